@@ -1,0 +1,424 @@
+//! The abstract board: the finite point set X and its enumeration.
+//!
+//! X is enumerated explicitly, and every set or list lingeo prints follows that order
+//! (decision A19 of the spec). Grids are numbered row-major from the lower-left corner
+//! (a1 = 1, b1 = 2, ...), layer by layer for 3D grids, skipping removed points; graph boards
+//! are numbered in the order their points are declared.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::bitset::BitSet;
+
+/// A point of X, by its 0-based position in the enumeration (Stilman's number is `index + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Point(pub u32);
+
+impl Point {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Stilman's 1-based point number.
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
+/// The largest number of grid cells (including removed ones) a board may have.
+pub const MAX_CELLS: u64 = 1 << 20;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `dims = [width, height, depth]`; depth 1 is a 2D board.
+    Grid { dims: [u32; 3] },
+    /// Named points; one-move edges are given per piece type.
+    Graph,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    shape: Shape,
+    /// 0-based grid coordinates per point; graph points have none.
+    coords: Vec<[i32; 3]>,
+    names: Vec<String>,
+    /// Grid cell index to point index; `NONE` for removed cells.
+    cells: Vec<u32>,
+    by_name: HashMap<String, Point>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Why a board could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    ZeroDimension,
+    TooLarge { cells: u64 },
+    Empty,
+    DuplicatePoint(String),
+    BadRemoved(PointError),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::ZeroDimension => write!(f, "every board dimension must be at least 1"),
+            BoardError::TooLarge { cells } => write!(
+                f,
+                "the board has {cells} cells; lingeo supports at most {MAX_CELLS}"
+            ),
+            BoardError::Empty => write!(f, "the board has no points left (every point is removed)"),
+            BoardError::DuplicatePoint(name) => write!(f, "point `{name}` is declared twice"),
+            BoardError::BadRemoved(e) => write!(f, "cannot remove that point: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a written point does not name a point of X.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PointError {
+    /// The text is not a point in any notation this board understands.
+    Malformed(String),
+    /// Coordinates outside the grid.
+    OffBoard(String),
+    /// A removed point (an obstacle, not in X).
+    Removed(String),
+    /// A name that is not a point of this graph board.
+    Unknown(String),
+}
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PointError::Malformed(s) => write!(f, "`{s}` is not a point on this board"),
+            PointError::OffBoard(s) => write!(f, "point {s} is off the board"),
+            PointError::Removed(s) => write!(f, "point {s} is removed from the board"),
+            PointError::Unknown(s) => write!(f, "the board has no point named `{s}`"),
+        }
+    }
+}
+
+impl std::error::Error for PointError {}
+
+impl Board {
+    /// A rectangular 2D (`depth = 1`) or 3D grid with the given cells removed (1-based coordinates).
+    pub fn grid(
+        width: u32,
+        height: u32,
+        depth: u32,
+        removed: &[[i64; 3]],
+    ) -> Result<Board, BoardError> {
+        if width == 0 || height == 0 || depth == 0 {
+            return Err(BoardError::ZeroDimension);
+        }
+        let cells = width as u64 * height as u64 * depth as u64;
+        if cells > MAX_CELLS {
+            return Err(BoardError::TooLarge { cells });
+        }
+        let dims = [width, height, depth];
+        let mut present = vec![true; cells as usize];
+        let probe = Board {
+            shape: Shape::Grid { dims },
+            coords: Vec::new(),
+            names: Vec::new(),
+            cells: Vec::new(),
+            by_name: HashMap::new(),
+        };
+        for c in removed {
+            let cell = probe.cell_of(*c).ok_or_else(|| {
+                BoardError::BadRemoved(PointError::OffBoard(probe.format_coords(*c)))
+            })?;
+            present[cell] = false;
+        }
+        let mut board = probe;
+        board.cells = vec![NONE; cells as usize];
+        for (cell, _) in present.iter().enumerate().filter(|(_, p)| **p) {
+            let x = cell as u32 % width;
+            let y = (cell as u32 / width) % height;
+            let z = cell as u32 / (width * height);
+            let point = Point(board.coords.len() as u32);
+            board.cells[cell] = point.0;
+            board.coords.push([x as i32, y as i32, z as i32]);
+            let name = board.format_coords([x as i64 + 1, y as i64 + 1, z as i64 + 1]);
+            board.by_name.insert(name.clone(), point);
+            board.names.push(name);
+        }
+        if board.coords.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        Ok(board)
+    }
+
+    /// A graph board whose points are `names`, enumerated in that order.
+    pub fn graph(names: Vec<String>) -> Result<Board, BoardError> {
+        if names.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        if names.len() as u64 > MAX_CELLS {
+            return Err(BoardError::TooLarge {
+                cells: names.len() as u64,
+            });
+        }
+        let mut by_name = HashMap::new();
+        for (i, name) in names.iter().enumerate() {
+            if by_name.insert(name.clone(), Point(i as u32)).is_some() {
+                return Err(BoardError::DuplicatePoint(name.clone()));
+            }
+        }
+        Ok(Board {
+            shape: Shape::Graph,
+            coords: Vec::new(),
+            names,
+            cells: Vec::new(),
+            by_name,
+        })
+    }
+
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// `[width, height, depth]` of a grid board.
+    pub fn dims(&self) -> Option<[u32; 3]> {
+        match self.shape {
+            Shape::Grid { dims } => Some(dims),
+            Shape::Graph => None,
+        }
+    }
+
+    /// n = |X|.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// All points in enumeration order.
+    pub fn points(&self) -> impl ExactSizeIterator<Item = Point> + Clone {
+        (0..self.len() as u32).map(Point)
+    }
+
+    pub fn full_set(&self) -> BitSet {
+        BitSet::from_points(self.len(), self.points())
+    }
+
+    /// The name used everywhere a point is printed: `a1`, `(x,y)`, `(x,y,z)` or the graph name.
+    pub fn name(&self, p: Point) -> &str {
+        &self.names[p.index()]
+    }
+
+    /// 0-based grid coordinates of a point (graph boards have none).
+    pub fn coords(&self, p: Point) -> Option<[i32; 3]> {
+        self.coords.get(p.index()).copied()
+    }
+
+    /// True when points are printed algebraically (2D grids up to 26 files).
+    pub fn algebraic(&self) -> bool {
+        matches!(self.shape, Shape::Grid { dims: [w, _, 1] } if w <= 26)
+    }
+
+    /// The point at 0-based grid coordinates, if it is on the board and not removed.
+    pub fn at(&self, c: [i32; 3]) -> Option<Point> {
+        let cell = self.cell_of([c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1])?;
+        let p = self.cells[cell];
+        (p != NONE).then_some(Point(p))
+    }
+
+    /// Whether 1-based coordinates lie on the grid (removed or not).
+    pub fn on_grid(&self, c: [i64; 3]) -> bool {
+        self.cell_of(c).is_some()
+    }
+
+    /// The point at 1-based coordinates (`(1,1)` = a1); a 2D board takes `z = 1`.
+    pub fn point_at(&self, c: [i64; 3]) -> Result<Point, PointError> {
+        let text = self.format_coords(c);
+        let cell = self.cell_of(c).ok_or(PointError::OffBoard(text.clone()))?;
+        match self.cells[cell] {
+            NONE => Err(PointError::Removed(text)),
+            p => Ok(Point(p)),
+        }
+    }
+
+    /// A point written as text: `a1` (2D grids up to 26 files), `(x,y)` or `(x,y,z)` (1-based),
+    /// or a graph point's name.
+    pub fn parse_point(&self, text: &str) -> Result<Point, PointError> {
+        let t = text.trim();
+        if let Some(&p) = self.by_name.get(t) {
+            return Ok(p);
+        }
+        match self.shape {
+            Shape::Graph => Err(PointError::Unknown(t.to_string())),
+            Shape::Grid { dims } => {
+                let c = parse_tuple(t)
+                    .or_else(|| self.parse_algebraic(t))
+                    .ok_or_else(|| PointError::Malformed(t.to_string()))?;
+                let c = match c.as_slice() {
+                    [x, y] => [*x, *y, 1],
+                    [x, y, z] => [*x, *y, *z],
+                    _ => return Err(PointError::Malformed(t.to_string())),
+                };
+                if dims[2] == 1 && c[2] != 1 {
+                    return Err(PointError::OffBoard(t.to_string()));
+                }
+                self.point_at(c)
+            }
+        }
+    }
+
+    /// Parses a comma-separated list of points: `b2,c2` or `(2,2),(3,2)`.
+    pub fn parse_points(&self, text: &str) -> Result<Vec<Point>, PointError> {
+        split_point_list(text)
+            .into_iter()
+            .map(|t| self.parse_point(&t))
+            .collect()
+    }
+
+    /// The point's name for a 1-based coordinate triple, whether or not the cell is present.
+    pub fn format_coords(&self, c: [i64; 3]) -> String {
+        match self.shape {
+            Shape::Grid { dims: [w, _, 1] } if w <= 26 && (1..=26).contains(&c[0]) && c[2] == 1 => {
+                format!("{}{}", (b'a' + (c[0] - 1) as u8) as char, c[1])
+            }
+            Shape::Grid { dims: [_, _, 1] } if c[2] == 1 => format!("({},{})", c[0], c[1]),
+            _ => format!("({},{},{})", c[0], c[1], c[2]),
+        }
+    }
+
+    /// A short description such as `8x8`, `4x4x4` or `graph of 13 points`.
+    pub fn describe(&self) -> String {
+        match self.shape {
+            Shape::Grid { dims: [w, h, 1] } => format!("{w}x{h}"),
+            Shape::Grid { dims: [w, h, d] } => format!("{w}x{h}x{d}"),
+            Shape::Graph => format!("graph of {} points", self.len()),
+        }
+    }
+
+    fn cell_of(&self, c: [i64; 3]) -> Option<usize> {
+        let Shape::Grid { dims } = self.shape else {
+            return None;
+        };
+        let [w, h, d] = dims.map(i64::from);
+        let [x, y, z] = c;
+        if !(1..=w).contains(&x) || !(1..=h).contains(&y) || !(1..=d).contains(&z) {
+            return None;
+        }
+        Some((((z - 1) * h + (y - 1)) * w + (x - 1)) as usize)
+    }
+
+    fn parse_algebraic(&self, t: &str) -> Option<Vec<i64>> {
+        if !self.algebraic() {
+            return None;
+        }
+        let mut chars = t.chars();
+        let file = chars.next().filter(|c| c.is_ascii_lowercase())?;
+        let rank = chars.as_str();
+        if rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Some(vec![(file as u8 - b'a' + 1) as i64, rank.parse().ok()?])
+    }
+}
+
+/// `(1,2)` or `(1, 2, 3)` as numbers.
+fn parse_tuple(t: &str) -> Option<Vec<i64>> {
+    let inner = t.strip_prefix('(')?.strip_suffix(')')?;
+    inner.split(',').map(|s| s.trim().parse().ok()).collect()
+}
+
+/// Splits `b2,c2` or `(2,2),(3,2)` at the commas that are outside parentheses.
+fn split_point_list(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut current = String::new();
+    for ch in text.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    out.push(current);
+    out.into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_enumeration_is_row_major_from_a1_skipping_removed() {
+        let b = Board::grid(8, 8, 1, &[[7, 3, 1], [7, 4, 1]]).unwrap();
+        assert_eq!(b.len(), 62);
+        assert_eq!(b.parse_point("a1").unwrap().number(), 1);
+        assert_eq!(b.parse_point("h1").unwrap().number(), 8);
+        // The numbers used in spec §6.5 (g3 and g4 removed).
+        assert_eq!(b.parse_point("f3").unwrap().number(), 22);
+        assert_eq!(b.parse_point("h5").unwrap().number(), 38);
+        assert_eq!(b.parse_point("f6").unwrap().number(), 44);
+        assert_eq!(b.parse_point("h8").unwrap().number(), 62);
+        assert_eq!(b.parse_point("g3"), Err(PointError::Removed("g3".into())));
+        assert_eq!(
+            b.parse_point("(7,3)"),
+            Err(PointError::Removed("g3".into()))
+        );
+        assert_eq!(b.parse_point("i1"), Err(PointError::OffBoard("i1".into())));
+        assert_eq!(
+            b.parse_point("(2, 2)").unwrap(),
+            b.parse_point("b2").unwrap()
+        );
+        assert!(matches!(b.parse_point("zz"), Err(PointError::Malformed(_))));
+    }
+
+    #[test]
+    fn names_follow_the_board_size() {
+        let b = Board::grid(30, 2, 1, &[]).unwrap();
+        assert_eq!(b.name(Point(0)), "(1,1)");
+        let c = Board::grid(2, 2, 2, &[]).unwrap();
+        assert_eq!(c.name(Point(7)), "(2,2,2)");
+        assert_eq!(c.parse_point("(1,2,2)").unwrap(), Point(6));
+        assert!(c.parse_point("a1").is_err());
+    }
+
+    #[test]
+    fn impossible_boards_are_errors() {
+        assert_eq!(
+            Board::grid(0, 8, 1, &[]).unwrap_err(),
+            BoardError::ZeroDimension
+        );
+        assert!(matches!(
+            Board::grid(2048, 2048, 1, &[]),
+            Err(BoardError::TooLarge { .. })
+        ));
+        assert_eq!(
+            Board::grid(1, 1, 1, &[[1, 1, 1]]).unwrap_err(),
+            BoardError::Empty
+        );
+        assert_eq!(
+            Board::graph(vec!["1".into(), "1".into()]).unwrap_err(),
+            BoardError::DuplicatePoint("1".into())
+        );
+    }
+
+    #[test]
+    fn point_lists_split_outside_parentheses() {
+        let b = Board::grid(8, 8, 1, &[]).unwrap();
+        let pts = b.parse_points("b2, (3,2)").unwrap();
+        assert_eq!(
+            pts.iter().map(|&p| b.name(p)).collect::<Vec<_>>(),
+            ["b2", "c2"]
+        );
+    }
+}

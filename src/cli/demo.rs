@@ -1,0 +1,104 @@
+//! `lingeo demo`: the main job on the built-in robot examples of the sources.
+
+use lingeo::bundle::{Bundle, BundleOptions};
+use lingeo::kernel::Route;
+use lingeo::piece::Usage;
+use lingeo::render;
+use lingeo::scenario::Scenario;
+
+use super::CliError;
+
+const FIGHTER: &str = include_str!("../../examples/robot-fighter.scenario");
+const ROBOT_KING: &str = include_str!("../../examples/robot-king.scenario");
+
+pub fn run() -> Result<String, CliError> {
+    let mut out = String::new();
+    out.push_str("lingeo demo: Linguistic Geometry on the robot examples of Stilman's course\n\n");
+    fighter(&mut out)?;
+    out.push('\n');
+    robot_king(&mut out)?;
+    Ok(out)
+}
+
+fn parse(name: &str, text: &str) -> Result<Scenario, CliError> {
+    Scenario::parse(name, text).map_err(|e| CliError(e.render()))
+}
+
+fn fighter(out: &mut String) -> Result<(), CliError> {
+    let s = parse("examples/robot-fighter.scenario", FIGHTER)?;
+    let k = s.kernel();
+    let b = &s.board;
+    let piece = s.piece("FIGHTER").expect("the example places a FIGHTER");
+    let m = s.motion_of(&k, piece, Usage::Move);
+    let (f6, h1) = (piece.at, b.parse_point("h1")?);
+    out.push_str(
+        "1. The robot FIGHTER on f6, restricted points f7 e6 d5 g4 g3 (S-05, lg-spec 4.3)\n\n",
+    );
+    out.push_str(&format!(
+        "MAP of FIGHTER from f6 (`#` = removed):\n{}\n",
+        render::map_table(b, k.map(m, f6))
+    ));
+    let l0 = k.distance(m, f6, h1);
+    out.push_str(&format!("MAP(f6, h1) = {l0}\n"));
+    out.push_str(&format!(
+        "SUM(f6 -> h1)  = {}\n",
+        render::point_set(b, &k.sum(m, f6, h1, l0))
+    ));
+    out.push_str(&format!(
+        "MOVE_5(f6)     = {}\n",
+        render::point_set(b, &k.move_set(m, Route::new(f6, h1, l0), f6, 5))
+    ));
+    let e5 = b.parse_point("e5")?;
+    out.push_str(&format!(
+        "MOVE_4(e5)     = {}\n",
+        render::point_set(b, &k.move_set(m, Route::new(f6, h1, l0), e5, 4))
+    ));
+    let bundle = Bundle::new(&k, m, f6, h1, None, BundleOptions::default());
+    let ts = bundle.collect(1000)?;
+    out.push_str(&format!(
+        "\nAll {} shortest trajectories f6 -> h1 (the bundle of G_t^(1)):\n",
+        ts.len()
+    ));
+    for t in &ts {
+        out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));
+    }
+    Ok(())
+}
+
+fn robot_king(out: &mut String) -> Result<(), CliError> {
+    let s = parse("examples/robot-king.scenario", ROBOT_KING)?;
+    let k = s.kernel();
+    let b = &s.board;
+    let piece = s.piece("K").expect("the example places the robot K");
+    let m = s.motion_of(&k, piece, Usage::Move);
+    let (h8, c6) = (piece.at, b.parse_point("c6")?);
+    out.push_str(
+        "2. The robot King on h8 heading for c6 around a restricted area (S-06, lg-spec 5.4)\n\n",
+    );
+    out.push_str(&format!(
+        "MAP of K from h8:\n{}\n",
+        render::map_table(b, k.map(m, h8))
+    ));
+    let shortest = Bundle::new(&k, m, h8, c6, None, BundleOptions::default()).collect(1000)?;
+    out.push_str(&format!(
+        "Shortest trajectories h8 -> c6 (length {}):\n",
+        k.distance(m, h8, c6)
+    ));
+    for t in &shortest {
+        out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));
+    }
+    let l = 6;
+    out.push_str(&format!(
+        "\nDOCK for length {l} = {}\n",
+        render::point_set(b, &k.dock(m, h8, c6, l))
+    ));
+    let admissible = Bundle::new(&k, m, h8, c6, Some(l), BundleOptions::default()).collect(1000)?;
+    out.push_str(&format!(
+        "Admissible trajectories of degree 2 and length {l} (G_t^(2)): {}\n",
+        admissible.len()
+    ));
+    for t in &admissible {
+        out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! `lingeo map`: the MAP table of a piece.
+
+use clap::Args;
+use lingeo::kernel::Direction;
+use lingeo::render;
+use serde::Serialize;
+
+use super::CliError;
+use super::setup::{self, BoardArgs, PieceArgs};
+
+#[derive(Args, Debug)]
+pub struct MapArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    #[command(flatten)]
+    pub piece: PieceArgs,
+    /// The origin point (defaults to the placed piece's point).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Print distances *to* the point instead (the reverse MAP, over the reversed relation).
+    #[arg(long)]
+    pub reverse: bool,
+    /// Print JSON instead of a picture.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct MapJson<'a> {
+    board: String,
+    piece: &'a str,
+    origin: &'a str,
+    direction: &'static str,
+    /// The MAP value of unreachable points (2n); they are `null` in `distances`.
+    unreachable: u32,
+    points: Vec<&'a str>,
+    distances: Vec<Option<u32>>,
+}
+
+pub fn run(args: &MapArgs) -> Result<String, CliError> {
+    let scenario = setup::scenario(&args.board)?;
+    let kernel = scenario.kernel();
+    let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    let origin = setup::start(&scenario.board, &chosen, args.from.as_deref())?;
+    let direction = if args.reverse {
+        Direction::To
+    } else {
+        Direction::From
+    };
+    let map = kernel.table(chosen.motion, origin, direction);
+    let board = &scenario.board;
+    if args.json {
+        let json = MapJson {
+            board: board.describe(),
+            piece: &chosen.label,
+            origin: board.name(origin),
+            direction: if args.reverse { "to" } else { "from" },
+            unreachable: map.unreachable(),
+            points: board.points().map(|p| board.name(p)).collect(),
+            distances: board
+                .points()
+                .map(|p| map.is_reachable(p).then(|| map.get(p)))
+                .collect(),
+        };
+        return super::json::to_string(&json);
+    }
+    let what = if args.reverse { "to" } else { "from" };
+    Ok(format!(
+        "MAP of {} {what} {} on {} (unreachable = {} shown as `.`, removed points as `#`)\n{}",
+        chosen.label,
+        board.name(origin),
+        board.describe(),
+        map.unreachable(),
+        render::map_table(board, map)
+    ))
+}

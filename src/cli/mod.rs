@@ -1,0 +1,135 @@
+//! Command-line interface: argument parsing and dispatch. Exit code 0 on success, 2 on bad
+//! input (with the message on stderr).
+
+mod demo;
+mod json;
+mod map;
+mod setup;
+mod trajectories;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "lingeo",
+    version,
+    about = "Linguistic Geometry: distances, trajectories and grammars on abstract boards",
+    long_about = "Linguistic Geometry (Stilman) on abstract boards.\n\nPoints are written `a1` on 2D boards of up to 26 files, and `(x,y)` or `(x,y,z)` (1-based: `(1,1)` = a1) on any grid."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the MAP table (distances in moves) of a piece from a point.
+    Map(map::MapArgs),
+    /// List the shortest (or admissible, with --length) trajectories of a piece between two points.
+    Trajectories(trajectories::TrajectoryArgs),
+    /// Validate scenario files and summarise them.
+    Check {
+        /// Scenario files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Run the main job on the built-in robot examples.
+    Demo,
+}
+
+/// A failure to report to the user: the text goes to stderr and the exit code is 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: std::fmt::Display> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Map(args) => map::run(&args),
+        Command::Trajectories(args) => trajectories::run(&args),
+        Command::Check { files } => check(&files),
+        Command::Demo => demo::run(),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(CliError(message)) => {
+            if message.ends_with('\n') {
+                eprint!("{message}");
+            } else {
+                eprintln!("error: {message}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(files: &[PathBuf]) -> Result<String, CliError> {
+    let mut out = String::new();
+    let mut errors = String::new();
+    for f in files {
+        match setup::load(f) {
+            Ok(s) => out.push_str(&summary(&f.display().to_string(), &s)),
+            // Rendered diagnostics end with a newline; one-line errors get the usual prefix.
+            Err(CliError(e)) if e.ends_with('\n') => errors.push_str(&e),
+            Err(CliError(e)) => errors.push_str(&format!("error: {e}\n")),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(CliError(format!("{out}{errors}")))
+    }
+}
+
+/// What `check` prints for a valid scenario.
+fn summary(path: &str, s: &lingeo::scenario::Scenario) -> String {
+    use lingeo::scenario::GoalOwner;
+    let builtin = lingeo::piece::chess_types().len();
+    let board = &s.board;
+    let mut out = format!(
+        "{path}: ok
+  board: {} ({} points)
+",
+        board.describe(),
+        board.len()
+    );
+    if s.blocking {
+        out.push_str(
+            "  occupied points block sliders
+",
+        );
+    }
+    let own: Vec<&str> = s.types[builtin..].iter().map(|t| t.name.as_str()).collect();
+    if !own.is_empty() {
+        out.push_str(&format!("  piece types: {}\n", own.join(", ")));
+    }
+    for p in &s.pieces {
+        out.push_str(&format!(
+            "  piece {}: {} {} at {}\n",
+            p.name,
+            p.side,
+            s.types[p.type_index].name,
+            board.name(p.at)
+        ));
+    }
+    for g in &s.goals {
+        let owner = match &g.owner {
+            GoalOwner::Both => "both sides".to_string(),
+            GoalOwner::Side(side) => side.to_string(),
+            GoalOwner::Piece(i) => s.pieces[*i].name.clone(),
+        };
+        out.push_str(&format!("  goal {} for {owner}\n", board.name(g.point)));
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! `lingeo trajectories`: the bundle of shortest or admissible trajectories.
+
+use clap::{Args, ValueEnum};
+use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use lingeo::render;
+use serde::Serialize;
+
+use super::CliError;
+use super::setup::{self, BoardArgs, PieceArgs};
+
+#[derive(Args, Debug)]
+pub struct TrajectoryArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    #[command(flatten)]
+    pub piece: PieceArgs,
+    /// Start point (defaults to the placed piece's point).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// End point.
+    #[arg(long)]
+    pub to: String,
+    /// Trajectory length; longer than the distance gives admissible trajectories of degree 2.
+    #[arg(long)]
+    pub length: Option<u32>,
+    /// Condition on the length of admissible trajectories (decision A3).
+    #[arg(long, value_enum, default_value_t = RuleArg::S16)]
+    pub rule: RuleArg,
+    /// Only trajectories that visit no point twice (decision A17).
+    #[arg(long)]
+    pub simple: bool,
+    /// Fail instead of listing more than this many trajectories.
+    #[arg(long, default_value_t = 100_000)]
+    pub limit: usize,
+    /// Print only the count.
+    #[arg(long)]
+    pub count: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RuleArg {
+    /// MAP ≤ l < 2·MAP (S-16)
+    S16,
+    /// MAP ≤ l (S-06)
+    S06,
+}
+
+#[derive(Serialize)]
+struct BundleJson<'a> {
+    piece: &'a str,
+    from: &'a str,
+    to: &'a str,
+    /// MAP from `from` to `to`; null when unreachable.
+    distance: Option<u32>,
+    /// The trajectory length; null when no trajectory of the asked length can exist.
+    length: Option<u32>,
+    /// A number, or a string when it exceeds what a JSON number holds exactly.
+    count: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trajectories: Option<Vec<Vec<&'a str>>>,
+}
+
+pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
+    let scenario = setup::scenario(&args.board)?;
+    let kernel = scenario.kernel();
+    let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    let board = &scenario.board;
+    let from = setup::start(board, &chosen, args.from.as_deref())?;
+    let to = setup::point(board, "--to", &args.to)?;
+    let options = BundleOptions {
+        rule: match args.rule {
+            RuleArg::S16 => AdmissibleRule::S16,
+            RuleArg::S06 => AdmissibleRule::S06,
+        },
+        simple_only: args.simple,
+    };
+    let bundle = Bundle::new(&kernel, chosen.motion, from, to, args.length, options);
+    let reachable = kernel.map(chosen.motion, from).is_reachable(to);
+    let distance = reachable.then(|| bundle.distance());
+    let trajectories = if args.count {
+        None
+    } else {
+        Some(bundle.collect(args.limit)?)
+    };
+    let count = match &trajectories {
+        Some(ts) => ts.len() as u128,
+        None => bundle.count(),
+    };
+    if args.json {
+        let json = BundleJson {
+            piece: &chosen.label,
+            from: board.name(from),
+            to: board.name(to),
+            distance,
+            length: bundle.length(),
+            count: json_count(count),
+            trajectories: trajectories.as_ref().map(|ts| {
+                ts.iter()
+                    .map(|t| t.iter().map(|&p| board.name(p)).collect())
+                    .collect()
+            }),
+        };
+        return super::json::to_string(&json);
+    }
+    let mut out = format!(
+        "{} from {} to {}: ",
+        chosen.label,
+        board.name(from),
+        board.name(to)
+    );
+    match (distance, bundle.length()) {
+        (None, _) => out.push_str(&format!("unreachable (MAP = {})\n", kernel.unreachable())),
+        (Some(d), None) => out.push_str(&format!(
+            "distance {d}; no trajectories of length {} (the length must satisfy {})\n",
+            args.length.map_or("?".into(), |l| l.to_string()),
+            match options.rule {
+                AdmissibleRule::S16 => "MAP <= l < 2 MAP",
+                AdmissibleRule::S06 => "MAP <= l",
+            }
+        )),
+        (Some(d), Some(l)) => {
+            let kind = if l == d { "shortest" } else { "admissible" };
+            out.push_str(&format!(
+                "distance {d}, length {l}, {count} {kind} trajectories\n"
+            ));
+        }
+    }
+    for t in trajectories.iter().flatten() {
+        out.push_str(&render::trajectory(board, t));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn json_count(count: u128) -> serde_json::Value {
+    match u64::try_from(count) {
+        Ok(c) if c <= 1 << 53 => c.into(),
+        _ => count.to_string().into(),
+    }
+}

@@ -1,0 +1,549 @@
+//! The distance kernel (spec §2): MAP and the reverse MAP, ST_k, SUM, MOVE_l, DOCK, next_i,
+//! med_i and lmed_i. One implementation that the grammar interpreter and every procedural
+//! algorithm call.
+//!
+//! MAP is a breadth-first search whose layers are bit sets (one word per 64 points): a layer's
+//! successors are the OR of its points' relation rows. Results are cached per
+//! (motion, start point, direction) in `OnceLock`s, so the kernel can be shared across threads
+//! and each MAP is computed at most once.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::bitset::{BitSet, bits, words_for};
+use crate::board::{Board, Point};
+use crate::piece::{Motion, PieceType, Side, Usage};
+use crate::relation::Relation;
+
+/// Identifies one relation R_p of the kernel (a piece type seen from a side, moving or attacking).
+/// Types whose oriented motions are equal share an id, and so share their cached tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MotionId(pub u32);
+
+/// Direction of a distance table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// `MAP_{x,p}(v)`: moves from the origin x to every v.
+    From,
+    /// Moves from every v to the origin y (BFS over the reversed relation, decision A1).
+    To,
+}
+
+/// The fixed task `(x0, y0, l0)` of a trajectory grammar: from x0 to y0 in l0 moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub from: Point,
+    pub to: Point,
+    pub length: u32,
+}
+
+impl Route {
+    pub fn new(from: Point, to: Point, length: u32) -> Route {
+        Route { from, to, length }
+    }
+}
+
+/// One MAP table: distances from (or to) an origin, and the breadth-first layers.
+///
+/// Both live in one allocation: `data[..n]` are the distances, then (on boards with bit-set
+/// rows) layer k as `words` little-endian pairs of `u32`. One allocation per table is what
+/// keeps a cold 8x8 MAP near 100 ns.
+#[derive(Clone, Debug)]
+pub struct DistanceMap {
+    origin: Point,
+    n: usize,
+    data: Vec<u32>,
+    words: usize,
+    depth: u32,
+    unreachable: u32,
+}
+
+impl DistanceMap {
+    pub fn origin(&self) -> Point {
+        self.origin
+    }
+
+    /// The distance of `p`, or `2n` when unreachable (spec §2.1).
+    #[inline]
+    pub fn get(&self, p: Point) -> u32 {
+        self.data[p.index()]
+    }
+
+    pub fn is_reachable(&self, p: Point) -> bool {
+        self.data[p.index()] != self.unreachable
+    }
+
+    /// The value used for unreachable points: 2n.
+    pub fn unreachable(&self) -> u32 {
+        self.unreachable
+    }
+
+    /// All distances in enumeration order.
+    pub fn distances(&self) -> &[u32] {
+        &self.data[..self.n]
+    }
+
+    /// The largest finite distance.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// ST_k: the points at distance exactly k (for k = 2n, the unreachable points).
+    pub fn layer(&self, k: u32) -> BitSet {
+        let n = self.n;
+        let all = (0..n as u32).map(Point);
+        if k == self.unreachable {
+            return BitSet::from_points(n, all.filter(|&p| !self.is_reachable(p)));
+        }
+        if k > self.depth {
+            return BitSet::new(n);
+        }
+        if self.data.len() > n {
+            let start = n + 2 * k as usize * self.words;
+            let pairs = &self.data[start..start + 2 * self.words];
+            let words: Vec<u64> = pairs
+                .chunks_exact(2)
+                .map(|c| u64::from(c[0]) | (u64::from(c[1]) << 32))
+                .collect();
+            return BitSet::from_words(&words);
+        }
+        BitSet::from_points(n, all.filter(|&p| self.get(p) == k))
+    }
+}
+
+struct MotionTables {
+    forward: Relation,
+    reverse: Relation,
+    from: Box<[OnceLock<DistanceMap>]>,
+    to: Box<[OnceLock<DistanceMap>]>,
+}
+
+/// The distance kernel for one board, one set of piece types and one occupancy.
+pub struct Kernel {
+    board: Board,
+    blockers: Option<BitSet>,
+    motions: Vec<Motion>,
+    tables: Vec<OnceLock<MotionTables>>,
+    /// `(type index, side, usage)` to motion id.
+    index: HashMap<(usize, Side, Usage), MotionId>,
+}
+
+impl Kernel {
+    /// A kernel for `board` and `types`. With `blockers`, sliders stop at those points (A12).
+    pub fn new(board: &Board, types: &[PieceType], blockers: Option<BitSet>) -> Kernel {
+        let mut motions: Vec<Motion> = Vec::new();
+        let mut ids: HashMap<Motion, MotionId> = HashMap::new();
+        let mut index = HashMap::new();
+        for (t, ty) in types.iter().enumerate() {
+            for side in [Side::White, Side::Black] {
+                for usage in [Usage::Move, Usage::Attack] {
+                    let m = ty.motion(usage).oriented(side);
+                    let id = *ids.entry(m.clone()).or_insert_with(|| {
+                        motions.push(m);
+                        MotionId(motions.len() as u32 - 1)
+                    });
+                    index.insert((t, side, usage), id);
+                }
+            }
+        }
+        let tables = motions.iter().map(|_| OnceLock::new()).collect();
+        Kernel {
+            board: board.clone(),
+            blockers,
+            motions,
+            tables,
+            index,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// n = |X|.
+    pub fn n(&self) -> usize {
+        self.board.len()
+    }
+
+    /// The value 2n that MAP gives unreachable points.
+    pub fn unreachable(&self) -> u32 {
+        2 * self.board.len() as u32
+    }
+
+    /// The relation id of type `type_index` for `side` and `usage`.
+    pub fn motion(&self, type_index: usize, side: Side, usage: Usage) -> MotionId {
+        self.index[&(type_index, side, usage)]
+    }
+
+    pub fn motion_count(&self) -> usize {
+        self.motions.len()
+    }
+
+    fn tables(&self, m: MotionId) -> &MotionTables {
+        self.tables[m.0 as usize].get_or_init(|| {
+            let forward = Relation::build(
+                &self.board,
+                &self.motions[m.0 as usize],
+                self.blockers.as_ref(),
+            );
+            let reverse = forward.reversed();
+            let n = self.board.len();
+            MotionTables {
+                forward,
+                reverse,
+                from: (0..n).map(|_| OnceLock::new()).collect(),
+                to: (0..n).map(|_| OnceLock::new()).collect(),
+            }
+        })
+    }
+
+    /// R_p.
+    pub fn relation(&self, m: MotionId) -> &Relation {
+        &self.tables(m).forward
+    }
+
+    /// The reverse relation of R_p.
+    pub fn reverse_relation(&self, m: MotionId) -> &Relation {
+        &self.tables(m).reverse
+    }
+
+    /// `MAP_{x,p}` (cached).
+    pub fn map(&self, m: MotionId, x: Point) -> &DistanceMap {
+        self.table(m, x, Direction::From)
+    }
+
+    /// Distances from every point to `y` (cached): MAP over the reversed relation.
+    pub fn map_to(&self, m: MotionId, y: Point) -> &DistanceMap {
+        self.table(m, y, Direction::To)
+    }
+
+    pub fn table(&self, m: MotionId, origin: Point, direction: Direction) -> &DistanceMap {
+        let t = self.tables(m);
+        let (rel, cache) = match direction {
+            Direction::From => (&t.forward, &t.from),
+            Direction::To => (&t.reverse, &t.to),
+        };
+        cache[origin.index()].get_or_init(|| distance_map(rel, origin, self.unreachable()))
+    }
+
+    /// `MAP_{x,p}(y)`: the fewest moves from x to y, 2n if none.
+    pub fn distance(&self, m: MotionId, x: Point, y: Point) -> u32 {
+        self.map(m, x).get(y)
+    }
+
+    /// `ST_k(x) = {v | MAP_{x,p}(v) = k}`.
+    pub fn st(&self, m: MotionId, x: Point, k: u32) -> BitSet {
+        self.map(m, x).layer(k)
+    }
+
+    /// `SUM = {v | MAP_{x0,p}(v) + d_p(v, y0) = l0}`: the points on x0→y0 paths of length l0
+    /// through shortest halves (the "ellipse"); with `l0 = MAP`, the points of shortest paths.
+    pub fn sum(&self, m: MotionId, x0: Point, y0: Point, l0: u32) -> BitSet {
+        let from = self.map(m, x0);
+        let to = self.map_to(m, y0);
+        let n = self.n();
+        BitSet::from_points(
+            n,
+            (0..n as u32)
+                .map(Point)
+                .filter(|&v| from.get(v).saturating_add(to.get(v)) == l0),
+        )
+    }
+
+    /// `DOCK` for length l: the docking points of admissible degree-2 trajectories (same set
+    /// formula as SUM, with the trajectory length l).
+    pub fn dock(&self, m: MotionId, x0: Point, y0: Point, l: u32) -> BitSet {
+        self.sum(m, x0, y0, l)
+    }
+
+    /// `MOVE_l(x) = ST_1(x) ∩ ST_{l0−l+1}(x0) ∩ SUM`, the literal form of spec §2.3.
+    pub fn move_set(&self, m: MotionId, route: Route, x: Point, l: u32) -> BitSet {
+        let Route {
+            from: x0,
+            to: y0,
+            length: l0,
+        } = route;
+        let mut set = self.st(m, x, 1);
+        match (l0 + 1).checked_sub(l) {
+            Some(k) => set.intersect_with(&self.st(m, x0, k)),
+            None => return BitSet::new(self.n()),
+        }
+        set.intersect_with(&self.sum(m, x0, y0, l0));
+        set
+    }
+
+    /// The segment-local MOVE of decision A4: `{v | R_p(x, v) ∧ d_p(v, y) = l − 1}`.
+    pub fn local_move_set(&self, m: MotionId, x: Point, y: Point, l: u32) -> BitSet {
+        let n = self.n();
+        let Some(want) = l.checked_sub(1) else {
+            return BitSet::new(n);
+        };
+        let to = self.map_to(m, y);
+        BitSet::from_points(
+            n,
+            self.relation(m)
+                .successors(x)
+                .iter()
+                .copied()
+                .filter(|&v| to.get(v) == want),
+        )
+    }
+
+    /// `next_i(x, l)`: the i-th member (1-based) of `MOVE_l(x)` in enumeration order, the last
+    /// member when i is larger, and x itself when MOVE is empty.
+    pub fn next(&self, m: MotionId, route: Route, x: Point, l: u32, i: usize) -> Point {
+        pick(&self.move_set(m, route, x, l), i, x)
+    }
+
+    /// `med_i(x, y, l)`: the i-th docking point, the last when i is larger, x when DOCK is empty.
+    pub fn med(&self, m: MotionId, x: Point, y: Point, l: u32, i: usize) -> Point {
+        pick(&self.dock(m, x, y, l), i, x)
+    }
+
+    /// `lmed_i(x, y, l) = MAP_{x,p}(med_i(x, y, l))`.
+    pub fn lmed(&self, m: MotionId, x: Point, y: Point, l: u32, i: usize) -> u32 {
+        self.distance(m, x, self.med(m, x, y, l, i))
+    }
+}
+
+/// The i-th member (1-based) of `set`, its last member for larger i, `fallback` if empty.
+fn pick(set: &BitSet, i: usize, fallback: Point) -> Point {
+    let mut last = None;
+    for (k, p) in set.iter().enumerate() {
+        last = Some(p);
+        if k + 1 == i {
+            break;
+        }
+    }
+    last.unwrap_or(fallback)
+}
+
+/// Breadth-first search from `origin`; unreachable points get `unreachable`.
+pub fn distance_map(rel: &Relation, origin: Point, unreachable: u32) -> DistanceMap {
+    let n = rel.len();
+    let w = words_for(n);
+    let (data, depth) = match rel.rows() {
+        Some(rows) if w == 1 => single_word_search(rows, n, origin, unreachable),
+        Some(rows) => dense_search(rows, n, w, origin, unreachable),
+        None => sparse_search(rel, origin, unreachable),
+    };
+    DistanceMap {
+        origin,
+        n,
+        data,
+        words: w,
+        depth,
+        unreachable,
+    }
+}
+
+/// Appends bit-set words to `data` as little-endian `u32` pairs.
+fn push_words(data: &mut Vec<u32>, words: &[u64]) {
+    for &word in words {
+        data.push(word as u32);
+        data.push((word >> 32) as u32);
+    }
+}
+
+/// Boards of up to 64 points: every layer is one register. Each reached point is expanded
+/// exactly once, and its distance is written then, so one bit scan per point does both jobs.
+fn single_word_search(rows: &[u64], n: usize, origin: Point, unreachable: u32) -> (Vec<u32>, u32) {
+    let mut data = Vec::with_capacity(n + 2 * 65);
+    data.resize(n, unreachable);
+    let mut layers = [0u64; 65];
+    let mut visited = 1u64 << origin.index();
+    layers[0] = visited;
+    let mut k = 0;
+    loop {
+        let mut next = 0;
+        let mut f = layers[k];
+        while f != 0 {
+            let p = f.trailing_zeros() as usize;
+            data[p] = k as u32;
+            next |= rows[p];
+            f &= f - 1;
+        }
+        next &= !visited;
+        if next == 0 {
+            break;
+        }
+        k += 1;
+        visited |= next;
+        layers[k] = next;
+    }
+    push_words(&mut data, &layers[..=k]);
+    (data, k as u32)
+}
+
+/// Boards of up to [`crate::relation::DENSE_LIMIT`] points (at most 64 words per layer); as
+/// above, a point's distance is written when it is expanded.
+fn dense_search(
+    rows: &[u64],
+    n: usize,
+    w: usize,
+    origin: Point,
+    unreachable: u32,
+) -> (Vec<u32>, u32) {
+    let mut dist = vec![unreachable; n];
+    let mut visited = [0u64; 64];
+    let mut next = [0u64; 64];
+    visited[origin.index() / 64] |= 1 << (origin.index() % 64);
+    let mut layers = Vec::with_capacity(w * 16);
+    layers.extend_from_slice(&visited[..w]);
+    let mut k = 0;
+    loop {
+        next[..w].fill(0);
+        let frontier = &layers[layers.len() - w..];
+        for p in bits(frontier) {
+            dist[p.index()] = k;
+            let row = &rows[p.index() * w..(p.index() + 1) * w];
+            for (acc, r) in next[..w].iter_mut().zip(row) {
+                *acc |= r;
+            }
+        }
+        let mut any = 0;
+        for (acc, seen) in next[..w].iter_mut().zip(&mut visited[..w]) {
+            *acc &= !*seen;
+            *seen |= *acc;
+            any |= *acc;
+        }
+        if any == 0 {
+            break;
+        }
+        k += 1;
+        layers.extend_from_slice(&next[..w]);
+    }
+    dist.reserve_exact(2 * layers.len());
+    push_words(&mut dist, &layers);
+    (dist, k)
+}
+
+/// BFS over adjacency lists for boards too large for bit-set rows (no layers are kept).
+fn sparse_search(rel: &Relation, origin: Point, unreachable: u32) -> (Vec<u32>, u32) {
+    let mut dist = vec![unreachable; rel.len()];
+    dist[origin.index()] = 0;
+    let mut queue = std::collections::VecDeque::from([origin]);
+    let mut depth = 0;
+    while let Some(p) = queue.pop_front() {
+        let d = dist[p.index()];
+        for &q in rel.successors(p) {
+            if dist[q.index()] == unreachable && q != origin {
+                dist[q.index()] = d + 1;
+                depth = depth.max(d + 1);
+                queue.push_back(q);
+            }
+        }
+    }
+    (dist, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::chess_types;
+
+    fn rook_kernel() -> (Kernel, MotionId) {
+        let board = Board::grid(8, 8, 1, &[]).unwrap();
+        let k = Kernel::new(&board, &chess_types(), None);
+        let m = k.motion(2, Side::White, Usage::Move);
+        (k, m)
+    }
+
+    #[test]
+    fn rook_map_is_one_on_lines_and_two_elsewhere() {
+        let (k, m) = rook_kernel();
+        let d3 = k.board().parse_point("d3").unwrap();
+        let map = k.map(m, d3);
+        for p in k.board().points() {
+            let c = k.board().coords(p).unwrap();
+            let want = if p == d3 {
+                0
+            } else if c[0] == 3 || c[1] == 2 {
+                1
+            } else {
+                2
+            };
+            assert_eq!(map.get(p), want, "{}", k.board().name(p));
+        }
+        assert_eq!(map.depth(), 2);
+        assert_eq!(map.layer(1).len(), 14);
+    }
+
+    #[test]
+    fn symmetric_motions_share_tables_and_pawns_do_not() {
+        let (k, _) = rook_kernel();
+        assert_eq!(
+            k.motion(0, Side::White, Usage::Move),
+            k.motion(0, Side::Black, Usage::Attack)
+        );
+        assert_ne!(
+            k.motion(5, Side::White, Usage::Move),
+            k.motion(5, Side::Black, Usage::Move)
+        );
+        assert_ne!(
+            k.motion(5, Side::White, Usage::Move),
+            k.motion(5, Side::White, Usage::Attack)
+        );
+    }
+
+    #[test]
+    fn unreachable_is_two_n_and_reverse_map_reverses_pawns() {
+        let board = Board::grid(8, 8, 1, &[]).unwrap();
+        let k = Kernel::new(&board, &chess_types(), None);
+        let wp = k.motion(5, Side::White, Usage::Move);
+        let bp = k.motion(5, Side::Black, Usage::Move);
+        let e2 = board.parse_point("e2").unwrap();
+        let e7 = board.parse_point("e7").unwrap();
+        assert_eq!(k.distance(wp, e2, e7), 5);
+        assert_eq!(k.distance(wp, e7, e2), 128);
+        // S-L1 p.15: MAP_{x,p}(y) = MAP_{y,q}(x) for pawns of opposite colours.
+        for x in board.points() {
+            for y in board.points() {
+                assert_eq!(k.distance(wp, x, y), k.distance(bp, y, x));
+                assert_eq!(k.map_to(wp, y).get(x), k.distance(wp, x, y));
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_and_dense_searches_agree() {
+        let board = Board::grid(9, 7, 1, &[[3, 3, 1], [4, 3, 1], [5, 5, 1]]).unwrap();
+        let k = Kernel::new(&board, &chess_types(), None);
+        for t in 0..6 {
+            let m = k.motion(t, Side::White, Usage::Move);
+            for x in board.points() {
+                let dense = k.map(m, x);
+                let (data, depth) = sparse_search(k.relation(m), x, k.unreachable());
+                let sparse = DistanceMap {
+                    origin: x,
+                    n: board.len(),
+                    data,
+                    words: 2,
+                    depth,
+                    unreachable: k.unreachable(),
+                };
+                assert_eq!(dense.distances(), sparse.distances());
+                assert_eq!(dense.depth(), sparse.depth());
+                for d in 0..=dense.depth() + 1 {
+                    assert_eq!(dense.layer(d), sparse.layer(d));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn next_and_med_fall_back_as_defined() {
+        let (k, m) = rook_kernel();
+        let p = |s: &str| k.board().parse_point(s).unwrap();
+        // Rook a1 -> h8 in 2: MOVE_2(a1) = {h1, a8}.
+        let route = Route::new(p("a1"), p("h8"), 2);
+        let set = k.move_set(m, route, p("a1"), 2);
+        assert_eq!(set.to_vec(), vec![p("h1"), p("a8")]);
+        assert_eq!(k.next(m, route, p("a1"), 2, 1), p("h1"));
+        assert_eq!(k.next(m, route, p("a1"), 2, 2), p("a8"));
+        assert_eq!(k.next(m, route, p("a1"), 2, 9), p("a8"));
+        assert_eq!(k.next(m, route, p("b2"), 2, 1), p("b2"));
+        assert_eq!(k.med(m, p("a1"), p("a2"), 1, 1), p("a1"));
+        assert_eq!(k.lmed(m, p("a1"), p("a2"), 1, 1), 0);
+    }
+}

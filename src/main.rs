@@ -1,0 +1,7 @@
+//! The `lingeo` command-line tool.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -1,0 +1,233 @@
+//! Piece types: how a piece moves, given by basis vectors (leap or slide, optional range) or by
+//! explicit one-move edges, with separate move and attack relations (pawns).
+
+use std::fmt;
+
+use crate::board::Point;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    /// Vectors are written for White, whose forward direction is +rank; Black's are mirrored.
+    pub fn orient(self, delta: [i32; 3]) -> [i32; 3] {
+        match self {
+            Side::White => delta,
+            Side::Black => [delta[0], -delta[1], delta[2]],
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Side> {
+        match text {
+            "white" => Some(Side::White),
+            "black" => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which of a piece's relations is meant: moving, or removing a piece on the destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Usage {
+    Move,
+    Attack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reach {
+    /// One step of the vector.
+    Leap,
+    /// Repeated steps until the edge, a removed point or the range; `None` is unlimited.
+    Slide { range: Option<u32> },
+}
+
+/// A basis vector of a piece's motion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Basis {
+    pub delta: [i32; 3],
+    pub reach: Reach,
+}
+
+impl Basis {
+    pub fn leap(dx: i32, dy: i32) -> Basis {
+        Basis {
+            delta: [dx, dy, 0],
+            reach: Reach::Leap,
+        }
+    }
+
+    pub fn slide(dx: i32, dy: i32) -> Basis {
+        Basis {
+            delta: [dx, dy, 0],
+            reach: Reach::Slide { range: None },
+        }
+    }
+}
+
+/// One relation R_p: vectors (on grids) and explicit edges (on any board), unioned.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Motion {
+    pub vectors: Vec<Basis>,
+    pub edges: Vec<(Point, Point)>,
+}
+
+impl Motion {
+    pub fn vectors(vectors: Vec<Basis>) -> Motion {
+        Motion {
+            vectors,
+            edges: Vec::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.vectors.is_empty() && self.edges.is_empty()
+    }
+
+    /// The motion as seen by `side` (vectors mirrored for Black; edges are absolute), in a
+    /// canonical order so that equal relations compare equal.
+    pub fn oriented(&self, side: Side) -> Motion {
+        let mut vectors: Vec<Basis> = self
+            .vectors
+            .iter()
+            .map(|b| Basis {
+                delta: side.orient(b.delta),
+                reach: b.reach,
+            })
+            .collect();
+        vectors.sort();
+        vectors.dedup();
+        let mut edges = self.edges.clone();
+        edges.sort();
+        edges.dedup();
+        Motion { vectors, edges }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceType {
+    pub name: String,
+    pub moves: Motion,
+    /// Attack relation; `None` means the piece attacks as it moves.
+    pub attacks: Option<Motion>,
+    /// v(p) > 0.
+    pub value: f64,
+}
+
+impl PieceType {
+    pub fn motion(&self, usage: Usage) -> &Motion {
+        match usage {
+            Usage::Move => &self.moves,
+            Usage::Attack => self.attacks.as_ref().unwrap_or(&self.moves),
+        }
+    }
+}
+
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+const ROOK_STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+const BISHOP_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The built-in chess set, with the chess values P 1, N 3, B 3, R 5, Q 9, K 200. Pawns move one
+/// step forward and attack one step diagonally forward (no double step, en passant or promotion:
+/// the LG chess model leaves those out).
+pub fn chess_types() -> Vec<PieceType> {
+    let leaps = |steps: &[(i32, i32)]| steps.iter().map(|&(x, y)| Basis::leap(x, y)).collect();
+    let slides = |steps: &[(i32, i32)]| steps.iter().map(|&(x, y)| Basis::slide(x, y)).collect();
+    let t = |name: &str, moves: Vec<Basis>, attacks: Option<Vec<Basis>>, value: f64| PieceType {
+        name: name.to_string(),
+        moves: Motion::vectors(moves),
+        attacks: attacks.map(Motion::vectors),
+        value,
+    };
+    vec![
+        t("king", leaps(&KING_STEPS), None, 200.0),
+        t("queen", slides(&KING_STEPS), None, 9.0),
+        t("rook", slides(&ROOK_STEPS), None, 5.0),
+        t("bishop", slides(&BISHOP_STEPS), None, 3.0),
+        t("knight", leaps(&KNIGHT_STEPS), None, 3.0),
+        t(
+            "pawn",
+            leaps(&[(0, 1)]),
+            Some(leaps(&[(1, 1), (-1, 1)])),
+            1.0,
+        ),
+    ]
+}
+
+/// The one-letter chess abbreviation of a built-in type (`N` for the knight).
+pub fn chess_letter(type_name: &str) -> Option<char> {
+    Some(match type_name {
+        "king" => 'K',
+        "queen" => 'Q',
+        "rook" => 'R',
+        "bishop" => 'B',
+        "knight" => 'N',
+        "pawn" => 'P',
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn black_mirrors_forward_vectors_and_orientation_is_canonical() {
+        let pawn = chess_types()
+            .into_iter()
+            .find(|t| t.name == "pawn")
+            .unwrap();
+        assert_eq!(
+            pawn.moves.oriented(Side::Black).vectors,
+            vec![Basis::leap(0, -1)]
+        );
+        assert_eq!(pawn.motion(Usage::Attack).vectors.len(), 2);
+        let king = &chess_types()[0];
+        assert_eq!(
+            king.moves.oriented(Side::White),
+            king.moves.oriented(Side::Black)
+        );
+        assert_eq!(king.motion(Usage::Attack), &king.moves);
+    }
+}

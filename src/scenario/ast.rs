@@ -1,0 +1,139 @@
+//! Syntax tree of a scenario file, with a span on every node. Produced by the parser, read
+//! by the resolver; it knows nothing of boards, so names and points are still unresolved text.
+
+use crate::syntax::Span;
+
+/// A value with the byte range it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+/// A whole scenario file: its items in source order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ScenarioAst {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// `board 8x8`, `board 4x4x4`, `board graph { 1 2 3 }`
+    Board(BoardDecl),
+    /// `removed f7 e6 (2,2)` (commas between points are optional)
+    Removed { points: Vec<PointRef>, span: Span },
+    /// `blocking on` / `blocking off`: occupied points block sliders (decision A12)
+    Blocking(Spanned<bool>),
+    /// `type NAME { ... }`
+    Type(TypeDecl),
+    /// `white TYPE at POINT [as NAME]`
+    Piece(PieceDecl),
+    /// `goal POINT [for OWNER]`
+    Goal(GoalDecl),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardDecl {
+    /// Grid dimensions as written: two (2D) or three (3D) numbers.
+    Grid { dims: Spanned<Vec<u64>>, span: Span },
+    /// Named points in enumeration order; names are identifiers or numbers.
+    Graph {
+        points: Vec<Spanned<String>>,
+        span: Span,
+    },
+}
+
+/// A point as written: `a1`, a graph point name such as `7` or `depot`, or `(x,y)` / `(x,y,z)`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PointRef {
+    Name(Spanned<String>),
+    Tuple(Spanned<Vec<i64>>),
+}
+
+impl PointRef {
+    pub fn span(&self) -> &Span {
+        match self {
+            PointRef::Name(s) => &s.span,
+            PointRef::Tuple(s) => &s.span,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDecl {
+    pub name: Spanned<String>,
+    pub items: Vec<TypeItem>,
+    pub span: Span,
+}
+
+/// Which relation a motion line adds to: `move` or `attack`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Usage {
+    Move,
+    Attack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReachDecl {
+    Leap,
+    Slide,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeItem {
+    /// `move leap (1,0) (0,1)`, `attack slide (1,1) range 2`
+    Vectors {
+        usage: Spanned<Usage>,
+        reach: Spanned<ReachDecl>,
+        vectors: Vec<Spanned<Vec<i64>>>,
+        range: Option<Spanned<u64>>,
+        span: Span,
+    },
+    /// `move edges 1 -> 2 -> 3, 4 -- 5`: chains of one-move edges; `--` goes both ways.
+    Edges {
+        usage: Spanned<Usage>,
+        edges: Vec<EdgeDecl>,
+        span: Span,
+    },
+    /// `value 3` or `value 2.5`
+    Value(Spanned<f64>),
+    /// `like king`: start from another type's motions and value
+    Like(Spanned<String>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeDecl {
+    pub from: PointRef,
+    pub to: PointRef,
+    pub both_ways: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideDecl {
+    White,
+    Black,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    pub side: Spanned<SideDecl>,
+    pub type_name: Spanned<String>,
+    pub at: PointRef,
+    pub name: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalDecl {
+    pub point: PointRef,
+    /// `for white`, `for black` or `for PIECE_NAME`; none means a goal for both sides.
+    pub owner: Option<Spanned<String>>,
+    pub span: Span,
+}

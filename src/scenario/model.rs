@@ -1,0 +1,120 @@
+//! The resolved scenario: a board, piece types, placed pieces and goal points.
+
+use std::path::Path;
+
+use crate::bitset::BitSet;
+use crate::board::{Board, Point};
+use crate::kernel::{Kernel, MotionId};
+use crate::piece::{PieceType, Side, Usage, chess_types};
+use crate::syntax::SourceErrors;
+
+/// A piece placed on the board: `ON(p) = at`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    pub name: String,
+    pub type_index: usize,
+    pub side: Side,
+    pub at: Point,
+}
+
+/// Whose target a goal point is (decision A14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalOwner {
+    Both,
+    Side(Side),
+    /// Index into [`Scenario::pieces`].
+    Piece(usize),
+}
+
+/// A target point without a piece on it (promotion squares, robot targets).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub point: Point,
+    pub owner: GoalOwner,
+}
+
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub board: Board,
+    /// The built-in chess types first (king, queen, rook, bishop, knight, pawn), then the
+    /// scenario's own, in declaration order.
+    pub types: Vec<PieceType>,
+    pub pieces: Vec<Piece>,
+    pub goals: Vec<Goal>,
+    /// Occupied points block sliders (decision A12; off by default).
+    pub blocking: bool,
+}
+
+/// Why a scenario file could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    Io { path: String, error: std::io::Error },
+    Invalid(SourceErrors),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Io { path, error } => write!(f, "cannot read {path}: {error}"),
+            LoadError::Invalid(errors) => write!(f, "{errors}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Scenario {
+    /// A board with the built-in chess types and no pieces.
+    pub fn empty(board: Board) -> Scenario {
+        Scenario {
+            board,
+            types: chess_types(),
+            pieces: Vec::new(),
+            goals: Vec::new(),
+            blocking: false,
+        }
+    }
+
+    /// Parses and resolves scenario text; `path` is only used in diagnostics.
+    pub fn parse(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
+        super::resolve::resolve_source(path, source)
+    }
+
+    pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+        let name = path.display().to_string();
+        let source = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+            path: name.clone(),
+            error,
+        })?;
+        Scenario::parse(&name, &source).map_err(LoadError::Invalid)
+    }
+
+    pub fn type_index(&self, name: &str) -> Option<usize> {
+        self.types.iter().position(|t| t.name == name)
+    }
+
+    pub fn piece(&self, name: &str) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.name == name)
+    }
+
+    /// The pieces on `point`, in declaration order (several pieces may share a point, A16).
+    pub fn pieces_at(&self, point: Point) -> impl Iterator<Item = &Piece> {
+        self.pieces.iter().filter(move |p| p.at == point)
+    }
+
+    /// The points that hold at least one piece.
+    pub fn occupied(&self) -> BitSet {
+        BitSet::from_points(self.board.len(), self.pieces.iter().map(|p| p.at))
+    }
+
+    /// The distance kernel for this board, these types and (with `blocking`) this occupancy.
+    pub fn kernel(&self) -> Kernel {
+        let blockers = self.blocking.then(|| self.occupied());
+        Kernel::new(&self.board, &self.types, blockers)
+    }
+
+    /// The relation a placed piece moves by.
+    pub fn motion_of(&self, kernel: &Kernel, piece: &Piece, usage: Usage) -> MotionId {
+        kernel.motion(piece.type_index, piece.side, usage)
+    }
+}

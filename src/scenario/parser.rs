@@ -1,0 +1,1348 @@
+//! Parser for scenario files: nom 8 over the tokens of [`super::lexer`].
+//!
+//! Each function parses the grammar rule it is named after:
+//!
+//! ```text
+//! scenario      := item*
+//! item          := board_decl | removed_decl | blocking_decl | type_decl | piece_decl | goal_decl
+//! board_decl    := "board" (DIMS | "graph" "{" graph_point* "}")
+//! removed_decl  := "removed" point_ref (","? point_ref)*      -- a newline ends it unless after ","
+//! blocking_decl := "blocking" ("on" | "off")
+//! type_decl     := "type" IDENT "{" type_item* "}"
+//! type_item     := value_line | like_line | motion_line
+//! value_line    := "value" (INT | DECIMAL)
+//! like_line     := "like" IDENT
+//! motion_line   := usage (reach vector (","? vector)* ("range" UINT)? | "edges" edge_list)
+//! edge_list     := edge_chain (","? edge_chain)*
+//! edge_chain    := point_ref (("->" | "--") point_ref)+
+//! piece_decl    := ("white" | "black") IDENT "at" point_ref ("as" IDENT)?
+//! goal_decl     := "goal" point_ref ("for" IDENT)?
+//! point_ref     := IDENT | UINT | tuple
+//! tuple, vector := "(" INT ("," INT)* ")"
+//! ```
+//!
+//! A rule returns `Err::Error` when its first token does not fit, so the caller may try
+//! something else, and `Err::Failure` once it has committed. The top level and the `type`
+//! block turn either into one diagnostic and skip to the next token that can start an item,
+//! so one mistake gives one diagnostic and later items are still parsed.
+
+use nom::combinator::{cut, map, opt};
+use nom::sequence::preceded;
+use nom::{Err, IResult, Parser};
+
+use super::ast::{
+    BoardDecl, EdgeDecl, GoalDecl, Item, PieceDecl, PointRef, ReachDecl, ScenarioAst, SideDecl,
+    Spanned, TypeDecl, TypeItem, Usage,
+};
+use super::lexer::{Token, lex};
+use crate::syntax::tokens::{SyntaxError, Tokens};
+use crate::syntax::{Diagnostic, Span};
+
+type Input<'a> = Tokens<'a, Token<'a>>;
+type PResult<'a, O> = IResult<Input<'a>, O, SyntaxError>;
+
+/// Words that start a top-level item. Recovery only trusts them at the start of a line,
+/// since `white` and `black` also appear inside items (`goal c8 for white`).
+const ITEM_KEYWORDS: [&str; 7] = [
+    "board", "removed", "blocking", "type", "white", "black", "goal",
+];
+const TYPE_ITEM_KEYWORDS: [&str; 4] = ["value", "like", "move", "attack"];
+const A_POINT: &str = "a point such as `a1` or `(1,1)`";
+
+/// Lexes and parses a scenario file. Returns every item that parsed, and the diagnostics of
+/// the lexer and the parser in source order (empty when the file is well-formed).
+pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
+    let (tokens, mut diagnostics) = lex(source);
+    let mut parser_diagnostics = Vec::new();
+    let ast = scenario(Tokens::new(&tokens, source), &mut parser_diagnostics);
+    // The lexer already reported its error tokens; a parser error on one would repeat it.
+    let lexer_errors: Vec<usize> = tokens
+        .iter()
+        .filter(|(token, _)| matches!(token, Token::Error(_)))
+        .map(|(_, span)| span.start)
+        .collect();
+    diagnostics.extend(
+        parser_diagnostics
+            .into_iter()
+            .filter(|d| lexer_errors.binary_search(&d.span.start).is_err()),
+    );
+    diagnostics.sort_by_key(|d| d.span.start);
+    (ast, diagnostics)
+}
+
+fn scenario(mut i: Input<'_>, diagnostics: &mut Vec<Diagnostic>) -> ScenarioAst {
+    let mut items = Vec::new();
+    while !i.is_empty() {
+        match item(i, diagnostics) {
+            Ok((rest, item)) => {
+                items.push(item);
+                i = rest;
+            }
+            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
+                diagnostics.push(d);
+                i = skip_to_item(i);
+            }
+            // Token parsers are complete: nothing asks for more input.
+            Err(Err::Incomplete(_)) => {
+                diagnostics.push(Diagnostic::new("unexpected end of file", i.eof_span()));
+                break;
+            }
+        }
+    }
+    ScenarioAst { items }
+}
+
+fn item<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item> {
+    match i.peek() {
+        Some((Token::Ident("board"), _)) => map(board_decl, Item::Board).parse(i),
+        Some((Token::Ident("removed"), _)) => removed_decl(i),
+        Some((Token::Ident("blocking"), _)) => blocking_decl(i),
+        Some((Token::Ident("type"), _)) => {
+            type_decl(i, diagnostics).map(|(rest, decl)| (rest, Item::Type(decl)))
+        }
+        Some((Token::Ident("white" | "black"), _)) => map(piece_decl, Item::Piece).parse(i),
+        Some((Token::Ident("goal"), _)) => map(goal_decl, Item::Goal).parse(i),
+        Some((Token::Ident(word), span)) => {
+            let mut d = unknown_word("item", word, span.clone(), &ITEM_KEYWORDS);
+            if TYPE_ITEM_KEYWORDS.contains(word) {
+                d = d.with_note(format!(
+                    "`{word}` lines belong inside a `type NAME {{ ... }}` block"
+                ));
+            }
+            Err(Err::Failure(SyntaxError(d)))
+        }
+        _ => fail(
+            &i,
+            "an item (board, removed, blocking, type, white, black or goal)",
+        ),
+    }
+}
+
+fn board_decl(i: Input<'_>) -> PResult<'_, BoardDecl> {
+    let (rest, _) = keyword("board")(i)?;
+    match rest.split_first() {
+        Some(((Token::Dims(text), span), after)) => {
+            let dims = grid_dims(text, span)?;
+            let span = i.span_to(&after);
+            Ok((after, BoardDecl::Grid { dims, span }))
+        }
+        Some(((Token::Ident("graph"), _), after)) => {
+            let (after, points) = graph_points(after)?;
+            let span = i.span_to(&after);
+            Ok((after, BoardDecl::Graph { points, span }))
+        }
+        _ => fail(
+            &rest,
+            "grid dimensions such as `8x8`, or `graph { ... }`, after `board`",
+        ),
+    }
+}
+
+/// `8x8` or `4x4x4`, already one token; only the numbers' size and count can be wrong.
+fn grid_dims(text: &str, span: &Span) -> Result<Spanned<Vec<u64>>, Err<SyntaxError>> {
+    let mut dims = Vec::new();
+    let mut start = span.start;
+    for part in text.split('x') {
+        let part_span = start..start + part.len();
+        dims.push(part.parse().map_err(|_| number_too_large(part_span))?);
+        start += part.len() + 1;
+    }
+    if dims.len() > 3 {
+        let d = Diagnostic::new(
+            format!("a grid board has 2 or 3 dimensions, found {}", dims.len()),
+            span.clone(),
+        )
+        .with_label("too many dimensions");
+        return Err(Err::Failure(SyntaxError(d)));
+    }
+    Ok(Spanned::new(dims, span.clone()))
+}
+
+/// `{ 1 2 3 depot }` after `board graph`; commas between names are optional.
+fn graph_points(i: Input<'_>) -> PResult<'_, Vec<Spanned<String>>> {
+    let (mut r, open) = expect("`{` after `board graph`", punct(Token::LBrace)).parse(i)?;
+    let mut points = Vec::new();
+    loop {
+        if is_unclosed_block_end(&r) {
+            return Err(Err::Failure(unclosed("`board graph` list", &r, open)));
+        }
+        match r.split_first() {
+            Some(((Token::RBrace, _), after)) => return Ok((after, points)),
+            Some(((Token::Comma, _), after)) if !points.is_empty() => {
+                let (after, point) = expect("a point name after `,`", graph_point).parse(after)?;
+                points.push(point);
+                r = after;
+            }
+            _ => {
+                let (after, point) = expect("a point name or `}`", graph_point).parse(r)?;
+                points.push(point);
+                r = after;
+            }
+        }
+    }
+}
+
+/// A graph point name: an identifier or an unsigned integer, kept as written.
+fn graph_point(i: Input<'_>) -> PResult<'_, Spanned<String>> {
+    match i.split_first() {
+        Some(((Token::Ident(name) | Token::Int(name), span), rest)) if !name.starts_with('-') => {
+            Ok((rest, Spanned::new(name.to_string(), span.clone())))
+        }
+        _ => miss(&i, "a point name"),
+    }
+}
+
+/// `removed f7 e6, (2,2)`: a newline ends the list unless the line ends with a comma, so a
+/// misspelt item on the next line is not swallowed as a point name.
+fn removed_decl(i: Input<'_>) -> PResult<'_, Item> {
+    let (r, _) = keyword("removed")(i)?;
+    if is_item_start(&r) {
+        return fail(&r, &format!("{A_POINT} after `removed`"));
+    }
+    let (mut r, first) =
+        expect("a point such as `a1` or `(1,1)` after `removed`", point_ref).parse(r)?;
+    let mut points = vec![first];
+    loop {
+        if let Some(((Token::Comma, _), after)) = r.split_first() {
+            let (after, point) = cut(point_ref).parse(after)?;
+            points.push(point);
+            r = after;
+            continue;
+        }
+        if r.at_line_start() {
+            break;
+        }
+        match opt(point_ref).parse(r)? {
+            (after, Some(point)) => {
+                points.push(point);
+                r = after;
+            }
+            (_, None) => break,
+        }
+    }
+    let span = i.span_to(&r);
+    Ok((r, Item::Removed { points, span }))
+}
+
+fn blocking_decl(i: Input<'_>) -> PResult<'_, Item> {
+    let (r, _) = keyword("blocking")(i)?;
+    let (after, on) = match r.split_first() {
+        Some(((Token::Ident("on"), _), after)) => (after, true),
+        Some(((Token::Ident("off"), _), after)) => (after, false),
+        _ => return fail(&r, "`on` or `off` after `blocking`"),
+    };
+    Ok((after, Item::Blocking(Spanned::new(on, i.span_to(&after)))))
+}
+
+/// `type NAME { ... }`. Not a plain nom parser: it recovers from bad lines inside the block
+/// and from a missing `}` by itself, pushing diagnostics, so the type and its good lines
+/// still reach the AST.
+fn type_decl<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, TypeDecl> {
+    let (r, _) = keyword("type")(i)?;
+    let (r, name) = expect("a type name after `type`", identifier).parse(r)?;
+    let (mut r, open) = expect("`{` after the type name", punct(Token::LBrace)).parse(r)?;
+    let mut items = Vec::new();
+    loop {
+        if is_unclosed_block_end(&r) {
+            diagnostics.push(unclosed("`type` block", &r, open).0);
+            break;
+        }
+        if let Some(((Token::RBrace, _), after)) = r.split_first() {
+            r = after;
+            break;
+        }
+        match type_item(r) {
+            Ok((after, item)) => {
+                items.push(item);
+                r = after;
+            }
+            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
+                diagnostics.push(d);
+                r = skip_to_type_item(r);
+            }
+            Err(Err::Incomplete(_)) => {
+                diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
+                r = r.advance(r.len());
+            }
+        }
+    }
+    let span = i.span_to(&r);
+    Ok((r, TypeDecl { name, items, span }))
+}
+
+fn type_item(i: Input<'_>) -> PResult<'_, TypeItem> {
+    match i.peek() {
+        Some((Token::Ident("value"), _)) => value_line(i),
+        Some((Token::Ident("like"), _)) => like_line(i),
+        Some((Token::Ident("move" | "attack"), _)) => motion_line(i),
+        Some((Token::Ident(word), span)) => Err(Err::Failure(SyntaxError(unknown_word(
+            "type item",
+            word,
+            span.clone(),
+            &TYPE_ITEM_KEYWORDS,
+        )))),
+        _ => fail(&i, "a type item (value, like, move or attack) or `}`"),
+    }
+}
+
+/// `value 5` or `value 2.5`; the span covers the whole line.
+fn value_line(i: Input<'_>) -> PResult<'_, TypeItem> {
+    let (r, _) = keyword("value")(i)?;
+    match r.split_first() {
+        Some(((Token::Int(text) | Token::Decimal(text), span), after)) => {
+            match text.parse::<f64>() {
+                Ok(value) if value.is_finite() => Ok((
+                    after,
+                    TypeItem::Value(Spanned::new(value, i.span_to(&after))),
+                )),
+                _ => Err(number_too_large(span.clone())),
+            }
+        }
+        _ => fail(&r, "a number after `value`"),
+    }
+}
+
+/// `like king`; the span covers the whole line.
+fn like_line(i: Input<'_>) -> PResult<'_, TypeItem> {
+    let (r, _) = keyword("like")(i)?;
+    let (after, name) = expect("a type name after `like`", identifier).parse(r)?;
+    Ok((
+        after,
+        TypeItem::Like(Spanned::new(name.node, i.span_to(&after))),
+    ))
+}
+
+fn motion_line(i: Input<'_>) -> PResult<'_, TypeItem> {
+    let (r, usage) = usage(i)?;
+    let reach = match r.split_first() {
+        Some(((Token::Ident("leap"), span), _)) => Spanned::new(ReachDecl::Leap, span.clone()),
+        Some(((Token::Ident("slide"), span), _)) => Spanned::new(ReachDecl::Slide, span.clone()),
+        Some(((Token::Ident("edges"), _), after)) => {
+            let (after, edges) = edge_list(after)?;
+            let span = i.span_to(&after);
+            return Ok((after, TypeItem::Edges { usage, edges, span }));
+        }
+        _ => {
+            let word = i.text(&usage.span);
+            return fail(&r, &format!("`leap`, `slide` or `edges` after `{word}`"));
+        }
+    };
+    let (r, vectors) = vector_list(r.advance(1))?;
+    let (r, range) = opt(preceded(
+        keyword("range"),
+        expect("a whole number after `range`", unsigned),
+    ))
+    .parse(r)?;
+    let span = i.span_to(&r);
+    Ok((
+        r,
+        TypeItem::Vectors {
+            usage,
+            reach,
+            vectors,
+            range,
+            span,
+        },
+    ))
+}
+
+fn usage(i: Input<'_>) -> PResult<'_, Spanned<Usage>> {
+    match i.split_first() {
+        Some(((Token::Ident("move"), span), rest)) => {
+            Ok((rest, Spanned::new(Usage::Move, span.clone())))
+        }
+        Some(((Token::Ident("attack"), span), rest)) => {
+            Ok((rest, Spanned::new(Usage::Attack, span.clone())))
+        }
+        _ => miss(&i, "`move` or `attack`"),
+    }
+}
+
+/// `(1,0) (1,1), (0,1)`: at least one vector, commas between them optional.
+fn vector_list(i: Input<'_>) -> PResult<'_, Vec<Spanned<Vec<i64>>>> {
+    let (mut r, first) = match vector(i) {
+        Err(Err::Error(_)) => {
+            let d = Diagnostic::new("a motion line needs at least one vector", i.next_span())
+                .with_label(format!(
+                    "expected a vector such as `(1,0)`, found {}",
+                    i.describe_next()
+                ));
+            return Err(Err::Failure(SyntaxError(d)));
+        }
+        other => other?,
+    };
+    let mut vectors = vec![first];
+    loop {
+        let (after, next) = match r.split_first() {
+            Some(((Token::Comma, _), after)) => {
+                expect("a vector such as `(1,0)` after `,`", vector).parse(after)?
+            }
+            Some(((Token::LParen, _), _)) => vector(r)?,
+            _ => break,
+        };
+        vectors.push(next);
+        r = after;
+    }
+    Ok((r, vectors))
+}
+
+fn vector(i: Input<'_>) -> PResult<'_, Spanned<Vec<i64>>> {
+    tuple(i)
+}
+
+/// `1 -> 2 -> 3, 4 -- 5`. Commas between chains are optional; without one, a chain that
+/// starts a new line must show its arrow right away, so a misspelt keyword such as `mve`
+/// on the next line is reported as an unknown type item, not as a broken edge.
+fn edge_list(i: Input<'_>) -> PResult<'_, Vec<EdgeDecl>> {
+    let (mut r, mut edges) = match edge_chain(i) {
+        Err(Err::Error(_)) => return fail(&i, "an edge such as `1 -> 2` after `edges`"),
+        other => other?,
+    };
+    loop {
+        let (after, chain) = if let Some(((Token::Comma, _), after)) = r.split_first() {
+            cut(edge_chain).parse(after)?
+        } else if continues_edge_list(&r) {
+            edge_chain(r)?
+        } else {
+            break;
+        };
+        edges.extend(chain);
+        r = after;
+    }
+    Ok((r, edges))
+}
+
+fn continues_edge_list(r: &Input<'_>) -> bool {
+    let arrow_next = matches!(r.peek_nth(1), Some((Token::Arrow | Token::DoubleDash, _)));
+    match r.peek() {
+        Some((Token::LParen, _)) => true,
+        Some((Token::Ident(word), _)) if TYPE_ITEM_KEYWORDS.contains(word) => false,
+        Some((Token::Ident(_), _)) => !r.at_line_start() || arrow_next,
+        Some((Token::Int(text), _)) if !text.starts_with('-') => !r.at_line_start() || arrow_next,
+        _ => false,
+    }
+}
+
+/// `a -> b -- c`: one [`EdgeDecl`] per link, each spanning its two points.
+fn edge_chain(i: Input<'_>) -> PResult<'_, Vec<EdgeDecl>> {
+    let (mut r, mut from) = point_ref(i)?;
+    let mut edges = Vec::new();
+    loop {
+        let both_ways = match r.peek() {
+            Some((Token::Arrow, _)) => false,
+            Some((Token::DoubleDash, _)) => true,
+            _ => break,
+        };
+        let (after, to) = cut(point_ref).parse(r.advance(1))?;
+        let span = from.span().start..to.span().end;
+        edges.push(EdgeDecl {
+            from,
+            to: to.clone(),
+            both_ways,
+            span,
+        });
+        from = to;
+        r = after;
+    }
+    if edges.is_empty() {
+        return fail(&r, "`->` or `--` after the point");
+    }
+    Ok((r, edges))
+}
+
+fn piece_decl(i: Input<'_>) -> PResult<'_, PieceDecl> {
+    let (r, side) = match i.split_first() {
+        Some(((Token::Ident("white"), span), rest)) => {
+            (rest, Spanned::new(SideDecl::White, span.clone()))
+        }
+        Some(((Token::Ident("black"), span), rest)) => {
+            (rest, Spanned::new(SideDecl::Black, span.clone()))
+        }
+        _ => return miss(&i, "`white` or `black`"),
+    };
+    // `white at f6` forgets the type; without this check `at` would be taken for it.
+    let forgot_type = matches!(r.peek(), Some((Token::Ident("at"), _)))
+        && !matches!(r.peek_nth(1), Some((Token::Ident("at"), _)));
+    let (r, type_name) = match identifier(r) {
+        Ok(found) if !forgot_type => found,
+        _ => {
+            let word = i.text(&side.span);
+            return fail(&r, &format!("a piece type after `{word}`"));
+        }
+    };
+    let (r, _) = expect("`at` after the piece type", keyword("at")).parse(r)?;
+    let (r, at) = cut(point_ref).parse(r)?;
+    let (r, name) = opt(preceded(
+        keyword("as"),
+        expect("a piece name after `as`", identifier),
+    ))
+    .parse(r)?;
+    let span = i.span_to(&r);
+    Ok((
+        r,
+        PieceDecl {
+            side,
+            type_name,
+            at,
+            name,
+            span,
+        },
+    ))
+}
+
+fn goal_decl(i: Input<'_>) -> PResult<'_, GoalDecl> {
+    let (r, _) = keyword("goal")(i)?;
+    let (r, point) = cut(point_ref).parse(r)?;
+    let (r, owner) = opt(preceded(
+        keyword("for"),
+        expect("`white`, `black` or a piece name after `for`", identifier),
+    ))
+    .parse(r)?;
+    let span = i.span_to(&r);
+    Ok((r, GoalDecl { point, owner, span }))
+}
+
+/// `a1`, `depot`, `7` or `(2,-1)`.
+fn point_ref(i: Input<'_>) -> PResult<'_, PointRef> {
+    match i.split_first() {
+        Some(((Token::Ident(name) | Token::Int(name), span), rest)) if !name.starts_with('-') => {
+            Ok((
+                rest,
+                PointRef::Name(Spanned::new(name.to_string(), span.clone())),
+            ))
+        }
+        Some(((Token::LParen, _), _)) => map(tuple, PointRef::Tuple).parse(i),
+        _ => miss(&i, A_POINT),
+    }
+}
+
+/// `(x, y, ...)`: one or more integers; the resolver checks how many. Commits after `(`.
+fn tuple(i: Input<'_>) -> PResult<'_, Spanned<Vec<i64>>> {
+    let (mut r, _) = punct(Token::LParen)(i)?;
+    let mut values = Vec::new();
+    loop {
+        let (after, value) = expect("an integer", integer).parse(r)?;
+        values.push(value);
+        r = match after.split_first() {
+            Some(((Token::Comma, _), after)) => after,
+            Some(((Token::RParen, _), after)) => {
+                let span = i.span_to(&after);
+                return Ok((after, Spanned::new(values, span)));
+            }
+            _ => return fail(&after, "`,` or `)` in the tuple"),
+        };
+    }
+}
+
+fn integer(i: Input<'_>) -> PResult<'_, i64> {
+    match i.split_first() {
+        Some(((Token::Int(text), span), rest)) => match text.parse() {
+            Ok(value) => Ok((rest, value)),
+            Err(_) => Err(number_too_large(span.clone())),
+        },
+        _ => miss(&i, "an integer"),
+    }
+}
+
+fn unsigned(i: Input<'_>) -> PResult<'_, Spanned<u64>> {
+    match i.split_first() {
+        Some(((Token::Int(text), span), rest)) if !text.starts_with('-') => match text.parse() {
+            Ok(value) => Ok((rest, Spanned::new(value, span.clone()))),
+            Err(_) => Err(number_too_large(span.clone())),
+        },
+        _ => miss(&i, "a whole number"),
+    }
+}
+
+fn identifier(i: Input<'_>) -> PResult<'_, Spanned<String>> {
+    match i.split_first() {
+        Some(((Token::Ident(name), span), rest)) => {
+            Ok((rest, Spanned::new(name.to_string(), span.clone())))
+        }
+        _ => miss(&i, "a name"),
+    }
+}
+
+fn keyword<'a>(word: &'static str) -> impl Fn(Input<'a>) -> PResult<'a, Span> {
+    move |i| match i.split_first() {
+        Some(((Token::Ident(w), span), rest)) if *w == word => Ok((rest, span.clone())),
+        _ => miss(&i, &format!("`{word}`")),
+    }
+}
+
+fn punct<'a>(token: Token<'static>) -> impl Fn(Input<'a>) -> PResult<'a, Span> {
+    move |i| match i.split_first() {
+        Some(((t, span), rest)) if *t == token => Ok((rest, span.clone())),
+        _ => miss(&i, "punctuation"),
+    }
+}
+
+/// Runs `p`, committing: if `p` does not apply, fails with "expected {what}, found ...".
+fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<Input<'a>, Output = O, Error = SyntaxError>,
+) -> impl FnMut(Input<'a>) -> PResult<'a, O> {
+    move |i| match p.parse(i) {
+        Err(Err::Error(_)) => fail(&i, what),
+        other => other,
+    }
+}
+
+/// A recoverable "this rule does not start here".
+fn miss<'a, O>(i: &Input<'a>, what: &str) -> PResult<'a, O> {
+    Err(Err::Error(SyntaxError::expected(i, what)))
+}
+
+/// A committed error at the next token.
+fn fail<'a, O>(i: &Input<'a>, what: &str) -> PResult<'a, O> {
+    Err(Err::Failure(SyntaxError::expected(i, what)))
+}
+
+fn number_too_large(span: Span) -> Err<SyntaxError> {
+    Err::Failure(SyntaxError(
+        Diagnostic::new("number too large", span).with_label("does not fit in 64 bits"),
+    ))
+}
+
+fn unclosed(what: &str, r: &Input<'_>, open: Span) -> SyntaxError {
+    let label = if r.is_empty() {
+        "the file ends here"
+    } else {
+        "expected `}` before this"
+    };
+    SyntaxError(
+        Diagnostic::new(
+            format!("{what} is not closed: expected `}}`"),
+            r.next_span(),
+        )
+        .with_label(label)
+        .with_related(open, "opened here"),
+    )
+}
+
+fn unknown_word(kind: &str, word: &str, span: Span, options: &[&str]) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        format!(
+            "unknown {kind} `{word}`: expected one of {}",
+            options.join(", ")
+        ),
+        span,
+    )
+    .with_label(format!("unknown {kind}"));
+    if let Some(near) = options.iter().find(|o| edit_distance(word, o) <= 2) {
+        d = d.with_note(format!("did you mean `{near}`?"));
+    }
+    d
+}
+
+/// Levenshtein distance, for "did you mean" notes on a handful of short keywords.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// An item keyword first on its line.
+fn is_item_start(r: &Input<'_>) -> bool {
+    matches!(r.peek(), Some((Token::Ident(word), _)) if ITEM_KEYWORDS.contains(word))
+        && r.at_line_start()
+}
+
+/// Where a block missing its `}` is taken to end: the end of file or the next item.
+fn is_unclosed_block_end(r: &Input<'_>) -> bool {
+    r.is_empty() || is_item_start(r)
+}
+
+/// After a bad item: drop its first token, then everything up to the next item start.
+fn skip_to_item(i: Input<'_>) -> Input<'_> {
+    let mut r = i.advance(1);
+    while !r.is_empty() && !is_item_start(&r) {
+        r = r.advance(1);
+    }
+    r
+}
+
+/// After a bad line in a `type` block: skip to the next line keyword, `}` or item start.
+fn skip_to_type_item(i: Input<'_>) -> Input<'_> {
+    let mut r = i.advance(1);
+    while let Some((token, _)) = r.peek() {
+        let stop = match token {
+            Token::RBrace => true,
+            Token::Ident(word) => TYPE_ITEM_KEYWORDS.contains(word) || is_item_start(&r),
+            _ => false,
+        };
+        if stop {
+            break;
+        }
+        r = r.advance(1);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parses `source`, asserting it has no diagnostics.
+    fn ok(source: &str) -> Vec<Item> {
+        let (ast, diagnostics) = parse(source);
+        assert!(diagnostics.is_empty(), "{source:?}: {diagnostics:#?}");
+        ast.items
+    }
+
+    /// Parses `source` and returns (message, offending text) for each diagnostic.
+    fn errors(source: &str) -> (Vec<Item>, Vec<(String, String)>) {
+        let (ast, diagnostics) = parse(source);
+        let errors = diagnostics
+            .iter()
+            .map(|d| (d.message.clone(), source[d.span.clone()].to_string()))
+            .collect();
+        (ast.items, errors)
+    }
+
+    fn one_error(source: &str) -> (String, String) {
+        let (_, mut errors) = errors(source);
+        assert_eq!(errors.len(), 1, "{source:?}: {errors:#?}");
+        errors.remove(0)
+    }
+
+    fn name(s: &str, span: Span) -> PointRef {
+        PointRef::Name(Spanned::new(s.to_string(), span))
+    }
+
+    fn text(source: &str, span: &Span) -> String {
+        source[span.clone()].to_string()
+    }
+
+    const EXAMPLE: &str = "\
+# A small scenario.
+board 8x8
+removed f7 e6, (2,2)
+blocking on
+type FIGHTER {
+  value 5
+  like king
+  move leap (1,0) (1,1) (0,1)
+  attack slide (1,1) (-1,1) range 3
+}
+white FIGHTER at f6
+black king at a6 as BK
+goal c8 for white
+goal h1
+";
+
+    #[test]
+    fn full_example() {
+        let items = ok(EXAMPLE);
+        let s = EXAMPLE;
+        assert_eq!(items.len(), 8);
+
+        let Item::Board(BoardDecl::Grid { dims, span }) = &items[0] else {
+            panic!("{:?}", items[0]);
+        };
+        assert_eq!(dims.node, vec![8, 8]);
+        assert_eq!(text(s, &dims.span), "8x8");
+        assert_eq!(text(s, span), "board 8x8");
+
+        let Item::Removed { points, span } = &items[1] else {
+            panic!("{:?}", items[1]);
+        };
+        assert_eq!(text(s, span), "removed f7 e6, (2,2)");
+        assert_eq!(points.len(), 3);
+        assert_eq!(points[0], name("f7", 38..40));
+        assert_eq!(text(s, points[1].span()), "e6");
+        let PointRef::Tuple(t) = &points[2] else {
+            panic!("{:?}", points[2]);
+        };
+        assert_eq!(t.node, vec![2, 2]);
+        assert_eq!(text(s, &t.span), "(2,2)");
+
+        let Item::Blocking(blocking) = &items[2] else {
+            panic!("{:?}", items[2]);
+        };
+        assert!(blocking.node);
+        assert_eq!(text(s, &blocking.span), "blocking on");
+
+        let Item::Type(ty) = &items[3] else {
+            panic!("{:?}", items[3]);
+        };
+        assert_eq!(ty.name.node, "FIGHTER");
+        assert!(text(s, &ty.span).starts_with("type FIGHTER {"));
+        assert!(text(s, &ty.span).ends_with("range 3\n}"));
+        assert_eq!(ty.items.len(), 4);
+        let TypeItem::Value(value) = &ty.items[0] else {
+            panic!("{:?}", ty.items[0]);
+        };
+        assert_eq!(value.node, 5.0);
+        assert_eq!(text(s, &value.span), "value 5");
+        let TypeItem::Like(like) = &ty.items[1] else {
+            panic!("{:?}", ty.items[1]);
+        };
+        assert_eq!(like.node, "king");
+        let TypeItem::Vectors {
+            usage,
+            reach,
+            vectors,
+            range,
+            span,
+        } = &ty.items[2]
+        else {
+            panic!("{:?}", ty.items[2]);
+        };
+        assert_eq!((usage.node, reach.node), (Usage::Move, ReachDecl::Leap));
+        assert_eq!(text(s, &reach.span), "leap");
+        let vs: Vec<Vec<i64>> = vectors.iter().map(|v| v.node.clone()).collect();
+        assert_eq!(vs, vec![vec![1, 0], vec![1, 1], vec![0, 1]]);
+        assert_eq!(*range, None);
+        assert_eq!(text(s, span), "move leap (1,0) (1,1) (0,1)");
+        let TypeItem::Vectors {
+            usage,
+            reach,
+            vectors,
+            range,
+            span,
+        } = &ty.items[3]
+        else {
+            panic!("{:?}", ty.items[3]);
+        };
+        assert_eq!((usage.node, reach.node), (Usage::Attack, ReachDecl::Slide));
+        assert_eq!(vectors[1].node, vec![-1, 1]);
+        assert_eq!(text(s, &vectors[1].span), "(-1,1)");
+        let range = range.as_ref().expect("range 3");
+        assert_eq!(range.node, 3);
+        assert_eq!(text(s, &range.span), "3");
+        assert_eq!(text(s, span), "attack slide (1,1) (-1,1) range 3");
+
+        let Item::Piece(white) = &items[4] else {
+            panic!("{:?}", items[4]);
+        };
+        assert_eq!(white.side.node, SideDecl::White);
+        assert_eq!(white.type_name.node, "FIGHTER");
+        assert_eq!(text(s, white.at.span()), "f6");
+        assert_eq!(white.name, None);
+        assert_eq!(text(s, &white.span), "white FIGHTER at f6");
+
+        let Item::Piece(black) = &items[5] else {
+            panic!("{:?}", items[5]);
+        };
+        assert_eq!(black.side.node, SideDecl::Black);
+        assert_eq!(black.name.as_ref().map(|n| n.node.as_str()), Some("BK"));
+        assert_eq!(text(s, &black.span), "black king at a6 as BK");
+
+        let Item::Goal(goal) = &items[6] else {
+            panic!("{:?}", items[6]);
+        };
+        assert_eq!(text(s, goal.point.span()), "c8");
+        assert_eq!(goal.owner.as_ref().map(|o| o.node.as_str()), Some("white"));
+        assert_eq!(text(s, &goal.span), "goal c8 for white");
+        let Item::Goal(goal) = &items[7] else {
+            panic!("{:?}", items[7]);
+        };
+        assert_eq!(goal.owner, None);
+        assert_eq!(text(s, &goal.span), "goal h1");
+    }
+
+    #[test]
+    fn grid_3d_and_graph_boards() {
+        let items = ok("board 4x4x4");
+        assert!(matches!(&items[0],
+            Item::Board(BoardDecl::Grid { dims, span }) if dims.node == [4, 4, 4] && *span == (0..11)));
+
+        let source = "board graph { 1 2, 3\n depot }";
+        let items = ok(source);
+        let Item::Board(BoardDecl::Graph { points, span }) = &items[0] else {
+            panic!("{items:?}");
+        };
+        let names: Vec<&str> = points.iter().map(|p| p.node.as_str()).collect();
+        assert_eq!(names, ["1", "2", "3", "depot"]);
+        assert_eq!(text(source, &points[3].span), "depot");
+        assert_eq!(text(source, span), source);
+        // Graph points may be named like keywords.
+        assert_eq!(ok("board graph { goal at }").len(), 1);
+    }
+
+    #[test]
+    fn removed_points_with_and_without_commas() {
+        let source = "removed a1 (3,2,1), 7 (-1,0)\nremoved b2,\n  c3";
+        let items = ok(source);
+        assert_eq!(items.len(), 2);
+        let Item::Removed { points, .. } = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(points.len(), 4);
+        assert_eq!(points[2], name("7", 20..21));
+        assert!(matches!(&points[1], PointRef::Tuple(t) if t.node == [3, 2, 1]));
+        assert!(matches!(&points[3], PointRef::Tuple(t) if t.node == [-1, 0]));
+        // A trailing comma carries the list onto the next line.
+        let Item::Removed { points, span } = &items[1] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(points.len(), 2);
+        assert_eq!(text(source, span), "removed b2,\n  c3");
+    }
+
+    #[test]
+    fn edge_chains() {
+        let source = "type T {\n  move edges 1 -> 2 -> 3, 4 -- 5 a1 -> b2\n    c -- (1,1) -> d\n  attack edges x -> y\n}";
+        let items = ok(source);
+        let Item::Type(ty) = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(ty.items.len(), 2);
+        let TypeItem::Edges { usage, edges, span } = &ty.items[0] else {
+            panic!("{:?}", ty.items[0]);
+        };
+        assert_eq!(usage.node, Usage::Move);
+        assert_eq!(
+            text(source, span),
+            "move edges 1 -> 2 -> 3, 4 -- 5 a1 -> b2\n    c -- (1,1) -> d"
+        );
+        let links: Vec<(String, String, bool, String)> = edges
+            .iter()
+            .map(|e| {
+                (
+                    text(source, e.from.span()),
+                    text(source, e.to.span()),
+                    e.both_ways,
+                    text(source, &e.span),
+                )
+            })
+            .collect();
+        let expected = [
+            ("1", "2", false, "1 -> 2"),
+            ("2", "3", false, "2 -> 3"),
+            ("4", "5", true, "4 -- 5"),
+            ("a1", "b2", false, "a1 -> b2"),
+            ("c", "(1,1)", true, "c -- (1,1)"),
+            ("(1,1)", "d", false, "(1,1) -> d"),
+        ];
+        let expected: Vec<(String, String, bool, String)> = expected
+            .iter()
+            .map(|(a, b, w, s)| (a.to_string(), b.to_string(), *w, s.to_string()))
+            .collect();
+        assert_eq!(links, expected);
+        assert!(matches!(&ty.items[1], TypeItem::Edges { usage, edges, .. }
+            if usage.node == Usage::Attack && edges.len() == 1));
+    }
+
+    #[test]
+    fn decimal_and_negative_values() {
+        let items = ok("type T { value 2.5 move slide (1,0), (0,-1) range 12 }");
+        let Item::Type(ty) = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert!(matches!(&ty.items[0], TypeItem::Value(v) if v.node == 2.5));
+        assert!(
+            matches!(&ty.items[1], TypeItem::Vectors { vectors, range: Some(r), .. }
+            if vectors[1].node == [0, -1] && r.node == 12)
+        );
+        let items = ok("type T { value -0.5 }");
+        let Item::Type(ty) = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert!(matches!(&ty.items[0], TypeItem::Value(v) if v.node == -0.5));
+    }
+
+    #[test]
+    fn empty_and_comment_only_files() {
+        assert!(ok("").is_empty());
+        assert!(ok("# nothing\n\n   # here").is_empty());
+        assert!(ok("blocking off").len() == 1);
+    }
+
+    #[test]
+    fn single_mistakes_give_one_clear_diagnostic() {
+        let cases: &[(&str, &str, &str)] = &[
+            (
+                "bord 8x8",
+                "unknown item `bord`: expected one of board, removed, blocking, type, white, black, goal",
+                "bord",
+            ),
+            (
+                "white king f6",
+                "expected `at` after the piece type, found `f6`",
+                "f6",
+            ),
+            (
+                "goal {",
+                "expected a point such as `a1` or `(1,1)`, found `{`",
+                "{",
+            ),
+            (
+                "blocking yes",
+                "expected `on` or `off` after `blocking`, found `yes`",
+                "yes",
+            ),
+            (
+                "type T {\n  move leap range 2\n}",
+                "a motion line needs at least one vector",
+                "range",
+            ),
+            (
+                "type T {\n  move jump (1,0)\n}",
+                "expected `leap`, `slide` or `edges` after `move`, found `jump`",
+                "jump",
+            ),
+            (
+                "type T {\n  move slide (1,0) range\n}",
+                "expected a whole number after `range`, found `}`",
+                "}",
+            ),
+            (
+                "type T {\n  move slide (1,0) range -2\n}",
+                "expected a whole number after `range`, found `-2`",
+                "-2",
+            ),
+            (
+                "removed (2 2)",
+                "expected `,` or `)` in the tuple, found `2`",
+                "2",
+            ),
+            ("removed (2,)", "expected an integer, found `)`", ")"),
+            ("removed (1.5,2)", "expected an integer, found `1.5`", "1.5"),
+            (
+                "type T {\n  move edges 1 -> 2 ->\n}",
+                "expected a point such as `a1` or `(1,1)`, found `}`",
+                "}",
+            ),
+            (
+                "type T {\n  move edges 1 2\n}",
+                "expected `->` or `--` after the point, found `2`",
+                "2",
+            ),
+            (
+                "type T {\n  vaule 3\n}",
+                "unknown type item `vaule`: expected one of value, like, move, attack",
+                "vaule",
+            ),
+            (
+                "board 8",
+                "expected grid dimensions such as `8x8`, or `graph { ... }`, after `board`, found `8`",
+                "8",
+            ),
+            (
+                "board 8x8x8x8",
+                "a grid board has 2 or 3 dimensions, found 4",
+                "8x8x8x8",
+            ),
+            (
+                "white at f6",
+                "expected a piece type after `white`, found `at`",
+                "at",
+            ),
+            (
+                "goal c8 for (1,1)",
+                "expected `white`, `black` or a piece name after `for`, found `(`",
+                "(",
+            ),
+            ("removed f7 % e6", "unexpected character `%`", "%"),
+            (
+                "} board 8x8",
+                "expected an item (board, removed, blocking, type, white, black or goal), found `}`",
+                "}",
+            ),
+        ];
+        for (source, message, found) in cases {
+            let (m, f) = one_error(source);
+            assert_eq!((m.as_str(), f.as_str()), (*message, *found), "{source:?}");
+        }
+    }
+
+    #[test]
+    fn suggestions_and_hints() {
+        let (_, diagnostics) = parse("bord 8x8");
+        assert_eq!(diagnostics[0].notes, ["did you mean `board`?"]);
+        let (_, diagnostics) = parse("move leap (1,0)");
+        assert_eq!(
+            diagnostics[0].notes,
+            ["`move` lines belong inside a `type NAME { ... }` block"]
+        );
+    }
+
+    #[test]
+    fn end_of_file_points_at_the_end() {
+        let source = "board 8x8\nwhite king at";
+        let (_, diagnostics) = parse(source);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(
+            diagnostics[0].message,
+            "expected a point such as `a1` or `(1,1)`, found end of file"
+        );
+        assert_eq!(diagnostics[0].span, source.len()..source.len());
+    }
+
+    #[test]
+    fn unclosed_type_block_keeps_its_lines_and_the_next_items() {
+        let source = "type FIGHTER {\n  value 5\n  move leap (1,0)\nwhite FIGHTER at f6\ngoal c8";
+        let (items, errs) = errors(source);
+        assert_eq!(
+            errs,
+            [(
+                "`type` block is not closed: expected `}`".to_string(),
+                "white".to_string()
+            )]
+        );
+        let (_, diagnostics) = parse(source);
+        assert_eq!(diagnostics[0].related.len(), 1);
+        assert_eq!(text(source, &diagnostics[0].related[0].0), "{");
+        assert_eq!(items.len(), 3);
+        let Item::Type(ty) = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(ty.items.len(), 2);
+        assert_eq!(
+            text(source, &ty.span),
+            "type FIGHTER {\n  value 5\n  move leap (1,0)"
+        );
+        assert!(matches!(items[1], Item::Piece(_)));
+        assert!(matches!(items[2], Item::Goal(_)));
+
+        // At end of file the error sits at the very end.
+        let source = "type T { value 1";
+        let (_, diagnostics) = parse(source);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].span, source.len()..source.len());
+        assert_eq!(diagnostics[0].label, "the file ends here");
+    }
+
+    #[test]
+    fn unclosed_graph_list() {
+        let (items, errs) = errors("board graph { 1 2\nwhite k at 1");
+        assert_eq!(
+            errs,
+            [(
+                "`board graph` list is not closed: expected `}`".to_string(),
+                "white".to_string()
+            )]
+        );
+        assert!(matches!(items[..], [Item::Piece(_)]));
+    }
+
+    #[test]
+    fn two_mistakes_two_diagnostics_and_the_items_between_survive() {
+        let source = "\
+board 8x8
+white king f6
+removed a1
+goal c8
+bord 8x8
+black king at a6
+";
+        let (items, errs) = errors(source);
+        assert_eq!(
+            errs.iter().map(|(_, f)| f.as_str()).collect::<Vec<_>>(),
+            ["f6", "bord"]
+        );
+        assert_eq!(items.len(), 4);
+        assert!(matches!(items[0], Item::Board(_)));
+        assert!(matches!(&items[1], Item::Removed { points, .. } if points.len() == 1));
+        assert!(matches!(items[2], Item::Goal(_)));
+        assert!(matches!(&items[3], Item::Piece(p) if p.side.node == SideDecl::Black));
+    }
+
+    #[test]
+    fn bad_lines_inside_a_type_block_are_skipped_one_by_one() {
+        let source = "\
+type T {
+  value x
+  move leap (1,0)
+  attack leap (1,1
+  like king
+}
+goal c8 for white
+";
+        let (items, errs) = errors(source);
+        assert_eq!(
+            errs,
+            [
+                (
+                    "expected a number after `value`, found `x`".to_string(),
+                    "x".to_string()
+                ),
+                (
+                    "expected `,` or `)` in the tuple, found `like`".to_string(),
+                    "like".to_string()
+                ),
+            ]
+        );
+        let Item::Type(ty) = &items[0] else {
+            panic!("{items:?}");
+        };
+        assert_eq!(ty.items.len(), 2);
+        assert!(matches!(&ty.items[1], TypeItem::Like(l) if l.node == "king"));
+        assert!(matches!(items[1], Item::Goal(_)));
+    }
+
+    #[test]
+    fn a_removed_list_stops_at_the_end_of_its_line() {
+        // Otherwise `bord` would be taken for a point and `8x8` blamed instead.
+        let (items, errs) = errors("removed f7 e6\nbord 8x8\ngoal c8");
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].1, "bord");
+        assert!(matches!(&items[0], Item::Removed { points, .. } if points.len() == 2));
+        assert!(matches!(items[1], Item::Goal(_)));
+    }
+
+    #[test]
+    fn a_misspelt_line_after_edges_is_an_unknown_item() {
+        let (_, errs) = errors("type T {\n  move edges 1 -> 2\n  mve leap (1,0)\n}");
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].1, "mve");
+    }
+
+    #[test]
+    fn huge_numbers_are_reported_not_overflowed() {
+        for (source, found) in [
+            ("removed (99999999999999999999,1)", "99999999999999999999"),
+            ("removed (-99999999999999999999,1)", "-99999999999999999999"),
+            ("board 99999999999999999999x8", "99999999999999999999"),
+            (
+                "type T { move leap (1,0) range 99999999999999999999 }",
+                "99999999999999999999",
+            ),
+        ] {
+            assert_eq!(
+                one_error(source),
+                ("number too large".to_string(), found.to_string()),
+                "{source}"
+            );
+        }
+        let huge_value = format!("type T {{ value {} }}", "9".repeat(400));
+        assert_eq!(one_error(&huge_value).0, "number too large");
+        // Point names are text, so a long number is fine there.
+        assert_eq!(ok("removed 99999999999999999999").len(), 1);
+    }
+
+    #[test]
+    fn lexer_errors_are_not_repeated_by_the_parser() {
+        let (items, errs) = errors("board 8x8\nwhite king at §\ngoal c8");
+        assert_eq!(
+            errs,
+            [("unexpected character `§`".to_string(), "§".to_string())]
+        );
+        assert!(matches!(items[..], [Item::Board(_), Item::Goal(_)]));
+    }
+
+    #[test]
+    fn bad_files_each_give_exactly_one_diagnostic() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bad");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).expect("tests/bad exists") {
+            let path = entry.expect("readable entry").path();
+            let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if !(file.starts_with("syntax-") && file.ends_with(".scenario")) {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("readable file");
+            let (_, diagnostics) = parse(&source);
+            assert_eq!(diagnostics.len(), 1, "{file}: {diagnostics:#?}");
+            seen += 1;
+        }
+        assert!(seen >= 8, "only {seen} syntax-*.scenario files");
+    }
+
+    mod fuzz {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        fn item_span(item: &Item) -> Span {
+            match item {
+                Item::Board(BoardDecl::Grid { span, .. } | BoardDecl::Graph { span, .. })
+                | Item::Removed { span, .. }
+                | Item::Blocking(Spanned { span, .. })
+                | Item::Type(TypeDecl { span, .. })
+                | Item::Piece(PieceDecl { span, .. })
+                | Item::Goal(GoalDecl { span, .. }) => span.clone(),
+            }
+        }
+
+        fn check(source: &str) {
+            let (ast, diagnostics) = parse(source);
+            for d in &diagnostics {
+                assert!(source.get(d.span.clone()).is_some(), "{d:?} in {source:?}");
+                for (span, _) in &d.related {
+                    assert!(source.get(span.clone()).is_some(), "{d:?} in {source:?}");
+                }
+            }
+            for item in &ast.items {
+                assert!(
+                    source.get(item_span(item)).is_some(),
+                    "{item:?} in {source:?}"
+                );
+            }
+        }
+
+        const SOUP: &[&str] = &[
+            "board",
+            "graph",
+            "removed",
+            "blocking",
+            "on",
+            "off",
+            "type",
+            "value",
+            "like",
+            "move",
+            "attack",
+            "leap",
+            "slide",
+            "range",
+            "edges",
+            "white",
+            "black",
+            "at",
+            "as",
+            "goal",
+            "for",
+            "(",
+            ")",
+            "{",
+            "}",
+            ",",
+            "->",
+            "--",
+            "8x8",
+            "4x4x4",
+            "1",
+            "-1",
+            "2.5",
+            "a1",
+            "depot",
+            "\n",
+            "# note\n",
+            "%",
+            "é",
+            "99999999999999999999",
+            "-",
+        ];
+
+        proptest! {
+            #[test]
+            fn random_text_never_panics(source in "\\PC{0,80}") {
+                check(&source);
+            }
+
+            #[test]
+            fn any_string_never_panics(source in any::<String>()) {
+                check(&source);
+            }
+
+            #[test]
+            fn token_soup_never_panics(
+                words in prop::collection::vec(prop::sample::select(SOUP), 0..60),
+                glue in prop::sample::select(&[" ", "", "\n"][..]),
+            ) {
+                check(&words.join(glue));
+            }
+        }
+    }
+}

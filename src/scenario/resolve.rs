@@ -1,0 +1,637 @@
+//! Resolution: turns a scenario's syntax tree into a [`Scenario`], checking every name and
+//! point against the board. All errors are collected, each pointing at its place in the file.
+
+use std::collections::HashMap;
+
+use super::ast::{
+    self, BoardDecl, Item, PointRef, ReachDecl, ScenarioAst, SideDecl, Spanned, TypeItem,
+};
+use super::model::{Goal, GoalOwner, Piece, Scenario};
+use crate::board::{Board, BoardError, Point, PointError};
+use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_types};
+use crate::syntax::{Diagnostic, SourceErrors, Span};
+
+pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
+    let (ast, diagnostics) = super::parser::parse(source);
+    let result = if diagnostics.is_empty() {
+        resolve(&ast, source.len())
+    } else {
+        // Report syntax errors alone: resolving a damaged tree mostly repeats them.
+        Err(diagnostics)
+    };
+    result.map_err(|diagnostics| SourceErrors {
+        path: path.to_string(),
+        source: source.to_string(),
+        diagnostics,
+    })
+}
+
+/// Resolves a parsed scenario; `len` is the source length (for errors about the whole file).
+pub fn resolve(ast: &ScenarioAst, len: usize) -> Result<Scenario, Vec<Diagnostic>> {
+    let mut r = Resolver { errors: Vec::new() };
+    let scenario = r.scenario(ast, len);
+    match scenario {
+        Some(s) if r.errors.is_empty() => Ok(s),
+        _ => Err(r.errors),
+    }
+}
+
+struct Resolver {
+    errors: Vec<Diagnostic>,
+}
+
+impl Resolver {
+    fn error(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    fn scenario(&mut self, ast: &ScenarioAst, len: usize) -> Option<Scenario> {
+        let board = self.board(ast, len)?;
+        let mut scenario = Scenario::empty(board);
+        let mut blocking: Option<&Spanned<bool>> = None;
+        for item in &ast.items {
+            if let Item::Blocking(b) = item {
+                if let Some(first) = blocking {
+                    self.error(
+                        Diagnostic::new("`blocking` is given twice", b.span.clone())
+                            .with_label("second setting")
+                            .with_related(first.span.clone(), "first set here"),
+                    );
+                }
+                blocking = Some(b);
+            }
+        }
+        scenario.blocking = blocking.is_some_and(|b| b.node);
+        self.types(ast, &mut scenario);
+        self.pieces(ast, &mut scenario);
+        self.goals(ast, &mut scenario);
+        Some(scenario)
+    }
+
+    /// The one `board` item, with the `removed` points applied.
+    fn board(&mut self, ast: &ScenarioAst, len: usize) -> Option<Board> {
+        let decls: Vec<&BoardDecl> = ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Board(b) => Some(b),
+                _ => None,
+            })
+            .collect();
+        let Some(&decl) = decls.first() else {
+            self.error(
+                Diagnostic::new("the scenario has no board", 0..len.min(1))
+                    .with_label("expected a `board` item")
+                    .with_note("start the file with e.g. `board 8x8`, `board 4x4x4` or `board graph { 1 2 3 }`"),
+            );
+            return None;
+        };
+        for extra in &decls[1..] {
+            self.error(
+                Diagnostic::new(
+                    "the scenario has more than one board",
+                    board_span(extra).clone(),
+                )
+                .with_label("second board")
+                .with_related(board_span(decl).clone(), "first board"),
+            );
+        }
+        let removed: Vec<&PointRef> = ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Removed { points, .. } => Some(points),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        match decl {
+            BoardDecl::Grid { dims, span } => {
+                let d = &dims.node;
+                if d.len() != 2 && d.len() != 3 {
+                    self.error(Diagnostic::new(
+                        "a grid board has two or three dimensions",
+                        dims.span.clone(),
+                    ));
+                    return None;
+                }
+                let limit = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+                let (w, h, z) = (limit(d[0]), limit(d[1]), d.get(2).copied().map_or(1, limit));
+                let mut coords = Vec::new();
+                let mut bad_removed = false;
+                for p in &removed {
+                    match p {
+                        PointRef::Tuple(t) => match grid_coords(&t.node, z > 1) {
+                            Some(c) => coords.push((c, t.span.clone())),
+                            None => {
+                                bad_removed = true;
+                                self.error(tuple_arity_error(t, z > 1));
+                            }
+                        },
+                        PointRef::Name(n) => match algebraic(&n.node, w, z) {
+                            Some(c) => coords.push((c, n.span.clone())),
+                            None => {
+                                bad_removed = true;
+                                let note = if z > 1 || w > 26 {
+                                    "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
+                                } else {
+                                    "points are written like `a1` or `(1,1)`"
+                                };
+                                self.error(
+                                    Diagnostic::new(
+                                        format!("`{}` is not a point on this board", n.node),
+                                        n.span.clone(),
+                                    )
+                                    .with_label("not a point")
+                                    .with_note(note),
+                                );
+                            }
+                        },
+                    }
+                }
+                // Check each removed point against the grid, so that the error points at it.
+                let probe = Board::grid(w.max(1), h.max(1), z.max(1), &[]);
+                if let Ok(probe) = &probe {
+                    for (c, span) in &coords {
+                        if !probe.on_grid(*c) {
+                            bad_removed = true;
+                            self.error(
+                                Diagnostic::new(
+                                    format!(
+                                        "removed point {} is off the board",
+                                        probe.format_coords(*c)
+                                    ),
+                                    span.clone(),
+                                )
+                                .with_label(format!("outside the {} board", probe.describe())),
+                            );
+                        }
+                    }
+                }
+                if bad_removed {
+                    return None;
+                }
+                let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
+                match Board::grid(w, h, z, &cells) {
+                    Ok(b) => Some(b),
+                    Err(e) => {
+                        let mut d = Diagnostic::new(format!("impossible board: {e}"), span.clone())
+                            .with_label("this board");
+                        if e == BoardError::Empty {
+                            d = d.with_note("at least one point must remain");
+                        }
+                        self.error(d);
+                        None
+                    }
+                }
+            }
+            BoardDecl::Graph { points, span } => {
+                if let Some(p) = removed.first() {
+                    self.error(
+                        Diagnostic::new("a graph board has no removed points", p.span().clone())
+                            .with_label("removed point on a graph board")
+                            .with_note("leave the point out of the graph's point list instead"),
+                    );
+                }
+                let mut seen: HashMap<&str, &Span> = HashMap::new();
+                for p in points {
+                    if let Some(first) = seen.insert(&p.node, &p.span) {
+                        self.error(
+                            Diagnostic::new(
+                                format!("point `{}` is declared twice", p.node),
+                                p.span.clone(),
+                            )
+                            .with_label("declared again")
+                            .with_related(first.clone(), "first declared here"),
+                        );
+                    }
+                }
+                match Board::graph(points.iter().map(|p| p.node.clone()).collect()) {
+                    Ok(b) => Some(b),
+                    Err(BoardError::DuplicatePoint(_)) => None,
+                    Err(e) => {
+                        self.error(Diagnostic::new(
+                            format!("impossible board: {e}"),
+                            span.clone(),
+                        ));
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn point(&mut self, board: &Board, p: &PointRef) -> Option<Point> {
+        let result = match p {
+            PointRef::Name(n) => board.parse_point(&n.node),
+            PointRef::Tuple(t) => {
+                match grid_coords(&t.node, board.dims().is_some_and(|d| d[2] > 1)) {
+                    Some(c) if board.dims().is_some() => board.point_at(c),
+                    Some(_) => Err(PointError::Malformed(format_tuple(&t.node))),
+                    None => {
+                        let d = tuple_arity_error(t, board.dims().is_some_and(|d| d[2] > 1));
+                        self.error(d);
+                        return None;
+                    }
+                }
+            }
+        };
+        match result {
+            Ok(point) => Some(point),
+            Err(e) => {
+                let label = match &e {
+                    PointError::OffBoard(_) => format!("outside the {} board", board.describe()),
+                    PointError::Removed(_) => "this point is removed".to_string(),
+                    PointError::Unknown(_) => "not a point of the graph".to_string(),
+                    PointError::Malformed(_) => "not a point".to_string(),
+                };
+                let mut d = Diagnostic::new(e.to_string(), p.span().clone()).with_label(label);
+                if matches!(e, PointError::Malformed(_)) {
+                    d = d.with_note(if board.algebraic() {
+                        "points are written like `a1` or `(1,1)`"
+                    } else if board.dims().is_some() {
+                        "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
+                    } else {
+                        "on a graph board points are the names listed in `board graph { ... }`"
+                    });
+                }
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    fn types(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        let builtin = chess_types().len();
+        let mut spans: HashMap<String, Span> = HashMap::new();
+        for item in &ast.items {
+            let Item::Type(decl) = item else { continue };
+            let name = &decl.name;
+            if scenario.type_index(&name.node).is_some_and(|i| i < builtin) {
+                self.error(
+                    Diagnostic::new(
+                        format!("`{}` is a built-in piece type", name.node),
+                        name.span.clone(),
+                    )
+                    .with_label("already defined")
+                    .with_note("choose another name, or start from it with `like`"),
+                );
+                continue;
+            }
+            if let Some(first) = spans.get(&name.node) {
+                self.error(
+                    Diagnostic::new(
+                        format!("piece type `{}` is defined twice", name.node),
+                        name.span.clone(),
+                    )
+                    .with_label("defined again")
+                    .with_related(first.clone(), "first defined here"),
+                );
+                continue;
+            }
+            spans.insert(name.node.clone(), name.span.clone());
+            if let Some(t) = self.type_decl(decl, scenario) {
+                scenario.types.push(t);
+            } else {
+                // Keep the name known so that pieces of this type do not cascade into more errors.
+                scenario.types.push(PieceType {
+                    name: name.node.clone(),
+                    moves: Motion::default(),
+                    attacks: None,
+                    value: 1.0,
+                });
+            }
+        }
+    }
+
+    fn type_decl(&mut self, decl: &ast::TypeDecl, scenario: &Scenario) -> Option<PieceType> {
+        let board = &scenario.board;
+        let errors_before = self.errors.len();
+        let mut moves = Motion::default();
+        let mut attacks: Option<Motion> = None;
+        let mut value: Option<&Spanned<f64>> = None;
+        let mut base_value = 1.0;
+        for item in &decl.items {
+            match item {
+                TypeItem::Like(other) => match scenario.type_index(&other.node) {
+                    Some(i) if scenario.types[i].name != decl.name.node => {
+                        let t = &scenario.types[i];
+                        moves.vectors.extend(t.moves.vectors.iter().copied());
+                        moves.edges.extend(t.moves.edges.iter().copied());
+                        if let Some(a) = &t.attacks {
+                            let target = attacks.get_or_insert_with(Motion::default);
+                            target.vectors.extend(a.vectors.iter().copied());
+                            target.edges.extend(a.edges.iter().copied());
+                        }
+                        base_value = t.value;
+                    }
+                    _ => self.error(
+                        Diagnostic::new(
+                            format!("unknown piece type `{}`", other.node),
+                            other.span.clone(),
+                        )
+                        .with_label("not defined before this line")
+                        .with_note(known_types(scenario)),
+                    ),
+                },
+                TypeItem::Value(v) => {
+                    if let Some(first) = value {
+                        self.error(
+                            Diagnostic::new("the value is given twice", v.span.clone())
+                                .with_label("second value")
+                                .with_related(first.span.clone(), "first value"),
+                        );
+                    } else if !(v.node > 0.0 && v.node.is_finite()) {
+                        self.error(
+                            Diagnostic::new(
+                                "a piece value must be a positive number",
+                                v.span.clone(),
+                            )
+                            .with_label("not positive"),
+                        );
+                    }
+                    value = Some(v);
+                }
+                TypeItem::Vectors {
+                    usage,
+                    reach,
+                    vectors,
+                    range,
+                    span,
+                } => {
+                    let dims = match board.dims() {
+                        Some(d) => d,
+                        None => {
+                            self.error(
+                                Diagnostic::new(
+                                    "a graph board has no directions; give this type `edges`",
+                                    span.clone(),
+                                )
+                                .with_label("vectors on a graph board")
+                                .with_note("e.g. `move edges 1 -> 2 -> 3, 4 -- 5`"),
+                            );
+                            continue;
+                        }
+                    };
+                    let reach = match (reach.node, range) {
+                        (ReachDecl::Leap, Some(r)) => {
+                            self.error(
+                                Diagnostic::new(
+                                    "`range` applies to slides, not leaps",
+                                    r.span.clone(),
+                                )
+                                .with_label("range on a leap"),
+                            );
+                            continue;
+                        }
+                        (ReachDecl::Leap, None) => Reach::Leap,
+                        (ReachDecl::Slide, None) => Reach::Slide { range: None },
+                        (ReachDecl::Slide, Some(r)) => {
+                            if r.node == 0 {
+                                self.error(
+                                    Diagnostic::new(
+                                        "a slide range must be at least 1",
+                                        r.span.clone(),
+                                    )
+                                    .with_label("zero range"),
+                                );
+                                continue;
+                            }
+                            Reach::Slide {
+                                range: Some(u32::try_from(r.node).unwrap_or(u32::MAX)),
+                            }
+                        }
+                    };
+                    let target = match usage.node {
+                        ast::Usage::Move => &mut moves,
+                        ast::Usage::Attack => attacks.get_or_insert_with(Motion::default),
+                    };
+                    for v in vectors {
+                        let delta = match v.node.as_slice() {
+                            [x, y] => [*x, *y, 0],
+                            [x, y, z] if dims[2] > 1 => [*x, *y, *z],
+                            _ => {
+                                let want = if dims[2] > 1 { "two or three" } else { "two" };
+                                self.errors.push(
+                                    Diagnostic::new(
+                                        format!("a vector on this board has {want} components"),
+                                        v.span.clone(),
+                                    )
+                                    .with_label(format!("{} components", v.node.len())),
+                                );
+                                continue;
+                            }
+                        };
+                        if delta == [0, 0, 0] {
+                            self.errors.push(
+                                Diagnostic::new("the zero vector moves nowhere", v.span.clone())
+                                    .with_label("zero vector"),
+                            );
+                            continue;
+                        }
+                        let Some(delta) = small(delta) else {
+                            self.errors.push(
+                                Diagnostic::new("vector component too large", v.span.clone())
+                                    .with_label("out of range"),
+                            );
+                            continue;
+                        };
+                        target.vectors.push(Basis { delta, reach });
+                    }
+                }
+                TypeItem::Edges { usage, edges, .. } => {
+                    let mut resolved = Vec::new();
+                    for e in edges {
+                        let (Some(a), Some(b)) =
+                            (self.point(board, &e.from), self.point(board, &e.to))
+                        else {
+                            continue;
+                        };
+                        if a == b {
+                            self.error(
+                                Diagnostic::new(
+                                    "an edge must join two different points",
+                                    e.span.clone(),
+                                )
+                                .with_label("edge from a point to itself"),
+                            );
+                            continue;
+                        }
+                        resolved.push((a, b));
+                        if e.both_ways {
+                            resolved.push((b, a));
+                        }
+                    }
+                    let target = match usage.node {
+                        ast::Usage::Move => &mut moves,
+                        ast::Usage::Attack => attacks.get_or_insert_with(Motion::default),
+                    };
+                    target.edges.extend(resolved);
+                }
+            }
+        }
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        if moves.is_empty() {
+            self.error(
+                Diagnostic::new(
+                    format!("piece type `{}` cannot move", decl.name.node),
+                    decl.name.span.clone(),
+                )
+                .with_label("no move vectors or edges")
+                .with_note("add e.g. `move leap (1,0) (0,1) (-1,0) (0,-1)` or `like king`"),
+            );
+            return None;
+        }
+        Some(PieceType {
+            name: decl.name.node.clone(),
+            moves,
+            attacks,
+            value: value.map_or(base_value, |v| v.node),
+        })
+    }
+
+    fn pieces(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        let mut names: HashMap<String, Span> = HashMap::new();
+        for item in &ast.items {
+            let Item::Piece(decl) = item else { continue };
+            let side = match decl.side.node {
+                SideDecl::White => Side::White,
+                SideDecl::Black => Side::Black,
+            };
+            let type_index = scenario.type_index(&decl.type_name.node);
+            if type_index.is_none() {
+                self.error(
+                    Diagnostic::new(
+                        format!("unknown piece type `{}`", decl.type_name.node),
+                        decl.type_name.span.clone(),
+                    )
+                    .with_label("no such type")
+                    .with_note(known_types(scenario)),
+                );
+            }
+            let at = self.point(&scenario.board, &decl.at);
+            let (name, name_span, explicit) = match &decl.name {
+                Some(n) => (n.node.clone(), n.span.clone(), true),
+                None => {
+                    let t = &decl.type_name.node;
+                    let default = match chess_letter(t) {
+                        Some(letter) => {
+                            format!("{}{letter}", if side == Side::White { 'W' } else { 'B' })
+                        }
+                        None => t.clone(),
+                    };
+                    (default, decl.type_name.span.clone(), false)
+                }
+            };
+            if let Some(first) = names.get(&name) {
+                let mut d =
+                    Diagnostic::new(format!("two pieces are named `{name}`"), name_span.clone())
+                        .with_label("same name again")
+                        .with_related(first.clone(), "first piece of that name");
+                if !explicit {
+                    d = d.with_note(format!(
+                        "pieces get the name `{name}` by default; name this one with `as NAME`"
+                    ));
+                }
+                self.error(d);
+                continue;
+            }
+            names.insert(name.clone(), decl.span.clone());
+            if let (Some(type_index), Some(at)) = (type_index, at) {
+                scenario.pieces.push(Piece {
+                    name,
+                    type_index,
+                    side,
+                    at,
+                });
+            }
+        }
+    }
+
+    fn goals(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        for item in &ast.items {
+            let Item::Goal(decl) = item else { continue };
+            let point = self.point(&scenario.board, &decl.point);
+            let owner = match &decl.owner {
+                None => Some(GoalOwner::Both),
+                Some(o) => match Side::parse(&o.node) {
+                    Some(side) => Some(GoalOwner::Side(side)),
+                    None => match scenario.pieces.iter().position(|p| p.name == o.node) {
+                        Some(i) => Some(GoalOwner::Piece(i)),
+                        None => {
+                            self.error(
+                                Diagnostic::new(format!("unknown goal owner `{}`", o.node), o.span.clone())
+                                    .with_label("not a side or a piece name")
+                                    .with_note("a goal is `for white`, `for black` or `for` a placed piece's name"),
+                            );
+                            None
+                        }
+                    },
+                },
+            };
+            if let (Some(point), Some(owner)) = (point, owner) {
+                scenario.goals.push(Goal { point, owner });
+            }
+        }
+    }
+}
+
+fn board_span(b: &BoardDecl) -> &Span {
+    match b {
+        BoardDecl::Grid { span, .. } | BoardDecl::Graph { span, .. } => span,
+    }
+}
+
+fn known_types(scenario: &Scenario) -> String {
+    let names: Vec<&str> = scenario.types.iter().map(|t| t.name.as_str()).collect();
+    format!("known types: {}", names.join(", "))
+}
+
+/// 1-based coordinates from a written tuple: two numbers, or three on a 3D board.
+fn grid_coords(t: &[i64], three_d: bool) -> Option<[i64; 3]> {
+    match *t {
+        [x, y] => Some([x, y, 1]),
+        [x, y, z] if three_d => Some([x, y, z]),
+        _ => None,
+    }
+}
+
+fn tuple_arity_error(t: &Spanned<Vec<i64>>, three_d: bool) -> Diagnostic {
+    let want = if three_d {
+        "`(x,y)` or `(x,y,z)`"
+    } else {
+        "`(x,y)`"
+    };
+    Diagnostic::new(
+        format!("a point on this board is written {want}"),
+        t.span.clone(),
+    )
+    .with_label(format!("{} coordinates", t.node.len()))
+}
+
+fn format_tuple(t: &[i64]) -> String {
+    let parts: Vec<String> = t.iter().map(|v| v.to_string()).collect();
+    format!("({})", parts.join(","))
+}
+
+/// `a1`-style coordinates on a 2D grid of at most 26 files.
+fn algebraic(name: &str, width: u32, depth: u32) -> Option<[i64; 3]> {
+    if depth > 1 || width > 26 {
+        return None;
+    }
+    let mut chars = name.chars();
+    let file = chars.next().filter(|c| c.is_ascii_lowercase())?;
+    let rank: i64 = chars
+        .as_str()
+        .parse()
+        .ok()
+        .filter(|_| chars.as_str().bytes().all(|b| b.is_ascii_digit()))?;
+    Some([(file as u8 - b'a' + 1) as i64, rank, 1])
+}
+
+fn small(d: [i64; 3]) -> Option<[i32; 3]> {
+    let c = |v: i64| i32::try_from(v).ok().filter(|v| v.abs() <= 1 << 20);
+    Some([c(d[0])?, c(d[1])?, c(d[2])?])
+}

@@ -1,0 +1,7 @@
+//! Syntax shared by lingeo's file formats: token streams for nom and diagnostics.
+//! Knows nothing of boards or evaluation.
+
+pub mod diagnostic;
+pub mod tokens;
+
+pub use diagnostic::{Diagnostic, SourceErrors, Span, render};

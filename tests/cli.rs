@@ -1,0 +1,200 @@
+//! The CLI run on the shipped examples and on bad arguments; stdout, stderr and the exit code
+//! of each case are snapshotted in `snapshots/`.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the lingeo binary runs");
+    format!(
+        "$ lingeo {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" "),
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+/// (snapshot name, arguments, expected exit code)
+const CASES: &[(&str, &str, i32)] = &[
+    ("cli-demo", "demo", 0),
+    (
+        "cli-map-fighter",
+        "map examples/robot-fighter.scenario --piece FIGHTER",
+        0,
+    ),
+    (
+        "cli-map-robot-king-json",
+        "map examples/robot-king.scenario --piece K --json",
+        0,
+    ),
+    (
+        "cli-map-rook-removed",
+        "map --board 8x8 --removed a3,c1 --piece rook --from d3",
+        0,
+    ),
+    (
+        "cli-map-black-pawn-reverse",
+        "map --piece pawn --side black --from e4 --reverse",
+        0,
+    ),
+    (
+        "cli-map-3d-king",
+        "map --board 3x3x2 --piece king --from (1,1,1)",
+        0,
+    ),
+    (
+        "cli-map-wide-board",
+        "map --board 30x3 --piece knight --from (15,2)",
+        0,
+    ),
+    (
+        "cli-map-graph",
+        "map examples/abstract-zone.scenario --piece q2",
+        0,
+    ),
+    (
+        "cli-map-reti-pawn-attack",
+        "map examples/reti.scenario --piece BP --attack",
+        0,
+    ),
+    (
+        "cli-trajectories-fighter",
+        "trajectories examples/robot-fighter.scenario --piece FIGHTER --to h1",
+        0,
+    ),
+    (
+        "cli-trajectories-robot-king-6-json",
+        "trajectories examples/robot-king.scenario --piece K --to c6 --length 6 --json",
+        0,
+    ),
+    (
+        "cli-trajectories-king-a5-h5-count",
+        "trajectories --board 8x8 --piece king --from a5 --to h5 --count",
+        0,
+    ),
+    (
+        "cli-trajectories-king-15x15-count-json",
+        "trajectories --board 15x15 --piece king --from (1,1) --to (15,1) --count --json",
+        0,
+    ),
+    (
+        "cli-trajectories-s06",
+        "trajectories --piece king --from a1 --to b1 --length 2 --rule s06",
+        0,
+    ),
+    (
+        "cli-trajectories-length-out-of-bounds",
+        "trajectories --piece king --from a1 --to b1 --length 2",
+        0,
+    ),
+    (
+        "cli-trajectories-unreachable",
+        "trajectories --piece pawn --from e4 --to e2",
+        0,
+    ),
+    (
+        "cli-error-limit",
+        "trajectories --piece king --from a5 --to h5 --limit 10",
+        2,
+    ),
+    ("cli-error-off-board", "map --piece rook --from z9", 2),
+    (
+        "cli-error-removed-from",
+        "map --removed d3 --piece rook --from d3",
+        2,
+    ),
+    (
+        "cli-error-unknown-piece",
+        "map examples/reti.scenario --piece WQ",
+        2,
+    ),
+    (
+        "cli-error-from-mismatch",
+        "map examples/reti.scenario --piece WK --from a1",
+        2,
+    ),
+    (
+        "cli-error-board-and-scenario",
+        "map examples/reti.scenario --board 8x8 --piece king --from a1",
+        2,
+    ),
+    (
+        "cli-error-bad-board",
+        "map --board 8by8 --piece king --from a1",
+        2,
+    ),
+    (
+        "cli-error-zero-board",
+        "map --board 0x8 --piece king --from a1",
+        2,
+    ),
+    (
+        "cli-error-missing-file",
+        "check examples/no-such-file.scenario",
+        2,
+    ),
+    (
+        "cli-error-bad-scenario",
+        "check tests/bad/resolve-unknown-names.scenario",
+        2,
+    ),
+    ("cli-error-no-from", "map --piece king", 2),
+];
+
+#[test]
+fn cli_cases() {
+    let _guard = settings().bind_to_scope();
+    for (name, args, code) in CASES {
+        let args: Vec<&str> = args.split(' ').collect();
+        let output = run(&args);
+        assert!(
+            output.contains(&format!("\nexit: {code}\n")),
+            "{name}: expected exit code {code}\n{output}"
+        );
+        insta::assert_snapshot!(*name, output);
+    }
+}
+
+#[test]
+fn check_every_shipped_example() {
+    let _guard = settings().bind_to_scope();
+    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
+        .map(|p| format!("examples/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "{files:?}");
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(String::as_str));
+    let output = run(&args);
+    assert!(output.contains("\nexit: 0\n"), "{output}");
+    insta::assert_snapshot!("cli-check-examples", output);
+}
+
+#[test]
+fn output_is_deterministic() {
+    let args = [
+        "trajectories",
+        "examples/robot-king.scenario",
+        "--piece",
+        "K",
+        "--to",
+        "c6",
+        "--length",
+        "7",
+    ];
+    assert_eq!(run(&args), run(&args));
+}
