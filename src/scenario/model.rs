@@ -118,3 +118,53 @@ impl Scenario {
         kernel.motion(piece.type_index, piece.side, usage)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocking_makes_occupied_points_stop_sliders() {
+        let text = |blocking: &str| {
+            format!("board 8x8\nblocking {blocking}\nwhite rook at a1\nblack pawn at a4\n")
+        };
+        let a8 = |s: &Scenario| s.board.parse_point("a8").unwrap();
+        for (setting, want) in [("off", 1), ("on", 2)] {
+            let s = Scenario::parse("t.scenario", &text(setting)).unwrap();
+            assert_eq!(s.blocking, setting == "on");
+            let k = s.kernel();
+            let rook = s.piece("WR").unwrap();
+            let m = s.motion_of(&k, rook, Usage::Move);
+            assert_eq!(k.distance(m, rook.at, a8(&s)), want, "blocking {setting}");
+            // The occupied point itself can still be entered (captured).
+            assert_eq!(
+                k.distance(m, rook.at, s.board.parse_point("a4").unwrap()),
+                1
+            );
+        }
+    }
+
+    #[test]
+    fn several_pieces_may_share_a_point_and_goals_resolve_owners() {
+        let s = Scenario::parse(
+            "t.scenario",
+            "board 8x8\nwhite king at e1\nwhite knight at e1\ngoal e8 for WK\ngoal d8 for black\ngoal c8\n",
+        )
+        .unwrap();
+        let e1 = s.board.parse_point("e1").unwrap();
+        assert_eq!(
+            s.pieces_at(e1).map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            ["WK", "WN"]
+        );
+        assert_eq!(s.occupied().len(), 1);
+        let owners: Vec<&GoalOwner> = s.goals.iter().map(|g| &g.owner).collect();
+        assert_eq!(
+            owners,
+            [
+                &GoalOwner::Piece(0),
+                &GoalOwner::Side(Side::Black),
+                &GoalOwner::Both
+            ]
+        );
+    }
+}
