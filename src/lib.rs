@@ -33,6 +33,7 @@
 pub mod bitset;
 pub mod board;
 pub mod bundle;
+pub mod grammar;
 pub mod kernel;
 pub mod piece;
 pub mod relation;

@@ -4,6 +4,7 @@
 mod demo;
 mod json;
 mod map;
+mod run;
 mod setup;
 mod trajectories;
 
@@ -30,9 +31,11 @@ enum Command {
     Map(map::MapArgs),
     /// List the shortest (or admissible, with --length) trajectories of a piece between two points.
     Trajectories(trajectories::TrajectoryArgs),
-    /// Validate scenario files and summarise them.
+    /// Derive the language of a grammar file.
+    Run(run::RunArgs),
+    /// Validate scenario files (`.scenario`) and grammar files (`.lgg`) and summarise them.
     Check {
-        /// Scenario files to check.
+        /// Files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -55,13 +58,21 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),
+        Command::Run(args) => run::run(&args),
         Command::Check { files } => check(&files),
         Command::Demo => demo::run(),
     };
     match result {
         Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+            use std::io::Write;
+            // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
+            match std::io::stdout().lock().write_all(text.as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(CliError(message)) => {
             if message.ends_with('\n') {
@@ -78,6 +89,13 @@ fn check(files: &[PathBuf]) -> Result<String, CliError> {
     let mut out = String::new();
     let mut errors = String::new();
     for f in files {
+        if f.extension().is_some_and(|e| e == "lgg") {
+            match lingeo::grammar::Grammar::load(f) {
+                Ok(g) => out.push_str(&grammar_summary(&f.display().to_string(), &g)),
+                Err(e) => errors.push_str(&e.render()),
+            }
+            continue;
+        }
         match setup::load(f) {
             Ok(s) => out.push_str(&summary(&f.display().to_string(), &s)),
             // Rendered diagnostics end with a newline; one-line errors get the usual prefix.
@@ -130,6 +148,43 @@ fn summary(path: &str, s: &lingeo::scenario::Scenario) -> String {
             GoalOwner::Piece(i) => s.pieces[*i].name.clone(),
         };
         out.push_str(&format!("  goal {} for {owner}\n", board.name(g.point)));
+    }
+    out
+}
+
+/// What `check` prints for a valid grammar.
+fn grammar_summary(path: &str, g: &lingeo::grammar::Grammar) -> String {
+    let p = &g.program;
+    let start = &p.symbols[p.start.symbol as usize].name;
+    let params: Vec<String> = p
+        .start
+        .params
+        .iter()
+        .map(|&i| {
+            format!(
+                "{}: {}",
+                p.globals[i as usize].name,
+                p.globals[i as usize].ty.display(&p.enum_names)
+            )
+        })
+        .collect();
+    let inputs: Vec<String> = g
+        .inputs()
+        .iter()
+        .map(|(n, t)| format!("{n}: {}", t.display(&p.enum_names)))
+        .collect();
+    let labels: Vec<&str> = p.rows.iter().map(|r| r.label.as_str()).collect();
+    let mut out = format!(
+        "{path}: ok\n  grammar {}: start {start}({})\n",
+        p.name,
+        params.join(", ")
+    );
+    if !inputs.is_empty() {
+        out.push_str(&format!("  inputs: {}\n", inputs.join(", ")));
+    }
+    out.push_str(&format!("  productions: {}\n", labels.join(", ")));
+    for i in &p.imports {
+        out.push_str(&format!("  imports {} ({})\n", i.name, i.program.path));
     }
     out
 }

@@ -1,0 +1,129 @@
+//! `lingeo run`: derive the language of a grammar file.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
+use lingeo::piece::Side;
+use serde::Serialize;
+
+use super::CliError;
+use super::setup::{self, BoardArgs, SideArg};
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The grammar file (`.lgg`).
+    pub grammar: PathBuf,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The grammar's piece input: a placed piece's name or a piece type.
+    #[arg(long)]
+    pub piece: Option<String>,
+    /// The side of a piece given by type.
+    #[arg(long, value_enum)]
+    pub side: Option<SideArg>,
+    /// Another input: `--set name=value` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// The start string, e.g. `S(h8, c6, 6)`.
+    #[arg(long)]
+    pub start: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the derivation step by step (to stderr).
+    #[arg(long)]
+    pub trace: bool,
+    /// Stop with an error after this many derivation steps.
+    #[arg(long, default_value_t = Limits::default().max_steps)]
+    pub max_steps: u64,
+    /// Stop with an error past this many sentences.
+    #[arg(long, default_value_t = Limits::default().max_sentences)]
+    pub max_sentences: usize,
+}
+
+#[derive(Serialize)]
+struct LanguageJson<'a> {
+    grammar: &'a str,
+    start: &'a str,
+    count: usize,
+    language: Vec<String>,
+}
+
+pub fn run(args: &RunArgs) -> Result<String, CliError> {
+    let grammar = Grammar::load(&args.grammar).map_err(|e| CliError(e.render()))?;
+    let scenario = setup::scenario(&args.board)?;
+    let kernel = scenario.kernel();
+    let mut world = World::new(&scenario, &kernel);
+    let mut given = Vec::new();
+    for s in &args.set {
+        let (name, value) = s
+            .split_once('=')
+            .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
+        given.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    let side = args.side.map(|s| match s {
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+    });
+    if args.piece.is_none() && side.is_some() {
+        return Err(CliError("--side goes with --piece".into()));
+    }
+    let inputs = grammar
+        .bind_inputs(&mut world, &given, args.piece.as_deref().map(|p| (p, side)))
+        .map_err(CliError)?;
+    if args.piece.is_some()
+        && !grammar
+            .inputs()
+            .iter()
+            .any(|(_, t)| *t == lingeo::grammar::types::Type::Piece)
+    {
+        return Err(CliError(format!(
+            "--piece: `{}` has no piece input",
+            grammar.name()
+        )));
+    }
+    let start = grammar
+        .parse_start(&mut world, &args.start)
+        .map_err(CliError)?;
+    let limits = Limits {
+        max_steps: args.max_steps,
+        max_sentences: args.max_sentences,
+        ..Limits::default()
+    };
+    let mut trace_sink = |line: &str| eprintln!("{line}");
+    let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
+        Some(&mut trace_sink)
+    } else {
+        None
+    };
+    let language = grammar
+        .derive(&world, &inputs, &start, limits, trace)
+        .map_err(|e| CliError(e.render()))?;
+    let strings: Vec<String> = language
+        .sentences
+        .iter()
+        .map(|s| grammar.show_sentence(&world, s))
+        .collect();
+    if args.json {
+        return super::json::to_string(&LanguageJson {
+            grammar: grammar.name(),
+            start: args.start.trim(),
+            count: strings.len(),
+            language: strings,
+        });
+    }
+    let mut out = format!(
+        "{} from {}: {} sentence{}\n",
+        grammar.name(),
+        args.start.trim(),
+        strings.len(),
+        if strings.len() == 1 { "" } else { "s" }
+    );
+    for s in &strings {
+        out.push_str(s);
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,477 @@
+//! The derivation engine (spec §3.2). From the permissible set {1}, a production is tried on
+//! the leftmost occurrence of its nonterminal: if there is none or Q is false, the next
+//! permissible set is F_F; otherwise the occurrence is rewritten, the pi_n assignments take
+//! effect together (all computed on the state before the step), and the next set is F_T. An
+//! empty set halts; a halted string of terminals only is a sentence.
+//!
+//! A permissible set with several labels, or a family, is a nondeterministic choice: the
+//! engine explores every choice depth first. The sentential form and the vars are persistent
+//! (see [`super::form`]), so branches share what they have in common. The language comes out
+//! de-duplicated and sorted by symbols (declaration order, then arguments).
+
+use std::rc::Rc;
+
+use super::eval::{Context, Eval, RunError, Shared};
+use super::form::Form;
+use super::ir::{AssignKind, Choice, Program, Row};
+use super::value::{Names, Value};
+use crate::board::Point;
+
+/// One symbol of a sentential form: a terminal or nonterminal with its parameter values.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sym {
+    pub symbol: u32,
+    pub args: Rc<[Value]>,
+}
+
+pub type Sentence = Vec<Sym>;
+
+#[derive(Clone)]
+struct State {
+    form: Form,
+    vars: Rc<[Value]>,
+    permissible: Rc<[Choice]>,
+    step: u64,
+}
+
+/// Receives the lines of a `--trace`.
+pub trait Tracer {
+    fn line(&mut self, text: &str);
+}
+
+impl<F: FnMut(&str)> Tracer for F {
+    fn line(&mut self, text: &str) {
+        self(text)
+    }
+}
+
+/// The language of `program` with these inputs and start parameters: sorted, without duplicates.
+pub fn language(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+) -> Result<Vec<Sentence>, RunError> {
+    run(shared, program, inputs, start, None)
+}
+
+/// Runs a derivation to its language, optionally tracing every step.
+pub fn run(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+) -> Result<Vec<Sentence>, RunError> {
+    let (ctx, vars) = Context::new(shared, program, inputs, start)?;
+    let mut ev = Eval::new(&ctx, vars.clone());
+    let start_args: Vec<Value> = match &program.start.body {
+        None => start.to_vec(),
+        Some(args) => {
+            let old = ev.enter(program.start.frame);
+            let values: Result<Vec<Value>, RunError> = args.iter().map(|a| ev.eval(a)).collect();
+            ev.leave(old);
+            values?
+        }
+    };
+    let is_terminal = |s: u32| program.symbols[s as usize].terminal;
+    let initial = State {
+        form: Form::new(
+            Sym {
+                symbol: program.start.symbol,
+                args: start_args.into(),
+            },
+            is_terminal,
+        ),
+        vars,
+        permissible: program.initial.clone(),
+        step: 0,
+    };
+    let mut engine = Engine {
+        ctx: &ctx,
+        trace,
+        paths: 1,
+        sentences: Vec::new(),
+        sorted: true,
+    };
+    if engine.trace.is_some() {
+        let text = format!("derivation 1\n  start: {}", engine.show(&initial.form));
+        engine.trace_line(&text);
+    }
+    engine.search(initial, ev)?;
+    let mut sentences = engine.sentences;
+    if !engine.sorted {
+        sentences.sort();
+        sentences.dedup();
+    }
+    Ok(sentences)
+}
+
+struct Engine<'e, 'c, 't, 'd> {
+    ctx: &'e Context<'c>,
+    trace: Option<&'t mut (dyn Tracer + 'd)>,
+    paths: u32,
+    sentences: Vec<Sentence>,
+    /// Whether the sentences so far came out strictly increasing (then no sort is needed).
+    sorted: bool,
+}
+
+/// A successor of a state, and how it was reached (for the trace).
+struct Step {
+    state: State,
+    row: u32,
+    member: Option<u64>,
+    applied: bool,
+}
+
+impl Engine<'_, '_, '_, '_> {
+    fn trace_line(&mut self, text: &str) {
+        if let Some(t) = self.trace.as_deref_mut() {
+            t.line(text);
+        }
+    }
+
+    fn show(&self, form: &Form) -> String {
+        let world = self.ctx.shared.world;
+        let pieces = world.piece_names();
+        let names = Names {
+            board: world.board(),
+            pieces: &pieces,
+            enums: &self.ctx.program.enum_values,
+        };
+        show_form(&names, self.ctx.program, form.to_vec().iter())
+    }
+
+    fn label(&self, step: &Step) -> String {
+        let program = self.ctx.program;
+        let row = &program.rows[step.row as usize];
+        let label = match (step.member, row.family) {
+            (Some(m), Some(f)) => format!("{}_{m}", program.families[f as usize].base),
+            _ => row.label.clone(),
+        };
+        if step.applied {
+            format!("{label} applies")
+        } else {
+            format!("{label} fails")
+        }
+    }
+
+    fn search(&mut self, initial: State, mut ev: Eval<'_, '_>) -> Result<(), RunError> {
+        let limits = self.ctx.shared.limits;
+        let mut stack = vec![initial];
+        let mut successors = Vec::new();
+        while let Some(mut state) = stack.pop() {
+            loop {
+                if state.permissible.is_empty() {
+                    self.halt(&state)?;
+                    break;
+                }
+                let steps = self.ctx.shared.steps.get() + 1;
+                self.ctx.shared.steps.set(steps);
+                if steps > limits.max_steps {
+                    return Err(self
+                        .ctx
+                        .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
+                        .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
+                        .with_note("a production whose F_F leads back to itself without changing the string never halts"));
+                }
+                successors.clear();
+                self.expand(&mut ev, &state, &mut successors)?;
+                if successors.is_empty() {
+                    self.trace_line(
+                        "  stuck: the permissible set offers no production (an empty family)",
+                    );
+                    break;
+                }
+                let first = successors.remove(0);
+                if self.trace.is_some() {
+                    let text =
+                        format!("  {}: {}", self.label(&first), self.show(&first.state.form));
+                    self.trace_line(&text);
+                }
+                for other in successors.drain(..).rev() {
+                    stack.push(other.state);
+                }
+                state = first.state;
+            }
+            if self.trace.is_some()
+                && let Some(next) = stack.last()
+            {
+                self.paths += 1;
+                let text = format!(
+                    "derivation {} (another choice at step {})\n  from: {}",
+                    self.paths,
+                    next.step,
+                    self.show(&next.form)
+                );
+                self.trace_line(&text);
+            }
+        }
+        Ok(())
+    }
+
+    fn halt(&mut self, state: &State) -> Result<(), RunError> {
+        if !state.form.is_sentence() {
+            if self.trace.is_some() {
+                let text = format!(
+                    "  halts with nonterminals left (not a sentence): {}",
+                    self.show(&state.form)
+                );
+                self.trace_line(&text);
+            }
+            return Ok(());
+        }
+        if self.trace.is_some() {
+            let text = format!("  halts with a sentence: {}", self.show(&state.form));
+            self.trace_line(&text);
+        }
+        let sentence = state.form.to_vec();
+        if self.sentences.last().is_some_and(|last| sentence <= *last) {
+            self.sorted = false;
+        }
+        self.sentences.push(sentence);
+        let limit = self.ctx.shared.limits.max_sentences;
+        if self.sentences.len() > limit {
+            return Err(self
+                .ctx
+                .error(
+                    format!("the language has more than {limit} sentences"),
+                    None,
+                )
+                .with_note(format!(
+                    "in grammar `{}`; raise --max-sentences to derive more",
+                    self.ctx.program.name
+                )));
+        }
+        Ok(())
+    }
+
+    /// Every successor of `state`, one per choice of its permissible set, in order.
+    fn expand(
+        &mut self,
+        ev: &mut Eval<'_, '_>,
+        state: &State,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        let program = self.ctx.program;
+        for choice in state.permissible.iter() {
+            match *choice {
+                Choice::Row(r) => self.try_row(ev, state, r, None, out)?,
+                Choice::Member(r, m) => {
+                    let family = program.rows[r as usize]
+                        .family
+                        .expect("members belong to families");
+                    let range = self.ctx.family_range(family, &state.vars)?;
+                    if m as usize > range.len() {
+                        let f = &program.families[family as usize];
+                        return Err(self.ctx.error(
+                            format!(
+                                "label {}_{m} does not exist: family `{}` has {} members",
+                                f.base,
+                                f.name,
+                                range.len()
+                            ),
+                            Some(&program.rows[r as usize].span),
+                        ));
+                    }
+                    self.try_row(
+                        ev,
+                        state,
+                        r,
+                        Some((&range[m as usize - 1..m as usize], m)),
+                        out,
+                    )?;
+                }
+                Choice::Family(r) => {
+                    let family = program.rows[r as usize].family.expect("a family row");
+                    let range = self.ctx.family_range(family, &state.vars)?;
+                    self.try_row(ev, state, r, Some((&range, 1)), out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Tries production `r` (for family rows, each member of `members`, numbered from the
+    /// given first member number).
+    fn try_row(
+        &mut self,
+        ev: &mut Eval<'_, '_>,
+        state: &State,
+        r: u32,
+        members: Option<(&[Value], u64)>,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        let row = &self.ctx.program.rows[r as usize];
+        let Some(pos) = state.form.find(row.lhs) else {
+            push_failure(state, r, row, members.map(|(_, m)| m), out);
+            return Ok(());
+        };
+        ev.set_vars(state.vars.clone());
+        let old = ev.enter(row.frame);
+        for (pat, arg) in row.patterns.iter().zip(state.form.at(pos).args.iter()) {
+            ev.bind(pat, arg.clone());
+        }
+        let result = self.members(ev, state, pos, r, row, members, out);
+        ev.leave(old);
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn members(
+        &mut self,
+        ev: &mut Eval<'_, '_>,
+        state: &State,
+        pos: usize,
+        r: u32,
+        row: &Row,
+        members: Option<(&[Value], u64)>,
+        out: &mut Vec<Step>,
+    ) -> Result<(), RunError> {
+        // A condition that does not read the family index is evaluated once for all members.
+        if row.shared_condition && !ev.eval(&row.condition)?.bool() {
+            push_failure(state, r, row, members.map(|(_, m)| m), out);
+            return Ok(());
+        }
+        let Some((values, first)) = members else {
+            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+                push_failure(state, r, row, None, out);
+                return Ok(());
+            }
+            let next = self.apply(ev, state, pos, row)?;
+            out.push(Step {
+                state: next,
+                row: r,
+                member: None,
+                applied: true,
+            });
+            return Ok(());
+        };
+        for (k, v) in values.iter().enumerate() {
+            let member = first + k as u64;
+            if let Some(slot) = row.index_slot {
+                ev.set_local(slot, v.clone());
+            }
+            ev.saturation = 0;
+            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+                push_failure(state, r, row, Some(member), out);
+                continue;
+            }
+            let next = self.apply(ev, state, pos, row)?;
+            out.push(Step {
+                state: next,
+                row: r,
+                member: Some(member),
+                applied: true,
+            });
+            // Members past the largest set picked from repeat this one (see check.rs).
+            if row.index_like
+                && let Value::Int(i) = v
+                && *i >= ev.saturation.max(1) as i64
+            {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The rewritten string and the new vars, all computed on the state before the step.
+    fn apply(
+        &mut self,
+        ev: &mut Eval<'_, '_>,
+        state: &State,
+        pos: usize,
+        row: &Row,
+    ) -> Result<State, RunError> {
+        let program = self.ctx.program;
+        let mut symbols = Vec::with_capacity(row.rhs.len());
+        for (symbol, args) in &row.rhs {
+            let values: Result<Rc<[Value]>, RunError> = args.iter().map(|a| ev.eval(a)).collect();
+            symbols.push(Sym {
+                symbol: *symbol,
+                args: values?,
+            });
+        }
+        let mut updates = Vec::with_capacity(row.assigns.len());
+        for a in &row.assigns {
+            let value = match &a.kind {
+                AssignKind::Whole(x) => ev.eval(x)?,
+                AssignKind::Each { slot, value } => {
+                    let n = self.ctx.shared.world.board().len();
+                    let mut items = imbl::Vector::new();
+                    for p in 0..n as u32 {
+                        ev.set_local(*slot, Value::Point(Point(p)));
+                        items.push_back(ev.eval(value)?);
+                    }
+                    Value::Vector(Rc::new(items))
+                }
+            };
+            updates.push((a.var, value));
+        }
+        let vars = if updates.is_empty() {
+            state.vars.clone()
+        } else {
+            let mut vars = state.vars.to_vec();
+            for (i, v) in updates {
+                vars[i] = v;
+            }
+            vars.into()
+        };
+        let form = state
+            .form
+            .rewrite(pos, symbols, |s| program.symbols[s as usize].terminal);
+        let limit = self.ctx.shared.limits.max_form_length;
+        if form.len() > limit {
+            return Err(self
+                .ctx
+                .error(
+                    format!("the string grew past {limit} symbols"),
+                    Some(&row.span),
+                )
+                .with_note("this production keeps adding symbols; check its condition"));
+        }
+        Ok(State {
+            form,
+            vars,
+            permissible: row.on_success.clone(),
+            step: state.step + 1,
+        })
+    }
+}
+
+/// The failure successor: the same string and vars, with F_F as the next permissible set.
+/// Failures with the same F_F lead to the same state, so only one is kept.
+fn push_failure(state: &State, r: u32, row: &Row, member: Option<u64>, out: &mut Vec<Step>) {
+    if out
+        .iter()
+        .any(|s| !s.applied && Rc::ptr_eq(&s.state.permissible, &row.on_failure))
+    {
+        return;
+    }
+    out.push(Step {
+        state: State {
+            permissible: row.on_failure.clone(),
+            step: state.step + 1,
+            ..state.clone()
+        },
+        row: r,
+        member,
+        applied: false,
+    });
+}
+
+/// A sentential form as text: symbols separated by spaces (`e` when empty).
+pub fn show_form<'a>(
+    names: &Names<'_>,
+    program: &Program,
+    form: impl Iterator<Item = &'a Sym>,
+) -> String {
+    let parts: Vec<String> = form
+        .map(|s| names.symbol(&program.symbols[s.symbol as usize].name, &s.args))
+        .collect();
+    if parts.is_empty() {
+        "e".to_string()
+    } else {
+        parts.join(" ")
+    }
+}

@@ -1,0 +1,744 @@
+//! The evaluator: runs compiled expressions against a world and a state. Locals live on one
+//! value stack (a frame per function call or production); memoised functions and family
+//! ranges are cached per grammar instance, imported languages across the whole run.
+
+use std::cell::{Cell, RefCell};
+
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+use super::derive;
+use super::ir::*;
+use super::value::Value;
+use super::world::World;
+use crate::board::Point;
+use crate::syntax::{Diagnostic, Span, render};
+
+/// Bounds on a run, so that a grammar that never halts or explodes stops with an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Derivation steps in all, over every branch and every imported grammar.
+    pub max_steps: u64,
+    /// Sentences of one language (before de-duplication).
+    pub max_sentences: usize,
+    /// Nested function calls.
+    pub max_call_depth: usize,
+    /// Symbols in one sentential form.
+    pub max_form_length: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_steps: 20_000_000,
+            max_sentences: 2_000_000,
+            max_call_depth: 200,
+            max_form_length: 100_000,
+        }
+    }
+}
+
+/// An error found while running, with the place in the grammar file that caused it. Boxed,
+/// so that the `Result` every evaluation returns stays small.
+#[derive(Clone, Debug)]
+pub struct RunError(Box<RunErrorDetail>);
+
+#[derive(Clone, Debug)]
+pub struct RunErrorDetail {
+    pub message: String,
+    pub path: String,
+    pub source: Rc<str>,
+    pub span: Option<Span>,
+    pub notes: Vec<String>,
+}
+
+impl std::ops::Deref for RunError {
+    type Target = RunErrorDetail;
+
+    fn deref(&self) -> &RunErrorDetail {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for RunError {
+    fn deref_mut(&mut self) -> &mut RunErrorDetail {
+        &mut self.0
+    }
+}
+
+impl RunError {
+    pub fn render(&self) -> String {
+        match &self.span {
+            Some(span) => {
+                let mut d = Diagnostic::new(&self.message, span.clone()).with_label("here");
+                for n in &self.notes {
+                    d = d.with_note(n);
+                }
+                render(&self.path, &self.source, &[d])
+            }
+            None => {
+                let mut out = format!("error: {}\n", self.message);
+                for n in &self.notes {
+                    out.push_str(&format!("note: {n}\n"));
+                }
+                out
+            }
+        }
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for RunError {}
+
+type LanguageKey = (usize, Vec<Value>, Vec<Value>);
+
+/// What one run shares with the runs of its imported grammars.
+pub struct Shared<'w> {
+    pub world: &'w World<'w>,
+    pub limits: Limits,
+    pub steps: Cell<u64>,
+    languages: RefCell<FxHashMap<LanguageKey, Value>>,
+}
+
+impl<'w> Shared<'w> {
+    pub fn new(world: &'w World<'w>, limits: Limits) -> Self {
+        Shared {
+            world,
+            limits,
+            steps: Cell::new(0),
+            languages: RefCell::new(FxHashMap::default()),
+        }
+    }
+}
+
+/// One grammar with its inputs and start parameters bound.
+pub struct Context<'c> {
+    pub shared: &'c Shared<'c>,
+    pub program: &'c Program,
+    /// Values of inputs, start parameters and constants, by global index.
+    fixed: RefCell<Vec<Option<Value>>>,
+    memo: RefCell<Vec<FxHashMap<Vec<Value>, Value>>>,
+    ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
+}
+
+impl<'c> Context<'c> {
+    /// Binds inputs (in `program.inputs` order) and start parameters, and computes constants
+    /// and the vars' initial values. Returns the context and the initial vars.
+    pub fn new(
+        shared: &'c Shared<'c>,
+        program: &'c Program,
+        inputs: &[Value],
+        start: &[Value],
+    ) -> Result<(Self, Rc<[Value]>), RunError> {
+        let mut fixed = vec![None; program.globals.len()];
+        for (&g, v) in program.inputs.iter().zip(inputs) {
+            fixed[g as usize] = Some(v.clone());
+        }
+        for (&g, v) in program.start.params.iter().zip(start) {
+            fixed[g as usize] = Some(v.clone());
+        }
+        let ctx = Context {
+            shared,
+            program,
+            fixed: RefCell::new(fixed),
+            memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
+            ranges: RefCell::new(vec![None; program.families.len()]),
+        };
+        let mut vars = vec![Value::Int(0); program.var_count];
+        for (g, global) in program.globals.iter().enumerate() {
+            let Some(init) = &global.init else { continue };
+            let mut ev = Eval::new(&ctx, Rc::from(vars.clone()));
+            let value = ev.run_frame(global.init_frame, init)?;
+            match global.var_index {
+                Some(i) => vars[i] = value,
+                None => ctx.fixed.borrow_mut()[g] = Some(value),
+            }
+        }
+        Ok((ctx, vars.into()))
+    }
+
+    pub fn error(&self, message: impl Into<String>, span: Option<&Span>) -> RunError {
+        RunError(Box::new(RunErrorDetail {
+            message: message.into(),
+            path: self.program.path.clone(),
+            source: self.program.source.clone(),
+            span: span.cloned(),
+            notes: Vec::new(),
+        }))
+    }
+
+    /// The members of a family: the values its index takes, in order.
+    pub fn family_range(&self, family: u32, vars: &Rc<[Value]>) -> Result<Rc<[Value]>, RunError> {
+        let f = &self.program.families[family as usize];
+        if f.fixed
+            && let Some(r) = &self.ranges.borrow()[family as usize]
+        {
+            return Ok(r.clone());
+        }
+        let mut ev = Eval::new(self, vars.clone());
+        let range = ev.run_frame(f.range_frame, &f.range)?;
+        let members = range.set().clone();
+        if f.fixed {
+            self.ranges.borrow_mut()[family as usize] = Some(members.clone());
+        }
+        Ok(members)
+    }
+}
+
+/// Evaluates expressions of one context on one state's vars.
+pub struct Eval<'e, 'c> {
+    ctx: &'e Context<'c>,
+    vars: Rc<[Value]>,
+    stack: Vec<Value>,
+    base: usize,
+    depth: usize,
+    /// The largest set a reporting `pick` chose from (family truncation).
+    pub saturation: usize,
+}
+
+impl<'e, 'c> Eval<'e, 'c> {
+    pub fn new(ctx: &'e Context<'c>, vars: Rc<[Value]>) -> Self {
+        Eval {
+            ctx,
+            vars,
+            stack: Vec::with_capacity(32),
+            base: 0,
+            depth: 0,
+            saturation: 0,
+        }
+    }
+
+    pub fn vars(&self) -> &Rc<[Value]> {
+        &self.vars
+    }
+
+    /// Evaluates on another state's vars from now on.
+    pub fn set_vars(&mut self, vars: Rc<[Value]>) {
+        self.vars = vars;
+    }
+
+    /// Opens a frame of `size` locals; returns the previous base for [`Eval::leave`].
+    pub fn enter(&mut self, size: usize) -> usize {
+        let old = self.base;
+        self.base = self.stack.len();
+        self.stack.resize(self.base + size, Value::Int(0));
+        old
+    }
+
+    pub fn leave(&mut self, old: usize) {
+        self.stack.truncate(self.base);
+        self.base = old;
+    }
+
+    fn run_frame(&mut self, size: usize, e: &Ex) -> Result<Value, RunError> {
+        let old = self.enter(size);
+        let v = self.eval(e);
+        self.leave(old);
+        v
+    }
+
+    pub fn bind(&mut self, pat: &Pat, v: Value) {
+        match pat {
+            Pat::Slot(s) => self.stack[self.base + *s as usize] = v,
+            Pat::Tuple(parts) => {
+                let items = v.tuple().clone();
+                for (p, item) in parts.iter().zip(items.iter()) {
+                    self.bind(p, item.clone());
+                }
+            }
+        }
+    }
+
+    pub fn set_local(&mut self, slot: Slot, v: Value) {
+        self.stack[self.base + slot as usize] = v;
+    }
+
+    fn err(&self, message: impl Into<String>, span: &Span) -> RunError {
+        self.ctx.error(message, Some(span))
+    }
+
+    pub fn eval(&mut self, e: &Ex) -> Result<Value, RunError> {
+        Ok(match e {
+            Ex::Const(v) => v.clone(),
+            Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
+            Ex::Global(g) => self.global(*g)?,
+            Ex::Board(b) => {
+                let world = self.ctx.shared.world;
+                match b {
+                    BoardValue::N => Value::Int(world.board().len() as i64),
+                    BoardValue::Points => {
+                        Value::Set(world.board().points().map(Value::Point).collect())
+                    }
+                    BoardValue::Pieces => {
+                        Value::Set((0..world.placed as u32).map(Value::Piece).collect())
+                    }
+                }
+            }
+            Ex::Call { func, args, span } => self.call(*func, args, span)?,
+            Ex::Builtin { op, args, span } => {
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    values.push(self.eval(a)?);
+                }
+                self.builtin(*op, &values, span)?
+            }
+            Ex::Language {
+                import,
+                start,
+                inputs,
+                span,
+            } => self.language(*import, start, inputs, span)?,
+            Ex::Index {
+                kind,
+                base,
+                index,
+                span,
+            } => {
+                let b = self.eval(base)?;
+                let i = self.eval(index)?;
+                self.index(*kind, &b, &i, span)?
+            }
+            Ex::Field(x, k) => self.eval(x)?.tuple()[*k].clone(),
+            Ex::Not(x) => Value::Bool(!self.eval(x)?.bool()),
+            Ex::Neg(x) => Value::Int(-self.eval(x)?.int()),
+            Ex::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, span)?,
+            Ex::If(c, a, b) => {
+                if self.eval(c)?.bool() {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Ex::Let(p, v, body) => {
+                let v = self.eval(v)?;
+                self.bind(p, v);
+                self.eval(body)?
+            }
+            Ex::Tuple(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for i in items {
+                    values.push(self.eval(i)?);
+                }
+                Value::Tuple(values.into())
+            }
+            Ex::SetLiteral(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for i in items {
+                    values.push(self.eval(i)?);
+                }
+                Value::set_from(values)
+            }
+            Ex::Range(a, b) => {
+                let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
+                if b.saturating_sub(a) > 10_000_000 {
+                    return Err(self
+                        .ctx
+                        .error(format!("the range {a}..{b} is too large"), None));
+                }
+                Value::Set((a..=b).map(Value::Int).collect())
+            }
+            Ex::Comprehension { element, clauses } => {
+                let mut out = Vec::new();
+                self.comprehension(clauses, element, &mut out)?;
+                Value::set_from(out)
+            }
+            Ex::Quantified {
+                exists,
+                pattern,
+                domain,
+                body,
+            } => {
+                let d = self.eval(domain)?;
+                let mut result = !*exists;
+                for v in d.set().iter() {
+                    self.bind(pattern, v.clone());
+                    if self.eval(body)?.bool() == *exists {
+                        result = *exists;
+                        break;
+                    }
+                }
+                Value::Bool(result)
+            }
+            Ex::VectorBuild { slot, body } => {
+                let n = self.ctx.shared.world.board().len();
+                let mut items = imbl::Vector::new();
+                for p in 0..n as u32 {
+                    self.set_local(*slot, Value::Point(Point(p)));
+                    items.push_back(self.eval(body)?);
+                }
+                Value::Vector(Rc::new(items))
+            }
+            Ex::Pick {
+                set,
+                index,
+                fallback,
+                report,
+                span,
+            } => {
+                let s = self.eval(set)?;
+                let i = self.eval(index)?.int();
+                let items = s.set();
+                if *report {
+                    self.saturation = self.saturation.max(items.len());
+                }
+                if i < 1 {
+                    return Err(self.err(format!("pick counts from 1, not {i}"), span));
+                }
+                match items.last() {
+                    None => match fallback {
+                        Some(f) => self.eval(f)?,
+                        None => return Err(self.err("pick from an empty set", span)),
+                    },
+                    Some(last) => items.get(i as usize - 1).unwrap_or(last).clone(),
+                }
+            }
+        })
+    }
+
+    fn global(&self, g: u32) -> Result<Value, RunError> {
+        let global = &self.ctx.program.globals[g as usize];
+        if let Some(i) = global.var_index {
+            return Ok(self.vars[i].clone());
+        }
+        self.ctx.fixed.borrow()[g as usize].clone().ok_or_else(|| {
+            self.ctx.error(
+                format!("`{}` is read before it has a value", global.name),
+                Some(&global.span),
+            )
+        })
+    }
+
+    /// Calls a user function. The arguments are evaluated straight into the new frame; a
+    /// memoised function looks its arguments up without copying them.
+    fn call(&mut self, func: u32, args: &[Ex], span: &Span) -> Result<Value, RunError> {
+        let f = &self.ctx.program.functions[func as usize];
+        let frame = self.stack.len();
+        for a in args {
+            let v = match self.eval(a) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.stack.truncate(frame);
+                    return Err(e);
+                }
+            };
+            self.stack.push(v);
+        }
+        if f.memo
+            && let Some(v) = self.ctx.memo.borrow()[func as usize].get(&self.stack[frame..])
+        {
+            let v = v.clone();
+            self.stack.truncate(frame);
+            return Ok(v);
+        }
+        if self.depth >= self.ctx.shared.limits.max_call_depth {
+            self.stack.truncate(frame);
+            return Err(self
+                .err(
+                    format!(
+                        "calls nested more than {} deep (in `{}`)",
+                        self.ctx.shared.limits.max_call_depth, f.name
+                    ),
+                    span,
+                )
+                .with_note("a recursive function may not reach its base case"));
+        }
+        let key = f.memo.then(|| self.stack[frame..].to_vec());
+        let old = self.base;
+        self.base = frame;
+        self.stack
+            .resize(frame + f.frame.max(f.params), Value::Int(0));
+        self.depth += 1;
+        let result = self.eval(&f.body);
+        self.depth -= 1;
+        self.leave(old);
+        let value = result?;
+        if let Some(key) = key {
+            self.ctx.memo.borrow_mut()[func as usize].insert(key, value.clone());
+        }
+        Ok(value)
+    }
+
+    fn builtin(&mut self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
+        let world = self.ctx.shared.world;
+        let kernel = world.kernel;
+        let piece = |v: &Value| &world.pieces[v.piece() as usize];
+        Ok(match op {
+            Builtin::Map(table) => {
+                let m = piece(&a[0]).moves;
+                let (x, y) = (a[1].point(), a[2].point());
+                Value::Int(match table {
+                    MapTable::From => kernel.map(m, x).get(y),
+                    MapTable::To => kernel.map_to(m, y).get(x),
+                } as i64)
+            }
+            Builtin::Relation => Value::Bool(
+                kernel
+                    .relation(piece(&a[0]).moves)
+                    .contains(a[1].point(), a[2].point()),
+            ),
+            Builtin::Successors => {
+                let succ = kernel.relation(piece(&a[0]).moves).successors(a[1].point());
+                Value::Set(succ.iter().map(|&p| Value::Point(p)).collect())
+            }
+            Builtin::On => match piece(&a[0]).at {
+                Some(p) => Value::Point(p),
+                None => {
+                    return Err(self
+                        .err(
+                            format!("piece {} is not on the board", piece(&a[0]).name),
+                            span,
+                        )
+                        .with_note("ON needs a placed piece: name one of the scenario's pieces"));
+                }
+            },
+            Builtin::Oppose => Value::Bool(piece(&a[0]).side != piece(&a[1]).side),
+            Builtin::Side => Value::Enum(super::check::SIDE_ENUM as u16, piece(&a[0]).side as u16),
+            Builtin::Value => {
+                let v = piece(&a[0]).value;
+                if v.fract() != 0.0 {
+                    return Err(self.err(
+                        format!(
+                            "the value {v} of {} is not a whole number",
+                            piece(&a[0]).name
+                        ),
+                        span,
+                    ));
+                }
+                Value::Int(v as i64)
+            }
+            Builtin::Ord => Value::Int(a[0].point().number() as i64),
+            Builtin::Size => Value::Int(a[0].set().len() as i64),
+            Builtin::Len => Value::Int(a[0].trajectory().len() as i64 - 1),
+            Builtin::MinSet | Builtin::MaxSet => {
+                let s = a[0].set();
+                let v = if op == Builtin::MinSet {
+                    s.first()
+                } else {
+                    s.last()
+                };
+                match v {
+                    Some(v) => v.clone(),
+                    None => return Err(self.err("min and max of an empty set are undefined", span)),
+                }
+            }
+            Builtin::Min2 => Value::Int(a[0].int().min(a[1].int())),
+            Builtin::Max2 => Value::Int(a[0].int().max(a[1].int())),
+            Builtin::First => Value::Point(a[0].trajectory()[0]),
+            Builtin::Last => {
+                Value::Point(*a[0].trajectory().last().expect("a trajectory has a start"))
+            }
+            Builtin::Stops => {
+                Value::set_from(a[0].trajectory().iter().map(|&p| Value::Point(p)).collect())
+            }
+        })
+    }
+
+    fn index(
+        &self,
+        kind: IndexKind,
+        base: &Value,
+        index: &Value,
+        span: &Span,
+    ) -> Result<Value, RunError> {
+        let out_of_range =
+            |k: i64, range: String| self.err(format!("index {k} is out of range {range}"), span);
+        Ok(match kind {
+            IndexKind::VectorAtPoint => base.vector()[index.point().index()].clone(),
+            IndexKind::VectorAtNumber => {
+                let v = base.vector();
+                let k = index.int();
+                if k < 1 || k as usize > v.len() {
+                    return Err(out_of_range(k, format!("1..{}", v.len())));
+                }
+                v[k as usize - 1].clone()
+            }
+            IndexKind::TrajectoryStop => {
+                let t = base.trajectory();
+                let k = index.int();
+                if k < 0 || k as usize >= t.len() {
+                    return Err(out_of_range(k, format!("0..{}", t.len() - 1)));
+                }
+                Value::Point(t[k as usize])
+            }
+            IndexKind::SetMember => {
+                let s = base.set();
+                let k = index.int();
+                if k < 1 || k as usize > s.len() {
+                    return Err(out_of_range(k, format!("1..{}", s.len())));
+                }
+                s[k as usize - 1].clone()
+            }
+        })
+    }
+
+    fn binary(&mut self, op: Op, lhs: &Ex, rhs: &Ex, span: &Span) -> Result<Value, RunError> {
+        // `and` and `or` do not evaluate their right side when the left decides.
+        match op {
+            Op::And => {
+                return Ok(Value::Bool(
+                    self.eval(lhs)?.bool() && self.eval(rhs)?.bool(),
+                ));
+            }
+            Op::Or => {
+                return Ok(Value::Bool(
+                    self.eval(lhs)?.bool() || self.eval(rhs)?.bool(),
+                ));
+            }
+            _ => {}
+        }
+        let a = self.eval(lhs)?;
+        let b = self.eval(rhs)?;
+        let overflow = || self.err("integer overflow", span);
+        Ok(match op {
+            Op::Add => Value::Int(a.int().checked_add(b.int()).ok_or_else(overflow)?),
+            Op::Sub => Value::Int(a.int().checked_sub(b.int()).ok_or_else(overflow)?),
+            Op::Mul => Value::Int(a.int().checked_mul(b.int()).ok_or_else(overflow)?),
+            Op::Div | Op::Mod => {
+                if b.int() == 0 {
+                    return Err(self.err("division by zero", span));
+                }
+                Value::Int(if op == Op::Div {
+                    a.int().div_euclid(b.int())
+                } else {
+                    a.int().rem_euclid(b.int())
+                })
+            }
+            Op::Lt => Value::Bool(a.int() < b.int()),
+            Op::Le => Value::Bool(a.int() <= b.int()),
+            Op::Gt => Value::Bool(a.int() > b.int()),
+            Op::Ge => Value::Bool(a.int() >= b.int()),
+            Op::Eq => Value::Bool(a == b),
+            Op::Ne => Value::Bool(a != b),
+            Op::In => Value::Bool(b.set().binary_search(&a).is_ok()),
+            Op::Union => Value::Set(merge(a.set(), b.set(), |x, y| x || y)),
+            Op::Inter => Value::Set(merge(a.set(), b.set(), |x, y| x && y)),
+            Op::Diff => Value::Set(merge(a.set(), b.set(), |x, y| x && !y)),
+            Op::And | Op::Or => unreachable!("handled above"),
+        })
+    }
+
+    fn comprehension(
+        &mut self,
+        clauses: &[Clause],
+        element: &Ex,
+        out: &mut Vec<Value>,
+    ) -> Result<(), RunError> {
+        let Some((first, rest)) = clauses.split_first() else {
+            out.push(self.eval(element)?);
+            return Ok(());
+        };
+        match first {
+            Clause::Filter(f) => {
+                if self.eval(f)?.bool() {
+                    self.comprehension(rest, element, out)?;
+                }
+            }
+            Clause::Generator(p, d) => {
+                let d = self.eval(d)?;
+                for v in d.set().iter() {
+                    self.bind(p, v.clone());
+                    self.comprehension(rest, element, out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The language of an imported grammar as a set of trajectories (cached across the run).
+    fn language(
+        &mut self,
+        import: u32,
+        start: &[Ex],
+        inputs: &[(u32, Ex)],
+        span: &Span,
+    ) -> Result<Value, RunError> {
+        let program = &self.ctx.program.imports[import as usize].program;
+        let mut start_values = Vec::with_capacity(start.len());
+        for s in start {
+            start_values.push(self.eval(s)?);
+        }
+        let mut input_values = vec![Value::Int(0); program.inputs.len()];
+        for (g, x) in inputs {
+            let position = program
+                .inputs
+                .iter()
+                .position(|i| i == g)
+                .expect("the checker matched every input");
+            input_values[position] = self.eval(x)?;
+        }
+        let key = (Rc::as_ptr(program) as usize, start_values, input_values);
+        if let Some(v) = self.ctx.shared.languages.borrow().get(&key) {
+            return Ok(v.clone());
+        }
+        let shared = self.ctx.shared;
+        let sentences = derive::language(shared, program, &key.2, &key.1)
+            .map_err(|e| {
+                e.with_note(format!(
+                    "while deriving the language of `{}` called here",
+                    program.name
+                ))
+            })
+            .map_err(|e| {
+                let mut outer = self.err(
+                    format!("the imported grammar `{}` failed", program.name),
+                    span,
+                );
+                outer.notes.push(e.message.clone());
+                outer.notes.extend(e.notes.iter().cloned());
+                outer
+            })?;
+        let trajectories: Vec<Value> = sentences
+            .iter()
+            .map(|s| Value::Trajectory(s.iter().map(|sym| sym.args[0].point()).collect()))
+            .collect();
+        let value = Value::set_from(trajectories);
+        self.ctx
+            .shared
+            .languages
+            .borrow_mut()
+            .insert(key, value.clone());
+        Ok(value)
+    }
+}
+
+/// Merges two sorted sets, keeping the elements for which `keep(in a, in b)` holds.
+fn merge(a: &[Value], b: &[Value], keep: fn(bool, bool) -> bool) -> Rc<[Value]> {
+    let mut out = Vec::with_capacity(a.len().max(b.len()));
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let order = match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            _ => std::cmp::Ordering::Greater,
+        };
+        let (value, in_a, in_b) = match order {
+            std::cmp::Ordering::Less => {
+                i += 1;
+                (&a[i - 1], true, false)
+            }
+            std::cmp::Ordering::Greater => {
+                j += 1;
+                (&b[j - 1], false, true)
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+                (&a[i - 1], true, true)
+            }
+        };
+        if keep(in_a, in_b) {
+            out.push(value.clone());
+        }
+    }
+    out.into()
+}

@@ -1,0 +1,159 @@
+//! The sentential form. Rewriting is always of the leftmost occurrence, so terminals left of
+//! the first nonterminal can never change again: they are frozen into a persistent list that
+//! branches share and that grows in O(1). The live tail, which starts at the first nonterminal,
+//! is a persistent vector. Finding a production's nonterminal then scans only the tail (one
+//! symbol in the trajectory and zone grammars) instead of the whole string.
+
+use std::rc::Rc;
+
+use super::derive::Sym;
+
+struct Node {
+    sym: Sym,
+    prev: Option<Rc<Node>>,
+}
+
+#[derive(Clone)]
+pub struct Form {
+    /// The frozen terminals, last first.
+    prefix: Option<Rc<Node>>,
+    prefix_len: usize,
+    /// Empty, or starting with a nonterminal.
+    tail: imbl::Vector<Sym>,
+}
+
+impl Form {
+    pub fn new(start: Sym, is_terminal: impl Fn(u32) -> bool) -> Form {
+        let mut form = Form {
+            prefix: None,
+            prefix_len: 0,
+            tail: imbl::Vector::unit(start),
+        };
+        form.freeze(is_terminal);
+        form
+    }
+
+    pub fn len(&self) -> usize {
+        self.prefix_len + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when no nonterminal is left.
+    pub fn is_sentence(&self) -> bool {
+        self.tail.is_empty()
+    }
+
+    /// The leftmost occurrence of `symbol`, as a position in the tail.
+    pub fn find(&self, symbol: u32) -> Option<usize> {
+        self.tail.iter().position(|s| s.symbol == symbol)
+    }
+
+    pub fn at(&self, position: usize) -> &Sym {
+        &self.tail[position]
+    }
+
+    /// The form with the tail symbol at `position` replaced by `rhs`.
+    pub fn rewrite(
+        &self,
+        position: usize,
+        rhs: Vec<Sym>,
+        is_terminal: impl Fn(u32) -> bool,
+    ) -> Form {
+        let mut tail = self.tail.clone();
+        tail.remove(position);
+        for (k, s) in rhs.into_iter().enumerate() {
+            tail.insert(position + k, s);
+        }
+        let mut form = Form {
+            prefix: self.prefix.clone(),
+            prefix_len: self.prefix_len,
+            tail,
+        };
+        form.freeze(is_terminal);
+        form
+    }
+
+    /// Moves the terminals at the front of the tail into the prefix.
+    fn freeze(&mut self, is_terminal: impl Fn(u32) -> bool) {
+        while self.tail.front().is_some_and(|s| is_terminal(s.symbol)) {
+            let sym = self.tail.pop_front().expect("checked non-empty");
+            self.prefix = Some(Rc::new(Node {
+                sym,
+                prev: self.prefix.take(),
+            }));
+            self.prefix_len += 1;
+        }
+    }
+
+    /// Every symbol, left to right.
+    pub fn to_vec(&self) -> Vec<Sym> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut node = self.prefix.as_deref();
+        while let Some(n) = node {
+            out.push(n.sym.clone());
+            node = n.prev.as_deref();
+        }
+        out.reverse();
+        out.extend(self.tail.iter().cloned());
+        out
+    }
+}
+
+impl Drop for Form {
+    // A long prefix dropped recursively could overflow the stack: unlink it iteratively.
+    fn drop(&mut self) {
+        let mut node = self.prefix.take();
+        while let Some(rc) = node {
+            match Rc::try_unwrap(rc) {
+                Ok(mut n) => node = n.prev.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::value::Value;
+
+    fn sym(symbol: u32, v: i64) -> Sym {
+        Sym {
+            symbol,
+            args: Rc::from(vec![Value::Int(v)]),
+        }
+    }
+
+    #[test]
+    fn rewriting_freezes_leading_terminals_and_branches_share_them() {
+        let terminal = |s: u32| s == 0; // symbol 0 is terminal, 1 is a nonterminal
+        let f = Form::new(sym(1, 0), terminal);
+        assert!(!f.is_sentence());
+        let g = f.rewrite(0, vec![sym(0, 1), sym(1, 2)], terminal);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g.find(1), Some(0));
+        let h1 = g.rewrite(0, vec![sym(0, 2)], terminal);
+        let h2 = g.rewrite(0, vec![sym(0, 3), sym(1, 4), sym(0, 5)], terminal);
+        assert!(h1.is_sentence());
+        assert_eq!(h1.to_vec(), vec![sym(0, 1), sym(0, 2)]);
+        assert_eq!(
+            h2.to_vec(),
+            vec![sym(0, 1), sym(0, 3), sym(1, 4), sym(0, 5)]
+        );
+        assert_eq!(h2.find(1), Some(0));
+        assert_eq!(h2.at(0), &sym(1, 4));
+    }
+
+    #[test]
+    fn a_long_prefix_drops_without_recursion() {
+        let terminal = |s: u32| s == 0;
+        let mut f = Form::new(sym(1, 0), terminal);
+        for i in 0..200_000 {
+            f = f.rewrite(0, vec![sym(0, i), sym(1, 0)], terminal);
+        }
+        assert_eq!(f.len(), 200_001);
+    }
+}

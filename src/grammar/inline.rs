@@ -1,0 +1,208 @@
+//! Inlining: a call to a small, non-recursive, non-memoised function (`f(l) = l - 1`,
+//! `next(i, x, l) = pick(MOVE(x, l), i, x)`, a predicate `Q2(l) = l >= 1`) is replaced by its
+//! body, with the arguments bound by `let` in fresh slots of the caller's frame. The meaning
+//! is unchanged (arguments are still evaluated once, in order); what goes is the cost of a
+//! call frame, which dominates such one-line functions. Memoised functions are left as calls,
+//! because their cache is what makes them cheap.
+
+use super::check::walk;
+use super::ir::*;
+
+/// Bodies with at most this many nodes are inlined.
+const MAX_NODES: usize = 48;
+
+pub fn inline_small_functions(program: &mut Program) {
+    let n = program.functions.len();
+    let calls: Vec<Vec<u32>> = program.functions.iter().map(|f| called(&f.body)).collect();
+    let recursive: Vec<bool> = (0..n)
+        .map(|f| reaches(&calls, f as u32, f as u32))
+        .collect();
+    let inlinable: Vec<bool> = (0..n)
+        .map(|f| {
+            let func = &program.functions[f];
+            !func.memo && !recursive[f] && size(&func.body) <= MAX_NODES
+        })
+        .collect();
+    // Callees before callers, so that inlined bodies are already expanded themselves.
+    let mut order = Vec::new();
+    let mut done = vec![false; n];
+    for f in 0..n {
+        postorder(f, &calls, &recursive, &mut done, &mut order);
+    }
+    for f in order {
+        let mut body = program.functions[f].body.clone();
+        let mut frame = program.functions[f].frame.max(program.functions[f].params);
+        expand(&mut body, &mut frame, &program.functions, &inlinable);
+        program.functions[f].body = body;
+        program.functions[f].frame = frame;
+    }
+    let functions = program.functions.clone();
+    for row in &mut program.rows {
+        let mut frame = row.frame;
+        expand(&mut row.condition, &mut frame, &functions, &inlinable);
+        for (_, args) in &mut row.rhs {
+            for a in args {
+                expand(a, &mut frame, &functions, &inlinable);
+            }
+        }
+        for a in &mut row.assigns {
+            match &mut a.kind {
+                AssignKind::Whole(x) | AssignKind::Each { value: x, .. } => {
+                    expand(x, &mut frame, &functions, &inlinable)
+                }
+            }
+        }
+        row.frame = frame;
+    }
+    for family in &mut program.families {
+        expand(
+            &mut family.range,
+            &mut family.range_frame,
+            &functions,
+            &inlinable,
+        );
+    }
+    for global in &mut program.globals {
+        if let Some(init) = &mut global.init {
+            expand(init, &mut global.init_frame, &functions, &inlinable);
+        }
+    }
+    if let Some(args) = &mut program.start.body {
+        for a in args {
+            expand(a, &mut program.start.frame, &functions, &inlinable);
+        }
+    }
+}
+
+fn postorder(
+    f: usize,
+    calls: &[Vec<u32>],
+    recursive: &[bool],
+    done: &mut [bool],
+    order: &mut Vec<usize>,
+) {
+    if done[f] {
+        return;
+    }
+    done[f] = true;
+    if !recursive[f] {
+        for &g in &calls[f] {
+            postorder(g as usize, calls, recursive, done, order);
+        }
+    }
+    order.push(f);
+}
+
+fn called(e: &Ex) -> Vec<u32> {
+    let mut out = Vec::new();
+    walk(e, &mut |x| {
+        if let Ex::Call { func, .. } = x
+            && !out.contains(func)
+        {
+            out.push(*func);
+        }
+    });
+    out
+}
+
+/// Whether `from` reaches `target` through one or more calls.
+fn reaches(calls: &[Vec<u32>], from: u32, target: u32) -> bool {
+    let mut seen = vec![false; calls.len()];
+    let mut stack = calls[from as usize].clone();
+    while let Some(g) = stack.pop() {
+        if g == target {
+            return true;
+        }
+        if !std::mem::replace(&mut seen[g as usize], true) {
+            stack.extend(&calls[g as usize]);
+        }
+    }
+    false
+}
+
+fn size(e: &Ex) -> usize {
+    let mut n = 0;
+    walk(e, &mut |_| n += 1);
+    n
+}
+
+/// Replaces inlinable calls inside `e`, growing `frame` for the callees' locals.
+fn expand(e: &mut Ex, frame: &mut usize, functions: &[Function], inlinable: &[bool]) {
+    children_mut(e, &mut |c| expand(c, frame, functions, inlinable));
+    let Ex::Call { func, args, .. } = e else {
+        return;
+    };
+    if !inlinable[*func as usize] {
+        return;
+    }
+    let callee = &functions[*func as usize];
+    let offset = *frame as Slot;
+    *frame += callee.frame.max(callee.params);
+    let mut body = callee.body.clone();
+    shift(&mut body, offset);
+    let args = std::mem::take(args);
+    let mut out = body;
+    for (k, arg) in args.into_iter().enumerate().rev() {
+        out = Ex::Let(Pat::Slot(offset + k as Slot), Box::new(arg), Box::new(out));
+    }
+    *e = out;
+}
+
+/// Moves every local of `e` up by `offset` slots.
+fn shift(e: &mut Ex, offset: Slot) {
+    match e {
+        Ex::Local(s) => *s += offset,
+        Ex::Let(p, _, _) => shift_pat(p, offset),
+        Ex::Quantified { pattern, .. } => shift_pat(pattern, offset),
+        Ex::VectorBuild { slot, .. } => *slot += offset,
+        Ex::Comprehension { clauses, .. } => {
+            for c in clauses {
+                if let Clause::Generator(p, _) = c {
+                    shift_pat(p, offset);
+                }
+            }
+        }
+        _ => {}
+    }
+    children_mut(e, &mut |c| shift(c, offset));
+}
+
+fn shift_pat(p: &mut Pat, offset: Slot) {
+    match p {
+        Pat::Slot(s) => *s += offset,
+        Pat::Tuple(parts) => parts.iter_mut().for_each(|q| shift_pat(q, offset)),
+    }
+}
+
+fn children_mut(e: &mut Ex, f: &mut dyn FnMut(&mut Ex)) {
+    super::check::children_mut(e, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::Grammar;
+
+    #[test]
+    fn small_functions_are_inlined_and_memoised_ones_are_not() {
+        let g = Grammar::parse(
+            "t.lgg",
+            "start S(k0: int)\nnonterminal S(k: int)\nterminal a(k: int)\n\
+             fn f(l: int) -> int = l - 1\n\
+             fn g(l: int) -> int = f(f(l))\n\
+             fn big(l: int) -> set<int> = { k | k in 1..l }\n\
+             fn rec(l: int) -> int = if l <= 0 then 0 else rec(l - 1)\n\
+             productions\n 1 | true | S(k) -> a(g(k)) a(size(big(k))) a(rec(k)) | | {} | {}\n",
+        )
+        .unwrap();
+        let row = &g.program.rows[0];
+        let calls: Vec<u32> = row
+            .rhs
+            .iter()
+            .flat_map(|(_, args)| super::called(&args[0]))
+            .collect();
+        let name = |f: &u32| g.program.functions[*f as usize].name.clone();
+        let names: Vec<String> = calls.iter().map(name).collect();
+        assert_eq!(names, ["big", "rec"], "f and g are inlined");
+        assert!(row.frame > 2, "the frame grew for the inlined locals");
+    }
+}

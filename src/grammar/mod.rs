@@ -1,0 +1,417 @@
+//! Controlled grammars as files (spec §3): the language, its checker and its interpreter.
+//!
+//! Text flows lexer → parser ([`ast`], spans on every node) → checker ([`check`]: names
+//! resolved, types checked, all errors at once) → [`ir::Program`] → derivation ([`derive`])
+//! over a [`world::World`] (board, distance kernel, pieces).
+
+pub mod ast;
+pub mod check;
+pub mod derive;
+pub mod eval;
+pub mod form;
+pub mod inline;
+pub mod ir;
+pub mod lexer;
+pub mod parser;
+pub mod types;
+pub mod value;
+pub mod world;
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use crate::board::Point;
+use crate::piece::Side;
+use crate::syntax::{Diagnostic, SourceErrors, Span};
+pub use derive::{Sentence, Sym, Tracer};
+pub use eval::{Limits, RunError, Shared};
+use ir::Program;
+use types::Type;
+use value::{Names, Value};
+use world::World;
+
+/// A checked grammar, with the grammars it imports.
+#[derive(Clone, Debug)]
+pub struct Grammar {
+    pub program: Rc<Program>,
+}
+
+/// Why a grammar file could not be loaded: its errors and those of the files it imports.
+#[derive(Debug)]
+pub enum GrammarError {
+    Io { path: String, error: std::io::Error },
+    Invalid(Vec<SourceErrors>),
+}
+
+impl GrammarError {
+    pub fn render(&self) -> String {
+        match self {
+            GrammarError::Io { path, error } => format!("error: cannot read {path}: {error}\n"),
+            GrammarError::Invalid(files) => files.iter().map(SourceErrors::render).collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for GrammarError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for GrammarError {}
+
+impl Grammar {
+    /// Loads a grammar file; imports are read relative to its folder.
+    pub fn load(path: &Path) -> Result<Grammar, GrammarError> {
+        let source = std::fs::read_to_string(path).map_err(|error| GrammarError::Io {
+            path: path.display().to_string(),
+            error,
+        })?;
+        Grammar::parse(&path.display().to_string(), &source)
+    }
+
+    /// Checks grammar text; `path` names it in messages and locates its imports.
+    pub fn parse(path: &str, source: &str) -> Result<Grammar, GrammarError> {
+        let mut loader = Loader {
+            stack: Vec::new(),
+            errors: Vec::new(),
+        };
+        match loader.program(Path::new(path), source) {
+            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
+            _ => Err(GrammarError::Invalid(loader.errors)),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.program.name
+    }
+
+    /// The types of the start parameters, for reading `--start`.
+    pub fn start_types(&self) -> Vec<Type> {
+        self.program
+            .start
+            .params
+            .iter()
+            .map(|&g| self.program.globals[g as usize].ty.clone())
+            .collect()
+    }
+
+    /// The inputs: (name, type).
+    pub fn inputs(&self) -> Vec<(String, Type)> {
+        self.program
+            .inputs
+            .iter()
+            .map(|&g| {
+                let g = &self.program.globals[g as usize];
+                (g.name.clone(), g.ty.clone())
+            })
+            .collect()
+    }
+
+    /// Reads a start string such as `S(h8, c6, 6)` against the start symbol's parameters.
+    pub fn parse_start(&self, world: &mut World<'_>, text: &str) -> Result<Vec<Value>, String> {
+        let program = &self.program;
+        let symbol = &program.symbols[program.start.symbol as usize].name;
+        let text = text.trim();
+        let inner = text
+            .strip_prefix(symbol.as_str())
+            .map(str::trim_start)
+            .and_then(|t| t.strip_prefix('('))
+            .and_then(|t| t.strip_suffix(')'))
+            .ok_or_else(|| {
+                format!(
+                    "--start: expected `{symbol}(...)`, the start symbol of `{}`, found `{text}`",
+                    program.name
+                )
+            })?;
+        let types = self.start_types();
+        let args = split_args(inner);
+        if args.len() != types.len() {
+            let names: Vec<String> = program
+                .start
+                .params
+                .iter()
+                .map(|&g| {
+                    let g = &program.globals[g as usize];
+                    format!("{}: {}", g.name, g.ty.display(&program.enum_names))
+                })
+                .collect();
+            return Err(format!(
+                "--start: `{symbol}` takes {} arguments ({}), found {}",
+                types.len(),
+                names.join(", "),
+                args.len()
+            ));
+        }
+        args.iter()
+            .zip(&types)
+            .map(|(a, t)| self.parse_value(world, t, a))
+            .collect()
+    }
+
+    /// Reads one value of type `ty` as written on the command line.
+    pub fn parse_value(
+        &self,
+        world: &mut World<'_>,
+        ty: &Type,
+        text: &str,
+    ) -> Result<Value, String> {
+        let text = text.trim();
+        let program = &self.program;
+        match ty {
+            Type::Int => text
+                .parse()
+                .map(Value::Int)
+                .map_err(|_| format!("`{text}` is not a whole number")),
+            Type::Bool => match text {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                _ => Err(format!("`{text}` is not true or false")),
+            },
+            Type::Point => world
+                .board()
+                .parse_point(text)
+                .map(Value::Point)
+                .map_err(|e| e.to_string()),
+            Type::Piece => world.piece(text, None).map(Value::Piece),
+            Type::Enum(e) => program.enum_values[*e]
+                .iter()
+                .position(|v| v == text)
+                .map(|i| Value::Enum(*e as u16, i as u16))
+                .ok_or_else(|| {
+                    format!(
+                        "`{text}` is not one of {}",
+                        program.enum_values[*e].join(", ")
+                    )
+                }),
+            Type::Tuple(parts) => {
+                let inner = text
+                    .strip_prefix('(')
+                    .and_then(|t| t.strip_suffix(')'))
+                    .ok_or_else(|| format!("expected a tuple `(…)`, found `{text}`"))?;
+                let items = split_args(inner);
+                if items.len() != parts.len() {
+                    return Err(format!(
+                        "expected a tuple of {} values, found `{text}`",
+                        parts.len()
+                    ));
+                }
+                let values: Result<Vec<Value>, String> = items
+                    .iter()
+                    .zip(parts)
+                    .map(|(i, t)| self.parse_value(world, t, i))
+                    .collect();
+                Ok(Value::Tuple(values?.into()))
+            }
+            other => Err(format!(
+                "a value of type {} cannot be given on the command line",
+                other.display(&program.enum_names)
+            )),
+        }
+    }
+
+    /// Binds the inputs from `name=value` texts; a piece input may also come from `piece`
+    /// (a placed piece's name or a type, with an optional side).
+    pub fn bind_inputs(
+        &self,
+        world: &mut World<'_>,
+        given: &[(String, String)],
+        piece: Option<(&str, Option<Side>)>,
+    ) -> Result<Vec<Value>, String> {
+        let inputs = self.inputs();
+        let mut values = Vec::with_capacity(inputs.len());
+        let piece_inputs: Vec<&String> = inputs
+            .iter()
+            .filter(|(_, t)| *t == Type::Piece)
+            .map(|(n, _)| n)
+            .collect();
+        for (name, _) in given {
+            if !inputs.iter().any(|(n, _)| n == name) {
+                let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
+                return Err(format!(
+                    "--set {name}: `{}` has no input `{name}` (its inputs: {})",
+                    self.program.name,
+                    names.join(", ")
+                ));
+            }
+        }
+        for (name, ty) in &inputs {
+            let text = given
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str());
+            let value = match (text, ty, piece) {
+                (Some(t), _, _) => self
+                    .parse_value(world, ty, t)
+                    .map_err(|e| format!("--set {name}: {e}"))?,
+                (None, Type::Piece, Some((p, side))) if piece_inputs.len() == 1 => world
+                    .piece(p, side)
+                    .map(Value::Piece)
+                    .map_err(|e| format!("--piece: {e}"))?,
+                (None, Type::Piece, _) => {
+                    return Err(format!(
+                        "`{}` needs a piece for its input `{name}`: give --piece",
+                        self.program.name
+                    ));
+                }
+                (None, _, _) => {
+                    return Err(format!(
+                        "`{}` needs a value for its input `{name}`: give --set {name}=VALUE",
+                        self.program.name
+                    ));
+                }
+            };
+            values.push(value);
+        }
+        Ok(values)
+    }
+
+    /// Derives the language: every sentence, sorted and without duplicates.
+    pub fn derive(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        start: &[Value],
+        limits: Limits,
+        trace: Option<&mut dyn Tracer>,
+    ) -> Result<Language, RunError> {
+        let shared = Shared::new(world, limits);
+        let sentences = derive::run(&shared, &self.program, inputs, start, trace)?;
+        Ok(Language {
+            sentences,
+            steps: shared.steps.get(),
+        })
+    }
+
+    /// How sentences print: point names, piece names, enum values.
+    pub fn show_sentence(&self, world: &World<'_>, sentence: &Sentence) -> String {
+        let pieces = world.piece_names();
+        let names = Names {
+            board: world.board(),
+            pieces: &pieces,
+            enums: &self.program.enum_values,
+        };
+        derive::show_form(&names, &self.program, sentence.iter())
+    }
+}
+
+/// A derived language.
+#[derive(Clone, Debug)]
+pub struct Language {
+    pub sentences: Vec<Sentence>,
+    /// Derivation steps taken (with imported grammars).
+    pub steps: u64,
+}
+
+impl Language {
+    /// The sentences as trajectories, when every terminal carries one point (`a(x)`).
+    pub fn trajectories(&self) -> Option<Vec<Vec<Point>>> {
+        self.sentences
+            .iter()
+            .map(|s| {
+                s.iter()
+                    .map(|sym| match sym.args.as_ref() {
+                        [Value::Point(p)] => Some(*p),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Splits `a, (b, c), d` at the commas outside parentheses.
+fn split_args(text: &str) -> Vec<String> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut current = String::new();
+    for ch in text.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut current).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    out.push(current.trim().to_string());
+    out
+}
+
+/// Reads grammar files and their imports, detecting import cycles.
+struct Loader {
+    stack: Vec<PathBuf>,
+    errors: Vec<SourceErrors>,
+}
+
+impl Loader {
+    fn program(&mut self, path: &Path, source: &str) -> Option<Rc<Program>> {
+        let name = path.display().to_string();
+        let fail = |diagnostics: Vec<Diagnostic>| SourceErrors {
+            path: name.clone(),
+            source: source.to_string(),
+            diagnostics,
+        };
+        let (ast, diagnostics) = parser::parse(source);
+        if !diagnostics.is_empty() {
+            self.errors.push(fail(diagnostics));
+            return None;
+        }
+        self.stack.push(normalise(path));
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut import = |written: &str, span: &Span| self.import(&dir, written, span);
+        let result = check::check(&ast, &name, &mut import);
+        self.stack.pop();
+        match result {
+            Ok(mut program) => {
+                inline::inline_small_functions(&mut program);
+                program.source = Rc::from(source);
+                Some(Rc::new(program))
+            }
+            Err(diagnostics) => {
+                self.errors.push(fail(diagnostics));
+                None
+            }
+        }
+    }
+
+    fn import(
+        &mut self,
+        dir: &Path,
+        written: &str,
+        span: &Span,
+    ) -> Result<Rc<Program>, Diagnostic> {
+        let path = dir.join(written);
+        if self.stack.contains(&normalise(&path)) {
+            return Err(Diagnostic::new(
+                format!("`{written}` imports itself (an import cycle)"),
+                span.clone(),
+            )
+            .with_label("cycle"));
+        }
+        let source = std::fs::read_to_string(&path).map_err(|e| {
+            Diagnostic::new(
+                format!("cannot read `{}`: {e}", path.display()),
+                span.clone(),
+            )
+            .with_label("imported here")
+        })?;
+        self.program(&path, &source).ok_or_else(|| {
+            Diagnostic::new(
+                format!("`{written}` has errors (reported for that file)"),
+                span.clone(),
+            )
+            .with_label("imported here")
+        })
+    }
+}
+
+fn normalise(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}

@@ -1,0 +1,182 @@
+//! Runtime values of the grammar language. Sets are sorted slices, so that "the i-th element"
+//! follows the enumeration of X and every printed set is in a fixed order; vectors are
+//! persistent (imbl), so that derivation branches share what they have in common.
+
+use std::fmt::{self, Write};
+use std::rc::Rc;
+
+use crate::board::{Board, Point};
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Point(Point),
+    /// Index into the run's piece table.
+    Piece(u32),
+    /// (enum index, value index)
+    Enum(u16, u16),
+    Trajectory(Rc<[Point]>),
+    Tuple(Rc<[Value]>),
+    /// Sorted, without duplicates.
+    Set(Rc<[Value]>),
+    Vector(Rc<imbl::Vector<Value>>),
+}
+
+impl Value {
+    pub fn int(&self) -> i64 {
+        match self {
+            Value::Int(i) => *i,
+            other => unreachable!("the checker guarantees an int here, found {other:?}"),
+        }
+    }
+
+    pub fn bool(&self) -> bool {
+        match self {
+            Value::Bool(b) => *b,
+            other => unreachable!("the checker guarantees a bool here, found {other:?}"),
+        }
+    }
+
+    pub fn point(&self) -> Point {
+        match self {
+            Value::Point(p) => *p,
+            other => unreachable!("the checker guarantees a point here, found {other:?}"),
+        }
+    }
+
+    pub fn piece(&self) -> u32 {
+        match self {
+            Value::Piece(p) => *p,
+            other => unreachable!("the checker guarantees a piece here, found {other:?}"),
+        }
+    }
+
+    pub fn set(&self) -> &Rc<[Value]> {
+        match self {
+            Value::Set(s) => s,
+            other => unreachable!("the checker guarantees a set here, found {other:?}"),
+        }
+    }
+
+    pub fn tuple(&self) -> &Rc<[Value]> {
+        match self {
+            Value::Tuple(t) => t,
+            other => unreachable!("the checker guarantees a tuple here, found {other:?}"),
+        }
+    }
+
+    pub fn trajectory(&self) -> &Rc<[Point]> {
+        match self {
+            Value::Trajectory(t) => t,
+            other => unreachable!("the checker guarantees a trajectory here, found {other:?}"),
+        }
+    }
+
+    pub fn vector(&self) -> &Rc<imbl::Vector<Value>> {
+        match self {
+            Value::Vector(v) => v,
+            other => unreachable!("the checker guarantees a vector here, found {other:?}"),
+        }
+    }
+
+    /// A set from any values: sorted and de-duplicated here.
+    pub fn set_from(mut items: Vec<Value>) -> Value {
+        items.sort_unstable();
+        items.dedup();
+        Value::Set(items.into())
+    }
+
+    /// Whether the value prints with spaces (a trajectory, or anything holding one).
+    fn is_compound(&self) -> bool {
+        matches!(
+            self,
+            Value::Trajectory(_) | Value::Tuple(_) | Value::Set(_) | Value::Vector(_)
+        )
+    }
+}
+
+/// What printing a value needs: point names, piece names and enum value names.
+pub struct Names<'a> {
+    pub board: &'a Board,
+    pub pieces: &'a [String],
+    /// Per enum, its value names.
+    pub enums: &'a [Vec<String>],
+}
+
+impl Names<'_> {
+    /// A value as the user writes it: `h8`, `3`, `a`, `BOMBER`, `h5 h4 h3`, `(1, 2)`, `{a1, b2}`.
+    pub fn value(&self, v: &Value) -> String {
+        let mut out = String::new();
+        self.write(v, &mut out);
+        out
+    }
+
+    fn write(&self, v: &Value, out: &mut String) {
+        match v {
+            Value::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Value::Bool(b) => {
+                let _ = write!(out, "{b}");
+            }
+            Value::Point(p) => out.push_str(self.board.name(*p)),
+            Value::Piece(p) => out.push_str(&self.pieces[*p as usize]),
+            Value::Enum(e, i) => out.push_str(&self.enums[*e as usize][*i as usize]),
+            Value::Trajectory(t) => {
+                for (i, p) in t.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(self.board.name(*p));
+                }
+            }
+            Value::Tuple(items) => self.list(items.iter(), "(", ")", out),
+            Value::Set(items) => self.list(items.iter(), "{", "}", out),
+            Value::Vector(items) => self.list(items.iter(), "[", "]", out),
+        }
+    }
+
+    fn list<'v>(
+        &self,
+        items: impl Iterator<Item = &'v Value>,
+        open: &str,
+        close: &str,
+        out: &mut String,
+    ) {
+        out.push_str(open);
+        for (i, v) in items.enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write(v, out);
+        }
+        out.push_str(close);
+    }
+
+    /// A symbol `name(args)`: arguments joined by `,` when all are plain values (as Stilman
+    /// prints `p(1,a,c)`), by `, ` when one is a trajectory or other compound value (as in
+    /// `t(BOMBER, h5 h4 h3 h2 h1, 5)`). Tuple arguments are spread into the argument list.
+    pub fn symbol(&self, name: &str, args: &[Value]) -> String {
+        let mut flat = Vec::new();
+        for a in args {
+            match a {
+                Value::Tuple(items) => flat.extend(items.iter()),
+                other => flat.push(other),
+            }
+        }
+        let sep = if flat.iter().any(|v| v.is_compound()) {
+            ", "
+        } else {
+            ","
+        };
+        let parts: Vec<String> = flat.iter().map(|v| self.value(v)).collect();
+        format!("{name}({})", parts.join(sep))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}

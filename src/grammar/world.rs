@@ -1,0 +1,103 @@
+//! What a grammar runs on: the board, its distance kernel and the pieces.
+
+use crate::board::{Board, Point};
+use crate::kernel::{Kernel, MotionId};
+use crate::piece::{Side, Usage};
+use crate::scenario::Scenario;
+
+#[derive(Clone, Debug)]
+pub struct WorldPiece {
+    pub name: String,
+    pub side: Side,
+    pub type_index: usize,
+    /// `None` for a piece given by type only (it has no ON).
+    pub at: Option<Point>,
+    pub moves: MotionId,
+    pub attacks: MotionId,
+    pub value: f64,
+}
+
+/// The board, the kernel and the pieces a grammar reads through its built-ins.
+pub struct World<'s> {
+    pub scenario: &'s Scenario,
+    pub kernel: &'s Kernel,
+    /// The placed pieces (PIECES) first, then pieces given by type only.
+    pub pieces: Vec<WorldPiece>,
+    pub placed: usize,
+}
+
+impl<'s> World<'s> {
+    pub fn new(scenario: &'s Scenario, kernel: &'s Kernel) -> World<'s> {
+        let pieces: Vec<WorldPiece> = scenario
+            .pieces
+            .iter()
+            .map(|p| WorldPiece {
+                name: p.name.clone(),
+                side: p.side,
+                type_index: p.type_index,
+                at: Some(p.at),
+                moves: kernel.motion(p.type_index, p.side, Usage::Move),
+                attacks: kernel.motion(p.type_index, p.side, Usage::Attack),
+                value: scenario.types[p.type_index].value,
+            })
+            .collect();
+        let placed = pieces.len();
+        World {
+            scenario,
+            kernel,
+            pieces,
+            placed,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.scenario.board
+    }
+
+    /// A piece by a placed piece's name, or a new unplaced piece of a type and side.
+    pub fn piece(&mut self, name: &str, side: Option<Side>) -> Result<u32, String> {
+        if let Some(i) = self.pieces[..self.placed]
+            .iter()
+            .position(|p| p.name == name)
+        {
+            if side.is_some() {
+                return Err(format!(
+                    "{name} is a placed piece; a side applies to piece types"
+                ));
+            }
+            return Ok(i as u32);
+        }
+        let Some(t) = self.scenario.type_index(name) else {
+            let mut known: Vec<&str> = self.pieces[..self.placed]
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            known.extend(self.scenario.types.iter().map(|t| t.name.as_str()));
+            return Err(format!(
+                "`{name}` is neither a placed piece nor a piece type (known: {})",
+                known.join(", ")
+            ));
+        };
+        let side = side.unwrap_or(Side::White);
+        if let Some(i) = self.pieces[self.placed..]
+            .iter()
+            .position(|p| p.type_index == t && p.side == side)
+        {
+            return Ok((self.placed + i) as u32);
+        }
+        self.pieces.push(WorldPiece {
+            name: format!("{name} ({side})"),
+            side,
+            type_index: t,
+            at: None,
+            moves: self.kernel.motion(t, side, Usage::Move),
+            attacks: self.kernel.motion(t, side, Usage::Attack),
+            value: self.scenario.types[t].value,
+        });
+        Ok(self.pieces.len() as u32 - 1)
+    }
+
+    pub fn piece_names(&self) -> Vec<String> {
+        self.pieces.iter().map(|p| p.name.clone()).collect()
+    }
+}

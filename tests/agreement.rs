@@ -1,0 +1,120 @@
+//! Agreement by construction (in the style of egglog): every case of `tests/agreement.cases` is
+//! run by the grammar interpreter (the shipped trajectory grammars) and by the native bundle
+//! generator; each engine's output must equal the one shared snapshot of the case.
+
+use std::path::Path;
+
+use lingeo::board::Board;
+use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
+use lingeo::piece::{Side, Usage};
+use lingeo::render;
+use lingeo::scenario::Scenario;
+
+struct Case {
+    name: String,
+    grammar: String,
+    scenario: Scenario,
+    piece: String,
+    side: Option<Side>,
+    start: String,
+}
+
+fn cases() -> Vec<Case> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/agreement.cases")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|line| {
+            let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(cols.len(), 5, "five columns: {line}");
+            let scenario = match cols[2].strip_prefix("board ") {
+                Some(dims) => {
+                    let d: Vec<u32> = dims.split('x').map(|v| v.parse().unwrap()).collect();
+                    Scenario::empty(Board::grid(d[0], d[1], 1, &[]).unwrap())
+                }
+                None => Scenario::load(&root.join(cols[2])).unwrap_or_else(|e| panic!("{e}")),
+            };
+            let mut piece = cols[3].split_whitespace();
+            Case {
+                name: cols[0].to_string(),
+                grammar: cols[1].to_string(),
+                scenario,
+                piece: piece.next().unwrap().to_string(),
+                side: piece
+                    .next()
+                    .map(|s| Side::parse(s).expect("white or black")),
+                start: cols[4].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The trajectories as the snapshot shows them, one per line.
+fn listing(board: &Board, trajectories: &[Vec<lingeo::board::Point>]) -> String {
+    let mut out = format!("{} trajectories\n", trajectories.len());
+    for t in trajectories {
+        out.push_str(&render::trajectory(board, t));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn grammar_and_native_generator_share_one_snapshot() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    let _guard = settings.bind_to_scope();
+    let all = cases();
+    assert!(all.len() >= 15);
+    for case in all {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("grammars")
+            .join(format!("{}.lgg", case.grammar));
+        let grammar = Grammar::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let kernel = case.scenario.kernel();
+        let mut world = World::new(&case.scenario, &kernel);
+        let inputs = grammar
+            .bind_inputs(&mut world, &[], Some((&case.piece, case.side)))
+            .unwrap();
+        let start = grammar.parse_start(&mut world, &case.start).unwrap();
+        let language = grammar
+            .derive(&world, &inputs, &start, Limits::default(), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let from_grammar = language
+            .trajectories()
+            .expect("trajectory grammars give trajectories");
+
+        let piece = &world.pieces[inputs[0].piece() as usize];
+        let motion = kernel.motion(piece.type_index, piece.side, Usage::Move);
+        let rule = if case.grammar.ends_with("s06") {
+            AdmissibleRule::S06
+        } else {
+            AdmissibleRule::S16
+        };
+        let options = BundleOptions {
+            rule,
+            simple_only: false,
+        };
+        let (from, to, length) = (start[0].point(), start[1].point(), start[2].int() as u32);
+        // G_t^(1) derives only for l = MAP; G_t^(2) for the admissible lengths.
+        let bundle = if case.grammar == "shortest-trajectories" {
+            Bundle::new(&kernel, motion, from, to, None, options)
+        } else {
+            Bundle::new(&kernel, motion, from, to, Some(length), options)
+        };
+        let native = if bundle.length() == Some(length) {
+            bundle.collect(1_000_000).unwrap()
+        } else {
+            Vec::new()
+        };
+
+        let board = &case.scenario.board;
+        let name = format!("agreement-{}", case.name);
+        for output in [listing(board, &from_grammar), listing(board, &native)] {
+            insta::assert_snapshot!(name.clone(), output);
+        }
+    }
+}
