@@ -1,9 +1,29 @@
-//! Prints the derivation steps and sentences of a trajectory grammar on a square board:
+//! Prints the derivation steps, sentences, time and allocations of a trajectory grammar on a
+//! square board:
 //! `cargo run --release --example grammar_steps -- GRAMMAR SIZE PIECE 'S(...)'`.
 use lingeo::board::Board;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::scenario::Scenario;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Counts allocations, to see what a derivation step costs in memory traffic.
+struct Counting;
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -16,14 +36,17 @@ fn main() {
         .bind_inputs(&mut world, &[], Some((&args[3], None)))
         .expect("inputs");
     let start = grammar.parse_start(&mut world, &args[4]).expect("start");
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
     let t = std::time::Instant::now();
     let language = grammar
         .derive(&world, &inputs, &start, Limits::default(), None)
         .unwrap_or_else(|e| panic!("{e}"));
+    let elapsed = t.elapsed();
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
     println!(
-        "{} sentences, {} steps, {:?}",
+        "{} sentences, {} steps, {elapsed:?}, {allocations} allocations ({:.1} a step)",
         language.sentences.len(),
         language.steps,
-        t.elapsed()
+        allocations as f64 / language.steps as f64
     );
 }

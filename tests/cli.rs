@@ -150,13 +150,106 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     ("cli-error-no-from", "map --piece king", 2),
+    (
+        "cli-run-hanoi-3",
+        "run grammars/hanoi.lgg --start 'S(3, a, c)'",
+        0,
+    ),
+    (
+        "cli-run-hanoi-4-json",
+        "run grammars/hanoi.lgg --start 'S(4, a, c)' --json",
+        0,
+    ),
+    (
+        "cli-run-hanoi-2-trace",
+        "run grammars/hanoi.lgg --start 'S(2, a, c)' --trace",
+        0,
+    ),
+    (
+        "cli-run-fighter",
+        "run grammars/shortest-trajectories.lgg examples/robot-fighter.scenario --piece FIGHTER --start 'S(f6, h1, 5)'",
+        0,
+    ),
+    (
+        "cli-run-robot-king-6",
+        "run grammars/admissible-trajectories.lgg examples/robot-king.scenario --piece K --start 'S(h8, c6, 6)' --json",
+        0,
+    ),
+    (
+        "cli-run-king-type-side",
+        "run grammars/shortest-trajectories.lgg --piece pawn --side black --start 'S(e7, e4, 3)'",
+        0,
+    ),
+    (
+        "cli-run-error-start-symbol",
+        "run grammars/hanoi.lgg --start 'A(3, a, c)'",
+        2,
+    ),
+    (
+        "cli-run-error-start-arity",
+        "run grammars/hanoi.lgg --start 'S(3, a)'",
+        2,
+    ),
+    (
+        "cli-run-error-start-value",
+        "run grammars/hanoi.lgg --start 'S(3, a, d)'",
+        2,
+    ),
+    (
+        "cli-run-error-no-piece",
+        "run grammars/shortest-trajectories.lgg --start 'S(a1, a3, 2)'",
+        2,
+    ),
+    (
+        "cli-run-error-unknown-input",
+        "run grammars/hanoi.lgg --set q=3 --start 'S(3, a, c)'",
+        2,
+    ),
+    (
+        "cli-run-error-max-steps",
+        "run grammars/hanoi.lgg --start 'S(6, a, c)' --max-steps 20",
+        2,
+    ),
+    (
+        "cli-run-error-bad-grammar",
+        "run tests/bad/check-type-errors.lgg --start 'S(a1, a2, 1)'",
+        2,
+    ),
+    (
+        "cli-check-grammars",
+        "check grammars/admissible-trajectories-s06.lgg grammars/admissible-trajectories.lgg grammars/hanoi.lgg grammars/shortest-trajectories.lgg",
+        0,
+    ),
 ];
+
+/// Splits a case's arguments at spaces, keeping `'quoted parts'` together.
+fn split(args: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    for ch in args.chars() {
+        match ch {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+            }
+            _ => current.push(ch),
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
 
 #[test]
 fn cli_cases() {
     let _guard = settings().bind_to_scope();
     for (name, args, code) in CASES {
-        let args: Vec<&str> = args.split(' ').collect();
+        let args = split(args);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let output = run(&args);
         assert!(
             output.contains(&format!("\nexit: {code}\n")),

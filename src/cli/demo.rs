@@ -1,6 +1,8 @@
 //! `lingeo demo`: the main job on the built-in robot examples of the sources.
 
 use lingeo::bundle::{Bundle, BundleOptions};
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Route;
 use lingeo::piece::Usage;
 use lingeo::render;
@@ -10,6 +12,50 @@ use super::CliError;
 
 const FIGHTER: &str = include_str!("../../examples/robot-fighter.scenario");
 const ROBOT_KING: &str = include_str!("../../examples/robot-king.scenario");
+const SHORTEST: &str = include_str!("../../grammars/shortest-trajectories.lgg");
+const ADMISSIBLE: &str = include_str!("../../grammars/admissible-trajectories.lgg");
+
+/// Derives the language of a trajectory grammar for `piece` and `start`, and says whether it
+/// equals the native bundle.
+#[allow(clippy::too_many_arguments)]
+fn grammar_beside_native(
+    out: &mut String,
+    file: &str,
+    text: &str,
+    scenario: &Scenario,
+    kernel: &lingeo::kernel::Kernel,
+    piece: &str,
+    start: &str,
+    native: &[Vec<lingeo::board::Point>],
+) -> Result<(), CliError> {
+    let grammar = Grammar::parse(file, text).map_err(|e| CliError(e.render()))?;
+    let mut world = World::new(scenario, kernel);
+    let inputs = grammar
+        .bind_inputs(&mut world, &[], Some((piece, None)))
+        .map_err(CliError)?;
+    let start_values = grammar.parse_start(&mut world, start).map_err(CliError)?;
+    let language = grammar
+        .derive(&world, &inputs, &start_values, Limits::default(), None)
+        .map_err(|e| CliError(e.render()))?;
+    let trajectories = language.trajectories().unwrap_or_default();
+    let verdict = if trajectories == native {
+        "the same trajectories as the native generator"
+    } else {
+        "DIFFERENT from the native generator"
+    };
+    out.push_str(&format!(
+        "The grammar {file} run from {start}: {} sentences in {} derivation steps, {verdict}.\n",
+        language.sentences.len(),
+        language.steps
+    ));
+    if let Some(first) = language.sentences.first() {
+        out.push_str(&format!(
+            "  first sentence: {}\n",
+            grammar.show_sentence(&world, first)
+        ));
+    }
+    Ok(())
+}
 
 pub fn run() -> Result<String, CliError> {
     let mut out = String::new();
@@ -62,6 +108,17 @@ fn fighter(out: &mut String) -> Result<(), CliError> {
     for t in &ts {
         out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));
     }
+    out.push('\n');
+    grammar_beside_native(
+        out,
+        "grammars/shortest-trajectories.lgg",
+        SHORTEST,
+        &s,
+        &k,
+        "FIGHTER",
+        "S(f6, h1, 5)",
+        &ts,
+    )?;
     Ok(())
 }
 
@@ -100,5 +157,16 @@ fn robot_king(out: &mut String) -> Result<(), CliError> {
     for t in &admissible {
         out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));
     }
+    out.push('\n');
+    grammar_beside_native(
+        out,
+        "grammars/admissible-trajectories.lgg",
+        ADMISSIBLE,
+        &s,
+        &k,
+        "K",
+        "S(h8, c6, 6)",
+        &admissible,
+    )?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! JSON output: pretty-printed, but with arrays of plain values (a trajectory, a list of
+//! JSON output: pretty-printed, but with arrays of short plain values (a trajectory, a list of
 //! distances) kept on one line, so that a bundle stays readable.
 
 use serde::Serialize;
@@ -17,7 +17,7 @@ pub fn to_string(value: &impl Serialize) -> Result<String, CliError> {
 fn write(value: &Value, indent: usize, out: &mut String) {
     let pad = |n: usize| "  ".repeat(n);
     match value {
-        Value::Array(items) if items.iter().all(|v| !v.is_array() && !v.is_object()) => {
+        Value::Array(items) if items.iter().all(is_short_scalar) => {
             out.push_str(&serde_json::to_string(value).expect("JSON values serialise"));
         }
         Value::Array(items) => {
@@ -43,5 +43,14 @@ fn write(value: &Value, indent: usize, out: &mut String) {
             out.push('}');
         }
         scalar => out.push_str(&serde_json::to_string(scalar).expect("JSON values serialise")),
+    }
+}
+
+/// Numbers, booleans, null and strings of a few characters (point names) stay inline.
+fn is_short_scalar(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.chars().count() <= 16,
+        Value::Array(_) | Value::Object(_) => false,
+        _ => true,
     }
 }

@@ -89,6 +89,8 @@ pub fn run(
     };
     let mut engine = Engine {
         ctx: &ctx,
+        symbols: Vec::new(),
+        values: Vec::new(),
         trace,
         paths: 1,
         sentences: Vec::new(),
@@ -109,6 +111,9 @@ pub fn run(
 
 struct Engine<'e, 'c, 't, 'd> {
     ctx: &'e Context<'c>,
+    /// Reused buffers for a production's new symbols and their arguments.
+    symbols: Vec<Sym>,
+    values: Vec<Value>,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
     sentences: Vec<Sentence>,
@@ -384,12 +389,16 @@ impl Engine<'_, '_, '_, '_> {
         row: &Row,
     ) -> Result<State, RunError> {
         let program = self.ctx.program;
-        let mut symbols = Vec::with_capacity(row.rhs.len());
+        self.symbols.clear();
         for (symbol, args) in &row.rhs {
-            let values: Result<Rc<[Value]>, RunError> = args.iter().map(|a| ev.eval(a)).collect();
-            symbols.push(Sym {
+            self.values.clear();
+            for a in args {
+                let v = ev.eval(a)?;
+                self.values.push(v);
+            }
+            self.symbols.push(Sym {
                 symbol: *symbol,
-                args: values?,
+                args: Rc::from(&self.values[..]),
             });
         }
         let mut updates = Vec::with_capacity(row.assigns.len());
@@ -417,9 +426,9 @@ impl Engine<'_, '_, '_, '_> {
             }
             vars.into()
         };
-        let form = state
-            .form
-            .rewrite(pos, symbols, |s| program.symbols[s as usize].terminal);
+        let form = state.form.rewrite(pos, &mut self.symbols, |s| {
+            program.symbols[s as usize].terminal
+        });
         let limit = self.ctx.shared.limits.max_form_length;
         if form.len() > limit {
             return Err(self

@@ -199,7 +199,11 @@ impl<'c> Context<'c> {
 pub struct Eval<'e, 'c> {
     ctx: &'e Context<'c>,
     vars: Rc<[Value]>,
+    /// Frames of locals. The stack keeps its high-water mark: every slot is written before it
+    /// is read (patterns, `let`s and generators bind first), so opening a frame only moves
+    /// `top`, and old values are dropped when overwritten.
     stack: Vec<Value>,
+    top: usize,
     base: usize,
     depth: usize,
     /// The largest set a reporting `pick` chose from (family truncation).
@@ -211,7 +215,8 @@ impl<'e, 'c> Eval<'e, 'c> {
         Eval {
             ctx,
             vars,
-            stack: Vec::with_capacity(32),
+            stack: Vec::with_capacity(64),
+            top: 0,
             base: 0,
             depth: 0,
             saturation: 0,
@@ -230,14 +235,22 @@ impl<'e, 'c> Eval<'e, 'c> {
     /// Opens a frame of `size` locals; returns the previous base for [`Eval::leave`].
     pub fn enter(&mut self, size: usize) -> usize {
         let old = self.base;
-        self.base = self.stack.len();
-        self.stack.resize(self.base + size, Value::Int(0));
+        self.base = self.top;
+        self.top += size;
+        self.reserve();
         old
     }
 
     pub fn leave(&mut self, old: usize) {
-        self.stack.truncate(self.base);
+        self.top = self.base;
         self.base = old;
+    }
+
+    fn reserve(&mut self) {
+        if self.stack.len() < self.top {
+            self.stack
+                .resize(self.top.max(2 * self.stack.len()), Value::Int(0));
+        }
     }
 
     fn run_frame(&mut self, size: usize, e: &Ex) -> Result<Value, RunError> {
@@ -422,26 +435,30 @@ impl<'e, 'c> Eval<'e, 'c> {
     /// memoised function looks its arguments up without copying them.
     fn call(&mut self, func: u32, args: &[Ex], span: &Span) -> Result<Value, RunError> {
         let f = &self.ctx.program.functions[func as usize];
-        let frame = self.stack.len();
+        let frame = self.top;
         for a in args {
             let v = match self.eval(a) {
                 Ok(v) => v,
                 Err(e) => {
-                    self.stack.truncate(frame);
+                    self.top = frame;
                     return Err(e);
                 }
             };
-            self.stack.push(v);
+            // Each argument is stored above the previous ones, so that calls made while
+            // evaluating the next argument open their frames above it.
+            self.top += 1;
+            self.reserve();
+            self.stack[self.top - 1] = v;
         }
         if f.memo
-            && let Some(v) = self.ctx.memo.borrow()[func as usize].get(&self.stack[frame..])
+            && let Some(v) = self.ctx.memo.borrow()[func as usize].get(&self.stack[frame..self.top])
         {
             let v = v.clone();
-            self.stack.truncate(frame);
+            self.top = frame;
             return Ok(v);
         }
         if self.depth >= self.ctx.shared.limits.max_call_depth {
-            self.stack.truncate(frame);
+            self.top = frame;
             return Err(self
                 .err(
                     format!(
@@ -452,11 +469,11 @@ impl<'e, 'c> Eval<'e, 'c> {
                 )
                 .with_note("a recursive function may not reach its base case"));
         }
-        let key = f.memo.then(|| self.stack[frame..].to_vec());
+        let key = f.memo.then(|| self.stack[frame..self.top].to_vec());
         let old = self.base;
         self.base = frame;
-        self.stack
-            .resize(frame + f.frame.max(f.params), Value::Int(0));
+        self.top = frame + f.frame.max(f.params);
+        self.reserve();
         self.depth += 1;
         let result = self.eval(&f.body);
         self.depth -= 1;

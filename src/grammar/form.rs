@@ -55,23 +55,40 @@ impl Form {
         &self.tail[position]
     }
 
-    /// The form with the tail symbol at `position` replaced by `rhs`.
+    /// The form with the tail symbol at `position` replaced by the symbols drained from `rhs`.
     pub fn rewrite(
         &self,
         position: usize,
-        rhs: Vec<Sym>,
+        rhs: &mut Vec<Sym>,
         is_terminal: impl Fn(u32) -> bool,
     ) -> Form {
-        let mut tail = self.tail.clone();
-        tail.remove(position);
-        for (k, s) in rhs.into_iter().enumerate() {
-            tail.insert(position + k, s);
-        }
         let mut form = Form {
             prefix: self.prefix.clone(),
             prefix_len: self.prefix_len,
-            tail,
+            tail: imbl::Vector::new(),
         };
+        // The leading terminals of the replacement go straight to the prefix.
+        let mut rhs = rhs.drain(..).peekable();
+        if position == 0 {
+            while let Some(s) = rhs.next_if(|s| is_terminal(s.symbol)) {
+                form.prefix = Some(Rc::new(Node {
+                    sym: s,
+                    prev: form.prefix.take(),
+                }));
+                form.prefix_len += 1;
+            }
+        }
+        if self.tail.len() == 1 {
+            // The usual case (one nonterminal left): the new tail is the rest of the replacement.
+            form.tail = rhs.collect();
+        } else {
+            let mut tail = self.tail.clone();
+            tail.remove(position);
+            for (k, s) in rhs.enumerate() {
+                tail.insert(position + k, s);
+            }
+            form.tail = tail;
+        }
         form.freeze(is_terminal);
         form
     }
@@ -132,11 +149,17 @@ mod tests {
         let terminal = |s: u32| s == 0; // symbol 0 is terminal, 1 is a nonterminal
         let f = Form::new(sym(1, 0), terminal);
         assert!(!f.is_sentence());
-        let g = f.rewrite(0, vec![sym(0, 1), sym(1, 2)], terminal);
+        let g = f.rewrite(0, &mut vec![sym(0, 1), sym(1, 2)], terminal);
         assert_eq!(g.len(), 2);
         assert_eq!(g.find(1), Some(0));
-        let h1 = g.rewrite(0, vec![sym(0, 2)], terminal);
-        let h2 = g.rewrite(0, vec![sym(0, 3), sym(1, 4), sym(0, 5)], terminal);
+        let h1 = g.rewrite(0, &mut vec![sym(0, 2)], terminal);
+        let h2 = g.rewrite(0, &mut vec![sym(0, 3), sym(1, 4), sym(0, 5)], terminal);
+        // A rewrite inside a longer tail.
+        let h3 = h2.rewrite(0, &mut vec![sym(1, 6), sym(0, 7)], terminal);
+        assert_eq!(
+            h3.to_vec(),
+            vec![sym(0, 1), sym(0, 3), sym(1, 6), sym(0, 7), sym(0, 5)]
+        );
         assert!(h1.is_sentence());
         assert_eq!(h1.to_vec(), vec![sym(0, 1), sym(0, 2)]);
         assert_eq!(
@@ -152,7 +175,7 @@ mod tests {
         let terminal = |s: u32| s == 0;
         let mut f = Form::new(sym(1, 0), terminal);
         for i in 0..200_000 {
-            f = f.rewrite(0, vec![sym(0, i), sym(1, 0)], terminal);
+            f = f.rewrite(0, &mut vec![sym(0, i), sym(1, 0)], terminal);
         }
         assert_eq!(f.len(), 200_001);
     }

@@ -145,7 +145,19 @@ impl Grammar {
         }
         args.iter()
             .zip(&types)
-            .map(|(a, t)| self.parse_value(world, t, a))
+            .zip(&program.start.params)
+            .enumerate()
+            .map(|(k, ((a, t), &g))| {
+                self.parse_value(world, t, a).map_err(|e| {
+                    let g = &program.globals[g as usize];
+                    format!(
+                        "--start: argument {} ({}: {}): {e}",
+                        k + 1,
+                        g.name,
+                        t.display(&program.enum_names)
+                    )
+                })
+            })
             .collect()
     }
 
@@ -229,9 +241,13 @@ impl Grammar {
             if !inputs.iter().any(|(n, _)| n == name) {
                 let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
                 return Err(format!(
-                    "--set {name}: `{}` has no input `{name}` (its inputs: {})",
+                    "--set {name}: `{}` has no input `{name}` ({})",
                     self.program.name,
-                    names.join(", ")
+                    if names.is_empty() {
+                        "it has no inputs".to_string()
+                    } else {
+                        format!("its inputs: {}", names.join(", "))
+                    }
                 ));
             }
         }

@@ -2321,7 +2321,10 @@ productions
                 "{v | v <- R(p, x), (MAP(p, v, y) == (l - 1))}"
             );
             assert_eq!(sx(&function(&items, "Q2").body), "(MAP(p, x, y) != l)");
-            assert!(sx(&function(&items, "Q1").body).ends_with("((l == MAP(p, x, y)) or (DOCK(x, y, l) != {})))"));
+            assert!(
+                sx(&function(&items, "Q1").body)
+                    .ends_with("((l == MAP(p, x, y)) or (DOCK(x, y, l) != {})))")
+            );
         }
     }
 
