@@ -427,9 +427,9 @@ where
         }
     }
 
-    /// Families: (compiled family, index name, element type).
-    fn families(&mut self, ast: &GrammarAst) -> Vec<(Family, String, Type)> {
-        let mut out: Vec<(Family, String, Type)> = Vec::new();
+    /// Families: (family, index name, range as written). Ranges are compiled with their row.
+    fn families<'a>(&mut self, ast: &'a GrammarAst) -> Vec<(Family, String, &'a Expr)> {
+        let mut out: Vec<(Family, String, &Expr)> = Vec::new();
         for item in &ast.items {
             let Item::Family(f) = item else { continue };
             if let Some((other, _, _)) = out
@@ -449,36 +449,14 @@ where
                 );
                 continue;
             }
-            let mut scope = Scope::default();
-            let (range, ty) = self.expr(&f.range, &mut scope);
-            let element = match ty {
-                Type::Set(t) => *t,
-                Type::Any => Type::Any,
-                other => {
-                    let shown = self.show(&other);
-                    self.error(
-                        Diagnostic::new(
-                            format!("a family ranges over a set, found {shown}"),
-                            f.range.span().clone(),
-                        )
-                        .with_label("not a set")
-                        .with_note("e.g. `family two = 2_i for i in 1..n`"),
-                    );
-                    Type::Any
-                }
-            };
-            let fixed = !self.reads_vars_ex(&range, &mut HashSet::new());
             out.push((
                 Family {
                     name: f.name.node.clone(),
                     base: f.base.node,
-                    range,
-                    range_frame: scope.max as usize,
-                    fixed,
                     span: f.span.clone(),
                 },
                 f.index.node.clone(),
-                element,
+                &f.range,
             ));
         }
         out
@@ -670,7 +648,7 @@ where
     fn rows(
         &mut self,
         ast: &GrammarAst,
-        families: &[(Family, String, Type)],
+        families: &[(Family, String, &Expr)],
     ) -> (Option<Vec<Row>>, Option<Rc<[Choice]>>) {
         let decls: Vec<&ast::Row> = ast
             .items
@@ -870,7 +848,7 @@ where
         &mut self,
         r: &ast::Row,
         family: Option<u32>,
-        families: &[(Family, String, Type)],
+        families: &[(Family, String, &Expr)],
         on_success: Rc<[Choice]>,
         on_failure: Rc<[Choice]>,
     ) -> Option<Row> {
@@ -892,9 +870,33 @@ where
             .zip(params.iter().chain(std::iter::repeat(&Type::Any)))
             .map(|(p, t)| self.pattern(p, t, &mut scope))
             .collect();
+        // A family's range is compiled here, in the row's scope: it may read the patterns.
+        let pattern_slots = scope.next;
+        let mut range = None;
+        let mut range_fixed = false;
         let index_slot = family.map(|f| {
-            let (_, name, element) = &families[f as usize];
-            scope.bind(name, element.clone())
+            let (_, name, range_ast) = &families[f as usize];
+            let (ex, ty) = self.expr(range_ast, &mut scope);
+            let element = match ty {
+                Type::Set(t) => *t,
+                Type::Any => Type::Any,
+                other => {
+                    let shown = self.show(&other);
+                    self.error(
+                        Diagnostic::new(
+                            format!("a family ranges over a set, found {shown}"),
+                            range_ast.span().clone(),
+                        )
+                        .with_label("not a set")
+                        .with_note("e.g. `family two = 2_i for i in 1..n`"),
+                    );
+                    Type::Any
+                }
+            };
+            range_fixed = !uses_any(&ex, &(0..pattern_slots).collect::<Vec<_>>())
+                && !self.reads_vars_ex(&ex, &mut HashSet::new());
+            range = Some(ex);
+            scope.bind(name, element)
         });
         let (condition, ty) = self.expr(&r.condition, &mut scope);
         self.expect(&ty, &Type::Bool, r.condition.span());
@@ -1007,6 +1009,8 @@ where
                 None => r.label.number.node.to_string(),
             },
             family,
+            range,
+            range_fixed,
             lhs,
             patterns,
             index_slot,

@@ -121,6 +121,26 @@ struct Engine<'e, 'c, 't, 'd> {
     sorted: bool,
 }
 
+/// Which members of a production a choice tries.
+#[derive(Clone, Copy)]
+enum Members {
+    /// A production that is not a family.
+    Plain,
+    All,
+    /// One member, numbered from 1.
+    One(u64),
+}
+
+impl Members {
+    fn label(self) -> Option<u64> {
+        match self {
+            Members::Plain => None,
+            Members::All => Some(1),
+            Members::One(m) => Some(m),
+        }
+    }
+}
+
 /// A successor of a state, and how it was reached (for the trace).
 struct Step {
     state: State,
@@ -258,58 +278,28 @@ impl Engine<'_, '_, '_, '_> {
         state: &State,
         out: &mut Vec<Step>,
     ) -> Result<(), RunError> {
-        let program = self.ctx.program;
         for choice in state.permissible.iter() {
             match *choice {
-                Choice::Row(r) => self.try_row(ev, state, r, None, out)?,
-                Choice::Member(r, m) => {
-                    let family = program.rows[r as usize]
-                        .family
-                        .expect("members belong to families");
-                    let range = self.ctx.family_range(family, &state.vars)?;
-                    if m as usize > range.len() {
-                        let f = &program.families[family as usize];
-                        return Err(self.ctx.error(
-                            format!(
-                                "label {}_{m} does not exist: family `{}` has {} members",
-                                f.base,
-                                f.name,
-                                range.len()
-                            ),
-                            Some(&program.rows[r as usize].span),
-                        ));
-                    }
-                    self.try_row(
-                        ev,
-                        state,
-                        r,
-                        Some((&range[m as usize - 1..m as usize], m)),
-                        out,
-                    )?;
-                }
-                Choice::Family(r) => {
-                    let family = program.rows[r as usize].family.expect("a family row");
-                    let range = self.ctx.family_range(family, &state.vars)?;
-                    self.try_row(ev, state, r, Some((&range, 1)), out)?;
-                }
+                Choice::Row(r) => self.try_row(ev, state, r, Members::Plain, out)?,
+                Choice::Member(r, m) => self.try_row(ev, state, r, Members::One(m), out)?,
+                Choice::Family(r) => self.try_row(ev, state, r, Members::All, out)?,
             }
         }
         Ok(())
     }
 
-    /// Tries production `r` (for family rows, each member of `members`, numbered from the
-    /// given first member number).
+    /// Tries production `r`: a plain row, every member of a family row, or one member.
     fn try_row(
         &mut self,
         ev: &mut Eval<'_, '_>,
         state: &State,
         r: u32,
-        members: Option<(&[Value], u64)>,
+        members: Members,
         out: &mut Vec<Step>,
     ) -> Result<(), RunError> {
         let row = &self.ctx.program.rows[r as usize];
         let Some(pos) = state.form.find(row.lhs) else {
-            push_failure(state, r, row, members.map(|(_, m)| m), out);
+            push_failure(state, r, row, members.label(), out);
             return Ok(());
         };
         ev.set_vars(state.vars.clone());
@@ -330,27 +320,46 @@ impl Engine<'_, '_, '_, '_> {
         pos: usize,
         r: u32,
         row: &Row,
-        members: Option<(&[Value], u64)>,
+        members: Members,
         out: &mut Vec<Step>,
     ) -> Result<(), RunError> {
         // A condition that does not read the family index is evaluated once for all members.
         if row.shared_condition && !ev.eval(&row.condition)?.bool() {
-            push_failure(state, r, row, members.map(|(_, m)| m), out);
+            push_failure(state, r, row, members.label(), out);
             return Ok(());
         }
-        let Some((values, first)) = members else {
-            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
-                push_failure(state, r, row, None, out);
+        let (values, first): (Rc<[Value]>, u64) = match members {
+            Members::Plain => {
+                if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+                    push_failure(state, r, row, None, out);
+                    return Ok(());
+                }
+                let next = self.apply(ev, state, pos, row)?;
+                out.push(Step {
+                    state: next,
+                    row: r,
+                    member: None,
+                    applied: true,
+                });
                 return Ok(());
             }
-            let next = self.apply(ev, state, pos, row)?;
-            out.push(Step {
-                state: next,
-                row: r,
-                member: None,
-                applied: true,
-            });
-            return Ok(());
+            Members::All => (self.ctx.family_range(r, ev)?, 1),
+            Members::One(m) => {
+                let range = self.ctx.family_range(r, ev)?;
+                if m as usize > range.len() {
+                    let f = &self.ctx.program.families[row.family.expect("a family row") as usize];
+                    return Err(self.ctx.error(
+                        format!(
+                            "label {}_{m} does not exist here: family `{}` has {} members",
+                            f.base,
+                            f.name,
+                            range.len()
+                        ),
+                        Some(&row.span),
+                    ));
+                }
+                (range[m as usize - 1..m as usize].into(), m)
+            }
         };
         for (k, v) in values.iter().enumerate() {
             let member = first + k as u64;

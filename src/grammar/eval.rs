@@ -152,7 +152,7 @@ impl<'c> Context<'c> {
             program,
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
-            ranges: RefCell::new(vec![None; program.families.len()]),
+            ranges: RefCell::new(vec![None; program.rows.len()]),
         };
         let mut vars = vec![Value::Int(0); program.var_count];
         for (g, global) in program.globals.iter().enumerate() {
@@ -177,19 +177,19 @@ impl<'c> Context<'c> {
         }))
     }
 
-    /// The members of a family: the values its index takes, in order.
-    pub fn family_range(&self, family: u32, vars: &Rc<[Value]>) -> Result<Rc<[Value]>, RunError> {
-        let f = &self.program.families[family as usize];
-        if f.fixed
-            && let Some(r) = &self.ranges.borrow()[family as usize]
+    /// A family row's members (the values its index takes, in order), evaluated by `ev` in
+    /// the row's frame; cached when they depend on nothing that changes.
+    pub fn family_range(&self, row: u32, ev: &mut Eval<'_, '_>) -> Result<Rc<[Value]>, RunError> {
+        let r = &self.program.rows[row as usize];
+        if r.range_fixed
+            && let Some(members) = &self.ranges.borrow()[row as usize]
         {
-            return Ok(r.clone());
+            return Ok(members.clone());
         }
-        let mut ev = Eval::new(self, vars.clone());
-        let range = ev.run_frame(f.range_frame, &f.range)?;
-        let members = range.set().clone();
-        if f.fixed {
-            self.ranges.borrow_mut()[family as usize] = Some(members.clone());
+        let range = r.range.as_ref().expect("family rows have a range");
+        let members = ev.eval(range)?.set().clone();
+        if r.range_fixed {
+            self.ranges.borrow_mut()[row as usize] = Some(members.clone());
         }
         Ok(members)
     }

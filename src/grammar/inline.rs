@@ -39,6 +39,9 @@ pub fn inline_small_functions(program: &mut Program) {
     let functions = program.functions.clone();
     for row in &mut program.rows {
         let mut frame = row.frame;
+        if let Some(range) = &mut row.range {
+            expand(range, &mut frame, &functions, &inlinable);
+        }
         expand(&mut row.condition, &mut frame, &functions, &inlinable);
         for (_, args) in &mut row.rhs {
             for a in args {
@@ -53,14 +56,6 @@ pub fn inline_small_functions(program: &mut Program) {
             }
         }
         row.frame = frame;
-    }
-    for family in &mut program.families {
-        expand(
-            &mut family.range,
-            &mut family.range_frame,
-            &functions,
-            &inlinable,
-        );
     }
     for global in &mut program.globals {
         if let Some(init) = &mut global.init {

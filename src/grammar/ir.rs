@@ -212,10 +212,6 @@ pub struct Symbol {
 pub struct Family {
     pub name: String,
     pub base: u64,
-    pub range: Ex,
-    pub range_frame: usize,
-    /// The range reads no `var`, so it is evaluated once per run.
-    pub fixed: bool,
     pub span: Span,
 }
 
@@ -251,6 +247,11 @@ pub struct Row {
     /// As written: `3` or `2_i`.
     pub label: String,
     pub family: Option<u32>,
+    /// A family row's range (the values its index takes), evaluated in the row's frame once
+    /// the patterns are bound, so that it may depend on the rewritten symbol's parameters.
+    pub range: Option<Ex>,
+    /// The range reads neither the patterns nor any var: it is evaluated once per run.
+    pub range_fixed: bool,
     pub lhs: u32,
     pub patterns: Vec<Pat>,
     pub index_slot: Option<Slot>,
