@@ -40,3 +40,4 @@ pub mod relation;
 pub mod render;
 pub mod scenario;
 pub mod syntax;
+pub mod zone;

@@ -41,6 +41,12 @@ pub struct RunArgs {
     /// Stop with an error past this many sentences.
     #[arg(long, default_value_t = Limits::default().max_sentences)]
     pub max_sentences: usize,
+    /// Stop with an error when function calls nest deeper than this.
+    #[arg(long, default_value_t = Limits::default().max_call_depth)]
+    pub max_depth: usize,
+    /// Stop with an error when a string grows past this many symbols.
+    #[arg(long, default_value_t = Limits::default().max_form_length)]
+    pub max_length: usize,
 }
 
 #[derive(Serialize)]
@@ -90,7 +96,8 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
     let limits = Limits {
         max_steps: args.max_steps,
         max_sentences: args.max_sentences,
-        ..Limits::default()
+        max_call_depth: args.max_depth,
+        max_form_length: args.max_length,
     };
     let mut trace_sink = |line: &str| eprintln!("{line}");
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {

@@ -2331,10 +2331,13 @@ fn stem(path: &str) -> String {
 
 /// The candidate closest to `name` by edit distance, if close enough to be a likely typo.
 pub fn closest<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let len = name.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for &c in candidates {
         let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
-        if d <= (name.len().max(2) / 3).max(1)
+        // Replacing every letter of a short name is no evidence of a typo.
+        if d < len
+            && d <= (len.max(2) / 3).max(1)
             && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc))
         {
             best = Some((d, c));

@@ -204,8 +204,9 @@ impl Engine<'_, '_, '_, '_> {
                 self.expand(&mut ev, &state, &mut successors)?;
                 if successors.is_empty() {
                     self.trace_line(
-                        "  stuck: the permissible set offers no production (an empty family)",
+                        "  the permissible set offers no production (its families have no members)",
                     );
+                    self.halt(&state)?;
                     break;
                 }
                 let first = successors.remove(0);
@@ -328,22 +329,9 @@ impl Engine<'_, '_, '_, '_> {
             push_failure(state, r, row, members.label(), out);
             return Ok(());
         }
-        let (values, first): (Rc<[Value]>, u64) = match members {
-            Members::Plain => {
-                if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
-                    push_failure(state, r, row, None, out);
-                    return Ok(());
-                }
-                let next = self.apply(ev, state, pos, row)?;
-                out.push(Step {
-                    state: next,
-                    row: r,
-                    member: None,
-                    applied: true,
-                });
-                return Ok(());
-            }
-            Members::All => (self.ctx.family_range(r, ev)?, 1),
+        let (values, first): (Option<Rc<[Value]>>, u64) = match members {
+            Members::Plain => (None, 0),
+            Members::All => (Some(self.ctx.family_range(r, ev)?), 1),
             Members::One(m) => {
                 let range = self.ctx.family_range(r, ev)?;
                 if m as usize > range.len() {
@@ -358,8 +346,27 @@ impl Engine<'_, '_, '_, '_> {
                         Some(&row.span),
                     ));
                 }
-                (range[m as usize - 1..m as usize].into(), m)
+                (Some(range[m as usize - 1..m as usize].into()), m)
             }
+        };
+        // With no member to apply, the family fails like a production whose condition is false.
+        if values.as_ref().is_some_and(|v| v.is_empty()) {
+            push_failure(state, r, row, members.label(), out);
+            return Ok(());
+        }
+        let Some(values) = values else {
+            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+                push_failure(state, r, row, None, out);
+                return Ok(());
+            }
+            let next = self.apply(ev, state, pos, row)?;
+            out.push(Step {
+                state: next,
+                row: r,
+                member: None,
+                applied: true,
+            });
+            return Ok(());
         };
         for (k, v) in values.iter().enumerate() {
             let member = first + k as u64;
@@ -446,7 +453,7 @@ impl Engine<'_, '_, '_, '_> {
                     format!("the string grew past {limit} symbols"),
                     Some(&row.span),
                 )
-                .with_note("this production keeps adding symbols; check its condition"));
+                .with_note("raise --max-length if it is meant to be this long; a production that keeps adding symbols never halts"));
         }
         Ok(State {
             form,

@@ -113,11 +113,17 @@ impl Grammar {
         let program = &self.program;
         let symbol = &program.symbols[program.start.symbol as usize].name;
         let text = text.trim();
+        // `S` alone is `S()`, as in grammar files.
         let inner = text
             .strip_prefix(symbol.as_str())
             .map(str::trim_start)
-            .and_then(|t| t.strip_prefix('('))
-            .and_then(|t| t.strip_suffix(')'))
+            .and_then(|t| {
+                if t.is_empty() {
+                    Some("")
+                } else {
+                    t.strip_prefix('(').and_then(|t| t.strip_suffix(')'))
+                }
+            })
             .ok_or_else(|| {
                 format!(
                     "--start: expected `{symbol}(...)`, the start symbol of `{}`, found `{text}`",
@@ -136,8 +142,9 @@ impl Grammar {
                     format!("{}: {}", g.name, g.ty.display(&program.enum_names))
                 })
                 .collect();
+            let plural = if types.len() == 1 { "" } else { "s" };
             return Err(format!(
-                "--start: `{symbol}` takes {} arguments ({}), found {}",
+                "--start: `{symbol}` takes {} argument{plural} ({}), found {}",
                 types.len(),
                 names.join(", "),
                 args.len()
@@ -185,7 +192,18 @@ impl Grammar {
                 .parse_point(text)
                 .map(Value::Point)
                 .map_err(|e| e.to_string()),
-            Type::Piece => world.piece(text, None).map(Value::Piece),
+            // A placed piece's name, or a type with an optional side: `king`, `pawn:black`.
+            Type::Piece => {
+                let (name, side) = match text.split_once(':') {
+                    Some((name, side)) => {
+                        let side = Side::parse(side.trim())
+                            .ok_or_else(|| format!("`{side}` is not white or black"))?;
+                        (name.trim(), Some(side))
+                    }
+                    None => (text, None),
+                };
+                world.piece(name, side).map(Value::Piece)
+            }
             Type::Enum(e) => program.enum_values[*e]
                 .iter()
                 .position(|v| v == text)
@@ -264,10 +282,19 @@ impl Grammar {
                     .piece(p, side)
                     .map(Value::Piece)
                     .map_err(|e| format!("--piece: {e}"))?,
-                (None, Type::Piece, _) => {
+                (None, Type::Piece, _) if piece_inputs.len() == 1 => {
                     return Err(format!(
                         "`{}` needs a piece for its input `{name}`: give --piece",
                         self.program.name
+                    ));
+                }
+                (None, Type::Piece, _) => {
+                    let names: Vec<&str> = piece_inputs.iter().map(|n| n.as_str()).collect();
+                    return Err(format!(
+                        "`{}` has {} piece inputs ({}): give each with --set NAME=PIECE (a placed piece, or a type such as `pawn:black`)",
+                        self.program.name,
+                        names.len(),
+                        names.join(", ")
                     ));
                 }
                 (None, _, _) => {

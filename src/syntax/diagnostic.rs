@@ -73,8 +73,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             );
         for (i, (span, label)) in d.related.iter().enumerate() {
             report = report.with_label(
-                Label::new((path, clamp(span, source.len())))
-                    .with_message(label)
+                labelled(Label::new((path, clamp(span, source.len()))), label)
                     .with_order(i as i32 + 1),
             );
         }
@@ -87,6 +86,15 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             .expect("writing to a Vec cannot fail");
     }
     String::from_utf8(out).expect("ariadne writes UTF-8")
+}
+
+/// A label with its text, or a bare caret when there is none to say.
+fn labelled<'a>(label: Label<(&'a str, Span)>, text: &str) -> Label<(&'a str, Span)> {
+    if text.is_empty() {
+        label
+    } else {
+        label.with_message(text)
+    }
 }
 
 fn clamp(span: &Span, len: usize) -> Span {

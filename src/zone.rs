@@ -1,0 +1,399 @@
+//! The native zone generator (spec §6), written from the definitions, not by running G_Z. It
+//! gives the same language as `grammars/zones.lgg` (and `zones-filtered.lgg` with the filters):
+//!
+//! * the main trajectories are TRACKS(p0, x0, y0, l0): every admissible trajectory of p0 to the
+//!   target of length at most l0; each starts one family of zones;
+//! * level by level, the scanner visits the marked end points y (outer, enumeration order, with
+//!   the time l = TIME(y) > 0) and the start points x (inner); where a piece on x qualifies (Q4:
+//!   the protecting side with MAP <= l, p0's side with one-move trajectories only), one of its
+//!   trajectories to y of length at most l joins the zone with time TIME(y). Its intermediate
+//!   stops are marked for the next level with NEXTTIME = max(NEXTTIME, TIME(y) - len + 1);
+//! * every choice of trajectory per (x, y) pair gives a different zone: the language is their
+//!   product, enumerated depth first in the order of the grammar's sentences.
+//!
+//! Filters (decision A8), off by default: F1 drops candidates whose intermediate stops hit a point
+//! marked in v (they run through another attach point of what they attack); F2 drops candidates
+//! that are contiguous sub-trajectories of a trajectory already in the zone.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::bitset::BitSet;
+use crate::board::Point;
+use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
+use crate::kernel::Kernel;
+use crate::piece::Usage;
+use crate::scenario::{GoalOwner, Scenario};
+
+/// One symbol `t(p, t, tau)` of a zone.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ZoneEntry {
+    /// Index into [`Scenario::pieces`].
+    pub piece: usize,
+    pub trajectory: Trajectory,
+    /// The time allotted to the motion along the trajectory.
+    pub time: u32,
+    /// 0 for the main trajectory, k for the k-th negation.
+    pub level: u32,
+}
+
+/// A zone: the main trajectory first, then the negation trajectories in scanner order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Zone {
+    pub entries: Vec<ZoneEntry>,
+    /// Per level (0 = the main trajectory), the marked points and their TIME: the values
+    /// TIME takes, and after each level the NEXTTIME that becomes the next TIME (it may drop
+    /// to 0 or below, which ends the scan at that point).
+    pub times: Vec<Vec<(Point, i64)>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneOptions {
+    pub f1: bool,
+    pub f2: bool,
+    /// The length condition of the trajectories in TRACKS (decision A3).
+    pub rule: AdmissibleRule,
+    /// Fail rather than enumerate more zones than this.
+    pub max_zones: usize,
+}
+
+impl Default for ZoneOptions {
+    fn default() -> Self {
+        ZoneOptions {
+            f1: false,
+            f2: false,
+            rule: AdmissibleRule::S16,
+            max_zones: 100_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZoneError {
+    TooMany { limit: usize },
+    TooManyTrajectories { piece: String, limit: usize },
+}
+
+impl fmt::Display for ZoneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ZoneError::TooMany { limit } => write!(
+                f,
+                "the language has more than {limit} zones; raise --max-zones, or ask for the bundle view (without --all-zones)"
+            ),
+            ZoneError::TooManyTrajectories { piece, limit } => {
+                write!(
+                    f,
+                    "{piece} has more than {limit} trajectories within the time allowed"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ZoneError {}
+
+/// Whether `y` is a target for `piece`: an opposing piece stands on it, or it is a goal point
+/// for the piece or its side (decision A14).
+pub fn is_target(scenario: &Scenario, piece: usize, y: Point) -> bool {
+    let p = &scenario.pieces[piece];
+    scenario.pieces_at(y).any(|q| q.side != p.side)
+        || scenario.goals.iter().any(|g| {
+            g.point == y
+                && match &g.owner {
+                    GoalOwner::Both => true,
+                    GoalOwner::Side(s) => *s == p.side,
+                    GoalOwner::Piece(i) => *i == piece,
+                }
+        })
+}
+
+/// The zone generator for one scenario: its kernel and the TRACKS it has computed.
+pub struct ZoneGenerator<'s> {
+    scenario: &'s Scenario,
+    kernel: &'s Kernel,
+    options: ZoneOptions,
+    tracks: HashMap<(usize, Point, Point, u32), Vec<Trajectory>>,
+}
+
+/// The search state within one level.
+#[derive(Clone)]
+struct Level {
+    /// Points marked in v, with l = TIME(y), in enumeration order.
+    ends: Vec<(Point, u32)>,
+    v: BitSet,
+    w: BitSet,
+    next: Vec<i64>,
+}
+
+impl<'s> ZoneGenerator<'s> {
+    pub fn new(scenario: &'s Scenario, kernel: &'s Kernel, options: ZoneOptions) -> Self {
+        ZoneGenerator {
+            scenario,
+            kernel,
+            options,
+            tracks: HashMap::new(),
+        }
+    }
+
+    fn two_n(&self) -> i64 {
+        i64::from(self.kernel.unreachable())
+    }
+
+    /// TRACKS_q(x, y, l): the admissible trajectories of q from x to y of length 1..=l, sorted.
+    pub fn tracks(
+        &mut self,
+        q: usize,
+        x: Point,
+        y: Point,
+        l: u32,
+    ) -> Result<&[Trajectory], ZoneError> {
+        let key = (q, x, y, l);
+        if !self.tracks.contains_key(&key) {
+            let piece = &self.scenario.pieces[q];
+            let m = self
+                .kernel
+                .motion(piece.type_index, piece.side, Usage::Move);
+            let mut all = Vec::new();
+            let options = BundleOptions {
+                rule: self.options.rule,
+                simple_only: false,
+            };
+            for k in 1..=l {
+                let bundle = Bundle::new(self.kernel, m, x, y, Some(k), options);
+                let limit = self.options.max_zones.max(1000);
+                all.extend(
+                    bundle
+                        .collect(limit)
+                        .map_err(|_| ZoneError::TooManyTrajectories {
+                            piece: piece.name.clone(),
+                            limit,
+                        })?,
+                );
+            }
+            all.sort();
+            all.dedup();
+            self.tracks.insert(key, all);
+        }
+        Ok(&self.tracks[&key])
+    }
+
+    /// Q1: p0 stands on x0, reaches y0 within l0, and y0 is a target for it.
+    pub fn applies(&self, p0: usize, y0: Point, l0: u32) -> bool {
+        let piece = &self.scenario.pieces[p0];
+        let m = self
+            .kernel
+            .motion(piece.type_index, piece.side, Usage::Move);
+        self.kernel.distance(m, piece.at, y0) <= l0 && is_target(self.scenario, p0, y0)
+    }
+
+    /// DIST(z, t) as a vector over X: the stop number k + 1 of z_k (every stop after the start for
+    /// the main trajectory, intermediate stops for the others), 2n elsewhere.
+    fn dist(&self, t: &[Point], main: bool) -> Vec<i64> {
+        let mut d = vec![self.two_n(); self.kernel.n()];
+        let m = t.len() - 1;
+        let last = if main { m } else { m.saturating_sub(1) };
+        for (k, p) in t.iter().enumerate().take(last + 1).skip(1) {
+            let slot = &mut d[p.index()];
+            if *slot == self.two_n() {
+                *slot = k as i64 + 1;
+            }
+        }
+        d
+    }
+
+    /// Every zone of the language of p0 attacking y0 within l0 moves.
+    pub fn zones(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Zone>, ZoneError> {
+        let mut out = Vec::new();
+        if !self.applies(p0, y0, l0) {
+            return Ok(out);
+        }
+        let x0 = self.scenario.pieces[p0].at;
+        let mains = self.tracks(p0, x0, y0, l0)?.to_vec();
+        for main in mains {
+            let time = self.dist(&main, true);
+            let n = self.kernel.n();
+            let v = BitSet::from_points(
+                n,
+                (0..n as u32)
+                    .map(Point)
+                    .filter(|p| time[p.index()] < self.two_n()),
+            );
+            let entry = ZoneEntry {
+                piece: p0,
+                trajectory: main,
+                time: l0 + 1,
+                level: 0,
+            };
+            let times = vec![marked_times(&v, &time)];
+            let zone = Zone {
+                entries: vec![entry],
+                times,
+            };
+            let level = self.level(&v, &time);
+            self.search(p0, x0, y0, zone, level, 1, &mut out)?;
+        }
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    fn level(&self, v: &BitSet, time: &[i64]) -> Level {
+        let n = self.kernel.n();
+        // The scanner skips marked points whose time is used up (l = TIME(y) <= 0).
+        let ends = v
+            .iter()
+            .map(|y| (y, time[y.index()]))
+            .filter(|&(_, l)| l > 0)
+            .map(|(y, l)| (y, l as u32))
+            .collect();
+        Level {
+            ends,
+            v: v.clone(),
+            w: BitSet::new(n),
+            next: vec![self.two_n(); n],
+        }
+    }
+
+    /// The candidates for the pair (x, y) with time l: the trajectories of the pieces on x that
+    /// qualify (Q4), after the filters.
+    fn candidates(
+        &mut self,
+        p0: usize,
+        x: Point,
+        y: Point,
+        l: u32,
+        v: &BitSet,
+        zone: &Zone,
+    ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
+        let side = self.scenario.pieces[p0].side;
+        let mut out = Vec::new();
+        let on_x: Vec<usize> = (0..self.scenario.pieces.len())
+            .filter(|&q| self.scenario.pieces[q].at == x)
+            .collect();
+        for q in on_x {
+            let piece = &self.scenario.pieces[q];
+            let m = self
+                .kernel
+                .motion(piece.type_index, piece.side, Usage::Move);
+            let d = self.kernel.distance(m, x, y);
+            let qualifies = if piece.side == side { d == 1 } else { d <= l };
+            if !qualifies {
+                continue;
+            }
+            for t in self.tracks(q, x, y, l)?.to_vec() {
+                if self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p)) {
+                    continue;
+                }
+                if self.options.f2 && zone.entries.iter().any(|e| contains_run(&e.trajectory, &t)) {
+                    continue;
+                }
+                out.push((q, t));
+            }
+        }
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        p0: usize,
+        x0: Point,
+        y0: Point,
+        zone: Zone,
+        level: Level,
+        depth: u32,
+        out: &mut Vec<Zone>,
+    ) -> Result<(), ZoneError> {
+        // The pairs of this level, in scanner order; one choice per pair.
+        let pairs: Vec<(Point, Point, u32)> = level
+            .ends
+            .iter()
+            .flat_map(|&(y, l)| self.kernel.board().points().map(move |x| (x, y, l)))
+            .filter(|&(x, _, _)| x != x0 && x != y0)
+            .collect();
+        self.choose(p0, x0, y0, &pairs, 0, zone, level, depth, out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        p0: usize,
+        x0: Point,
+        y0: Point,
+        pairs: &[(Point, Point, u32)],
+        at: usize,
+        zone: Zone,
+        level: Level,
+        depth: u32,
+        out: &mut Vec<Zone>,
+    ) -> Result<(), ZoneError> {
+        let Some(&(x, y, l)) = pairs.get(at) else {
+            return self.close_level(p0, x0, y0, zone, level, depth, out);
+        };
+        let candidates = self.candidates(p0, x, y, l, &level.v, &zone)?;
+        if candidates.is_empty() {
+            return self.choose(p0, x0, y0, pairs, at + 1, zone, level, depth, out);
+        }
+        for (q, t) in candidates {
+            let mut zone = zone.clone();
+            let mut level = level.clone();
+            let dist = self.dist(&t, false);
+            // TIME(y) - len(t) + 1 (decision A6), kept with ALPHA = max (decision A7).
+            let k = i64::from(l) - (t.len() as i64 - 1) + 1;
+            for (z, d) in dist.iter().enumerate() {
+                if *d < self.two_n() {
+                    level.w.insert(Point(z as u32));
+                    let next = &mut level.next[z];
+                    *next = if *next != self.two_n() {
+                        (*next).max(k)
+                    } else {
+                        k
+                    };
+                }
+            }
+            zone.entries.push(ZoneEntry {
+                piece: q,
+                trajectory: t,
+                time: l,
+                level: depth,
+            });
+            self.choose(p0, x0, y0, pairs, at + 1, zone, level, depth, out)?;
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn close_level(
+        &mut self,
+        p0: usize,
+        x0: Point,
+        y0: Point,
+        mut zone: Zone,
+        level: Level,
+        depth: u32,
+        out: &mut Vec<Zone>,
+    ) -> Result<(), ZoneError> {
+        if level.w.is_empty() {
+            if out.len() >= self.options.max_zones {
+                return Err(ZoneError::TooMany {
+                    limit: self.options.max_zones,
+                });
+            }
+            out.push(zone);
+            return Ok(());
+        }
+        zone.times.push(marked_times(&level.w, &level.next));
+        let next = self.level(&level.w, &level.next);
+        self.search(p0, x0, y0, zone, next, depth + 1, out)
+    }
+}
+
+fn marked_times(v: &BitSet, time: &[i64]) -> Vec<(Point, i64)> {
+    v.iter().map(|p| (p, time[p.index()])).collect()
+}
+
+/// Whether `part` occurs in `whole` as a contiguous run of stops.
+fn contains_run(whole: &[Point], part: &[Point]) -> bool {
+    part.len() <= whole.len() && whole.windows(part.len()).any(|w| w == part)
+}

@@ -1,0 +1,382 @@
+//! User grammars in `tests/grammars/` (not shipped, run without recompiling), loaded and run
+//! through the library API and checked against results computed independently in Rust.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use lingeo::board::{Board, Point};
+use lingeo::bundle::{Bundle, BundleOptions};
+use lingeo::grammar::value::Value;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Language, Limits};
+use lingeo::piece::{Side, Usage};
+use lingeo::scenario::Scenario;
+
+fn grammar(name: &str) -> Grammar {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/grammars")
+        .join(name);
+    Grammar::load(&path).unwrap_or_else(|e| panic!("{name}: {}", e.render()))
+}
+
+fn example(name: &str) -> Scenario {
+    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    Scenario::load(&path).expect("a shipped example")
+}
+
+fn board(w: u32, h: u32, removed: &[[i64; 3]]) -> Scenario {
+    Scenario::empty(Board::grid(w, h, 1, removed).expect("a board"))
+}
+
+/// Derives `grammar` on `scenario` with `--piece piece`, `--set` values and `--start start`.
+fn run(
+    grammar: &Grammar,
+    scenario: &Scenario,
+    piece: Option<&str>,
+    set: &[(&str, &str)],
+    start: &str,
+) -> Language {
+    let kernel = scenario.kernel();
+    let mut world = World::new(scenario, &kernel);
+    let given: Vec<(String, String)> = set
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    let inputs = grammar
+        .bind_inputs(&mut world, &given, piece.map(|p| (p, None)))
+        .expect("inputs");
+    let start = grammar.parse_start(&mut world, start).expect("start");
+    grammar
+        .derive(&world, &inputs, &start, Limits::default(), None)
+        .unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// The language as trajectories written with point names (`a1 a2 b3`).
+fn named(board: &Board, language: &Language) -> Vec<String> {
+    language
+        .trajectories()
+        .expect("every terminal carries one point")
+        .iter()
+        .map(|t| names(board, t))
+        .collect()
+}
+
+fn names(board: &Board, t: &[Point]) -> String {
+    t.iter()
+        .map(|&p| board.name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The native shortest bundle of a white piece type from `from` to `to`, with point names.
+fn shortest_bundle(scenario: &Scenario, piece: &str, from: &str, to: &str) -> Vec<String> {
+    let kernel = scenario.kernel();
+    let board = &scenario.board;
+    let t = scenario.type_index(piece).expect("a piece type");
+    let m = kernel.motion(t, Side::White, Usage::Move);
+    let (x, y) = (
+        board.parse_point(from).unwrap(),
+        board.parse_point(to).unwrap(),
+    );
+    Bundle::new(&kernel, m, x, y, None, BundleOptions::default())
+        .collect(1_000_000)
+        .expect("a small bundle")
+        .iter()
+        .map(|t| names(board, t))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// king-avoiding.lgg
+
+/// Its language equals the native shortest bundle on the board with the avoided points
+/// removed: for a king and a knight (which do not slide) "never stop on a point" and "the
+/// point is not on the board" are the same, and so are the shortest such trajectories.
+#[test]
+fn king_avoiding_is_the_shortest_bundle_without_the_avoided_points() {
+    let g = grammar("king-avoiding.lgg");
+    let full = board(8, 8, &[]);
+    let cases = [
+        ("king", "(d4, e5, d5)", "b3", "g6"),
+        ("king", "(b7, c7, d7)", "a8", "e8"),
+        ("king", "(c3, c4, c5)", "a4", "f4"),
+        ("knight", "(c2, d5, f6)", "a1", "h8"),
+        ("knight", "(e4, d6, b5)", "c3", "c7"),
+    ];
+    for (piece, avoid, from, to) in cases {
+        let language = run(
+            &g,
+            &full,
+            Some(piece),
+            &[("avoid", avoid)],
+            &format!("S({from}, {to})"),
+        );
+        let got = named(&full.board, &language);
+        let avoided: Vec<&str> = avoid
+            .trim_matches(|c| c == '(' || c == ')')
+            .split(',')
+            .map(str::trim)
+            .collect();
+        let removed: Vec<[i64; 3]> = avoided
+            .iter()
+            .map(|a| {
+                let c = full
+                    .board
+                    .coords(full.board.parse_point(a).unwrap())
+                    .unwrap();
+                [c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1]
+            })
+            .collect();
+        let expected = shortest_bundle(&board(8, 8, &removed), piece, from, to);
+        assert!(
+            !expected.is_empty(),
+            "{piece} {from}-{to} avoiding {avoid}: a test with no trajectory proves little"
+        );
+        assert_eq!(got, expected, "{piece} {from}-{to} avoiding {avoid}");
+        // The avoidance makes a difference in every case: the unrestricted bundle is larger.
+        let unrestricted = shortest_bundle(&full, piece, from, to);
+        assert_ne!(got, unrestricted, "{piece} {from}-{to} avoiding {avoid}");
+        for t in &got {
+            assert!(
+                t.split(' ').all(|p| !avoided.contains(&p)),
+                "{t} stops on {avoid}"
+            );
+        }
+    }
+}
+
+#[test]
+fn king_avoiding_small_cases_by_hand() {
+    let g = grammar("king-avoiding.lgg");
+    let full = board(8, 8, &[]);
+    let language = |avoid: &str, start: &str| {
+        named(
+            &full.board,
+            &run(&g, &full, Some("king"), &[("avoid", avoid)], start),
+        )
+    };
+    // a1 -> c1 around b1, b2: up to a2, over b3, down through c2.
+    assert_eq!(language("(b1, b2, d1)", "S(a1, c1)"), ["a1 a2 b3 c2 c1"]);
+    // One point avoided (written three times): of a1 b1 c1 and a1 b2 c1 one is left.
+    assert_eq!(language("(b1, b1, b1)", "S(a1, c1)"), ["a1 b2 c1"]);
+    // a1 is walled in; an avoided start or end; the start is the end.
+    assert!(language("(a2, b2, b1)", "S(a1, c1)").is_empty());
+    assert!(language("(a1, h8, h8)", "S(a1, c1)").is_empty());
+    assert!(language("(c1, h8, h8)", "S(a1, c1)").is_empty());
+    assert!(language("(h8, h8, h8)", "S(a1, a1)").is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// missionaries.lgg
+
+type State = (i64, i64, bool); // far-bank missionaries, cannibals; the boat is on the far bank
+
+fn safe(n: i64, m: i64, c: i64) -> bool {
+    (0..=n).contains(&m)
+        && (0..=n).contains(&c)
+        && (m == 0 || m >= c)
+        && (n - m == 0 || n - m >= n - c)
+}
+
+/// Every sequence of far-bank states from (0, 0) to (n, n), crossing by crossing, that never
+/// repeats a state: a depth-first search written independently of the grammar.
+fn crossings(n: i64, k: i64) -> BTreeSet<Vec<(i64, i64)>> {
+    fn go(
+        n: i64,
+        k: i64,
+        s: State,
+        seen: &mut Vec<State>,
+        path: &mut Vec<(i64, i64)>,
+        out: &mut BTreeSet<Vec<(i64, i64)>>,
+    ) {
+        if (s.0, s.1) == (n, n) {
+            out.insert(path.clone());
+            return;
+        }
+        for x in 0..=k {
+            for y in 0..=k - x {
+                if x + y == 0 {
+                    continue;
+                }
+                let sign = if s.2 { -1 } else { 1 };
+                let next = (s.0 + sign * x, s.1 + sign * y, !s.2);
+                if !safe(n, next.0, next.1) || seen.contains(&next) {
+                    continue;
+                }
+                seen.push(next);
+                path.push((next.0, next.1));
+                go(n, k, next, seen, path, out);
+                path.pop();
+                seen.pop();
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    let start = (0, 0, false);
+    go(n, k, start, &mut vec![start], &mut Vec::new(), &mut out);
+    out
+}
+
+/// The sentences as lists of p(m, c) pairs.
+fn pairs(language: &Language) -> Vec<Vec<(i64, i64)>> {
+    language
+        .sentences
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|sym| match sym.args.as_ref() {
+                    [Value::Tuple(t)] => match t.as_ref() {
+                        [Value::Int(m), Value::Int(c)] => (*m, *c),
+                        other => panic!("p holds a pair, found {other:?}"),
+                    },
+                    other => panic!("p has one tuple argument, found {other:?}"),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn missionaries_three_and_three_with_a_boat_for_two() {
+    let g = grammar("missionaries.lgg");
+    let scenario = board(8, 8, &[]);
+    let language = run(&g, &scenario, None, &[], "S(3, 2)");
+    let kernel = scenario.kernel();
+    let world = World::new(&scenario, &kernel);
+    let printed: Vec<String> = language
+        .sentences
+        .iter()
+        .map(|s| g.show_sentence(&world, s))
+        .collect();
+    // The four classic solutions (two ways to start, two to finish), eleven crossings each.
+    assert_eq!(
+        printed,
+        [
+            "p(0,2) p(0,1) p(0,3) p(0,2) p(2,2) p(1,1) p(3,1) p(3,0) p(3,2) p(2,2) p(3,3)",
+            "p(0,2) p(0,1) p(0,3) p(0,2) p(2,2) p(1,1) p(3,1) p(3,0) p(3,2) p(3,1) p(3,3)",
+            "p(1,1) p(0,1) p(0,3) p(0,2) p(2,2) p(1,1) p(3,1) p(3,0) p(3,2) p(2,2) p(3,3)",
+            "p(1,1) p(0,1) p(0,3) p(0,2) p(2,2) p(1,1) p(3,1) p(3,0) p(3,2) p(3,1) p(3,3)",
+        ]
+    );
+}
+
+#[test]
+fn missionaries_languages_are_the_safe_crossing_sequences() {
+    let g = grammar("missionaries.lgg");
+    let world = board(8, 8, &[]);
+    for (n, k, count) in [
+        (3, 2, 4),
+        (2, 2, 4),
+        (3, 3, 94),
+        (4, 3, 200),
+        (4, 2, 0),
+        (1, 1, 0),
+    ] {
+        let language = run(&g, &world, None, &[], &format!("S({n}, {k})"));
+        let got = pairs(&language);
+        // Each sentence, checked on its own: loads of 1..=k from the boat's bank, safe banks.
+        for s in &got {
+            let mut at = (0, 0);
+            for (step, &next) in s.iter().enumerate() {
+                let boat_on_far_bank = step % 2 == 1;
+                let (dm, dc) = if boat_on_far_bank {
+                    (at.0 - next.0, at.1 - next.1)
+                } else {
+                    (next.0 - at.0, next.1 - at.1)
+                };
+                assert!(
+                    dm >= 0 && dc >= 0 && (1..=k).contains(&(dm + dc)),
+                    "{s:?}: bad load at {step}"
+                );
+                assert!(safe(n, next.0, next.1), "{s:?}: unsafe at {step}");
+                at = next;
+            }
+            assert_eq!(at, (n, n), "{s:?} does not bring everyone across");
+        }
+        let expected = crossings(n, k);
+        assert_eq!(got.len(), count, "N = {n}, K = {k}");
+        assert_eq!(
+            got.into_iter().collect::<BTreeSet<_>>(),
+            expected,
+            "N = {n}, K = {k}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// two-legs.lgg (imports ../../grammars/shortest-trajectories.lgg)
+
+/// Every shortest x0 -> w0 trajectory followed by every shortest w0 -> y0 trajectory.
+fn two_legs(scenario: &Scenario, piece: &str, x0: &str, w0: &str, y0: &str) -> Vec<String> {
+    let board = &scenario.board;
+    let kernel = scenario.kernel();
+    let p = scenario.piece(piece);
+    let m = match p {
+        Some(p) => scenario.motion_of(&kernel, p, Usage::Move),
+        None => kernel.motion(
+            scenario.type_index(piece).unwrap(),
+            Side::White,
+            Usage::Move,
+        ),
+    };
+    let point = |t: &str| board.parse_point(t).unwrap();
+    let leg = |a: &str, b: &str| {
+        Bundle::new(
+            &kernel,
+            m,
+            point(a),
+            point(b),
+            None,
+            BundleOptions::default(),
+        )
+        .collect(100_000)
+        .unwrap()
+    };
+    let mut out = Vec::new();
+    for t1 in leg(x0, w0) {
+        for t2 in leg(w0, y0) {
+            let whole: Vec<Point> = t1.iter().chain(&t2[1..]).copied().collect();
+            out.push(whole);
+        }
+    }
+    out.sort();
+    out.iter().map(|t| names(board, t)).collect()
+}
+
+#[test]
+fn two_legs_joins_the_imported_shortest_bundles() {
+    let g = grammar("two-legs.lgg");
+    let fighter = example("robot-fighter.scenario");
+    let empty = board(8, 8, &[]);
+    let cases = [
+        (&fighter, "FIGHTER", "f6", "c6", "h1"),
+        (&fighter, "FIGHTER", "f6", "h8", "h1"),
+        (&empty, "king", "a1", "d5", "h3"),
+        (&empty, "knight", "a1", "b1", "c1"),
+    ];
+    for (scenario, piece, x0, w0, y0) in cases {
+        let language = run(
+            &g,
+            scenario,
+            Some(piece),
+            &[],
+            &format!("S({x0}, {w0}, {y0})"),
+        );
+        let got = named(&scenario.board, &language);
+        let expected = two_legs(scenario, piece, x0, w0, y0);
+        assert!(
+            expected.len() > 1,
+            "{piece} {x0}-{w0}-{y0}: too small a case"
+        );
+        assert_eq!(got, expected, "{piece} {x0}-{w0}-{y0}");
+    }
+    // f6 -> c6 -> h1 for the FIGHTER: 3 shortest ways round the removed points to c6 (length
+    // 3), times 6 from c6 to h1 (length 6), as `lingeo trajectories` and G_t^(1) count them.
+    let language = run(&g, &fighter, Some("FIGHTER"), &[], "S(f6, c6, h1)");
+    assert_eq!(language.sentences.len(), 3 * 6);
+    // A waypoint equal to the start makes the first leg empty, so the language is empty.
+    let language = run(&g, &empty, Some("king"), &[], "S(a1, a1, h3)");
+    assert!(language.sentences.is_empty());
+}
