@@ -397,3 +397,127 @@ fn marked_times(v: &BitSet, time: &[i64]) -> Vec<(Point, i64)> {
 fn contains_run(whole: &[Point], part: &[Point]) -> bool {
     part.len() <= whole.len() && whole.windows(part.len()).any(|w| w == part)
 }
+
+/// Gives each entry its negation level from the order of the entries alone (the grammar's
+/// strings do not carry it): the main trajectory is level 0; an entry is at the first level,
+/// not before the previous entry's, whose marked points include its end: level 1 marks the
+/// main trajectory's stops after its start, level k + 1 the intermediate stops of level k.
+pub fn assign_levels(entries: &mut [ZoneEntry]) {
+    let Some((main, rest)) = entries.split_first_mut() else {
+        return;
+    };
+    main.level = 0;
+    let mut marked: Vec<Vec<Point>> = vec![main.trajectory[1..].to_vec()];
+    let mut level = 1usize;
+    for e in rest {
+        let end = *e.trajectory.last().expect("a trajectory has stops");
+        while level <= marked.len() && !marked[level - 1].contains(&end) {
+            level += 1;
+        }
+        e.level = level as u32;
+        if marked.len() == level {
+            marked.push(Vec::new());
+        }
+        marked[level].extend_from_slice(&e.trajectory[1..e.trajectory.len() - 1]);
+    }
+}
+
+/// One attach pair of the bundle view: every trajectory from `from` to `to` that some zone of
+/// the language has at this level, with the times it gets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attach {
+    pub level: u32,
+    pub from: Point,
+    pub to: Point,
+    pub alternatives: Vec<(usize, Trajectory, u32)>,
+}
+
+/// The bundle view of a language of zones: per main trajectory, its attach pairs by level and
+/// scanner order, each with the union of its alternatives over the zones.
+pub fn bundle_view(zones: &[Zone]) -> Vec<(ZoneEntry, Vec<Attach>)> {
+    let mut out: Vec<(ZoneEntry, Vec<Attach>)> = Vec::new();
+    for zone in zones {
+        let Some(main) = zone.entries.first() else {
+            continue;
+        };
+        if out.last().is_none_or(|(m, _)| m != main) {
+            out.push((main.clone(), Vec::new()));
+        }
+        let attaches = &mut out.last_mut().expect("pushed above").1;
+        for e in &zone.entries[1..] {
+            let (from, to) = (e.trajectory[0], *e.trajectory.last().expect("stops"));
+            let alternative = (e.piece, e.trajectory.clone(), e.time);
+            match attaches
+                .iter_mut()
+                .find(|a| a.level == e.level && a.from == from && a.to == to)
+            {
+                Some(a) => {
+                    if !a.alternatives.contains(&alternative) {
+                        a.alternatives.push(alternative);
+                    }
+                }
+                None => attaches.push(Attach {
+                    level: e.level,
+                    from,
+                    to,
+                    alternatives: vec![alternative],
+                }),
+            }
+        }
+    }
+    for (_, attaches) in &mut out {
+        attaches.sort_by_key(|a| (a.level, a.to, a.from));
+        for a in attaches.iter_mut() {
+            a.alternatives.sort();
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(piece: usize, stops: &[u32], level: u32) -> ZoneEntry {
+        ZoneEntry {
+            piece,
+            trajectory: stops.iter().map(|&p| Point(p)).collect(),
+            time: 1,
+            level,
+        }
+    }
+
+    #[test]
+    fn levels_follow_the_marked_points() {
+        // The abstract zone of spec §6.1: 1 2 3 4 5 main; 6 7 4 and 8 9 4 attach to 4 (level 1);
+        // 13 9, 11 12 9 attach to 9 (level 2); 10 12 attaches to 12 (level 3).
+        let mut entries = vec![
+            entry(0, &[1, 2, 3, 4, 5], 9),
+            entry(1, &[6, 7, 4], 9),
+            entry(2, &[8, 9, 4], 9),
+            entry(3, &[13, 9], 9),
+            entry(4, &[11, 12, 9], 9),
+            entry(5, &[10, 12], 9),
+        ];
+        assign_levels(&mut entries);
+        let levels: Vec<u32> = entries.iter().map(|e| e.level).collect();
+        assert_eq!(levels, [0, 1, 1, 2, 2, 3]);
+    }
+
+    #[test]
+    fn the_bundle_view_unites_alternatives_per_pair() {
+        let main = entry(0, &[1, 2, 3], 0);
+        let z1 = Zone {
+            entries: vec![main.clone(), entry(1, &[5, 6, 3], 1)],
+            times: vec![],
+        };
+        let z2 = Zone {
+            entries: vec![main.clone(), entry(1, &[5, 7, 3], 1)],
+            times: vec![],
+        };
+        let view = bundle_view(&[z1, z2]);
+        assert_eq!(view.len(), 1);
+        assert_eq!(view[0].1.len(), 1);
+        assert_eq!(view[0].1[0].alternatives.len(), 2);
+    }
+}

@@ -216,6 +216,56 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-zones-simplified-bundle",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all",
+        0,
+    ),
+    (
+        "cli-zones-simplified-all-grammar",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --engine grammar --all-zones",
+        0,
+    ),
+    (
+        "cli-zones-simplified-json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --all-zones --json",
+        0,
+    ),
+    (
+        "cli-zones-abstract-literal",
+        "zones examples/abstract-zone.scenario --piece p0 --to 5 --horizon 4 --all-zones",
+        0,
+    ),
+    (
+        "cli-zones-reti-all-attacks",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all",
+        0,
+    ),
+    (
+        "cli-zones-chess-all-attacks-json",
+        "zones examples/chess-zone.scenario --all-attacks --horizon 2 --filters all --json",
+        0,
+    ),
+    (
+        "cli-zones-error-not-target",
+        "zones examples/reti.scenario --piece WK --to a1",
+        2,
+    ),
+    (
+        "cli-zones-error-unknown-piece",
+        "zones examples/reti.scenario --piece WQ --to a6",
+        2,
+    ),
+    (
+        "cli-zones-error-grammar-f1",
+        "zones examples/reti.scenario --piece WP --to c8 --filters f1 --engine grammar",
+        2,
+    ),
+    (
+        "cli-zones-error-max-zones",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --filters all --max-zones 10",
+        2,
+    ),
+    (
         "cli-check-grammars",
         "check grammars/admissible-trajectories-s06.lgg grammars/admissible-trajectories.lgg grammars/hanoi.lgg grammars/shortest-trajectories.lgg",
         0,

@@ -7,6 +7,7 @@ mod map;
 mod run;
 mod setup;
 mod trajectories;
+mod zones;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +34,9 @@ enum Command {
     Trajectories(trajectories::TrajectoryArgs),
     /// Derive the language of a grammar file.
     Run(run::RunArgs),
+    /// The zones of an attack: the main trajectory and the trajectories that can intercept or
+    /// support it in time (from the native generator or the grammar of zones).
+    Zones(zones::ZoneArgs),
     /// Validate scenario files (`.scenario`) and grammar files (`.lgg`) and summarise them.
     Check {
         /// Files to check.
@@ -59,6 +63,7 @@ pub fn main() -> ExitCode {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Zones(args) => zones::run(&args),
         Command::Check { files } => check(&files),
         Command::Demo => demo::run(),
     };

@@ -135,8 +135,8 @@ where
 }
 
 const BUILTINS: &[&str] = &[
-    "MAP", "R", "ON", "OPPOSE", "side", "value", "ord", "size", "len", "min", "max", "first",
-    "last", "stops", "pick", "nth",
+    "MAP", "R", "ON", "OPPOSE", "TARGET", "side", "value", "ord", "size", "len", "min", "max",
+    "first", "last", "stops", "pick", "nth",
 ];
 
 const RESERVED_GLOBALS: &[&str] = &["X", "PIECES", "n", "white", "black", "side"];
@@ -1747,6 +1747,14 @@ where
                 want(self, 1, &Type::Piece);
                 (simple(Builtin::Oppose, typed), Type::Bool)
             }
+            "TARGET" => {
+                if !arity_ok(self, &[2]) {
+                    return self.invalid();
+                }
+                want(self, 0, &Type::Piece);
+                want(self, 1, &Type::Point);
+                (simple(Builtin::Target, typed), Type::Bool)
+            }
             "ord" => {
                 if !arity_ok(self, &[1]) {
                     return self.invalid();
@@ -2178,7 +2186,7 @@ pub fn uses_slot(e: &Ex, slot: Slot) -> bool {
     uses_any(e, &[slot])
 }
 
-fn uses_any(e: &Ex, slots: &[Slot]) -> bool {
+pub fn uses_any(e: &Ex, slots: &[Slot]) -> bool {
     let mut found = false;
     walk(e, &mut |x| {
         if let Ex::Local(s) = x {

@@ -11,9 +11,10 @@
 
 use std::rc::Rc;
 
+use super::check::uses_any;
 use super::eval::{Context, Eval, RunError, Shared};
 use super::form::Form;
-use super::ir::{AssignKind, Choice, Program, Row};
+use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
 use super::value::{Names, Value};
 use crate::board::Point;
 
@@ -422,11 +423,29 @@ impl Engine<'_, '_, '_, '_> {
             let value = match &a.kind {
                 AssignKind::Whole(x) => ev.eval(x)?,
                 AssignKind::Each { slot, value } => {
+                    // What does not depend on the point is evaluated once; an assignment that
+                    // leaves every point as it was (G_Z's NEXTTIME := init(u, NEXTTIME) after the
+                    // first step of a level) is skipped.
+                    let mut lets = Vec::new();
+                    let body = invariant_prefix(ev, value, *slot, &mut lets)?;
+                    let global = self
+                        .ctx
+                        .program
+                        .globals
+                        .iter()
+                        .position(|g| g.var_index == Some(a.var));
+                    if is_identity(body, &lets, *slot, global) {
+                        continue;
+                    }
                     let n = self.ctx.shared.world.board().len();
                     let mut items = imbl::Vector::new();
                     for p in 0..n as u32 {
                         ev.set_local(*slot, Value::Point(Point(p)));
-                        items.push_back(ev.eval(value)?);
+                        for (pat, v) in &lets {
+                            let x = ev.eval(v)?;
+                            ev.bind(pat, x);
+                        }
+                        items.push_back(ev.eval(body)?);
                     }
                     Value::Vector(Rc::new(items))
                 }
@@ -461,6 +480,60 @@ impl Engine<'_, '_, '_, '_> {
             permissible: row.on_success.clone(),
             step: state.step + 1,
         })
+    }
+}
+
+/// Walks down the `let`s and `if`s of a per-point assignment `value` (the point in `slot`):
+/// those that do not depend on the point are evaluated now, once; the `let`s that do are kept
+/// in `lets`, to evaluate per point. Returns the rest of the expression. Only what the
+/// per-point evaluation would evaluate anyway is evaluated, so no new error can arise.
+fn invariant_prefix<'x>(
+    ev: &mut Eval<'_, '_>,
+    value: &'x Ex,
+    slot: Slot,
+    lets: &mut Vec<(&'x Pat, &'x Ex)>,
+) -> Result<&'x Ex, RunError> {
+    let mut dependent = vec![slot];
+    let mut e = value;
+    loop {
+        match e {
+            Ex::Let(pat, v, body) => {
+                if uses_any(v, &dependent) {
+                    pat_slots(pat, &mut dependent);
+                    lets.push((pat, v));
+                } else {
+                    let x = ev.eval(v)?;
+                    ev.bind(pat, x);
+                }
+                e = body;
+            }
+            Ex::If(c, a, b) if !uses_any(c, &dependent) => {
+                e = if ev.eval(c)?.bool() { a } else { b }
+            }
+            _ => return Ok(e),
+        }
+    }
+}
+
+fn pat_slots(p: &Pat, out: &mut Vec<Slot>) {
+    match p {
+        Pat::Slot(s) => out.push(*s),
+        Pat::Tuple(parts) => parts.iter().for_each(|q| pat_slots(q, out)),
+    }
+}
+
+/// Whether the rest of a per-point assignment to global `var` is that var's own value at the
+/// point, directly or through a kept `let`.
+fn is_identity(body: &Ex, lets: &[(&Pat, &Ex)], slot: Slot, var: Option<usize>) -> bool {
+    let own = |e: &Ex| {
+        matches!(e, Ex::Index { kind: IndexKind::VectorAtPoint, base, index, .. }
+            if matches!(**base, Ex::Global(g) if Some(g as usize) == var) && matches!(**index, Ex::Local(s) if s == slot))
+    };
+    match body {
+        Ex::Local(s) => lets
+            .iter()
+            .any(|(p, v)| matches!(p, Pat::Slot(t) if t == s) && own(v)),
+        other => own(other),
     }
 }
 

@@ -519,6 +519,19 @@ impl<'e, 'c> Eval<'e, 'c> {
                 }
             },
             Builtin::Oppose => Value::Bool(piece(&a[0]).side != piece(&a[1]).side),
+            Builtin::Target => {
+                let p = a[0].piece() as usize;
+                let y = a[1].point();
+                // Pieces given by type only are not in the scenario: only opposing pieces count.
+                let target = if p < world.placed {
+                    crate::zone::is_target(world.scenario, p, y)
+                } else {
+                    world.pieces[..world.placed]
+                        .iter()
+                        .any(|q| q.at == Some(y) && q.side != world.pieces[p].side)
+                };
+                Value::Bool(target)
+            }
             Builtin::Side => Value::Enum(super::check::SIDE_ENUM as u16, piece(&a[0]).side as u16),
             Builtin::Value => {
                 let v = piece(&a[0]).value;

@@ -153,6 +153,8 @@ pub enum Builtin {
     Successors,
     On,
     Oppose,
+    /// `TARGET(p, y)`: an opposing piece stands on y, or y is a goal point for p (A14).
+    Target,
     Side,
     Value,
     Ord,

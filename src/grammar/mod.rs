@@ -75,8 +75,41 @@ impl Grammar {
         let mut loader = Loader {
             stack: Vec::new(),
             errors: Vec::new(),
+            shipped: false,
         };
         match loader.program(Path::new(path), source) {
+            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
+            _ => Err(GrammarError::Invalid(loader.errors)),
+        }
+    }
+
+    /// One of the grammars shipped in `grammars/` (built into the binary, so that it runs from
+    /// any folder): `hanoi`, `shortest-trajectories`, `admissible-trajectories`,
+    /// `admissible-trajectories-s06`, `zones`, `zones-filtered`.
+    pub fn shipped(name: &str) -> Result<Grammar, GrammarError> {
+        let file = format!("{name}.lgg");
+        let Some((_, source)) = SHIPPED.iter().find(|(f, _)| *f == file) else {
+            let names: Vec<&str> = SHIPPED
+                .iter()
+                .map(|(f, _)| f.trim_end_matches(".lgg"))
+                .collect();
+            return Err(GrammarError::Io {
+                path: format!("grammars/{file}"),
+                error: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!(
+                        "no shipped grammar `{name}` (shipped: {})",
+                        names.join(", ")
+                    ),
+                ),
+            });
+        };
+        let mut loader = Loader {
+            stack: Vec::new(),
+            errors: Vec::new(),
+            shipped: true,
+        };
+        match loader.program(&Path::new("grammars").join(&file), source) {
             Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
             _ => Err(GrammarError::Invalid(loader.errors)),
         }
@@ -388,9 +421,33 @@ fn split_args(text: &str) -> Vec<String> {
 }
 
 /// Reads grammar files and their imports, detecting import cycles.
+/// The grammars of `grammars/`, built in.
+const SHIPPED: &[(&str, &str)] = &[
+    ("hanoi.lgg", include_str!("../../grammars/hanoi.lgg")),
+    (
+        "shortest-trajectories.lgg",
+        include_str!("../../grammars/shortest-trajectories.lgg"),
+    ),
+    (
+        "admissible-trajectories.lgg",
+        include_str!("../../grammars/admissible-trajectories.lgg"),
+    ),
+    (
+        "admissible-trajectories-s06.lgg",
+        include_str!("../../grammars/admissible-trajectories-s06.lgg"),
+    ),
+    ("zones.lgg", include_str!("../../grammars/zones.lgg")),
+    (
+        "zones-filtered.lgg",
+        include_str!("../../grammars/zones-filtered.lgg"),
+    ),
+];
+
 struct Loader {
     stack: Vec<PathBuf>,
     errors: Vec<SourceErrors>,
+    /// Imports are read from the built-in copies of `grammars/`.
+    shipped: bool,
 }
 
 impl Loader {
@@ -438,13 +495,19 @@ impl Loader {
             )
             .with_label("cycle"));
         }
-        let source = std::fs::read_to_string(&path).map_err(|e| {
-            Diagnostic::new(
-                format!("cannot read `{}`: {e}", path.display()),
-                span.clone(),
-            )
-            .with_label("imported here")
-        })?;
+        let built_in = SHIPPED
+            .iter()
+            .find(|(f, _)| self.shipped && Path::new(written) == Path::new(f));
+        let source = match built_in {
+            Some((_, text)) => text.to_string(),
+            None => std::fs::read_to_string(&path).map_err(|e| {
+                Diagnostic::new(
+                    format!("cannot read `{}`: {e}", path.display()),
+                    span.clone(),
+                )
+                .with_label("imported here")
+            })?,
+        };
         self.program(&path, &source).ok_or_else(|| {
             Diagnostic::new(
                 format!("`{written}` has errors (reported for that file)"),

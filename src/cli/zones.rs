@@ -1,0 +1,439 @@
+//! `lingeo zones`: the zones of an attack (spec §6), from the native generator or from the
+//! grammar of zones, as every zone of the language or as the bundle view.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use lingeo::board::Point;
+use lingeo::grammar::value::Value;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
+use lingeo::kernel::Kernel;
+use lingeo::piece::Usage;
+use lingeo::render;
+use lingeo::scenario::Scenario;
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions};
+use serde::Serialize;
+
+use super::CliError;
+use super::setup;
+
+#[derive(Args, Debug)]
+pub struct ZoneArgs {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// The attacking piece p0 (a placed piece's name).
+    #[arg(long, required_unless_present = "all_attacks")]
+    pub piece: Option<String>,
+    /// The target point y0 (an opposing piece's point or a goal point of p0).
+    #[arg(long, required_unless_present = "all_attacks")]
+    pub to: Option<String>,
+    /// The horizon l0: main trajectories of at most this many moves (default: the distance).
+    #[arg(long)]
+    pub horizon: Option<u32>,
+    /// Every attack zone of the state within the horizon (spec §7.1, the exercise of S-09).
+    #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
+    pub all_attacks: bool,
+    /// The filters of decision A8 on negation trajectories.
+    #[arg(long, value_enum, default_value_t = FiltersArg::None)]
+    pub filters: FiltersArg,
+    /// Compute with the native generator or by running grammars/zones(-filtered).lgg.
+    #[arg(long, value_enum, default_value_t = EngineArg::Native)]
+    pub engine: EngineArg,
+    /// List every zone of the language instead of the bundle view.
+    #[arg(long)]
+    pub all_zones: bool,
+    /// Fail rather than derive more zones than this.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_zones: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FiltersArg {
+    /// The literal grammar.
+    None,
+    /// Drop candidates whose intermediate stops hit a marked point.
+    F1,
+    /// Drop candidates embedded in a trajectory already in the zone.
+    F2,
+    /// Both (they reproduce the worked zones of the sources).
+    All,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Native,
+    Grammar,
+}
+
+/// The zones of one attack.
+pub struct Attack {
+    pub piece: usize,
+    pub target: Point,
+    pub horizon: u32,
+    pub zones: Vec<Zone>,
+}
+
+/// What to compute: one attack, its filters and the engine.
+#[derive(Clone, Copy)]
+pub struct Request {
+    pub piece: usize,
+    pub target: Point,
+    pub horizon: u32,
+    pub filters: FiltersArg,
+    pub engine: EngineArg,
+    pub max_zones: usize,
+}
+
+pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Zone>, CliError> {
+    let Request {
+        piece,
+        target,
+        horizon,
+        filters,
+        engine,
+        max_zones,
+    } = r;
+    let (f1, f2) = match filters {
+        FiltersArg::None => (false, false),
+        FiltersArg::F1 => (true, false),
+        FiltersArg::F2 => (false, true),
+        FiltersArg::All => (true, true),
+    };
+    match engine {
+        EngineArg::Native => {
+            let options = ZoneOptions {
+                f1,
+                f2,
+                max_zones,
+                ..ZoneOptions::default()
+            };
+            Ok(ZoneGenerator::new(scenario, kernel, options).zones(piece, target, horizon)?)
+        }
+        EngineArg::Grammar => {
+            let name = match (f1, f2) {
+                (false, false) => "zones",
+                (true, true) => "zones-filtered",
+                _ => {
+                    return Err(CliError(
+                        "the grammar engine has the filters `none` (grammars/zones.lgg) and `all` (zones-filtered.lgg); f1 or f2 alone is native only".into(),
+                    ));
+                }
+            };
+            let grammar = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
+            let world = World::new(scenario, kernel);
+            let start = [
+                Value::Point(scenario.pieces[piece].at),
+                Value::Point(target),
+                Value::Int(i64::from(horizon)),
+            ];
+            let limits = Limits {
+                max_sentences: max_zones,
+                ..Limits::default()
+            };
+            let language = grammar
+                .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
+                .map_err(|e| CliError(e.render()))?;
+            Ok(language
+                .sentences
+                .iter()
+                .map(|s| zone_of_sentence(s))
+                .collect())
+        }
+    }
+}
+
+/// A sentence of G_Z as a zone: each `t((p, t), tau)` an entry, levels from the order.
+fn zone_of_sentence(sentence: &[lingeo::grammar::Sym]) -> Zone {
+    let mut entries: Vec<ZoneEntry> = sentence
+        .iter()
+        .map(|sym| {
+            let track = sym.args[0].tuple();
+            ZoneEntry {
+                piece: track[0].piece() as usize,
+                trajectory: track[1].trajectory().to_vec(),
+                time: sym.args[1].int() as u32,
+                level: 0,
+            }
+        })
+        .collect();
+    zone::assign_levels(&mut entries);
+    Zone {
+        entries,
+        times: Vec::new(),
+    }
+}
+
+#[derive(Serialize)]
+struct EntryJson<'a> {
+    piece: &'a str,
+    trajectory: Vec<&'a str>,
+    time: u32,
+    level: u32,
+}
+
+#[derive(Serialize)]
+struct AlternativeJson<'a> {
+    piece: &'a str,
+    trajectory: Vec<&'a str>,
+    time: u32,
+}
+
+#[derive(Serialize)]
+struct AttachJson<'a> {
+    level: u32,
+    from: &'a str,
+    to: &'a str,
+    alternatives: Vec<AlternativeJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BundleJson<'a> {
+    main: EntryJson<'a>,
+    attaches: Vec<AttachJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct AttackJson<'a> {
+    piece: &'a str,
+    from: &'a str,
+    to: &'a str,
+    horizon: u32,
+    count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zones: Option<Vec<Vec<EntryJson<'a>>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bundles: Option<Vec<BundleJson<'a>>>,
+}
+
+pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
+    let scenario = setup::load(&args.scenario)?;
+    let kernel = scenario.kernel();
+    let attacks = if args.all_attacks {
+        let horizon = args
+            .horizon
+            .expect("clap requires --horizon with --all-attacks");
+        let mut attacks = Vec::new();
+        for (i, p) in scenario.pieces.iter().enumerate() {
+            let m = kernel.motion(p.type_index, p.side, Usage::Move);
+            for y in scenario.board.points() {
+                if kernel.distance(m, p.at, y) <= horizon && zone::is_target(&scenario, i, y) {
+                    let zones = compute(
+                        &scenario,
+                        &kernel,
+                        Request {
+                            piece: i,
+                            target: y,
+                            horizon,
+                            filters: args.filters,
+                            engine: args.engine,
+                            max_zones: args.max_zones,
+                        },
+                    )?;
+                    attacks.push(Attack {
+                        piece: i,
+                        target: y,
+                        horizon,
+                        zones,
+                    });
+                }
+            }
+        }
+        attacks
+    } else {
+        let name = args.piece.as_deref().expect("clap requires --piece");
+        let piece = scenario
+            .pieces
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = scenario.pieces.iter().map(|p| p.name.as_str()).collect();
+                CliError(format!(
+                    "--piece: no placed piece is named `{name}` (placed: {})",
+                    names.join(", ")
+                ))
+            })?;
+        let target = setup::point(
+            &scenario.board,
+            "--to",
+            args.to.as_deref().expect("clap requires --to"),
+        )?;
+        let p = &scenario.pieces[piece];
+        let m = kernel.motion(p.type_index, p.side, Usage::Move);
+        let distance = kernel.distance(m, p.at, target);
+        if !zone::is_target(&scenario, piece, target) {
+            return Err(CliError(format!(
+                "--to {}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
+                scenario.board.name(target),
+                p.name,
+                p.name
+            )));
+        }
+        let horizon = match args.horizon {
+            Some(h) => h,
+            None if distance < kernel.unreachable() => distance,
+            None => {
+                return Err(CliError(format!(
+                    "{} cannot reach {}",
+                    p.name,
+                    scenario.board.name(target)
+                )));
+            }
+        };
+        let zones = compute(
+            &scenario,
+            &kernel,
+            Request {
+                piece,
+                target,
+                horizon,
+                filters: args.filters,
+                engine: args.engine,
+                max_zones: args.max_zones,
+            },
+        )?;
+        vec![Attack {
+            piece,
+            target,
+            horizon,
+            zones,
+        }]
+    };
+    if args.json {
+        let json: Vec<AttackJson> = attacks
+            .iter()
+            .map(|a| attack_json(&scenario, a, args.all_zones))
+            .collect();
+        if args.all_attacks {
+            return super::json::to_string(&json);
+        }
+        return super::json::to_string(&json[0]);
+    }
+    let mut out = String::new();
+    for a in &attacks {
+        out.push_str(&text(&scenario, a, args));
+    }
+    if attacks.is_empty() {
+        out.push_str("no attack within the horizon\n");
+    }
+    Ok(out)
+}
+
+fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
+    EntryJson {
+        piece: &s.pieces[e.piece].name,
+        trajectory: e.trajectory.iter().map(|&p| s.board.name(p)).collect(),
+        time: e.time,
+        level: e.level,
+    }
+}
+
+fn attack_json<'a>(s: &'a Scenario, a: &Attack, all_zones: bool) -> AttackJson<'a> {
+    let p = &s.pieces[a.piece];
+    AttackJson {
+        piece: &p.name,
+        from: s.board.name(p.at),
+        to: s.board.name(a.target),
+        horizon: a.horizon,
+        count: a.zones.len(),
+        zones: all_zones.then(|| {
+            a.zones
+                .iter()
+                .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
+                .collect()
+        }),
+        bundles: (!all_zones).then(|| {
+            zone::bundle_view(&a.zones)
+                .into_iter()
+                .map(|(main, attaches)| BundleJson {
+                    main: entry_json(s, &main),
+                    attaches: attaches
+                        .iter()
+                        .map(|at| AttachJson {
+                            level: at.level,
+                            from: s.board.name(at.from),
+                            to: s.board.name(at.to),
+                            alternatives: at
+                                .alternatives
+                                .iter()
+                                .map(|(q, t, time)| AlternativeJson {
+                                    piece: &s.pieces[*q].name,
+                                    trajectory: t.iter().map(|&p| s.board.name(p)).collect(),
+                                    time: *time,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
+    }
+}
+
+/// `t(PIECE, a b c, tau)`
+pub fn symbol(s: &Scenario, piece: usize, t: &[Point], time: u32) -> String {
+    format!(
+        "t({}, {}, {time})",
+        s.pieces[piece].name,
+        render::trajectory(&s.board, t)
+    )
+}
+
+fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
+    let p = &s.pieces[a.piece];
+    let filters = match args.filters {
+        FiltersArg::None => "none",
+        FiltersArg::F1 => "f1",
+        FiltersArg::F2 => "f2",
+        FiltersArg::All => "f1+f2",
+    };
+    let engine = match args.engine {
+        EngineArg::Native => "native generator",
+        EngineArg::Grammar => "grammar",
+    };
+    let mut out = format!(
+        "Zones of {} ({} {}) from {} to {} within {} moves (filters: {filters}; {engine}): {} zone{}\n",
+        p.name,
+        p.side,
+        s.types[p.type_index].name,
+        s.board.name(p.at),
+        s.board.name(a.target),
+        a.horizon,
+        a.zones.len(),
+        if a.zones.len() == 1 { "" } else { "s" }
+    );
+    if args.all_zones {
+        for (i, z) in a.zones.iter().enumerate() {
+            let parts: Vec<String> = z
+                .entries
+                .iter()
+                .map(|e| symbol(s, e.piece, &e.trajectory, e.time))
+                .collect();
+            out.push_str(&format!("Z{} = {}\n", i + 1, parts.join(" ")));
+        }
+        return out;
+    }
+    for (main, attaches) in zone::bundle_view(&a.zones) {
+        out.push_str(&format!(
+            "  main: {}\n",
+            symbol(s, main.piece, &main.trajectory, main.time)
+        ));
+        for at in attaches {
+            out.push_str(&format!(
+                "    level {}, {} -> {}: {} alternative{}\n",
+                at.level,
+                s.board.name(at.from),
+                s.board.name(at.to),
+                at.alternatives.len(),
+                if at.alternatives.len() == 1 { "" } else { "s" }
+            ));
+            for (q, t, time) in &at.alternatives {
+                out.push_str(&format!("      {}\n", symbol(s, *q, t, *time)));
+            }
+        }
+    }
+    out
+}

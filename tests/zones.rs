@@ -1,0 +1,255 @@
+//! Zones (spec §6): the source zones reproduced from the example scenarios, and the native
+//! generator and the grammar of zones agreeing zone for zone through shared snapshots.
+
+use std::path::Path;
+
+use lingeo::board::Point;
+use lingeo::grammar::value::Value;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
+use lingeo::render;
+use lingeo::scenario::Scenario;
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions};
+
+fn load(file: &str) -> Scenario {
+    Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn native(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool) -> Vec<Zone> {
+    let k = s.kernel();
+    let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
+    let y0 = s.board.parse_point(target).unwrap();
+    let options = ZoneOptions {
+        f1: filters,
+        f2: filters,
+        ..ZoneOptions::default()
+    };
+    ZoneGenerator::new(s, &k, options)
+        .zones(p0, y0, horizon)
+        .unwrap()
+}
+
+fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool) -> Vec<Zone> {
+    let g = Grammar::shipped(if filters { "zones-filtered" } else { "zones" })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let k = s.kernel();
+    let world = World::new(s, &k);
+    let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
+    let start = [
+        Value::Point(s.pieces[p0].at),
+        Value::Point(s.board.parse_point(target).unwrap()),
+        Value::Int(horizon as i64),
+    ];
+    let language = g
+        .derive(
+            &world,
+            &[Value::Piece(p0 as u32)],
+            &start,
+            Limits::default(),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    language
+        .sentences
+        .iter()
+        .map(|sentence| {
+            let mut entries: Vec<ZoneEntry> = sentence
+                .iter()
+                .map(|sym| ZoneEntry {
+                    piece: sym.args[0].tuple()[0].piece() as usize,
+                    trajectory: sym.args[0].tuple()[1].trajectory().to_vec(),
+                    time: sym.args[1].int() as u32,
+                    level: 0,
+                })
+                .collect();
+            zone::assign_levels(&mut entries);
+            Zone {
+                entries,
+                times: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+fn show(s: &Scenario, z: &Zone) -> String {
+    let parts: Vec<String> = z
+        .entries
+        .iter()
+        .map(|e| {
+            format!(
+                "t({}, {}, {})",
+                s.pieces[e.piece].name,
+                render::trajectory(&s.board, &e.trajectory),
+                e.time
+            )
+        })
+        .collect();
+    parts.join(" ")
+}
+
+fn listing(s: &Scenario, zones: &[Zone]) -> String {
+    let mut out = format!("{} zones\n", zones.len());
+    for z in zones {
+        out.push_str(&show(s, z));
+        out.push('\n');
+        let levels: Vec<String> = z.entries.iter().map(|e| e.level.to_string()).collect();
+        out.push_str(&format!("  levels {}\n", levels.join(" ")));
+    }
+    out
+}
+
+#[test]
+fn native_and_grammar_share_one_snapshot_per_case() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    let _guard = settings.bind_to_scope();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/zone.cases"))
+            .unwrap();
+    let mut cases = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    {
+        let c: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(c.len(), 6, "{line}");
+        let s = load(c[1]);
+        let horizon: u32 = c[4].parse().unwrap();
+        let filters = match c[5] {
+            "all" => true,
+            "none" => false,
+            other => panic!("filters {other}"),
+        };
+        cases += 1;
+        for zones in [
+            native(&s, c[2], c[3], horizon, filters),
+            grammar(&s, c[2], c[3], horizon, filters),
+        ] {
+            insta::assert_snapshot!(format!("zones-{}", c[0]), listing(&s, &zones));
+        }
+    }
+    assert!(cases >= 10);
+}
+
+#[test]
+fn simplified_robot_zone_of_the_source() {
+    // lg-spec §6.5 (S-08): with the filters F1 and F2 the first zone is the slide's.
+    let s = load("examples/robot-zone-simplified.scenario");
+    let zones = native(&s, "BOMBER", "h1", 4, true);
+    assert_eq!(
+        show(&s, &zones[0]),
+        "t(BOMBER, h5 h4 h3 h2 h1, 5) t(FIGHTER, f6 e5 e4 f3 g2 h1, 5) t(FIGHTER, f6 g5 h4, 2)"
+    );
+    // Five FIGHTER trajectories to h1 survive F1 (decision A9), one zone each.
+    assert_eq!(zones.len(), 5);
+    // Literally (no filters) the grammar adds self-supporting trajectories (spec §6.5).
+    let literal = native(&s, "BOMBER", "h1", 4, false);
+    assert_eq!(literal.len(), 7);
+    assert!(show(&s, &literal[0]).contains("t(FIGHTER, f6 g5 h4 h3 h2, 4)"));
+    // S-08 steps 2-9: TIME of the main trajectory's stops, then NEXTTIME after the first level.
+    let times = |level: usize| -> Vec<(String, i64)> {
+        zones[0].times[level]
+            .iter()
+            .map(|(p, t)| (s.board.name(*p).to_string(), *t))
+            .collect()
+    };
+    let want0: Vec<(String, i64)> = [("h1", 5), ("h2", 4), ("h3", 3), ("h4", 2)]
+        .iter()
+        .map(|(p, t)| (p.to_string(), *t))
+        .collect();
+    assert_eq!(times(0), want0);
+    // tF's stops get 5 - 5 + 1 = 1, tF1's g5 gets 2 - 2 + 1 = 1 (step 7).
+    assert!(times(1).iter().all(|(_, t)| *t == 1), "{:?}", times(1));
+}
+
+#[test]
+fn full_robot_zone_of_the_source_is_in_the_language() {
+    // lg-spec §6.6: the zone printed in S-07 p.13 / S-08 p.1, symbol for symbol and in order.
+    let s = load("examples/robot-zone-full.scenario");
+    let zones = native(&s, "BOMBER", "h1", 4, true);
+    let source = "t(BOMBER, h5 h4 h3 h2 h1, 5) t(FIGHTER, f6 e5 e4 f3 g2 h1, 5) t(MISSILE, d7 b5 f1 g2 h1, 5) \
+                  t(MISSILE, d7 b5 f1 h3, 3) t(FIGHTER, f6 g5 h4, 2)";
+    let source = source.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(zones.iter().any(|z| show(&s, z) == source));
+    // First-level times h1 -> 5, h3 -> 3, h4 -> 2 in every zone.
+    for z in &zones {
+        for e in z.entries.iter().filter(|e| e.level == 1) {
+            let end = s.board.name(*e.trajectory.last().unwrap()).to_string();
+            let want = match end.as_str() {
+                "h1" => 5,
+                "h3" => 3,
+                "h4" => 2,
+                other => panic!("unexpected attach point {other}"),
+            };
+            assert_eq!(e.time, want);
+        }
+    }
+}
+
+#[test]
+fn abstract_zone_of_the_source_with_its_times() {
+    // lg-spec §6.1 (S-P12 Tables 1 and 6), on a graph board of 13 points.
+    let s = load("examples/abstract-zone.scenario");
+    let zones = native(&s, "p0", "5", 4, true);
+    assert_eq!(zones.len(), 1);
+    let mut got: Vec<String> = show(&s, &zones[0])
+        .split(") ")
+        .map(|x| x.trim_end_matches(')').to_string())
+        .collect();
+    let mut want: Vec<String> = [
+        "t(p0, 1 2 3 4 5, 5",
+        "t(q3, 6 7 4, 4",
+        "t(q2, 8 9 4, 4",
+        "t(p1, 13 9, 3",
+        "t(q1, 11 12 9, 3",
+        "t(p2, 10 12, 2",
+    ]
+    .iter()
+    .map(|x| x.to_string())
+    .collect();
+    // The order inside a level follows the scanner (spec §6.4): compare as multisets.
+    got.sort();
+    want.sort();
+    assert_eq!(got, want);
+    let at = |level: usize| -> Vec<(String, i64)> {
+        zones[0].times[level]
+            .iter()
+            .map(|(p, t)| (s.board.name(*p).to_string(), *t))
+            .collect()
+    };
+    let pairs = |v: &[(&str, i64)]| -> Vec<(String, i64)> {
+        v.iter().map(|(p, t)| (p.to_string(), *t)).collect()
+    };
+    assert_eq!(at(0), pairs(&[("2", 2), ("3", 3), ("4", 4), ("5", 5)]));
+    assert_eq!(at(1), pairs(&[("7", 3), ("9", 3)]));
+    assert_eq!(at(2), pairs(&[("12", 2)]));
+    let levels: Vec<u32> = zones[0].entries.iter().map(|e| e.level).collect();
+    assert_eq!(levels, [0, 1, 1, 2, 2, 3]);
+}
+
+#[test]
+fn chess_zone_has_the_single_attack_of_the_source() {
+    // lg-spec §7.1 / S-07 p.14: with horizon 2 the only attacker/target pair is Bf2/Pe5.
+    let s = load("examples/chess-zone.scenario");
+    let k = s.kernel();
+    let mut attacks = Vec::new();
+    for (i, p) in s.pieces.iter().enumerate() {
+        let m = k.motion(p.type_index, p.side, lingeo::piece::Usage::Move);
+        for y in s.board.points() {
+            if k.distance(m, p.at, y) <= 2 && zone::is_target(&s, i, y) {
+                attacks.push(format!("{} {}", p.name, s.board.name(y)));
+            }
+        }
+    }
+    assert_eq!(attacks, ["WB e5"]);
+    let zones = native(&s, "WB", "e5", 2, true);
+    let mains: Vec<String> = zone::bundle_view(&zones)
+        .iter()
+        .map(|(m, _)| render::trajectory(&s.board, &m.trajectory))
+        .collect();
+    // In enumeration order: g3 comes before d4.
+    assert_eq!(mains, ["f2 g3 e5", "f2 d4 e5"]);
+    let _ = Point(0);
+}
