@@ -398,27 +398,48 @@ fn contains_run(whole: &[Point], part: &[Point]) -> bool {
     part.len() <= whole.len() && whole.windows(part.len()).any(|w| w == part)
 }
 
-/// Gives each entry its negation level from the order of the entries alone (the grammar's
-/// strings do not carry it): the main trajectory is level 0; an entry is at the first level,
-/// not before the previous entry's, whose marked points include its end: level 1 marks the
-/// main trajectory's stops after its start, level k + 1 the intermediate stops of level k.
+/// Gives each entry its negation level from the entries alone (the grammar's strings do not
+/// carry it), by replaying the scanner: level 1 marks the main trajectory's stops after its
+/// start with TIME = stop number + 1; within a level the pairs come in increasing (end, start)
+/// order and an entry's time is TIME(end) of its level; each entry marks its intermediate stops
+/// for the next level with NEXTTIME = max(NEXTTIME, time - len + 1).
 pub fn assign_levels(entries: &mut [ZoneEntry]) {
     let Some((main, rest)) = entries.split_first_mut() else {
         return;
     };
     main.level = 0;
-    let mut marked: Vec<Vec<Point>> = vec![main.trajectory[1..].to_vec()];
-    let mut level = 1usize;
+    let mut time: HashMap<Point, i64> = HashMap::new();
+    for (k, p) in main.trajectory.iter().enumerate().skip(1) {
+        time.entry(*p).or_insert(k as i64 + 1);
+    }
+    let mut next: HashMap<Point, i64> = HashMap::new();
+    let mut level = 1u32;
+    let mut previous: Option<(Point, Point)> = None;
     for e in rest {
-        let end = *e.trajectory.last().expect("a trajectory has stops");
-        while level <= marked.len() && !marked[level - 1].contains(&end) {
+        let (x, y) = (
+            e.trajectory[0],
+            *e.trajectory.last().expect("a trajectory has stops"),
+        );
+        loop {
+            let in_order = previous.is_none_or(|(py, px)| (y, x) > (py, px));
+            if in_order && time.get(&y) == Some(&i64::from(e.time)) {
+                break;
+            }
+            if next.is_empty() {
+                // Not a zone the scanner can produce: keep the level rather than loop.
+                break;
+            }
+            time = std::mem::take(&mut next);
             level += 1;
+            previous = None;
         }
-        e.level = level as u32;
-        if marked.len() == level {
-            marked.push(Vec::new());
+        e.level = level;
+        previous = Some((y, x));
+        let k = i64::from(e.time) - (e.trajectory.len() as i64 - 1) + 1;
+        for z in &e.trajectory[1..e.trajectory.len() - 1] {
+            let slot = next.entry(*z).or_insert(k);
+            *slot = (*slot).max(k);
         }
-        marked[level].extend_from_slice(&e.trajectory[1..e.trajectory.len() - 1]);
     }
 }
 
@@ -478,30 +499,46 @@ pub fn bundle_view(zones: &[Zone]) -> Vec<(ZoneEntry, Vec<Attach>)> {
 mod tests {
     use super::*;
 
-    fn entry(piece: usize, stops: &[u32], level: u32) -> ZoneEntry {
+    fn entry(piece: usize, stops: &[u32], time: u32) -> ZoneEntry {
         ZoneEntry {
             piece,
             trajectory: stops.iter().map(|&p| Point(p)).collect(),
-            time: 1,
-            level,
+            time,
+            level: 9,
         }
     }
 
     #[test]
-    fn levels_follow_the_marked_points() {
-        // The abstract zone of spec §6.1: 1 2 3 4 5 main; 6 7 4 and 8 9 4 attach to 4 (level 1);
-        // 13 9, 11 12 9 attach to 9 (level 2); 10 12 attaches to 12 (level 3).
+    fn levels_follow_the_scanner() {
+        // The abstract zone of spec §6.1 in scanner order: 1 2 3 4 5 main (TIME 2..5); 6 7 4 and
+        // 8 9 4 attach to 4 (level 1, time 4); 11 12 9 and 13 9 to 9 (level 2, time 3); 10 12
+        // to 12 (level 3, time 2).
         let mut entries = vec![
-            entry(0, &[1, 2, 3, 4, 5], 9),
-            entry(1, &[6, 7, 4], 9),
-            entry(2, &[8, 9, 4], 9),
-            entry(3, &[13, 9], 9),
-            entry(4, &[11, 12, 9], 9),
-            entry(5, &[10, 12], 9),
+            entry(0, &[1, 2, 3, 4, 5], 5),
+            entry(1, &[6, 7, 4], 4),
+            entry(2, &[8, 9, 4], 4),
+            entry(4, &[11, 12, 9], 3),
+            entry(3, &[13, 9], 3),
+            entry(5, &[10, 12], 2),
         ];
         assign_levels(&mut entries);
         let levels: Vec<u32> = entries.iter().map(|e| e.level).collect();
         assert_eq!(levels, [0, 1, 1, 2, 2, 3]);
+    }
+
+    #[test]
+    fn a_pair_visited_again_belongs_to_the_next_level() {
+        // b (2) is a stop of the main trajectory (TIME 2) and an intermediate stop of 4 2 1
+        // (NEXTTIME 3 - 2 + 1 = 2): the scanner visits (4, 2) at both levels.
+        let mut entries = vec![
+            entry(0, &[0, 2, 1], 3),
+            entry(1, &[4, 2, 1], 3),
+            entry(1, &[4, 2], 2),
+            entry(1, &[4, 2], 2),
+        ];
+        assign_levels(&mut entries);
+        let levels: Vec<u32> = entries.iter().map(|e| e.level).collect();
+        assert_eq!(levels, [0, 1, 1, 2]);
     }
 
     #[test]
