@@ -79,7 +79,7 @@ impl fmt::Display for ZoneError {
         match self {
             ZoneError::TooMany { limit } => write!(
                 f,
-                "the language has more than {limit} zones; raise --max-zones, or ask for the bundle view (without --all-zones)"
+                "the language has more than {limit} zones; raise --max-zones, or shorten the horizon or use the filters"
             ),
             ZoneError::TooManyTrajectories { piece, limit } => {
                 write!(

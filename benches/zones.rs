@@ -1,0 +1,149 @@
+//! Zone generation: the grammar of zones against the native generator, on the same attacks.
+//!
+//! Each case derives every zone of one attack with `grammars/zones.lgg` (or
+//! `zones-filtered.lgg`) and with the native generator, checks that they agree, and times both
+//! (the kernel's MAP cache is warm for both; the grammar's memo tables start empty each run).
+//! Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use lingeo::grammar::value::Value;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limits};
+use lingeo::scenario::Scenario;
+use lingeo::zone::{ZoneGenerator, ZoneOptions};
+
+/// (name, scenario, piece, target, horizon, filters)
+const CASES: &[(&str, &str, &str, &str, u32, bool)] = &[
+    (
+        "robot-simplified-literal",
+        "robot-zone-simplified.scenario",
+        "BOMBER",
+        "h1",
+        4,
+        false,
+    ),
+    (
+        "robot-simplified",
+        "robot-zone-simplified.scenario",
+        "BOMBER",
+        "h1",
+        4,
+        true,
+    ),
+    (
+        "robot-full",
+        "robot-zone-full.scenario",
+        "BOMBER",
+        "h1",
+        4,
+        true,
+    ),
+    (
+        "chess-bishop-e5",
+        "chess-zone.scenario",
+        "WB",
+        "e5",
+        2,
+        true,
+    ),
+    (
+        "board16-six-a-side",
+        "board16.scenario",
+        "BOMBER",
+        "h1",
+        2,
+        true,
+    ),
+];
+
+fn zones(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zones");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(3));
+    let mut ratios = Vec::new();
+    for &(name, file, piece, target, horizon, filters) in CASES {
+        let scenario = Scenario::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(file),
+        )
+        .expect("a shipped example");
+        let kernel = scenario.kernel();
+        let p0 = scenario
+            .pieces
+            .iter()
+            .position(|p| p.name == piece)
+            .expect("a placed piece");
+        let y0 = scenario.board.parse_point(target).expect("a point");
+        let options = ZoneOptions {
+            f1: filters,
+            f2: filters,
+            ..ZoneOptions::default()
+        };
+        let grammar = Grammar::shipped(if filters { "zones-filtered" } else { "zones" })
+            .expect("a shipped grammar");
+        let world = World::new(&scenario, &kernel);
+        let start = [
+            Value::Point(scenario.pieces[p0].at),
+            Value::Point(y0),
+            Value::Int(i64::from(horizon)),
+        ];
+        let native = || {
+            ZoneGenerator::new(&scenario, &kernel, options)
+                .zones(p0, y0, horizon)
+                .expect("zones")
+        };
+        let interpreted = || {
+            grammar
+                .derive(
+                    &world,
+                    &[Value::Piece(p0 as u32)],
+                    &start,
+                    Limits::default(),
+                    None,
+                )
+                .expect("zones")
+        };
+        let count = native().len();
+        assert_eq!(
+            interpreted().sentences.len(),
+            count,
+            "{name}: the engines disagree"
+        );
+        group.bench_with_input(BenchmarkId::new("native", name), &(), |b, _| {
+            b.iter(|| black_box(native()))
+        });
+        group.bench_with_input(BenchmarkId::new("grammar", name), &(), |b, _| {
+            b.iter(|| black_box(interpreted()))
+        });
+        ratios.push((name, count, median(&native), median(&interpreted)));
+    }
+    group.finish();
+    for (name, count, n, g) in ratios {
+        println!(
+            "ratio {name}: {count} zones, native {n:?}, grammar {g:?}, grammar/native = {:.1}",
+            g.as_secs_f64() / n.as_secs_f64()
+        );
+    }
+}
+
+fn median<T>(f: &dyn Fn() -> T) -> Duration {
+    let mut samples: Vec<Duration> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(f());
+            t.elapsed()
+        })
+        .collect();
+    samples.sort();
+    samples[2]
+}
+
+criterion_group!(benches, zones);
+criterion_main!(benches);
