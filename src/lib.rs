@@ -39,5 +39,6 @@ pub mod piece;
 pub mod relation;
 pub mod render;
 pub mod scenario;
+pub mod svg;
 pub mod syntax;
 pub mod zone;

@@ -443,6 +443,28 @@ pub fn assign_levels(entries: &mut [ZoneEntry]) {
     }
 }
 
+/// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
+/// replayed from the order (see [`assign_levels`]).
+pub fn zone_of_sentence(sentence: &[crate::grammar::Sym]) -> Zone {
+    let mut entries: Vec<ZoneEntry> = sentence
+        .iter()
+        .map(|sym| {
+            let track = sym.args[0].tuple();
+            ZoneEntry {
+                piece: track[0].piece() as usize,
+                trajectory: track[1].trajectory().to_vec(),
+                time: sym.args[1].int() as u32,
+                level: 0,
+            }
+        })
+        .collect();
+    assign_levels(&mut entries);
+    Zone {
+        entries,
+        times: Vec::new(),
+    }
+}
+
 /// One attach pair of the bundle view: every trajectory from `from` to `to` that some zone of
 /// the language has at this level, with the times it gets.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,7 +27,7 @@ fn settings() -> insta::Settings {
 
 /// (snapshot name, arguments, expected exit code)
 const CASES: &[(&str, &str, i32)] = &[
-    ("cli-demo", "demo", 0),
+    ("cli-demo", "demo --out target/demo", 0),
     (
         "cli-map-fighter",
         "map examples/robot-fighter.scenario --piece FIGHTER",

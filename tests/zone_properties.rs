@@ -11,7 +11,7 @@ use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::piece::{Side, Usage};
 use lingeo::scenario::{Piece, Scenario};
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -85,22 +85,7 @@ fn grammar_zones(g: &Grammar, s: &Scenario, p0: usize, y0: Point, l0: u32) -> Ve
     language
         .sentences
         .iter()
-        .map(|sentence| {
-            let mut entries: Vec<ZoneEntry> = sentence
-                .iter()
-                .map(|sym| ZoneEntry {
-                    piece: sym.args[0].tuple()[0].piece() as usize,
-                    trajectory: sym.args[0].tuple()[1].trajectory().to_vec(),
-                    time: sym.args[1].int() as u32,
-                    level: 0,
-                })
-                .collect();
-            zone::assign_levels(&mut entries);
-            Zone {
-                entries,
-                times: Vec::new(),
-            }
-        })
+        .map(|s| zone::zone_of_sentence(s))
         .collect()
 }
 

@@ -9,7 +9,7 @@ use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
 
 fn load(file: &str) -> Scenario {
     Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
@@ -53,22 +53,7 @@ fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool)
     language
         .sentences
         .iter()
-        .map(|sentence| {
-            let mut entries: Vec<ZoneEntry> = sentence
-                .iter()
-                .map(|sym| ZoneEntry {
-                    piece: sym.args[0].tuple()[0].piece() as usize,
-                    trajectory: sym.args[0].tuple()[1].trajectory().to_vec(),
-                    time: sym.args[1].int() as u32,
-                    level: 0,
-                })
-                .collect();
-            zone::assign_levels(&mut entries);
-            Zone {
-                entries,
-                times: Vec::new(),
-            }
-        })
+        .map(|s| zone::zone_of_sentence(s))
         .collect()
 }
 

@@ -7,6 +7,8 @@ use lingeo::kernel::Route;
 use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
+use lingeo::zone::{ZoneGenerator, ZoneOptions};
+use std::path::Path;
 
 use super::CliError;
 
@@ -57,13 +59,85 @@ fn grammar_beside_native(
     Ok(())
 }
 
-pub fn run() -> Result<String, CliError> {
+pub fn run(dir: &Path) -> Result<String, CliError> {
     let mut out = String::new();
     out.push_str("lingeo demo: Linguistic Geometry on the robot examples of Stilman's course\n\n");
     fighter(&mut out)?;
     out.push('\n');
     robot_king(&mut out)?;
+    out.push('\n');
+    zone(&mut out, dir)?;
     Ok(out)
+}
+
+const ZONE: &str = include_str!("../../examples/robot-zone-full.scenario");
+
+/// The zone of the full robot example (spec §6.6), as text and as SVG.
+fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
+    let s = parse("examples/robot-zone-full.scenario", ZONE)?;
+    let k = s.kernel();
+    let b = &s.board;
+    let bomber = s
+        .pieces
+        .iter()
+        .position(|p| p.name == "BOMBER")
+        .expect("the example has a BOMBER");
+    let h1 = b.parse_point("h1")?;
+    let options = ZoneOptions {
+        f1: true,
+        f2: true,
+        ..ZoneOptions::default()
+    };
+    let zones = ZoneGenerator::new(&s, &k, options).zones(bomber, h1, 4)?;
+    // The zone the sources print: the MISSILE through b5 and f1 to h1 and to h3.
+    let source = zones
+        .iter()
+        .find(|z| {
+            z.entries
+                .iter()
+                .any(|e| render::trajectory(b, &e.trajectory) == "d7 b5 f1 g2 h1")
+        })
+        .unwrap_or(&zones[0]);
+    out.push_str(
+        "3. The zone of the BOMBER's attack on h1 (S-07 p.13, lg-spec 6.6), filters F1 and F2\n\n",
+    );
+    out.push_str(&format!(
+        "The language has {} zones (one per choice of trajectory at each attach point); the one the sources print:\n\n",
+        zones.len()
+    ));
+    let mut level_of = vec![None; b.len()];
+    for e in &source.entries {
+        for &p in &e.trajectory[1..] {
+            let slot: &mut Option<u32> = &mut level_of[p.index()];
+            *slot = Some(slot.map_or(e.level, |l| l.min(e.level)));
+        }
+    }
+    let cell = |p: lingeo::board::Point| match (s.pieces_at(p).next(), level_of[p.index()]) {
+        (Some(piece), _) => piece.name.chars().next().unwrap_or('?').to_string(),
+        (None, Some(level)) => level.to_string(),
+        (None, None) => ".".to_string(),
+    };
+    out.push_str(&render::grid_picture(b, &cell));
+    out.push_str("(letters: pieces; 0: stops of the main trajectory; 1, 2: of the 1st and 2nd negations)\n\n");
+    for e in &source.entries {
+        out.push_str(&format!(
+            "  level {}: t({}, {}, {})\n",
+            e.level,
+            s.pieces[e.piece].name,
+            render::trajectory(b, &e.trajectory),
+            e.time
+        ));
+    }
+    let path = dir.join("lingeo-demo-zone.svg");
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::write(
+        &path,
+        lingeo::svg::zone(&s, source, "Zone of BOMBER h5 -> h1 (S-07 p.13)"),
+    )
+    .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    out.push_str(&format!("\nThe zone is drawn in {}.\n", path.display()));
+    Ok(())
 }
 
 fn parse(name: &str, text: &str) -> Result<Scenario, CliError> {

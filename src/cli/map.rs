@@ -23,6 +23,9 @@ pub struct MapArgs {
     /// Print JSON instead of a picture.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the MAP as an SVG heat map into this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -49,6 +52,16 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     };
     let map = kernel.table(chosen.motion, origin, direction);
     let board = &scenario.board;
+    if let Some(path) = &args.svg {
+        let title = format!(
+            "MAP of {} {} {}",
+            chosen.label,
+            if args.reverse { "to" } else { "from" },
+            board.name(origin)
+        );
+        std::fs::write(path, lingeo::svg::map(board, map, &title))
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+    }
     if args.json {
         let json = MapJson {
             board: board.describe(),

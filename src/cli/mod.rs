@@ -44,7 +44,11 @@ enum Command {
         files: Vec<PathBuf>,
     },
     /// Run the main job on the built-in robot examples.
-    Demo,
+    Demo {
+        /// Folder for the demo's pictures.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: PathBuf,
+    },
 }
 
 /// A failure to report to the user: the text goes to stderr and the exit code is 2.
@@ -65,7 +69,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Zones(args) => zones::run(&args),
         Command::Check { files } => check(&files),
-        Command::Demo => demo::run(),
+        Command::Demo { out } => demo::run(&out),
     };
     match result {
         Ok(text) => {

@@ -38,6 +38,9 @@ pub struct TrajectoryArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the bundle as SVG into this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -85,6 +88,21 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     } else {
         Some(bundle.collect(args.limit)?)
     };
+    if let Some(path) = &args.svg {
+        let Some(ts) = &trajectories else {
+            return Err(CliError(
+                "--svg draws the trajectories: leave out --count".into(),
+            ));
+        };
+        let title = format!(
+            "{} from {} to {}",
+            chosen.label,
+            board.name(from),
+            board.name(to)
+        );
+        std::fs::write(path, lingeo::svg::bundle(board, ts, &title))
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+    }
     let count = match &trajectories {
         Some(ts) => ts.len() as u128,
         None => bundle.count(),

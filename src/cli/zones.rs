@@ -49,6 +49,10 @@ pub struct ZoneArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also draw the zone as SVG into this file: the first zone of the language with
+    /// --all-zones, otherwise every alternative of the bundle view (first attack only).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -140,30 +144,9 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
             Ok(language
                 .sentences
                 .iter()
-                .map(|s| zone_of_sentence(s))
+                .map(|s| zone::zone_of_sentence(s))
                 .collect())
         }
-    }
-}
-
-/// A sentence of G_Z as a zone: each `t((p, t), tau)` an entry, levels from the order.
-fn zone_of_sentence(sentence: &[lingeo::grammar::Sym]) -> Zone {
-    let mut entries: Vec<ZoneEntry> = sentence
-        .iter()
-        .map(|sym| {
-            let track = sym.args[0].tuple();
-            ZoneEntry {
-                piece: track[0].piece() as usize,
-                trajectory: track[1].trajectory().to_vec(),
-                time: sym.args[1].int() as u32,
-                level: 0,
-            }
-        })
-        .collect();
-    zone::assign_levels(&mut entries);
-    Zone {
-        entries,
-        times: Vec::new(),
     }
 }
 
@@ -302,6 +285,26 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             zones,
         }]
     };
+    if let Some(path) = &args.svg {
+        let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
+            return Err(CliError("--svg: there is no zone to draw".into()));
+        };
+        let p = &scenario.pieces[a.piece];
+        let title = format!(
+            "Zone of {} {} -> {} (horizon {})",
+            p.name,
+            scenario.board.name(p.at),
+            scenario.board.name(a.target),
+            a.horizon
+        );
+        let picture = if args.all_zones {
+            a.zones[0].clone()
+        } else {
+            union_zone(&a.zones)
+        };
+        std::fs::write(path, lingeo::svg::zone(&scenario, &picture, &title))
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+    }
     if args.json {
         let json: Vec<AttackJson> = attacks
             .iter()
@@ -436,4 +439,20 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         }
     }
     out
+}
+
+/// Every entry of every zone once (in first-seen order): the bundle view as one picture.
+fn union_zone(zones: &[Zone]) -> Zone {
+    let mut entries: Vec<ZoneEntry> = Vec::new();
+    for z in zones {
+        for e in &z.entries {
+            if !entries.contains(e) {
+                entries.push(e.clone());
+            }
+        }
+    }
+    Zone {
+        entries,
+        times: Vec::new(),
+    }
 }

@@ -1,0 +1,263 @@
+//! The SVG pictures of the shipped examples: each parses as XML, has the expected elements, and
+//! equals the committed file under `docs/img/`.
+//!
+//! To regenerate the files after a deliberate change of the drawing:
+//!
+//! ```text
+//! LINGEO_WRITE_IMAGES=1 cargo test --test svg
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use lingeo::bundle::{Bundle, BundleOptions};
+use lingeo::piece::Usage;
+use lingeo::render;
+use lingeo::scenario::Scenario;
+use lingeo::svg;
+use lingeo::zone::{Zone, ZoneGenerator, ZoneOptions};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(name: &str) -> Scenario {
+    let path = root().join("examples").join(name);
+    Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The zones of `piece` attacking `target` within `horizon`, with the filters F1 and F2.
+fn zones(s: &Scenario, piece: &str, target: &str, horizon: u32) -> Vec<Zone> {
+    let k = s.kernel();
+    let p0 = s
+        .pieces
+        .iter()
+        .position(|p| p.name == piece)
+        .expect("a placed piece");
+    let y0 = s.board.parse_point(target).expect("a point");
+    let options = ZoneOptions {
+        f1: true,
+        f2: true,
+        ..ZoneOptions::default()
+    };
+    ZoneGenerator::new(s, &k, options)
+        .zones(p0, y0, horizon)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A zone's entries as `PIECE: a b c (tau)`, in order.
+fn entries(s: &Scenario, z: &Zone) -> Vec<String> {
+    z.entries
+        .iter()
+        .map(|e| {
+            format!(
+                "{}: {} ({})",
+                s.pieces[e.piece].name,
+                render::trajectory(&s.board, &e.trajectory),
+                e.time
+            )
+        })
+        .collect()
+}
+
+/// Parses the picture and returns the number of elements whose class has every token of
+/// `class` (e.g. `trajectory level-1`).
+fn parse_and_count(name: &str, text: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(text)
+        .unwrap_or_else(|e| panic!("{name} is not well-formed XML: {e}"));
+    let svg = doc.root_element();
+    assert_eq!(svg.tag_name().name(), "svg", "{name}: root element");
+    assert_eq!(
+        svg.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg"),
+        "{name}: namespace"
+    );
+    let view_box = svg
+        .attribute("viewBox")
+        .unwrap_or_else(|| panic!("{name}: no viewBox"));
+    let numbers: Vec<f64> = view_box
+        .split_whitespace()
+        .map(|v| v.parse().expect("a number"))
+        .collect();
+    assert_eq!(numbers.len(), 4, "{name}: viewBox {view_box}");
+    assert!(
+        numbers[2] > 0.0 && numbers[3] > 0.0,
+        "{name}: viewBox {view_box}"
+    );
+    assert_eq!(
+        svg.attribute("width"),
+        Some(numbers[2].to_string().as_str())
+    );
+    assert_eq!(
+        svg.attribute("height"),
+        Some(numbers[3].to_string().as_str())
+    );
+    // Every url(#id) reference resolves.
+    let ids: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .collect();
+    for node in doc.descendants() {
+        for a in node.attributes() {
+            if let Some(rest) = a.value().strip_prefix("url(#") {
+                let id = rest.trim_end_matches(')');
+                assert!(
+                    ids.contains(&id),
+                    "{name}: dangling reference {}",
+                    a.value()
+                );
+            }
+        }
+    }
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class").is_some_and(|c| {
+                class
+                    .split_whitespace()
+                    .all(|t| c.split_whitespace().any(|u| u == t))
+            })
+        })
+        .count()
+}
+
+/// Writes the picture under `docs/img/` with `LINGEO_WRITE_IMAGES=1`, otherwise compares it with
+/// the committed file.
+fn check_file(file: &str, text: &str) {
+    let path: PathBuf = root().join("docs").join("img").join(file);
+    if std::env::var("LINGEO_WRITE_IMAGES").as_deref() == Ok("1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {path:?}: {e}"));
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e}\nregenerate the pictures with: LINGEO_WRITE_IMAGES=1 cargo test --test svg",
+            display(&path)
+        )
+    });
+    assert!(
+        committed == text,
+        "{} differs from the picture drawn now; if the change is intended, regenerate it with:\n    LINGEO_WRITE_IMAGES=1 cargo test --test svg",
+        display(&path)
+    );
+}
+
+fn display(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn simplified_robot_zone() {
+    let s = load("robot-zone-simplified.scenario");
+    let all = zones(&s, "BOMBER", "h1", 4);
+    let z = all.first().expect("a zone");
+    assert_eq!(
+        entries(&s, z),
+        [
+            "BOMBER: h5 h4 h3 h2 h1 (5)",
+            "FIGHTER: f6 e5 e4 f3 g2 h1 (5)",
+            "FIGHTER: f6 g5 h4 (2)"
+        ]
+    );
+    let text = svg::zone(
+        &s,
+        z,
+        "Robot zone, simplified (lg-spec §6.5): BOMBER h5 → h1",
+    );
+    let arrows = parse_and_count("zone-robot-simplified.svg", &text, "trajectory");
+    assert_eq!(arrows, z.entries.len());
+    for line in entries(&s, z) {
+        assert!(text.contains(&line), "the legend lacks {line}");
+    }
+    check_file("zone-robot-simplified.svg", &text);
+}
+
+#[test]
+fn full_robot_zone() {
+    let s = load("robot-zone-full.scenario");
+    let source = [
+        "BOMBER: h5 h4 h3 h2 h1 (5)",
+        "FIGHTER: f6 e5 e4 f3 g2 h1 (5)",
+        "MISSILE: d7 b5 f1 g2 h1 (5)",
+        "MISSILE: d7 b5 f1 h3 (3)",
+        "FIGHTER: f6 g5 h4 (2)",
+    ];
+    let all = zones(&s, "BOMBER", "h1", 4);
+    let matching: Vec<&Zone> = all
+        .iter()
+        .filter(|z| {
+            let mut got = entries(&s, z);
+            let mut want: Vec<String> = source.iter().map(|e| e.to_string()).collect();
+            got.sort();
+            want.sort();
+            got == want
+        })
+        .collect();
+    assert_eq!(
+        matching.len(),
+        1,
+        "the source's zone is in the language once"
+    );
+    let z = matching[0];
+    let text = svg::zone(&s, z, "Robot zone, full (lg-spec §6.6): BOMBER h5 → h1");
+    let arrows = parse_and_count("zone-robot-full.svg", &text, "trajectory");
+    assert_eq!(arrows, 5);
+    assert_eq!(
+        parse_and_count("zone-robot-full.svg", &text, "trajectory level-0"),
+        1
+    );
+    assert_eq!(
+        parse_and_count("zone-robot-full.svg", &text, "trajectory level-1"),
+        4
+    );
+    for line in source {
+        assert!(text.contains(line), "the legend lacks {line}");
+    }
+    check_file("zone-robot-full.svg", &text);
+}
+
+#[test]
+fn fighter_map() {
+    let s = load("robot-fighter.scenario");
+    let k = s.kernel();
+    let fighter = s.piece("FIGHTER").expect("the FIGHTER");
+    let m = s.motion_of(&k, fighter, Usage::Move);
+    assert_eq!(s.board.name(fighter.at), "f6");
+    let text = svg::map(
+        &s.board,
+        k.map(m, fighter.at),
+        "MAP of the FIGHTER from f6 (lg-spec §4.3)",
+    );
+    let cells = parse_and_count("map-fighter.svg", &text, "cell");
+    assert_eq!(cells, s.board.len());
+    assert_eq!(parse_and_count("map-fighter.svg", &text, "removed"), 5);
+    assert_eq!(parse_and_count("map-fighter.svg", &text, "origin"), 1);
+    check_file("map-fighter.svg", &text);
+}
+
+#[test]
+fn robot_king_bundle() {
+    let s = load("robot-king.scenario");
+    let k = s.kernel();
+    let king = s.piece("K").expect("the robot King");
+    let m = s.motion_of(&k, king, Usage::Move);
+    let c6 = s.board.parse_point("c6").unwrap();
+    let bundle = Bundle::new(&k, m, king.at, c6, Some(6), BundleOptions::default());
+    let trajectories = bundle.collect(1000).unwrap();
+    assert_eq!(
+        trajectories.len(),
+        9,
+        "the 9 admissible trajectories of lg-spec §5.4"
+    );
+    let text = svg::bundle(
+        &s.board,
+        &trajectories,
+        "Robot King h8 → c6, admissible trajectories of length 6 (lg-spec §5.4)",
+    );
+    let lines = parse_and_count("bundle-robot-king.svg", &text, "trajectory");
+    assert_eq!(lines, 9);
+    assert!(text.contains("9 trajectories"));
+    check_file("bundle-robot-king.svg", &text);
+}
