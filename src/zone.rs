@@ -113,7 +113,7 @@ pub struct ZoneGenerator<'s> {
     scenario: &'s Scenario,
     kernel: &'s Kernel,
     options: ZoneOptions,
-    tracks: HashMap<(usize, Point, Point, u32), Vec<Trajectory>>,
+    tracks: HashMap<(usize, Point, Point, u32, bool), Vec<Trajectory>>,
 }
 
 /// The search state within one level.
@@ -140,36 +140,93 @@ impl<'s> ZoneGenerator<'s> {
         i64::from(self.kernel.unreachable())
     }
 
+    /// Whether q's type attacks with other vectors than it moves (a pawn, decision A13).
+    fn separate_attack(&self, q: usize) -> bool {
+        self.scenario.types[self.scenario.pieces[q].type_index]
+            .attacks
+            .is_some()
+    }
+
+    /// The moves q needs from x to y: plain MAP, or with `capture` for a piece that attacks
+    /// with other vectors, moves to a point attacking y and the capture (2n if impossible).
+    pub fn reach(&self, q: usize, x: Point, y: Point, capture: bool) -> u32 {
+        let piece = &self.scenario.pieces[q];
+        let moves = self
+            .kernel
+            .motion(piece.type_index, piece.side, Usage::Move);
+        if !(capture && self.separate_attack(q)) {
+            return self.kernel.distance(moves, x, y);
+        }
+        let attacks = self
+            .kernel
+            .motion(piece.type_index, piece.side, Usage::Attack);
+        let unreachable = self.kernel.unreachable();
+        self.kernel
+            .reverse_relation(attacks)
+            .successors(y)
+            .iter()
+            .map(|&m| self.kernel.distance(moves, x, m))
+            .filter(|&d| d < unreachable)
+            .map(|d| d + 1)
+            .min()
+            .unwrap_or(unreachable)
+    }
+
     /// TRACKS_q(x, y, l): the admissible trajectories of q from x to y of length 1..=l, sorted.
+    /// With `capture`, for a piece that attacks with other vectors (A13), the trajectories that
+    /// move to a point m attacking y (admissible, of length 1..=l-1, or none when m = x) and
+    /// then capture on y.
     pub fn tracks(
         &mut self,
         q: usize,
         x: Point,
         y: Point,
         l: u32,
+        capture: bool,
     ) -> Result<&[Trajectory], ZoneError> {
-        let key = (q, x, y, l);
+        let capture = capture && self.separate_attack(q);
+        let key = (q, x, y, l, capture);
         if !self.tracks.contains_key(&key) {
             let piece = &self.scenario.pieces[q];
             let m = self
                 .kernel
                 .motion(piece.type_index, piece.side, Usage::Move);
-            let mut all = Vec::new();
             let options = BundleOptions {
                 rule: self.options.rule,
                 simple_only: false,
             };
-            for k in 1..=l {
-                let bundle = Bundle::new(self.kernel, m, x, y, Some(k), options);
-                let limit = self.options.max_zones.max(1000);
-                all.extend(
-                    bundle
-                        .collect(limit)
-                        .map_err(|_| ZoneError::TooManyTrajectories {
-                            piece: piece.name.clone(),
-                            limit,
-                        })?,
-                );
+            let limit = self.options.max_zones.max(1000);
+            let too_many = |_| ZoneError::TooManyTrajectories {
+                piece: piece.name.clone(),
+                limit,
+            };
+            let mut all = Vec::new();
+            if capture {
+                let attacks = self
+                    .kernel
+                    .motion(piece.type_index, piece.side, Usage::Attack);
+                for &from in self.kernel.reverse_relation(attacks).successors(y) {
+                    if from == x {
+                        all.push(vec![x, y]);
+                    }
+                    for k in 1..l {
+                        for mut t in Bundle::new(self.kernel, m, x, from, Some(k), options)
+                            .collect(limit)
+                            .map_err(too_many)?
+                        {
+                            t.push(y);
+                            all.push(t);
+                        }
+                    }
+                }
+            } else {
+                for k in 1..=l {
+                    all.extend(
+                        Bundle::new(self.kernel, m, x, y, Some(k), options)
+                            .collect(limit)
+                            .map_err(too_many)?,
+                    );
+                }
             }
             all.sort();
             all.dedup();
@@ -178,13 +235,16 @@ impl<'s> ZoneGenerator<'s> {
         Ok(&self.tracks[&key])
     }
 
+    /// Whether the main trajectory to y0 ends with a capture: an opposing piece stands there.
+    fn captures_at(&self, p0: usize, y0: Point) -> bool {
+        let side = self.scenario.pieces[p0].side;
+        self.scenario.pieces_at(y0).any(|q| q.side != side)
+    }
+
     /// Q1: p0 stands on x0, reaches y0 within l0, and y0 is a target for it.
     pub fn applies(&self, p0: usize, y0: Point, l0: u32) -> bool {
-        let piece = &self.scenario.pieces[p0];
-        let m = self
-            .kernel
-            .motion(piece.type_index, piece.side, Usage::Move);
-        self.kernel.distance(m, piece.at, y0) <= l0 && is_target(self.scenario, p0, y0)
+        let at = self.scenario.pieces[p0].at;
+        self.reach(p0, at, y0, self.captures_at(p0, y0)) <= l0 && is_target(self.scenario, p0, y0)
     }
 
     /// DIST(z, t) as a vector over X: the stop number k + 1 of z_k (every stop after the start for
@@ -209,7 +269,8 @@ impl<'s> ZoneGenerator<'s> {
             return Ok(out);
         }
         let x0 = self.scenario.pieces[p0].at;
-        let mains = self.tracks(p0, x0, y0, l0)?.to_vec();
+        let capture = self.captures_at(p0, y0);
+        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
         for main in mains {
             let time = self.dist(&main, true);
             let n = self.kernel.n();
@@ -273,15 +334,14 @@ impl<'s> ZoneGenerator<'s> {
             .collect();
         for q in on_x {
             let piece = &self.scenario.pieces[q];
-            let m = self
-                .kernel
-                .motion(piece.type_index, piece.side, Usage::Move);
-            let d = self.kernel.distance(m, x, y);
+            // Negation trajectories end on points the attacked trajectory passes: a piece that
+            // attacks with other vectors (a pawn) captures there (A13).
+            let d = self.reach(q, x, y, true);
             let qualifies = if piece.side == side { d == 1 } else { d <= l };
             if !qualifies {
                 continue;
             }
-            for t in self.tracks(q, x, y, l)?.to_vec() {
+            for t in self.tracks(q, x, y, l, true)?.to_vec() {
                 if self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p)) {
                     continue;
                 }

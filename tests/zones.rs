@@ -234,6 +234,15 @@ fn chess_zone_has_the_single_attack_of_the_source() {
         .iter()
         .map(|(m, _)| render::trajectory(&s.board, &m.trajectory))
         .collect();
+    // The white pawn h2 guards g3 by its diagonal capture: the source's a(h2)a(g3) (A13).
+    assert!(zones.iter().all(|z| {
+        let via_g3 = render::trajectory(&s.board, &z.entries[0].trajectory) == "f2 g3 e5";
+        let pawn = z.entries.iter().any(|e| {
+            s.pieces[e.piece].name == "WPh2"
+                && render::trajectory(&s.board, &e.trajectory) == "h2 g3"
+        });
+        via_g3 == pawn
+    }));
     // In enumeration order: g3 comes before d4.
     assert_eq!(mains, ["f2 g3 e5", "f2 d4 e5"]);
     let _ = Point(0);

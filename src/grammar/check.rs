@@ -135,8 +135,8 @@ where
 }
 
 const BUILTINS: &[&str] = &[
-    "MAP", "R", "ON", "OPPOSE", "TARGET", "side", "value", "ord", "size", "len", "min", "max",
-    "first", "last", "stops", "pick", "nth",
+    "MAP", "R", "RA", "ATTACKS", "single", "append", "ON", "OPPOSE", "TARGET", "side", "value",
+    "ord", "size", "len", "min", "max", "first", "last", "stops", "pick", "nth",
 ];
 
 const RESERVED_GLOBALS: &[&str] = &["X", "PIECES", "n", "white", "black", "side"];
@@ -1746,6 +1746,37 @@ where
                 want(self, 0, &Type::Piece);
                 want(self, 1, &Type::Piece);
                 (simple(Builtin::Oppose, typed), Type::Bool)
+            }
+            "RA" => {
+                if !arity_ok(self, &[3]) {
+                    return self.invalid();
+                }
+                want(self, 0, &Type::Piece);
+                want(self, 1, &Type::Point);
+                want(self, 2, &Type::Point);
+                (simple(Builtin::AttackRelation, typed), Type::Bool)
+            }
+            "ATTACKS" => {
+                if !arity_ok(self, &[1]) {
+                    return self.invalid();
+                }
+                want(self, 0, &Type::Piece);
+                (simple(Builtin::SeparateAttack, typed), Type::Bool)
+            }
+            "single" => {
+                if !arity_ok(self, &[1]) {
+                    return self.invalid();
+                }
+                want(self, 0, &Type::Point);
+                (simple(Builtin::Single, typed), Type::Trajectory)
+            }
+            "append" => {
+                if !arity_ok(self, &[2]) {
+                    return self.invalid();
+                }
+                want(self, 0, &Type::Trajectory);
+                want(self, 1, &Type::Point);
+                (simple(Builtin::Append, typed), Type::Trajectory)
             }
             "TARGET" => {
                 if !arity_ok(self, &[2]) {

@@ -519,6 +519,21 @@ impl<'e, 'c> Eval<'e, 'c> {
                 }
             },
             Builtin::Oppose => Value::Bool(piece(&a[0]).side != piece(&a[1]).side),
+            Builtin::AttackRelation => Value::Bool(
+                kernel
+                    .relation(piece(&a[0]).attacks)
+                    .contains(a[1].point(), a[2].point()),
+            ),
+            Builtin::SeparateAttack => {
+                let p = piece(&a[0]);
+                Value::Bool(world.scenario.types[p.type_index].attacks.is_some())
+            }
+            Builtin::Single => Value::Trajectory(Rc::from(vec![a[0].point()])),
+            Builtin::Append => {
+                let mut t = a[0].trajectory().to_vec();
+                t.push(a[1].point());
+                Value::Trajectory(t.into())
+            }
             Builtin::Target => {
                 let p = a[0].piece() as usize;
                 let y = a[1].point();

@@ -155,6 +155,14 @@ pub enum Builtin {
     Oppose,
     /// `TARGET(p, y)`: an opposing piece stands on y, or y is a goal point for p (A14).
     Target,
+    /// `RA(p, x, y)`: p removes a piece on y from x in one step (its attack relation, A13).
+    AttackRelation,
+    /// `ATTACKS(p)`: p's type attacks with other vectors than it moves (pawns).
+    SeparateAttack,
+    /// `single(x)`: the trajectory of the one stop x.
+    Single,
+    /// `append(t, y)`: t with the stop y added at its end.
+    Append,
     Side,
     Value,
     Ord,
