@@ -105,6 +105,9 @@ type LanguageKey = (usize, Vec<Value>, Vec<Value>);
 /// What one run shares with the runs of its imported grammars.
 pub struct Shared<'w> {
     pub world: &'w World<'w>,
+    /// X and PIECES, built once: every `X[k]` reads them.
+    points: Value,
+    pieces: Value,
     pub limits: Limits,
     pub steps: Cell<u64>,
     languages: RefCell<FxHashMap<LanguageKey, Value>>,
@@ -114,6 +117,8 @@ impl<'w> Shared<'w> {
     pub fn new(world: &'w World<'w>, limits: Limits) -> Self {
         Shared {
             world,
+            points: Value::Set(world.board().points().map(Value::Point).collect()),
+            pieces: Value::Set((0..world.placed as u32).map(Value::Piece).collect()),
             limits,
             steps: Cell::new(0),
             languages: RefCell::new(FxHashMap::default()),
@@ -289,12 +294,8 @@ impl<'e, 'c> Eval<'e, 'c> {
                 let world = self.ctx.shared.world;
                 match b {
                     BoardValue::N => Value::Int(world.board().len() as i64),
-                    BoardValue::Points => {
-                        Value::Set(world.board().points().map(Value::Point).collect())
-                    }
-                    BoardValue::Pieces => {
-                        Value::Set((0..world.placed as u32).map(Value::Piece).collect())
-                    }
+                    BoardValue::Points => self.ctx.shared.points.clone(),
+                    BoardValue::Pieces => self.ctx.shared.pieces.clone(),
                 }
             }
             Ex::Call { func, args, span } => self.call(*func, args, span)?,
