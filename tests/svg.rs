@@ -261,3 +261,57 @@ fn robot_king_bundle() {
     assert!(text.contains("9 trajectories"));
     check_file("bundle-robot-king.svg", &text);
 }
+
+/// The other shipped example zones: the first zone of each language, drawn, parsed back and
+/// compared with its committed picture.
+#[test]
+fn other_example_zones() {
+    for (scenario, piece, target, horizon, file, title) in [
+        (
+            "abstract-zone.scenario",
+            "p0",
+            "5",
+            4,
+            "zone-abstract.svg",
+            "Abstract zone (lg-spec §6.1), graph board",
+        ),
+        (
+            "chess-zone.scenario",
+            "WB",
+            "e5",
+            2,
+            "zone-chess.svg",
+            "Chess zone (S-07): Bf2 → e5",
+        ),
+        (
+            "reti.scenario",
+            "WP",
+            "c8",
+            2,
+            "zone-reti-white-pawn.svg",
+            "Réti: white pawn c6 → c8",
+        ),
+        (
+            "reti.scenario",
+            "BP",
+            "h1",
+            4,
+            "zone-reti-black-pawn.svg",
+            "Réti: black pawn h5 → h1",
+        ),
+    ] {
+        let s = load(scenario);
+        let all = zones(&s, piece, target, horizon);
+        let z = all.first().expect("a zone");
+        let text = svg::zone(&s, z, title);
+        assert_eq!(
+            parse_and_count(file, &text, "trajectory"),
+            z.entries.len(),
+            "{file}"
+        );
+        for line in entries(&s, z) {
+            assert!(text.contains(&line), "{file}: the legend lacks {line}");
+        }
+        check_file(file, &text);
+    }
+}
