@@ -215,6 +215,17 @@ const CASES: &[(&str, &str, i32)] = &[
         "run tests/bad/check-type-errors.lgg --start 'S(a1, a2, 1)'",
         2,
     ),
+    ("cli-analysis-figure12", "analysis figure12", 0),
+    (
+        "cli-analysis-figure12-json-5x5",
+        "analysis figure12 --board 5x5 --json",
+        0,
+    ),
+    (
+        "cli-analysis-error-board",
+        "analysis figure12 --board 100x100",
+        2,
+    ),
     (
         "cli-zones-simplified-bundle",
         "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all",

@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing and dispatch. Exit code 0 on success, 2 on bad
 //! input (with the message on stderr).
 
+mod analysis;
 mod demo;
 mod json;
 mod map;
@@ -43,6 +44,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Counting analyses of the MAICS 2013 paper (Figure 12).
+    Analysis(analysis::AnalysisArgs),
     /// Run the main job on the built-in robot examples.
     Demo {
         /// Folder for the demo's pictures.
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Analysis(args) => analysis::run(&args),
         Command::Zones(args) => zones::run(&args),
         Command::Check { files } => check(&files),
         Command::Demo { out } => demo::run(&out),
