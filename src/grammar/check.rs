@@ -21,6 +21,7 @@ use super::ast::{
 use super::ir::*;
 use super::types::Type;
 use super::value::Value;
+use crate::syntax::suggest::edit_distance;
 use crate::syntax::{Diagnostic, Span};
 
 /// The built-in enum `side` (index 0): `white`, `black`.
@@ -2383,21 +2384,4 @@ pub fn closest<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
         }
     }
     best.map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(ca != *cb))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -68,6 +68,7 @@ use super::ast::{
     StartDecl, SymbolCall, SymbolDecl, SymbolKind, TypeExpr, UnOp,
 };
 use super::lexer::{Token, lex};
+use crate::syntax::suggest::edit_distance;
 use crate::syntax::tokens::{SyntaxError, Tokens};
 use crate::syntax::{Diagnostic, Span};
 
@@ -1864,22 +1865,6 @@ fn unknown_item(word: &str, span: Span) -> Diagnostic {
         d = d.with_note(format!("did you mean `{near}`?"));
     }
     d
-}
-
-/// Levenshtein distance, for "did you mean" notes on a handful of short keywords.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }
 
 fn is_reserved(word: &str) -> bool {

@@ -35,6 +35,7 @@ use super::ast::{
     Spanned, TypeDecl, TypeItem, Usage,
 };
 use super::lexer::{Token, lex};
+use crate::syntax::suggest::edit_distance;
 use crate::syntax::tokens::{SyntaxError, Tokens};
 use crate::syntax::{Diagnostic, Span};
 
@@ -633,22 +634,6 @@ fn unknown_word(kind: &str, word: &str, span: Span, options: &[&str]) -> Diagnos
         d = d.with_note(format!("did you mean `{near}`?"));
     }
     d
-}
-
-/// Levenshtein distance, for "did you mean" notes on a handful of short keywords.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// An item keyword first on its line.
