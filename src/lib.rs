@@ -30,6 +30,7 @@
 //! assert_eq!(bundle.count(), 7);
 //! ```
 
+pub mod abilities;
 pub mod analysis;
 pub mod bitset;
 pub mod board;

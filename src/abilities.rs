@@ -1,0 +1,184 @@
+//! The tables of the MAICS 2013 paper (`../shared/docs/patterns.md` §1, §2), from the distance
+//! kernel: reach-ability, attack-ability and obtain-ability, and shortest paths found by adding
+//! tables (the paper's five steps) as a procedure of its own, next to LG's trajectory bundles.
+
+use crate::board::Point;
+use crate::bundle::Trajectory;
+use crate::kernel::Kernel;
+use crate::piece::{PieceType, Side, Usage};
+
+/// A table over the points of X: the fewest moves, `None` where impossible.
+pub type Table = Vec<Option<u32>>;
+
+/// The relations of one piece type seen from one side.
+#[derive(Clone, Copy, Debug)]
+pub struct Mover {
+    pub moves: crate::kernel::MotionId,
+    pub attacks: crate::kernel::MotionId,
+    /// The piece attacks with other vectors than it moves (a pawn).
+    pub separate: bool,
+}
+
+impl Mover {
+    pub fn new(kernel: &Kernel, types: &[PieceType], type_index: usize, side: Side) -> Mover {
+        Mover {
+            moves: kernel.motion(type_index, side, Usage::Move),
+            attacks: kernel.motion(type_index, side, Usage::Attack),
+            separate: types[type_index].attacks.is_some(),
+        }
+    }
+}
+
+fn table(kernel: &Kernel, distances: impl Iterator<Item = u32>) -> Table {
+    let unreachable = kernel.unreachable();
+    distances.map(|d| (d < unreachable).then_some(d)).collect()
+}
+
+/// Reach-ability of a piece on x: the fewest moves to every location.
+pub fn reach(kernel: &Kernel, mover: Mover, x: Point) -> Table {
+    table(
+        kernel,
+        kernel.map(mover.moves, x).distances().iter().copied(),
+    )
+}
+
+/// Attack-ability of a piece on x: the fewest moves to remove a piece on every location, all
+/// moves but the last by the move vectors, the last by the attack vectors.
+pub fn attack(kernel: &Kernel, mover: Mover, x: Point) -> Table {
+    if !mover.separate {
+        return reach(kernel, mover, x);
+    }
+    let from = reach(kernel, mover, x);
+    let attackers = kernel.reverse_relation(mover.attacks);
+    kernel
+        .board()
+        .points()
+        .map(|y| {
+            attackers
+                .successors(y)
+                .iter()
+                .filter_map(|&m| from[m.index()].map(|d| d + 1))
+                .min()
+        })
+        .collect()
+}
+
+/// Obtain-ability of location y: for every location v, the fewest moves of the piece from v to
+/// y (computed backwards from y over the reversed relation).
+pub fn obtain(kernel: &Kernel, mover: Mover, y: Point) -> Table {
+    table(
+        kernel,
+        kernel.map_to(mover.moves, y).distances().iter().copied(),
+    )
+}
+
+/// The paper's steps 3 and 4: the reach table from x plus the obtain table of y; returns the
+/// minimum and the locations that reach it (none when y cannot be reached).
+pub fn combined(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Option<(u32, Vec<Point>)> {
+    let from = reach(kernel, mover, x);
+    let to = obtain(kernel, mover, y);
+    let sums: Vec<Option<u32>> = from
+        .iter()
+        .zip(&to)
+        .map(|(a, b)| Some((*a)? + (*b)?))
+        .collect();
+    let min = sums.iter().flatten().copied().min()?;
+    let points = kernel
+        .board()
+        .points()
+        .filter(|p| sums[p.index()] == Some(min))
+        .collect();
+    Some((min, points))
+}
+
+/// Step 5: every shortest path from x to y through the locations of the minimum, each step a
+/// legal move and each next location one move closer to y; in lexicographic order.
+pub fn shortest_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Vec<Trajectory> {
+    let Some((min, on_paths)) = combined(kernel, mover, x, y) else {
+        return Vec::new();
+    };
+    if x == y || min == 0 {
+        return Vec::new();
+    }
+    let to = obtain(kernel, mover, y);
+    let rel = kernel.relation(mover.moves);
+    let mut out = Vec::new();
+    let mut path = vec![x];
+    fn extend(
+        rel: &crate::relation::Relation,
+        to: &Table,
+        on: &[Point],
+        y: Point,
+        path: &mut Vec<Point>,
+        out: &mut Vec<Trajectory>,
+    ) {
+        let here = *path.last().expect("a path has a start");
+        if here == y {
+            out.push(path.clone());
+            return;
+        }
+        let left = to[here.index()].expect("stops lie on shortest paths");
+        for &next in rel.successors(here) {
+            if on.binary_search(&next).is_ok() && to[next.index()] == Some(left - 1) {
+                path.push(next);
+                extend(rel, to, on, y, path, out);
+                path.pop();
+            }
+        }
+    }
+    extend(rel, &to, &on_paths, y, &mut path, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::piece::chess_types;
+
+    #[test]
+    fn paper_figure_8_rook_to_king() {
+        // White rook (8,1) = a1, black king (5,8) = d8: minimum 2, paths via d1 and via a8.
+        let board = Board::grid(8, 8, 1, &[]).unwrap();
+        let types = chess_types();
+        let k = Kernel::new(&board, &types, None);
+        let rook = Mover::new(&k, &types, 2, Side::White);
+        let p = |s: &str| board.parse_point(s).unwrap();
+        let (min, points) = combined(&k, rook, p("a1"), p("d8")).unwrap();
+        assert_eq!(min, 2);
+        let names: Vec<&str> = points.iter().map(|&q| board.name(q)).collect();
+        assert_eq!(names, ["a1", "d1", "a8", "d8"]);
+        let paths: Vec<String> = shortest_paths(&k, rook, p("a1"), p("d8"))
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .map(|&q| board.name(q))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(paths, ["a1 d1 d8", "a1 a8 d8"]);
+    }
+
+    #[test]
+    fn pawns_attack_diagonally_and_obtain_reverses() {
+        let board = Board::grid(8, 8, 1, &[]).unwrap();
+        let types = chess_types();
+        let k = Kernel::new(&board, &types, None);
+        let pawn = Mover::new(&k, &types, 5, Side::White);
+        let p = |s: &str| board.parse_point(s).unwrap();
+        let r = reach(&k, pawn, p("e2"));
+        let a = attack(&k, pawn, p("e2"));
+        assert_eq!(r[p("e4").index()], Some(2));
+        assert_eq!(
+            a[p("e4").index()],
+            None,
+            "a pawn never captures straight ahead"
+        );
+        assert_eq!(a[p("d3").index()], Some(1));
+        assert_eq!(a[p("f5").index()], Some(3));
+        let o = obtain(&k, pawn, p("e5"));
+        assert_eq!(o[p("e2").index()], Some(3));
+        assert_eq!(o[p("e6").index()], None);
+    }
+}
