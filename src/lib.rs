@@ -37,6 +37,7 @@ pub mod board;
 pub mod bundle;
 pub mod grammar;
 pub mod kernel;
+pub mod pattern;
 pub mod piece;
 pub mod relation;
 pub mod render;

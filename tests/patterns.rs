@@ -1,0 +1,51 @@
+//! Patterns of the MAICS 2013 paper (patterns.md §3) on its Figure 2.
+
+use std::path::Path;
+
+use lingeo::pattern::families;
+use lingeo::render;
+use lingeo::scenario::Scenario;
+
+#[test]
+fn figure_2_rook_against_king_has_seven_patterns() {
+    let s =
+        Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/figure2.scenario"))
+            .unwrap();
+    let k = s.kernel();
+    let index = |name: &str| s.pieces.iter().position(|p| p.name == name).unwrap();
+    let fams = families(&s, &k, index("WR"), index("BK"), 1);
+    let mains: Vec<String> = fams
+        .iter()
+        .map(|f| render::trajectory(&s.board, &f.main))
+        .collect();
+    assert_eq!(mains, ["a1 d1 d8", "a1 a8 d8"]);
+    // Via d1 the queen meets the path at d4, b1, d6; via a8 at a7, a6, a5, b8.
+    let meets = |f: &lingeo::pattern::Family| -> Vec<String> {
+        let mut z: Vec<String> = f
+            .attack
+            .iter()
+            .flat_map(|(_, o)| o.iter().map(|(z, _)| s.board.name(*z).to_string()))
+            .collect();
+        z.sort();
+        z
+    };
+    assert_eq!(meets(&fams[0]), ["b1", "d4", "d6"]);
+    assert_eq!(meets(&fams[1]), ["a5", "a6", "a7", "b8"]);
+    for f in &fams {
+        assert_eq!(f.attack.len(), 1, "only the queen attacks");
+        assert_eq!(s.pieces[f.attack[0].0].name, "BQ");
+        // The bishop reaches d8 in one move in every pattern.
+        assert_eq!(f.block.len(), 1);
+        assert_eq!(s.pieces[f.block[0].0].name, "WB");
+        assert_eq!(
+            f.block[0]
+                .1
+                .iter()
+                .map(|t| render::trajectory(&s.board, t))
+                .collect::<Vec<_>>(),
+            ["g5 d8"]
+        );
+    }
+    let total: u128 = fams.iter().map(|f| f.patterns()).sum();
+    assert_eq!(total, 7);
+}
