@@ -93,7 +93,7 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
     }
 
     // Where the pieces stand and how much room their discs take, for the arrow ends.
-    let pieces = piece_shapes(scenario);
+    let pieces = piece_shapes(scenario, &layout);
 
     let mut obstacles = Obstacles {
         segments: Vec::new(),
@@ -118,22 +118,21 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             .iter()
             .map(|&p| layout.centre(board, p))
             .collect();
-        let line = offset_polyline(&centres, f64::from(*slot) * step);
-        let first = entry.trajectory[0];
-        let last = *entry.trajectory.last().unwrap_or(&first);
+        let stops = offset_polyline(&centres, f64::from(*slot) * step);
         let (start_gap, end_gap) = if graph {
             (NODE_R, NODE_R + 2.0)
         } else {
             (
-                extent_gap(&pieces, first, &line, true).unwrap_or(0.0),
-                extent_gap(&pieces, last, &line, false).unwrap_or(CELL * 0.12),
+                extent_gap(&pieces, &stops, true).unwrap_or(0.0),
+                extent_gap(&pieces, &stops, false).unwrap_or(CELL * 0.12),
             )
         };
-        let visible = shorten(&line, start_gap, end_gap);
+        // What the arrow covers, head included: labels keep clear of it.
+        let visible = shorten(&stops, start_gap, end_gap);
         obstacles
             .segments
             .extend(visible.windows(2).map(|w| (w[0], w[1])));
-        let line = shorten(&line, start_gap, end_gap + ARROW_LEN);
+        let line = shorten(&stops, start_gap, end_gap + ARROW_LEN);
         let tip = format!(
             "{}: {} (τ {})",
             scenario.pieces[entry.piece].name,
@@ -149,7 +148,6 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             tip = esc(&tip),
         );
         // The intermediate stops, as dots on the (offset) line.
-        let stops = offset_polyline(&centres, f64::from(*slot) * step);
         if !graph && stops.len() > 2 {
             for &(x, y) in &stops[1..stops.len() - 1] {
                 let _ = writeln!(
@@ -170,14 +168,14 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             &layout,
             board,
             &|_| "#FFFFFF".to_string(),
-            &|p| board.name(p).to_string(),
+            &|p| (board.name(p).to_string(), INK),
         );
         for g in &scenario.goals {
             goal_ring(&mut body, &layout, board, g.point);
         }
-        draw_pieces(&mut body, &layout, scenario, &pieces);
+        draw_pieces(&mut body, scenario, &pieces);
     } else {
-        draw_pieces(&mut body, &layout, scenario, &pieces);
+        draw_pieces(&mut body, scenario, &pieces);
         body.push_str(&paths);
     }
 
@@ -201,7 +199,7 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
         }
         let widths: Vec<f64> = here.iter().map(|(t, _)| badge_width(t)).collect();
         let total = widths.iter().sum::<f64>() + 2.0 * (here.len() - 1) as f64;
-        let (mut x, y) = obstacles.place(&layout, board, p, total, BADGE_H, Corner::TopRight);
+        let (mut x, y) = obstacles.place(&layout, board, p, total, BADGE_H, Prefer::TopRight);
         for ((text, level), w) in here.iter().zip(&widths) {
             badge(&mut body, x, y, *w, text, level_colour(*level), true);
             x += w + 2.0;
@@ -211,7 +209,7 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
         for &(p, time) in times {
             let text = time.to_string();
             let w = badge_width(&text);
-            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Corner::BottomLeft);
+            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Prefer::Beside);
             badge(&mut body, x, y, w, &text, LEVEL_COLOURS[0], false);
         }
     }
@@ -333,7 +331,7 @@ pub fn map(board: &Board, map: &DistanceMap, title: &str) -> String {
             );
         }
         Geo::Graph { .. } => {
-            draw_nodes(&mut body, &layout, board, &fill, &label);
+            draw_nodes(&mut body, &layout, board, &fill, &|p| (label(p), ink(p)));
             // The names outside the circle.
             for p in board.points() {
                 let (x, y) = layout.radial(p, NODE_R + 16.0);
@@ -354,10 +352,6 @@ pub fn map(board: &Board, map: &DistanceMap, title: &str) -> String {
                 num(NODE_R + 3.0)
             );
         }
-    }
-    // The node texts of a graph map are dark or light like the grid's.
-    if let Geo::Graph { .. } = layout.geo {
-        recolour_node_labels(&mut body, board, &ink);
     }
 
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
@@ -409,7 +403,7 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
             &layout,
             board,
             &|_| "#FFFFFF".to_string(),
-            &|p| board.name(p).to_string(),
+            &|p| (board.name(p).to_string(), INK),
         );
     }
     let mut starts: Vec<Point> = trajectories
@@ -466,7 +460,7 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
             }
             let text = through[p.index()].to_string();
             let w = badge_width(&text);
-            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Corner::BottomLeft);
+            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Prefer::Beside);
             badge(&mut body, x, y, w, &text, MUTED, false);
         }
     }
@@ -726,13 +720,14 @@ fn draw_grid(out: &mut String, layout: &Layout, board: &Board, fill: &dyn Fn(Poi
     }
 }
 
-/// The points of a graph board as discs on a circle, with a text inside each.
+/// The points of a graph board as discs on a circle, with a text inside each (`label` gives the
+/// text and its colour).
 fn draw_nodes(
     out: &mut String,
     layout: &Layout,
     board: &Board,
     fill: &dyn Fn(Point) -> String,
-    label: &dyn Fn(Point) -> String,
+    label: &dyn Fn(Point) -> (String, &'static str),
 ) {
     for p in board.points() {
         let (cx, cy) = layout.centre(board, p);
@@ -744,35 +739,16 @@ fn draw_nodes(
             fill(p),
             esc(board.name(p))
         );
-        let text = label(p);
+        let (text, ink) = label(p);
         let size = if text.chars().count() > 3 { 9.0 } else { 12.0 };
         let _ = writeln!(
             out,
-            r#"<text class="node-label" x="{}" y="{}" font-size="{size}" text-anchor="middle" fill="{INK}">{}</text>"#,
+            r#"<text class="node-label" x="{}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>"#,
             num(cx),
             num(cy + size * 0.36),
             esc(&text)
         );
     }
-}
-
-/// Gives the texts inside graph nodes the colour `ink` picks (light text on dark heat colours).
-fn recolour_node_labels(body: &mut String, board: &Board, ink: &dyn Fn(Point) -> &'static str) {
-    let mut out = String::with_capacity(body.len());
-    let mut points = board.points();
-    for line in body.lines() {
-        if line.starts_with(r#"<text class="node-label""#) {
-            let p = points.next().unwrap_or(Point(0));
-            out.push_str(&line.replace(
-                &format!(r#"fill="{INK}""#),
-                &format!(r#"fill="{}""#, ink(p)),
-            ));
-        } else {
-            out.push_str(line);
-        }
-        out.push('\n');
-    }
-    *body = out;
 }
 
 /// A dashed ring around a goal point.
@@ -805,9 +781,8 @@ fn piece_half_width(name: &str) -> f64 {
     (text_width(name, PIECE_FONT) / 2.0 + 5.0).max(PIECE_R)
 }
 
-fn piece_shapes(scenario: &Scenario) -> Vec<PieceShape> {
+fn piece_shapes(scenario: &Scenario, layout: &Layout) -> Vec<PieceShape> {
     let board = &scenario.board;
-    let layout = Layout::new(board, PAD + TITLE_H);
     let mut out = Vec::new();
     for p in board.points() {
         let here: Vec<usize> = (0..scenario.pieces.len())
@@ -847,7 +822,7 @@ fn piece_shapes(scenario: &Scenario) -> Vec<PieceShape> {
     out
 }
 
-fn draw_pieces(out: &mut String, _layout: &Layout, scenario: &Scenario, shapes: &[PieceShape]) {
+fn draw_pieces(out: &mut String, scenario: &Scenario, shapes: &[PieceShape]) {
     for s in shapes {
         let piece = &scenario.pieces[s.piece];
         let (fill, stroke, ink, class) = match piece.side {
@@ -882,10 +857,9 @@ fn draw_pieces(out: &mut String, _layout: &Layout, scenario: &Scenario, shapes: 
     }
 }
 
-/// How far from the centre of point `p` the arrow must stop (or start) to stay clear of the piece
-/// drawn there, along the first (`start`) or last segment of `line`.
-fn extent_gap(shapes: &[PieceShape], p: Point, line: &[(f64, f64)], start: bool) -> Option<f64> {
-    let _ = p;
+/// How far from its end point the arrow must stop (or start) to stay clear of the piece drawn
+/// there, along the first (`start`) or last segment of `line`.
+fn extent_gap(shapes: &[PieceShape], line: &[(f64, f64)], start: bool) -> Option<f64> {
     if line.len() < 2 {
         return None;
     }
@@ -980,9 +954,11 @@ impl Rect {
 
 /// Where a label would prefer to go.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Corner {
+enum Prefer {
+    /// The upper right corner, then the other corners and the edges.
     TopRight,
-    BottomLeft,
+    /// Left or right of the point, then the corners from the lower left.
+    Beside,
 }
 
 /// What labels should not hide: the drawn lines, the pieces and the labels placed so far.
@@ -1005,6 +981,12 @@ impl Obstacles {
                 .iter()
                 .filter(|o| o.overlaps(&r.grown(1.0)))
                 .count()
+            // A label right beside another reads as part of it.
+            + self
+                .labels
+                .iter()
+                .filter(|o| o.overlaps(&r.grown(8.0)))
+                .count()
     }
 
     /// The upper-left corner for a `w` x `h` label at point p: the first of the candidate spots
@@ -1017,7 +999,7 @@ impl Obstacles {
         p: Point,
         w: f64,
         h: f64,
-        prefer: Corner,
+        prefer: Prefer,
     ) -> (f64, f64) {
         let (cx, cy) = layout.centre(board, p);
         let spots: Vec<(f64, f64)> = match layout.geo {
@@ -1028,7 +1010,7 @@ impl Obstacles {
                 let (top, bottom) = (t + m, t + CELL - m - h);
                 let (upper, lower) = (t + CELL * 0.25 - h / 2.0, t + CELL * 0.75 - h / 2.0);
                 match prefer {
-                    Corner::TopRight => vec![
+                    Prefer::TopRight => vec![
                         (right, top),
                         (left, top),
                         (right, bottom),
@@ -1040,7 +1022,9 @@ impl Obstacles {
                         (right, lower),
                         (left, lower),
                     ],
-                    Corner::BottomLeft => vec![
+                    Prefer::Beside => vec![
+                        (left, t + (CELL - h) / 2.0),
+                        (right, t + (CELL - h) / 2.0),
                         (left, bottom),
                         (right, bottom),
                         (left, top),
@@ -1055,10 +1039,10 @@ impl Obstacles {
                 }
             }
             Geo::Graph { .. } => {
-                // Eight spots around the point, from upper right (or lower left) clockwise.
+                // Eight spots around the point, from the upper right (or the left) clockwise.
                 let first = match prefer {
-                    Corner::TopRight => -1,
-                    Corner::BottomLeft => 3,
+                    Prefer::TopRight => -1,
+                    Prefer::Beside => 4,
                 };
                 (0..8)
                     .map(|k| {
@@ -1323,7 +1307,6 @@ fn defs(levels: &BTreeSet<u32>) -> String {
 struct Legend {
     x: f64,
     y: f64,
-    top: f64,
     width: f64,
     out: String,
 }
@@ -1333,7 +1316,6 @@ impl Legend {
         Legend {
             x,
             y: top,
-            top,
             width: 0.0,
             out: String::new(),
         }
@@ -1472,7 +1454,6 @@ fn document(layout: &Layout, legend: &Legend, title: &str, defs: &str, body: &st
         .max(layout.right + PAD)
         .ceil();
     let height = (layout.bottom.max(legend.bottom()) + PAD).ceil();
-    let _ = legend.top;
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -1809,7 +1790,7 @@ mod tests {
     #[test]
     fn arrows_stop_short_of_the_pieces_they_reach() {
         let (s, z) = first_zone(SIMPLIFIED, "BOMBER", "h1", 4);
-        let shapes = piece_shapes(&s);
+        let shapes = piece_shapes(&s, &Layout::new(&s.board, PAD + TITLE_H));
         let layout = Layout::new(&s.board, PAD + TITLE_H);
         let main = &z.entries[0];
         let pts: Vec<(f64, f64)> = main
@@ -1819,7 +1800,7 @@ mod tests {
             .collect();
         let h1 = *main.trajectory.last().unwrap();
         // Arriving at h1 from h2 (straight down), the gap is the disc's half height and a margin.
-        let gap = extent_gap(&shapes, h1, &pts, false).unwrap();
+        let gap = extent_gap(&shapes, &pts, false).unwrap();
         assert!((gap - (PIECE_R + 3.0)).abs() < 1e-9, "{gap}");
         let short = shorten(&pts, 0.0, gap + ARROW_LEN);
         let (_, y_end) = *short.last().unwrap();
