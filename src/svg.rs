@@ -47,7 +47,7 @@ const PIECE_R: f64 = 17.0;
 const PIECE_FONT: f64 = 9.0;
 const LEGEND_GAP: f64 = 28.0;
 const LEGEND_LINE: f64 = 19.0;
-const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+pub(crate) const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
 /// Negation levels 0–3, then grey: dark red, blue, bluish green, orange (Okabe–Ito hues,
 /// distinguishable with the common colour-vision deficiencies).
@@ -55,8 +55,8 @@ const LEVEL_COLOURS: [&str; 5] = ["#A50026", "#0072B2", "#009E73", "#E69F00", "#
 const LIGHT_SQUARE: &str = "#F5F5F5";
 const DARK_SQUARE: &str = "#DCDCDC";
 const UNREACHABLE: &str = "#ECECEC";
-const INK: &str = "#222222";
-const MUTED: &str = "#555555";
+pub(crate) const INK: &str = "#222222";
+pub(crate) const MUTED: &str = "#555555";
 const GOAL: &str = "#D55E00";
 const START: &str = "#009E73";
 const FLOW: &str = "#0072B2";
@@ -1487,7 +1487,7 @@ fn document(layout: &Layout, legend: &Legend, title: &str, defs: &str, body: &st
 // Text
 
 /// Escapes text for element content and attribute values.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -1505,7 +1505,7 @@ fn esc(s: &str) -> String {
 }
 
 /// A number with at most two decimals and no trailing zeros (`12`, `12.5`, `-3.25`).
-fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" || s.is_empty() {
@@ -1516,7 +1516,7 @@ fn num(x: f64) -> String {
 }
 
 /// A generous estimate of the rendered width of `text` (no font metrics at hand).
-fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars()
         .map(|c| {
             if c.is_ascii_uppercase() || c == 'm' || c == 'w' {

@@ -352,3 +352,75 @@ fn output_is_deterministic() {
     ];
     assert_eq!(run(&args), run(&args));
 }
+
+/// Every `--svg` option writes a well-formed picture with the elements it promises.
+#[test]
+fn svg_options_write_pictures() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-svg");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let cases: [(&str, Vec<&str>, &str, usize); 4] = [
+        (
+            "map.svg",
+            vec![
+                "map",
+                "examples/robot-fighter.scenario",
+                "--piece",
+                "FIGHTER",
+            ],
+            "cell",
+            59,
+        ),
+        (
+            "bundle.svg",
+            vec![
+                "trajectories",
+                "examples/robot-fighter.scenario",
+                "--piece",
+                "FIGHTER",
+                "--to",
+                "h1",
+            ],
+            "trajectory",
+            7,
+        ),
+        (
+            "zone.svg",
+            vec![
+                "zones",
+                "examples/robot-zone-simplified.scenario",
+                "--piece",
+                "BOMBER",
+                "--to",
+                "h1",
+                "--horizon",
+                "4",
+                "--filters",
+                "all",
+            ],
+            // The bundle view: every alternative of every attach pair.
+            "trajectory",
+            7,
+        ),
+        ("figure12.svg", vec!["analysis", "figure12"], "bar", 18),
+    ];
+    for (name, args, class, want) in cases {
+        let path = file(name);
+        let _ = std::fs::remove_file(&path);
+        let mut args = args.clone();
+        args.extend(["--svg", path.as_str()]);
+        let output = run(&args);
+        assert!(output.contains("\nexit: 0\n"), "{name}: {output}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let doc = roxmltree::Document::parse(&text)
+            .unwrap_or_else(|e| panic!("{name} is not well-formed: {e}"));
+        let found = doc
+            .descendants()
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.split_whitespace().any(|t| t == class))
+            })
+            .count();
+        assert_eq!(found, want, "{name}: elements of class {class}");
+    }
+}

@@ -315,3 +315,17 @@ fn other_example_zones() {
         check_file(file, &text);
     }
 }
+
+#[test]
+fn figure12_chart() {
+    let rows = lingeo::analysis::figure12(8, 8).expect("an 8x8 board");
+    let chart = lingeo::analysis::figure12_chart(8, 8, &rows);
+    let text = lingeo::chart::bar_chart(&chart);
+    // Three series (paper, formula, exact) for six pieces.
+    assert_eq!(parse_and_count("figure12.svg", &text, "bar"), 18);
+    assert_eq!(parse_and_count("figure12.svg", &text, "category"), 6);
+    assert!(text.contains("<title>rook, the paper&apos;s formula: 1.778</title>"));
+    assert!(text.contains("<title>bishop, the paper&apos;s formula: 1.718</title>"));
+    assert!(text.contains("saves 44%"));
+    check_file("figure12.svg", &text);
+}

@@ -23,6 +23,10 @@ pub enum Which {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also write a bar chart of the table (formula, exact average, paper) with the savings
+        /// under each piece, as SVG.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
 }
 
@@ -36,7 +40,7 @@ struct RowJson {
 }
 
 pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
-    let Which::Figure12 { board, json } = &args.which;
+    let Which::Figure12 { board, json, svg } = &args.which;
     let (w, h) = board
         .split_once(['x', 'X'])
         .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
@@ -47,6 +51,11 @@ pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
         )));
     }
     let rows = figure12(w, h)?;
+    if let Some(path) = svg {
+        let chart = lingeo::analysis::figure12_chart(w, h, &rows);
+        std::fs::write(path, lingeo::chart::bar_chart(&chart))
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+    }
     if *json {
         let rows: Vec<RowJson> = rows
             .iter()
