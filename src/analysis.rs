@@ -134,6 +134,7 @@ pub fn figure12_chart(width: u32, height: u32, rows: &[Figure12Row]) -> BarChart
              savings: 1 - 1 / exact (Figure 13)."
                 .into(),
         ],
+        compact: false,
     }
 }
 

@@ -40,6 +40,9 @@ pub struct BarChart {
     pub notes: Vec<String>,
     /// Lines under the chart saying how it was made.
     pub caption: Vec<String>,
+    /// Narrow bars without value labels, for charts of many categories (the values stay in
+    /// each bar's tooltip).
+    pub compact: bool,
 }
 
 /// The value axis: maps values to heights and lists the ticks.
@@ -59,12 +62,14 @@ impl Axis {
                 .copied()
                 .filter(|&v| v > 0.0)
                 .fold(f64::INFINITY, f64::min);
+            // A third of a decade below the smallest power of ten, so that the smallest
+            // values still show as bars.
             let lo = if min_pos.is_finite() {
                 min_pos.log10().floor().min(0.0)
             } else {
                 0.0
-            };
-            let hi = max.max(1.0).log10().ceil().max(lo + 1.0);
+            } - 0.3;
+            let hi = max.max(1.0).log10().ceil().max(lo + 1.3);
             Axis { log, lo, hi }
         } else {
             let step = nice_step(max.max(1e-9) / 5.0);
@@ -91,7 +96,7 @@ impl Axis {
 
     fn ticks(&self) -> Vec<f64> {
         if self.log {
-            (self.lo as i32..=self.hi as i32)
+            (self.lo.ceil() as i32..=self.hi as i32)
                 .map(|e| 10f64.powi(e))
                 .collect()
         } else {
@@ -124,8 +129,13 @@ fn label(v: f64) -> String {
 
 /// The chart as a standalone SVG document.
 pub fn bar_chart(chart: &BarChart) -> String {
+    let (bar, gap) = if chart.compact {
+        (10.0, 8.0)
+    } else {
+        (BAR, GROUP_GAP)
+    };
     let k = chart.series.len().max(1);
-    let group_w = k as f64 * BAR + GROUP_GAP;
+    let group_w = k as f64 * bar + gap;
     let n = chart.categories.len();
     let plot_w = (n as f64 * group_w).max(200.0);
     let axis = Axis::new(
@@ -230,31 +240,34 @@ pub fn bar_chart(chart: &BarChart) -> String {
     );
     // Bars, values on top, category labels and notes below.
     for (c, category) in chart.categories.iter().enumerate() {
-        let gx = x0 + c as f64 * group_w + GROUP_GAP / 2.0;
+        let gx = x0 + c as f64 * group_w + gap / 2.0;
         for (i, s) in chart.series.iter().enumerate() {
             let Some(&v) = s.values.get(c) else { continue };
             let h = axis.height(v);
-            let bx = gx + i as f64 * BAR;
+            let bx = gx + i as f64 * bar;
             let _ = writeln!(
                 out,
                 r#"<rect class="bar series-{i}" x="{}" y="{}" width="{}" height="{}" fill="{}"><title>{}: {}</title></rect>"#,
                 num(bx),
                 num(base - h),
-                num(BAR - 2.0),
+                num(bar - 2.0),
                 num(h),
                 COLOURS[i % COLOURS.len()],
                 esc(&format!("{category}, {}", s.name)),
                 label(v)
             );
+            if chart.compact {
+                continue;
+            }
             let _ = writeln!(
                 out,
                 r#"<text x="{}" y="{}" font-size="9" text-anchor="middle" fill="{INK}">{}</text>"#,
-                num(bx + (BAR - 2.0) / 2.0),
+                num(bx + (bar - 2.0) / 2.0),
                 num(base - h - 3.0),
                 label(v)
             );
         }
-        let cx = gx + k as f64 * BAR / 2.0;
+        let cx = gx + k as f64 * bar / 2.0;
         if slanted {
             let _ = writeln!(
                 out,
@@ -311,6 +324,7 @@ mod tests {
             log_scale: log,
             notes: Vec::new(),
             caption: Vec::new(),
+            compact: false,
         }
     }
 
@@ -327,7 +341,9 @@ mod tests {
     fn log_axis_spans_powers_of_ten() {
         let axis = Axis::new([1.0, 7.0, 1500.0].into_iter(), true);
         assert_eq!(axis.ticks(), [1.0, 10.0, 100.0, 1000.0, 10000.0]);
-        assert_eq!(axis.height(100.0), PLOT_H / 2.0);
+        assert!((axis.height(100.0) - PLOT_H * 2.3 / 4.3).abs() < 1e-9);
+        // The smallest value still shows.
+        assert!(axis.height(1.0) > 10.0);
         assert_eq!(axis.height(0.0), 0.0);
     }
 
