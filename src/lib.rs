@@ -35,6 +35,7 @@ pub mod analysis;
 pub mod bitset;
 pub mod board;
 pub mod bundle;
+pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;
 pub mod pattern;
