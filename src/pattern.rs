@@ -7,7 +7,9 @@ use crate::abilities::{
     Mover, Table, attack, attack_paths, count_attack_paths, count_paths, reach, shortest_paths,
 };
 use crate::board::Point;
-use crate::bundle::Trajectory;
+use std::ops::ControlFlow;
+
+use crate::bundle::{Bundle, BundleOptions, Trajectory};
 use crate::kernel::Kernel;
 use crate::scenario::Scenario;
 
@@ -83,6 +85,44 @@ pub fn main_paths(scenario: &Scenario, kernel: &Kernel, x: usize, y: usize) -> V
     }
     let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
     attack_paths(kernel, mover(scenario, kernel, x), px.at, py.at)
+}
+
+/// Calls `f` with each main path of x to y, in the order of [`main_paths`], until it breaks.
+/// The paths are streamed (for pieces that attack as they move, by the bundle generator), so
+/// the first ones come at once however many there are.
+pub fn each_main_path(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    x: usize,
+    y: usize,
+    mut f: impl FnMut(Trajectory) -> ControlFlow<()>,
+) {
+    if attack_distance(scenario, kernel, x, y).is_none() {
+        return;
+    }
+    let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
+    let mx = mover(scenario, kernel, x);
+    if mx.separate {
+        for t in attack_paths(kernel, mx, px.at, py.at) {
+            if f(t).is_break() {
+                return;
+            }
+        }
+    } else {
+        let bundle = Bundle::new(
+            kernel,
+            mx.moves,
+            px.at,
+            py.at,
+            None,
+            BundleOptions::default(),
+        );
+        for t in bundle.iter() {
+            if f(t).is_break() {
+                return;
+            }
+        }
+    }
 }
 
 /// The number of main paths of x to y, counted without listing them.
