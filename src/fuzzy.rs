@@ -1,7 +1,7 @@
 //! Fuzzy patterns of the MAICS 2013 paper (`../shared/docs/patterns.md` §4): one per ordered
 //! pair (x, y) where x can attack y, holding every main path at once.
 //!
-//! - The **main region** is the union of the [`locations`](crate::pattern::locations) of every
+//! - The **main region** is the union of the [`locations`] of every
 //!   main path (shortest paths by attack-ability): the points x occupies *or passes over* after
 //!   leaving its square, up to and including y's point. It is found from the tables alone (the
 //!   minimum set of the combined reach and attack-obtain tables, and the moves between its
