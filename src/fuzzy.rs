@@ -404,19 +404,26 @@ pub fn fuzzy_pattern(
         }
     }
     layers[l as usize] = vec![py.at];
+    // The moves between consecutive layers are exactly the steps of the main paths.
+    let mut layer_of: Vec<Option<usize>> = vec![None; kernel.n()];
+    for (k, layer) in layers.iter().enumerate().skip(1) {
+        for p in layer {
+            layer_of[p.index()] = Some(k);
+        }
+    }
     let moves = kernel.relation(mx.moves);
     let attacks = kernel.relation(mx.attacks);
     let mut region: Vec<Point> = Vec::new();
-    for k in 0..l as usize {
+    for (k, layer) in layers.iter().enumerate().take(l as usize) {
         let last = k + 1 == l as usize;
-        for &u in &layers[k] {
+        for &u in layer {
             let succ = if last && mx.separate {
                 attacks.successors(u)
             } else {
                 moves.successors(u)
             };
-            for &w in &layers[k + 1] {
-                if succ.contains(&w) {
+            for &w in succ {
+                if layer_of[w.index()] == Some(k + 1) {
                     region.extend(locations(scenario, &[u, w]));
                 }
             }

@@ -126,7 +126,7 @@ pub fn each_main_path(
 }
 
 /// The number of main paths of x to y, counted without listing them.
-pub fn count_main_paths(scenario: &Scenario, kernel: &Kernel, x: usize, y: usize) -> u128 {
+fn count_main_paths(scenario: &Scenario, kernel: &Kernel, x: usize, y: usize) -> u128 {
     if attack_distance(scenario, kernel, x, y).is_none() {
         return 0;
     }
