@@ -130,6 +130,124 @@ pub fn shortest_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Vec<
     out
 }
 
+/// Attack-obtain-ability of location y: for every location v, the fewest moves of the piece
+/// from v to remove a piece on y, all moves but the last by the move vectors and the last by the
+/// attack vectors (the obtain-ability of attack-ability); y itself gets 0. Equal to
+/// [`obtain`] for pieces that attack as they move.
+pub fn attack_obtain(kernel: &Kernel, mover: Mover, y: Point) -> Table {
+    if !mover.separate {
+        return obtain(kernel, mover, y);
+    }
+    let mut out: Table = vec![None; kernel.n()];
+    for &m in kernel.reverse_relation(mover.attacks).successors(y) {
+        let to_m = obtain(kernel, mover, m);
+        for (o, d) in out.iter_mut().zip(&to_m) {
+            if let Some(d) = d {
+                *o = Some(o.map_or(d + 1, |v: u32| v.min(d + 1)));
+            }
+        }
+    }
+    out[y.index()] = Some(0);
+    out
+}
+
+/// The shortest paths of x removing a piece on y (by attack-ability): the moves of a shortest
+/// path to a point m from which the attack vectors reach y, then the capture m -> y. For pieces
+/// that attack as they move these are [`shortest_paths`]. Sorted, in lexicographic order.
+pub fn attack_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Vec<Trajectory> {
+    if !mover.separate {
+        return shortest_paths(kernel, mover, x, y);
+    }
+    let Some(d) = attack(kernel, mover, x)[y.index()] else {
+        return Vec::new();
+    };
+    let from = reach(kernel, mover, x);
+    let mut paths: Vec<Trajectory> = kernel
+        .reverse_relation(mover.attacks)
+        .successors(y)
+        .iter()
+        .filter(|&&m| from[m.index()] == Some(d - 1))
+        .flat_map(|&m| {
+            let mut paths = if m == x {
+                vec![vec![m]]
+            } else {
+                shortest_paths(kernel, mover, x, m)
+            };
+            paths.iter_mut().for_each(|t| t.push(y));
+            paths
+        })
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// The number of [`shortest_paths`] from x to y, by a dynamic program over the minimum set of
+/// the combined tables (nothing is listed); saturating at `u128::MAX`.
+pub fn count_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> u128 {
+    if x == y {
+        return 0;
+    }
+    let from = reach(kernel, mover, x);
+    let to = obtain(kernel, mover, y);
+    let Some(l) = from[y.index()] else { return 0 };
+    let rel = kernel.relation(mover.moves);
+    // ways[v]: shortest continuations from v to y, for v on the minimum set.
+    let mut on: Vec<Point> = kernel
+        .board()
+        .points()
+        .filter(|p| {
+            from[p.index()]
+                .zip(to[p.index()])
+                .is_some_and(|(a, b)| a + b == l)
+        })
+        .collect();
+    on.sort_by_key(|p| to[p.index()]);
+    let mut ways = vec![0u128; kernel.n()];
+    for &v in &on {
+        ways[v.index()] = if v == y {
+            1
+        } else {
+            let left = to[v.index()].expect("on the minimum set");
+            rel.successors(v)
+                .iter()
+                .filter(|w| {
+                    to[w.index()] == Some(left - 1)
+                        && from[w.index()] == from[v.index()].map(|f| f + 1)
+                })
+                .fold(0u128, |acc, w| acc.saturating_add(ways[w.index()]))
+        };
+    }
+    ways[x.index()]
+}
+
+/// The number of [`attack_paths`] of x to y, counted without listing them.
+pub fn count_attack_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> u128 {
+    if !mover.separate {
+        return count_paths(kernel, mover, x, y);
+    }
+    let Some(d) = attack(kernel, mover, x)[y.index()] else {
+        return 0;
+    };
+    let from = reach(kernel, mover, x);
+    let mut penultimate: Vec<Point> = kernel
+        .reverse_relation(mover.attacks)
+        .successors(y)
+        .iter()
+        .copied()
+        .filter(|m| from[m.index()] == Some(d - 1))
+        .collect();
+    penultimate.sort();
+    penultimate.dedup();
+    penultimate.iter().fold(0u128, |acc, &m| {
+        acc.saturating_add(if m == x {
+            1
+        } else {
+            count_paths(kernel, mover, x, m)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

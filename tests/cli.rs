@@ -276,6 +276,89 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --filters all --max-zones 10",
         2,
     ),
+    // The paper's Figure 2: 7 patterns and 1 fuzzy pattern for (white rook, black king).
+    (
+        "cli-patterns-figure2",
+        "patterns examples/figure2.scenario --pair WR,BK",
+        0,
+    ),
+    (
+        "cli-patterns-figure2-json",
+        "patterns examples/figure2.scenario --pair WR,BK --json",
+        0,
+    ),
+    (
+        "cli-fuzzy-figure2",
+        "fuzzy examples/figure2.scenario --pair WR,BK",
+        0,
+    ),
+    (
+        "cli-fuzzy-figure2-json",
+        "fuzzy examples/figure2.scenario --pair WR,BK --json",
+        0,
+    ),
+    // Terms of the scenario's own: the same pattern is "near", not "very short".
+    (
+        "cli-fuzzy-own-terms",
+        "fuzzy tests/scenarios/figure2-own-terms.scenario --pair WR,BK",
+        0,
+    ),
+    (
+        "cli-patterns-limit",
+        "patterns examples/figure2.scenario --pair WR,BK --limit 3",
+        0,
+    ),
+    (
+        "cli-patterns-count-json",
+        "patterns examples/board16.scenario --side white --count --json",
+        0,
+    ),
+    // 170637 main paths: more than --limit, so patterns are not counted, but the first are listed.
+    (
+        "cli-patterns-many-main-paths",
+        "patterns examples/board16.scenario --pair BK,TARGET --limit 2",
+        0,
+    ),
+    (
+        "cli-patterns-error-did-you-mean",
+        "patterns examples/board16.scenario --pair BK,WTARGET",
+        2,
+    ),
+    (
+        "cli-patterns-horizon-2",
+        "patterns examples/chess-zone.scenario --pair WB,BP --horizon 2",
+        0,
+    ),
+    (
+        "cli-fuzzy-horizon-2",
+        "fuzzy examples/chess-zone.scenario --pair WB,BP --horizon 2",
+        0,
+    ),
+    (
+        "cli-patterns-not-attackable",
+        "patterns examples/reti.scenario --pair WP,BP",
+        0,
+    ),
+    (
+        "cli-patterns-error-unknown-piece",
+        "patterns examples/figure2.scenario --pair WQ,BK",
+        2,
+    ),
+    (
+        "cli-fuzzy-error-same-side",
+        "fuzzy examples/figure2.scenario --pair WR,WB",
+        2,
+    ),
+    (
+        "cli-fuzzy-error-malformed-pair",
+        "fuzzy examples/figure2.scenario --pair WR",
+        2,
+    ),
+    (
+        "cli-fuzzy-error-pair-and-side",
+        "fuzzy examples/figure2.scenario --pair WR,BK --side white",
+        2,
+    ),
     (
         "cli-check-grammars",
         "check grammars/admissible-trajectories-s06.lgg grammars/admissible-trajectories.lgg grammars/hanoi.lgg grammars/shortest-trajectories.lgg",
@@ -336,6 +419,28 @@ fn check_every_shipped_example() {
     let output = run(&args);
     assert!(output.contains("\nexit: 0\n"), "{output}");
     insta::assert_snapshot!("cli-check-examples", output);
+}
+
+/// `patterns` (at most 10 per pair) and `fuzzy` on every shipped scenario.
+#[test]
+fn patterns_and_fuzzy_on_every_shipped_example() {
+    let _guard = settings().bind_to_scope();
+    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
+        .collect();
+    files.sort();
+    for path in files {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let file = format!("examples/{stem}.scenario");
+        let output = run(&["patterns", &file, "--limit", "10"]);
+        assert!(output.contains("\nexit: 0\n"), "{output}");
+        insta::assert_snapshot!(format!("cli-patterns-example-{stem}"), output);
+        let output = run(&["fuzzy", &file]);
+        assert!(output.contains("\nexit: 0\n"), "{output}");
+        insta::assert_snapshot!(format!("cli-fuzzy-example-{stem}"), output);
+    }
 }
 
 #[test]

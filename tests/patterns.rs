@@ -49,3 +49,55 @@ fn figure_2_rook_against_king_has_seven_patterns() {
     let total: u128 = fams.iter().map(|f| f.patterns()).sum();
     assert_eq!(total, 7);
 }
+
+/// A block piece must be able to *remove* y: a pawn's options end with its diagonal capture,
+/// not with a move (issue: they used to be move paths, which never reach y's point).
+#[test]
+fn pawns_block_by_capturing() {
+    let s = Scenario::parse(
+        "t.scenario",
+        "board 8x8\nwhite rook at a1\nwhite pawn at e4\nblack king at d6\n",
+    )
+    .unwrap();
+    let k = s.kernel();
+    let fams = families(&s, &k, 0, 2, 2);
+    assert_eq!(fams.len(), 2);
+    for f in &fams {
+        assert_eq!(f.block.len(), 1, "the pawn supports in two moves");
+        let paths: Vec<String> = f.block[0]
+            .1
+            .iter()
+            .map(|t| render::trajectory(&s.board, t))
+            .collect();
+        assert_eq!(paths, ["e4 e5 d6"]);
+    }
+    // Within one move the pawn cannot capture on d6.
+    assert!(families(&s, &k, 0, 2, 1).iter().all(|f| f.block.is_empty()));
+}
+
+/// The main path of a pawn ends with its capture; ranks follow patterns.md §3.
+#[test]
+fn pawn_main_paths_and_ranks() {
+    let s = Scenario::parse(
+        "t.scenario",
+        "board 8x8\nwhite pawn at c2\nwhite knight at e4\nblack rook at d4\nblack bishop at a5\n",
+    )
+    .unwrap();
+    let k = s.kernel();
+    let fams = families(&s, &k, 0, 2, 1);
+    let mains: Vec<String> = fams
+        .iter()
+        .map(|f| render::trajectory(&s.board, &f.main))
+        .collect();
+    assert_eq!(mains, ["c2 c3 d4"]);
+    let f = &fams[0];
+    // The bishop meets c3 in one move (a5-c3); the knight cannot take d4 in one move.
+    assert_eq!(f.patterns(), 1);
+    let p = f.pattern(0).unwrap();
+    assert_eq!(p.attack.len(), 1);
+    assert!(p.block.is_empty());
+    // rank = v(rook) / 2 - v(bishop) / 1 = 5/2 - 3.
+    assert_eq!(lingeo::pattern::rank(&s, 2, &p), -0.5);
+    assert_eq!(f.iter().count(), 1);
+    assert!(f.pattern(1).is_none());
+}

@@ -5,6 +5,7 @@ mod analysis;
 mod demo;
 mod json;
 mod map;
+mod patterns;
 mod run;
 mod setup;
 mod trajectories;
@@ -38,6 +39,15 @@ enum Command {
     /// The zones of an attack: the main trajectory and the trajectories that can intercept or
     /// support it in time (from the native generator or the grammar of zones).
     Zones(zones::ZoneArgs),
+    /// The patterns of the MAICS 2013 paper: for each piece X attacking an opposing piece Y,
+    /// one per main path (a shortest path of X removing Y) and per choice of a path for every
+    /// interacting piece (attack: Y's side meeting the main path; block: X's side that can
+    /// remove Y), with their ranks.
+    Patterns(patterns::PatternArgs),
+    /// The fuzzy patterns of the MAICS 2013 paper: one per pair X attacking Y, holding every
+    /// main path (the main region), the length as linguistic terms, the interacting pieces by
+    /// role, and a fuzzy rank.
+    Fuzzy(patterns::FuzzyArgs),
     /// Validate scenario files (`.scenario`) and grammar files (`.lgg`) and summarise them.
     Check {
         /// Files to check.
@@ -72,6 +82,8 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Analysis(args) => analysis::run(&args),
         Command::Zones(args) => zones::run(&args),
+        Command::Patterns(args) => patterns::run_patterns(&args),
+        Command::Fuzzy(args) => patterns::run_fuzzy(&args),
         Command::Check { files } => check(&files),
         Command::Demo { out } => demo::run(&out),
     };

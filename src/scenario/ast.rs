@@ -36,6 +36,26 @@ pub enum Item {
     Piece(PieceDecl),
     /// `goal POINT [for OWNER]`
     Goal(GoalDecl),
+    /// `fuzzy length { "very short" 0 0 1.5 2.5 ... }`: linguistic terms of a fuzzy variable
+    Fuzzy(FuzzyDecl),
+}
+
+/// `fuzzy VARIABLE { TERM* }`; the parser only accepts the variables lingeo knows (`length`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FuzzyDecl {
+    pub variable: Spanned<String>,
+    pub terms: Vec<TermDecl>,
+    pub span: Span,
+}
+
+/// `"very short" 0 0 1.5 2.5`: a quoted name and the trapezoid's four numbers (`inf` allowed,
+/// as `f64::INFINITY`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TermDecl {
+    /// Without the quotes.
+    pub name: Spanned<String>,
+    pub numbers: Vec<Spanned<f64>>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -41,6 +41,12 @@ pub enum Token<'a> {
     /// `--`: an edge both ways.
     #[token("--")]
     DoubleDash,
+    /// A quoted name on one line, such as `"very short"`; the slice keeps the quotes.
+    #[regex(r#""[^"\n]*""#, |lex| lex.slice())]
+    Str(&'a str),
+    /// A quote that is not closed on its line; [`lex`] reports it and turns it into an error.
+    #[regex(r#""[^"\n]*"#, |lex| lex.slice())]
+    OpenStr(&'a str),
     /// A run of characters the lexer does not recognise; never produced by logos itself.
     Error(&'a str),
 }
@@ -49,8 +55,13 @@ pub enum Token<'a> {
 /// (one diagnostic per consecutive run) and kept as [`Token::Error`] so that parsing goes on.
 pub fn lex(source: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
     let mut tokens: Vec<(Token<'_>, Span)> = Vec::new();
+    let mut unterminated: Vec<usize> = Vec::new();
     for (result, span) in Token::lexer(source).spanned() {
         match result {
+            Ok(Token::OpenStr(text)) => {
+                unterminated.push(span.start);
+                tokens.push((Token::Error(text), span));
+            }
             Ok(token) => tokens.push((token, span)),
             Err(()) => {
                 let span = char_boundaries(source, span);
@@ -70,6 +81,10 @@ pub fn lex(source: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
     let diagnostics = tokens
         .iter()
         .filter_map(|(token, span)| match token {
+            Token::Error(_) if unterminated.contains(&span.start) => Some(
+                Diagnostic::new("unterminated string", span.clone())
+                    .with_label("no closing `\"` on this line"),
+            ),
             Token::Error(text) => Some(unexpected_characters(text, span.clone())),
             _ => None,
         })
@@ -184,6 +199,29 @@ mod tests {
                 Ident("h1")
             ]
         );
+    }
+
+    #[test]
+    fn strings_are_one_line() {
+        assert_eq!(
+            kinds(r#"fuzzy length { "very short" 0 1.5 inf }"#),
+            vec![
+                Ident("fuzzy"),
+                Ident("length"),
+                LBrace,
+                Str("\"very short\""),
+                Int("0"),
+                Decimal("1.5"),
+                Ident("inf"),
+                RBrace,
+            ]
+        );
+        let source = "\"short 1 2\nboard 8x8";
+        let (tokens, diagnostics) = lex(source);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].message, "unterminated string");
+        assert_eq!(&source[diagnostics[0].span.clone()], "\"short 1 2");
+        assert_eq!(tokens[1].0, Ident("board"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use crate::bitset::BitSet;
 use crate::board::{Board, Point};
+use crate::fuzzy::Terms;
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{PieceType, Side, Usage, chess_types};
 use crate::syntax::SourceErrors;
@@ -43,6 +44,9 @@ pub struct Scenario {
     pub goals: Vec<Goal>,
     /// Occupied points block sliders (decision A12; off by default).
     pub blocking: bool,
+    /// The linguistic terms of fuzzy lengths (`fuzzy length { ... }`; by default the paper's
+    /// Figure 9, [`Terms::paper`]).
+    pub length_terms: Terms,
 }
 
 /// Why a scenario file could not be loaded.
@@ -72,6 +76,7 @@ impl Scenario {
             pieces: Vec::new(),
             goals: Vec::new(),
             blocking: false,
+            length_terms: Terms::paper(),
         }
     }
 
@@ -122,6 +127,26 @@ impl Scenario {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fuzzy_length_terms_come_from_the_file() {
+        let s = Scenario::parse("t.scenario", "board 8x8\n").unwrap();
+        assert_eq!(s.length_terms, Terms::paper());
+        let s = Scenario::parse(
+            "t.scenario",
+            "board 8x8\nfuzzy length {\n  \"near\" 0 0 1 2, \"far\" 1 2 inf inf\n}\n",
+        )
+        .unwrap();
+        let names: Vec<&str> = s
+            .length_terms
+            .terms()
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert_eq!(names, ["near", "far"]);
+        assert_eq!(s.length_terms.membership(1.5), [0.5, 0.5]);
+        assert_eq!(s.length_terms.terms()[1].d, f64::INFINITY);
+    }
 
     #[test]
     fn blocking_makes_occupied_points_stop_sliders() {

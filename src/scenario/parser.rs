@@ -5,6 +5,7 @@
 //! ```text
 //! scenario      := item*
 //! item          := board_decl | removed_decl | blocking_decl | type_decl | piece_decl | goal_decl
+//!                | fuzzy_decl
 //! board_decl    := "board" (DIMS | "graph" "{" graph_point* "}")
 //! removed_decl  := "removed" point_ref (","? point_ref)*      -- a newline ends it unless after ","
 //! blocking_decl := "blocking" ("on" | "off")
@@ -17,6 +18,9 @@
 //! edge_chain    := point_ref (("->" | "--") point_ref)+
 //! piece_decl    := ("white" | "black") IDENT "at" point_ref ("as" IDENT)?
 //! goal_decl     := "goal" point_ref ("for" IDENT)?
+//! fuzzy_decl    := "fuzzy" "length" "{" (term_decl ","?)* "}"
+//! term_decl     := STRING number number number number    -- a trapezoid a b c d
+//! number        := INT | DECIMAL | "inf"
 //! point_ref     := IDENT | UINT | tuple
 //! tuple, vector := "(" INT ("," INT)* ")"
 //! ```
@@ -31,8 +35,8 @@ use nom::sequence::preceded;
 use nom::{Err, IResult, Parser};
 
 use super::ast::{
-    BoardDecl, EdgeDecl, GoalDecl, Item, PieceDecl, PointRef, ReachDecl, ScenarioAst, SideDecl,
-    Spanned, TypeDecl, TypeItem, Usage,
+    BoardDecl, EdgeDecl, FuzzyDecl, GoalDecl, Item, PieceDecl, PointRef, ReachDecl, ScenarioAst,
+    SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
 };
 use super::lexer::{Token, lex};
 use crate::syntax::suggest::edit_distance;
@@ -44,9 +48,11 @@ type PResult<'a, O> = IResult<Input<'a>, O, SyntaxError>;
 
 /// Words that start a top-level item. Recovery only trusts them at the start of a line,
 /// since `white` and `black` also appear inside items (`goal c8 for white`).
-const ITEM_KEYWORDS: [&str; 7] = [
-    "board", "removed", "blocking", "type", "white", "black", "goal",
+const ITEM_KEYWORDS: [&str; 8] = [
+    "board", "removed", "blocking", "type", "white", "black", "goal", "fuzzy",
 ];
+/// The fuzzy variables a scenario may give terms for.
+const FUZZY_VARIABLES: [&str; 1] = ["length"];
 const TYPE_ITEM_KEYWORDS: [&str; 4] = ["value", "like", "move", "attack"];
 const A_POINT: &str = "a point such as `a1` or `(1,1)`";
 
@@ -103,6 +109,9 @@ fn item<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item
         }
         Some((Token::Ident("white" | "black"), _)) => map(piece_decl, Item::Piece).parse(i),
         Some((Token::Ident("goal"), _)) => map(goal_decl, Item::Goal).parse(i),
+        Some((Token::Ident("fuzzy"), _)) => {
+            fuzzy_decl(i, diagnostics).map(|(rest, decl)| (rest, Item::Fuzzy(decl)))
+        }
         Some((Token::Ident(word), span)) => {
             let mut d = unknown_word("item", word, span.clone(), &ITEM_KEYWORDS);
             if TYPE_ITEM_KEYWORDS.contains(word) {
@@ -114,7 +123,7 @@ fn item<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item
         }
         _ => fail(
             &i,
-            "an item (board, removed, blocking, type, white, black or goal)",
+            "an item (board, removed, blocking, type, white, black, goal or fuzzy)",
         ),
     }
 }
@@ -501,6 +510,139 @@ fn goal_decl(i: Input<'_>) -> PResult<'_, GoalDecl> {
     .parse(r)?;
     let span = i.span_to(&r);
     Ok((r, GoalDecl { point, owner, span }))
+}
+
+/// `fuzzy length { "very short" 0 0 1.5 2.5 ... }`. Like `type_decl`, it recovers from a bad
+/// term by itself (skipping to the next quoted name, `}` or item), so the good terms remain.
+fn fuzzy_decl<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, FuzzyDecl> {
+    let (r, _) = keyword("fuzzy")(i)?;
+    let (r, variable) = match r.split_first() {
+        Some(((Token::Ident(word), span), after)) if FUZZY_VARIABLES.contains(word) => {
+            (after, Spanned::new(word.to_string(), span.clone()))
+        }
+        Some(((Token::Ident(word), span), _)) => {
+            return Err(Err::Failure(SyntaxError(unknown_word(
+                "fuzzy variable",
+                word,
+                span.clone(),
+                &FUZZY_VARIABLES,
+            ))));
+        }
+        _ => return fail(&r, "a fuzzy variable (`length`) after `fuzzy`"),
+    };
+    let (mut r, open) = expect("`{` after the fuzzy variable", punct(Token::LBrace)).parse(r)?;
+    let mut terms = Vec::new();
+    loop {
+        if is_unclosed_block_end(&r) {
+            diagnostics.push(unclosed("`fuzzy` block", &r, open).0);
+            break;
+        }
+        match r.split_first() {
+            Some(((Token::RBrace, _), after)) => {
+                r = after;
+                break;
+            }
+            Some(((Token::Comma, _), after)) if !terms.is_empty() => r = after,
+            _ => {}
+        }
+        match term_decl(r) {
+            Ok((after, term)) => {
+                terms.push(term);
+                r = after;
+            }
+            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
+                diagnostics.push(d);
+                r = skip_to_term(r);
+            }
+            Err(Err::Incomplete(_)) => {
+                diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
+                r = r.advance(r.len());
+            }
+        }
+    }
+    let span = i.span_to(&r);
+    Ok((
+        r,
+        FuzzyDecl {
+            variable,
+            terms,
+            span,
+        },
+    ))
+}
+
+/// `"short" 1.5 2.5 3.5 4.5`: a quoted name and exactly four numbers.
+fn term_decl(i: Input<'_>) -> PResult<'_, TermDecl> {
+    let name = match i.split_first() {
+        Some(((Token::Str(text), span), _)) => {
+            Spanned::new(text[1..text.len() - 1].to_string(), span.clone())
+        }
+        _ => return fail(&i, "a term such as `\"short\" 1.5 2.5 3.5 4.5`, or `}`"),
+    };
+    let mut r = i.advance(1);
+    let mut numbers = Vec::new();
+    loop {
+        let value = match r.split_first() {
+            Some(((Token::Int(text) | Token::Decimal(text), span), _)) => {
+                match text.parse::<f64>() {
+                    Ok(v) if v.is_finite() => Spanned::new(v, span.clone()),
+                    _ => return Err(number_too_large(span.clone())),
+                }
+            }
+            Some(((Token::Ident("inf"), span), _)) => Spanned::new(f64::INFINITY, span.clone()),
+            _ => break,
+        };
+        numbers.push(value);
+        r = r.advance(1);
+    }
+    let span = i.span_to(&r);
+    if numbers.len() != 4 {
+        let found = match numbers.len() {
+            0 => "none".to_string(),
+            n => n.to_string(),
+        };
+        let (at, label) = if numbers.len() > 4 {
+            let extra = numbers[4].span.start..numbers[numbers.len() - 1].span.end;
+            (extra, "too many numbers".to_string())
+        } else {
+            (
+                r.next_span(),
+                format!("expected a number or `inf`, found {}", r.describe_next()),
+            )
+        };
+        let d = Diagnostic::new(
+            format!(
+                "the term `{}` needs four numbers `a b c d`, found {found}",
+                name.node
+            ),
+            at,
+        )
+        .with_label(label)
+        .with_note(
+            "a term is a trapezoid: membership rises from a to b, is 1 from b to c and falls from c to d",
+        );
+        return Err(Err::Failure(SyntaxError(d)));
+    }
+    Ok((
+        r,
+        TermDecl {
+            name,
+            numbers,
+            span,
+        },
+    ))
+}
+
+/// After a bad term: skip to the next quoted name, `}` or item start.
+fn skip_to_term(i: Input<'_>) -> Input<'_> {
+    let mut r = i.advance(1);
+    while let Some((token, _)) = r.peek() {
+        if matches!(token, Token::Str(_) | Token::RBrace) || is_item_start(&r) {
+            break;
+        }
+        r = r.advance(1);
+    }
+    r
 }
 
 /// `a1`, `depot`, `7` or `(2,-1)`.
@@ -949,7 +1091,7 @@ goal h1
         let cases: &[(&str, &str, &str)] = &[
             (
                 "bord 8x8",
-                "unknown item `bord`: expected one of board, removed, blocking, type, white, black, goal",
+                "unknown item `bord`: expected one of board, removed, blocking, type, white, black, goal, fuzzy",
                 "bord",
             ),
             (
@@ -1032,7 +1174,7 @@ goal h1
             ("removed f7 % e6", "unexpected character `%`", "%"),
             (
                 "} board 8x8",
-                "expected an item (board, removed, blocking, type, white, black or goal), found `}`",
+                "expected an item (board, removed, blocking, type, white, black, goal or fuzzy), found `}`",
                 "}",
             ),
         ];
@@ -1246,7 +1388,8 @@ goal c8 for white
                 | Item::Blocking(Spanned { span, .. })
                 | Item::Type(TypeDecl { span, .. })
                 | Item::Piece(PieceDecl { span, .. })
-                | Item::Goal(GoalDecl { span, .. }) => span.clone(),
+                | Item::Goal(GoalDecl { span, .. })
+                | Item::Fuzzy(FuzzyDecl { span, .. }) => span.clone(),
             }
         }
 
@@ -1288,6 +1431,11 @@ goal c8 for white
             "as",
             "goal",
             "for",
+            "fuzzy",
+            "length",
+            "inf",
+            "\"short\"",
+            "\"open",
             "(",
             ")",
             "{",

@@ -8,6 +8,7 @@ use super::ast::{
 };
 use super::model::{Goal, GoalOwner, Piece, Scenario};
 use crate::board::{Board, BoardError, Point, PointError};
+use crate::fuzzy::{Term, Terms, TermsError, number};
 use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_types};
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
@@ -65,6 +66,7 @@ impl Resolver {
         self.types(ast, &mut scenario);
         self.pieces(ast, &mut scenario);
         self.goals(ast, &mut scenario);
+        self.fuzzy(ast, &mut scenario);
         Some(scenario)
     }
 
@@ -574,6 +576,131 @@ impl Resolver {
             if let (Some(point), Some(owner)) = (point, owner) {
                 scenario.goals.push(Goal { point, owner });
             }
+        }
+    }
+}
+
+impl Resolver {
+    /// `fuzzy length { ... }`: at most once; the terms checked by [`Terms::new`], each problem
+    /// pointing at the term or number at fault.
+    fn fuzzy(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        let mut first: Option<&ast::FuzzyDecl> = None;
+        for item in &ast.items {
+            let Item::Fuzzy(decl) = item else { continue };
+            if let Some(f) = first {
+                self.error(
+                    Diagnostic::new(
+                        format!("`fuzzy {}` is given twice", decl.variable.node),
+                        decl.variable.span.clone(),
+                    )
+                    .with_label("second definition")
+                    .with_related(f.variable.span.clone(), "first defined here"),
+                );
+                continue;
+            }
+            first = Some(decl);
+            let mut ok = true;
+            for t in &decl.terms {
+                if t.name.node.trim().is_empty() {
+                    ok = false;
+                    self.error(
+                        Diagnostic::new("a term needs a name", t.name.span.clone())
+                            .with_label("empty name"),
+                    );
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let terms: Vec<Term> = decl
+                .terms
+                .iter()
+                .map(|t| {
+                    let n = |k: usize| t.numbers[k].node;
+                    Term::new(&t.name.node, [n(0), n(1), n(2), n(3)])
+                })
+                .collect();
+            match Terms::new(terms) {
+                Ok(terms) => scenario.length_terms = terms,
+                Err(e) => self.error(terms_error(decl, &e)),
+            }
+        }
+    }
+}
+
+/// A diagnostic for invalid terms, at the term (or number) at fault.
+fn terms_error(decl: &ast::FuzzyDecl, e: &TermsError) -> Diagnostic {
+    let message = e.to_string();
+    let term = |k: usize| &decl.terms[k];
+    let numbers = |k: usize| {
+        let t = term(k);
+        t.numbers[0].span.start..t.numbers[3].span.end
+    };
+    match *e {
+        TermsError::Empty => Diagnostic::new(message, decl.span.clone())
+            .with_label("no terms")
+            .with_note("give at least one term, e.g. `\"any\" 0 0 inf inf`"),
+        TermsError::Unordered { term: k } => Diagnostic::new(message, numbers(k))
+            .with_label(format!("the numbers of `{}`", term(k).name.node)),
+        TermsError::Negative { term: k } => {
+            let at = term(k)
+                .numbers
+                .iter()
+                .find(|n| n.node < 0.0)
+                .map_or_else(|| numbers(k), |n| n.span.clone());
+            Diagnostic::new(message, at).with_label("negative")
+        }
+        TermsError::Infinite { term: k } => {
+            let t = term(k);
+            let at = t
+                .numbers
+                .iter()
+                .find(|n| n.node.is_infinite())
+                .map_or_else(|| numbers(k), |n| n.span.clone());
+            Diagnostic::new(message, at)
+                .with_label("`inf` here")
+                .with_note("a term that stays full for every longer length ends with `inf inf`")
+        }
+        TermsError::Duplicate { term: k, first } => Diagnostic::new(
+            format!("the term `{}` is defined twice", term(k).name.node),
+            term(k).name.span.clone(),
+        )
+        .with_label("defined again")
+        .with_related(term(first).name.span.clone(), "first defined here"),
+        TermsError::Overlap { term: k, previous } => {
+            let (t, p) = (term(k), term(previous));
+            Diagnostic::new(
+                format!(
+                    "`{}` is full from {}, where `{}` is still full (up to {})",
+                    t.name.node,
+                    number(t.numbers[1].node),
+                    p.name.node,
+                    number(p.numbers[2].node)
+                ),
+                numbers(k),
+            )
+            .with_label(format!("the numbers of `{}`", t.name.node))
+            .with_related(
+                numbers(previous),
+                format!("the numbers of `{}`", p.name.node),
+            )
+            .with_note(
+                "list terms from the shortest to the longest; full ranges [b, c] may only touch",
+            )
+        }
+        TermsError::Gap { to, after, .. } => {
+            let k = after.unwrap_or(0);
+            let mut d = Diagnostic::new(message, term(k).span.clone())
+                .with_label(if after.is_some() {
+                    "the gap starts where this term ends"
+                } else {
+                    "the first term starts here"
+                })
+                .with_note("every length from 0 up must belong to some term with a degree above 0");
+            if to.is_infinite() {
+                d = d.with_note("let the last term stay full with `inf inf`, e.g. `\"very long\" 5.5 6.5 inf inf`");
+            }
+            d
         }
     }
 }

@@ -16,9 +16,28 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The candidate nearest to `word` (edit distance at most 2, or at most a third of the
+/// word's length for longer words; the first on a tie), for a did-you-mean note.
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let limit = (word.chars().count() / 3).max(2);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::edit_distance;
+    use super::{closest, edit_distance};
+
+    #[test]
+    fn closest_candidates() {
+        assert_eq!(closest("WQ", ["WR", "WB", "BK", "BQ"]), Some("WR"));
+        assert_eq!(closest("BKK", ["WR", "BK"]), Some("BK"));
+        assert_eq!(closest("queen", ["WR", "BK"]), None);
+    }
 
     #[test]
     fn distances() {
