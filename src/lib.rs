@@ -36,6 +36,7 @@ pub mod bitset;
 pub mod board;
 pub mod bundle;
 pub mod chart;
+pub mod compare;
 pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;

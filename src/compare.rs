@@ -1,0 +1,394 @@
+//! Patterns, fuzzy patterns and zones side by side on one position: the measurements behind
+//! `examples/compare_engines.rs` and `benches/patterns.rs` (issue 5, the MAICS paper's claim
+//! that fuzzy patterns are far fewer and quicker than patterns and LG zones).
+//!
+//! For every ordered pair (x, y) of opposing pieces where x can attack y (attack-ability,
+//! patterns.md §1) at distance d:
+//! - the number of patterns (patterns.md §3), counted without listing the options;
+//! - the number of fuzzy patterns (§4; one per pair, computed, not assumed);
+//! - for the pairs with d at most the zone horizon, the zones of x attacking y's point within
+//!   d moves (filters F1 and F2 of A8), by the native generator and, optionally, by
+//!   `grammars/zones-filtered.lgg`, whose counts must agree;
+//! - whether the shortest paths by combining tables (§2) equal the language of
+//!   `grammars/shortest-trajectories.lgg`, where x reaches y's point by moves.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::abilities::{Mover, reach, shortest_paths};
+use crate::chart::{BarChart, Series};
+use crate::fuzzy::fuzzy_pattern;
+use crate::grammar::value::Value;
+use crate::grammar::world::World;
+use crate::grammar::{Grammar, Limits};
+use crate::kernel::Kernel;
+use crate::pattern;
+use crate::scenario::Scenario;
+use crate::zone::{ZoneError, ZoneGenerator, ZoneOptions};
+
+/// What to compare and where to stop.
+#[derive(Clone, Copy, Debug)]
+pub struct CompareOptions {
+    /// The horizon of the interacting pieces of patterns and fuzzy patterns (moves).
+    pub horizon: u32,
+    /// Zones are generated for the pairs at most this many moves apart.
+    pub zone_horizon: u32,
+    /// The most zones generated for one pair (both engines).
+    pub max_zones: usize,
+    /// Above this many main paths a pair's pattern count is only bounded below.
+    pub max_main_paths: u128,
+    /// Also run the zone grammar.
+    pub grammar: bool,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            horizon: 1,
+            zone_horizon: 2,
+            max_zones: 1000,
+            max_main_paths: 10_000_000,
+            grammar: true,
+        }
+    }
+}
+
+/// A count that may have stopped at a cap, over pairs some of which may have hit a limit of the
+/// grammar engine (steps, sentences) before finishing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub n: u128,
+    /// `n` is a lower bound.
+    pub capped: bool,
+    /// Pairs left out because an engine stopped at one of its limits.
+    pub unfinished: u32,
+}
+
+impl Count {
+    pub fn exact(n: u128) -> Count {
+        Count {
+            n,
+            ..Count::default()
+        }
+    }
+
+    pub fn add(&mut self, other: Count) {
+        self.n += other.n;
+        self.capped |= other.capped;
+        self.unfinished += other.unfinished;
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.capped {
+            write!(f, ">={}", self.n)?;
+        } else {
+            write!(f, "{}", self.n)?;
+        }
+        if self.unfinished > 0 {
+            write!(f, " ({} unfinished)", self.unfinished)?;
+        }
+        Ok(())
+    }
+}
+
+/// The measurements of one ordered pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairRow {
+    pub from: usize,
+    pub to: usize,
+    /// The attack distance of x to y.
+    pub distance: u32,
+    pub patterns: Count,
+    pub fuzzy_patterns: u128,
+    /// `None` when the pair is beyond the zone horizon.
+    pub zones_native: Option<Count>,
+    /// `None` beyond the zone horizon or when the grammar is not run.
+    pub zones_grammar: Option<Count>,
+    /// Whether combined tables and the grammar give the same shortest paths (`None`: x does
+    /// not reach y's point by moves).
+    pub paths_agree: Option<bool>,
+}
+
+/// The time each computation took over all the pairs of a position (one run each).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Times {
+    pub patterns: Duration,
+    pub fuzzy: Duration,
+    pub zones_native: Duration,
+    pub zones_grammar: Duration,
+}
+
+/// Why a comparison stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompareError(pub String);
+
+impl fmt::Display for CompareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CompareError {}
+
+fn err(e: impl fmt::Display) -> CompareError {
+    CompareError(e.to_string())
+}
+
+/// The two shipped grammars a comparison runs.
+pub struct Comparer {
+    zones: Grammar,
+    paths: Grammar,
+}
+
+impl Comparer {
+    pub fn new() -> Result<Comparer, CompareError> {
+        Ok(Comparer {
+            zones: Grammar::shipped("zones-filtered").map_err(err)?,
+            paths: Grammar::shipped("shortest-trajectories").map_err(err)?,
+        })
+    }
+
+    /// Every ordered opposing pair of the position where the first can attack the second, in
+    /// piece order. `on_pair` is called once per ordered pair considered (for progress);
+    /// `on_note` receives a line whenever the zone grammar stops at a limit (the pair is then
+    /// counted as unfinished, not as a disagreement).
+    pub fn pairs(
+        &self,
+        scenario: &Scenario,
+        kernel: &Kernel,
+        options: CompareOptions,
+        on_pair: &mut dyn FnMut(),
+        on_note: &mut dyn FnMut(String),
+    ) -> Result<(Vec<PairRow>, Times), CompareError> {
+        let pieces = &scenario.pieces;
+        let mut world = World::new(scenario, kernel);
+        let mut times = Times::default();
+        let mut out = Vec::new();
+        for x in 0..pieces.len() {
+            for y in 0..pieces.len() {
+                on_pair();
+                if pieces[x].side == pieces[y].side {
+                    continue;
+                }
+                let Some(distance) = pattern::attack_distance(scenario, kernel, x, y) else {
+                    continue;
+                };
+                let t = Instant::now();
+                let counted = pattern::count(
+                    scenario,
+                    kernel,
+                    x,
+                    y,
+                    options.horizon,
+                    options.max_main_paths,
+                );
+                let patterns = match counted.patterns {
+                    Some(n) => Count::exact(n),
+                    None => Count {
+                        n: counted.main_paths,
+                        capped: true,
+                        unfinished: 0,
+                    },
+                };
+                times.patterns += t.elapsed();
+                let t = Instant::now();
+                let fuzzy = fuzzy_pattern(
+                    scenario,
+                    kernel,
+                    x,
+                    y,
+                    options.horizon,
+                    &scenario.length_terms,
+                );
+                times.fuzzy += t.elapsed();
+
+                let (mut zones_native, mut zones_grammar) = (None, None);
+                if distance <= options.zone_horizon {
+                    let t = Instant::now();
+                    let native = self.native_zones(scenario, kernel, options, x, y, distance)?;
+                    times.zones_native += t.elapsed();
+                    zones_native = Some(native);
+                    if options.grammar {
+                        let t = Instant::now();
+                        let grammar = self.grammar_zones(
+                            &world, scenario, options, x, y, distance, native, on_note,
+                        )?;
+                        times.zones_grammar += t.elapsed();
+                        zones_grammar = Some(grammar);
+                    }
+                }
+                let paths_agree = self.paths_agree(&mut world, scenario, kernel, x, y)?;
+                out.push(PairRow {
+                    from: x,
+                    to: y,
+                    distance,
+                    patterns,
+                    fuzzy_patterns: u128::from(fuzzy.is_some()),
+                    zones_native,
+                    zones_grammar,
+                    paths_agree,
+                });
+            }
+        }
+        Ok((out, times))
+    }
+
+    fn native_zones(
+        &self,
+        scenario: &Scenario,
+        kernel: &Kernel,
+        options: CompareOptions,
+        x: usize,
+        y: usize,
+        distance: u32,
+    ) -> Result<Count, CompareError> {
+        let zone_options = ZoneOptions {
+            f1: true,
+            f2: true,
+            max_zones: options.max_zones,
+            ..ZoneOptions::default()
+        };
+        match ZoneGenerator::new(scenario, kernel, zone_options).zones(
+            x,
+            scenario.pieces[y].at,
+            distance,
+        ) {
+            Ok(z) => Ok(Count::exact(z.len() as u128)),
+            Err(ZoneError::TooMany { limit }) => Ok(Count {
+                n: limit as u128,
+                capped: true,
+                unfinished: 0,
+            }),
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn grammar_zones(
+        &self,
+        world: &World<'_>,
+        scenario: &Scenario,
+        options: CompareOptions,
+        x: usize,
+        y: usize,
+        distance: u32,
+        native: Count,
+        on_note: &mut dyn FnMut(String),
+    ) -> Result<Count, CompareError> {
+        let pieces = &scenario.pieces;
+        let start = [
+            Value::Point(pieces[x].at),
+            Value::Point(pieces[y].at),
+            Value::Int(i64::from(distance)),
+        ];
+        let limits = Limits {
+            max_sentences: options.max_zones,
+            ..Limits::default()
+        };
+        let grammar =
+            match self
+                .zones
+                .derive(world, &[Value::Piece(x as u32)], &start, limits, None)
+            {
+                Ok(language) => Count::exact(language.sentences.len() as u128),
+                // Both engines stopped at the cap.
+                Err(_) if native.capped => native,
+                Err(e) => {
+                    on_note(format!(
+                        "{} -> {}: the zone grammar stopped: {}",
+                        pieces[x].name,
+                        pieces[y].name,
+                        e.to_string().lines().next().unwrap_or_default()
+                    ));
+                    return Ok(Count {
+                        unfinished: 1,
+                        ..Count::default()
+                    });
+                }
+            };
+        if grammar != native {
+            return Err(CompareError(format!(
+                "the zone engines disagree on {} -> {}: native {native}, grammar {grammar}",
+                pieces[x].name, pieces[y].name,
+            )));
+        }
+        Ok(grammar)
+    }
+
+    fn paths_agree(
+        &self,
+        world: &mut World<'_>,
+        scenario: &Scenario,
+        kernel: &Kernel,
+        x: usize,
+        y: usize,
+    ) -> Result<Option<bool>, CompareError> {
+        let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
+        let mover = Mover::new(kernel, &scenario.types, px.type_index, px.side);
+        let Some(l) = reach(kernel, mover, px.at)[py.at.index()].filter(|&d| d > 0) else {
+            return Ok(None);
+        };
+        let inputs = self
+            .paths
+            .bind_inputs(world, &[], Some((&px.name, None)))
+            .map_err(err)?;
+        let start = [
+            Value::Point(px.at),
+            Value::Point(py.at),
+            Value::Int(i64::from(l)),
+        ];
+        let language = self
+            .paths
+            .derive(world, &inputs, &start, Limits::default(), None)
+            .map_err(err)?;
+        let by_grammar = language.trajectories().ok_or_else(|| {
+            CompareError("the shortest-trajectory grammar derived a non-trajectory".into())
+        })?;
+        Ok(Some(
+            by_grammar == shortest_paths(kernel, mover, px.at, py.at),
+        ))
+    }
+}
+
+/// Patterns against fuzzy patterns (and zones, where generated) per pair, like the paper's
+/// Figure 14, on a log scale.
+pub fn figure14(name: &str, scenario: &Scenario, rows: &[PairRow]) -> BarChart {
+    let pieces = &scenario.pieces;
+    let mut series = vec![
+        Series {
+            name: "patterns".into(),
+            values: rows.iter().map(|p| p.patterns.n as f64).collect(),
+        },
+        Series {
+            name: "fuzzy patterns".into(),
+            values: rows.iter().map(|p| p.fuzzy_patterns as f64).collect(),
+        },
+    ];
+    if rows.iter().any(|p| p.zones_native.is_some()) {
+        series.push(Series {
+            name: "zones (where generated)".into(),
+            values: rows
+                .iter()
+                .map(|p| p.zones_native.map_or(0.0, |c| c.n as f64))
+                .collect(),
+        });
+    }
+    BarChart {
+        title: format!("Patterns and fuzzy patterns per pair: {name}"),
+        y_label: "count (log scale)".into(),
+        categories: rows
+            .iter()
+            .map(|p| format!("{}→{}", pieces[p.from].name, pieces[p.to].name))
+            .collect(),
+        series,
+        log_scale: true,
+        notes: Vec::new(),
+        caption: vec![format!(
+            "{} ordered pairs of opposing pieces where the first can attack the second.",
+            rows.len()
+        )],
+        compact: rows.len() > 24,
+    }
+}

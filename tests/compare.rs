@@ -1,0 +1,121 @@
+//! The measurements behind the comparison script: on the shipped positions, every attack-able
+//! pair has exactly one fuzzy pattern and at least one pattern, the zone engines agree, and the
+//! combined-tables shortest paths equal the grammar's. The per-pair rows (no times) are
+//! snapshotted.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use lingeo::compare::{CompareOptions, Comparer, Count, PairRow};
+use lingeo::scenario::Scenario;
+
+fn load(name: &str) -> Scenario {
+    Scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn rows(name: &str, options: CompareOptions) -> (Scenario, Vec<PairRow>, usize) {
+    let s = load(name);
+    let k = s.kernel();
+    let mut considered = 0;
+    let mut notes = Vec::new();
+    let (rows, _) = Comparer::new()
+        .unwrap()
+        .pairs(&s, &k, options, &mut || considered += 1, &mut |n| {
+            notes.push(n)
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(notes.is_empty(), "{name}: {notes:?}");
+    (s, rows, considered)
+}
+
+#[test]
+fn figure2_rook_and_king() {
+    let (s, rows, considered) = rows("figure2.scenario", CompareOptions::default());
+    assert_eq!(considered, s.pieces.len() * s.pieces.len());
+    let name = |i: usize| s.pieces[i].name.as_str();
+    let rk = rows
+        .iter()
+        .find(|r| name(r.from) == "WR" && name(r.to) == "BK")
+        .expect("the rook attacks the king");
+    assert_eq!(rk.distance, 2);
+    assert_eq!(rk.patterns, Count::exact(7));
+    assert_eq!(rk.fuzzy_patterns, 1);
+    assert_eq!(rk.paths_agree, Some(true));
+    assert!(rk.zones_native.is_some_and(|z| z.n > 0));
+    assert_eq!(rk.zones_native, rk.zones_grammar);
+}
+
+#[test]
+fn shipped_positions() {
+    let mut snapshot = String::new();
+    for name in [
+        "figure2.scenario",
+        "reti.scenario",
+        "chess-zone.scenario",
+        "robot-zone-full.scenario",
+        "abstract-zone.scenario",
+    ] {
+        let (s, rows, _) = rows(name, CompareOptions::default());
+        assert!(!rows.is_empty(), "{name}");
+        writeln!(snapshot, "{name}").unwrap();
+        for r in &rows {
+            assert_eq!(r.fuzzy_patterns, 1, "{name}: one fuzzy pattern per pair");
+            assert!(r.patterns.n >= 1, "{name}: at least one pattern per pair");
+            assert_ne!(
+                r.paths_agree,
+                Some(false),
+                "{name}: combined tables vs grammar"
+            );
+            assert_eq!(r.zones_native, r.zones_grammar, "{name}: zone engines");
+            assert_eq!(r.zones_native.is_some(), r.distance <= 2, "{name}");
+            let zones = r.zones_native.map_or("-".to_string(), |z| z.to_string());
+            writeln!(
+                snapshot,
+                "  {} -> {}: distance {}, patterns {}, fuzzy {}, zones {zones}, paths = grammar {}",
+                s.pieces[r.from].name,
+                s.pieces[r.to].name,
+                r.distance,
+                r.patterns,
+                r.fuzzy_patterns,
+                r.paths_agree.map_or("-".to_string(), |a| a.to_string())
+            )
+            .unwrap();
+        }
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("compare-shipped-positions", snapshot));
+}
+
+#[test]
+fn caps_are_reported_as_lower_bounds() {
+    let options = CompareOptions {
+        max_zones: 5,
+        max_main_paths: 1,
+        grammar: false,
+        ..CompareOptions::default()
+    };
+    let (_, rows, _) = rows("figure2.scenario", options);
+    // The rook has two main paths to the king: more than one, so only a bound is known.
+    assert!(rows.iter().any(|r| r.patterns.capped && r.patterns.n == 2));
+    assert!(
+        rows.iter()
+            .any(|r| r.zones_native.is_some_and(|z| z.capped && z.n == 5))
+    );
+    assert!(rows.iter().all(|r| r.zones_grammar.is_none()));
+    assert!(
+        Count {
+            n: 5,
+            capped: true,
+            unfinished: 0
+        }
+        .to_string()
+            == ">=5"
+    );
+}
