@@ -1,9 +1,11 @@
 //! `lingeo demo`: the main job on the built-in robot examples of the sources.
 
 use lingeo::bundle::{Bundle, BundleOptions};
+use lingeo::fuzzy::fuzzy_pattern;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Route;
+use lingeo::pattern;
 use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
@@ -61,13 +63,85 @@ fn grammar_beside_native(
 
 pub fn run(dir: &Path) -> Result<String, CliError> {
     let mut out = String::new();
-    out.push_str("lingeo demo: Linguistic Geometry on the robot examples of Stilman's course\n\n");
+    out.push_str("lingeo demo: Linguistic Geometry on the robot examples of Stilman's course, and the\npatterns of the MAICS 2013 paper\n\n");
     fighter(&mut out)?;
     out.push('\n');
     robot_king(&mut out)?;
     out.push('\n');
     zone(&mut out, dir)?;
+    out.push('\n');
+    figure2(&mut out, dir)?;
     Ok(out)
+}
+
+const FIGURE2: &str = include_str!("../../examples/figure2.scenario");
+
+/// The MAICS 2013 paper's Figure 2: the 7 patterns and the one fuzzy pattern of the white rook
+/// attacking the black king, and the LG zone of the same attack.
+fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
+    use super::patterns::{COUNT_LIMIT, fuzzy_text, header, pattern_line};
+    let s = parse("examples/figure2.scenario", FIGURE2)?;
+    let k = s.kernel();
+    let index = |name: &str| {
+        s.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| CliError(format!("the Figure 2 example has no {name}")))
+    };
+    let (x, y) = (index("WR")?, index("BK")?);
+    let horizon = 1;
+    out.push_str(
+        "4. Patterns and fuzzy patterns (Coffman-Wolph & Kountanis, MAICS 2013, Figure 2)\n\n",
+    );
+    let length = pattern::attack_distance(&s, &k, x, y);
+    let count = pattern::count(&s, &k, x, y, horizon, COUNT_LIMIT);
+    out.push_str(&header(&s, x, y, length, &count));
+    for main in pattern::main_paths(&s, &k, x, y) {
+        for p in pattern::family(&s, &k, x, y, main, horizon).iter() {
+            out.push_str(&pattern_line(&s, x, y, &p));
+        }
+    }
+    let fuzzy = fuzzy_pattern(&s, &k, x, y, horizon, &s.length_terms)
+        .ok_or_else(|| CliError("the rook cannot attack the king".into()))?;
+    out.push_str("\nThe one fuzzy pattern that holds them:\n");
+    out.push_str(&fuzzy_text(&s, &s.length_terms, &fuzzy, &count));
+
+    // The zone of the same attack, within the rook's distance.
+    let l = length.unwrap_or(1);
+    let options = ZoneOptions {
+        f1: true,
+        f2: true,
+        ..ZoneOptions::default()
+    };
+    let zones = ZoneGenerator::new(&s, &k, options).zones(x, s.pieces[y].at, l)?;
+    out.push_str(&format!(
+        "\nThe LG zones of the same attack (horizon {l}, filters F1 and F2): {}; the first:\n",
+        zones.len()
+    ));
+    let first = zones
+        .first()
+        .ok_or_else(|| CliError("the attack has no zone".into()))?;
+    for e in &first.entries {
+        out.push_str(&format!(
+            "  level {}: t({}, {}, {})\n",
+            e.level,
+            s.pieces[e.piece].name,
+            render::trajectory(&s.board, &e.trajectory),
+            e.time
+        ));
+    }
+    let path = dir.join("lingeo-demo-figure2-zone.svg");
+    std::fs::write(
+        &path,
+        lingeo::svg::zone(
+            &s,
+            first,
+            "Zone of the white rook a1 -> d8 (MAICS 2013, Figure 2)",
+        ),
+    )
+    .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    out.push_str(&format!("\nThe zone is drawn in {}.\n", path.display()));
+    Ok(())
 }
 
 const ZONE: &str = include_str!("../../examples/robot-zone-full.scenario");

@@ -19,7 +19,7 @@ use super::setup::{self, SideArg};
 
 /// Main paths beyond which patterns are not counted exactly (the count lists the main paths,
 /// though not the options): the main paths are then a lower bound.
-const COUNT_LIMIT: u128 = 100_000;
+pub(super) const COUNT_LIMIT: u128 = 100_000;
 
 #[derive(Args, Debug)]
 pub struct PairArgs {
@@ -161,7 +161,13 @@ fn plural(n: u128, word: &str) -> String {
 }
 
 /// The header of a pair: `White rook a1 -> Black king d8: length 2, 2 main paths, 7 patterns`.
-fn header(s: &Scenario, x: usize, y: usize, length: Option<u32>, c: &PatternCount) -> String {
+pub(super) fn header(
+    s: &Scenario,
+    x: usize,
+    y: usize,
+    length: Option<u32>,
+    c: &PatternCount,
+) -> String {
     match length {
         Some(l) => format!(
             "{} -> {}: length {l}, {}, 1 fuzzy pattern\n",
@@ -198,7 +204,7 @@ fn pair_json(
 }
 
 /// One pattern as the paper prints it, with its rank.
-fn pattern_line(s: &Scenario, x: usize, y: usize, p: &Pattern<'_>) -> String {
+pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &Pattern<'_>) -> String {
     let path = |t: &[Point]| names(s, t).join(" -> ");
     let stops = &p.main[1..p.main.len() - 1];
     let mut main = piece(s, x);
@@ -342,7 +348,12 @@ fn fuzzy_json(terms: &Terms, f: &Fuzzy) -> Value {
     })
 }
 
-fn fuzzy_text(s: &Scenario, terms: &Terms, fp: &FuzzyPattern, c: &PatternCount) -> String {
+pub(super) fn fuzzy_text(
+    s: &Scenario,
+    terms: &Terms,
+    fp: &FuzzyPattern,
+    c: &PatternCount,
+) -> String {
     let term = |f: &Fuzzy| terms.terms()[f.term].name.clone();
     let roles = |pieces: &[Interacting]| {
         if pieces.is_empty() {
