@@ -101,3 +101,43 @@ fn pawn_main_paths_and_ranks() {
     assert_eq!(f.iter().count(), 1);
     assert!(f.pattern(1).is_none());
 }
+
+/// The paper lists the reachable (white, black) pairs of Figure 2; the placement of its
+/// illegible pieces in `examples/figure2.scenario` must give exactly those.
+#[test]
+fn figure_2_white_pairs_are_the_papers_ten() {
+    let s =
+        Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/figure2.scenario"))
+            .unwrap();
+    let k = s.kernel();
+    let kind = |i: usize| {
+        let p = &s.pieces[i];
+        format!("{} {}", p.side, s.types[p.type_index].name)
+    };
+    let mut got: Vec<String> = Vec::new();
+    for x in 0..s.pieces.len() {
+        for y in 0..s.pieces.len() {
+            if s.pieces[x].side == lingeo::piece::Side::White
+                && s.pieces[y].side == lingeo::piece::Side::Black
+                && lingeo::pattern::attack_distance(&s, &k, x, y).is_some()
+            {
+                got.push(format!("({}, {})", kind(x), kind(y)));
+            }
+        }
+    }
+    got.sort();
+    let mut want = [
+        "(white rook, black knight)",
+        "(white rook, black queen)",
+        "(white rook, black king)",
+        "(white pawn, black queen)",
+        "(white pawn, black king)",
+        "(white bishop, black queen)",
+        "(white bishop, black king)",
+        "(white king, black knight)",
+        "(white king, black queen)",
+        "(white king, black king)",
+    ];
+    want.sort();
+    assert_eq!(got, want);
+}
