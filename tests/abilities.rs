@@ -1,6 +1,7 @@
 //! The paper's shortest paths by combining tables (patterns.md §2) equal LG's shortest
 //! trajectories: the native bundle for every pair and piece on boards with and without
-//! obstacles, and the language of grammars/shortest-trajectories.lgg on sampled pairs.
+//! obstacles, and the language of grammars/shortest-trajectories.lgg on sampled pairs; and the
+//! paper's Figures 6-8 (the rook's reach-ability, the king's obtain-ability, their sum).
 
 use std::path::Path;
 
@@ -102,4 +103,57 @@ fn combined_tables_equal_the_grammar_language() {
             );
         }
     }
+}
+
+/// A table as the paper prints it: rank 8 first, file a on the left (the paper numbers its
+/// columns 8..1 from the left, so its column 8 is file a).
+fn grid(board: &Board, table: &[Option<u32>]) -> Vec<String> {
+    (1..=8)
+        .rev()
+        .map(|rank| {
+            (1..=8)
+                .map(|file| {
+                    let p = board.at([file - 1, rank - 1, 0]).unwrap();
+                    table[p.index()].map_or("-".to_string(), |d| d.to_string())
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Figures 6, 7 and 8 of the paper: the white rook's reach-ability from (8,1) = a1, the
+/// obtain-ability of the black king's square (5,8) = d8 for the rook, and their sum, whose
+/// minimum 2 lies on a1, d1, a8 and d8 (the two paths via d1 and via a8).
+#[test]
+fn paper_figures_6_to_8() {
+    use lingeo::abilities::{combined, obtain, reach};
+    let board = Board::grid(8, 8, 1, &[]).unwrap();
+    let types = chess_types();
+    let kernel = Kernel::new(&board, &types, None);
+    let rook = types.iter().position(|t| t.name == "rook").unwrap();
+    let mover = Mover::new(&kernel, &types, rook, Side::White);
+    let a1 = board.parse_point("a1").unwrap();
+    let d8 = board.parse_point("d8").unwrap();
+    let from = reach(&kernel, mover, a1);
+    let to = obtain(&kernel, mover, d8);
+    let mut rows = vec!["1 2 2 2 2 2 2 2"; 7];
+    rows.push("0 1 1 1 1 1 1 1");
+    assert_eq!(grid(&board, &from), rows, "Figure 6");
+    let mut rows = vec!["1 1 1 0 1 1 1 1"];
+    rows.extend(vec!["2 2 2 1 2 2 2 2"; 7]);
+    assert_eq!(grid(&board, &to), rows, "Figure 7");
+    let sum: Vec<Option<u32>> = from
+        .iter()
+        .zip(&to)
+        .map(|(a, b)| Some(a.unwrap() + b.unwrap()))
+        .collect();
+    let mut rows = vec!["2 3 3 2 3 3 3 3"];
+    rows.extend(vec!["3 4 4 3 4 4 4 4"; 6]);
+    rows.push("2 3 3 2 3 3 3 3");
+    assert_eq!(grid(&board, &sum), rows, "Figure 8");
+    let (min, points) = combined(&kernel, mover, a1, d8).unwrap();
+    assert_eq!(min, 2);
+    let names: Vec<&str> = points.iter().map(|&p| board.name(p)).collect();
+    assert_eq!(names, ["a1", "d1", "a8", "d8"]);
 }
