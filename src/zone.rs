@@ -365,12 +365,18 @@ impl<'s> ZoneGenerator<'s> {
         depth: u32,
         out: &mut Vec<Zone>,
     ) -> Result<(), ZoneError> {
-        // The pairs of this level, in scanner order; one choice per pair.
+        // The pairs of this level, in scanner order; one choice per pair. Only points that
+        // hold a piece can start a trajectory, so the others are left out of the scan.
+        let occupied: Vec<Point> = self
+            .kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect();
         let pairs: Vec<(Point, Point, u32)> = level
             .ends
             .iter()
-            .flat_map(|&(y, l)| self.kernel.board().points().map(move |x| (x, y, l)))
-            .filter(|&(x, _, _)| x != x0 && x != y0)
+            .flat_map(|&(y, l)| occupied.iter().map(move |&x| (x, y, l)))
             .collect();
         self.choose(p0, x0, y0, &pairs, 0, zone, level, depth, out)
     }
@@ -388,13 +394,19 @@ impl<'s> ZoneGenerator<'s> {
         depth: u32,
         out: &mut Vec<Zone>,
     ) -> Result<(), ZoneError> {
-        let Some(&(x, y, l)) = pairs.get(at) else {
-            return self.close_level(p0, x0, y0, zone, level, depth, out);
+        // Pairs without a candidate are passed over in a loop: recursing on each would nest
+        // as deep as the scan is long.
+        let mut at = at;
+        let (l, candidates) = loop {
+            let Some(&(x, y, l)) = pairs.get(at) else {
+                return self.close_level(p0, x0, y0, zone, level, depth, out);
+            };
+            let candidates = self.candidates(p0, x, y, l, &level.v, &zone)?;
+            if !candidates.is_empty() {
+                break (l, candidates);
+            }
+            at += 1;
         };
-        let candidates = self.candidates(p0, x, y, l, &level.v, &zone)?;
-        if candidates.is_empty() {
-            return self.choose(p0, x0, y0, pairs, at + 1, zone, level, depth, out);
-        }
         for (q, t) in candidates {
             let mut zone = zone.clone();
             let mut level = level.clone();

@@ -7,7 +7,7 @@ use std::path::Path;
 use lingeo::board::Board;
 use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions};
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::{Grammar, Limits, Strategy};
 use lingeo::piece::{Side, Usage};
 use lingeo::render;
 use lingeo::scenario::Scenario;
@@ -83,6 +83,13 @@ fn grammar_and_native_generator_share_one_snapshot() {
         let language = grammar
             .derive(&world, &inputs, &start, Limits::default(), None)
             .unwrap_or_else(|e| panic!("{e}"));
+        // The tabled search (the default) explores each state once; the plain search takes
+        // every step of every derivation. Same language, fewer steps.
+        let plain = grammar
+            .derive_with(&world, &inputs, &start, Limits::default(), Strategy::Plain)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(language.sentences, plain.sentences, "{}", case.name);
+        assert!(language.steps <= plain.steps, "{}", case.name);
         let from_grammar = language
             .trajectories()
             .expect("trajectory grammars give trajectories");

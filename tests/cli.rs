@@ -211,6 +211,21 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-run-error-never-halts",
+        "run tests/grammars/never-halts.lgg --start S",
+        2,
+    ),
+    (
+        "cli-zones-own-grammar",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --grammar grammars/zones-filtered.lgg --all-zones",
+        0,
+    ),
+    (
+        "cli-zones-error-not-a-zone-grammar",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --grammar grammars/hanoi.lgg",
+        2,
+    ),
+    (
         "cli-run-error-bad-grammar",
         "run tests/bad/check-type-errors.lgg --start 'S(a1, a2, 1)'",
         2,

@@ -8,7 +8,7 @@ use lingeo::board::{Board, Point};
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Language, Limits};
+use lingeo::grammar::{Grammar, Language, Limits, Strategy};
 use lingeo::piece::{Side, Usage};
 use lingeo::scenario::Scenario;
 
@@ -48,9 +48,15 @@ fn run(
         .bind_inputs(&mut world, &given, piece.map(|p| (p, None)))
         .expect("inputs");
     let start = grammar.parse_start(&mut world, start).expect("start");
-    grammar
+    let language = grammar
         .derive(&world, &inputs, &start, Limits::default(), None)
-        .unwrap_or_else(|e| panic!("{}", e.render()))
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    // The plain search, which takes every step of every derivation, derives the same.
+    let plain = grammar
+        .derive_with(&world, &inputs, &start, Limits::default(), Strategy::Plain)
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(language.sentences, plain.sentences);
+    language
 }
 
 /// The language as trajectories written with point names (`a1 a2 b3`).

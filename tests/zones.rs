@@ -6,7 +6,7 @@ use std::path::Path;
 use lingeo::board::Point;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::{Grammar, Limits, Strategy};
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
@@ -50,6 +50,19 @@ fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool)
             None,
         )
         .unwrap_or_else(|e| panic!("{e}"));
+    let plain = g
+        .derive_with(
+            &world,
+            &[Value::Piece(p0 as u32)],
+            &start,
+            Limits::default(),
+            Strategy::Plain,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        language.sentences, plain.sentences,
+        "the plain search agrees"
+    );
     language
         .sentences
         .iter()
@@ -246,4 +259,29 @@ fn chess_zone_has_the_single_attack_of_the_source() {
     // In enumeration order: g3 comes before d4.
     assert_eq!(mains, ["f2 g3 e5", "f2 d4 e5"]);
     let _ = Point(0);
+}
+
+/// The native generator's recursion follows the choices, not the scan: a level's scan visits
+/// every (start, end) pair of a 40x40 board, and it must not nest once per pair (it used to
+/// overflow the stack on boards of about 28x28).
+#[test]
+fn a_large_board_does_not_exhaust_the_stack() {
+    let s = Scenario::parse(
+        "large.scenario",
+        "board 40x40\nwhite king at (10,10) as K\nblack rook at (16,10) as R\n\
+         black knight at (14,14) as N\nwhite rook at (12,18) as WR\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let listing = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || listing(&s, &native(&s, "R", "(10,10)", 3, true)))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(
+        listing,
+        "2 zones\n\
+         t(R, (16,10) (10,10), 4) t(WR, (12,18) (12,10) (10,10), 2)\n  levels 0 1\n\
+         t(R, (16,10) (10,10), 4) t(WR, (12,18) (10,18) (10,10), 2)\n  levels 0 1\n"
+    );
 }

@@ -1,10 +1,11 @@
 //! `lingeo zones`: the zones of an attack (spec §6), from the native generator or from the
 //! grammar of zones, as every zone of the language or as the bundle view.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use lingeo::board::Point;
+use lingeo::grammar::types::Type;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -37,9 +38,16 @@ pub struct ZoneArgs {
     /// The filters of decision A8 on negation trajectories.
     #[arg(long, value_enum, default_value_t = FiltersArg::None)]
     pub filters: FiltersArg,
-    /// Compute with the native generator or by running grammars/zones(-filtered).lgg.
+    /// Compute with the native generator or by running the grammar of zones (the shipped
+    /// grammars/zones.lgg, or zones-filtered.lgg with --filters all).
     #[arg(long, value_enum, default_value_t = EngineArg::Native)]
     pub engine: EngineArg,
+    /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
+    /// the shipped one: it takes the attacking piece as its one input, starts from
+    /// S(x0: point, y0: point, l0: int) and derives t((piece, trajectory), int) symbols. Its
+    /// filters are its own, so --filters does not apply.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["filters", "engine"])]
+    pub grammar: Option<PathBuf>,
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
@@ -83,13 +91,48 @@ pub struct Attack {
 
 /// What to compute: one attack, its filters and the engine.
 #[derive(Clone, Copy)]
-pub struct Request {
+pub struct Request<'g> {
     pub piece: usize,
     pub target: Point,
     pub horizon: u32,
     pub filters: FiltersArg,
     pub engine: EngineArg,
+    /// A grammar of zones of the user's, run instead of the shipped ones.
+    pub grammar: Option<&'g Grammar>,
     pub max_zones: usize,
+}
+
+/// Loads a grammar of zones of the user's and checks that it has the shape the zones command
+/// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
+pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
+    let grammar = Grammar::load(path).map_err(|e| CliError(e.render()))?;
+    let program = &grammar.program;
+    let inputs: Vec<Type> = grammar.inputs().into_iter().map(|(_, t)| t).collect();
+    let track = Type::Tuple(vec![Type::Piece, Type::Trajectory]);
+    let mut wrong = Vec::new();
+    if inputs != [Type::Piece] {
+        wrong.push("its one input must be the attacking piece (`input p0: piece`)".to_string());
+    }
+    if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
+        wrong.push("its start must be `S(x0: point, y0: point, l0: int)`".to_string());
+    }
+    for s in program.symbols.iter().filter(|s| s.terminal) {
+        if s.params != [track.clone(), Type::Int] {
+            wrong.push(format!(
+                "its terminal `{}` must take ((piece, trajectory), int), as `t(track, time)`",
+                s.name
+            ));
+        }
+    }
+    if wrong.is_empty() {
+        Ok(grammar)
+    } else {
+        Err(CliError(format!(
+            "{} is not a grammar of zones: {}",
+            path.display(),
+            wrong.join("; ")
+        )))
+    }
 }
 
 pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Zone>, CliError> {
@@ -99,8 +142,14 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
         horizon,
         filters,
         engine,
+        grammar: own,
         max_zones,
     } = r;
+    let engine = if own.is_some() {
+        EngineArg::Grammar
+    } else {
+        engine
+    };
     let (f1, f2) = match filters {
         FiltersArg::None => (false, false),
         FiltersArg::F1 => (true, false),
@@ -118,16 +167,23 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
             Ok(ZoneGenerator::new(scenario, kernel, options).zones(piece, target, horizon)?)
         }
         EngineArg::Grammar => {
-            let name = match (f1, f2) {
-                (false, false) => "zones",
-                (true, true) => "zones-filtered",
-                _ => {
-                    return Err(CliError(
-                        "the grammar engine has the filters `none` (grammars/zones.lgg) and `all` (zones-filtered.lgg); f1 or f2 alone is native only".into(),
-                    ));
+            let shipped;
+            let grammar = match own {
+                Some(g) => g,
+                None => {
+                    let name = match (f1, f2) {
+                        (false, false) => "zones",
+                        (true, true) => "zones-filtered",
+                        _ => {
+                            return Err(CliError(
+                                "the grammar engine has the filters `none` (grammars/zones.lgg) and `all` (zones-filtered.lgg); f1 or f2 alone is native only".into(),
+                            ));
+                        }
+                    };
+                    shipped = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
+                    &shipped
                 }
             };
-            let grammar = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
             let world = World::new(scenario, kernel);
             let start = [
                 Value::Point(scenario.pieces[piece].at),
@@ -193,6 +249,7 @@ struct AttackJson<'a> {
 }
 
 pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
+    let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
     let kernel = scenario.kernel();
     let attacks = if args.all_attacks {
@@ -213,6 +270,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                             horizon,
                             filters: args.filters,
                             engine: args.engine,
+                            grammar: own.as_ref(),
                             max_zones: args.max_zones,
                         },
                     )?;
@@ -275,6 +333,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 horizon,
                 filters: args.filters,
                 engine: args.engine,
+                grammar: own.as_ref(),
                 max_zones: args.max_zones,
             },
         )?;
@@ -388,17 +447,18 @@ pub fn symbol(s: &Scenario, piece: usize, t: &[Point], time: u32) -> String {
 fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     let p = &s.pieces[a.piece];
     let filters = match args.filters {
-        FiltersArg::None => "none",
-        FiltersArg::F1 => "f1",
-        FiltersArg::F2 => "f2",
-        FiltersArg::All => "f1+f2",
+        FiltersArg::None => "filters: none; ",
+        FiltersArg::F1 => "filters: f1; ",
+        FiltersArg::F2 => "filters: f2; ",
+        FiltersArg::All => "filters: f1+f2; ",
     };
-    let engine = match args.engine {
-        EngineArg::Native => "native generator",
-        EngineArg::Grammar => "grammar",
+    let (filters, engine) = match (&args.grammar, args.engine) {
+        (Some(file), _) => ("", format!("grammar {}", file.display())),
+        (None, EngineArg::Native) => (filters, "native generator".to_string()),
+        (None, EngineArg::Grammar) => (filters, "grammar".to_string()),
     };
     let mut out = format!(
-        "Zones of {} ({} {}) from {} to {} within {} moves (filters: {filters}; {engine}): {} zone{}\n",
+        "Zones of {} ({} {}) from {} to {} within {} moves ({filters}{engine}): {} zone{}\n",
         p.name,
         p.side,
         s.types[p.type_index].name,

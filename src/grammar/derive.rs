@@ -6,7 +6,9 @@
 //!
 //! A permissible set with several labels, or a family, is a nondeterministic choice: the
 //! engine explores every choice depth first. The sentential form and the vars are persistent
-//! (see [`super::form`]), so branches share what they have in common. The language comes out
+//! (see [`super::form`]), so branches share what they have in common, and branches that reach
+//! the same state share its exploration (see [`super::table`]); a traced run explores every
+//! branch in full, so that the trace shows each derivation. The language comes out
 //! de-duplicated and sorted by symbols (declaration order, then arguments).
 
 use std::rc::Rc;
@@ -15,6 +17,7 @@ use super::check::uses_any;
 use super::eval::{Context, Eval, RunError, Shared};
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
+use super::table::{Edge, Key, Lookup, Table};
 use super::value::{Names, Value};
 use crate::board::Point;
 
@@ -56,13 +59,39 @@ pub fn language(
     run(shared, program, inputs, start, None)
 }
 
-/// Runs a derivation to its language, optionally tracing every step.
+/// How the engine explores the choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Every branch in full, one derivation after another (what `--trace` shows).
+    Plain,
+    /// States met again are not explored again ([`super::table`]).
+    Tabled,
+}
+
+/// Runs a derivation to its language, optionally tracing every step (a traced run is plain).
 pub fn run(
     shared: &Shared<'_>,
     program: &Program,
     inputs: &[Value],
     start: &[Value],
     trace: Option<&mut dyn Tracer>,
+) -> Result<Vec<Sentence>, RunError> {
+    let strategy = if trace.is_some() {
+        Strategy::Plain
+    } else {
+        Strategy::Tabled
+    };
+    run_with(shared, program, inputs, start, trace, strategy)
+}
+
+/// [`run`] with a chosen strategy: both give the same language (the tests hold them equal).
+pub fn run_with(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+    strategy: Strategy,
 ) -> Result<Vec<Sentence>, RunError> {
     let (ctx, vars) = Context::new(shared, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
@@ -101,7 +130,10 @@ pub fn run(
         let text = format!("derivation 1\n  start: {}", engine.show(&initial.form));
         engine.trace_line(&text);
     }
-    engine.search(initial, ev)?;
+    match strategy {
+        Strategy::Plain => engine.search(initial, ev)?,
+        Strategy::Tabled => engine.search_tabled(initial, ev)?,
+    }
     let mut sentences = engine.sentences;
     if !engine.sorted {
         sentences.sort();
@@ -140,6 +172,21 @@ impl Members {
             Members::One(m) => Some(m),
         }
     }
+}
+
+/// How a walk along steps with one successor ends.
+enum Walk {
+    /// At a state explored before, or halting with a sentence (`to: None`).
+    Edge(Edge),
+    /// Halting with nonterminals left, or at a state no sentence comes from.
+    Dead,
+    /// At a new branching state: its node, the terminals on the way, its successors.
+    Branch {
+        incoming: Vec<Sym>,
+        node: u32,
+        base: usize,
+        successors: Vec<Step>,
+    },
 }
 
 /// A successor of a state, and how it was reached (for the trace).
@@ -183,7 +230,6 @@ impl Engine<'_, '_, '_, '_> {
     }
 
     fn search(&mut self, initial: State, mut ev: Eval<'_, '_>) -> Result<(), RunError> {
-        let limits = self.ctx.shared.limits;
         let mut stack = vec![initial];
         let mut successors = Vec::new();
         while let Some(mut state) = stack.pop() {
@@ -192,15 +238,7 @@ impl Engine<'_, '_, '_, '_> {
                     self.halt(&state)?;
                     break;
                 }
-                let steps = self.ctx.shared.steps.get() + 1;
-                self.ctx.shared.steps.set(steps);
-                if steps > limits.max_steps {
-                    return Err(self
-                        .ctx
-                        .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
-                        .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
-                        .with_note("a production whose F_F leads back to itself without changing the string never halts"));
-                }
+                self.count_step()?;
                 successors.clear();
                 self.expand(&mut ev, &state, &mut successors)?;
                 if successors.is_empty() {
@@ -252,25 +290,183 @@ impl Engine<'_, '_, '_, '_> {
             let text = format!("  halts with a sentence: {}", self.show(&state.form));
             self.trace_line(&text);
         }
-        let sentence = state.form.to_vec();
+        self.push_sentence(state.form.to_vec())
+    }
+
+    fn push_sentence(&mut self, sentence: Sentence) -> Result<(), RunError> {
         if self.sentences.last().is_some_and(|last| sentence <= *last) {
             self.sorted = false;
         }
         self.sentences.push(sentence);
-        let limit = self.ctx.shared.limits.max_sentences;
-        if self.sentences.len() > limit {
-            return Err(self
-                .ctx
-                .error(
-                    format!("the language has more than {limit} sentences"),
-                    None,
-                )
-                .with_note(format!(
-                    "in grammar `{}`; raise --max-sentences to derive more",
-                    self.ctx.program.name
-                )));
+        if self.sentences.len() > self.ctx.shared.limits.max_sentences {
+            return Err(self.too_many_sentences());
         }
         Ok(())
+    }
+
+    fn too_many_sentences(&self) -> RunError {
+        let limit = self.ctx.shared.limits.max_sentences;
+        self.ctx
+            .error(
+                format!("the language has more than {limit} sentences"),
+                None,
+            )
+            .with_note(format!(
+                "in grammar `{}`; raise --max-sentences to derive more",
+                self.ctx.program.name
+            ))
+    }
+
+    fn count_step(&self) -> Result<(), RunError> {
+        let limits = self.ctx.shared.limits;
+        let steps = self.ctx.shared.steps.get() + 1;
+        self.ctx.shared.steps.set(steps);
+        if steps > limits.max_steps {
+            return Err(self
+                .ctx
+                .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
+                .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
+                .with_note("a production whose F_F leads back to itself without changing the string never halts"));
+        }
+        Ok(())
+    }
+
+    /// The tabled search: the same choices in the same order as [`Engine::search`], but a
+    /// branching state is explored once however many branches reach it.
+    fn search_tabled(&mut self, initial: State, mut ev: Eval<'_, '_>) -> Result<(), RunError> {
+        struct Frame {
+            node: u32,
+            /// Terminals frozen when the node's state was reached.
+            base: usize,
+            successors: std::vec::IntoIter<Step>,
+            edges: Vec<Edge>,
+            paths: u64,
+            /// The terminals on the edge into the node.
+            incoming: Vec<Sym>,
+        }
+        let limit = self.ctx.shared.limits.max_sentences as u64;
+        let mut table = Table::default();
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut root = None;
+        let mut next = Some((initial, 0));
+        // The sentences (with repeats) the plain search would have listed by now, so that
+        // the limit stops the search at the same point.
+        let mut found: u64 = 0;
+        loop {
+            if let Some((state, from)) = next.take() {
+                match self.walk(&mut ev, &mut table, state, from)? {
+                    Walk::Edge(e) => {
+                        let paths = table.paths(&e);
+                        found = found.saturating_add(paths);
+                        if found > limit {
+                            return Err(self.too_many_sentences());
+                        }
+                        match stack.last_mut() {
+                            Some(parent) => {
+                                parent.paths = parent.paths.saturating_add(paths);
+                                parent.edges.push(e)
+                            }
+                            None => root = Some(e),
+                        }
+                    }
+                    Walk::Dead => {}
+                    Walk::Branch {
+                        incoming,
+                        node,
+                        base,
+                        successors,
+                    } => stack.push(Frame {
+                        node,
+                        base,
+                        successors: successors.into_iter(),
+                        edges: Vec::new(),
+                        paths: 0,
+                        incoming,
+                    }),
+                }
+            }
+            let Some(frame) = stack.last_mut() else { break };
+            if let Some(step) = frame.successors.next() {
+                next = Some((step.state, frame.base));
+                continue;
+            }
+            let frame = stack.pop().expect("a frame");
+            let edge =
+                (!frame.edges.is_empty()).then(|| table.edge(&frame.incoming, Some(frame.node)));
+            table.close(frame.node, frame.edges, frame.paths);
+            match (stack.last_mut(), edge) {
+                (Some(parent), Some(e)) => {
+                    parent.paths = parent.paths.saturating_add(frame.paths);
+                    parent.edges.push(e)
+                }
+                (None, e) => root = e,
+                (Some(_), None) => {}
+            }
+        }
+        match root {
+            Some(root) => table.sentences(&root, |s| self.push_sentence(s)),
+            None => Ok(()),
+        }
+    }
+
+    /// Follows `state` through steps with one successor until it halts, meets a state in the
+    /// table, or branches. `from`: the terminals frozen where the edge being built starts.
+    fn walk(
+        &mut self,
+        ev: &mut Eval<'_, '_>,
+        table: &mut Table,
+        mut state: State,
+        from: usize,
+    ) -> Result<Walk, RunError> {
+        let mut successors = Vec::new();
+        let mut syms = Vec::new();
+        loop {
+            if !state.permissible.is_empty() {
+                let key = Key::new(state.form.tail(), &state.vars, &state.permissible);
+                match table.lookup(&key) {
+                    Lookup::New => {}
+                    Lookup::Done(None) => return Ok(Walk::Dead),
+                    Lookup::Done(Some(id)) => {
+                        state.form.frozen_since(from, &mut syms);
+                        return Ok(Walk::Edge(table.edge(&syms, Some(id))));
+                    }
+                    Lookup::Open => {
+                        return Err(self
+                            .ctx
+                            .error(
+                                "the derivation does not halt: it comes back to a state it was in",
+                                None,
+                            )
+                            .with_note(format!(
+                                "in grammar `{}`: the same string from the first nonterminal on, the same vars and the same permissible set",
+                                self.ctx.program.name
+                            ))
+                            .with_note("run with --trace to see the steps"));
+                    }
+                }
+                self.count_step()?;
+                self.expand(ev, &state, &mut successors)?;
+                if successors.len() > 1 {
+                    state.form.frozen_since(from, &mut syms);
+                    return Ok(Walk::Branch {
+                        incoming: syms,
+                        node: table.open(key),
+                        base: state.form.frozen_len(),
+                        successors,
+                    });
+                }
+                if let Some(only) = successors.pop() {
+                    state = only.state;
+                    continue;
+                }
+            }
+            // Halted: a sentence if no nonterminal is left.
+            if !state.form.is_sentence() {
+                return Ok(Walk::Dead);
+            }
+            state.form.frozen_since(from, &mut syms);
+            return Ok(Walk::Edge(table.edge(&syms, None)));
+        }
     }
 
     /// Every successor of `state`, one per choice of its permissible set, in order.

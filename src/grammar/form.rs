@@ -105,6 +105,29 @@ impl Form {
         }
     }
 
+    /// The live tail: empty, or starting with a nonterminal. Together with the vars and the
+    /// permissible set it decides everything the derivation does next.
+    pub fn tail(&self) -> &imbl::Vector<Sym> {
+        &self.tail
+    }
+
+    /// How many terminals are frozen.
+    pub fn frozen_len(&self) -> usize {
+        self.prefix_len
+    }
+
+    /// Appends to `out`, left to right, the terminals frozen after the first `older` ones.
+    pub fn frozen_since(&self, older: usize, out: &mut Vec<Sym>) {
+        let start = out.len();
+        let mut node = self.prefix.as_deref();
+        for _ in older..self.prefix_len {
+            let n = node.expect("older than the prefix");
+            out.push(n.sym.clone());
+            node = n.prev.as_deref();
+        }
+        out[start..].reverse();
+    }
+
     /// Every symbol, left to right.
     pub fn to_vec(&self) -> Vec<Sym> {
         let mut out = Vec::with_capacity(self.len());

@@ -13,6 +13,7 @@ pub mod inline;
 pub mod ir;
 pub mod lexer;
 pub mod parser;
+pub mod table;
 pub mod types;
 pub mod value;
 pub mod world;
@@ -23,7 +24,7 @@ use std::rc::Rc;
 use crate::board::Point;
 use crate::piece::Side;
 use crate::syntax::{Diagnostic, SourceErrors, Span};
-pub use derive::{Sentence, Sym, Tracer};
+pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limits, RunError, Shared};
 use ir::Program;
 use types::Type;
@@ -353,6 +354,24 @@ impl Grammar {
     ) -> Result<Language, RunError> {
         let shared = Shared::new(world, limits);
         let sentences = derive::run(&shared, &self.program, inputs, start, trace)?;
+        Ok(Language {
+            sentences,
+            steps: shared.steps.get(),
+        })
+    }
+
+    /// [`Grammar::derive`] without a trace, exploring the choices by `strategy` (both give
+    /// the same language; [`Strategy::Plain`] takes every step of every derivation).
+    pub fn derive_with(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        start: &[Value],
+        limits: Limits,
+        strategy: Strategy,
+    ) -> Result<Language, RunError> {
+        let shared = Shared::new(world, limits);
+        let sentences = derive::run_with(&shared, &self.program, inputs, start, None, strategy)?;
         Ok(Language {
             sentences,
             steps: shared.steps.get(),

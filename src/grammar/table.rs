@@ -1,0 +1,214 @@
+//! The derivation table: sub-derivations memoised by state (tabling).
+//!
+//! What a derivation does from a state depends only on the live tail of its string (from the
+//! first nonterminal), the vars and the permissible set; the frozen terminals before the tail
+//! are never read again. So the sentences derivable from a state are its frozen prefix
+//! followed by the sentences of `(tail, vars, permissible)`, and two branches that reach the
+//! same such state (a trajectory grammar reaches `A(x, y, l)` from every shortest path to x)
+//! share one exploration. The table records every branching state as a node whose edges carry
+//! the terminals frozen along the way; the language is the set of paths from the root to an
+//! end, listed depth first in the engine's order. Dead ends (halts with nonterminals left)
+//! are dropped, so every listed path is a sentence.
+
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::derive::{Sentence, Sym};
+use super::ir::Choice;
+use super::value::Value;
+
+/// A state as the rest of the derivation sees it. Vectors (G_Z's TIME, w, ...) are compared
+/// by identity, not content: a shared vector is the same vector, and comparing or hashing n
+/// values at every step would cost more than the merges it could find. The key holds its
+/// vectors, so an address cannot be reused while it is in the table.
+pub struct Key {
+    tail: imbl::Vector<Sym>,
+    vars: Rc<[Value]>,
+    permissible: Rc<[Choice]>,
+    hash: u64,
+}
+
+impl Key {
+    pub fn new(tail: &imbl::Vector<Sym>, vars: &Rc<[Value]>, permissible: &Rc<[Choice]>) -> Key {
+        let mut h = rustc_hash::FxHasher::default();
+        (Rc::as_ptr(permissible) as *const Choice as usize).hash(&mut h);
+        tail.len().hash(&mut h);
+        for s in tail {
+            s.symbol.hash(&mut h);
+            s.args.iter().for_each(|v| hash_value(v, &mut h));
+        }
+        vars.iter().for_each(|v| hash_value(v, &mut h));
+        Key {
+            tail: tail.clone(),
+            vars: vars.clone(),
+            permissible: permissible.clone(),
+            hash: h.finish(),
+        }
+    }
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash)
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.hash == other.hash
+            && Rc::ptr_eq(&self.permissible, &other.permissible)
+            && self.tail.len() == other.tail.len()
+            && self.tail.iter().zip(&other.tail).all(|(a, b)| {
+                a.symbol == b.symbol
+                    && a.args.len() == b.args.len()
+                    && a.args.iter().zip(b.args.iter()).all(|(x, y)| same(x, y))
+            })
+            && self
+                .vars
+                .iter()
+                .zip(other.vars.iter())
+                .all(|(x, y)| same(x, y))
+    }
+}
+
+impl Eq for Key {}
+
+fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
+    match v {
+        Value::Vector(items) => (Rc::as_ptr(items) as usize).hash(h),
+        Value::Tuple(items) | Value::Set(items) => {
+            items.len().hash(h);
+            items.iter().for_each(|x| hash_value(x, h));
+        }
+        other => other.hash(h),
+    }
+}
+
+/// Equality with vectors by identity (finer than equality of values, so never wrong).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Vector(x), Value::Vector(y)) => Rc::ptr_eq(x, y),
+        (Value::Tuple(x), Value::Tuple(y)) | (Value::Set(x), Value::Set(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
+        }
+        _ => a == b,
+    }
+}
+
+/// A way on from a state: the terminals frozen on the way, then a node, or the end of a
+/// sentence.
+#[derive(Clone)]
+pub struct Edge {
+    syms: Range<u32>,
+    /// `None`: the derivation halts here with a sentence.
+    pub to: Option<u32>,
+}
+
+enum Node {
+    /// Being explored: meeting it again means the derivation returns to a state it was in.
+    Open,
+    /// Explored; no edges means no sentence comes from it. `paths`: how many sentences
+    /// (with repeats) come from it, at most `u64::MAX`.
+    Done { edges: Vec<Edge>, paths: u64 },
+}
+
+pub enum Lookup {
+    New,
+    /// A state on the current path: the derivation can return to it forever.
+    Open,
+    /// Explored before; `Some` when sentences come from it.
+    Done(Option<u32>),
+}
+
+#[derive(Default)]
+pub struct Table {
+    index: FxHashMap<Key, u32>,
+    nodes: Vec<Node>,
+    /// The terminals of every edge, one after another.
+    syms: Vec<Sym>,
+}
+
+impl Table {
+    pub fn lookup(&self, key: &Key) -> Lookup {
+        match self.index.get(key) {
+            None => Lookup::New,
+            Some(&id) => match &self.nodes[id as usize] {
+                Node::Open => Lookup::Open,
+                Node::Done { edges, .. } if edges.is_empty() => Lookup::Done(None),
+                Node::Done { .. } => Lookup::Done(Some(id)),
+            },
+        }
+    }
+
+    /// A branching state, to be explored.
+    pub fn open(&mut self, key: Key) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node::Open);
+        self.index.insert(key, id);
+        id
+    }
+
+    pub fn close(&mut self, id: u32, edges: Vec<Edge>, paths: u64) {
+        self.nodes[id as usize] = Node::Done { edges, paths };
+    }
+
+    /// How many sentences an edge leads to (with repeats).
+    pub fn paths(&self, edge: &Edge) -> u64 {
+        match edge.to {
+            None => 1,
+            Some(id) => match &self.nodes[id as usize] {
+                Node::Done { paths, .. } => *paths,
+                Node::Open => unreachable!("edges lead to closed nodes"),
+            },
+        }
+    }
+
+    /// An edge carrying `syms`.
+    pub fn edge(&mut self, syms: &[Sym], to: Option<u32>) -> Edge {
+        let start = self.syms.len() as u32;
+        self.syms.extend_from_slice(syms);
+        Edge {
+            syms: start..self.syms.len() as u32,
+            to,
+        }
+    }
+
+    /// Every sentence on a path from `root`, depth first in edge order; `emit` may stop the
+    /// walk with an error (a limit).
+    pub fn sentences<E>(
+        &self,
+        root: &Edge,
+        mut emit: impl FnMut(Sentence) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut buffer: Vec<Sym> = Vec::new();
+        let mut stack: Vec<(u32, usize, usize)> = Vec::new();
+        let mut take = |edge: &Edge, buffer: &mut Vec<Sym>, stack: &mut Vec<_>| {
+            buffer.extend_from_slice(&self.syms[edge.syms.start as usize..edge.syms.end as usize]);
+            match edge.to {
+                None => emit(buffer.clone()),
+                Some(n) => {
+                    stack.push((n, 0, buffer.len()));
+                    Ok(())
+                }
+            }
+        };
+        take(root, &mut buffer, &mut stack)?;
+        while let Some(top) = stack.last_mut() {
+            let (node, next, base) = *top;
+            let Node::Done { edges, .. } = &self.nodes[node as usize] else {
+                unreachable!("every node is closed before sentences are listed")
+            };
+            if next == edges.len() {
+                stack.pop();
+                continue;
+            }
+            top.1 += 1;
+            buffer.truncate(base);
+            take(&edges[next], &mut buffer, &mut stack)?;
+        }
+        Ok(())
+    }
+}
