@@ -200,6 +200,18 @@ impl<'c> Context<'c> {
     }
 }
 
+/// The points (in enumeration order) whose distance passes `keep`.
+fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
+    Value::Set(
+        distances
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| keep(d))
+            .map(|(i, _)| Value::Point(Point(i as u32)))
+            .collect(),
+    )
+}
+
 /// Evaluates expressions of one context on one state's vars.
 pub struct Eval<'e, 'c> {
     ctx: &'e Context<'c>,
@@ -498,6 +510,30 @@ impl<'e, 'c> Eval<'e, 'c> {
                     MapTable::From => kernel.map(m, x).get(y),
                     MapTable::To => kernel.map_to(m, y).get(x),
                 } as i64)
+            }
+            Builtin::Ring(table) => {
+                let m = piece(&a[0]).moves;
+                let origin = a[1].point();
+                let map = match table {
+                    MapTable::From => kernel.map(m, origin),
+                    MapTable::To => kernel.map_to(m, origin),
+                };
+                let k = a[2].int();
+                points_where(map.distances(), |d| i64::from(d) == k)
+            }
+            Builtin::Ellipse => {
+                let m = piece(&a[0]).moves;
+                let from = kernel.map(m, a[1].point()).distances();
+                let to = kernel.map_to(m, a[2].point()).distances();
+                let l = a[3].int();
+                Value::Set(
+                    from.iter()
+                        .zip(to)
+                        .enumerate()
+                        .filter(|&(_, (&f, &t))| i64::from(f) + i64::from(t) == l)
+                        .map(|(i, _)| Value::Point(Point(i as u32)))
+                        .collect(),
+                )
             }
             Builtin::Relation => Value::Bool(
                 kernel

@@ -147,6 +147,11 @@ pub enum MapTable {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Builtin {
     Map(MapTable),
+    /// `Ring(t)(p, a, k)`: the points at distance k from a (`From`) or to a (`To`), in the
+    /// enumeration of X (comprehensions narrowed by [`super::narrow`]).
+    Ring(MapTable),
+    /// `Ellipse(p, a, b, l)`: the points v with `MAP(p, a, v) + MAP(p, v, b) = l`.
+    Ellipse,
     /// `R(p, x, y)`
     Relation,
     /// `R(p, x)`: the one-move successors of x.

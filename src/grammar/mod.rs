@@ -12,6 +12,7 @@ pub mod form;
 pub mod inline;
 pub mod ir;
 pub mod lexer;
+pub mod narrow;
 pub mod parser;
 pub mod table;
 pub mod types;
@@ -490,6 +491,7 @@ impl Loader {
         match result {
             Ok(mut program) => {
                 inline::inline_small_functions(&mut program);
+                narrow::narrow_comprehensions(&mut program);
                 program.source = Rc::from(source);
                 Some(Rc::new(program))
             }
