@@ -777,7 +777,9 @@ where
                                 .with_label("unknown label"),
                             ),
                             (Some((row, None)), None) => choices.push(Choice::Row(*row as u32)),
-                            (Some((row, Some(_))), Some(m)) => {
+                            (Some((row, Some(f))), Some(m)) => {
+                                let (family, _, range) = &families[*f as usize];
+                                let size = literal_size(range);
                                 if m == 0 {
                                     c.error(
                                         Diagnostic::new(
@@ -785,6 +787,24 @@ where
                                             l.span.clone(),
                                         )
                                         .with_label("member 0"),
+                                    );
+                                } else if let Some(size) = size.filter(|&k| m > k) {
+                                    c.error(
+                                        Diagnostic::new(
+                                            format!(
+                                                "label {}_{m} does not exist: family `{}` has {size} member{}",
+                                                l.number,
+                                                family.name,
+                                                if size == 1 { "" } else { "s" }
+                                            ),
+                                            l.span.clone(),
+                                        )
+                                        .with_label("index out of range")
+                                        .with_note(format!(
+                                            "`{}` declares the family over {}",
+                                            family.name,
+                                            range_text(range)
+                                        )),
                                     );
                                 } else {
                                     choices.push(Choice::Member(*row as u32, m));
@@ -2226,6 +2246,51 @@ pub fn uses_any(e: &Ex, slots: &[Slot]) -> bool {
         }
     });
     found
+}
+
+/// The number of members of a family whose range is written with constants only (`1..3`,
+/// `{1, 2, 5}`), so that a member past the end is an error before anything runs. Ranges that
+/// depend on the board (`1..n`) are checked when the derivation reaches them.
+fn literal_size(range: &Expr) -> Option<u64> {
+    match range {
+        Expr::Range { from, to, .. } => match (&**from, &**to) {
+            (Expr::Int(a, _), Expr::Int(b, _)) => Some(if b < a { 0 } else { (b - a + 1) as u64 }),
+            _ => None,
+        },
+        Expr::SetLiteral(items, _) => {
+            let mut ints: Vec<i64> = items
+                .iter()
+                .map(|e| match e {
+                    Expr::Int(v, _) => Some(*v),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?;
+            ints.sort_unstable();
+            ints.dedup();
+            Some(ints.len() as u64)
+        }
+        _ => None,
+    }
+}
+
+fn range_text(range: &Expr) -> String {
+    match range {
+        Expr::Range { from, to, .. } => match (&**from, &**to) {
+            (Expr::Int(a, _), Expr::Int(b, _)) => format!("{a}..{b}"),
+            _ => "its range".into(),
+        },
+        Expr::SetLiteral(items, _) => {
+            let parts: Vec<String> = items
+                .iter()
+                .filter_map(|e| match e {
+                    Expr::Int(v, _) => Some(v.to_string()),
+                    _ => None,
+                })
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        _ => "its range".into(),
+    }
 }
 
 /// Visits `e` and every expression inside it.
