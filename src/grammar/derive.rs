@@ -290,11 +290,18 @@ impl Engine<'_, '_, '_, '_> {
             let text = format!("  halts with a sentence: {}", self.show(&state.form));
             self.trace_line(&text);
         }
-        self.push_sentence(state.form.to_vec())
+        self.push_sentence(state.form.to_vec(), 0)
     }
 
-    fn push_sentence(&mut self, sentence: Sentence) -> Result<(), RunError> {
-        if self.sentences.last().is_some_and(|last| sentence <= *last) {
+    /// Adds a sentence that shares its first `shared` symbols with the previous one.
+    fn push_sentence(&mut self, sentence: Sentence, shared: usize) -> Result<(), RunError> {
+        // Equal prefixes: the order is the order of what follows them.
+        if self.sorted
+            && self
+                .sentences
+                .last()
+                .is_some_and(|last| sentence[shared..] <= last[shared.min(last.len())..])
+        {
             self.sorted = false;
         }
         self.sentences.push(sentence);
@@ -404,7 +411,7 @@ impl Engine<'_, '_, '_, '_> {
             }
         }
         match root {
-            Some(root) => table.sentences(&root, |s| self.push_sentence(s)),
+            Some(root) => table.sentences(&root, |s, shared| self.push_sentence(s, shared)),
             None => Ok(()),
         }
     }

@@ -176,26 +176,36 @@ impl Table {
         }
     }
 
-    /// Every sentence on a path from `root`, depth first in edge order; `emit` may stop the
-    /// walk with an error (a limit).
+    /// Every sentence on a path from `root`, depth first in edge order. `emit` receives each
+    /// with the length of the prefix it shares with the previous one (so that checking the
+    /// order costs the differing tail only), and may stop the walk with an error (a limit).
     pub fn sentences<E>(
         &self,
         root: &Edge,
-        mut emit: impl FnMut(Sentence) -> Result<(), E>,
+        mut emit: impl FnMut(Sentence, usize) -> Result<(), E>,
     ) -> Result<(), E> {
         let mut buffer: Vec<Sym> = Vec::new();
         let mut stack: Vec<(u32, usize, usize)> = Vec::new();
-        let mut take = |edge: &Edge, buffer: &mut Vec<Sym>, stack: &mut Vec<_>| {
+        // The shortest the buffer has been since the last sentence.
+        let mut common = 0;
+        let mut take = |edge: &Edge,
+                        buffer: &mut Vec<Sym>,
+                        stack: &mut Vec<_>,
+                        common: &mut usize| {
             buffer.extend_from_slice(&self.syms[edge.syms.start as usize..edge.syms.end as usize]);
             match edge.to {
-                None => emit(buffer.clone()),
+                None => {
+                    let shared = *common;
+                    *common = buffer.len();
+                    emit(buffer.clone(), shared)
+                }
                 Some(n) => {
                     stack.push((n, 0, buffer.len()));
                     Ok(())
                 }
             }
         };
-        take(root, &mut buffer, &mut stack)?;
+        take(root, &mut buffer, &mut stack, &mut common)?;
         while let Some(top) = stack.last_mut() {
             let (node, next, base) = *top;
             let Node::Done { edges, .. } = &self.nodes[node as usize] else {
@@ -207,7 +217,8 @@ impl Table {
             }
             top.1 += 1;
             buffer.truncate(base);
-            take(&edges[next], &mut buffer, &mut stack)?;
+            common = common.min(base);
+            take(&edges[next], &mut buffer, &mut stack, &mut common)?;
         }
         Ok(())
     }
