@@ -256,6 +256,66 @@ fn every_shipped_example() {
     }
 }
 
+/// patterns.md §2 on every shipped example: for every ordered pair of pieces, the shortest
+/// paths of the first to the second's point by combining tables are exactly the language of
+/// the grammar of shortest trajectories.
+#[test]
+fn combined_tables_equal_the_grammar_on_every_shipped_example() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
+        .collect();
+    files.sort();
+    let grammar = Grammar::shipped("shortest-trajectories").unwrap();
+    let mut compared = 0;
+    for path in files {
+        let s = Scenario::load(&path).unwrap();
+        let kernel = s.kernel();
+        let world = World::new(&s, &kernel);
+        for (i, p) in s.pieces.iter().enumerate() {
+            let mover = Mover::new(&kernel, &s.types, p.type_index, p.side);
+            let inputs = [Value::Piece(i as u32)];
+            for q in &s.pieces {
+                let l = kernel.distance(mover.moves, p.at, q.at);
+                let ours = shortest_paths(&kernel, mover, p.at, q.at);
+                if l >= kernel.unreachable() || p.at == q.at {
+                    assert!(
+                        ours.is_empty(),
+                        "{}: {} -> {}",
+                        path.display(),
+                        p.name,
+                        q.name
+                    );
+                    continue;
+                }
+                if lingeo::abilities::count_paths(&kernel, mover, p.at, q.at) > 5000 {
+                    continue;
+                }
+                let start = [
+                    Value::Point(p.at),
+                    Value::Point(q.at),
+                    Value::Int(i64::from(l)),
+                ];
+                let language = grammar
+                    .derive(&world, &inputs, &start, Limits::default(), None)
+                    .unwrap();
+                assert_eq!(
+                    language.trajectories().unwrap(),
+                    ours,
+                    "{}: {} -> {}",
+                    path.display(),
+                    p.name,
+                    q.name
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100, "{compared} pairs compared");
+}
+
 #[test]
 fn figure_2_has_one_fuzzy_pattern_holding_seven_patterns() {
     let s =
