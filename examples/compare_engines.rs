@@ -22,8 +22,10 @@
 //! Times are the wall-clock time of one run of each computation over all the pairs of the
 //! scenario (the kernel's distance cache warm; `cargo bench --bench patterns` has the careful
 //! figures). Stdout holds the table only; progress goes to stderr. `--out DIR` also writes
-//! `compare.csv` (one row per pair) and `figure14-<scenario>.svg` (patterns against fuzzy patterns
-//! per pair, like the paper's Figure 14).
+//! `compare.csv` (one row per pair: the counts, then the time of each computation of the pair
+//! in microseconds, `us_patterns`, `us_fuzzy`, `us_zones_native`, `us_zones_grammar` and
+//! `us_paths_check`, empty where the computation was not made) and `figure14-<scenario>.svg`
+//! (patterns against fuzzy patterns per pair, like the paper's Figure 14).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -112,10 +114,12 @@ fn run(args: &Args) -> Result<(), String> {
         "t fuzzy",
         "t zones",
         "t zones (grammar)",
+        "t paths check",
     ];
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut csv = String::from(
-        "scenario,from,to,distance,patterns,fuzzy_patterns,zones_native,zones_grammar,paths_equal_grammar\n",
+        "scenario,from,to,distance,patterns,fuzzy_patterns,zones_native,zones_grammar,paths_equal_grammar,\
+         us_patterns,us_fuzzy,us_zones_native,us_zones_grammar,us_paths_check\n",
     );
     for (name, scenario) in &scenarios {
         progress.set_message(name.clone());
@@ -149,9 +153,10 @@ fn run(args: &Args) -> Result<(), String> {
                 agree += usize::from(a);
             }
             let show = |c: Option<Count>| c.map_or(String::new(), |c| c.to_string());
+            let t = &p.times;
             let _ = writeln!(
                 csv,
-                "{name},{},{},{},{},{},{},{},{}",
+                "{name},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 scenario.pieces[p.from].name,
                 scenario.pieces[p.to].name,
                 p.distance,
@@ -160,6 +165,11 @@ fn run(args: &Args) -> Result<(), String> {
                 show(p.zones_native),
                 show(p.zones_grammar),
                 p.paths_agree.map_or(String::new(), |a| a.to_string()),
+                us(t.patterns),
+                us(t.fuzzy),
+                t.zones_native.map_or(String::new(), us),
+                t.zones_grammar.map_or(String::new(), us),
+                t.paths.map_or(String::new(), us),
             );
         }
         rows.push(vec![
@@ -184,6 +194,7 @@ fn run(args: &Args) -> Result<(), String> {
             } else {
                 ms(times.zones_grammar)
             },
+            ms(times.paths),
         ]);
         if let Some(dir) = &args.out {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -260,4 +271,9 @@ fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 fn ms(d: Duration) -> String {
     format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+/// Microseconds, for the CSV.
+fn us(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1e6)
 }

@@ -10,7 +10,9 @@
 //!   d moves (filters F1 and F2 of A8), by the native generator and, optionally, by
 //!   `grammars/zones-filtered.lgg`, whose counts must agree;
 //! - whether the shortest paths by combining tables (§2) equal the language of
-//!   `grammars/shortest-trajectories.lgg`, where x reaches y's point by moves.
+//!   `grammars/shortest-trajectories.lgg`, where x reaches y's point by moves;
+//! - the wall-clock time of each of these per pair ([`PairTimes`]), and their sums per position
+//!   ([`Times`]). Times differ from run to run: the tests look at the counts only.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -109,15 +111,42 @@ pub struct PairRow {
     /// Whether combined tables and the grammar give the same shortest paths (`None`: x does
     /// not reach y's point by moves).
     pub paths_agree: Option<bool>,
+    /// What each measurement of the pair took (not deterministic: leave it out of snapshots).
+    pub times: PairTimes,
 }
 
-/// The time each computation took over all the pairs of a position (one run each).
+/// The wall-clock time of each computation of one pair (one run each); `None` where the
+/// computation was not made (the same cases as the counts' `None`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairTimes {
+    pub patterns: Duration,
+    pub fuzzy: Duration,
+    pub zones_native: Option<Duration>,
+    pub zones_grammar: Option<Duration>,
+    /// The combined-tables check: reach-ability, the grammar's language and the combined
+    /// tables' shortest paths.
+    pub paths: Option<Duration>,
+}
+
+/// The time each computation took over all the pairs of a position (one run each): the sums
+/// of the pairs' [`PairTimes`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Times {
     pub patterns: Duration,
     pub fuzzy: Duration,
     pub zones_native: Duration,
     pub zones_grammar: Duration,
+    pub paths: Duration,
+}
+
+impl Times {
+    pub fn add(&mut self, pair: &PairTimes) {
+        self.patterns += pair.patterns;
+        self.fuzzy += pair.fuzzy;
+        self.zones_native += pair.zones_native.unwrap_or_default();
+        self.zones_grammar += pair.zones_grammar.unwrap_or_default();
+        self.paths += pair.paths.unwrap_or_default();
+    }
 }
 
 /// Why a comparison stopped.
@@ -175,6 +204,7 @@ impl Comparer {
                 let Some(distance) = pattern::attack_distance(scenario, kernel, x, y) else {
                     continue;
                 };
+                let mut pair_times = PairTimes::default();
                 let t = Instant::now();
                 let counted = pattern::count(
                     scenario,
@@ -192,7 +222,7 @@ impl Comparer {
                         unfinished: 0,
                     },
                 };
-                times.patterns += t.elapsed();
+                pair_times.patterns = t.elapsed();
                 let t = Instant::now();
                 let fuzzy = fuzzy_pattern(
                     scenario,
@@ -202,24 +232,27 @@ impl Comparer {
                     options.horizon,
                     &scenario.length_terms,
                 );
-                times.fuzzy += t.elapsed();
+                pair_times.fuzzy = t.elapsed();
 
                 let (mut zones_native, mut zones_grammar) = (None, None);
                 if distance <= options.zone_horizon {
                     let t = Instant::now();
                     let native = self.native_zones(scenario, kernel, options, x, y, distance)?;
-                    times.zones_native += t.elapsed();
+                    pair_times.zones_native = Some(t.elapsed());
                     zones_native = Some(native);
                     if options.grammar {
                         let t = Instant::now();
                         let grammar = self.grammar_zones(
                             &world, scenario, options, x, y, distance, native, on_note,
                         )?;
-                        times.zones_grammar += t.elapsed();
+                        pair_times.zones_grammar = Some(t.elapsed());
                         zones_grammar = Some(grammar);
                     }
                 }
+                let t = Instant::now();
                 let paths_agree = self.paths_agree(&mut world, scenario, kernel, x, y)?;
+                pair_times.paths = paths_agree.is_some().then(|| t.elapsed());
+                times.add(&pair_times);
                 out.push(PairRow {
                     from: x,
                     to: y,
@@ -229,6 +262,7 @@ impl Comparer {
                     zones_native,
                     zones_grammar,
                     paths_agree,
+                    times: pair_times,
                 });
             }
         }

@@ -22,7 +22,7 @@ use crate::board::{Board, Point, Shape};
 use crate::kernel::DistanceMap;
 use crate::piece::Side;
 use crate::scenario::Scenario;
-use crate::zone::Zone;
+use crate::zone::{self, Zone};
 
 /// The side of a grid square.
 const CELL: f64 = 60.0;
@@ -75,8 +75,12 @@ const HEAT: [(u8, u8, u8); 9] = [
 
 /// A zone on its board: the main trajectory and the negation trajectories as arrows coloured by
 /// level (slightly offset where they share a move), the pieces as labelled discs, goal points
-/// ringed, the allotted time τ at the end of each trajectory, the TIME of the main trajectory's
-/// stops, and a legend listing every trajectory as `PIECE: a b c (τ)`.
+/// ringed, the allotted time τ at the end of each trajectory, the time at every stop in its
+/// level's colour (the TIME of the main trajectory's stops, and at the intermediate stops of
+/// each negation level the NEXTTIME it gives them, TIME(y) - len(t) + 1 kept with max: the
+/// zone's [`Zone::times`], replayed from the entries when the zone has none), and a legend
+/// listing every trajectory as `PIECE: a b c (τ)`. A picture of several zones at once (their
+/// entries and times united) shows every time a stop takes, as `1/2`.
 pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
     let board = &scenario.board;
     let layout = Layout::new(board, PAD + TITLE_H);
@@ -205,12 +209,30 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             x += w + 2.0;
         }
     }
-    if let Some(times) = zone.times.first() {
-        for &(p, time) in times {
-            let text = time.to_string();
+    // The time at each stop, level by level (main first: its labels matter most).
+    let replayed;
+    let times = if zone.times.is_empty() {
+        replayed = zone::replay_times(&zone.entries);
+        &replayed
+    } else {
+        &zone.times
+    };
+    for (level, marks) in times.iter().enumerate() {
+        let mut points: Vec<Point> = marks.iter().map(|m| m.0).collect();
+        points.sort();
+        points.dedup();
+        for p in points {
+            let mut values: Vec<i64> = marks.iter().filter(|m| m.0 == p).map(|m| m.1).collect();
+            values.sort_unstable();
+            values.dedup();
+            let text = values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join("/");
             let w = badge_width(&text);
             let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Prefer::Beside);
-            badge(&mut body, x, y, w, &text, LEVEL_COLOURS[0], false);
+            badge(&mut body, x, y, w, &text, level_colour(level as u32), false);
         }
     }
 
@@ -265,6 +287,14 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
         false,
         "TIME of a main-trajectory stop",
     );
+    if times.len() > 1 {
+        legend.badge(
+            "2",
+            LEVEL_COLOURS[1],
+            false,
+            "time at a stop of a negation (NEXTTIME)",
+        );
+    }
 
     let defs = defs(&levels);
     document(&layout, &legend, title, &defs, &body)

@@ -515,6 +515,41 @@ pub fn assign_levels(entries: &mut [ZoneEntry]) {
     }
 }
 
+/// The marked times of a zone ([`Zone::times`]) from its entries alone, for zones that do not
+/// carry them (those read from the grammar's sentences): the TIME of the main trajectory's stops
+/// after its start (stop number + 1), then per negation level the NEXTTIME its trajectories give
+/// their intermediate stops, TIME(y) - len(t) + 1 kept with max, as long as a level marks any.
+/// The entries must carry their levels (see [`assign_levels`]).
+pub fn replay_times(entries: &[ZoneEntry]) -> Vec<Vec<(Point, i64)>> {
+    let mut out = Vec::new();
+    let Some(main) = entries.iter().find(|e| e.level == 0) else {
+        return out;
+    };
+    let mut marks: Vec<(Point, i64)> = Vec::new();
+    for (k, &p) in main.trajectory.iter().enumerate().skip(1) {
+        if !marks.iter().any(|&(q, _)| q == p) {
+            marks.push((p, k as i64 + 1));
+        }
+    }
+    let mut level = 0;
+    while !marks.is_empty() {
+        marks.sort();
+        out.push(std::mem::take(&mut marks));
+        level += 1;
+        for e in entries.iter().filter(|e| e.level == level) {
+            let k = i64::from(e.time) - (e.trajectory.len() as i64 - 1) + 1;
+            let inner = &e.trajectory[1..e.trajectory.len().saturating_sub(1).max(1)];
+            for &z in inner {
+                match marks.iter_mut().find(|(q, _)| *q == z) {
+                    Some((_, t)) => *t = (*t).max(k),
+                    None => marks.push((z, k)),
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
 /// replayed from the order (see [`assign_levels`]).
 pub fn zone_of_sentence(sentence: &[crate::grammar::Sym]) -> Zone {
@@ -633,6 +668,36 @@ mod tests {
         assign_levels(&mut entries);
         let levels: Vec<u32> = entries.iter().map(|e| e.level).collect();
         assert_eq!(levels, [0, 1, 1, 2]);
+    }
+
+    #[test]
+    fn times_replayed_from_the_entries_equal_the_generator_s() {
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
+        for (file, piece, target, horizon, filters) in [
+            ("robot-zone-full.scenario", "BOMBER", "h1", 4, true),
+            ("robot-zone-full.scenario", "BOMBER", "h1", 4, false),
+            ("chess-zone.scenario", "WB", "e5", 2, true),
+            ("abstract-zone.scenario", "p0", "5", 4, false),
+            ("reti.scenario", "WP", "c8", 4, true),
+        ] {
+            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let k = s.kernel();
+            let options = ZoneOptions {
+                f1: filters,
+                f2: filters,
+                ..ZoneOptions::default()
+            };
+            let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
+            let y0 = s.board.parse_point(target).unwrap();
+            let zones = ZoneGenerator::new(&s, &k, options)
+                .zones(p0, y0, horizon)
+                .unwrap();
+            assert!(!zones.is_empty(), "{file}");
+            assert!(zones.iter().any(|z| z.times.len() > 1), "{file}");
+            for z in &zones {
+                assert_eq!(replay_times(&z.entries), z.times, "{file}: {:?}", z.entries);
+            }
+        }
     }
 
     #[test]

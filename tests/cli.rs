@@ -291,6 +291,18 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --filters all --max-zones 10",
         2,
     ),
+    // --all-attacks: an attack past --max-zones is reported, the others are listed (exit 0).
+    (
+        "cli-zones-all-attacks-too-large",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10",
+        0,
+    ),
+    // The same by the grammar: the cap also bounds the imported languages of trajectories.
+    (
+        "cli-zones-all-attacks-too-large-grammar-json",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --engine grammar --json",
+        0,
+    ),
     // The paper's Figure 2: 7 patterns and 1 fuzzy pattern for (white rook, black king).
     (
         "cli-patterns-figure2",

@@ -81,6 +81,11 @@ fn shipped_positions() {
             );
             assert_eq!(r.zones_native, r.zones_grammar, "{name}: zone engines");
             assert_eq!(r.zones_native.is_some(), r.distance <= 2, "{name}");
+            // Each measurement has its time, and only those made (the times stay out of the
+            // snapshot: they change from run to run).
+            assert_eq!(r.times.zones_native.is_some(), r.zones_native.is_some());
+            assert_eq!(r.times.zones_grammar.is_some(), r.zones_grammar.is_some());
+            assert_eq!(r.times.paths.is_some(), r.paths_agree.is_some());
             let zones = r.zones_native.map_or("-".to_string(), |z| z.to_string());
             writeln!(
                 snapshot,

@@ -8,7 +8,7 @@ use lingeo::board::{Board, Point};
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Language, Limits, Strategy};
+use lingeo::grammar::{Grammar, Language, Limit, Limits, Strategy};
 use lingeo::piece::{Side, Usage};
 use lingeo::scenario::Scenario;
 
@@ -385,4 +385,52 @@ fn two_legs_joins_the_imported_shortest_bundles() {
     // A waypoint equal to the start makes the first leg empty, so the language is empty.
     let language = run(&g, &empty, Some("king"), &[], "S(a1, a1, h3)");
     assert!(language.sentences.is_empty());
+}
+
+/// Limits stop a run with an error that says which limit it was, also from an imported
+/// grammar (the zones command tells a language too large for --max-zones by it).
+#[test]
+fn errors_name_the_limit_that_stopped_the_run() {
+    let scenario = board(8, 8, &[]);
+    let kernel = scenario.kernel();
+    let mut world = World::new(&scenario, &kernel);
+    let two_legs = grammar("two-legs.lgg");
+    let inputs = two_legs
+        .bind_inputs(&mut world, &[], Some(("king", None)))
+        .expect("inputs");
+    let hanoi = Grammar::shipped("hanoi").unwrap();
+    let start = hanoi.parse_start(&mut world, "S(4, a, c)").unwrap();
+    let limited = |max_steps, max_sentences| Limits {
+        max_steps,
+        max_sentences,
+        ..Limits::default()
+    };
+    for strategy in [Strategy::Plain, Strategy::Tabled] {
+        let e = hanoi
+            .derive_with(&world, &[], &start, limited(5, 100), strategy)
+            .unwrap_err();
+        assert_eq!((e.limit, e.in_import), (Some(Limit::Steps), false));
+    }
+    let never = grammar("never-halts.lgg");
+    let e = never
+        .derive_with(&world, &[], &[], Limits::default(), Strategy::Tabled)
+        .unwrap_err();
+    assert_eq!(e.limit, None, "a return to a state is not a limit");
+    // two-legs imports the shortest-trajectory grammar: its languages pass the cap first.
+    let start = two_legs.parse_start(&mut world, "S(a1, h8, c1)").unwrap();
+    let e = two_legs
+        .derive_with(
+            &world,
+            &inputs,
+            &start,
+            limited(1_000_000, 1),
+            Strategy::Tabled,
+        )
+        .unwrap_err();
+    assert_eq!(
+        (e.limit, e.in_import),
+        (Some(Limit::Sentences), true),
+        "{}",
+        e.render()
+    );
 }

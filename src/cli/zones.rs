@@ -8,12 +8,12 @@ use lingeo::board::Point;
 use lingeo::grammar::types::Type;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions};
 use serde::Serialize;
 
 use super::CliError;
@@ -33,6 +33,9 @@ pub struct ZoneArgs {
     #[arg(long)]
     pub horizon: Option<u32>,
     /// Every attack zone of the state within the horizon (spec §7.1, the exercise of S-09).
+    /// An attack whose language has more than --max-zones zones is reported as such (in
+    /// JSON with an "error" instead of its zones) and the others are still listed; the exit
+    /// code is 0 whenever the listing is printed.
     #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
     pub all_attacks: bool,
     /// The filters of decision A8 on negation trajectories.
@@ -51,7 +54,8 @@ pub struct ZoneArgs {
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
-    /// Fail rather than derive more zones than this.
+    /// Fail rather than derive more zones than this (with --all-attacks: skip, and report,
+    /// an attack that has more).
     #[arg(long, default_value_t = 10_000)]
     pub max_zones: usize,
     /// Print JSON.
@@ -87,6 +91,51 @@ pub struct Attack {
     pub target: Point,
     pub horizon: u32,
     pub zones: Vec<Zone>,
+    /// With --all-attacks: why the attack is not listed (it has more zones, or trajectories,
+    /// than --max-zones allows), in a few words; `zones` is then empty.
+    pub too_large: Option<String>,
+}
+
+/// Why [`compute`] gave no zones: the language is larger than the caps (--max-zones), or
+/// anything else (a bad request, a grammar that fails).
+#[derive(Debug)]
+pub enum ComputeError {
+    /// `reason` in a few words ("more than 10000 zones"), `message` the whole error.
+    TooLarge {
+        reason: String,
+        message: String,
+    },
+    Failed(CliError),
+}
+
+impl ComputeError {
+    fn too_large(e: &ZoneError) -> Self {
+        let reason = match e {
+            ZoneError::TooMany { limit } => format!("more than {limit} zones"),
+            ZoneError::TooManyTrajectories { piece, limit } => {
+                format!("{piece} has more than {limit} trajectories within the time allowed")
+            }
+        };
+        ComputeError::TooLarge {
+            reason,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ComputeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ComputeError::TooLarge { message, .. } => f.write_str(message),
+            ComputeError::Failed(CliError(message)) => f.write_str(message),
+        }
+    }
+}
+
+impl From<CliError> for ComputeError {
+    fn from(e: CliError) -> Self {
+        ComputeError::Failed(e)
+    }
 }
 
 /// What to compute: one attack, its filters and the engine.
@@ -135,7 +184,11 @@ pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
     }
 }
 
-pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Zone>, CliError> {
+pub fn compute(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    r: Request,
+) -> Result<Vec<Zone>, ComputeError> {
     let Request {
         piece,
         target,
@@ -164,7 +217,9 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
                 max_zones,
                 ..ZoneOptions::default()
             };
-            Ok(ZoneGenerator::new(scenario, kernel, options).zones(piece, target, horizon)?)
+            ZoneGenerator::new(scenario, kernel, options)
+                .zones(piece, target, horizon)
+                .map_err(|e| ComputeError::too_large(&e))
         }
         EngineArg::Grammar => {
             let shipped;
@@ -177,7 +232,8 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
                         _ => {
                             return Err(CliError(
                                 "the grammar engine has the filters `none` (grammars/zones.lgg) and `all` (zones-filtered.lgg); f1 or f2 alone is native only".into(),
-                            ));
+                            )
+                            .into());
                         }
                     };
                     shipped = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
@@ -196,7 +252,24 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Z
             };
             let language = grammar
                 .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
-                .map_err(|e| CliError(e.render()))?;
+                .map_err(|e| {
+                    // The sentence cap is --max-zones, for the zones and for the languages of
+                    // trajectories the grammar imports. Past it on the zones, say so in the
+                    // zones' words, as the native generator does (the grammar's own note names
+                    // --max-sentences, which `zones` does not have).
+                    if e.limit == Some(Limit::Sentences) && !e.in_import {
+                        ComputeError::too_large(&ZoneError::TooMany { limit: max_zones })
+                    } else if e.limit == Some(Limit::Sentences) {
+                        ComputeError::TooLarge {
+                            reason: format!(
+                                "an imported grammar of trajectories has more than {max_zones} sentences"
+                            ),
+                            message: e.render(),
+                        }
+                    } else {
+                        ComputeError::Failed(CliError(e.render()))
+                    }
+                })?;
             Ok(language
                 .sentences
                 .iter()
@@ -241,7 +314,11 @@ struct AttackJson<'a> {
     from: &'a str,
     to: &'a str,
     horizon: u32,
-    count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<usize>,
+    /// Instead of `count` and the zones: why the attack was skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     zones: Option<Vec<Vec<EntryJson<'a>>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -261,7 +338,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             let m = kernel.motion(p.type_index, p.side, Usage::Move);
             for y in scenario.board.points() {
                 if kernel.distance(m, p.at, y) <= horizon && zone::is_target(&scenario, i, y) {
-                    let zones = compute(
+                    let result = compute(
                         &scenario,
                         &kernel,
                         Request {
@@ -273,12 +350,19 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                             grammar: own.as_ref(),
                             max_zones: args.max_zones,
                         },
-                    )?;
+                    );
+                    // One attack too large to list does not stop the others.
+                    let (zones, too_large) = match result {
+                        Ok(zones) => (zones, None),
+                        Err(ComputeError::TooLarge { reason, .. }) => (Vec::new(), Some(reason)),
+                        Err(ComputeError::Failed(e)) => return Err(e),
+                    };
                     attacks.push(Attack {
                         piece: i,
                         target: y,
                         horizon,
                         zones,
+                        too_large,
                     });
                 }
             }
@@ -336,12 +420,14 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 grammar: own.as_ref(),
                 max_zones: args.max_zones,
             },
-        )?;
+        )
+        .map_err(|e| CliError(e.to_string()))?;
         vec![Attack {
             piece,
             target,
             horizon,
             zones,
+            too_large: None,
         }]
     };
     if let Some(path) = &args.svg {
@@ -381,6 +467,14 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
     }
+    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
+    if skipped > 0 {
+        out.push_str(&format!(
+            "{skipped} of {} attacks not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
+            attacks.len(),
+            args.max_zones
+        ));
+    }
     Ok(out)
 }
 
@@ -400,14 +494,15 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, all_zones: bool) -> AttackJson<'
         from: s.board.name(p.at),
         to: s.board.name(a.target),
         horizon: a.horizon,
-        count: a.zones.len(),
-        zones: all_zones.then(|| {
+        count: a.too_large.is_none().then_some(a.zones.len()),
+        error: a.too_large.clone(),
+        zones: (all_zones && a.too_large.is_none()).then(|| {
             a.zones
                 .iter()
                 .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
                 .collect()
         }),
-        bundles: (!all_zones).then(|| {
+        bundles: (!all_zones && a.too_large.is_none()).then(|| {
             zone::bundle_view(&a.zones)
                 .into_iter()
                 .map(|(main, attaches)| BundleJson {
@@ -457,14 +552,22 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         (None, EngineArg::Native) => (filters, "native generator".to_string()),
         (None, EngineArg::Grammar) => (filters, "grammar".to_string()),
     };
-    let mut out = format!(
-        "Zones of {} ({} {}) from {} to {} within {} moves ({filters}{engine}): {} zone{}\n",
+    let head = format!(
+        "Zones of {} ({} {}) from {} to {} within {} moves ({filters}{engine})",
         p.name,
         p.side,
         s.types[p.type_index].name,
         s.board.name(p.at),
         s.board.name(a.target),
         a.horizon,
+    );
+    if let Some(reason) = &a.too_large {
+        return format!(
+            "{head}: {reason}, not listed (raise --max-zones or shorten the horizon)\n"
+        );
+    }
+    let mut out = format!(
+        "{head}: {} zone{}\n",
         a.zones.len(),
         if a.zones.len() == 1 { "" } else { "s" }
     );
@@ -501,18 +604,35 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     out
 }
 
-/// Every entry of every zone once (in first-seen order): the bundle view as one picture.
+/// Every entry of every zone once (in first-seen order): the bundle view as one picture. Its
+/// times per level are every (point, time) some zone has (replayed from the entries for zones
+/// of the grammar, which carry none), so a stop shows each time it takes.
 fn union_zone(zones: &[Zone]) -> Zone {
     let mut entries: Vec<ZoneEntry> = Vec::new();
+    let mut times: Vec<Vec<(Point, i64)>> = Vec::new();
     for z in zones {
         for e in &z.entries {
             if !entries.contains(e) {
                 entries.push(e.clone());
             }
         }
+        let replayed;
+        let marks = if z.times.is_empty() {
+            replayed = zone::replay_times(&z.entries);
+            &replayed
+        } else {
+            &z.times
+        };
+        for (level, marks) in marks.iter().enumerate() {
+            if times.len() <= level {
+                times.push(Vec::new());
+            }
+            times[level].extend(marks.iter().copied());
+        }
     }
-    Zone {
-        entries,
-        times: Vec::new(),
+    for marks in &mut times {
+        marks.sort();
+        marks.dedup();
     }
+    Zone { entries, times }
 }

@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use super::check::uses_any;
-use super::eval::{Context, Eval, RunError, Shared};
+use super::eval::{Context, Eval, Limit, RunError, Shared};
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
 use super::table::{Edge, Key, Lookup, Table};
@@ -322,6 +322,7 @@ impl Engine<'_, '_, '_, '_> {
                 "in grammar `{}`; raise --max-sentences to derive more",
                 self.ctx.program.name
             ))
+            .with_limit(Limit::Sentences)
     }
 
     fn count_step(&self) -> Result<(), RunError> {
@@ -333,7 +334,8 @@ impl Engine<'_, '_, '_, '_> {
                 .ctx
                 .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
                 .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
-                .with_note("a production whose F_F leads back to itself without changing the string never halts"));
+                .with_note("a production whose F_F leads back to itself without changing the string never halts")
+                .with_limit(Limit::Steps));
         }
         Ok(())
     }
@@ -675,7 +677,7 @@ impl Engine<'_, '_, '_, '_> {
                     format!("the string grew past {limit} symbols"),
                     Some(&row.span),
                 )
-                .with_note("raise --max-length if it is meant to be this long; a production that keeps adding symbols never halts"));
+                .with_note("raise --max-length if it is meant to be this long; a production that keeps adding symbols never halts").with_limit(Limit::FormLength));
         }
         Ok(State {
             form,

@@ -50,6 +50,19 @@ pub struct RunErrorDetail {
     pub source: Rc<str>,
     pub span: Option<Span>,
     pub notes: Vec<String>,
+    /// The limit of [`Limits`] that stopped the run, if one did.
+    pub limit: Option<Limit>,
+    /// Whether the error arose in an imported grammar's derivation.
+    pub in_import: bool,
+}
+
+/// Which of the [`Limits`] a run reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Steps,
+    Sentences,
+    CallDepth,
+    FormLength,
 }
 
 impl std::ops::Deref for RunError {
@@ -88,6 +101,11 @@ impl RunError {
 
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    pub fn with_limit(mut self, limit: Limit) -> Self {
+        self.limit = Some(limit);
         self
     }
 }
@@ -179,6 +197,8 @@ impl<'c> Context<'c> {
             source: self.program.source.clone(),
             span: span.cloned(),
             notes: Vec::new(),
+            limit: None,
+            in_import: false,
         }))
     }
 
@@ -480,7 +500,8 @@ impl<'e, 'c> Eval<'e, 'c> {
                     ),
                     span,
                 )
-                .with_note("a recursive function may not reach its base case"));
+                .with_note("a recursive function may not reach its base case")
+                .with_limit(Limit::CallDepth));
         }
         let key = f.memo.then(|| self.stack[frame..self.top].to_vec());
         let old = self.base;
@@ -777,6 +798,8 @@ impl<'e, 'c> Eval<'e, 'c> {
                 );
                 outer.notes.push(e.message.clone());
                 outer.notes.extend(e.notes.iter().cloned());
+                outer.limit = e.limit;
+                outer.in_import = true;
                 outer
             })?;
         let trajectories: Vec<Value> = sentences

@@ -26,7 +26,7 @@ use crate::board::Point;
 use crate::piece::Side;
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 pub use derive::{Sentence, Strategy, Sym, Tracer};
-pub use eval::{Limits, RunError, Shared};
+pub use eval::{Limit, Limits, RunError, Shared};
 use ir::Program;
 use types::Type;
 use value::{Names, Value};
