@@ -542,6 +542,22 @@ impl<'e, 'c> Eval<'e, 'c> {
                 let k = a[2].int();
                 points_where(map.distances(), |d| i64::from(d) == k)
             }
+            Builtin::SuccessorsAt(table) => {
+                let succ = kernel.relation(piece(&a[0]).moves).successors(a[1].point());
+                let m = piece(&a[2]).moves;
+                let origin = a[3].point();
+                let map = match table {
+                    MapTable::From => kernel.map(m, origin),
+                    MapTable::To => kernel.map_to(m, origin),
+                };
+                let k = a[4].int();
+                Value::Set(
+                    succ.iter()
+                        .filter(|&&v| i64::from(map.get(v)) == k)
+                        .map(|&v| Value::Point(v))
+                        .collect(),
+                )
+            }
             Builtin::Ellipse => {
                 let m = piece(&a[0]).moves;
                 let from = kernel.map(m, a[1].point()).distances();

@@ -152,6 +152,9 @@ pub enum Builtin {
     Ring(MapTable),
     /// `Ellipse(p, a, b, l)`: the points v with `MAP(p, a, v) + MAP(p, v, b) = l`.
     Ellipse,
+    /// `SuccessorsAt(t)(p, x, q, a, k)`: the one-move successors v of x for p whose distance
+    /// for q from a (`From`) or to a (`To`) is k.
+    SuccessorsAt(MapTable),
     /// `R(p, x, y)`
     Relation,
     /// `R(p, x)`: the one-move successors of x.

@@ -3,7 +3,9 @@
 //!
 //! `{ v in X | MAP(p, a, v) == k and … }` (Stilman's ST_k) becomes a loop over the points at
 //! distance k from a, and `{ v in X | MAP(p, a, v) + MAP(p, v, b) == l and … }` (SUM, DOCK) a
-//! loop over the points of that "ellipse"; the rest of the filter is kept. The kernel lists
+//! loop over the points of that "ellipse", and `{ v in R(p, x) | MAP(p, v, y) == k … }` (the
+//! local MOVE of G_t^(2)) a loop over the successors of x at that distance; the rest of the
+//! filter is kept. The kernel lists
 //! them in the enumeration of X, as the loop over X would, so the set and its order are
 //! unchanged, and no other test is skipped (the rest of an `and` runs only where its first
 //! test holds). Grammar files can thus say what Stilman's tables say, a set-builder over X,
@@ -42,17 +44,26 @@ pub fn narrow_comprehensions(program: &mut Program) {
 
 fn narrow(e: &mut Ex) {
     children_mut(e, &mut narrow);
-    let Ex::Comprehension { clauses, .. } = e else {
+    let Ex::Comprehension { clauses, element } = e else {
         return;
     };
     let mut i = 0;
     while i + 1 < clauses.len() {
-        if let (Clause::Generator(Pat::Slot(v), Ex::Board(BoardValue::Points)), Clause::Filter(f)) =
+        if let (Clause::Generator(Pat::Slot(v), domain), Clause::Filter(f)) =
             (&clauses[i], &clauses[i + 1])
         {
             let v = *v;
             let (first, rest) = split_and(f);
-            if let Some(domain) = distance_domain(first, v) {
+            let narrowed = match domain {
+                Ex::Board(BoardValue::Points) => distance_domain(first, v),
+                Ex::Builtin {
+                    op: Builtin::Successors,
+                    args,
+                    span,
+                } if !args.iter().any(|a| uses_any(a, &[v])) => successors_at(args, span, first, v),
+                _ => None,
+            };
+            if let Some(domain) = narrowed {
                 clauses[i] = Clause::Generator(Pat::Slot(v), domain);
                 match rest {
                     Some(r) => clauses[i + 1] = Clause::Filter(r),
@@ -63,6 +74,20 @@ fn narrow(e: &mut Ex) {
             }
         }
         i += 1;
+    }
+    // `{ v in S }` (all that is left of `{ v in X | MAP(p, x, v) == k }`) is S itself, which
+    // the kernel already gives sorted and without repeats.
+    if let ([Clause::Generator(Pat::Slot(v), domain)], Ex::Local(w)) = (&clauses[..], &**element)
+        && v == w
+        && matches!(
+            domain,
+            Ex::Builtin {
+                op: Builtin::Ring(_) | Builtin::Ellipse | Builtin::SuccessorsAt(_),
+                ..
+            }
+        )
+    {
+        *e = domain.clone();
     }
 }
 
@@ -89,6 +114,24 @@ fn split_and(f: &Ex) -> (&Ex, Option<Ex>) {
         },
     };
     (first, Some(rest))
+}
+
+/// `{ v in R(p, x) | MAP(q, a, v) == k … }` (the local MOVE of G_t^(2)): the one-move
+/// successors of x at distance k, listed by the kernel.
+fn successors_at(moves: &[Ex], span: &crate::syntax::Span, test: &Ex, v: Slot) -> Option<Ex> {
+    let Some(Ex::Builtin {
+        op: Builtin::Ring(table),
+        args,
+        ..
+    }) = distance_domain(test, v)
+    else {
+        return None;
+    };
+    Some(Ex::Builtin {
+        op: Builtin::SuccessorsAt(table),
+        args: moves.iter().chain(args.iter()).cloned().collect(),
+        span: span.clone(),
+    })
 }
 
 /// The kernel set that a test `ring == k` or `ellipse == l` on the point in slot `v` selects.
@@ -168,26 +211,29 @@ fn distance(e: &Ex, v: Slot) -> Option<(&Ex, &Ex, MapTable)> {
 #[cfg(test)]
 mod tests {
     use crate::grammar::Grammar;
-    use crate::grammar::ir::{Builtin, Clause, Ex};
+    use crate::grammar::ir::{Clause, Ex};
 
-    fn generators(source: &str) -> Vec<String> {
+    /// Per function: its body's shape (a kernel set, or the clauses of its comprehension).
+    fn shapes(source: &str) -> Vec<String> {
         let g = Grammar::parse("t.lgg", source).unwrap_or_else(|e| panic!("{e}"));
-        let mut out = Vec::new();
-        for f in &g.program.functions {
-            crate::grammar::check::walk(&f.body, &mut |e| {
-                if let Ex::Comprehension { clauses, .. } = e {
-                    for c in clauses {
-                        out.push(match c {
-                            Clause::Generator(_, Ex::Builtin { op, .. }) => format!("{op:?}"),
-                            Clause::Generator(_, Ex::Board(_)) => "X".into(),
-                            Clause::Generator(..) => "other".into(),
-                            Clause::Filter(_) => "filter".into(),
-                        });
-                    }
-                }
-            });
-        }
-        out
+        g.program
+            .functions
+            .iter()
+            .map(|f| match &f.body {
+                Ex::Builtin { op, .. } => format!("{op:?}"),
+                Ex::Comprehension { clauses, .. } => clauses
+                    .iter()
+                    .map(|c| match c {
+                        Clause::Generator(_, Ex::Builtin { op, .. }) => format!("{op:?}"),
+                        Clause::Generator(_, Ex::Board(_)) => "X".into(),
+                        Clause::Generator(..) => "other".into(),
+                        Clause::Filter(_) => "filter".into(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                other => format!("{other:?}"),
+            })
+            .collect()
     }
 
     const HEAD: &str = "input p: piece\nstart S(x0: point, y0: point, l0: int)\n\
@@ -203,24 +249,24 @@ mod tests {
              fn SELF() -> set<point> = { v in X | MAP(p, v, v) == 0 }\n\
              fn LATE() -> set<point> = { v in X | v != x0 and MAP(p, x0, v) == 1 }\n\
              fn CHAIN() -> set<point> = { v in X | MAP(p, x0, v) == 1 and v != y0 and v != x0 }\n\
-             fn LESS() -> set<point> = { v in X | MAP(p, x0, v) < 3 }\n";
-        let found = generators(&format!("{HEAD}{fns}{TAIL}"));
+             fn LESS() -> set<point> = { v in X | MAP(p, x0, v) < 3 }\n\
+             fn IMAGE() -> set<int> = { MAP(p, x0, v) | v in X, MAP(p, x0, v) == 2 }\n\
+             fn MOVE(x: point, l: int) -> set<point> = { v in R(p, x) | MAP(p, v, y0) == l - 1 }\n\
+             fn NEAR(x: point) -> set<point> = { v in R(p, x) | MAP(p, v, y0) < 2 }\n";
         assert_eq!(
-            found,
+            shapes(&format!("{HEAD}{fns}{TAIL}")),
             [
-                format!("{:?}", Builtin::Ring(crate::grammar::ir::MapTable::From)),
-                format!("{:?}", Builtin::Ring(crate::grammar::ir::MapTable::To)),
-                "filter".into(),
-                format!("{:?}", Builtin::Ellipse),
-                format!("{:?}", Builtin::Ellipse),
-                "X".into(),
-                "filter".into(),
-                "X".into(),
-                "filter".into(),
-                format!("{:?}", Builtin::Ring(crate::grammar::ir::MapTable::From)),
-                "filter".into(),
-                "X".into(),
-                "filter".into(),
+                "Ring(From)",
+                "Ring(To) filter",
+                "Ellipse",
+                "Ellipse",
+                "X filter",
+                "X filter",
+                "Ring(From) filter",
+                "X filter",
+                "Ring(From)",
+                "SuccessorsAt(To)",
+                "Successors filter",
             ]
         );
     }
