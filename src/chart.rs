@@ -23,6 +23,7 @@ const AXIS_W: f64 = 64.0;
 #[derive(Clone, Debug)]
 pub struct Series {
     pub name: String,
+    /// One value per category; NaN where the series has none (no bar, no label).
     pub values: Vec<f64>,
 }
 
@@ -139,7 +140,10 @@ pub fn bar_chart(chart: &BarChart) -> String {
     let n = chart.categories.len();
     let plot_w = (n as f64 * group_w).max(200.0);
     let axis = Axis::new(
-        chart.series.iter().flat_map(|s| s.values.iter().copied()),
+        chart
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().copied().filter(|v| v.is_finite())),
         chart.log_scale,
     );
     let longest = chart
@@ -242,7 +246,9 @@ pub fn bar_chart(chart: &BarChart) -> String {
     for (c, category) in chart.categories.iter().enumerate() {
         let gx = x0 + c as f64 * group_w + gap / 2.0;
         for (i, s) in chart.series.iter().enumerate() {
-            let Some(&v) = s.values.get(c) else { continue };
+            let Some(&v) = s.values.get(c).filter(|v| v.is_finite()) else {
+                continue;
+            };
             let h = axis.height(v);
             let bx = gx + i as f64 * bar;
             let _ = writeln!(

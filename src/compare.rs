@@ -400,14 +400,44 @@ pub fn figure14(name: &str, scenario: &Scenario, rows: &[PairRow]) -> BarChart {
             values: rows.iter().map(|p| p.fuzzy_patterns as f64).collect(),
         },
     ];
-    if rows.iter().any(|p| p.zones_native.is_some()) {
+    let zones = rows.iter().any(|p| p.zones_native.is_some());
+    if zones {
         series.push(Series {
             name: "zones (where generated)".into(),
             values: rows
                 .iter()
-                .map(|p| p.zones_native.map_or(0.0, |c| c.n as f64))
+                .map(|p| p.zones_native.map_or(f64::NAN, |c| c.n as f64))
                 .collect(),
         });
+    }
+    // Under each pair: which of its bars are lower bounds (a cap was reached) and whether its
+    // zones were not generated (no bar is not zero zones).
+    let notes: Vec<String> = rows
+        .iter()
+        .map(|p| {
+            let mut marks = Vec::new();
+            if p.patterns.capped {
+                marks.push("patterns ≥");
+            }
+            match p.zones_native {
+                Some(c) if c.capped => marks.push("zones ≥"),
+                None if zones => marks.push("no zones made"),
+                _ => {}
+            }
+            marks.join(", ")
+        })
+        .collect();
+    let mut caption = vec![format!(
+        "{} ordered pairs of opposing pieces where the first can attack the second.",
+        rows.len()
+    )];
+    if notes.iter().any(|n| n.contains('≥')) {
+        caption.push("≥: the count is a lower bound (the pair reached a cap).".into());
+    }
+    if notes.iter().any(|n| n.contains("no zones")) {
+        caption.push(
+            "no zones made: the pair is beyond the zone horizon (no bar: not zero zones).".into(),
+        );
     }
     BarChart {
         title: format!("Patterns and fuzzy patterns per pair: {name}"),
@@ -418,11 +448,8 @@ pub fn figure14(name: &str, scenario: &Scenario, rows: &[PairRow]) -> BarChart {
             .collect(),
         series,
         log_scale: true,
-        notes: Vec::new(),
-        caption: vec![format!(
-            "{} ordered pairs of opposing pieces where the first can attack the second.",
-            rows.len()
-        )],
+        notes,
+        caption,
         compact: rows.len() > 24,
     }
 }

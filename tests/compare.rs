@@ -132,3 +132,27 @@ fn caps_are_reported_as_lower_bounds() {
             == ">=5"
     );
 }
+
+/// The paper's Figure 14 for Figure 2: a bar per pair for patterns and fuzzy patterns, a zone
+/// bar only where zones were generated, and the capped counts marked as lower bounds.
+#[test]
+fn figure14_draws_no_bar_where_no_zones_were_made() {
+    let (s, rows, _) = rows("figure2.scenario", options());
+    let chart = lingeo::compare::figure14("figure2", &s, &rows);
+    let made = rows.iter().filter(|r| r.zones_native.is_some()).count();
+    let capped = rows
+        .iter()
+        .filter(|r| r.zones_native.is_some_and(|z| z.capped))
+        .count();
+    assert!(made > 0 && made < rows.len() && capped > 0);
+    let svg = lingeo::chart::bar_chart(&chart);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let bars = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("bar ")))
+        .count();
+    assert_eq!(bars, 2 * rows.len() + made);
+    let notes = |text: &str| chart.notes.iter().filter(|n| n.contains(text)).count();
+    assert_eq!(notes("no zones made"), rows.len() - made);
+    assert_eq!(notes("zones ≥"), capped);
+}

@@ -20,10 +20,10 @@ use super::derive::{Sentence, Sym};
 use super::ir::Choice;
 use super::value::Value;
 
-/// A state as the rest of the derivation sees it. Vectors (G_Z's TIME, w, ...) are compared
-/// by identity, not content: a shared vector is the same vector, and comparing or hashing n
-/// values at every step would cost more than the merges it could find. The key holds its
-/// vectors, so an address cannot be reused while it is in the table.
+/// A state as the rest of the derivation sees it. Vectors and sets (G_Z's TIME, w, the zone so
+/// far) are compared by identity, not content: a shared one is the same one, and comparing or
+/// hashing their members at every step would cost more than the merges it could find. The key
+/// holds them, so an address cannot be reused while it is in the table.
 pub struct Key {
     tail: imbl::Vector<Sym>,
     vars: Rc<[Value]>,
@@ -79,7 +79,8 @@ impl Eq for Key {}
 fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     match v {
         Value::Vector(items) => (Rc::as_ptr(items) as usize).hash(h),
-        Value::Tuple(items) | Value::Set(items) => {
+        Value::Set(items) => (Rc::as_ptr(items) as *const Value as usize).hash(h),
+        Value::Tuple(items) => {
             items.len().hash(h);
             items.iter().for_each(|x| hash_value(x, h));
         }
@@ -87,11 +88,12 @@ fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     }
 }
 
-/// Equality with vectors by identity (finer than equality of values, so never wrong).
+/// Equality with vectors and sets by identity (finer than equality of values, so never wrong).
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Vector(x), Value::Vector(y)) => Rc::ptr_eq(x, y),
-        (Value::Tuple(x), Value::Tuple(y)) | (Value::Set(x), Value::Set(y)) => {
+        (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
+        (Value::Tuple(x), Value::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
         }
         _ => a == b,
