@@ -530,9 +530,9 @@ fn svg_options_write_pictures() {
                 "--filters",
                 "all",
             ],
-            // The bundle view: every alternative of every attach pair.
-            "trajectory",
-            7,
+            // The bundle view: the main trajectory and one group per attach pair.
+            "group",
+            3,
         ),
         ("figure12.svg", vec!["analysis", "figure12"], "bar", 18),
     ];

@@ -7,6 +7,7 @@
 //! LINGEO_WRITE_IMAGES=1 cargo test --test svg
 //! ```
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use lingeo::bundle::{Bundle, BundleOptions};
@@ -14,7 +15,7 @@ use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::svg;
-use lingeo::zone::{Zone, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -216,6 +217,135 @@ fn full_robot_zone() {
         assert!(text.contains(line), "the legend lacks {line}");
     }
     check_file("zone-robot-full.svg", &text);
+}
+
+/// The bundle view of the full robot zone's language (172 zones): one group per attach pair, drawn
+/// as the union of its alternatives' moves, one legend line per group, and nothing off the board.
+#[test]
+fn full_robot_zone_bundle_view() {
+    let s = load("robot-zone-full.scenario");
+    let all = zones(&s, "BOMBER", "h1", 4);
+    assert_eq!(all.len(), 172);
+    let file = "zone-robot-full-bundle.svg";
+    let text = svg::zone_bundle(
+        &s,
+        &all,
+        "Robot zone, full (lg-spec §6.6): BOMBER h5 → h1, bundle view of 172 zones",
+    );
+    // The attach groups: (piece, start point, end point, level) over the bundle view.
+    let mut groups = BTreeSet::new();
+    for (_, attaches) in zone::bundle_view(&all) {
+        for a in &attaches {
+            for (q, _, _) in &a.alternatives {
+                groups.insert((*q, a.from, a.to, a.level));
+            }
+        }
+    }
+    assert_eq!(groups.len(), 8);
+    // One legend line per attach group, and one for the main trajectory.
+    assert_eq!(
+        parse_and_count(file, &text, "legend-entry"),
+        groups.len() + 1
+    );
+    assert_eq!(parse_and_count(file, &text, "legend-entry level-0"), 1);
+    assert_eq!(parse_and_count(file, &text, "group"), groups.len() + 1);
+    for line in [
+        "BOMBER: h5 h4 h3 h2 h1 (5)",
+        "FIGHTER f6 → h1: 5 alternatives (τ 5)",
+        "MISSILE d7 → h1: 34 alternatives (τ 5)",
+        "MISSILE: d7 b5 f1 h3 (3)",
+        "FIGHTER f6 → e4: 2 alternatives (τ 2)",
+    ] {
+        assert!(text.contains(line), "the legend lacks {line}");
+    }
+    // Each move once per group: far fewer lines than the alternatives have moves.
+    let moves: usize = zone::bundle_view(&all)
+        .iter()
+        .flat_map(|(_, attaches)| attaches.iter().flat_map(|a| &a.alternatives))
+        .map(|(_, t, _)| t.len() - 1)
+        .sum();
+    let edges = parse_and_count(file, &text, "edge");
+    assert!(edges * 3 < moves, "{edges} lines for {moves} moves");
+    // One arrowhead per group at its attach point, two for the FIGHTER's pair f6 → e4, which
+    // arrives from e5 and from f5.
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    for g in doc.descendants().filter(|n| {
+        n.attribute("class")
+            .is_some_and(|c| c.starts_with("group "))
+    }) {
+        let title = g.first_element_child().and_then(|t| t.text()).unwrap_or("");
+        let heads = g
+            .descendants()
+            .filter(|n| n.attribute("marker-end").is_some())
+            .count();
+        let want = if title.starts_with("FIGHTER f6 → e4") {
+            2
+        } else {
+            1
+        };
+        assert_eq!(heads, want, "{file}: arrowheads of {title}");
+    }
+    inside_the_board(file, &text);
+    check_file(file, &text);
+}
+
+/// Every coordinate drawn in the layers of moves and times lies within the board's squares.
+fn inside_the_board(name: &str, text: &str) {
+    let doc = roxmltree::Document::parse(text).expect("well-formed");
+    let number = |n: &roxmltree::Node, a: &str| -> Option<f64> {
+        n.attribute(a).map(|v| v.parse().expect("a number"))
+    };
+    let cells: Vec<(f64, f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .map(|n| {
+            let (x, y) = (number(&n, "x").unwrap(), number(&n, "y").unwrap());
+            let (w, h) = (number(&n, "width").unwrap(), number(&n, "height").unwrap());
+            (x, y, x + w, y + h)
+        })
+        .collect();
+    assert!(!cells.is_empty(), "{name}: no squares");
+    let left = cells.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+    let top = cells.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    let right = cells.iter().map(|c| c.2).fold(f64::NEG_INFINITY, f64::max);
+    let bottom = cells.iter().map(|c| c.3).fold(f64::NEG_INFINITY, f64::max);
+    let mut checked = 0;
+    for layer in doc
+        .descendants()
+        .filter(|n| matches!(n.attribute("class"), Some("moves" | "times")))
+    {
+        for n in layer.descendants().filter(|n| n.is_element()) {
+            let mut points: Vec<(f64, f64)> = Vec::new();
+            if let (Some(x), Some(y)) = (number(&n, "x"), number(&n, "y")) {
+                points.push((x, y));
+                if let (Some(w), Some(h)) = (number(&n, "width"), number(&n, "height")) {
+                    points.push((x + w, y + h));
+                }
+            }
+            if let (Some(x), Some(y)) = (number(&n, "cx"), number(&n, "cy")) {
+                let r = number(&n, "r").unwrap_or(0.0);
+                points.push((x - r, y - r));
+                points.push((x + r, y + r));
+            }
+            if let Some(d) = n.attribute("d") {
+                let v: Vec<f64> = d
+                    .split(|c: char| c.is_ascii_alphabetic() || c == ',' || c.is_whitespace())
+                    .filter(|t| !t.is_empty())
+                    .map(|t| t.parse().expect("a number"))
+                    .collect();
+                assert_eq!(v.len() % 2, 0, "{name}: path {d}");
+                points.extend(v.chunks(2).map(|c| (c[0], c[1])));
+            }
+            for (x, y) in points {
+                checked += 1;
+                assert!(
+                    (left..=right).contains(&x) && (top..=bottom).contains(&y),
+                    "{name}: ({x}, {y}) lies off the board [{left}, {right}] x [{top}, {bottom}]: {n:?}"
+                );
+            }
+        }
+    }
+    assert!(checked > 100, "{name}: only {checked} coordinates checked");
 }
 
 #[test]

@@ -62,7 +62,8 @@ pub struct ZoneArgs {
     #[arg(long)]
     pub json: bool,
     /// Also draw the zone as SVG into this file: the first zone of the language with
-    /// --all-zones, otherwise every alternative of the bundle view (first attack only).
+    /// --all-zones, otherwise the bundle view, the moves of every attach pair's alternatives
+    /// drawn once per pair (first attack only).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -443,11 +444,16 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             a.horizon
         );
         let picture = if args.all_zones {
-            a.zones[0].clone()
+            lingeo::svg::zone(&scenario, &a.zones[0], &title)
         } else {
-            union_zone(&a.zones)
+            let title = format!(
+                "{title}: bundle view of {} zone{}",
+                a.zones.len(),
+                if a.zones.len() == 1 { "" } else { "s" }
+            );
+            lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
         };
-        std::fs::write(path, lingeo::svg::zone(&scenario, &picture, &title))
+        std::fs::write(path, picture)
             .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
     }
     if args.json {
@@ -602,37 +608,4 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         }
     }
     out
-}
-
-/// Every entry of every zone once (in first-seen order): the bundle view as one picture. Its
-/// times per level are every (point, time) some zone has (replayed from the entries for zones
-/// of the grammar, which carry none), so a stop shows each time it takes.
-fn union_zone(zones: &[Zone]) -> Zone {
-    let mut entries: Vec<ZoneEntry> = Vec::new();
-    let mut times: Vec<Vec<(Point, i64)>> = Vec::new();
-    for z in zones {
-        for e in &z.entries {
-            if !entries.contains(e) {
-                entries.push(e.clone());
-            }
-        }
-        let replayed;
-        let marks = if z.times.is_empty() {
-            replayed = zone::replay_times(&z.entries);
-            &replayed
-        } else {
-            &z.times
-        };
-        for (level, marks) in marks.iter().enumerate() {
-            if times.len() <= level {
-                times.push(Vec::new());
-            }
-            times[level].extend(marks.iter().copied());
-        }
-    }
-    for marks in &mut times {
-        marks.sort();
-        marks.dedup();
-    }
-    Zone { entries, times }
 }
