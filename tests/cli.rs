@@ -226,6 +226,11 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-run-error-grows-forever",
+        "run tests/grammars/grows-forever.lgg --start 'S(3, a, c)'",
+        2,
+    ),
+    (
         "cli-run-error-bad-grammar",
         "run tests/bad/check-type-errors.lgg --start 'S(a1, a2, 1)'",
         2,

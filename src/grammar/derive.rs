@@ -17,7 +17,7 @@ use super::check::uses_any;
 use super::eval::{Context, Eval, Limit, RunError, Shared};
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
-use super::table::{Edge, Key, Lookup, Table};
+use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Names, Value};
 use crate::board::Point;
 
@@ -431,8 +431,9 @@ impl Engine<'_, '_, '_, '_> {
         let mut syms = Vec::new();
         loop {
             if !state.permissible.is_empty() {
-                let key = Key::new(state.form.tail(), &state.vars, &state.permissible);
-                match table.lookup(&key) {
+                let key = (state.form.tail().len() <= MAX_KEYED_TAIL)
+                    .then(|| Key::new(state.form.tail(), &state.vars, &state.permissible));
+                match key.as_ref().map_or(Lookup::New, |k| table.lookup(k)) {
                     Lookup::New => {}
                     Lookup::Done(None) => return Ok(Walk::Dead),
                     Lookup::Done(Some(id)) => {

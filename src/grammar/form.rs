@@ -81,12 +81,23 @@ impl Form {
         if self.tail.len() == 1 {
             // The usual case (one nonterminal left): the new tail is the rest of the replacement.
             form.tail = rhs.collect();
+        } else if position == 0 {
+            // The leftmost symbol (Hanoi's A): pushes at the front, which the persistent vector
+            // does in constant time (inserting at an index rebalances the tree each time, and
+            // a string that keeps growing at its front then costs more than quadratic time).
+            let mut tail = self.tail.clone();
+            tail.pop_front();
+            let rest: Vec<Sym> = rhs.collect();
+            for s in rest.into_iter().rev() {
+                tail.push_front(s);
+            }
+            form.tail = tail;
         } else {
             let mut tail = self.tail.clone();
-            tail.remove(position);
-            for (k, s) in rhs.enumerate() {
-                tail.insert(position + k, s);
-            }
+            let mut right = tail.split_off(position);
+            right.pop_front();
+            tail.extend(rhs);
+            tail.append(right);
             form.tail = tail;
         }
         form.freeze(is_terminal);
@@ -191,6 +202,48 @@ mod tests {
         );
         assert_eq!(h2.find(1), Some(0));
         assert_eq!(h2.at(0), &sym(1, 4));
+    }
+
+    #[test]
+    fn rewriting_inside_the_tail_keeps_the_rest_in_place() {
+        let terminal = |s: u32| s == 0; // 0 is terminal; 1 and 2 are nonterminals
+        let f = Form::new(sym(1, 0), terminal);
+        let g = f.rewrite(
+            0,
+            &mut vec![sym(1, 1), sym(0, 2), sym(2, 3), sym(0, 4)],
+            terminal,
+        );
+        assert_eq!(g.find(2), Some(2));
+        let h = g.rewrite(2, &mut vec![sym(0, 5), sym(2, 6), sym(0, 7)], terminal);
+        assert_eq!(
+            h.to_vec(),
+            vec![
+                sym(1, 1),
+                sym(0, 2),
+                sym(0, 5),
+                sym(2, 6),
+                sym(0, 7),
+                sym(0, 4)
+            ]
+        );
+        // At the front, with more symbols behind: the leading terminals are frozen.
+        let k = h.rewrite(0, &mut vec![sym(0, 8), sym(1, 9)], terminal);
+        assert_eq!(
+            k.to_vec(),
+            vec![
+                sym(0, 8),
+                sym(1, 9),
+                sym(0, 2),
+                sym(0, 5),
+                sym(2, 6),
+                sym(0, 7),
+                sym(0, 4)
+            ]
+        );
+        assert_eq!(k.frozen_len(), 1);
+        // The old forms are unchanged (persistence).
+        assert_eq!(g.len(), 4);
+        assert_eq!(h.len(), 6);
     }
 
     #[test]

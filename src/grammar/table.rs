@@ -24,6 +24,10 @@ use super::value::Value;
 /// far) are compared by identity, not content: a shared one is the same one, and comparing or
 /// hashing their members at every step would cost more than the merges it could find. The key
 /// holds them, so an address cannot be reused while it is in the table.
+/// States whose tail is longer than this are not keyed: hashing the tail at every step would
+/// make a string that keeps growing cost quadratic time, and such states rarely meet again.
+pub const MAX_KEYED_TAIL: usize = 64;
+
 pub struct Key {
     tail: imbl::Vector<Sym>,
     vars: Rc<[Value]>,
@@ -145,11 +149,13 @@ impl Table {
         }
     }
 
-    /// A branching state, to be explored.
-    pub fn open(&mut self, key: Key) -> u32 {
+    /// A branching state, to be explored; without a key it cannot be met again.
+    pub fn open(&mut self, key: Option<Key>) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node::Open);
-        self.index.insert(key, id);
+        if let Some(key) = key {
+            self.index.insert(key, id);
+        }
         id
     }
 
