@@ -91,30 +91,13 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
     let graph = matches!(layout.geo, Geo::Graph { .. });
 
     if !graph {
-        draw_grid(&mut body, &layout, board, &|p| {
-            checker(board, p).to_string()
-        });
-        for g in &scenario.goals {
-            goal_ring(&mut body, &layout, board, g.point);
-        }
+        draw_ground(&mut body, &layout, scenario);
     }
 
     // Where the pieces stand and how much room their discs take, for the arrow ends.
     let pieces = piece_shapes(scenario, &layout);
 
-    let mut obstacles = Obstacles {
-        segments: Vec::new(),
-        rects: pieces
-            .iter()
-            .map(|s| Rect {
-                x: s.cx - s.hw,
-                y: s.cy - s.hh,
-                w: 2.0 * s.hw,
-                h: 2.0 * s.hh,
-            })
-            .collect(),
-        labels: Vec::new(),
-    };
+    let mut obstacles = Obstacles::around(&pieces);
     let slots = offset_slots(zone);
     let step = if graph { 5.0 } else { CELL * 0.085 };
     let mut paths = String::new();
@@ -170,17 +153,7 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
 
     if graph {
         body.push_str(&paths);
-        draw_nodes(
-            &mut body,
-            &layout,
-            board,
-            &|_| "#FFFFFF".to_string(),
-            &|p| (board.name(p).to_string(), INK),
-        );
-        for g in &scenario.goals {
-            goal_ring(&mut body, &layout, board, g.point);
-        }
-        draw_pieces(&mut body, scenario, &pieces);
+        draw_graph_front(&mut body, &layout, scenario, &pieces);
     } else {
         draw_pieces(&mut body, scenario, &pieces);
         body.push_str(&paths);
@@ -207,17 +180,8 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
 
     // The legend.
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
-    legend.heading("Negation levels");
     let levels: BTreeSet<u32> = zone.entries.iter().map(|e| e.level).collect();
-    for &level in &levels {
-        let text = if level == 0 {
-            "0  main trajectory".to_string()
-        } else {
-            format!("{level}  {} negation", ordinal(level))
-        };
-        legend.arrow(level, &text);
-    }
-    legend.gap();
+    level_key(&mut legend, &levels);
     legend.heading("Trajectories (τ = allotted time)");
     for e in &zone.entries {
         let text = format!(
@@ -260,27 +224,10 @@ pub fn zone_bundle(scenario: &Scenario, zones: &[Zone], title: &str) -> String {
 
     let mut body = String::new();
     if !graph {
-        draw_grid(&mut body, &layout, board, &|p| {
-            checker(board, p).to_string()
-        });
-        for g in &scenario.goals {
-            goal_ring(&mut body, &layout, board, g.point);
-        }
+        draw_ground(&mut body, &layout, scenario);
         draw_pieces(&mut body, scenario, &pieces);
     }
-    let mut obstacles = Obstacles {
-        segments: Vec::new(),
-        rects: pieces
-            .iter()
-            .map(|s| Rect {
-                x: s.cx - s.hw,
-                y: s.cy - s.hh,
-                w: 2.0 * s.hw,
-                h: 2.0 * s.hh,
-            })
-            .collect(),
-        labels: Vec::new(),
-    };
+    let mut obstacles = Obstacles::around(&pieces);
     // The negation groups from the largest (drawn first, underneath), the main last, on top.
     let mut order: Vec<usize> = (0..groups.len()).filter(|&i| groups[i].level > 0).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(groups[i].alternatives.len()));
@@ -300,17 +247,7 @@ pub fn zone_bundle(scenario: &Scenario, zones: &[Zone], title: &str) -> String {
     }
     body.push_str("</g>\n");
     if graph {
-        draw_nodes(
-            &mut body,
-            &layout,
-            board,
-            &|_| "#FFFFFF".to_string(),
-            &|p| (board.name(p).to_string(), INK),
-        );
-        for g in &scenario.goals {
-            goal_ring(&mut body, &layout, board, g.point);
-        }
-        draw_pieces(&mut body, scenario, &pieces);
+        draw_graph_front(&mut body, &layout, scenario, &pieces);
     }
 
     body.push_str("<g class=\"times\">\n");
@@ -328,17 +265,8 @@ pub fn zone_bundle(scenario: &Scenario, zones: &[Zone], title: &str) -> String {
     body.push_str("</g>\n");
 
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
-    legend.heading("Negation levels");
     let levels: BTreeSet<u32> = groups.iter().map(|g| g.level).collect();
-    for &level in &levels {
-        let text = if level == 0 {
-            "0  main trajectory".to_string()
-        } else {
-            format!("{level}  {} negation", ordinal(level))
-        };
-        legend.arrow(level, &text);
-    }
-    legend.gap();
+    level_key(&mut legend, &levels);
     legend.heading("Trajectories by attach pair (τ = allotted time)");
     for g in &groups {
         legend.entry(g.level, &group_text(board, scenario, g));
@@ -1382,6 +1310,42 @@ fn draw_nodes(
 }
 
 /// A dashed ring around a goal point.
+/// The squares of a grid board and the rings of its goal points, under everything else.
+fn draw_ground(out: &mut String, layout: &Layout, scenario: &Scenario) {
+    let board = &scenario.board;
+    draw_grid(out, layout, board, &|p| checker(board, p).to_string());
+    for g in &scenario.goals {
+        goal_ring(out, layout, board, g.point);
+    }
+}
+
+/// A graph board's nodes, goal rings and pieces, drawn over the moves (the nodes are the
+/// points, so they go on top of the lines that join them).
+fn draw_graph_front(out: &mut String, layout: &Layout, scenario: &Scenario, pieces: &[PieceShape]) {
+    let board = &scenario.board;
+    draw_nodes(out, layout, board, &|_| "#FFFFFF".to_string(), &|p| {
+        (board.name(p).to_string(), INK)
+    });
+    for g in &scenario.goals {
+        goal_ring(out, layout, board, g.point);
+    }
+    draw_pieces(out, scenario, pieces);
+}
+
+/// The legend's first section: an arrow in each negation level's colour.
+fn level_key(legend: &mut Legend, levels: &BTreeSet<u32>) {
+    legend.heading("Negation levels");
+    for &level in levels {
+        let text = if level == 0 {
+            "0  main trajectory".to_string()
+        } else {
+            format!("{level}  {} negation", ordinal(level))
+        };
+        legend.arrow(level, &text);
+    }
+    legend.gap();
+}
+
 fn goal_ring(out: &mut String, layout: &Layout, board: &Board, p: Point) {
     let (cx, cy) = layout.centre(board, p);
     let r = match layout.geo {
@@ -1599,6 +1563,23 @@ struct Obstacles {
 }
 
 impl Obstacles {
+    /// Nothing placed yet but the pieces' discs.
+    fn around(pieces: &[PieceShape]) -> Obstacles {
+        Obstacles {
+            segments: Vec::new(),
+            rects: pieces
+                .iter()
+                .map(|s| Rect {
+                    x: s.cx - s.hw,
+                    y: s.cy - s.hh,
+                    w: 2.0 * s.hw,
+                    h: 2.0 * s.hh,
+                })
+                .collect(),
+            labels: Vec::new(),
+        }
+    }
+
     fn cost(&self, r: &Rect) -> usize {
         let lines = r.grown(2.0);
         self.segments
@@ -1975,6 +1956,12 @@ impl Legend {
     }
 
     fn arrow(&mut self, level: u32, text: &str) {
+        self.arrow_glyph(level);
+        self.text(38.0, text, 12.0, false);
+    }
+
+    /// The short arrow in a level's colour at the start of a legend line.
+    fn arrow_glyph(&mut self, level: u32) {
         let y = self.y + 9.0;
         let _ = writeln!(
             self.out,
@@ -1985,21 +1972,11 @@ impl Legend {
             level.min(4),
             y = num(y)
         );
-        self.text(38.0, text, 12.0, false);
     }
 
     /// An arrow in a level's colour and a text with the class `legend-entry level-k`.
     fn entry(&mut self, level: u32, text: &str) {
-        let y = self.y + 9.0;
-        let _ = writeln!(
-            self.out,
-            r#"<path d="M{} {y} L{} {y}" stroke="{}" stroke-width="2.6" stroke-linecap="round" marker-end="url(#lg-head-{})"/>"#,
-            num(self.x + 1.0),
-            num(self.x + 30.0 - ARROW_LEN),
-            level_colour(level),
-            level.min(4),
-            y = num(y)
-        );
+        self.arrow_glyph(level);
         let _ = writeln!(
             self.out,
             r#"<text class="legend-entry level-{level}" x="{}" y="{}" font-size="12" fill="{INK}">{}</text>"#,

@@ -220,6 +220,19 @@ impl<'c> Context<'c> {
     }
 }
 
+/// The distances from `origin` (`From`) or to it (`To`) for motion `m`.
+fn table_of(
+    kernel: &crate::kernel::Kernel,
+    table: MapTable,
+    m: crate::kernel::MotionId,
+    origin: Point,
+) -> &crate::kernel::DistanceMap {
+    match table {
+        MapTable::From => kernel.map(m, origin),
+        MapTable::To => kernel.map_to(m, origin),
+    }
+}
+
 /// The points (in enumeration order) whose distance passes `keep`.
 fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
     Value::Set(
@@ -525,31 +538,21 @@ impl<'e, 'c> Eval<'e, 'c> {
         let piece = |v: &Value| &world.pieces[v.piece() as usize];
         Ok(match op {
             Builtin::Map(table) => {
-                let m = piece(&a[0]).moves;
                 let (x, y) = (a[1].point(), a[2].point());
-                Value::Int(match table {
-                    MapTable::From => kernel.map(m, x).get(y),
-                    MapTable::To => kernel.map_to(m, y).get(x),
-                } as i64)
+                let (origin, other) = match table {
+                    MapTable::From => (x, y),
+                    MapTable::To => (y, x),
+                };
+                Value::Int(table_of(kernel, table, piece(&a[0]).moves, origin).get(other) as i64)
             }
             Builtin::Ring(table) => {
-                let m = piece(&a[0]).moves;
-                let origin = a[1].point();
-                let map = match table {
-                    MapTable::From => kernel.map(m, origin),
-                    MapTable::To => kernel.map_to(m, origin),
-                };
+                let map = table_of(kernel, table, piece(&a[0]).moves, a[1].point());
                 let k = a[2].int();
                 points_where(map.distances(), |d| i64::from(d) == k)
             }
             Builtin::SuccessorsAt(table) => {
                 let succ = kernel.relation(piece(&a[0]).moves).successors(a[1].point());
-                let m = piece(&a[2]).moves;
-                let origin = a[3].point();
-                let map = match table {
-                    MapTable::From => kernel.map(m, origin),
-                    MapTable::To => kernel.map_to(m, origin),
-                };
+                let map = table_of(kernel, table, piece(&a[2]).moves, a[3].point());
                 let k = a[4].int();
                 Value::Set(
                     succ.iter()
