@@ -200,6 +200,9 @@ impl<'s> ZoneGenerator<'s> {
                 piece: piece.name.clone(),
                 limit,
             };
+            // No admissible trajectory is 2 MAP moves long or longer (rule S-16), nor 2n (S-06),
+            // and MAP < 2n: lengths past 4n give nothing, however far the horizon.
+            let l = l.min(2 * self.kernel.unreachable());
             let mut all = Vec::new();
             if capture {
                 let attacks = self
@@ -262,7 +265,8 @@ impl<'s> ZoneGenerator<'s> {
         d
     }
 
-    /// Every zone of the language of p0 attacking y0 within l0 moves.
+    /// Every zone of the language of p0 attacking y0 within l0 moves (l0 < u32::MAX: the main
+    /// trajectory's time is l0 + 1).
     pub fn zones(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Zone>, ZoneError> {
         let mut out = Vec::new();
         if !self.applies(p0, y0, l0) {

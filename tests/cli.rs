@@ -231,6 +231,16 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-zones-far-horizon",
+        "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000 --filters all",
+        0,
+    ),
+    (
+        "cli-zones-error-horizon-too-large",
+        "zones examples/reti.scenario --all-attacks --horizon 4294967295",
+        2,
+    ),
+    (
         "cli-run-error-bad-grammar",
         "run tests/bad/check-type-errors.lgg --start 'S(a1, a2, 1)'",
         2,

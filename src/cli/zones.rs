@@ -30,7 +30,9 @@ pub struct ZoneArgs {
     #[arg(long, required_unless_present = "all_attacks")]
     pub to: Option<String>,
     /// The horizon l0: main trajectories of at most this many moves (default: the distance).
-    #[arg(long)]
+    /// At most 10,000,000: the main trajectory's time is l0 + 1, and no trajectory on a board
+    /// of lingeo's largest size is longer.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(..=10_000_000))]
     pub horizon: Option<u32>,
     /// Every attack zone of the state within the horizon (spec §7.1, the exercise of S-09).
     /// An attack whose language has more than --max-zones zones is reported as such (in
