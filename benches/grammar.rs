@@ -104,6 +104,7 @@ fn grammar_vs_native(c: &mut Criterion) {
                 .expect("derivation")
         };
         let count = native().len();
+        let steps = interpreted().steps;
         assert_eq!(
             interpreted().sentences.len(),
             count,
@@ -116,14 +117,19 @@ fn grammar_vs_native(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("grammar", case.name), &(), |b, _| {
             b.iter(|| black_box(interpreted()))
         });
-        ratios.push((case.name, count, time(&native), time(&interpreted)));
+        ratios.push((case.name, count, steps, time(&native), time(&interpreted)));
     }
     group.finish();
-    println!("\ncase, trajectories, native, grammar, ratio");
-    for (name, count, n, g) in ratios {
+    // The budget: what a derivation step may cost for the grammar to be within 3x of native.
+    println!(
+        "\ncase, trajectories, native, grammar, ratio, steps, time a step, budget a step for 3x"
+    );
+    for (name, count, steps, n, g) in ratios {
         println!(
-            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}",
-            g.as_secs_f64() / n.as_secs_f64()
+            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}, {steps} steps, {:.0} ns a step, 3x needs <= {:.0} ns a step",
+            g.as_secs_f64() / n.as_secs_f64(),
+            g.as_secs_f64() * 1e9 / steps as f64,
+            3.0 * n.as_secs_f64() * 1e9 / steps as f64,
         );
     }
 }

@@ -33,6 +33,9 @@ enum Binding {
     Function(u32),
     EnumValue(u16, u16),
     Import(u32),
+    /// An import whose file could not be read or checked (already reported): calls to it
+    /// are accepted as sets of trajectories, so that its failure is reported once.
+    BrokenImport,
     Symbol,
 }
 
@@ -319,7 +322,10 @@ where
                         });
                     }
                 }
-                Err(d) => self.error(d),
+                Err(d) => {
+                    self.error(d);
+                    self.define(name, Binding::BrokenImport);
+                }
             }
         }
     }
@@ -1095,7 +1101,10 @@ where
     fn unknown_among(&self, name: &ast::Name, what: &str, locals: &[&str]) -> Diagnostic {
         let of_kind = |b: &Binding| match what {
             "symbol" | "nonterminal" => matches!(b, Binding::Symbol),
-            "function" => matches!(b, Binding::Function(_) | Binding::Import(_)),
+            "function" => matches!(
+                b,
+                Binding::Function(_) | Binding::Import(_) | Binding::BrokenImport
+            ),
             "var" => {
                 matches!(b, Binding::Global(g) if self.globals[*g as usize].kind == GlobalKind::Var)
             }
@@ -1436,7 +1445,7 @@ where
                 );
                 self.invalid()
             }
-            Some((Binding::Import(_), _)) => {
+            Some((Binding::Import(_) | Binding::BrokenImport, _)) => {
                 self.error(
                     Diagnostic::new(
                         format!(
@@ -1651,6 +1660,26 @@ where
                 )
             }
             Some((Binding::Import(i), _)) => self.language(i, name, args, span, scope),
+            Some((Binding::BrokenImport, _)) => {
+                // What can be checked without the imported grammar: the expressions of this
+                // file in the start string and the named inputs.
+                for a in args {
+                    match &a.value {
+                        Expr::Call { args: sargs, .. } if a.name.is_none() => {
+                            for x in sargs {
+                                self.expr(&x.value, scope);
+                            }
+                        }
+                        value => {
+                            self.expr(value, scope);
+                        }
+                    }
+                }
+                (
+                    Ex::Const(Value::Int(0)),
+                    Type::Set(Box::new(Type::Trajectory)),
+                )
+            }
             Some(_) => {
                 self.error(
                     Diagnostic::new(
