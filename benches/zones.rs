@@ -3,7 +3,9 @@
 //! Each case derives every zone of one attack with `grammars/zones.lgg` (or
 //! `zones-filtered.lgg`) and with the native generator, checks that they agree, and times both
 //! (the kernel's MAP cache is warm for both; the grammar's memo tables start empty each run).
-//! Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end.
+//! Filtered cases also run `tests/grammars/zones-occupied.lgg`, whose scanner passes over the
+//! points no piece stands on (the same zones in fewer steps), to show what the literal scan
+//! costs. Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -67,6 +69,7 @@ fn zones(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(3));
     let mut ratios = Vec::new();
+    let mut variants = Vec::new();
     for &(name, file, piece, target, horizon, filters) in CASES {
         let scenario = Scenario::load(
             &Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -130,6 +133,31 @@ fn zones(c: &mut Criterion) {
             median(&native),
             median(&interpreted),
         ));
+        // The same grammar with a scanner over occupied points only (a user's variant, not
+        // §6.3 step for step): what the literal scan costs.
+        if filters {
+            let occupied = Grammar::load(
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/grammars/zones-occupied.lgg"),
+            )
+            .expect("the variant grammar");
+            let variant = || {
+                occupied
+                    .derive(
+                        &world,
+                        &[Value::Piece(p0 as u32)],
+                        &start,
+                        Limits::default(),
+                        None,
+                    )
+                    .expect("zones")
+            };
+            let fewer = variant();
+            assert_eq!(fewer.sentences, language.sentences, "{name}: the variant");
+            group.bench_with_input(BenchmarkId::new("grammar-occupied", name), &(), |b, _| {
+                b.iter(|| black_box(variant()))
+            });
+            variants.push((name, fewer.steps, median(&native), median(&variant)));
+        }
     }
     group.finish();
     // Steps: the derivation steps of §6.3's grammar (the scanner f takes one per (x, y) pair of
@@ -140,6 +168,12 @@ fn zones(c: &mut Criterion) {
             g.as_secs_f64() / n.as_secs_f64(),
             g.as_secs_f64() * 1e9 / steps as f64,
             3.0 * n.as_secs_f64() * 1e9 / steps as f64,
+        );
+    }
+    for (name, steps, n, g) in variants {
+        println!(
+            "ratio {name}, scanner over occupied points (tests/grammars/zones-occupied.lgg): grammar {g:?}, grammar/native = {:.1}, {steps} steps",
+            g.as_secs_f64() / n.as_secs_f64(),
         );
     }
 }

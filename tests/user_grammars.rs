@@ -434,3 +434,42 @@ fn errors_name_the_limit_that_stopped_the_run() {
         e.render()
     );
 }
+
+/// `zones-occupied.lgg` is `zones-filtered.lgg` with a scanner that passes over the points no
+/// piece stands on: the same language in the same order, in fewer steps.
+#[test]
+fn zones_scanning_occupied_points_is_zones_filtered_in_fewer_steps() {
+    let variant = grammar("zones-occupied.lgg");
+    let shipped = Grammar::shipped("zones-filtered").expect("a shipped grammar");
+    let cases = [
+        ("robot-zone-simplified.scenario", "BOMBER", "S(h5, h1, 4)"),
+        ("robot-zone-full.scenario", "BOMBER", "S(h5, h1, 4)"),
+        ("chess-zone.scenario", "WB", "S(f2, e5, 2)"),
+        ("reti.scenario", "BP", "S(h5, h1, 4)"),
+        ("figure2.scenario", "WR", "S(a1, d8, 2)"),
+        ("board16.scenario", "BOMBER", "S(h3, h1, 2)"),
+    ];
+    for (file, piece, start) in cases {
+        let scenario = example(file);
+        let kernel = scenario.kernel();
+        let mut world = World::new(&scenario, &kernel);
+        let derive = |g: &Grammar, world: &mut World| {
+            let inputs = g
+                .bind_inputs(world, &[], Some((piece, None)))
+                .expect("inputs");
+            let start = g.parse_start(world, start).expect("start");
+            g.derive(world, &inputs, &start, Limits::default(), None)
+                .unwrap_or_else(|e| panic!("{file}: {}", e.render()))
+        };
+        let literal = derive(&shipped, &mut world);
+        let occupied = derive(&variant, &mut world);
+        assert!(!literal.sentences.is_empty(), "{file}: no zone");
+        assert_eq!(occupied.sentences, literal.sentences, "{file}");
+        assert!(
+            occupied.steps * 2 < literal.steps,
+            "{file}: {} steps against {}",
+            occupied.steps,
+            literal.steps
+        );
+    }
+}
