@@ -312,7 +312,8 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10",
         0,
     ),
-    // The same by the grammar: the cap also bounds the imported languages of trajectories.
+    // The same by the grammar: the same listing (--max-zones caps the zones, not the languages
+    // of trajectories the grammar imports).
     (
         "cli-zones-all-attacks-too-large-grammar-json",
         "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --engine grammar --json",
@@ -498,6 +499,19 @@ fn output_is_deterministic() {
         "7",
     ];
     assert_eq!(run(&args), run(&args));
+}
+
+/// The two zone engines print the same listing under the same caps, attacks past
+/// `--max-zones` included (the grammar's imported languages are not capped by it).
+#[test]
+fn zone_engines_print_the_same_capped_listing() {
+    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --json";
+    let native = run(&args.split(' ').collect::<Vec<_>>());
+    let grammar_args = format!("{args} --engine grammar");
+    let grammar = run(&grammar_args.split(' ').collect::<Vec<_>>());
+    assert!(native.contains("more than 10 zones"), "{native}");
+    let body = |s: &str| s.split_once('\n').expect("a command line").1.to_string();
+    assert_eq!(body(&native), body(&grammar));
 }
 
 /// Every `--svg` option writes a well-formed picture with the elements it promises.

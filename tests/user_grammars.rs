@@ -416,7 +416,9 @@ fn errors_name_the_limit_that_stopped_the_run() {
         .derive_with(&world, &[], &[], Limits::default(), Strategy::Tabled)
         .unwrap_err();
     assert_eq!(e.limit, None, "a return to a state is not a limit");
-    // two-legs imports the shortest-trajectory grammar: its languages pass the cap first.
+    // two-legs imports the shortest-trajectory grammar, whose languages here have more than
+    // one sentence. The cap on the language derived does not cap them: its own language
+    // passes it, not an import's.
     let start = two_legs.parse_start(&mut world, "S(a1, h8, c1)").unwrap();
     let e = two_legs
         .derive_with(
@@ -429,10 +431,33 @@ fn errors_name_the_limit_that_stopped_the_run() {
         .unwrap_err();
     assert_eq!(
         (e.limit, e.in_import),
+        (Some(Limit::Sentences), false),
+        "{}",
+        e.render()
+    );
+    // The imported languages have a cap of their own.
+    let e = two_legs
+        .derive_with(
+            &world,
+            &inputs,
+            &start,
+            Limits {
+                max_imported_sentences: 1,
+                ..Limits::default()
+            },
+            Strategy::Tabled,
+        )
+        .unwrap_err();
+    assert_eq!(
+        (e.limit, e.in_import),
         (Some(Limit::Sentences), true),
         "{}",
         e.render()
     );
+    let whole = two_legs
+        .derive_with(&world, &inputs, &start, Limits::default(), Strategy::Tabled)
+        .unwrap();
+    assert!(whole.sentences.len() > 1);
 }
 
 /// `zones-occupied.lgg` is `zones-filtered.lgg` with a scanner that passes over the points no

@@ -38,7 +38,8 @@ pub struct RunArgs {
     /// Stop with an error after this many derivation steps.
     #[arg(long, default_value_t = Limits::default().max_steps)]
     pub max_steps: u64,
-    /// Stop with an error past this many sentences.
+    /// Stop with an error past this many sentences (of the language, and of each language of
+    /// an imported grammar).
     #[arg(long, default_value_t = Limits::default().max_sentences)]
     pub max_sentences: usize,
     /// Stop with an error when function calls nest deeper than this.
@@ -96,6 +97,7 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
     let limits = Limits {
         max_steps: args.max_steps,
         max_sentences: args.max_sentences,
+        max_imported_sentences: args.max_sentences,
         max_call_depth: args.max_depth,
         max_form_length: args.max_length,
     };

@@ -256,8 +256,8 @@ pub fn compute(
             let language = grammar
                 .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
                 .map_err(|e| {
-                    // The sentence cap is --max-zones, for the zones and for the languages of
-                    // trajectories the grammar imports. Past it on the zones, say so in the
+                    // --max-zones caps the zones only; the languages of trajectories the
+                    // grammar imports keep the default cap. Past --max-zones, say so in the
                     // zones' words, as the native generator does (the grammar's own note names
                     // --max-sentences, which `zones` does not have).
                     if e.limit == Some(Limit::Sentences) && !e.in_import {
@@ -265,7 +265,8 @@ pub fn compute(
                     } else if e.limit == Some(Limit::Sentences) {
                         ComputeError::TooLarge {
                             reason: format!(
-                                "an imported grammar of trajectories has more than {max_zones} sentences"
+                                "an imported grammar of trajectories has more than {} sentences",
+                                limits.max_imported_sentences
                             ),
                             message: e.render(),
                         }

@@ -56,7 +56,8 @@ pub fn language(
     inputs: &[Value],
     start: &[Value],
 ) -> Result<Vec<Sentence>, RunError> {
-    run(shared, program, inputs, start, None)
+    let cap = shared.limits.max_imported_sentences;
+    derive(shared, program, inputs, start, None, Strategy::Tabled, cap)
 }
 
 /// How the engine explores the choices.
@@ -93,6 +94,20 @@ pub fn run_with(
     trace: Option<&mut dyn Tracer>,
     strategy: Strategy,
 ) -> Result<Vec<Sentence>, RunError> {
+    let cap = shared.limits.max_sentences;
+    derive(shared, program, inputs, start, trace, strategy, cap)
+}
+
+/// [`run_with`], with `max_sentences` the cap on this language's sentences.
+fn derive(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+    strategy: Strategy,
+    max_sentences: usize,
+) -> Result<Vec<Sentence>, RunError> {
     let (ctx, vars) = Context::new(shared, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
     let start_args: Vec<Value> = match &program.start.body {
@@ -119,6 +134,7 @@ pub fn run_with(
     };
     let mut engine = Engine {
         ctx: &ctx,
+        max_sentences,
         symbols: Vec::new(),
         values: Vec::new(),
         trace,
@@ -144,6 +160,8 @@ pub fn run_with(
 
 struct Engine<'e, 'c, 't, 'd> {
     ctx: &'e Context<'c>,
+    /// The cap on the sentences of this language (imported languages have their own).
+    max_sentences: usize,
     /// Reused buffers for a production's new symbols and their arguments.
     symbols: Vec<Sym>,
     values: Vec<Value>,
@@ -305,14 +323,14 @@ impl Engine<'_, '_, '_, '_> {
             self.sorted = false;
         }
         self.sentences.push(sentence);
-        if self.sentences.len() > self.ctx.shared.limits.max_sentences {
+        if self.sentences.len() > self.max_sentences {
             return Err(self.too_many_sentences());
         }
         Ok(())
     }
 
     fn too_many_sentences(&self) -> RunError {
-        let limit = self.ctx.shared.limits.max_sentences;
+        let limit = self.max_sentences;
         self.ctx
             .error(
                 format!("the language has more than {limit} sentences"),
@@ -353,7 +371,7 @@ impl Engine<'_, '_, '_, '_> {
             /// The terminals on the edge into the node.
             incoming: Vec<Sym>,
         }
-        let limit = self.ctx.shared.limits.max_sentences as u64;
+        let limit = self.max_sentences as u64;
         let mut table = Table::default();
         let mut stack: Vec<Frame> = Vec::new();
         let mut root = None;

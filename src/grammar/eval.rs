@@ -19,8 +19,11 @@ use crate::syntax::{Diagnostic, Span, render};
 pub struct Limits {
     /// Derivation steps in all, over every branch and every imported grammar.
     pub max_steps: u64,
-    /// Sentences of one language (before de-duplication).
+    /// Sentences of the language derived (before de-duplication).
     pub max_sentences: usize,
+    /// Sentences of each language of an imported grammar (a set the grammar reads, such as
+    /// G_Z's TRACKS): a cap of its own, so that a cap on the zones does not cap those.
+    pub max_imported_sentences: usize,
     /// Nested function calls.
     pub max_call_depth: usize,
     /// Symbols in one sentential form.
@@ -32,6 +35,7 @@ impl Default for Limits {
         Limits {
             max_steps: 20_000_000,
             max_sentences: 2_000_000,
+            max_imported_sentences: 2_000_000,
             max_call_depth: 200,
             max_form_length: 100_000,
         }
