@@ -7,6 +7,7 @@
 
 use logos::Logos;
 
+use crate::syntax::lexing::{push_error_run, unexpected_characters};
 use crate::syntax::{Diagnostic, Span};
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,19 +64,13 @@ pub fn lex(source: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
                 tokens.push((Token::Error(text), span));
             }
             Ok(token) => tokens.push((token, span)),
-            Err(()) => {
-                let span = char_boundaries(source, span);
-                // Merge with a directly preceding error run: `%%` is one mistake, not two.
-                if let Some((Token::Error(_), prev)) = tokens.last_mut()
-                    && prev.end == span.start
-                {
-                    prev.end = span.end;
-                    let merged = prev.clone();
-                    tokens.last_mut().expect("just matched").0 = Token::Error(&source[merged]);
-                    continue;
-                }
-                tokens.push((Token::Error(&source[span.clone()]), span));
-            }
+            Err(()) => push_error_run(
+                &mut tokens,
+                source,
+                span,
+                |t| matches!(t, Token::Error(_)),
+                Token::Error,
+            ),
         }
     }
     let diagnostics = tokens
@@ -85,42 +80,11 @@ pub fn lex(source: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
                 Diagnostic::new("unterminated string", span.clone())
                     .with_label("no closing `\"` on this line"),
             ),
-            Token::Error(text) => Some(unexpected_characters(text, span.clone())),
+            Token::Error(text) => Some(unexpected_characters(text, span.clone(), "scenario file")),
             _ => None,
         })
         .collect();
     (tokens, diagnostics)
-}
-
-fn unexpected_characters(text: &str, span: Span) -> Diagnostic {
-    let plural = if text.chars().count() > 1 { "s" } else { "" };
-    // Invisible characters (e.g. a no-break space) are shown escaped so the message says something.
-    let shown = if text.chars().any(|c| c.is_control() || c.is_whitespace()) {
-        text.escape_default().to_string()
-    } else {
-        text.to_string()
-    };
-    Diagnostic::new(format!("unexpected character{plural} `{shown}`"), span)
-        .with_label("not allowed in a scenario file")
-}
-
-/// Widens `span` to whole characters, so slicing the source with it cannot panic.
-fn char_boundaries(source: &str, span: Span) -> Span {
-    let mut start = span.start.min(source.len());
-    let mut end = span.end.clamp(start, source.len());
-    while !source.is_char_boundary(start) {
-        start -= 1;
-    }
-    while !source.is_char_boundary(end) {
-        end += 1;
-    }
-    if start == end && end < source.len() {
-        end += 1;
-        while !source.is_char_boundary(end) {
-            end += 1;
-        }
-    }
-    start..end
 }
 
 #[cfg(test)]

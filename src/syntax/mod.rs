@@ -2,6 +2,7 @@
 //! Knows nothing of boards or evaluation.
 
 pub mod diagnostic;
+pub mod lexing;
 pub mod suggest;
 pub mod tokens;
 
