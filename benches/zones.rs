@@ -102,17 +102,17 @@ fn zones(c: &mut Criterion) {
                 .zones(p0, y0, horizon)
                 .expect("zones")
         };
-        let interpreted = || {
-            grammar
-                .derive(
-                    &world,
-                    &[Value::Piece(p0 as u32)],
-                    &start,
-                    Limits::default(),
-                    None,
-                )
-                .expect("zones")
+        let run = |g: &Grammar| {
+            g.derive(
+                &world,
+                &[Value::Piece(p0 as u32)],
+                &start,
+                Limits::default(),
+                None,
+            )
+            .expect("zones")
         };
+        let interpreted = || run(&grammar);
         let count = native().len();
         let language = interpreted();
         assert_eq!(
@@ -140,17 +140,7 @@ fn zones(c: &mut Criterion) {
                 &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/grammars/zones-occupied.lgg"),
             )
             .expect("the variant grammar");
-            let variant = || {
-                occupied
-                    .derive(
-                        &world,
-                        &[Value::Piece(p0 as u32)],
-                        &start,
-                        Limits::default(),
-                        None,
-                    )
-                    .expect("zones")
-            };
+            let variant = || run(&occupied);
             let fewer = variant();
             assert_eq!(fewer.sentences, language.sentences, "{name}: the variant");
             group.bench_with_input(BenchmarkId::new("grammar-occupied", name), &(), |b, _| {
