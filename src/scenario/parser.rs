@@ -39,6 +39,7 @@ use super::ast::{
     SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
 };
 use super::lexer::{Token, lex};
+use crate::syntax::recovery;
 use crate::syntax::suggest::edit_distance;
 use crate::syntax::tokens::{SyntaxError, Tokens};
 use crate::syntax::{Diagnostic, Span};
@@ -59,44 +60,21 @@ const A_POINT: &str = "a point such as `a1` or `(1,1)`";
 /// Lexes and parses a scenario file. Returns every item that parsed, and the diagnostics of
 /// the lexer and the parser in source order (empty when the file is well-formed).
 pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
-    let (tokens, mut diagnostics) = lex(source);
+    let (tokens, lexer_diagnostics) = lex(source);
     let mut parser_diagnostics = Vec::new();
-    let ast = scenario(Tokens::new(&tokens, source), &mut parser_diagnostics);
-    // The lexer already reported its error tokens; a parser error on one would repeat it.
-    let lexer_errors: Vec<usize> = tokens
-        .iter()
-        .filter(|(token, _)| matches!(token, Token::Error(_)))
-        .map(|(_, span)| span.start)
-        .collect();
-    diagnostics.extend(
-        parser_diagnostics
-            .into_iter()
-            .filter(|d| lexer_errors.binary_search(&d.span.start).is_err()),
+    let items = recovery::items(
+        Tokens::new(&tokens, source),
+        &mut parser_diagnostics,
+        item,
+        skip_to_item,
     );
-    diagnostics.sort_by_key(|d| d.span.start);
-    (ast, diagnostics)
-}
-
-fn scenario(mut i: Input<'_>, diagnostics: &mut Vec<Diagnostic>) -> ScenarioAst {
-    let mut items = Vec::new();
-    while !i.is_empty() {
-        match item(i, diagnostics) {
-            Ok((rest, item)) => {
-                items.push(item);
-                i = rest;
-            }
-            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
-                diagnostics.push(d);
-                i = skip_to_item(i);
-            }
-            // Token parsers are complete: nothing asks for more input.
-            Err(Err::Incomplete(_)) => {
-                diagnostics.push(Diagnostic::new("unexpected end of file", i.eof_span()));
-                break;
-            }
-        }
-    }
-    ScenarioAst { items }
+    let diagnostics = recovery::merge(
+        &tokens,
+        |t| matches!(t, Token::Error(_)),
+        lexer_diagnostics,
+        parser_diagnostics,
+    );
+    (ScenarioAst { items }, diagnostics)
 }
 
 fn item<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item> {

@@ -3,6 +3,7 @@
 
 pub mod diagnostic;
 pub mod lexing;
+pub mod recovery;
 pub mod suggest;
 pub mod tokens;
 
