@@ -11,6 +11,26 @@ pub type Name = Spanned<String>;
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct GrammarAst {
     pub items: Vec<Item>,
+    /// What the items and rows that did not parse would have declared, as far as it can be
+    /// read: the checker still checks the rest of the file, without reporting their names
+    /// again as unknown.
+    pub broken: Broken,
+}
+
+/// See [`GrammarAst::broken`].
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Broken {
+    /// Names declared by items that did not parse (`fn F`, `var X`, `nonterminal A`, ...).
+    pub names: Vec<String>,
+    /// An item did not parse whose names cannot all be read (an enum's values, or an item
+    /// whose own name did not parse): then no name is reported as unknown.
+    pub unknown_names: bool,
+    /// A `start` item did not parse.
+    pub start: bool,
+    /// A row (or the `productions` item) did not parse: then no label is reported as unknown.
+    pub rows: bool,
+    /// A `family` item did not parse: then a row's family label may have lost its family.
+    pub families: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,8 +64,12 @@ pub enum Item {
     Function(FunctionDecl),
     /// `family two = 2_i for i in EXPR`
     Family(FamilyDecl),
-    /// `productions` followed by rows.
-    Productions { rows: Vec<Row>, span: Span },
+    /// `productions` followed by rows; `broken`: whether some of its rows did not parse.
+    Productions {
+        rows: Vec<Row>,
+        broken: bool,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -27,7 +27,7 @@ use crate::syntax::{Diagnostic, Span};
 /// The built-in enum `side` (index 0): `white`, `black`.
 pub const SIDE_ENUM: usize = 0;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 enum Binding {
     Global(u32),
     Function(u32),
@@ -36,6 +36,9 @@ enum Binding {
     /// An import whose file could not be read or checked (already reported): calls to it
     /// are accepted as sets of trajectories, so that its failure is reported once.
     BrokenImport,
+    /// A name declared by an item that did not parse (already reported): any use of it is
+    /// accepted, as a value of any type.
+    Broken,
     Symbol,
 }
 
@@ -105,6 +108,8 @@ struct Checker<'l, L> {
     imports: Vec<Import>,
     /// Globals declared so far while checking initialisers (for use-before-declaration).
     declared: HashSet<u32>,
+    /// What items that did not parse would have declared (see [`ast::Broken`]).
+    broken: ast::Broken,
 }
 
 /// Checks a parsed grammar. `path` names the file in messages; `loader` checks the grammars
@@ -128,13 +133,16 @@ where
         functions: Vec::new(),
         imports: Vec::new(),
         declared: HashSet::new(),
+        broken: ast.broken.clone(),
     };
-    let program = c.program(ast);
-    if c.errors.is_empty() {
-        Ok(program.expect("a program is built when there are no errors"))
-    } else {
-        c.errors.sort_by_key(|d| d.span.start);
-        Err(c.errors)
+    match c.program(ast) {
+        Some(program) if c.errors.is_empty() => Ok(program),
+        // No program and no error: what is missing was in items that did not parse, whose
+        // syntax errors the caller reports.
+        _ => {
+            c.errors.sort_by_key(|d| d.span.start);
+            Err(c.errors)
+        }
     }
 }
 
@@ -174,6 +182,7 @@ where
         let start = self.declare_start(ast);
         self.declare_globals(ast);
         self.declare_functions(ast);
+        self.declare_broken();
         let families = self.families(ast);
         self.initialisers(ast);
         self.function_bodies(ast);
@@ -232,6 +241,52 @@ where
         true
     }
 
+    /// Checks the arguments of a call to a function that is not known (unknown, or declared
+    /// by an item that did not parse). A grammar symbol's call (`S(x)`, or any call first
+    /// when it may be an import's start string) is no expression: its arguments are checked.
+    fn loose_args(&mut self, args: &[Arg], start_string: bool, scope: &mut Scope) {
+        for (k, a) in args.iter().enumerate() {
+            match &a.value {
+                Expr::Call {
+                    name: s,
+                    args: sargs,
+                    ..
+                } if self.symbol_index.contains_key(&s.node)
+                    || start_string && k == 0 && a.name.is_none() =>
+                {
+                    for x in sargs {
+                        self.expr(&x.value, scope);
+                    }
+                }
+                value => {
+                    self.expr(value, scope);
+                }
+            }
+        }
+    }
+
+    /// The names of items that did not parse, where no item that did declares them.
+    fn declare_broken(&mut self) {
+        for name in &self.broken.names {
+            self.names
+                .entry(name.clone())
+                .or_insert((Binding::Broken, 0..0));
+        }
+    }
+
+    /// Whether `name` may be unknown because an item that did not parse declared it.
+    fn maybe_broken(&self, name: &str) -> bool {
+        self.broken.unknown_names || self.broken.names.iter().any(|n| n == name)
+    }
+
+    /// Reports that `name` is unknown, unless an item that did not parse may declare it.
+    fn report_unknown(&mut self, name: &ast::Name, what: &str) {
+        if !self.maybe_broken(&name.node) {
+            let d = self.unknown(name, what);
+            self.error(d);
+        }
+    }
+
     fn declare_enums(&mut self, ast: &GrammarAst) {
         for item in &ast.items {
             let Item::Enum { name, values, .. } = item else {
@@ -275,6 +330,7 @@ where
                 "trajectory" => Type::Trajectory,
                 other => match self.enum_names.iter().position(|e| e == other) {
                     Some(i) => Type::Enum(i),
+                    None if self.maybe_broken(other) => Type::Any,
                     None => {
                         self.error(
                             Diagnostic::new(format!("unknown type `{other}`"), n.span.clone())
@@ -340,6 +396,9 @@ where
             })
             .collect();
         let Some(first) = starts.first() else {
+            if self.broken.start {
+                return None;
+            }
             let span = ast.items.first().map_or(0..0, item_span);
             self.error(
                 Diagnostic::new("the grammar has no start symbol", span.start..span.start)
@@ -605,7 +664,7 @@ where
                 None
             }
             None => {
-                self.error(self.unknown(name, "nonterminal"));
+                self.report_unknown(name, "nonterminal");
                 None
             }
         }
@@ -700,6 +759,7 @@ where
                         }
                         Some(f as u32)
                     }
+                    None if self.broken.families || self.broken.unknown_names => None,
                     None => {
                         self.error(
                             Diagnostic::new(
@@ -731,9 +791,10 @@ where
             by_number.insert(number, (i, family));
         }
         for (f, _, _) in families {
-            if !by_number
-                .values()
-                .any(|(_, fam)| fam.is_some_and(|x| families[x as usize].0.base == f.base))
+            if !self.broken.rows
+                && !by_number
+                    .values()
+                    .any(|(_, fam)| fam.is_some_and(|x| families[x as usize].0.base == f.base))
             {
                 self.error(
                     Diagnostic::new(
@@ -757,6 +818,7 @@ where
                                 choices.push(Choice::Family(*row as u32));
                             }
                         }
+                        None if c.maybe_broken(&name.node) => {}
                         None => {
                             let names: Vec<&str> =
                                 families.iter().map(|(f, _, _)| f.name.as_str()).collect();
@@ -775,6 +837,7 @@ where
                 LabelSet::Labels(labels, _) => {
                     for l in labels {
                         match (by_number.get(&l.number), l.member) {
+                            (None, _) if c.broken.rows => {}
                             (None, _) => c.error(
                                 Diagnostic::new(
                                     format!("no production is labelled {}", l.number),
@@ -853,6 +916,7 @@ where
         let initial = match by_number.get(&1) {
             Some((row, None)) => Some(Rc::from(vec![Choice::Row(*row as u32)])),
             Some((row, Some(_))) => Some(Rc::from(vec![Choice::Family(*row as u32)])),
+            None if self.broken.rows => None,
             None => {
                 self.error(
                     Diagnostic::new("no production is labelled 1", decls[0].label.span.clone())
@@ -934,7 +998,7 @@ where
                     let args = self.symbol_args(s, &call.args, &call.span, &mut scope);
                     rhs.push((s, args));
                 }
-                None => self.error(self.unknown(&call.name, "symbol")),
+                None => self.report_unknown(&call.name, "symbol"),
             }
         }
         let mut assigns = Vec::new();
@@ -963,8 +1027,9 @@ where
                     );
                     continue;
                 }
+                Some((Binding::Broken, _)) => continue,
                 _ => {
-                    self.error(self.unknown(target, "var"));
+                    self.report_unknown(target, "var");
                     continue;
                 }
             };
@@ -1419,6 +1484,7 @@ where
             _ => {}
         }
         match self.names.get(&n.node).cloned() {
+            Some((Binding::Broken, _)) => self.invalid(),
             Some((Binding::Global(g), _)) => {
                 if !self.declared.contains(&g) {
                     self.error(
@@ -1469,9 +1535,11 @@ where
                 self.invalid()
             }
             None => {
-                let locals: Vec<&str> = scope.locals.iter().map(|l| l.name.as_str()).collect();
-                let d = self.unknown_among(n, "name", &locals);
-                self.error(d);
+                if !self.maybe_broken(&n.node) {
+                    let locals: Vec<&str> = scope.locals.iter().map(|l| l.name.as_str()).collect();
+                    let d = self.unknown_among(n, "name", &locals);
+                    self.error(d);
+                }
                 self.invalid()
             }
         }
@@ -1660,25 +1728,18 @@ where
                 )
             }
             Some((Binding::Import(i), _)) => self.language(i, name, args, span, scope),
-            Some((Binding::BrokenImport, _)) => {
-                // What can be checked without the imported grammar: the expressions of this
-                // file in the start string and the named inputs.
-                for a in args {
-                    match &a.value {
-                        Expr::Call { args: sargs, .. } if a.name.is_none() => {
-                            for x in sargs {
-                                self.expr(&x.value, scope);
-                            }
-                        }
-                        value => {
-                            self.expr(value, scope);
-                        }
-                    }
+            Some((binding @ (Binding::BrokenImport | Binding::Broken), _)) => {
+                // What can be checked without the broken item: the expressions of this file
+                // in the arguments.
+                self.loose_args(args, binding == Binding::BrokenImport, scope);
+                if binding == Binding::BrokenImport {
+                    (
+                        Ex::Const(Value::Int(0)),
+                        Type::Set(Box::new(Type::Trajectory)),
+                    )
+                } else {
+                    self.invalid()
                 }
-                (
-                    Ex::Const(Value::Int(0)),
-                    Type::Set(Box::new(Type::Trajectory)),
-                )
             }
             Some(_) => {
                 self.error(
@@ -1692,10 +1753,8 @@ where
             }
             None if BUILTINS.contains(&name.node.as_str()) => self.builtin(name, args, span, scope),
             None => {
-                self.error(self.unknown(name, "function"));
-                for a in args {
-                    self.expr(&a.value, scope);
-                }
+                self.report_unknown(name, "function");
+                self.loose_args(args, false, scope);
                 self.invalid()
             }
         }

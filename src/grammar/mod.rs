@@ -478,16 +478,23 @@ impl Loader {
             source: source.to_string(),
             diagnostics,
         };
-        let (ast, diagnostics) = parser::parse(source);
-        if !diagnostics.is_empty() {
-            self.errors.push(fail(diagnostics));
-            return None;
-        }
+        let (ast, mut syntax) = parser::parse(source);
+        // The items that parsed are checked even when others did not, so that a file's
+        // mistakes are reported together; the names of the broken items are not reported
+        // again (see `ast::Broken`).
         self.stack.push(normalise(path));
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut import = |written: &str, span: &Span| self.import(&dir, written, span);
         let result = check::check(&ast, &name, &mut import);
         self.stack.pop();
+        if !syntax.is_empty() {
+            if let Err(checked) = result {
+                syntax.extend(checked);
+                syntax.sort_by_key(|d| d.span.start);
+            }
+            self.errors.push(fail(syntax));
+            return None;
+        }
         match result {
             Ok(mut program) => {
                 inline::inline_small_functions(&mut program);

@@ -63,8 +63,8 @@
 use nom::{Err, IResult};
 
 use super::ast::{
-    Arg, Assignment, BinOp, Binding, Clause, Expr, FamilyDecl, FunctionDecl, GrammarAst, Item,
-    Kernel, LabelDecl, LabelRef, LabelSet, Name, Param, Pattern, Quantifier, Row, Spanned,
+    Arg, Assignment, BinOp, Binding, Broken, Clause, Expr, FamilyDecl, FunctionDecl, GrammarAst,
+    Item, Kernel, LabelDecl, LabelRef, LabelSet, Name, Param, Pattern, Quantifier, Row, Spanned,
     StartDecl, SymbolCall, SymbolDecl, SymbolKind, TypeExpr, UnOp,
 };
 use super::lexer::{Token, lex};
@@ -148,19 +148,55 @@ const MAX_HEIGHT: usize = 256;
 pub fn parse(source: &str) -> (GrammarAst, Vec<Diagnostic>) {
     let (tokens, lexer_diagnostics) = lex(source);
     let mut parser_diagnostics = Vec::new();
+    let mut broken = Broken::default();
     let items = recovery::items(
         Tokens::new(&tokens, source),
         &mut parser_diagnostics,
-        item,
+        |i, d| {
+            let result = item(i, d);
+            if result.is_err() {
+                note_broken_item(i, &mut broken);
+            }
+            result
+        },
         skip_to_item,
     );
+    broken.rows |= items
+        .iter()
+        .any(|it| matches!(it, Item::Productions { broken: true, .. }));
     let diagnostics = recovery::merge(
         &tokens,
         |t| matches!(t, Token::Error(_) | Token::UnterminatedStr(_)),
         lexer_diagnostics,
         parser_diagnostics,
     );
-    (GrammarAst { items }, diagnostics)
+    (GrammarAst { items, broken }, diagnostics)
+}
+
+/// Notes what the item at `i`, which did not parse, would have declared: its name is the word
+/// after the keyword (`fn F`, `terminal a`).
+fn note_broken_item(i: Input<'_>, broken: &mut Broken) {
+    let Some((Token::Ident(keyword), _)) = i.peek() else {
+        return;
+    };
+    match *keyword {
+        "grammar" => {}
+        "start" => broken.start = true,
+        "productions" => broken.rows = true,
+        // A misspelled keyword (`fnn next(...)`) may still be followed by the item's name;
+        // a keyword must be, or what it declared is unknown.
+        keyword => {
+            match i.peek_nth(1) {
+                Some((Token::Ident(name), _)) if !RESERVED.contains(name) => {
+                    broken.names.push(name.to_string())
+                }
+                _ => broken.unknown_names |= ITEM_KEYWORDS.contains(&keyword),
+            }
+            // An enum's values are names too, and cannot be read from a broken item.
+            broken.unknown_names |= keyword == "enum";
+            broken.families |= keyword == "family";
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -241,8 +277,9 @@ fn import_decl(i: Input<'_>) -> PResult<'_, Item> {
         "a name for the imported grammar after `import`",
     )?;
     let (r, _) = required(punct(Token::Eq)(r), &r, "`=` after the import's name")?;
+    // An unterminated string (reported by the lexer) fails here too: its text is no file name.
     let (r, path) = match r.split_first() {
-        Some(((Token::Str(text) | Token::UnterminatedStr(text), span), after)) => {
+        Some(((Token::Str(text), span), after)) => {
             (after, Spanned::new(unescape(text), span.clone()))
         }
         _ => return fail(&r, "a file name in quotes, such as `\"shortest.lgg\"`"),
@@ -467,6 +504,7 @@ fn family_label(text: &str, span: &Span) -> Result<(Spanned<u64>, Name), Err<Syn
 fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item> {
     let (mut r, _) = keyword("productions")(i)?;
     let mut rows = Vec::new();
+    let mut broken = false;
     loop {
         if is_row_start(&r) {
             match row(r) {
@@ -476,10 +514,12 @@ fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'
                 }
                 Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
                     diagnostics.push(explain_row_failure(r, d));
+                    broken = true;
                     r = skip_to_row(r);
                 }
                 Err(Err::Incomplete(_)) => {
                     diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
+                    broken = true;
                     r = r.advance(r.len());
                 }
             }
@@ -488,11 +528,12 @@ fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'
         } else {
             // Cells without a label: still a row, so report it here rather than as an item.
             diagnostics.push(expected(&r, A_LABEL));
+            broken = true;
             r = skip_to_row(r);
         }
     }
     let span = i.span_to(&r);
-    Ok((r, Item::Productions { rows, span }))
+    Ok((r, Item::Productions { rows, broken, span }))
 }
 
 /// `label | Q | kernel | pi_n | F_T | F_F`.
@@ -2107,6 +2148,21 @@ productions
     }
 
     #[test]
+    fn what_broken_items_declared() {
+        let source = "fn F(x: int) -> int = (x\nstart S(\nterminal a(x: point)\nfnn G(x)\nenum E { a,\nfamily two = 2_i for\nvar\nproductions\n  1 | true | S -> e | {} | {}\n";
+        let (ast, diagnostics) = parse(source);
+        assert!(!diagnostics.is_empty());
+        let b = &ast.broken;
+        // `fnn G`: a misspelled keyword still names the item.
+        assert_eq!(b.names, ["F", "G", "E", "two"]);
+        assert!(b.start && b.rows && b.families);
+        // The enum's values, and the var whose name did not parse, cannot be read.
+        assert!(b.unknown_names);
+        let (fine, _) = parse(HANOI);
+        assert_eq!(fine.broken, Broken::default());
+    }
+
+    #[test]
     fn hanoi() {
         let items = ok(HANOI);
         let s = HANOI;
@@ -2572,7 +2628,7 @@ productions
         assert_eq!(text(source, &f.base.span), "12");
         assert_eq!(text(source, &f.index.span), "k'");
         assert!(
-            matches!(&items[13], Item::Productions { rows, span } if rows.is_empty() && text(source, span) == "productions")
+            matches!(&items[13], Item::Productions { rows, span, broken: false } if rows.is_empty() && text(source, span) == "productions")
         );
     }
 
