@@ -20,6 +20,26 @@ impl<T> Spanned<T> {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScenarioAst {
     pub items: Vec<Item>,
+    /// What the items that did not parse would have declared, as far as it can be read: the
+    /// resolver still resolves the rest of the file, without reporting those names again.
+    pub broken: Broken,
+}
+
+/// See [`ScenarioAst::broken`].
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Broken {
+    /// A `board` item did not parse: no point can be resolved.
+    pub board: bool,
+    /// Piece types whose `type` item, or a line of it, did not parse.
+    pub types: Vec<String>,
+    /// A `type` item whose name did not parse.
+    pub unknown_types: bool,
+    /// A piece did not parse: a goal may name it.
+    pub pieces: bool,
+    /// A `fuzzy` item, or a term of it, did not parse: its terms are incomplete.
+    pub fuzzy: bool,
+    /// An item did not even start with a keyword (a misspelt `bord 8x8` may be the board).
+    pub unknown_item: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

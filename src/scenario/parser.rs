@@ -35,8 +35,8 @@ use nom::sequence::preceded;
 use nom::{Err, IResult, Parser};
 
 use super::ast::{
-    BoardDecl, EdgeDecl, FuzzyDecl, GoalDecl, Item, PieceDecl, PointRef, ReachDecl, ScenarioAst,
-    SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
+    BoardDecl, Broken, EdgeDecl, FuzzyDecl, GoalDecl, Item, PieceDecl, PointRef, ReachDecl,
+    ScenarioAst, SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
 };
 use super::lexer::{Token, lex};
 use crate::syntax::recovery;
@@ -62,10 +62,19 @@ const A_POINT: &str = "a point such as `a1` or `(1,1)`";
 pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
     let (tokens, lexer_diagnostics) = lex(source);
     let mut parser_diagnostics = Vec::new();
+    let mut broken = Broken::default();
     let items = recovery::items(
         Tokens::new(&tokens, source),
         &mut parser_diagnostics,
-        item,
+        |i, d| {
+            let before = d.len();
+            let result = item(i, d);
+            // A `type` or `fuzzy` block with a line that did not parse is incomplete.
+            if result.is_err() || d.len() > before {
+                note_broken_item(i, &mut broken);
+            }
+            result
+        },
         skip_to_item,
     );
     let diagnostics = recovery::merge(
@@ -74,7 +83,24 @@ pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
         lexer_diagnostics,
         parser_diagnostics,
     );
-    (ScenarioAst { items }, diagnostics)
+    (ScenarioAst { items, broken }, diagnostics)
+}
+
+/// Notes what the item at `i`, which did not parse (in full), would have declared.
+fn note_broken_item(i: Input<'_>, broken: &mut Broken) {
+    match i.peek() {
+        Some((Token::Ident("board"), _)) => broken.board = true,
+        Some((Token::Ident("type"), _)) => match i.peek_nth(1) {
+            Some((Token::Ident(name), _)) => broken.types.push(name.to_string()),
+            _ => broken.unknown_types = true,
+        },
+        Some((Token::Ident("white" | "black"), _)) => broken.pieces = true,
+        Some((Token::Ident("fuzzy"), _)) => broken.fuzzy = true,
+        Some((Token::Ident(word), _)) if !ITEM_KEYWORDS.contains(word) => {
+            broken.unknown_item = true
+        }
+        _ => {}
+    }
 }
 
 fn item<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item> {

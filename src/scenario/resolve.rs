@@ -13,11 +13,18 @@ use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_ty
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
 pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
-    let (ast, diagnostics) = super::parser::parse(source);
+    let (ast, mut diagnostics) = super::parser::parse(source);
     let result = if diagnostics.is_empty() {
         resolve(&ast, source.len())
     } else {
-        // Report syntax errors alone: resolving a damaged tree mostly repeats them.
+        // The items that parsed are resolved too, so that a file's mistakes are reported
+        // together, unless the board did not parse: then no point can be resolved.
+        if !ast.broken.board
+            && let Err(more) = resolve(&ast, source.len())
+        {
+            diagnostics.extend(more);
+            diagnostics.sort_by_key(|d| d.span.start);
+        }
         Err(diagnostics)
     };
     result.map_err(|diagnostics| SourceErrors {
@@ -29,7 +36,11 @@ pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors
 
 /// Resolves a parsed scenario; `len` is the source length (for errors about the whole file).
 pub fn resolve(ast: &ScenarioAst, len: usize) -> Result<Scenario, Vec<Diagnostic>> {
-    let mut r = Resolver { errors: Vec::new() };
+    let mut r = Resolver {
+        errors: Vec::new(),
+        broken: ast.broken.clone(),
+        unplaced: Vec::new(),
+    };
     let scenario = r.scenario(ast, len);
     match scenario {
         Some(s) if r.errors.is_empty() => Ok(s),
@@ -39,9 +50,19 @@ pub fn resolve(ast: &ScenarioAst, len: usize) -> Result<Scenario, Vec<Diagnostic
 
 struct Resolver {
     errors: Vec<Diagnostic>,
+    /// What items that did not parse would have declared (see [`super::ast::Broken`]).
+    broken: super::ast::Broken,
+    /// Pieces not placed because of an error already reported (their type or point): a goal
+    /// naming one is not reported again.
+    unplaced: Vec<String>,
 }
 
 impl Resolver {
+    /// Whether type `name` may be unknown because an item that did not parse declared it.
+    fn broken_type(&self, name: &str) -> bool {
+        self.broken.unknown_types || self.broken.types.iter().any(|t| t == name)
+    }
+
     fn error(&mut self, d: Diagnostic) {
         self.errors.push(d);
     }
@@ -81,6 +102,9 @@ impl Resolver {
             })
             .collect();
         let Some(&decl) = decls.first() else {
+            if self.broken.unknown_item {
+                return None;
+            }
             self.error(
                 Diagnostic::new("the scenario has no board", 0..len.min(1))
                     .with_label("expected a `board` item")
@@ -327,6 +351,7 @@ impl Resolver {
                         }
                         base_value = t.value;
                     }
+                    _ if self.broken_type(&other.node) => {}
                     _ => self.error(
                         Diagnostic::new(
                             format!("unknown piece type `{}`", other.node),
@@ -475,6 +500,9 @@ impl Resolver {
         if self.errors.len() > errors_before {
             return None;
         }
+        if moves.is_empty() && self.broken_type(&decl.name.node) {
+            return None;
+        }
         if moves.is_empty() {
             self.error(
                 Diagnostic::new(
@@ -503,7 +531,7 @@ impl Resolver {
                 SideDecl::Black => Side::Black,
             };
             let type_index = scenario.type_index(&decl.type_name.node);
-            if type_index.is_none() {
+            if type_index.is_none() && !self.broken_type(&decl.type_name.node) {
                 self.error(
                     Diagnostic::new(
                         format!("unknown piece type `{}`", decl.type_name.node),
@@ -548,6 +576,8 @@ impl Resolver {
                     side,
                     at,
                 });
+            } else {
+                self.unplaced.push(name);
             }
         }
     }
@@ -562,6 +592,7 @@ impl Resolver {
                     Some(side) => Some(GoalOwner::Side(side)),
                     None => match scenario.pieces.iter().position(|p| p.name == o.node) {
                         Some(i) => Some(GoalOwner::Piece(i)),
+                        None if self.broken.pieces || self.unplaced.contains(&o.node) => None,
                         None => {
                             self.error(
                                 Diagnostic::new(format!("unknown goal owner `{}`", o.node), o.span.clone())
@@ -599,7 +630,8 @@ impl Resolver {
                 continue;
             }
             first = Some(decl);
-            let mut ok = true;
+            // Incomplete terms (a term that did not parse) would only bring more errors.
+            let mut ok = !self.broken.fuzzy;
             for t in &decl.terms {
                 if t.name.node.trim().is_empty() {
                     ok = false;
