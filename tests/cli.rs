@@ -520,7 +520,7 @@ fn svg_options_write_pictures() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-svg");
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
-    let cases: [(&str, Vec<&str>, &str, usize); 4] = [
+    let cases: [(&str, Vec<&str>, &str, usize); 5] = [
         (
             "map.svg",
             vec![
@@ -564,6 +564,19 @@ fn svg_options_write_pictures() {
             3,
         ),
         ("figure12.svg", vec!["analysis", "figure12"], "bar", 18),
+        // No attack within the horizon: the board and its four pieces, and the listing.
+        (
+            "no-zone.svg",
+            vec![
+                "zones",
+                "examples/reti.scenario",
+                "--all-attacks",
+                "--horizon",
+                "1",
+            ],
+            "piece",
+            4,
+        ),
     ];
     for (name, args, class, want) in cases {
         let path = file(name);
@@ -583,5 +596,9 @@ fn svg_options_write_pictures() {
             })
             .count();
         assert_eq!(found, want, "{name}: elements of class {class}");
+        if name == "no-zone.svg" {
+            assert!(output.contains("no attack within the horizon"), "{output}");
+            assert!(text.contains("<title>No attack zone within the horizon</title>"));
+        }
     }
 }

@@ -65,7 +65,8 @@ pub struct ZoneArgs {
     pub json: bool,
     /// Also draw the zone as SVG into this file: the first zone of the language with
     /// --all-zones, otherwise the bundle view, the moves of every attach pair's alternatives
-    /// drawn once per pair (first attack only).
+    /// drawn once per pair (with --all-attacks, of the first attack that has zones; where
+    /// there is none, the board alone, titled so).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -436,7 +437,23 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     };
     if let Some(path) = &args.svg {
         let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
-            return Err(CliError("--svg: there is no zone to draw".into()));
+            // Nothing to draw but the board: the picture says so, and the listing still goes
+            // to stdout (a script that asked for a picture gets one).
+            let title = match attacks.first() {
+                Some(a) if !args.all_attacks => {
+                    let p = &scenario.pieces[a.piece];
+                    format!(
+                        "No zone of {} {} -> {} (horizon {})",
+                        p.name,
+                        scenario.board.name(p.at),
+                        scenario.board.name(a.target),
+                        a.horizon
+                    )
+                }
+                _ => "No attack zone within the horizon".to_string(),
+            };
+            write_svg(path, &lingeo::svg::zone_bundle(&scenario, &[], &title))?;
+            return listing(&scenario, &attacks, args);
         };
         let p = &scenario.pieces[a.piece];
         let title = format!(
@@ -456,13 +473,22 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             );
             lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
         };
-        std::fs::write(path, picture)
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        write_svg(path, &picture)?;
     }
+    listing(&scenario, &attacks, args)
+}
+
+fn write_svg(path: &std::path::Path, picture: &str) -> Result<(), CliError> {
+    std::fs::write(path, picture)
+        .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))
+}
+
+/// The attacks as text or JSON.
+fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<String, CliError> {
     if args.json {
         let json: Vec<AttackJson> = attacks
             .iter()
-            .map(|a| attack_json(&scenario, a, args.all_zones))
+            .map(|a| attack_json(scenario, a, args.all_zones))
             .collect();
         if args.all_attacks {
             return super::json::to_string(&json);
@@ -470,8 +496,8 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         return super::json::to_string(&json[0]);
     }
     let mut out = String::new();
-    for a in &attacks {
-        out.push_str(&text(&scenario, a, args));
+    for a in attacks {
+        out.push_str(&text(scenario, a, args));
     }
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
