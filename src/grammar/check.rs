@@ -265,9 +265,13 @@ where
         }
     }
 
-    /// The names of items that did not parse, where no item that did declares them.
+    /// The names of items that did not parse, where no item that did declares them (and
+    /// they are not built in, as `define` would have refused them).
     fn declare_broken(&mut self) {
         for name in &self.broken.names {
+            if RESERVED_GLOBALS.contains(&name.as_str()) || BUILTINS.contains(&name.as_str()) {
+                continue;
+            }
             self.names
                 .entry(name.clone())
                 .or_insert((Binding::Broken, 0..0));
