@@ -736,19 +736,24 @@ fn stop_times(
         points.sort();
         points.dedup();
         for p in points {
-            let mut values: Vec<i64> = marks.iter().filter(|m| m.0 == p).map(|m| m.1).collect();
-            values.sort_unstable();
-            values.dedup();
-            let text = values
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join("/");
+            let text = times_at(marks, p);
             let w = badge_width(&text);
             let (x, y) = obstacles.place(layout, board, p, w, BADGE_H, Prefer::Beside);
             badge(body, x, y, w, &text, level_colour(level as u32), false);
         }
     }
+}
+
+/// The distinct times `marks` give point `p`, in increasing order, as `1/2` (empty if none).
+fn times_at(marks: &[(Point, i64)], p: Point) -> String {
+    let mut values: Vec<i64> = marks.iter().filter(|m| m.0 == p).map(|m| m.1).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// The times at the stops of several levels, one row of tags per point (the levels side by
@@ -768,14 +773,7 @@ fn stop_time_rows(
             .iter()
             .enumerate()
             .filter_map(|(level, marks)| {
-                let mut values: Vec<i64> = marks.iter().filter(|m| m.0 == p).map(|m| m.1).collect();
-                values.sort_unstable();
-                values.dedup();
-                let text = values
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join("/");
+                let text = times_at(marks, p);
                 (!text.is_empty()).then_some((text, level as u32))
             })
             .collect();

@@ -41,24 +41,18 @@ fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool)
         Value::Point(s.board.parse_point(target).unwrap()),
         Value::Int(horizon as i64),
     ];
-    let language = g
-        .derive(
+    let derive = |strategy| {
+        g.derive_with(
             &world,
             &[Value::Piece(p0 as u32)],
             &start,
             Limits::default(),
-            None,
+            strategy,
         )
-        .unwrap_or_else(|e| panic!("{e}"));
-    let plain = g
-        .derive_with(
-            &world,
-            &[Value::Piece(p0 as u32)],
-            &start,
-            Limits::default(),
-            Strategy::Plain,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let language = derive(Strategy::Tabled);
+    let plain = derive(Strategy::Plain);
     assert_eq!(
         language.sentences, plain.sentences,
         "the plain search agrees"

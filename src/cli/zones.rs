@@ -436,51 +436,48 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         }]
     };
     if let Some(path) = &args.svg {
-        let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
+        let picture = match attacks.iter().find(|a| !a.zones.is_empty()) {
+            Some(a) if args.all_zones => {
+                let title = format!("Zone of {}", attack_title(&scenario, a));
+                lingeo::svg::zone(&scenario, &a.zones[0], &title)
+            }
+            Some(a) => {
+                let n = a.zones.len();
+                let title = format!(
+                    "Zone of {}: bundle view of {n} zone{}",
+                    attack_title(&scenario, a),
+                    if n == 1 { "" } else { "s" }
+                );
+                lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
+            }
             // Nothing to draw but the board: the picture says so, and the listing still goes
             // to stdout (a script that asked for a picture gets one).
-            let title = match attacks.first() {
-                Some(a) if !args.all_attacks => {
-                    let p = &scenario.pieces[a.piece];
-                    format!(
-                        "No zone of {} {} -> {} (horizon {})",
-                        p.name,
-                        scenario.board.name(p.at),
-                        scenario.board.name(a.target),
-                        a.horizon
-                    )
-                }
-                _ => "No attack zone within the horizon".to_string(),
-            };
-            write_svg(path, &lingeo::svg::zone_bundle(&scenario, &[], &title))?;
-            return listing(&scenario, &attacks, args);
+            None => {
+                let title = match attacks.first() {
+                    Some(a) if !args.all_attacks => {
+                        format!("No zone of {}", attack_title(&scenario, a))
+                    }
+                    _ => "No attack zone within the horizon".to_string(),
+                };
+                lingeo::svg::zone_bundle(&scenario, &[], &title)
+            }
         };
-        let p = &scenario.pieces[a.piece];
-        let title = format!(
-            "Zone of {} {} -> {} (horizon {})",
-            p.name,
-            scenario.board.name(p.at),
-            scenario.board.name(a.target),
-            a.horizon
-        );
-        let picture = if args.all_zones {
-            lingeo::svg::zone(&scenario, &a.zones[0], &title)
-        } else {
-            let title = format!(
-                "{title}: bundle view of {} zone{}",
-                a.zones.len(),
-                if a.zones.len() == 1 { "" } else { "s" }
-            );
-            lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
-        };
-        write_svg(path, &picture)?;
+        std::fs::write(path, picture)
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
     }
     listing(&scenario, &attacks, args)
 }
 
-fn write_svg(path: &std::path::Path, picture: &str) -> Result<(), CliError> {
-    std::fs::write(path, picture)
-        .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))
+/// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and horizon.
+fn attack_title(scenario: &Scenario, a: &Attack) -> String {
+    let p = &scenario.pieces[a.piece];
+    format!(
+        "{} {} -> {} (horizon {})",
+        p.name,
+        scenario.board.name(p.at),
+        scenario.board.name(a.target),
+        a.horizon
+    )
 }
 
 /// The attacks as text or JSON.
