@@ -64,12 +64,8 @@ pub enum Item {
     Function(FunctionDecl),
     /// `family two = 2_i for i in EXPR`
     Family(FamilyDecl),
-    /// `productions` followed by rows; `broken`: whether some of its rows did not parse.
-    Productions {
-        rows: Vec<Row>,
-        broken: bool,
-        span: Span,
-    },
+    /// `productions` followed by rows.
+    Productions { rows: Vec<Row>, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -149,21 +149,14 @@ pub fn parse(source: &str) -> (GrammarAst, Vec<Diagnostic>) {
     let (tokens, lexer_diagnostics) = lex(source);
     let mut parser_diagnostics = Vec::new();
     let mut broken = Broken::default();
+    // `productions` with a row that did not parse is broken too.
     let items = recovery::items(
         Tokens::new(&tokens, source),
         &mut parser_diagnostics,
-        |i, d| {
-            let result = item(i, d);
-            if result.is_err() {
-                note_broken_item(i, &mut broken);
-            }
-            result
-        },
+        item,
         skip_to_item,
+        |i| note_broken_item(i, &mut broken),
     );
-    broken.rows |= items
-        .iter()
-        .any(|it| matches!(it, Item::Productions { broken: true, .. }));
     let diagnostics = recovery::merge(
         &tokens,
         |t| matches!(t, Token::Error(_) | Token::UnterminatedStr(_)),
@@ -173,8 +166,8 @@ pub fn parse(source: &str) -> (GrammarAst, Vec<Diagnostic>) {
     (GrammarAst { items, broken }, diagnostics)
 }
 
-/// Notes what the item at `i`, which did not parse, would have declared: its name is the word
-/// after the keyword (`fn F`, `terminal a`).
+/// Notes what the item at `i`, which did not parse (or not in full: rows of `productions`),
+/// would have declared: its name is the word after the keyword (`fn F`, `terminal a`).
 fn note_broken_item(i: Input<'_>, broken: &mut Broken) {
     let Some((Token::Ident(keyword), _)) = i.peek() else {
         return;
@@ -504,7 +497,6 @@ fn family_label(text: &str, span: &Span) -> Result<(Spanned<u64>, Name), Err<Syn
 fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, Item> {
     let (mut r, _) = keyword("productions")(i)?;
     let mut rows = Vec::new();
-    let mut broken = false;
     loop {
         if is_row_start(&r) {
             match row(r) {
@@ -514,12 +506,10 @@ fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'
                 }
                 Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
                     diagnostics.push(explain_row_failure(r, d));
-                    broken = true;
                     r = skip_to_row(r);
                 }
                 Err(Err::Incomplete(_)) => {
                     diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
-                    broken = true;
                     r = r.advance(r.len());
                 }
             }
@@ -528,12 +518,11 @@ fn productions<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'
         } else {
             // Cells without a label: still a row, so report it here rather than as an item.
             diagnostics.push(expected(&r, A_LABEL));
-            broken = true;
             r = skip_to_row(r);
         }
     }
     let span = i.span_to(&r);
-    Ok((r, Item::Productions { rows, broken, span }))
+    Ok((r, Item::Productions { rows, span }))
 }
 
 /// `label | Q | kernel | pi_n | F_T | F_F`.
@@ -2628,7 +2617,7 @@ productions
         assert_eq!(text(source, &f.base.span), "12");
         assert_eq!(text(source, &f.index.span), "k'");
         assert!(
-            matches!(&items[13], Item::Productions { rows, span, broken: false } if rows.is_empty() && text(source, span) == "productions")
+            matches!(&items[13], Item::Productions { rows, span } if rows.is_empty() && text(source, span) == "productions")
         );
     }
 

@@ -63,19 +63,13 @@ pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
     let (tokens, lexer_diagnostics) = lex(source);
     let mut parser_diagnostics = Vec::new();
     let mut broken = Broken::default();
+    // A `type` or `fuzzy` block with a line that did not parse is incomplete too.
     let items = recovery::items(
         Tokens::new(&tokens, source),
         &mut parser_diagnostics,
-        |i, d| {
-            let before = d.len();
-            let result = item(i, d);
-            // A `type` or `fuzzy` block with a line that did not parse is incomplete.
-            if result.is_err() || d.len() > before {
-                note_broken_item(i, &mut broken);
-            }
-            result
-        },
+        item,
         skip_to_item,
+        |i| note_broken_item(i, &mut broken),
     );
     let diagnostics = recovery::merge(
         &tokens,
@@ -86,7 +80,7 @@ pub fn parse(source: &str) -> (ScenarioAst, Vec<Diagnostic>) {
     (ScenarioAst { items, broken }, diagnostics)
 }
 
-/// Notes what the item at `i`, which did not parse (in full), would have declared.
+/// Notes what the item at `i`, which did not parse (or not in full), would have declared.
 fn note_broken_item(i: Input<'_>, broken: &mut Broken) {
     match i.peek() {
         Some((Token::Ident("board"), _)) => broken.board = true,

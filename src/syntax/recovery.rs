@@ -8,22 +8,30 @@ use super::tokens::{SyntaxError, Tokens};
 use super::{Diagnostic, Span};
 
 /// Every item of `i` that parses with `item`; after one that fails, its diagnostic is added
-/// and `skip` moves to the next item.
+/// and `skip` moves to the next item. `broken` is told where each item starts that failed, or
+/// that parsed with lines of its own that did not (it reported them), so that what such an
+/// item declares can be noted.
 pub fn items<'a, T, I>(
     mut i: Tokens<'a, T>,
     diagnostics: &mut Vec<Diagnostic>,
     mut item: impl FnMut(Tokens<'a, T>, &mut Vec<Diagnostic>) -> IResult<Tokens<'a, T>, I, SyntaxError>,
     skip: impl Fn(Tokens<'a, T>) -> Tokens<'a, T>,
+    mut broken: impl FnMut(Tokens<'a, T>),
 ) -> Vec<I> {
     let mut items = Vec::new();
     while !i.is_empty() {
+        let before = diagnostics.len();
         match item(i, diagnostics) {
             Ok((rest, parsed)) => {
+                if diagnostics.len() > before {
+                    broken(i);
+                }
                 items.push(parsed);
                 i = rest;
             }
             Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
                 diagnostics.push(d);
+                broken(i);
                 i = skip(i);
             }
             // Token parsers are complete: nothing asks for more input.
