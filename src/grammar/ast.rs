@@ -25,9 +25,10 @@ pub struct Broken {
     /// An item did not parse whose names cannot all be read (an enum's values, or an item
     /// whose own name did not parse): then no name is reported as unknown.
     pub unknown_names: bool,
-    /// A `start` item did not parse.
+    /// A `start` item did not parse, or an item that may be a misspelt `start`.
     pub start: bool,
-    /// A row (or the `productions` item) did not parse: then no label is reported as unknown.
+    /// A row (or the `productions` item, or an item that may be a misspelt `productions`) did
+    /// not parse: then no label is reported as unknown, nor the table missing.
     pub rows: bool,
     /// A `family` item did not parse: then a row's family label may have lost its family.
     pub families: bool,

@@ -729,6 +729,9 @@ where
             })
             .flatten()
             .collect();
+        if decls.is_empty() && self.broken.rows {
+            return (None, None);
+        }
         if decls.is_empty() {
             let span = ast.items.last().map_or(0..0, item_span);
             self.error(

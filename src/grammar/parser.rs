@@ -185,6 +185,11 @@ fn note_broken_item(i: Input<'_>, broken: &mut Broken) {
                 }
                 _ => broken.unknown_names |= ITEM_KEYWORDS.contains(&keyword),
             }
+            // A misspelt `start` or `productions` (whose rows are then skipped with it).
+            if !ITEM_KEYWORDS.contains(&keyword) {
+                broken.start = true;
+                broken.rows = true;
+            }
             // An enum's values are names too, and cannot be read from a broken item.
             broken.unknown_names |= keyword == "enum";
             broken.families |= keyword == "family";
