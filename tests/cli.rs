@@ -602,3 +602,36 @@ fn svg_options_write_pictures() {
         }
     }
 }
+
+/// A file that is not lingeo's at all gets the first 50 of its errors and a count of the rest,
+/// not a screen for every line.
+#[test]
+fn check_caps_the_errors_shown() {
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lock.scenario");
+    let lines: String = (0..120)
+        .map(|i| format!("checksum = \"{i:040x}\"\n"))
+        .collect();
+    std::fs::write(&path, lines).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let output = run(&["check", &path]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.contains("\nexit: 2\n"), "{output}");
+    assert_eq!(output.matches("\nError: ").count(), 50, "{output}");
+    let rest = output.lines().last().unwrap();
+    assert!(
+        rest.ends_with(" more errors not shown (the first 50 are above)"),
+        "{rest}"
+    );
+    let more: usize = rest
+        .rsplit_once(": ")
+        .unwrap()
+        .1
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(more >= 70, "{rest}");
+}

@@ -53,7 +53,13 @@ impl Diagnostic {
     }
 }
 
-/// Renders diagnostics for the file `path` whose text is `source`, in order, without colour.
+/// The most diagnostics [`render`] shows for one file. A file that is not lingeo's at all (a lock
+/// file read as a scenario) has an error on nearly every line; past the first screens they only
+/// bury the first one, which is the one to read.
+pub const MAX_RENDERED: usize = 50;
+
+/// Renders diagnostics for the file `path` whose text is `source`, in order, without colour:
+/// the first [`MAX_RENDERED`], then a line saying how many more there are.
 pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
     let mut out = Vec::new();
     let config = Config::default()
@@ -61,7 +67,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
         .with_char_set(CharSet::Ascii)
         .with_index_type(IndexType::Byte);
     let cache = Source::from(source);
-    for d in diagnostics {
+    for d in diagnostics.iter().take(MAX_RENDERED) {
         let span = clamp(&d.span, source.len());
         let mut report = Report::build(ReportKind::Error, (path, span.clone()))
             .with_config(config)
@@ -85,7 +91,18 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             .write((path, cache.clone()), &mut out)
             .expect("writing to a Vec cannot fail");
     }
-    String::from_utf8(out).expect("ariadne writes UTF-8")
+    let mut text = String::from_utf8(out).expect("ariadne writes UTF-8");
+    if let Some(more) = diagnostics
+        .len()
+        .checked_sub(MAX_RENDERED)
+        .filter(|&m| m > 0)
+    {
+        text.push_str(&format!(
+            "{path}: {more} more error{} not shown (the first {MAX_RENDERED} are above)\n",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
+    text
 }
 
 /// A label with its text, or a bare caret when there is none to say.
@@ -137,5 +154,30 @@ mod tests {
         assert!(text.contains("point z9 is off the board"), "{text}");
         assert!(text.contains(" 2 | removed z9\n"), "{text}");
         assert!(text.contains("        ^"), "{text}");
+    }
+
+    #[test]
+    fn render_shows_the_first_diagnostics_and_counts_the_rest() {
+        let src = "x\n".repeat(MAX_RENDERED + 3);
+        let all: Vec<_> = (0..MAX_RENDERED + 3)
+            .map(|i| Diagnostic::new(format!("error number {i}"), 2 * i..2 * i + 1))
+            .collect();
+        let text = render("t.lgg", &src, &all);
+        assert!(
+            text.contains(&format!("error number {}\n", MAX_RENDERED - 1)),
+            "{text}"
+        );
+        assert!(
+            !text.contains(&format!("error number {}\n", MAX_RENDERED)),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(
+                "t.lgg: 3 more errors not shown (the first {MAX_RENDERED} are above)\n"
+            )),
+            "{text}"
+        );
+        let exactly = render("t.lgg", &src, &all[..MAX_RENDERED]);
+        assert!(!exactly.contains("not shown"), "{exactly}");
     }
 }
