@@ -69,24 +69,9 @@ pub enum Strategy {
     Tabled,
 }
 
-/// Runs a derivation to its language, optionally tracing every step (a traced run is plain).
+/// Runs a derivation to its language, exploring the choices by `strategy`; a traced run
+/// takes every step, so it is plain whatever the strategy.
 pub fn run(
-    shared: &Shared<'_>,
-    program: &Program,
-    inputs: &[Value],
-    start: &[Value],
-    trace: Option<&mut dyn Tracer>,
-) -> Result<Vec<Sentence>, RunError> {
-    let strategy = if trace.is_some() {
-        Strategy::Plain
-    } else {
-        Strategy::Tabled
-    };
-    run_with(shared, program, inputs, start, trace, strategy)
-}
-
-/// [`run`] with a chosen strategy: both give the same language (the tests hold them equal).
-pub fn run_with(
     shared: &Shared<'_>,
     program: &Program,
     inputs: &[Value],
@@ -94,11 +79,16 @@ pub fn run_with(
     trace: Option<&mut dyn Tracer>,
     strategy: Strategy,
 ) -> Result<Vec<Sentence>, RunError> {
+    let strategy = if trace.is_some() {
+        Strategy::Plain
+    } else {
+        strategy
+    };
     let cap = shared.limits.max_sentences;
     derive(shared, program, inputs, start, trace, strategy, cap)
 }
 
-/// [`run_with`], with `max_sentences` the cap on this language's sentences.
+/// [`run`], with `max_sentences` the cap on this language's sentences.
 fn derive(
     shared: &Shared<'_>,
     program: &Program,
@@ -134,6 +124,7 @@ fn derive(
     };
     let mut engine = Engine {
         ctx: &ctx,
+        plans: PointPlan::for_rows(program),
         max_sentences,
         symbols: Vec::new(),
         values: Vec::new(),
@@ -160,6 +151,8 @@ fn derive(
 
 struct Engine<'e, 'c, 't, 'd> {
     ctx: &'e Context<'c>,
+    /// Per row and assignment, how a per-point assignment splits (see [`PointPlan`]).
+    plans: Vec<Vec<Option<PointPlan<'e>>>>,
     /// The cap on the sentences of this language (imported languages have their own).
     max_sentences: usize,
     /// Reused buffers for a production's new symbols and their arguments.
@@ -584,7 +577,7 @@ impl Engine<'_, '_, '_, '_> {
                 push_failure(state, r, row, None, out);
                 return Ok(());
             }
-            let next = self.apply(ev, state, pos, row)?;
+            let next = self.apply(ev, state, pos, r)?;
             out.push(Step {
                 state: next,
                 row: r,
@@ -603,7 +596,7 @@ impl Engine<'_, '_, '_, '_> {
                 push_failure(state, r, row, Some(member), out);
                 continue;
             }
-            let next = self.apply(ev, state, pos, row)?;
+            let next = self.apply(ev, state, pos, r)?;
             out.push(Step {
                 state: next,
                 row: r,
@@ -627,9 +620,10 @@ impl Engine<'_, '_, '_, '_> {
         ev: &mut Eval<'_, '_>,
         state: &State,
         pos: usize,
-        row: &Row,
+        r: u32,
     ) -> Result<State, RunError> {
         let program = self.ctx.program;
+        let row = &program.rows[r as usize];
         self.symbols.clear();
         for (symbol, args) in &row.rhs {
             self.values.clear();
@@ -643,24 +637,20 @@ impl Engine<'_, '_, '_, '_> {
             });
         }
         let mut updates = Vec::with_capacity(row.assigns.len());
-        for a in &row.assigns {
+        for (i, a) in row.assigns.iter().enumerate() {
             let value = match &a.kind {
                 AssignKind::Whole(x) => ev.eval(x)?,
-                AssignKind::Each { slot, value } => {
+                AssignKind::Each { slot, .. } => {
                     // What does not depend on the point is evaluated once; an assignment that
                     // leaves every point as it was (G_Z's NEXTTIME := init(u, NEXTTIME) after the
                     // first step of a level) is skipped.
+                    let plan = self.plans[r as usize][i]
+                        .as_ref()
+                        .expect("a per-point assignment has a plan");
                     let mut lets = Vec::new();
-                    let body = invariant_prefix(ev, value, *slot, &mut lets)?;
-                    let global = self
-                        .ctx
-                        .program
-                        .globals
-                        .iter()
-                        .position(|g| g.var_index == Some(a.var));
-                    if is_identity(body, &lets, *slot, global) {
+                    let Some(body) = plan.prepare(ev, &mut lets)? else {
                         continue;
-                    }
+                    };
                     let n = self.ctx.shared.world.board().len();
                     let mut items = imbl::Vector::new();
                     for p in 0..n as u32 {
@@ -707,34 +697,135 @@ impl Engine<'_, '_, '_, '_> {
     }
 }
 
-/// Walks down the `let`s and `if`s of a per-point assignment `value` (the point in `slot`):
-/// those that do not depend on the point are evaluated now, once; the `let`s that do are kept
-/// in `lets`, to evaluate per point. Returns the rest of the expression. Only what the
-/// per-point evaluation would evaluate anyway is evaluated, so no new error can arise.
-fn invariant_prefix<'x>(
-    ev: &mut Eval<'_, '_>,
-    value: &'x Ex,
-    slot: Slot,
-    lets: &mut Vec<(&'x Pat, &'x Ex)>,
-) -> Result<&'x Ex, RunError> {
-    let mut dependent = vec![slot];
-    let mut e = value;
-    loop {
+/// A per-point assignment `for z in X: V := value` split once, before the run, by what depends
+/// on the point: the `let`s and `if`s at the top of `value` that do not are evaluated once a
+/// step, the `let`s that do are kept to evaluate per point, and the rest is the body. Only what
+/// the per-point evaluation would evaluate anyway is evaluated, so no new error can arise.
+enum PointPlan<'p> {
+    /// A `let` that does not depend on the point: bound once.
+    Once {
+        pat: &'p Pat,
+        value: &'p Ex,
+        then: Box<PointPlan<'p>>,
+    },
+    /// A `let` that does: bound again at every point.
+    Each {
+        pat: &'p Pat,
+        value: &'p Ex,
+        then: Box<PointPlan<'p>>,
+    },
+    /// An `if` whose condition does not depend on the point: one branch is taken for all.
+    Branch {
+        condition: &'p Ex,
+        then: Box<PointPlan<'p>>,
+        otherwise: Box<PointPlan<'p>>,
+    },
+    /// What is left, evaluated at every point, unless it is the var's own value at the point
+    /// (the assignment changes nothing and is skipped).
+    Body { body: &'p Ex, identity: bool },
+}
+
+impl<'p> PointPlan<'p> {
+    /// The plans of every per-point assignment of `program`, by row and assignment.
+    fn for_rows(program: &'p Program) -> Vec<Vec<Option<PointPlan<'p>>>> {
+        program
+            .rows
+            .iter()
+            .map(|row| {
+                row.assigns
+                    .iter()
+                    .map(|a| match &a.kind {
+                        AssignKind::Whole(_) => None,
+                        AssignKind::Each { slot, value } => {
+                            let global = program
+                                .globals
+                                .iter()
+                                .position(|g| g.var_index == Some(a.var));
+                            let mut dependent = vec![*slot];
+                            Some(Self::split(
+                                value,
+                                *slot,
+                                global,
+                                &mut dependent,
+                                &mut Vec::new(),
+                            ))
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `dependent`: the point's slot and the slots of the kept `let`s on the way here; `kept`:
+    /// those `let`s (for the identity test).
+    fn split(
+        e: &'p Ex,
+        slot: Slot,
+        global: Option<usize>,
+        dependent: &mut Vec<Slot>,
+        kept: &mut Vec<(&'p Pat, &'p Ex)>,
+    ) -> PointPlan<'p> {
         match e {
-            Ex::Let(pat, v, body) => {
-                if uses_any(v, &dependent) {
-                    pat_slots(pat, &mut dependent);
-                    lets.push((pat, v));
+            Ex::Let(pat, value, body) => {
+                if uses_any(value, dependent) {
+                    let (slots, lets) = (dependent.len(), kept.len());
+                    pat_slots(pat, dependent);
+                    kept.push((pat, value));
+                    let then = Box::new(Self::split(body, slot, global, dependent, kept));
+                    dependent.truncate(slots);
+                    kept.truncate(lets);
+                    PointPlan::Each { pat, value, then }
                 } else {
-                    let x = ev.eval(v)?;
-                    ev.bind(pat, x);
+                    let then = Box::new(Self::split(body, slot, global, dependent, kept));
+                    PointPlan::Once { pat, value, then }
                 }
-                e = body;
             }
-            Ex::If(c, a, b) if !uses_any(c, &dependent) => {
-                e = if ev.eval(c)?.bool() { a } else { b }
+            Ex::If(condition, a, b) if !uses_any(condition, dependent) => PointPlan::Branch {
+                condition,
+                then: Box::new(Self::split(a, slot, global, dependent, kept)),
+                otherwise: Box::new(Self::split(b, slot, global, dependent, kept)),
+            },
+            body => PointPlan::Body {
+                body,
+                identity: is_identity(body, kept, slot, global),
+            },
+        }
+    }
+
+    /// Evaluates the part that is the same at every point and collects the `let`s to evaluate
+    /// per point; returns the body, or `None` when the assignment changes nothing.
+    fn prepare(
+        &self,
+        ev: &mut Eval<'_, '_>,
+        lets: &mut Vec<(&'p Pat, &'p Ex)>,
+    ) -> Result<Option<&'p Ex>, RunError> {
+        let mut plan = self;
+        loop {
+            match plan {
+                PointPlan::Once { pat, value, then } => {
+                    let x = ev.eval(value)?;
+                    ev.bind(pat, x);
+                    plan = then;
+                }
+                PointPlan::Each { pat, value, then } => {
+                    lets.push((pat, value));
+                    plan = then;
+                }
+                PointPlan::Branch {
+                    condition,
+                    then,
+                    otherwise,
+                } => {
+                    plan = if ev.eval(condition)?.bool() {
+                        then
+                    } else {
+                        otherwise
+                    }
+                }
+                PointPlan::Body { body, identity } => {
+                    return Ok((!identity).then_some(*body));
+                }
             }
-            _ => return Ok(e),
         }
     }
 }

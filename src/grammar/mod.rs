@@ -344,7 +344,8 @@ impl Grammar {
         Ok(values)
     }
 
-    /// Derives the language: every sentence, sorted and without duplicates.
+    /// Derives the language: every sentence, sorted and without duplicates. States met again
+    /// are explored once ([`Strategy::Tabled`]), except in a traced run, which shows every step.
     pub fn derive(
         &self,
         world: &World<'_>,
@@ -354,7 +355,14 @@ impl Grammar {
         trace: Option<&mut dyn Tracer>,
     ) -> Result<Language, RunError> {
         let shared = Shared::new(world, limits);
-        let sentences = derive::run(&shared, &self.program, inputs, start, trace)?;
+        let sentences = derive::run(
+            &shared,
+            &self.program,
+            inputs,
+            start,
+            trace,
+            Strategy::Tabled,
+        )?;
         Ok(Language {
             sentences,
             steps: shared.steps.get(),
@@ -372,7 +380,7 @@ impl Grammar {
         strategy: Strategy,
     ) -> Result<Language, RunError> {
         let shared = Shared::new(world, limits);
-        let sentences = derive::run_with(&shared, &self.program, inputs, start, None, strategy)?;
+        let sentences = derive::run(&shared, &self.program, inputs, start, None, strategy)?;
         Ok(Language {
             sentences,
             steps: shared.steps.get(),
