@@ -272,9 +272,10 @@ impl Board {
 
     /// Parses a comma-separated list of points: `b2,c2` or `(2,2),(3,2)`.
     pub fn parse_points(&self, text: &str) -> Result<Vec<Point>, PointError> {
-        split_point_list(text)
+        split_outside_parentheses(text)
             .into_iter()
-            .map(|t| self.parse_point(&t))
+            .filter(|t| !t.is_empty())
+            .map(|t| self.parse_point(t))
             .collect()
     }
 
@@ -330,33 +331,43 @@ fn parse_tuple(t: &str) -> Option<Vec<i64>> {
     inner.split(',').map(|s| s.trim().parse().ok()).collect()
 }
 
-/// Splits `b2,c2` or `(2,2),(3,2)` at the commas that are outside parentheses.
-fn split_point_list(text: &str) -> Vec<String> {
+/// Splits `a, (b, c), d` at the commas outside parentheses, each part trimmed; empty text has
+/// no parts. Point lists (`b2,c2`, `(2,2),(3,2)`) and the arguments of `--start` are read so.
+pub(crate) fn split_outside_parentheses(text: &str) -> Vec<&str> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
     let mut out = Vec::new();
-    let mut depth = 0;
-    let mut current = String::new();
-    for ch in text.chars() {
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, ch) in text.char_indices() {
         match ch {
             '(' => depth += 1,
             ')' => depth -= 1,
             ',' if depth == 0 => {
-                out.push(std::mem::take(&mut current));
-                continue;
+                out.push(text[from..i].trim());
+                from = i + 1;
             }
             _ => {}
         }
-        current.push(ch);
     }
-    out.push(current);
-    out.into_iter()
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
+    out.push(text[from..].trim());
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splits_at_commas_outside_parentheses() {
+        assert_eq!(
+            split_outside_parentheses(" a1, (2, 3) ,((1,2),x) "),
+            vec!["a1", "(2, 3)", "((1,2),x)"]
+        );
+        assert_eq!(split_outside_parentheses("a,,b"), vec!["a", "", "b"]);
+        assert!(split_outside_parentheses("  ").is_empty());
+        assert_eq!(split_outside_parentheses("é,(ü)"), vec!["é", "(ü)"]);
+    }
 
     #[test]
     fn grid_enumeration_is_row_major_from_a1_skipping_removed() {

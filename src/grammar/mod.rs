@@ -22,7 +22,7 @@ pub mod world;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use crate::board::Point;
+use crate::board::{Point, split_outside_parentheses};
 use crate::piece::Side;
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 pub use derive::{Sentence, Strategy, Sym, Tracer};
@@ -166,7 +166,7 @@ impl Grammar {
                 )
             })?;
         let types = self.start_types();
-        let args = split_args(inner);
+        let args = split_outside_parentheses(inner);
         if args.len() != types.len() {
             let names: Vec<String> = program
                 .start
@@ -254,7 +254,7 @@ impl Grammar {
                     .strip_prefix('(')
                     .and_then(|t| t.strip_suffix(')'))
                     .ok_or_else(|| format!("expected a tuple `(…)`, found `{text}`"))?;
-                let items = split_args(inner);
+                let items = split_outside_parentheses(inner);
                 if items.len() != parts.len() {
                     return Err(format!(
                         "expected a tuple of {} values, found `{text}`",
@@ -422,30 +422,6 @@ impl Language {
             })
             .collect()
     }
-}
-
-/// Splits `a, (b, c), d` at the commas outside parentheses.
-fn split_args(text: &str) -> Vec<String> {
-    if text.trim().is_empty() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let mut depth = 0;
-    let mut current = String::new();
-    for ch in text.chars() {
-        match ch {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(std::mem::take(&mut current).trim().to_string());
-                continue;
-            }
-            _ => {}
-        }
-        current.push(ch);
-    }
-    out.push(current.trim().to_string());
-    out
 }
 
 /// Reads grammar files and their imports, detecting import cycles.
