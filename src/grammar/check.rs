@@ -1812,6 +1812,15 @@ where
             args: typed.into_iter().map(|(x, _, _)| x).collect(),
             span: span.clone(),
         };
+        if let Some((params, op, result)) = fixed_signature(n) {
+            if !arity_ok(self, &[params.len()]) {
+                return self.invalid();
+            }
+            for (i, t) in params.iter().enumerate() {
+                want(self, i, t);
+            }
+            return (simple(op, typed), result);
+        }
         match n {
             "MAP" => {
                 if !arity_ok(self, &[3]) {
@@ -1843,71 +1852,6 @@ where
                         Type::Set(Box::new(Type::Point)),
                     )
                 }
-            }
-            "ON" | "side" | "value" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                match n {
-                    "ON" => (simple(Builtin::On, typed), Type::Point),
-                    "side" => (simple(Builtin::Side, typed), Type::Enum(SIDE_ENUM)),
-                    _ => (simple(Builtin::Value, typed), Type::Int),
-                }
-            }
-            "OPPOSE" => {
-                if !arity_ok(self, &[2]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                want(self, 1, &Type::Piece);
-                (simple(Builtin::Oppose, typed), Type::Bool)
-            }
-            "RA" => {
-                if !arity_ok(self, &[3]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                want(self, 1, &Type::Point);
-                want(self, 2, &Type::Point);
-                (simple(Builtin::AttackRelation, typed), Type::Bool)
-            }
-            "ATTACKS" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                (simple(Builtin::SeparateAttack, typed), Type::Bool)
-            }
-            "single" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Point);
-                (simple(Builtin::Single, typed), Type::Trajectory)
-            }
-            "append" => {
-                if !arity_ok(self, &[2]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Trajectory);
-                want(self, 1, &Type::Point);
-                (simple(Builtin::Append, typed), Type::Trajectory)
-            }
-            "TARGET" => {
-                if !arity_ok(self, &[2]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                want(self, 1, &Type::Point);
-                (simple(Builtin::Target, typed), Type::Bool)
-            }
-            "ord" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Point);
-                (simple(Builtin::Ord, typed), Type::Int)
             }
             "size" => {
                 if !arity_ok(self, &[1]) {
@@ -2386,6 +2330,28 @@ fn range_text(range: &Expr) -> String {
         }
         _ => "its range".into(),
     }
+}
+
+/// The built-ins with one signature: their parameter types, operation and result type.
+fn fixed_signature(name: &str) -> Option<(Vec<Type>, Builtin, Type)> {
+    use Type::{Piece, Point, Trajectory};
+    Some(match name {
+        "ON" => (vec![Piece], Builtin::On, Point),
+        "side" => (vec![Piece], Builtin::Side, Type::Enum(SIDE_ENUM)),
+        "value" => (vec![Piece], Builtin::Value, Type::Int),
+        "OPPOSE" => (vec![Piece, Piece], Builtin::Oppose, Type::Bool),
+        "RA" => (
+            vec![Piece, Point, Point],
+            Builtin::AttackRelation,
+            Type::Bool,
+        ),
+        "ATTACKS" => (vec![Piece], Builtin::SeparateAttack, Type::Bool),
+        "single" => (vec![Point], Builtin::Single, Trajectory),
+        "append" => (vec![Trajectory, Point], Builtin::Append, Trajectory),
+        "TARGET" => (vec![Piece, Point], Builtin::Target, Type::Bool),
+        "ord" => (vec![Point], Builtin::Ord, Type::Int),
+        _ => return None,
+    })
 }
 
 /// Visits `e` and every expression inside it.
