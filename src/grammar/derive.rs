@@ -22,10 +22,48 @@ use super::value::{Names, Value};
 use crate::board::Point;
 
 /// One symbol of a sentential form: a terminal or nonterminal with its parameter values.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Ordered by symbol, then arguments.
+#[derive(Clone, Debug)]
 pub struct Sym {
     pub symbol: u32,
     pub args: Rc<[Value]>,
+}
+
+// Sentences read off the derivation table share their symbols' arguments, so comparing the
+// pointers first settles most comparisons of the final sort and de-duplication at once.
+impl PartialEq for Sym {
+    fn eq(&self, other: &Sym) -> bool {
+        self.symbol == other.symbol
+            && (Rc::ptr_eq(&self.args, &other.args) || self.args == other.args)
+    }
+}
+
+impl Eq for Sym {}
+
+// Equal symbols have equal contents, so hashing the contents agrees with `eq`.
+impl std::hash::Hash for Sym {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.symbol.hash(state);
+        self.args.hash(state);
+    }
+}
+
+impl Ord for Sym {
+    fn cmp(&self, other: &Sym) -> std::cmp::Ordering {
+        self.symbol.cmp(&other.symbol).then_with(|| {
+            if Rc::ptr_eq(&self.args, &other.args) {
+                std::cmp::Ordering::Equal
+            } else {
+                self.args.cmp(&other.args)
+            }
+        })
+    }
+}
+
+impl PartialOrd for Sym {
+    fn partial_cmp(&self, other: &Sym) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 pub type Sentence = Vec<Sym>;
