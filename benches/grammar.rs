@@ -3,11 +3,15 @@
 //! Each case derives the language of a shipped trajectory grammar (`derive`, which includes
 //! running the grammar's own memoised functions afresh) and collects the native bundle
 //! (`Bundle::collect`) for the same piece, points and length. The kernel's MAP cache is warm
-//! for both. Run with `cargo bench --bench grammar`; `ratio` lines are printed at the end.
+//! for both. Run with `cargo bench --bench grammar`; `ratio` lines are printed at the end, from
+//! the median time of a call (`common::median`, in batches of at least a millisecond).
 
+mod common;
+
+use common::median;
 use std::hint::black_box;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::board::Board;
@@ -117,7 +121,13 @@ fn grammar_vs_native(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("grammar", case.name), &(), |b, _| {
             b.iter(|| black_box(interpreted()))
         });
-        ratios.push((case.name, count, steps, time(&native), time(&interpreted)));
+        ratios.push((
+            case.name,
+            count,
+            steps,
+            median(&native),
+            median(&interpreted),
+        ));
     }
     group.finish();
     // The budget: what a derivation step may cost for the grammar to be within 3x of native.
@@ -132,19 +142,6 @@ fn grammar_vs_native(c: &mut Criterion) {
             3.0 * n.as_secs_f64() * 1e9 / steps as f64,
         );
     }
-}
-
-/// The median of a few timed runs (for the ratio table).
-fn time<T>(f: &dyn Fn() -> T) -> Duration {
-    let mut samples: Vec<Duration> = (0..7)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[3]
 }
 
 criterion_group!(benches, grammar_vs_native);

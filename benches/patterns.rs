@@ -12,11 +12,14 @@
 //!   F1 and F2, at most 1000 per pair (zones of farther pairs are not generated at all).
 //!
 //! The kernel's MAP cache is warm for all. Run with `cargo bench --bench patterns`; the `counts`
-//! and `ratio` lines at the end give the numbers and the median times of single runs.
+//! and `ratio` lines at the end give the numbers and the median time of a call (`common::median`).
 
+mod common;
+
+use common::median;
 use std::hint::black_box;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::fuzzy::fuzzy_pattern;
@@ -94,18 +97,6 @@ fn zones(s: &Scenario, k: &Kernel, pairs: &[(usize, usize, u32)]) -> (u128, u32)
         }
     }
     (n, capped)
-}
-
-fn median<T>(f: &dyn Fn() -> T) -> Duration {
-    let mut samples: Vec<Duration> = (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[2]
 }
 
 fn patterns_fuzzy_zones(c: &mut Criterion) {

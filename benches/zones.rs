@@ -5,11 +5,15 @@
 //! (the kernel's MAP cache is warm for both; the grammar's memo tables start empty each run).
 //! Filtered cases also run `tests/grammars/zones-occupied.lgg`, whose scanner passes over the
 //! points no piece stands on (the same zones in fewer steps), to show what the literal scan
-//! costs. Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end.
+//! costs. Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end, from
+//! the median time of a call (`common::median`).
 
+mod common;
+
+use common::median;
 use std::hint::black_box;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::grammar::value::Value;
@@ -166,18 +170,6 @@ fn zones(c: &mut Criterion) {
             g.as_secs_f64() / n.as_secs_f64(),
         );
     }
-}
-
-fn median<T>(f: &dyn Fn() -> T) -> Duration {
-    let mut samples: Vec<Duration> = (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            black_box(f());
-            t.elapsed()
-        })
-        .collect();
-    samples.sort();
-    samples[2]
 }
 
 criterion_group!(benches, zones);
