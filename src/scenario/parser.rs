@@ -248,32 +248,13 @@ fn blocking_decl(i: Input<'_>) -> PResult<'_, Item> {
 fn type_decl<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a, TypeDecl> {
     let (r, _) = keyword("type")(i)?;
     let (r, name) = expect("a type name after `type`", identifier).parse(r)?;
-    let (mut r, open) = expect("`{` after the type name", punct(Token::LBrace)).parse(r)?;
-    let mut items = Vec::new();
-    loop {
-        if is_unclosed_block_end(&r) {
-            diagnostics.push(unclosed("`type` block", &r, open).0);
-            break;
-        }
-        if let Some(((Token::RBrace, _), after)) = r.split_first() {
-            r = after;
-            break;
-        }
-        match type_item(r) {
-            Ok((after, item)) => {
-                items.push(item);
-                r = after;
-            }
-            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
-                diagnostics.push(d);
-                r = skip_to_type_item(r);
-            }
-            Err(Err::Incomplete(_)) => {
-                diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
-                r = r.advance(r.len());
-            }
-        }
-    }
+    let (r, open) = expect("`{` after the type name", punct(Token::LBrace)).parse(r)?;
+    let block = Block {
+        what: "`type` block",
+        open,
+        commas: false,
+    };
+    let (r, items) = block.members(r, type_item, skip_to_type_item, diagnostics);
     let span = i.span_to(&r);
     Ok((r, TypeDecl { name, items, span }))
 }
@@ -528,36 +509,13 @@ fn fuzzy_decl<'a>(i: Input<'a>, diagnostics: &mut Vec<Diagnostic>) -> PResult<'a
         }
         _ => return fail(&r, "a fuzzy variable (`length`) after `fuzzy`"),
     };
-    let (mut r, open) = expect("`{` after the fuzzy variable", punct(Token::LBrace)).parse(r)?;
-    let mut terms = Vec::new();
-    loop {
-        if is_unclosed_block_end(&r) {
-            diagnostics.push(unclosed("`fuzzy` block", &r, open).0);
-            break;
-        }
-        match r.split_first() {
-            Some(((Token::RBrace, _), after)) => {
-                r = after;
-                break;
-            }
-            Some(((Token::Comma, _), after)) if !terms.is_empty() => r = after,
-            _ => {}
-        }
-        match term_decl(r) {
-            Ok((after, term)) => {
-                terms.push(term);
-                r = after;
-            }
-            Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
-                diagnostics.push(d);
-                r = skip_to_term(r);
-            }
-            Err(Err::Incomplete(_)) => {
-                diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
-                r = r.advance(r.len());
-            }
-        }
-    }
+    let (r, open) = expect("`{` after the fuzzy variable", punct(Token::LBrace)).parse(r)?;
+    let block = Block {
+        what: "`fuzzy` block",
+        open,
+        commas: true,
+    };
+    let (r, terms) = block.members(r, term_decl, skip_to_term, diagnostics);
     let span = i.span_to(&r);
     Ok((
         r,
@@ -743,6 +701,60 @@ fn number_too_large(span: Span) -> Err<SyntaxError> {
     Err::Failure(SyntaxError(
         Diagnostic::new("number too large", span).with_label("does not fit in 64 bits"),
     ))
+}
+
+/// A `{ ... }` block of members (the lines of a `type`, the terms of `fuzzy`) that recovers by
+/// itself: a member that does not parse is reported and skipped, and a missing `}` is reported
+/// where the block must have ended, so the good members still reach the AST.
+struct Block {
+    /// What the block is, for "unclosed ..." errors.
+    what: &'static str,
+    /// The span of its `{`.
+    open: Span,
+    /// Whether members may be separated by commas.
+    commas: bool,
+}
+
+impl Block {
+    /// The members after the `{`, and the input after the `}` (or where the block ended).
+    fn members<'a, T>(
+        &self,
+        mut r: Input<'a>,
+        member: fn(Input<'a>) -> PResult<'a, T>,
+        skip: fn(Input<'a>) -> Input<'a>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> (Input<'a>, Vec<T>) {
+        let mut members = Vec::new();
+        loop {
+            if is_unclosed_block_end(&r) {
+                diagnostics.push(unclosed(self.what, &r, self.open.clone()).0);
+                break;
+            }
+            match r.split_first() {
+                Some(((Token::RBrace, _), after)) => {
+                    r = after;
+                    break;
+                }
+                Some(((Token::Comma, _), after)) if self.commas && !members.is_empty() => r = after,
+                _ => {}
+            }
+            match member(r) {
+                Ok((after, m)) => {
+                    members.push(m);
+                    r = after;
+                }
+                Err(Err::Error(SyntaxError(d)) | Err::Failure(SyntaxError(d))) => {
+                    diagnostics.push(d);
+                    r = skip(r);
+                }
+                Err(Err::Incomplete(_)) => {
+                    diagnostics.push(Diagnostic::new("unexpected end of file", r.eof_span()));
+                    r = r.advance(r.len());
+                }
+            }
+        }
+        (r, members)
+    }
 }
 
 fn unclosed(what: &str, r: &Input<'_>, open: Span) -> SyntaxError {
