@@ -13,12 +13,12 @@
 
 use std::rc::Rc;
 
-use super::check::uses_any;
 use super::eval::{Context, Eval, Limit, RunError, Shared};
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Names, Value};
+use super::visit::uses_any;
 use crate::board::Point;
 
 /// One symbol of a sentential form: a terminal or nonterminal with its parameter values.
@@ -641,7 +641,7 @@ impl Engine<'_, '_, '_, '_> {
                 member: Some(member),
                 applied: true,
             });
-            // Members past the largest set picked from repeat this one (see check.rs).
+            // Members past the largest set picked from repeat this one (see check/analysis.rs).
             if row.index_like
                 && let Value::Int(i) = v
                 && *i >= ev.saturation.max(1) as i64

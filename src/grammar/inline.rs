@@ -5,8 +5,8 @@
 //! call frame, which dominates such one-line functions. Memoised functions are left as calls,
 //! because their cache is what makes them cheap.
 
-use super::check::walk;
 use super::ir::*;
+use super::visit::walk;
 
 /// Bodies with at most this many nodes are inlined.
 const MAX_NODES: usize = 48;
@@ -170,7 +170,7 @@ fn shift_pat(p: &mut Pat, offset: Slot) {
 }
 
 fn children_mut(e: &mut Ex, f: &mut dyn FnMut(&mut Ex)) {
-    super::check::children_mut(e, f)
+    super::visit::children_mut(e, f)
 }
 
 #[cfg(test)]

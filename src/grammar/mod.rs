@@ -17,6 +17,7 @@ pub mod parser;
 pub mod table;
 pub mod types;
 pub mod value;
+pub mod visit;
 pub mod world;
 
 use std::path::{Path, PathBuf};

@@ -11,8 +11,8 @@
 //! test holds). Grammar files can thus say what Stilman's tables say, a set-builder over X,
 //! and cost what the native generators cost.
 
-use super::check::{children_mut, uses_any};
 use super::ir::*;
+use super::visit::{children_mut, uses_any};
 
 pub fn narrow_comprehensions(program: &mut Program) {
     for f in &mut program.functions {

@@ -1,0 +1,202 @@
+//! Two analyses make the compiled program fast without changing what it means:
+//! * **Memoisation.** A function that reads no `var` (only constants, inputs, the start
+//!   parameters and its arguments) returns the same value for the same arguments during a run,
+//!   so its results are cached.
+//! * **Family truncation.** Stilman's families run their index over `1..n` (`next_1 … next_n`),
+//!   and members past the number of distinct values repeat the last one (spec §2.4). When a
+//!   row's family index reaches its formulas only as the index of `pick(S, i, …)` (directly or
+//!   through such parameters of functions), every member past the largest set picked from is a
+//!   copy of the previous one, so the engine stops there. This is exact, not a heuristic.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use super::Checker;
+use crate::grammar::ir::*;
+use crate::grammar::types::Type;
+use crate::grammar::visit::{children, children_mut, walk};
+use crate::syntax::{Diagnostic, Span};
+
+impl<L> Checker<'_, L>
+where
+    L: FnMut(&str, &Span) -> Result<Rc<Program>, Diagnostic>,
+{
+    /// Memoisation and family truncation (see the module comment).
+    pub(super) fn analyse(&mut self, rows: &mut [Row]) {
+        // Index-like parameters: start with every int parameter, drop those used otherwise.
+        let mut index_like: Vec<Vec<bool>> = self
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(f, func)| {
+                (0..func.params)
+                    .map(|p| self.sigs[f].params[p] == Type::Int)
+                    .collect()
+            })
+            .collect();
+        loop {
+            let mut changed = false;
+            for f in 0..self.functions.len() {
+                for p in 0..self.functions[f].params {
+                    if index_like[f][p]
+                        && !only_index_uses(&self.functions[f].body, p as Slot, &index_like)
+                    {
+                        index_like[f][p] = false;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (func, params) in self.functions.iter_mut().zip(&index_like) {
+            let slots: Vec<Slot> = (0..func.params as Slot)
+                .filter(|&p| params[p as usize])
+                .collect();
+            mark_reports(&mut func.body, &slots);
+        }
+        let reads_vars: Vec<bool> = (0..self.functions.len())
+            .map(|f| {
+                let mut seen = HashSet::new();
+                self.reads_vars_fn(f as u32, &mut seen)
+            })
+            .collect();
+        // Memoise what is worth it: a hash of the arguments costs more than a one-line formula,
+        // so only functions that build sets, quantify or derive languages (or call such) qualify.
+        let mut costly: Vec<bool> = self.functions.iter().map(|f| is_costly(&f.body)).collect();
+        loop {
+            let mut changed = false;
+            for f in 0..self.functions.len() {
+                if !costly[f] && calls_any(&self.functions[f].body, &costly) {
+                    costly[f] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (f, func) in self.functions.iter_mut().enumerate() {
+            func.memo = costly[f] && !reads_vars[f] && !index_like[f].iter().any(|&b| b);
+        }
+        finish_rows(rows, &index_like);
+    }
+
+    fn reads_vars_fn(&self, f: u32, seen: &mut HashSet<u32>) -> bool {
+        if !seen.insert(f) {
+            return false;
+        }
+        self.reads_vars_ex(&self.functions[f as usize].body, seen)
+    }
+
+    pub(super) fn reads_vars_ex(&self, e: &Ex, seen: &mut HashSet<u32>) -> bool {
+        let mut found = false;
+        walk(e, &mut |x| match x {
+            Ex::Global(g) if self.globals[*g as usize].kind == GlobalKind::Var => found = true,
+            Ex::Call { func, .. } if self.reads_vars_fn(*func, seen) => found = true,
+            _ => {}
+        });
+        found
+    }
+}
+
+/// Rows get their `index_like` flag and report marks once functions are analysed.
+fn finish_rows(rows: &mut [Row], index_like: &[Vec<bool>]) {
+    for row in rows {
+        let Some(slot) = row.index_slot else { continue };
+        let ok = only_index_uses(&row.condition, slot, index_like)
+            && row
+                .rhs
+                .iter()
+                .all(|(_, args)| args.iter().all(|a| only_index_uses(a, slot, index_like)))
+            && row.assigns.iter().all(|a| match &a.kind {
+                AssignKind::Whole(x) | AssignKind::Each { value: x, .. } => {
+                    only_index_uses(x, slot, index_like)
+                }
+            });
+        row.index_like = ok;
+        if ok {
+            mark_reports(&mut row.condition, &[slot]);
+            for (_, args) in &mut row.rhs {
+                for a in args {
+                    mark_reports(a, &[slot]);
+                }
+            }
+            for a in &mut row.assigns {
+                match &mut a.kind {
+                    AssignKind::Whole(x) | AssignKind::Each { value: x, .. } => {
+                        mark_reports(x, &[slot])
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether local `slot` occurs in `e` only as a `pick` index or as an index-like argument.
+fn only_index_uses(e: &Ex, slot: Slot, index_like: &[Vec<bool>]) -> bool {
+    match e {
+        Ex::Local(s) => *s != slot,
+        Ex::Pick {
+            set,
+            index,
+            fallback,
+            ..
+        } => {
+            let index_ok = matches!(**index, Ex::Local(s) if s == slot)
+                || only_index_uses(index, slot, index_like);
+            index_ok
+                && only_index_uses(set, slot, index_like)
+                && fallback
+                    .as_ref()
+                    .is_none_or(|f| only_index_uses(f, slot, index_like))
+        }
+        Ex::Call { func, args, .. } => args.iter().enumerate().all(|(i, a)| {
+            (matches!(a, Ex::Local(s) if *s == slot)
+                && index_like[*func as usize].get(i).copied().unwrap_or(false))
+                || only_index_uses(a, slot, index_like)
+        }),
+        other => {
+            let mut ok = true;
+            children(other, &mut |c| ok &= only_index_uses(c, slot, index_like));
+            ok
+        }
+    }
+}
+
+/// Whether evaluating `e` builds sets or vectors, quantifies or derives a language.
+fn is_costly(e: &Ex) -> bool {
+    let mut found = false;
+    walk(e, &mut |x| {
+        found |= matches!(
+            x,
+            Ex::Comprehension { .. }
+                | Ex::Quantified { .. }
+                | Ex::VectorBuild { .. }
+                | Ex::Language { .. }
+                | Ex::Range(..)
+        );
+    });
+    found
+}
+
+fn calls_any(e: &Ex, functions: &[bool]) -> bool {
+    let mut found = false;
+    walk(e, &mut |x| {
+        if let Ex::Call { func, .. } = x {
+            found |= functions[*func as usize];
+        }
+    });
+    found
+}
+
+/// Marks the picks whose index is one of `slots`.
+fn mark_reports(e: &mut Ex, slots: &[Slot]) {
+    if let Ex::Pick { index, report, .. } = e
+        && matches!(**index, Ex::Local(s) if slots.contains(&s))
+    {
+        *report = true;
+    }
+    children_mut(e, &mut |c| mark_reports(c, slots));
+}
