@@ -216,6 +216,16 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-run-error-max-iterations",
+        "run tests/grammars/spins.lgg --board 8x8 --start 'S(1)' --max-iterations 100000",
+        2,
+    ),
+    (
+        "cli-run-error-max-set-size",
+        "run tests/grammars/set-explodes.lgg --board 64x64 --start 'S(1)'",
+        2,
+    ),
+    (
         "cli-zones-own-grammar",
         "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --grammar grammars/zones-filtered.lgg --all-zones",
         0,

@@ -498,3 +498,79 @@ fn zones_scanning_occupied_points_is_zones_filtered_in_fewer_steps() {
         );
     }
 }
+
+/// Formulas that would fill the memory or run for hours stop with an error at their limits,
+/// pointing at the formula, and the same grammars run where they are small enough.
+#[test]
+fn formulas_that_run_away_stop_at_their_limits() {
+    let derive = |g: &Grammar, scenario: &Scenario, start: &str, limits: Limits| {
+        let kernel = scenario.kernel();
+        let mut world = World::new(scenario, &kernel);
+        let start = g.parse_start(&mut world, start).expect("start");
+        g.derive(&world, &[], &start, limits, None)
+    };
+    let at = |e: &lingeo::grammar::RunError| -> String {
+        e.source[e.span.clone().expect("a span")].to_string()
+    };
+    let (small, large) = (board(8, 8, &[]), board(64, 64, &[]));
+    let one = |language: Language| -> Vec<String> {
+        language
+            .sentences
+            .iter()
+            .map(|s| format!("{:?}", s[0].args))
+            .collect()
+    };
+
+    let explodes = grammar("set-explodes.lgg");
+    // 8x8: 262,144 triples, within the default limits.
+    let language = derive(&explodes, &small, "S(1)", Limits::default()).unwrap();
+    assert_eq!(one(language), ["[Int(1)]"]);
+    let e = derive(&explodes, &large, "S(1)", Limits::default()).unwrap_err();
+    assert_eq!(e.limit, Some(Limit::SetSize), "{}", e.render());
+    assert_eq!(at(&e), "{ (u, v, w) | u in X, v in X, w in X }");
+    let e = derive(
+        &explodes,
+        &small,
+        "S(1)",
+        Limits {
+            max_set_size: 1000,
+            ..Limits::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.limit, Some(Limit::SetSize), "{}", e.render());
+    assert!(
+        e.message.contains("more than 1000 members"),
+        "{}",
+        e.message
+    );
+
+    let spins = grammar("spins.lgg");
+    let language = derive(&spins, &small, "S(2)", Limits::default()).unwrap();
+    assert_eq!(one(language), ["[Int(2)]"]);
+    let e = derive(
+        &spins,
+        &small,
+        "S(2)",
+        Limits {
+            max_iterations: 100_000,
+            ..Limits::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.limit, Some(Limit::Iterations), "{}", e.render());
+    assert!(at(&e).starts_with("exists "), "{}", e.render());
+
+    // A range is a set like any other.
+    let ranges = Grammar::parse(
+        "ranges.lgg",
+        "grammar ranges\nstart S(k: int)\nterminal a(k: int)\nnonterminal S(k: int)\n\
+         productions\n  1 | size(1..k) > 0 | S(k) -> a(k) | | {} | {}\n",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let language = derive(&ranges, &small, "S(1000)", Limits::default()).unwrap();
+    assert_eq!(one(language), ["[Int(1000)]"]);
+    let e = derive(&ranges, &small, "S(100000000)", Limits::default()).unwrap_err();
+    assert_eq!(e.limit, Some(Limit::SetSize), "{}", e.render());
+    assert_eq!(at(&e), "1..k");
+}

@@ -48,6 +48,13 @@ pub struct RunArgs {
     /// Stop with an error when a string grows past this many symbols.
     #[arg(long, default_value_t = Limits::default().max_form_length)]
     pub max_length: usize,
+    /// Stop with an error when a set-builder or range builds a set of more members than this.
+    #[arg(long, default_value_t = Limits::default().max_set_size)]
+    pub max_set_size: usize,
+    /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
+    /// this many elements in all.
+    #[arg(long, default_value_t = Limits::default().max_iterations)]
+    pub max_iterations: u64,
 }
 
 #[derive(Serialize)]
@@ -100,6 +107,8 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
         max_imported_sentences: args.max_sentences,
         max_call_depth: args.max_depth,
         max_form_length: args.max_length,
+        max_set_size: args.max_set_size,
+        max_iterations: args.max_iterations,
     };
     let mut trace_sink = |line: &str| eprintln!("{line}");
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {

@@ -690,6 +690,7 @@ impl Engine<'_, '_, '_, '_> {
                         continue;
                     };
                     let n = self.ctx.shared.world.board().len();
+                    self.ctx.charge(n as u64, &row.span)?;
                     let mut items = imbl::Vector::new();
                     for p in 0..n as u32 {
                         ev.set_local(*slot, Value::Point(Point(p)));

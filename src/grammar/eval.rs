@@ -28,6 +28,11 @@ pub struct Limits {
     pub max_call_depth: usize,
     /// Symbols in one sentential form.
     pub max_form_length: usize,
+    /// Members of one set built by a set-builder or a range.
+    pub max_set_size: usize,
+    /// Elements gone over by set-builders, quantifiers and vectors over X (`vec`, and
+    /// assignments `for z in X`), in all: a formula that would take hours stops with an error.
+    pub max_iterations: u64,
 }
 
 impl Default for Limits {
@@ -38,6 +43,8 @@ impl Default for Limits {
             max_imported_sentences: 2_000_000,
             max_call_depth: 200,
             max_form_length: 100_000,
+            max_set_size: 2_000_000,
+            max_iterations: 200_000_000,
         }
     }
 }
@@ -67,6 +74,8 @@ pub enum Limit {
     Sentences,
     CallDepth,
     FormLength,
+    SetSize,
+    Iterations,
 }
 
 impl std::ops::Deref for RunError {
@@ -132,6 +141,8 @@ pub struct Shared<'w> {
     pieces: Value,
     pub limits: Limits,
     pub steps: Cell<u64>,
+    /// Elements gone over so far (see [`Limits::max_iterations`]).
+    iterations: Cell<u64>,
     languages: RefCell<FxHashMap<LanguageKey, Value>>,
 }
 
@@ -143,6 +154,7 @@ impl<'w> Shared<'w> {
             pieces: Value::Set((0..world.placed as u32).map(Value::Piece).collect()),
             limits,
             steps: Cell::new(0),
+            iterations: Cell::new(0),
             languages: RefCell::new(FxHashMap::default()),
         }
     }
@@ -192,6 +204,30 @@ impl<'c> Context<'c> {
             }
         }
         Ok((ctx, vars.into()))
+    }
+
+    /// Counts `n` elements gone over by the formula at `span` against
+    /// [`Limits::max_iterations`], for this run and its imported grammars together.
+    pub fn charge(&self, n: u64, span: &Span) -> Result<(), RunError> {
+        let shared = self.shared;
+        let total = shared.iterations.get().saturating_add(n);
+        shared.iterations.set(total);
+        let limit = shared.limits.max_iterations;
+        if total <= limit {
+            return Ok(());
+        }
+        Err(self
+            .error(
+                format!("the formulas went over more than {limit} elements"),
+                Some(span),
+            )
+            .with_note(format!(
+                "in grammar `{}`, at the set-builder, quantifier or vector that passed the limit; \
+                 every element their generators go over counts; raise --max-iterations if it is \
+                 meant to take this long",
+                self.program.name
+            ))
+            .with_limit(Limit::Iterations))
     }
 
     pub fn error(&self, message: impl Into<String>, span: Option<&Span>) -> RunError {
@@ -412,18 +448,20 @@ impl<'e, 'c> Eval<'e, 'c> {
                 }
                 Value::set_from(values)
             }
-            Ex::Range(a, b) => {
+            Ex::Range(a, b, span) => {
                 let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
-                if b.saturating_sub(a) > 10_000_000 {
-                    return Err(self
-                        .ctx
-                        .error(format!("the range {a}..{b} is too large"), None));
-                }
+                let size = b.saturating_sub(a).saturating_add(1).max(0) as u64;
+                self.check_set_size(size, span)?;
+                self.ctx.charge(size, span)?;
                 Value::Set((a..=b).map(Value::Int).collect())
             }
-            Ex::Comprehension { element, clauses } => {
+            Ex::Comprehension {
+                element,
+                clauses,
+                span,
+            } => {
                 let mut out = Vec::new();
-                self.comprehension(clauses, element, &mut out)?;
+                self.comprehension(clauses, element, &mut out, span)?;
                 Value::set_from(out)
             }
             Ex::Quantified {
@@ -431,8 +469,11 @@ impl<'e, 'c> Eval<'e, 'c> {
                 pattern,
                 domain,
                 body,
+                span,
             } => {
                 let d = self.eval(domain)?;
+                // Charged for the whole domain, though an answer may come sooner.
+                self.ctx.charge(d.set().len() as u64, span)?;
                 let mut result = !*exists;
                 for v in d.set().iter() {
                     self.bind(pattern, v.clone());
@@ -443,8 +484,9 @@ impl<'e, 'c> Eval<'e, 'c> {
                 }
                 Value::Bool(result)
             }
-            Ex::VectorBuild { slot, body } => {
+            Ex::VectorBuild { slot, body, span } => {
                 let n = self.ctx.shared.world.board().len();
+                self.ctx.charge(n as u64, span)?;
                 let mut items = imbl::Vector::new();
                 for p in 0..n as u32 {
                     self.set_local(*slot, Value::Point(Point(p)));
@@ -764,31 +806,51 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
+    /// The members of `{ element | clauses }` (at `span`), into `out`.
     fn comprehension(
         &mut self,
         clauses: &[Clause],
         element: &Ex,
         out: &mut Vec<Value>,
+        span: &Span,
     ) -> Result<(), RunError> {
         let Some((first, rest)) = clauses.split_first() else {
             out.push(self.eval(element)?);
-            return Ok(());
+            // Repeats are removed only at the end, so this counts them: the set may be
+            // smaller, but building it needed this much room.
+            return self.check_set_size(out.len() as u64, span);
         };
         match first {
             Clause::Filter(f) => {
                 if self.eval(f)?.bool() {
-                    self.comprehension(rest, element, out)?;
+                    self.comprehension(rest, element, out, span)?;
                 }
             }
             Clause::Generator(p, d) => {
                 let d = self.eval(d)?;
+                self.ctx.charge(d.set().len() as u64, span)?;
                 for v in d.set().iter() {
                     self.bind(p, v.clone());
-                    self.comprehension(rest, element, out)?;
+                    self.comprehension(rest, element, out, span)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// An error if a set of `size` members, built at `span`, is past the limit.
+    fn check_set_size(&self, size: u64, span: &Span) -> Result<(), RunError> {
+        let limit = self.ctx.shared.limits.max_set_size;
+        if size <= limit as u64 {
+            return Ok(());
+        }
+        Err(self
+            .err(format!("this set has more than {limit} members"), span)
+            .with_note(format!(
+                "in grammar `{}`; raise --max-set-size if it is meant to be this large",
+                self.ctx.program.name
+            ))
+            .with_limit(Limit::SetSize))
     }
 
     /// The language of an imported grammar as a set of trajectories (cached across the run).

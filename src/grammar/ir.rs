@@ -54,20 +54,24 @@ pub enum Ex {
     Let(Pat, Box<Ex>, Box<Ex>),
     Tuple(Vec<Ex>),
     SetLiteral(Vec<Ex>),
-    Range(Box<Ex>, Box<Ex>),
+    /// `a..b`; the span is for the errors of the limits on sets and iterations.
+    Range(Box<Ex>, Box<Ex>, Span),
     Comprehension {
         element: Box<Ex>,
         clauses: Vec<Clause>,
+        span: Span,
     },
     Quantified {
         exists: bool,
         pattern: Pat,
         domain: Box<Ex>,
         body: Box<Ex>,
+        span: Span,
     },
     VectorBuild {
         slot: Slot,
         body: Box<Ex>,
+        span: Span,
     },
     /// `pick(S, i, fallback)`: the i-th member, the last for larger i, the fallback if empty.
     /// `report` marks picks whose index comes from a family index (see [`super::check`]).

@@ -44,7 +44,10 @@ pub fn narrow_comprehensions(program: &mut Program) {
 
 fn narrow(e: &mut Ex) {
     children_mut(e, &mut narrow);
-    let Ex::Comprehension { clauses, element } = e else {
+    let Ex::Comprehension {
+        clauses, element, ..
+    } = e
+    else {
         return;
     };
     let mut i = 0;

@@ -37,11 +37,13 @@ macro_rules! each_child {
                 $f(b);
                 $f(c);
             }
-            Ex::Let(_, a, b) | Ex::Range(a, b) => {
+            Ex::Let(_, a, b) | Ex::Range(a, b, _) => {
                 $f(a);
                 $f(b);
             }
-            Ex::Comprehension { element, clauses } => {
+            Ex::Comprehension {
+                element, clauses, ..
+            } => {
                 for c in clauses {
                     match c {
                         Clause::Generator(_, d) | Clause::Filter(d) => $f(d),

@@ -213,7 +213,7 @@ where
                 self.expect(&at, &Type::Int, from.span());
                 self.expect(&bt, &Type::Int, to.span());
                 (
-                    Ex::Range(Box::new(a), Box::new(b)),
+                    Ex::Range(Box::new(a), Box::new(b), e.span().clone()),
                     Type::Set(Box::new(Type::Int)),
                 )
             }
@@ -245,6 +245,7 @@ where
                     Ex::Comprehension {
                         element: Box::new(el),
                         clauses: out,
+                        span: e.span().clone(),
                     },
                     Type::Set(Box::new(et)),
                 )
@@ -271,6 +272,7 @@ where
                         pattern: p,
                         domain: Box::new(d),
                         body: Box::new(b),
+                        span: e.span().clone(),
                     },
                     Type::Bool,
                 )
@@ -285,6 +287,7 @@ where
                     Ex::VectorBuild {
                         slot,
                         body: Box::new(b),
+                        span: e.span().clone(),
                     },
                     Type::Vector(Box::new(bt)),
                 )
