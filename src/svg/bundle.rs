@@ -1,0 +1,178 @@
+//! A bundle of trajectories as a flow of translucent lines, with the number of trajectories
+//! through each point.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use super::badges::{BADGE_H, Obstacles, Prefer, badge, badge_width};
+use super::geometry::points_attr;
+use super::layout::{Geo, Layout, checker, draw_grid, draw_nodes, has_removed};
+use super::legend::{LEGEND_GAP, Legend, defs, document};
+use super::{CELL, FLOW, GOAL, INK, MUTED, NODE_R, PAD, TITLE_H, esc, names, num};
+use crate::board::{Board, Point};
+
+const START: &str = "#009E73";
+
+/// A bundle of trajectories as a flow: every trajectory a thin translucent line, so the moves
+/// many trajectories share read darker; the start and end points highlighted.
+pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String {
+    let layout = Layout::new(board, PAD + TITLE_H);
+    let graph = matches!(layout.geo, Geo::Graph { .. });
+    let mut body = String::new();
+    if !graph {
+        draw_grid(&mut body, &layout, board, &|p| {
+            checker(board, p).to_string()
+        });
+    }
+    let count = trajectories.len();
+    // The lines lie on top of each other: the opacity is such that a move every trajectory
+    // makes is nearly opaque, and one that a single trajectory makes still shows.
+    let alpha = if count == 0 {
+        1.0
+    } else {
+        (1.0 - 0.03f64.powf(1.0 / count as f64)).clamp(0.08, 0.85)
+    };
+    for t in trajectories {
+        let pts: Vec<(f64, f64)> = t.iter().map(|&p| layout.centre(board, p)).collect();
+        let _ = writeln!(
+            body,
+            r#"<polyline class="trajectory" points="{}" fill="none" stroke="{FLOW}" stroke-opacity="{}" stroke-width="3.5" stroke-linejoin="round" stroke-linecap="round"><title>{}</title></polyline>"#,
+            points_attr(&pts),
+            num(alpha),
+            esc(&names(board, t))
+        );
+    }
+    if graph {
+        draw_nodes(
+            &mut body,
+            &layout,
+            board,
+            &|_| "#FFFFFF".to_string(),
+            &|p| (board.name(p).to_string(), INK),
+        );
+    }
+    let mut starts: Vec<Point> = trajectories
+        .iter()
+        .filter_map(|t| t.first().copied())
+        .collect();
+    let mut ends: Vec<Point> = trajectories
+        .iter()
+        .filter_map(|t| t.last().copied())
+        .collect();
+    starts.sort();
+    starts.dedup();
+    ends.sort();
+    ends.dedup();
+    for (points, colour, class) in [(&starts, START, "start"), (&ends, GOAL, "end")] {
+        for &p in points {
+            let (cx, cy) = layout.centre(board, p);
+            let r = if graph { NODE_R + 3.0 } else { CELL * 0.3 };
+            let _ = writeln!(
+                body,
+                r#"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="4"/>"#,
+                num(cx),
+                num(cy),
+                num(r)
+            );
+        }
+    }
+    // How many trajectories pass through each point, where it hides the least.
+    let mut through = vec![0usize; board.len()];
+    for t in trajectories {
+        let mut seen: Vec<Point> = t.clone();
+        seen.sort();
+        seen.dedup();
+        for p in seen {
+            through[p.index()] += 1;
+        }
+    }
+    let mut obstacles = Obstacles {
+        segments: trajectories
+            .iter()
+            .flat_map(|t| {
+                t.windows(2)
+                    .map(|w| (layout.centre(board, w[0]), layout.centre(board, w[1])))
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
+        rects: Vec::new(),
+        labels: Vec::new(),
+    };
+    if count > 0 {
+        for p in board.points() {
+            if through[p.index()] == 0 {
+                continue;
+            }
+            let text = through[p.index()].to_string();
+            let w = badge_width(&text);
+            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Prefer::Beside);
+            badge(&mut body, x, y, w, &text, MUTED, false);
+        }
+    }
+
+    let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
+    legend.heading("Bundle");
+    let noun = if count == 1 {
+        "trajectory"
+    } else {
+        "trajectories"
+    };
+    legend.flow(&format!("{count} {noun}"));
+    if count > 0 {
+        legend.badge(
+            &count.to_string(),
+            MUTED,
+            false,
+            "trajectories through the point",
+        );
+    }
+    let list = |ps: &[Point]| {
+        ps.iter()
+            .map(|&p| board.name(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !starts.is_empty() {
+        legend.ring(START, &format!("start {}", list(&starts)));
+        legend.ring(GOAL, &format!("end {}", list(&ends)));
+    }
+    if has_removed(board) {
+        legend.hatched("removed point");
+    }
+    document(&layout, &legend, title, &defs(&BTreeSet::new()), &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::{Bundle, BundleOptions};
+    use crate::piece::Usage;
+    use crate::scenario::Scenario;
+    use crate::svg::tests::{assert_well_formed, count};
+
+    #[test]
+    fn bundle_draws_every_trajectory_and_the_count() {
+        let s = Scenario::parse(
+            "t.scenario",
+            "board 8x8\nremoved f7 g7 d6 e6 d5 e5 d4 e4 d3 e3\n\
+             type ROBOT {\n like king\n value 5\n}\nwhite ROBOT at h8 as K\n",
+        )
+        .unwrap();
+        let k = s.kernel();
+        let robot = s.piece("K").unwrap();
+        let m = s.motion_of(&k, robot, Usage::Move);
+        let c6 = s.board.parse_point("c6").unwrap();
+        let ts = Bundle::new(&k, m, robot.at, c6, Some(6), BundleOptions::default())
+            .collect(100)
+            .unwrap();
+        let svg = bundle(&s.board, &ts, "K & co");
+        assert_well_formed(&svg);
+        assert_eq!(count(&svg, r#"<polyline class="trajectory""#), ts.len());
+        assert!(svg.contains(&format!("{} trajectories", ts.len())));
+        assert!(svg.contains("start h8") && svg.contains("end c6"));
+        assert!(svg.contains("K &amp; co"));
+        assert_eq!(count(&svg, r#"class="start""#), 1);
+        let empty = bundle(&s.board, &[], "none");
+        assert!(empty.contains("0 trajectories"));
+    }
+}
