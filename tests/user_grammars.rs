@@ -561,6 +561,29 @@ fn formulas_that_run_away_stop_at_their_limits() {
     assert_eq!(e.limit, Some(Limit::Iterations), "{}", e.render());
     assert!(at(&e).starts_with("exists "), "{}", e.render());
 
+    // A call counts too: a function that calls itself twice runs out of work, not of depth.
+    let doubling = Grammar::parse(
+        "doubling.lgg",
+        "grammar doubling\nstart S(k: int)\nterminal a(k: int)\nnonterminal S(k: int)\n\
+         fn f(k: int) -> int = if k == 0 then 1 else f(k - 1) + f(k - 1)\n\
+         productions\n  1 | f(k) > 0 | S(k) -> a(k) | | {} | {}\n",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let language = derive(&doubling, &small, "S(10)", Limits::default()).unwrap();
+    assert_eq!(one(language), ["[Int(10)]"]);
+    let e = derive(
+        &doubling,
+        &small,
+        "S(60)",
+        Limits {
+            max_iterations: 10_000,
+            ..Limits::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.limit, Some(Limit::Iterations), "{}", e.render());
+    assert_eq!(at(&e), "f(k - 1)");
+
     // A range is a set like any other.
     let ranges = Grammar::parse(
         "ranges.lgg",

@@ -52,7 +52,7 @@ pub struct RunArgs {
     #[arg(long, default_value_t = Limits::default().max_set_size)]
     pub max_set_size: usize,
     /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
-    /// this many elements in all.
+    /// this many elements, and functions been called, in all.
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u64,
 }

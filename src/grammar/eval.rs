@@ -31,7 +31,8 @@ pub struct Limits {
     /// Members of one set built by a set-builder or a range.
     pub max_set_size: usize,
     /// Elements gone over by set-builders, quantifiers and vectors over X (`vec`, and
-    /// assignments `for z in X`), in all: a formula that would take hours stops with an error.
+    /// assignments `for z in X`), plus one for each call of a grammar's function (not answered
+    /// from its memo), in all: a formula that would take hours stops with an error.
     pub max_iterations: u64,
 }
 
@@ -44,7 +45,7 @@ impl Default for Limits {
             max_call_depth: 200,
             max_form_length: 100_000,
             max_set_size: 2_000_000,
-            max_iterations: 200_000_000,
+            max_iterations: 100_000_000,
         }
     }
 }
@@ -218,13 +219,13 @@ impl<'c> Context<'c> {
         }
         Err(self
             .error(
-                format!("the formulas went over more than {limit} elements"),
+                format!("the formulas went over more than {limit} elements and calls"),
                 Some(span),
             )
             .with_note(format!(
-                "in grammar `{}`, at the set-builder, quantifier or vector that passed the limit; \
-                 every element their generators go over counts; raise --max-iterations if it is \
-                 meant to take this long",
+                "in grammar `{}`, where the limit was passed; every element that set-builders, \
+                 quantifiers and vectors go over counts, and every function call; raise \
+                 --max-iterations if it is meant to take this long",
                 self.program.name
             ))
             .with_limit(Limit::Iterations))
@@ -572,6 +573,10 @@ impl<'e, 'c> Eval<'e, 'c> {
                 )
                 .with_note("a recursive function may not reach its base case")
                 .with_limit(Limit::CallDepth));
+        }
+        if let Err(e) = self.ctx.charge(1, span) {
+            self.top = frame;
+            return Err(e);
         }
         let key = f.memo.then(|| self.stack[frame..self.top].to_vec());
         let old = self.base;
