@@ -216,6 +216,11 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-run-missionaries-1-2-trace",
+        "run tests/grammars/missionaries.lgg --start 'S(1, 2)' --trace",
+        0,
+    ),
+    (
         "cli-run-error-max-iterations",
         "run tests/grammars/spins.lgg --board 8x8 --start 'S(1)' --max-iterations 100000",
         2,

@@ -597,3 +597,46 @@ fn formulas_that_run_away_stop_at_their_limits() {
     assert_eq!(e.limit, Some(Limit::SetSize), "{}", e.render());
     assert_eq!(at(&e), "1..k");
 }
+
+/// `--trace` shows what each step assigns: whole vars, and for vectors over X the points whose
+/// value changed (G_Z's TIME after its first trajectory, as in Stilman's worked derivations).
+#[test]
+fn trace_shows_what_each_step_assigns() {
+    let scenario = example("robot-zone-simplified.scenario");
+    let kernel = scenario.kernel();
+    let mut world = World::new(&scenario, &kernel);
+    let zones = Grammar::shipped("zones").unwrap();
+    let inputs = zones
+        .bind_inputs(&mut world, &[], Some(("BOMBER", None)))
+        .expect("inputs");
+    let start = zones.parse_start(&mut world, "S(h5, h1, 4)").unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    let mut tracer = |line: &str| lines.extend(line.lines().map(str::to_string));
+    let traced = zones
+        .derive(
+            &world,
+            &inputs,
+            &start,
+            Limits::default(),
+            Some(&mut tracer),
+        )
+        .unwrap();
+    let plain = zones
+        .derive(&world, &inputs, &start, Limits::default(), None)
+        .unwrap();
+    assert_eq!(traced.sentences, plain.sentences);
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("  2_1 applies: t(BOMBER, h5 h4 h3 h2 h1, 5)"))
+        .expect("the main trajectory is the first step of 2_1");
+    assert_eq!(
+        lines[first + 1],
+        "    TIME[h1] := 5, TIME[h2] := 4, TIME[h3] := 3, TIME[h4] := 2"
+    );
+    // Steps that assign nothing new show no such line.
+    assert!(
+        lines[first + 2].starts_with("  3 applies: "),
+        "{}",
+        lines[first + 2]
+    );
+}

@@ -264,6 +264,51 @@ impl Engine<'_, '_, '_, '_> {
         show_form(&names, self.ctx.program, form.to_vec().iter())
     }
 
+    /// The vars a step changed, a line each: `SEEN := {...}`, and for a vector only the points
+    /// whose value changed, `TIME[h4] := 1, TIME[h3] := 2`.
+    fn show_assignments(&self, before: &Rc<[Value]>, after: &Rc<[Value]>) -> Vec<String> {
+        if Rc::ptr_eq(before, after) {
+            return Vec::new();
+        }
+        let world = self.ctx.shared.world;
+        let pieces = world.piece_names();
+        let names = Names {
+            board: world.board(),
+            pieces: &pieces,
+            enums: &self.ctx.program.enum_values,
+        };
+        let globals = &self.ctx.program.globals;
+        let mut lines = Vec::new();
+        for (i, (old, new)) in before.iter().zip(after.iter()).enumerate() {
+            if old == new {
+                continue;
+            }
+            let name = globals
+                .iter()
+                .find(|g| g.var_index == Some(i))
+                .map_or("?", |g| g.name.as_str());
+            let line = match (old, new) {
+                (Value::Vector(a), Value::Vector(b)) if a.len() == b.len() => a
+                    .iter()
+                    .zip(b.iter())
+                    .enumerate()
+                    .filter(|(_, (x, y))| x != y)
+                    .map(|(p, (_, y))| {
+                        format!(
+                            "{name}[{}] := {}",
+                            names.board.name(Point(p as u32)),
+                            names.value(y)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                _ => format!("{name} := {}", names.value(new)),
+            };
+            lines.push(line);
+        }
+        lines
+    }
+
     fn label(&self, step: &Step) -> String {
         let program = self.ctx.program;
         let row = &program.rows[step.row as usize];
@@ -299,8 +344,12 @@ impl Engine<'_, '_, '_, '_> {
                 }
                 let first = successors.remove(0);
                 if self.trace.is_some() {
-                    let text =
+                    let mut text =
                         format!("  {}: {}", self.label(&first), self.show(&first.state.form));
+                    for line in self.show_assignments(&state.vars, &first.state.vars) {
+                        text.push_str("\n    ");
+                        text.push_str(&line);
+                    }
                     self.trace_line(&text);
                 }
                 for other in successors.drain(..).rev() {
