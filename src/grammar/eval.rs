@@ -372,7 +372,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// Evaluates `e`. Locals and constants, about half of what is evaluated, are read here
-    /// without entering the large frame of [`Eval::eval_node`].
+    /// without entering the large frame of `Eval::eval_node`.
     #[inline]
     pub fn eval(&mut self, e: &Ex) -> Result<Value, RunError> {
         match e {

@@ -1,7 +1,7 @@
 //! Controlled grammars as files (spec §3): the language, its checker and its interpreter.
 //!
 //! Text flows lexer → parser ([`ast`], spans on every node) → checker ([`check`]: names
-//! resolved, types checked, all errors at once) → [`ir::Program`] → derivation ([`derive`])
+//! resolved, types checked, all errors at once) → [`ir::Program`] → derivation ([`mod@derive`])
 //! over a [`world::World`] (board, distance kernel, pieces).
 
 pub mod ast;
