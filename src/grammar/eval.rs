@@ -804,9 +804,9 @@ impl<'e, 'c> Eval<'e, 'c> {
             Op::Eq => Value::Bool(a == b),
             Op::Ne => Value::Bool(a != b),
             Op::In => Value::Bool(b.set().binary_search(&a).is_ok()),
-            Op::Union => Value::Set(merge(a.set(), b.set(), |x, y| x || y)),
-            Op::Inter => Value::Set(merge(a.set(), b.set(), |x, y| x && y)),
-            Op::Diff => Value::Set(merge(a.set(), b.set(), |x, y| x && !y)),
+            Op::Union => Value::Set(merge(a.set(), b.set(), SetOp::Union)),
+            Op::Inter => Value::Set(merge(a.set(), b.set(), SetOp::Inter)),
+            Op::Diff => Value::Set(merge(a.set(), b.set(), SetOp::Diff)),
             Op::And | Op::Or => unreachable!("handled above"),
         })
     }
@@ -917,34 +917,76 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 }
 
-/// Merges two sorted sets, keeping the elements for which `keep(in a, in b)` holds.
-fn merge(a: &[Value], b: &[Value], keep: fn(bool, bool) -> bool) -> Rc<[Value]> {
-    let mut out = Vec::with_capacity(a.len().max(b.len()));
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SetOp {
+    Union,
+    Inter,
+    Diff,
+}
+
+/// Union, intersection or difference of two sorted sets, in one pass that stops as soon as
+/// the rest of the result is known (an intersection when either side runs out, a difference
+/// when its right side does).
+fn merge(a: &[Value], b: &[Value], op: SetOp) -> Rc<[Value]> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let mut out = Vec::with_capacity(match op {
+        SetOp::Union => a.len() + b.len(),
+        SetOp::Inter => a.len().min(b.len()),
+        SetOp::Diff => a.len(),
+    });
     let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        let order = match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) => x.cmp(y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            _ => std::cmp::Ordering::Greater,
-        };
-        let (value, in_a, in_b) = match order {
-            std::cmp::Ordering::Less => {
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Less => {
+                if op != SetOp::Inter {
+                    out.push(a[i].clone());
+                }
                 i += 1;
-                (&a[i - 1], true, false)
             }
-            std::cmp::Ordering::Greater => {
+            Greater => {
+                if op == SetOp::Union {
+                    out.push(b[j].clone());
+                }
                 j += 1;
-                (&b[j - 1], false, true)
             }
-            std::cmp::Ordering::Equal => {
+            Equal => {
+                if op != SetOp::Diff {
+                    out.push(a[i].clone());
+                }
                 i += 1;
                 j += 1;
-                (&a[i - 1], true, true)
             }
-        };
-        if keep(in_a, in_b) {
-            out.push(value.clone());
         }
     }
+    if op != SetOp::Inter {
+        out.extend_from_slice(&a[i..]);
+    }
+    if op == SetOp::Union {
+        out.extend_from_slice(&b[j..]);
+    }
     out.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #[test]
+        fn merge_is_union_intersection_and_difference(
+            a in prop::collection::btree_set(0i64..40, 0..20),
+            b in prop::collection::btree_set(0i64..40, 0..20),
+        ) {
+            let values = |s: &BTreeSet<i64>| s.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
+            let (va, vb) = (values(&a), values(&b));
+            let expect = |s: BTreeSet<i64>| Rc::<[Value]>::from(values(&s));
+            prop_assert_eq!(merge(&va, &vb, SetOp::Union), expect(&a | &b));
+            prop_assert_eq!(merge(&va, &vb, SetOp::Inter), expect(&a & &b));
+            prop_assert_eq!(merge(&va, &vb, SetOp::Diff), expect(&a - &b));
+        }
+    }
 }
