@@ -142,7 +142,7 @@ pub struct Shared<'w> {
     pieces: Value,
     pub limits: Limits,
     pub steps: Cell<u64>,
-    /// Elements gone over so far (see [`Limits::max_iterations`]).
+    /// Elements gone over and calls made so far (see [`Limits::max_iterations`]).
     iterations: Cell<u64>,
     languages: RefCell<FxHashMap<LanguageKey, Value>>,
 }
@@ -207,7 +207,7 @@ impl<'c> Context<'c> {
         Ok((ctx, vars.into()))
     }
 
-    /// Counts `n` elements gone over by the formula at `span` against
+    /// Counts `n` elements gone over (or calls made) by the formula at `span` against
     /// [`Limits::max_iterations`], for this run and its imported grammars together.
     pub fn charge(&self, n: u64, span: &Span) -> Result<(), RunError> {
         let shared = self.shared;
