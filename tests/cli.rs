@@ -236,6 +236,11 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
+        "cli-zones-grammar-error-max-steps",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --engine grammar --max-steps 100",
+        2,
+    ),
+    (
         "cli-zones-error-not-a-zone-grammar",
         "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --grammar grammars/hanoi.lgg",
         2,

@@ -4,6 +4,7 @@
 mod analysis;
 mod demo;
 mod json;
+mod limits;
 mod map;
 mod patterns;
 mod run;

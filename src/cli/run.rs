@@ -9,6 +9,7 @@ use lingeo::piece::Side;
 use serde::Serialize;
 
 use super::CliError;
+use super::limits::LimitArgs;
 use super::setup::{self, BoardArgs, SideArg};
 
 #[derive(Args, Debug)]
@@ -35,26 +36,12 @@ pub struct RunArgs {
     /// Print the derivation step by step (to stderr).
     #[arg(long)]
     pub trace: bool,
-    /// Stop with an error after this many derivation steps.
-    #[arg(long, default_value_t = Limits::default().max_steps)]
-    pub max_steps: u64,
     /// Stop with an error past this many sentences (of the language, and of each language of
     /// an imported grammar).
     #[arg(long, default_value_t = Limits::default().max_sentences)]
     pub max_sentences: usize,
-    /// Stop with an error when function calls nest deeper than this.
-    #[arg(long, default_value_t = Limits::default().max_call_depth)]
-    pub max_depth: usize,
-    /// Stop with an error when a string grows past this many symbols.
-    #[arg(long, default_value_t = Limits::default().max_form_length)]
-    pub max_length: usize,
-    /// Stop with an error when a set-builder or range builds a set of more members than this.
-    #[arg(long, default_value_t = Limits::default().max_set_size)]
-    pub max_set_size: usize,
-    /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
-    /// this many elements, and functions been called, in all.
-    #[arg(long, default_value_t = Limits::default().max_iterations)]
-    pub max_iterations: u64,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Serialize)]
@@ -101,15 +88,7 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
     let start = grammar
         .parse_start(&mut world, &args.start)
         .map_err(CliError)?;
-    let limits = Limits {
-        max_steps: args.max_steps,
-        max_sentences: args.max_sentences,
-        max_imported_sentences: args.max_sentences,
-        max_call_depth: args.max_depth,
-        max_form_length: args.max_length,
-        max_set_size: args.max_set_size,
-        max_iterations: args.max_iterations,
-    };
+    let limits = args.limits.limits(args.max_sentences, args.max_sentences);
     let mut trace_sink = |line: &str| eprintln!("{line}");
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)

@@ -17,6 +17,7 @@ use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions}
 use serde::Serialize;
 
 use super::CliError;
+use super::limits::LimitArgs;
 use super::setup;
 
 #[derive(Args, Debug)]
@@ -60,6 +61,9 @@ pub struct ZoneArgs {
     /// an attack that has more).
     #[arg(long, default_value_t = 10_000)]
     pub max_zones: usize,
+    /// The limits of the grammar engine (`--engine grammar` or `--grammar`).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -153,6 +157,8 @@ pub struct Request<'g> {
     /// A grammar of zones of the user's, run instead of the shipped ones.
     pub grammar: Option<&'g Grammar>,
     pub max_zones: usize,
+    /// The grammar engine's other limits.
+    pub limits: LimitArgs,
 }
 
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command
@@ -201,6 +207,7 @@ pub fn compute(
         engine,
         grammar: own,
         max_zones,
+        limits,
     } = r;
     let engine = if own.is_some() {
         EngineArg::Grammar
@@ -250,10 +257,7 @@ pub fn compute(
                 Value::Point(target),
                 Value::Int(i64::from(horizon)),
             ];
-            let limits = Limits {
-                max_sentences: max_zones,
-                ..Limits::default()
-            };
+            let limits = limits.limits(max_zones, Limits::default().max_imported_sentences);
             let language = grammar
                 .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
                 .map_err(|e| {
@@ -354,6 +358,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                             engine: args.engine,
                             grammar: own.as_ref(),
                             max_zones: args.max_zones,
+                            limits: args.limits,
                         },
                     );
                     // One attack too large to list does not stop the others.
@@ -424,6 +429,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 engine: args.engine,
                 grammar: own.as_ref(),
                 max_zones: args.max_zones,
+                limits: args.limits,
             },
         )
         .map_err(|e| CliError(e.to_string()))?;

@@ -1,0 +1,41 @@
+//! The limits of a grammar run as command-line options, shared by `run` and by `zones` with
+//! its grammar engine (see `docs/grammar-language.md` §12).
+
+use clap::Args;
+use lingeo::grammar::Limits;
+
+#[derive(Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Stop with an error after this many derivation steps.
+    #[arg(long, default_value_t = Limits::default().max_steps)]
+    pub max_steps: u64,
+    /// Stop with an error when function calls nest deeper than this.
+    #[arg(long, default_value_t = Limits::default().max_call_depth)]
+    pub max_depth: usize,
+    /// Stop with an error when a string grows past this many symbols.
+    #[arg(long, default_value_t = Limits::default().max_form_length)]
+    pub max_length: usize,
+    /// Stop with an error when a set-builder or range builds a set of more members than this.
+    #[arg(long, default_value_t = Limits::default().max_set_size)]
+    pub max_set_size: usize,
+    /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
+    /// this many elements, and functions been called, in all.
+    #[arg(long, default_value_t = Limits::default().max_iterations)]
+    pub max_iterations: u64,
+}
+
+impl LimitArgs {
+    /// The limits, with `max_sentences` the cap on the language derived and `max_imported`
+    /// the cap on each language of an imported grammar.
+    pub fn limits(&self, max_sentences: usize, max_imported: usize) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_sentences,
+            max_imported_sentences: max_imported,
+            max_call_depth: self.max_depth,
+            max_form_length: self.max_length,
+            max_set_size: self.max_set_size,
+            max_iterations: self.max_iterations,
+        }
+    }
+}
