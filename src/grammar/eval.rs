@@ -452,8 +452,8 @@ impl<'e, 'c> Eval<'e, 'c> {
             Ex::Range(a, b, span) => {
                 let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
                 let size = b.saturating_sub(a).saturating_add(1).max(0) as u64;
+                // Bounded by the set size; going over it is charged where it is gone over.
                 self.check_set_size(size, span)?;
-                self.ctx.charge(size, span)?;
                 Value::Set((a..=b).map(Value::Int).collect())
             }
             Ex::Comprehension {
