@@ -254,59 +254,13 @@ impl Engine<'_, '_, '_, '_> {
     }
 
     fn show(&self, form: &Form) -> String {
-        let world = self.ctx.shared.world;
-        let pieces = world.piece_names();
-        let names = Names {
-            board: world.board(),
-            pieces: &pieces,
-            enums: &self.ctx.program.enum_values,
-        };
-        show_form(&names, self.ctx.program, form.to_vec().iter())
-    }
-
-    /// The vars a step changed, a line each: `SEEN := {...}`, and for a vector only the points
-    /// whose value changed, `TIME[h4] := 1, TIME[h3] := 2`.
-    fn show_assignments(&self, before: &Rc<[Value]>, after: &Rc<[Value]>) -> Vec<String> {
-        if Rc::ptr_eq(before, after) {
-            return Vec::new();
-        }
-        let world = self.ctx.shared.world;
-        let pieces = world.piece_names();
-        let names = Names {
-            board: world.board(),
-            pieces: &pieces,
-            enums: &self.ctx.program.enum_values,
-        };
-        let globals = &self.ctx.program.globals;
-        let mut lines = Vec::new();
-        for (i, (old, new)) in before.iter().zip(after.iter()).enumerate() {
-            if old == new {
-                continue;
-            }
-            let name = globals
-                .iter()
-                .find(|g| g.var_index == Some(i))
-                .map_or("?", |g| g.name.as_str());
-            let line = match (old, new) {
-                (Value::Vector(a), Value::Vector(b)) if a.len() == b.len() => a
-                    .iter()
-                    .zip(b.iter())
-                    .enumerate()
-                    .filter(|(_, (x, y))| x != y)
-                    .map(|(p, (_, y))| {
-                        format!(
-                            "{name}[{}] := {}",
-                            names.board.name(Point(p as u32)),
-                            names.value(y)
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                _ => format!("{name} := {}", names.value(new)),
-            };
-            lines.push(line);
-        }
-        lines
+        let program = self.ctx.program;
+        self.ctx
+            .shared
+            .world
+            .with_names(&program.enum_values, |names| {
+                show_form(names, program, form.to_vec().iter())
+            })
     }
 
     fn label(&self, step: &Step) -> String {
@@ -346,10 +300,17 @@ impl Engine<'_, '_, '_, '_> {
                 if self.trace.is_some() {
                     let mut text =
                         format!("  {}: {}", self.label(&first), self.show(&first.state.form));
-                    for line in self.show_assignments(&state.vars, &first.state.vars) {
-                        text.push_str("\n    ");
-                        text.push_str(&line);
-                    }
+                    let program = self.ctx.program;
+                    let (before, after) = (&state.vars, &first.state.vars);
+                    self.ctx
+                        .shared
+                        .world
+                        .with_names(&program.enum_values, |names| {
+                            for line in show_assignments(names, program, before, after) {
+                                text.push_str("\n    ");
+                                text.push_str(&line);
+                            }
+                        });
                     self.trace_line(&text);
                 }
                 for other in successors.drain(..).rev() {
@@ -959,6 +920,46 @@ fn push_failure(state: &State, r: u32, row: &Row, member: Option<u64>, out: &mut
         member,
         applied: false,
     });
+}
+
+/// The vars a step changed, a line each: `SEEN := {...}`, and for a vector only the points
+/// whose value changed, `TIME[h4] := 1, TIME[h3] := 2`.
+fn show_assignments(
+    names: &Names<'_>,
+    program: &Program,
+    before: &Rc<[Value]>,
+    after: &Rc<[Value]>,
+) -> Vec<String> {
+    if Rc::ptr_eq(before, after) {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    for (i, (old, new)) in before.iter().zip(after.iter()).enumerate() {
+        if old == new {
+            continue;
+        }
+        let name = program
+            .globals
+            .iter()
+            .find(|g| g.var_index == Some(i))
+            .map_or("?", |g| g.name.as_str());
+        let line = match (old, new) {
+            (Value::Vector(a), Value::Vector(b)) if a.len() == b.len() => a
+                .iter()
+                .zip(b.iter())
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(p, (_, y))| {
+                    let point = names.board.name(Point(p as u32));
+                    format!("{name}[{point}] := {}", names.value(y))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => format!("{name} := {}", names.value(new)),
+        };
+        lines.push(line);
+    }
+    lines
 }
 
 /// A sentential form as text: symbols separated by spaces (`e` when empty).

@@ -30,7 +30,7 @@ pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 use ir::Program;
 use types::Type;
-use value::{Names, Value};
+use value::Value;
 use world::World;
 
 /// A checked grammar, with the grammars it imports.
@@ -390,13 +390,9 @@ impl Grammar {
 
     /// How sentences print: point names, piece names, enum values.
     pub fn show_sentence(&self, world: &World<'_>, sentence: &Sentence) -> String {
-        let pieces = world.piece_names();
-        let names = Names {
-            board: world.board(),
-            pieces: &pieces,
-            enums: &self.program.enum_values,
-        };
-        derive::show_form(&names, &self.program, sentence.iter())
+        world.with_names(&self.program.enum_values, |names| {
+            derive::show_form(names, &self.program, sentence.iter())
+        })
     }
 }
 

@@ -1,5 +1,6 @@
 //! What a grammar runs on: the board, its distance kernel and the pieces.
 
+use super::value::Names;
 use crate::board::{Board, Point};
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{Side, Usage};
@@ -97,7 +98,14 @@ impl<'s> World<'s> {
         Ok(self.pieces.len() as u32 - 1)
     }
 
-    pub fn piece_names(&self) -> Vec<String> {
-        self.pieces.iter().map(|p| p.name.clone()).collect()
+    /// Calls `f` with what printing a value on this board needs, for a program whose enums
+    /// have the values `enums`.
+    pub fn with_names<R>(&self, enums: &[Vec<String>], f: impl FnOnce(&Names<'_>) -> R) -> R {
+        let pieces: Vec<String> = self.pieces.iter().map(|p| p.name.clone()).collect();
+        f(&Names {
+            board: self.board(),
+            pieces: &pieces,
+            enums,
+        })
     }
 }
