@@ -43,7 +43,7 @@ fn literal_zones_of_the_simplified_robot_example() {
             .any(|z| z.contains("t(FIGHTER, f6 e5 e4 f3 g2 h1, 5)"))
     );
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         insta::assert_snapshot!("zones-grammar-literal-simplified-robot", zones.join("\n"))

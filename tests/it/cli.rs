@@ -20,7 +20,7 @@ fn run(args: &[&str]) -> String {
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
+    s.set_snapshot_path("../../snapshots");
     s.set_prepend_module_to_snapshot(false);
     s
 }

@@ -94,7 +94,7 @@ fn listing(s: &Scenario, zones: &[Zone]) -> String {
 #[test]
 fn native_and_grammar_share_one_snapshot_per_case() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     let _guard = settings.bind_to_scope();
     let text =
