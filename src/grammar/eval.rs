@@ -421,7 +421,6 @@ impl<'e, 'c> Eval<'e, 'c> {
             }
             Ex::Field(x, k) => self.eval(x)?.tuple()[*k].clone(),
             Ex::Not(x) => Value::Bool(!self.eval(x)?.bool()),
-            Ex::Neg(x) => Value::Int(-self.eval(x)?.int()),
             Ex::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, span)?,
             Ex::If(c, a, b) => {
                 if self.eval(c)?.bool() {
@@ -791,11 +790,13 @@ impl<'e, 'c> Eval<'e, 'c> {
                 if b.int() == 0 {
                     return Err(self.err("division by zero", span));
                 }
-                Value::Int(if op == Op::Div {
-                    a.int().div_euclid(b.int())
+                // Only `min / -1` overflows (and `min % -1`, which Rust refuses too).
+                let q = if op == Op::Div {
+                    a.int().checked_div_euclid(b.int())
                 } else {
-                    a.int().rem_euclid(b.int())
-                })
+                    a.int().checked_rem_euclid(b.int())
+                };
+                Value::Int(q.ok_or_else(overflow)?)
             }
             Op::Lt => Value::Bool(a.int() < b.int()),
             Op::Le => Value::Bool(a.int() <= b.int()),

@@ -43,7 +43,6 @@ pub enum Ex {
     },
     Field(Box<Ex>, usize),
     Not(Box<Ex>),
-    Neg(Box<Ex>),
     Binary {
         op: Op,
         lhs: Box<Ex>,

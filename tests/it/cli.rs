@@ -211,8 +211,13 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
-        "cli-run-error-never-halts",
-        "run tests/grammars/never-halts.lgg --start S",
+        "cli-run-never-halts-trace",
+        "run tests/grammars/never-halts.lgg --start S --trace",
+        0,
+    ),
+    (
+        "cli-run-error-infinite",
+        "run tests/grammars/infinite.lgg --start S",
         2,
     ),
     (
