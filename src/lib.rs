@@ -40,6 +40,7 @@ pub mod compare;
 pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;
+pub mod memory;
 pub mod pattern;
 pub mod piece;
 pub mod relation;

@@ -128,8 +128,31 @@ pub fn run(
     derive(shared, program, inputs, start, trace, strategy, cap)
 }
 
-/// [`run`], with `max_sentences` the cap on this language's sentences.
+/// [`run`], with `max_sentences` the cap on this language's sentences; on a new stack segment
+/// if this one runs short, since an imported grammar's derivation runs inside a formula.
 fn derive(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+    strategy: Strategy,
+    max_sentences: usize,
+) -> Result<Vec<Sentence>, RunError> {
+    crate::memory::grow(|| {
+        derive_here(
+            shared,
+            program,
+            inputs,
+            start,
+            trace,
+            strategy,
+            max_sentences,
+        )
+    })
+}
+
+fn derive_here(
     shared: &Shared<'_>,
     program: &Program,
     inputs: &[Value],
@@ -487,6 +510,9 @@ impl Engine<'_, '_, '_, '_> {
         let limits = self.ctx.shared.limits;
         let steps = self.ctx.shared.steps.get() + 1;
         self.ctx.shared.steps.set(steps);
+        if steps % 256 == 0 {
+            self.ctx.check_memory(None)?;
+        }
         if steps > limits.max_steps {
             return Err(self
                 .ctx

@@ -216,6 +216,11 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
+        "cli-run-error-max-memory",
+        "run tests/grammars/grows-forever.lgg --start 'S(3, a, c)' --max-length 100000000 --max-memory 16",
+        2,
+    ),
+    (
         "cli-run-error-infinite",
         "run tests/grammars/infinite.lgg --start S",
         2,

@@ -3,7 +3,7 @@
 
 use lingeo::board::Board;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits, RunError, Strategy};
+use lingeo::grammar::{Grammar, Limit, Limits, RunError, Strategy};
 use lingeo::scenario::Scenario;
 
 /// A grammar of `tests/grammars/`, with its text.
@@ -123,4 +123,45 @@ fn an_infinite_language_is_an_error_at_the_production() {
             "{source}"
         );
     }
+}
+
+/// `total(k) = k + total(k - 1)`, its recursive call nested `nesting` parentheses deep.
+fn recursive(nesting: usize) -> Grammar {
+    let mut body = "k + total(k - 1)".to_string();
+    for _ in 0..nesting {
+        body = format!("(1 * ({body}))");
+    }
+    let source = format!(
+        "grammar deep\nstart S(k: int)\nterminal t(v: int)\nnonterminal S(k: int)\nfn total(k: int) -> int = if k == 0 then 0 else {body}\nproductions\n  1 | true | S(k) -> t(total(k)) | | {{}} | {{}}\n"
+    );
+    Grammar::parse("deep.lgg", &source).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+#[test]
+fn deep_recursion_ends_with_a_value_or_an_error_never_an_overflow() {
+    // Far deeper than a test thread's 2 MiB stack holds: the evaluator grows its stack.
+    let limits = Limits {
+        max_call_depth: 1_000_000,
+        ..Limits::default()
+    };
+    for nesting in [0, 12] {
+        let g = recursive(nesting);
+        assert_eq!(
+            language(&g, "S(20000)", limits).unwrap(),
+            ["t(200010000)"],
+            "nesting {nesting}"
+        );
+    }
+    // The depth limit still holds.
+    let e = language(&recursive(0), "S(5000)", Limits::default()).unwrap_err();
+    assert_eq!(e.limit, Some(Limit::CallDepth));
+    // And memory stops a depth that no limit on depth stops: the grown stack counts.
+    let tight = Limits {
+        max_call_depth: usize::MAX,
+        max_memory: 64 << 20,
+        ..Limits::default()
+    };
+    let e = language(&recursive(12), "S(100000000)", tight).unwrap_err();
+    assert_eq!(e.limit, Some(Limit::Memory), "{}", e.render());
+    assert_eq!(e.message, "the run uses more than 64 MiB of memory");
 }
