@@ -97,7 +97,7 @@ pub fn grow<R>(f: impl FnOnce() -> R) -> R {
 /// `bytes` as a person reads it: `4 GiB`, `512 MiB`.
 pub fn show(bytes: usize) -> String {
     const MIB: usize = 1024 * 1024;
-    if bytes >= 1024 * MIB && bytes % (1024 * MIB) == 0 {
+    if bytes >= 1024 * MIB && bytes.is_multiple_of(1024 * MIB) {
         format!("{} GiB", bytes / (1024 * MIB))
     } else {
         format!("{} MiB", bytes.div_ceil(MIB))

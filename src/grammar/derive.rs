@@ -510,7 +510,7 @@ impl Engine<'_, '_, '_, '_> {
         let limits = self.ctx.shared.limits;
         let steps = self.ctx.shared.steps.get() + 1;
         self.ctx.shared.steps.set(steps);
-        if steps % 256 == 0 {
+        if steps.is_multiple_of(256) {
             self.ctx.check_memory(None)?;
         }
         if steps > limits.max_steps {

@@ -427,7 +427,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     /// stack pointer at every node.
     fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
         self.nesting += 1;
-        let result = if self.nesting % STACK_CHECK == 0 {
+        let result = if self.nesting.is_multiple_of(STACK_CHECK) {
             crate::memory::grow(|| self.eval_here(e))
         } else {
             self.eval_here(e)
