@@ -1,5 +1,5 @@
-//! The derivation engine (spec §3.2). From the permissible set {1}, a production is tried on
-//! the leftmost occurrence of its nonterminal: if there is none or Q is false, the next
+//! The derivation engine (docs/semantics.md §3.2). From the permissible set {1}, a production is
+//! tried on the leftmost occurrence of its nonterminal: if there is none or Q is false, the next
 //! permissible set is F_F; otherwise the occurrence is rewritten, the pi_n assignments take
 //! effect together (all computed on the state before the step), and the next set is F_T. An
 //! empty set halts; a halted string of terminals only is a sentence.

@@ -12,6 +12,7 @@ mod pattern_properties;
 mod patterns;
 mod properties;
 mod robustness;
+mod self_contained;
 mod sources;
 mod svg;
 mod user_grammars;

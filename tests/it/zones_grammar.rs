@@ -1,6 +1,7 @@
-//! The grammar of zones G_Z (lg-spec §6.3) is expressible in the grammar language: the shipped
-//! file checks, imports the admissible-trajectory grammar for TRACKS, and derives the literal
-//! zones of the simplified robot example (§6.5), whose first level is the source's.
+//! The grammar of zones G_Z (docs/semantics.md §6.3) is expressible in the grammar language: the
+//! shipped file checks, imports the admissible-trajectory grammar for TRACKS, and derives the
+//! literal zones of the simplified robot example (docs/semantics.md §6.5), whose first level is the
+//! source's.
 
 use std::path::Path;
 
@@ -27,7 +28,8 @@ fn literal_zones_of_the_simplified_robot_example() {
         .iter()
         .map(|s| grammar.show_sentence(&world, s))
         .collect();
-    // One zone per choice of the FIGHTER's trajectory to h1 (7 by the definitions, A9).
+    // One zone per choice of the FIGHTER's trajectory to h1 (7 by the definitions, decision A9 of
+    // docs/semantics.md §10).
     assert_eq!(zones.len(), 7);
     for z in &zones {
         assert!(
