@@ -354,6 +354,7 @@ where
                             format!("`{}` is used before its declaration", n.node),
                             n.span.clone(),
                         )
+                        .with_label("used here")
                         .with_related(self.globals[g as usize].span.clone(), "declared here")
                         .with_note("initial values are computed in the order of the file"),
                     );
