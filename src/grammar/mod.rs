@@ -25,7 +25,7 @@ use std::rc::Rc;
 
 use crate::board::{Point, split_outside_parentheses};
 use crate::piece::Side;
-use crate::syntax::{Diagnostic, SourceErrors, Span};
+use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 use ir::Program;
@@ -66,9 +66,12 @@ impl std::error::Error for GrammarError {}
 impl Grammar {
     /// Loads a grammar file; imports are read relative to its folder.
     pub fn load(path: &Path) -> Result<Grammar, GrammarError> {
-        let source = std::fs::read_to_string(path).map_err(|error| GrammarError::Io {
-            path: path.display().to_string(),
-            error,
+        let source = read_source(path).map_err(|e| match e {
+            ReadError::Io(error) => GrammarError::Io {
+                path: path.display().to_string(),
+                error,
+            },
+            ReadError::NotUtf8(errors) => GrammarError::Invalid(vec![errors]),
         })?;
         Grammar::parse(&path.display().to_string(), &source)
     }
@@ -509,22 +512,33 @@ impl Loader {
             .find(|(f, _)| self.shipped && Path::new(written) == Path::new(f));
         let source = match built_in {
             Some((_, text)) => text.to_string(),
-            None => std::fs::read_to_string(&path).map_err(|e| {
-                Diagnostic::new(
-                    format!("cannot read `{}`: {e}", path.display()),
-                    span.clone(),
-                )
-                .with_label("imported here")
-            })?,
+            None => match read_source(&path) {
+                Ok(text) => text,
+                Err(ReadError::Io(e)) => {
+                    return Err(Diagnostic::new(
+                        format!("cannot read `{}`: {e}", path.display()),
+                        span.clone(),
+                    )
+                    .with_label("imported here"));
+                }
+                Err(ReadError::NotUtf8(errors)) => {
+                    self.errors.push(errors);
+                    return Err(has_errors(written, span));
+                }
+            },
         };
-        self.program(&path, &source).ok_or_else(|| {
-            Diagnostic::new(
-                format!("`{written}` has errors (reported for that file)"),
-                span.clone(),
-            )
-            .with_label("imported here")
-        })
+        self.program(&path, &source)
+            .ok_or_else(|| has_errors(written, span))
     }
+}
+
+/// The error at an import whose file has errors of its own, which are reported for that file.
+fn has_errors(written: &str, span: &Span) -> Diagnostic {
+    Diagnostic::new(
+        format!("`{written}` has errors (reported for that file)"),
+        span.clone(),
+    )
+    .with_label("imported here")
 }
 
 fn normalise(path: &Path) -> PathBuf {

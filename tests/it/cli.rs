@@ -655,3 +655,79 @@ fn check_caps_the_errors_shown() {
         .unwrap();
     assert!(more >= 70, "{rest}");
 }
+
+/// Input files are read through one guard: at most 16 MiB (a file that never ends stops there
+/// too), no folders.
+#[test]
+fn check_refuses_huge_files_folders_and_endless_files() {
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let limit = lingeo::syntax::MAX_FILE_BYTES as usize;
+    let big = dir.join("big.scenario");
+    std::fs::write(&big, format!("board 8x8\n{}\n", "#".repeat(limit))).unwrap();
+    let fits = dir.join("fits.lgg");
+    let hanoi = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/hanoi.lgg"),
+    )
+    .unwrap();
+    // Exactly the limit is still read.
+    let padding = limit - hanoi.len() - 1;
+    std::fs::write(&fits, format!("{hanoi}{}\n", "#".repeat(padding))).unwrap();
+    assert_eq!(std::fs::metadata(&fits).unwrap().len() as usize, limit);
+    let (big, fits) = (big.to_string_lossy(), fits.to_string_lossy());
+    let output = run(&["check", &big, &fits]);
+    assert!(output.contains("\nexit: 2\n"), "{output}");
+    assert!(output.contains(&format!("{fits}: ok")), "{output}");
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {big}: the file is larger than 16 MiB, the most lingeo reads\n"
+        )),
+        "{output}"
+    );
+    let folder = dir.to_string_lossy();
+    let output = run(&["check", &folder]);
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {folder}: it is a folder, not a file\n"
+        )),
+        "{output}"
+    );
+    let output = run(&["run", &folder, "--start", "S"]);
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {folder}: it is a folder, not a file\n"
+        )),
+        "{output}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn check_stops_reading_dev_zero() {
+    let output = run(&["check", "/dev/zero"]);
+    assert!(
+        output.contains(
+            "error: cannot read /dev/zero: the file is larger than 16 MiB, the most lingeo reads\n"
+        ),
+        "{output}"
+    );
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-zero-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("zero.lgg");
+    std::fs::write(
+        &grammar,
+        "import G = \"/dev/zero\"\nstart S()\nterminal a()\nnonterminal S()\n\
+         productions\n  1 | true | S -> a | | {} | {}\n",
+    )
+    .unwrap();
+    let output = run(&["check", &grammar.to_string_lossy()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.contains("\nexit: 2\n"), "{output}");
+    assert!(
+        output.contains(
+            "Error: cannot read `/dev/zero`: the file is larger than 16 MiB, the most lingeo reads\n"
+        ),
+        "{output}"
+    );
+}
