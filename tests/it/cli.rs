@@ -731,3 +731,54 @@ fn check_stops_reading_dev_zero() {
         "{output}"
     );
 }
+
+/// The README's `cp grammars/zones-filtered.lgg my-zones.lgg` and `zones ... --grammar
+/// my-zones.lgg`, in a folder of its own: the copy's import of `admissible-trajectories.lgg`
+/// is not next to it, so the built-in one is taken, and the zones are those of the native
+/// generator with both filters and of the shipped grammar.
+#[test]
+fn readme_copy_of_the_zone_grammar_runs_from_any_folder() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-copy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root.join("grammars/zones-filtered.lgg"),
+        dir.join("my-zones.lgg"),
+    )
+    .unwrap();
+    let scenario = root.join("examples/robot-zone-full.scenario");
+    let scenario = scenario.to_string_lossy();
+    let zones = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+            .args([
+                "zones",
+                &scenario,
+                "--piece",
+                "BOMBER",
+                "--to",
+                "h1",
+                "--horizon",
+                "4",
+            ])
+            .args(extra)
+            .current_dir(&dir)
+            .output()
+            .expect("the lingeo binary runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{extra:?}: {stderr}");
+        // The first line names the engine; the zones follow.
+        let (head, zones) = stdout.split_once('\n').unwrap();
+        (head.to_string(), zones.to_string())
+    };
+    let (head, own) = zones(&["--grammar", "my-zones.lgg"]);
+    assert!(
+        head.ends_with("(grammar my-zones.lgg): 172 zones"),
+        "{head}"
+    );
+    let (_, native) = zones(&["--filters", "all", "--engine", "native"]);
+    assert_eq!(own, native);
+    let (_, shipped) = zones(&["--filters", "all", "--engine", "grammar"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(own, shipped);
+}
