@@ -782,3 +782,37 @@ fn readme_copy_of_the_zone_grammar_runs_from_any_folder() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(own, shipped);
 }
+
+/// The empty sentence prints as `e` (and `e` is in `run --help`); a symbol without parameters
+/// prints as `b()`, so the two cannot be confused.
+#[test]
+fn run_prints_the_empty_sentence_as_e() {
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("erase.lgg");
+    std::fs::write(
+        &grammar,
+        "grammar erase\nstart S(k: int)\nterminal b()\nnonterminal S(k: int)\nproductions\n\
+         1 | k == 0 | S(k) -> e | | {} | {2}\n2 | true | S(k) -> b | | {} | {}\n",
+    )
+    .unwrap();
+    let grammar = grammar.to_string_lossy();
+    let empty = run(&["run", &grammar, "--start", "S(0)"]);
+    let one = run(&["run", &grammar, "--start", "S(1)"]);
+    let json = run(&["run", &grammar, "--start", "S(0)", "--json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        empty.contains("--- stdout\nerase from S(0): 1 sentence\ne\n"),
+        "{empty}"
+    );
+    assert!(
+        one.contains("--- stdout\nerase from S(1): 1 sentence\nb()\n"),
+        "{one}"
+    );
+    assert!(json.contains("\"language\": [\"e\"]"), "{json}");
+    let help = run(&["run", "--help"]);
+    assert!(
+        help.contains("The empty sentence, derived when everything is erased, prints as `e`."),
+        "{help}"
+    );
+}
