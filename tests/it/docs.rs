@@ -156,3 +156,66 @@ fn lgg_eval_lines_have_the_values_shown() {
     }
     assert!(seen > 0, "no `lgg-eval` line in {DOC}");
 }
+
+/// The number in the second cell of the row of §12's table of file limits that starts with
+/// `row`.
+fn documented_limit(row: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DOC);
+    let doc = lingeo::syntax::read_source(&path).unwrap();
+    let line = doc
+        .lines()
+        .find(|l| l.starts_with(&format!("| {row}")))
+        .unwrap_or_else(|| panic!("{DOC}: no limit row `{row}`"));
+    let cell = line.split('|').nth(2).unwrap().trim();
+    let digits: String = cell
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap_or_else(|_| panic!("{DOC}: `{line}`"))
+}
+
+/// A grammar whose function `f` has the body `expr`.
+fn with_body(expr: &str) -> Result<Grammar, String> {
+    let source = format!(
+        "grammar t\nstart S()\nterminal a()\nnonterminal S()\nfn f() -> int = {expr}\n\
+         productions\n  1 | true | S -> a | | {{}} | {{}}\n"
+    );
+    Grammar::parse("t.lgg", &source).map_err(|e| e.render())
+}
+
+/// The limits of a file that the document gives are those of the parser, the reader and the
+/// renderer. (On a thread with the main thread's 8 MiB of stack, as the CLI has: checking an
+/// expression 256 operators tall takes more than a test thread's 2 MiB in an unoptimised build.)
+#[test]
+fn the_file_limits_documented_are_the_real_ones() {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(file_limits)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn file_limits() {
+    let mib = documented_limit("size of a grammar");
+    assert_eq!(
+        mib as u64 * 1024 * 1024,
+        lingeo::syntax::MAX_FILE_BYTES,
+        "{DOC}: the size limit"
+    );
+    let depth = documented_limit("nesting of parentheses");
+    let nested = |k: usize| with_body(&format!("{}1{}", "(".repeat(k), ")".repeat(k)));
+    assert!(nested(depth).is_ok(), "{DOC}: {depth} levels of nesting");
+    let e = nested(depth + 1).unwrap_err();
+    assert!(e.contains("nested too deeply"), "{e}");
+    let height = documented_limit("height of an expression");
+    let chain = |k: usize| with_body(&vec!["1"; k].join(" + "));
+    assert!(chain(height).is_ok(), "{DOC}: {height} operands");
+    let e = chain(height + 1).unwrap_err();
+    assert!(e.contains("expression too long"), "{e}");
+    assert_eq!(
+        documented_limit("errors shown for one file"),
+        lingeo::syntax::diagnostic::MAX_RENDERED
+    );
+}
