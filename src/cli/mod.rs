@@ -36,6 +36,10 @@ enum Command {
     /// List the shortest (or admissible, with --length) trajectories of a piece between two points.
     Trajectories(trajectories::TrajectoryArgs),
     /// Derive the language of a grammar file.
+    ///
+    /// Prints `NAME from START: N sentences`, then the language, one sentence a line, sorted:
+    /// its symbols separated by spaces, each `name(args)` (`b()` for a symbol without
+    /// parameters). The empty sentence, derived when everything is erased, prints as `e`.
     Run(run::RunArgs),
     /// The zones of an attack: the main trajectory and the trajectories that can intercept or
     /// support it in time (from the native generator or the grammar of zones).

@@ -30,7 +30,8 @@ pub struct RunArgs {
     /// The start string, e.g. `S(h8, c6, 6)`.
     #[arg(long)]
     pub start: String,
-    /// Print JSON.
+    /// Print JSON: `{grammar, start, count, language}`, the sentences as strings (the empty
+    /// one as "e").
     #[arg(long)]
     pub json: bool,
     /// Print the derivation step by step (to stderr).

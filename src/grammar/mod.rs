@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use crate::board::{Point, split_outside_parentheses};
 use crate::piece::Side;
-use crate::syntax::{Diagnostic, SourceErrors, Span};
+use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 use ir::Program;
@@ -67,9 +67,12 @@ impl std::error::Error for GrammarError {}
 impl Grammar {
     /// Loads a grammar file; imports are read relative to its folder.
     pub fn load(path: &Path) -> Result<Grammar, GrammarError> {
-        let source = std::fs::read_to_string(path).map_err(|error| GrammarError::Io {
-            path: path.display().to_string(),
-            error,
+        let source = read_source(path).map_err(|e| match e {
+            ReadError::Io(error) => GrammarError::Io {
+                path: path.display().to_string(),
+                error,
+            },
+            ReadError::NotUtf8(errors) => GrammarError::Invalid(vec![errors]),
         })?;
         Grammar::parse(&path.display().to_string(), &source)
     }
@@ -79,9 +82,8 @@ impl Grammar {
         let mut loader = Loader {
             stack: Vec::new(),
             errors: Vec::new(),
-            shipped: false,
         };
-        match loader.program(Path::new(path), source) {
+        match loader.program(Path::new(path), source, false) {
             Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
             _ => Err(GrammarError::Invalid(loader.errors)),
         }
@@ -111,9 +113,8 @@ impl Grammar {
         let mut loader = Loader {
             stack: Vec::new(),
             errors: Vec::new(),
-            shipped: true,
         };
-        match loader.program(&Path::new("grammars").join(&file), source) {
+        match loader.program(&Path::new("grammars").join(&file), source, true) {
             Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
             _ => Err(GrammarError::Invalid(loader.errors)),
         }
@@ -422,8 +423,8 @@ impl Language {
     }
 }
 
-/// Reads grammar files and their imports, detecting import cycles.
-/// The grammars of `grammars/`, built in.
+/// The grammars of `grammars/`, built in: `zones --engine grammar` runs them, and an import
+/// names them from anywhere.
 const SHIPPED: &[(&str, &str)] = &[
     ("hanoi.lgg", include_str!("../../grammars/hanoi.lgg")),
     (
@@ -445,15 +446,29 @@ const SHIPPED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Where an imported grammar found among the built-in ones is said to come from (it is not
+/// read from there).
+const BUILT_IN: &str = "<built-in>";
+
+/// The built-in grammar of this file name, if `written` is a bare name such as
+/// `shortest-trajectories.lgg`.
+fn built_in(written: &str) -> Option<&'static str> {
+    SHIPPED
+        .iter()
+        .find(|(f, _)| Path::new(written) == Path::new(f))
+        .map(|(_, text)| *text)
+}
+
+/// Reads grammar files and their imports, detecting import cycles.
 struct Loader {
     stack: Vec<PathBuf>,
     errors: Vec<SourceErrors>,
-    /// Imports are read from the built-in copies of `grammars/`.
-    shipped: bool,
 }
 
 impl Loader {
-    fn program(&mut self, path: &Path, source: &str) -> Option<Rc<Program>> {
+    /// Checks the grammar `source` read from `path`; a `built_in` grammar imports only built-in
+    /// grammars, any other file first relative to its folder and then among the built-in ones.
+    fn program(&mut self, path: &Path, source: &str, built_in: bool) -> Option<Rc<Program>> {
         let name = path.display().to_string();
         let fail = |diagnostics: Vec<Diagnostic>| SourceErrors {
             path: name.clone(),
@@ -466,7 +481,7 @@ impl Loader {
         // again (see `ast::Broken`).
         self.stack.push(normalise(path));
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let mut import = |written: &str, span: &Span| self.import(&dir, written, span);
+        let mut import = |written: &str, span: &Span| self.import(&dir, written, span, built_in);
         let result = check::check(&ast, &name, &mut import);
         self.stack.pop();
         if !syntax.is_empty() {
@@ -491,13 +506,40 @@ impl Loader {
         }
     }
 
+    /// The grammar imported as `written` by a file in `dir`: the file `dir/written` if there is
+    /// one, else the built-in grammar of that name (a built-in importer only looks there).
     fn import(
         &mut self,
         dir: &Path,
         written: &str,
         span: &Span,
+        from_built_in: bool,
     ) -> Result<Rc<Program>, Diagnostic> {
-        let path = dir.join(written);
+        let near = dir.join(written);
+        let (path, source, is_built_in) = if from_built_in {
+            let text = built_in(written).ok_or_else(|| not_found(written, &near, span, true))?;
+            (near, text.to_string(), true)
+        } else {
+            match read_source(&near) {
+                Ok(text) => (near, text, false),
+                Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                    let text =
+                        built_in(written).ok_or_else(|| not_found(written, &near, span, false))?;
+                    (Path::new(BUILT_IN).join(written), text.to_string(), true)
+                }
+                Err(ReadError::Io(e)) => {
+                    return Err(Diagnostic::new(
+                        format!("cannot read `{}`: {e}", near.display()),
+                        span.clone(),
+                    )
+                    .with_label("imported here"));
+                }
+                Err(ReadError::NotUtf8(errors)) => {
+                    self.errors.push(errors);
+                    return Err(has_errors(written, span));
+                }
+            }
+        };
         if self.stack.contains(&normalise(&path)) {
             return Err(Diagnostic::new(
                 format!("`{written}` imports itself (an import cycle)"),
@@ -505,27 +547,41 @@ impl Loader {
             )
             .with_label("cycle"));
         }
-        let built_in = SHIPPED
-            .iter()
-            .find(|(f, _)| self.shipped && Path::new(written) == Path::new(f));
-        let source = match built_in {
-            Some((_, text)) => text.to_string(),
-            None => std::fs::read_to_string(&path).map_err(|e| {
-                Diagnostic::new(
-                    format!("cannot read `{}`: {e}", path.display()),
-                    span.clone(),
-                )
-                .with_label("imported here")
-            })?,
-        };
-        self.program(&path, &source).ok_or_else(|| {
-            Diagnostic::new(
-                format!("`{written}` has errors (reported for that file)"),
-                span.clone(),
-            )
-            .with_label("imported here")
-        })
+        self.program(&path, &source, is_built_in)
+            .ok_or_else(|| has_errors(written, span))
     }
+}
+
+/// The error at an import found neither next to the importing file nor among the built-in
+/// grammars: where it was looked for.
+fn not_found(written: &str, near: &Path, span: &Span, from_built_in: bool) -> Diagnostic {
+    let names: Vec<&str> = SHIPPED.iter().map(|(f, _)| *f).collect();
+    let names = names.join(", ");
+    let note = if from_built_in {
+        format!("a built-in grammar imports only built-in grammars: {names}")
+    } else if Path::new(written).components().count() == 1 {
+        format!(
+            "looked for `{}` (relative to the importing file), then for a built-in grammar of that name: {names}",
+            near.display()
+        )
+    } else {
+        format!(
+            "looked for `{}` (relative to the importing file); only a bare file name is also looked for among the built-in grammars: {names}",
+            near.display()
+        )
+    };
+    Diagnostic::new(format!("cannot find the grammar `{written}`"), span.clone())
+        .with_label("imported here")
+        .with_note(note)
+}
+
+/// The error at an import whose file has errors of its own, which are reported for that file.
+fn has_errors(written: &str, span: &Span) -> Diagnostic {
+    Diagnostic::new(
+        format!("`{written}` has errors (reported for that file)"),
+        span.clone(),
+    )
+    .with_label("imported here")
 }
 
 fn normalise(path: &Path) -> PathBuf {

@@ -346,7 +346,10 @@ fn symbol_decl(i: Input<'_>) -> PResult<'_, SymbolDecl> {
     let (r, params) = required(
         params(r),
         &r,
-        "`(` after the symbol's name (write `b()` for no parameters)",
+        &format!(
+            "`(` after the symbol's name (write `{}()` for no parameters)",
+            name.node
+        ),
     )?;
     let span = i.span_to(&r);
     Ok((
@@ -400,7 +403,10 @@ fn function_decl(i: Input<'_>) -> PResult<'_, FunctionDecl> {
     let (r, params) = required(
         params(r),
         &r,
-        "`(` after the function's name (write `f()` for no parameters)",
+        &format!(
+            "`(` after the function's name (write `{}()` for no parameters)",
+            name.node
+        ),
     )?;
     let (r, result) = if is_pred {
         if let Some((Token::Arrow, _)) = r.peek() {
@@ -2809,7 +2815,7 @@ productions
             ),
             (
                 "terminal a".into(),
-                "expected `(` after the symbol's name (write `b()` for no parameters), found end of file",
+                "expected `(` after the symbol's name (write `a()` for no parameters), found end of file",
                 "",
             ),
             (
@@ -3118,6 +3124,16 @@ family two = 2_i for i in 1..n
 
     /// The shipped bad grammars: (file, message, offending text).
     const EXPECTED: &[(&str, &str, &str)] = &[
+        (
+            "syntax-symbol-without-parentheses.lgg",
+            "expected `(` after the symbol's name (write `hop()` for no parameters), found `nonterminal`",
+            "nonterminal",
+        ),
+        (
+            "syntax-function-without-parentheses.lgg",
+            "expected `(` after the function's name (write `Q()` for no parameters), found `=`",
+            "=",
+        ),
         (
             "syntax-assign-with-equals.lgg",
             "expected `:=` in the assignment, found `=`",

@@ -7,7 +7,7 @@ use crate::board::{Board, Point};
 use crate::fuzzy::Terms;
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{PieceType, Side, Usage, chess_types};
-use crate::syntax::SourceErrors;
+use crate::syntax::{ReadError, SourceErrors, read_source};
 
 /// A piece placed on the board: `ON(p) = at`.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,9 +87,12 @@ impl Scenario {
 
     pub fn load(path: &Path) -> Result<Scenario, LoadError> {
         let name = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
-            path: name.clone(),
-            error,
+        let source = read_source(path).map_err(|e| match e {
+            ReadError::Io(error) => LoadError::Io {
+                path: name.clone(),
+                error,
+            },
+            ReadError::NotUtf8(errors) => LoadError::Invalid(errors),
         })?;
         Scenario::parse(&name, &source).map_err(LoadError::Invalid)
     }

@@ -69,19 +69,28 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
     let cache = Source::from(source);
     for d in diagnostics.iter().take(MAX_RENDERED) {
         let span = clamp(&d.span, source.len());
-        let mut report = Report::build(ReportKind::Error, (path, span.clone()))
+        // Every label in the order of its place in the file: ariadne starts a
+        // new excerpt (headed by the primary's location) whenever a label comes before the one
+        // it follows, so labels in file order make one excerpt that shows each place once.
+        // The primary place has a text whenever another place is shown, so the two are told apart.
+        let primary = match d.label.as_str() {
+            "" if !d.related.is_empty() => "here",
+            label => label,
+        };
+        let mut labels: Vec<(Span, &str)> = std::iter::once((span.clone(), primary))
+            .chain(
+                d.related
+                    .iter()
+                    .map(|(s, l)| (clamp(s, source.len()), l.as_str())),
+            )
+            .collect();
+        labels.sort_by_key(|(s, _)| (s.start, s.end));
+        let mut report = Report::build(ReportKind::Error, (path, span))
             .with_config(config)
-            .with_message(&d.message)
-            .with_label(
-                Label::new((path, span))
-                    .with_message(&d.label)
-                    .with_order(0),
-            );
-        for (i, (span, label)) in d.related.iter().enumerate() {
-            report = report.with_label(
-                labelled(Label::new((path, clamp(span, source.len()))), label)
-                    .with_order(i as i32 + 1),
-            );
+            .with_message(&d.message);
+        for (i, (span, label)) in labels.into_iter().enumerate() {
+            report =
+                report.with_label(labelled(Label::new((path, span)), label).with_order(i as i32));
         }
         for note in &d.notes {
             report = report.with_note(note);
@@ -154,6 +163,30 @@ mod tests {
         assert!(text.contains("point z9 is off the board"), "{text}");
         assert!(text.contains(" 2 | removed z9\n"), "{text}");
         assert!(text.contains("        ^"), "{text}");
+    }
+
+    #[test]
+    fn render_shows_each_place_of_a_two_place_error_once_with_its_text() {
+        let src = "board 8x8\nboard 4x4\n";
+        let d = Diagnostic::new("two boards", 10..19)
+            .with_label("second board")
+            .with_related(0..9, "first board");
+        let text = render("t.scenario", src, &[d]);
+        // One excerpt, headed by the primary place, showing both lines in file order.
+        assert_eq!(text.matches("t.scenario:").count(), 1, "{text}");
+        assert!(text.contains("t.scenario:2:1"), "{text}");
+        let first = text.find("first board").expect("first label");
+        let second = text.find("second board").expect("second label");
+        assert!(first < second, "{text}");
+        assert_eq!(text.matches(" 1 | board 8x8").count(), 1, "{text}");
+        assert_eq!(text.matches(" 2 | board 4x4").count(), 1, "{text}");
+        // A primary place without a text still gets one when another place is shown.
+        let text = render(
+            "t.scenario",
+            src,
+            &[Diagnostic::new("two boards", 10..19).with_related(0..9, "first board")],
+        );
+        assert!(text.contains("here\n"), "{text}");
     }
 
     #[test]

@@ -3,8 +3,10 @@
 
 pub mod diagnostic;
 pub mod lexing;
+pub mod read;
 pub mod recovery;
 pub mod suggest;
 pub mod tokens;
 
 pub use diagnostic::{Diagnostic, SourceErrors, Span, render};
+pub use read::{MAX_FILE_BYTES, ReadError, read_source};

@@ -23,7 +23,7 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("tests/agreement.cases")).unwrap();
+    let text = lingeo::syntax::read_source(&root.join("tests/agreement.cases")).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|line| {

@@ -2,7 +2,7 @@
 //! each is snapshotted in `snapshots/`.
 
 use lingeo::grammar::Grammar;
-use lingeo::scenario::Scenario;
+use lingeo::scenario::{LoadError, Scenario};
 
 #[test]
 fn bad_scenarios_report_diagnostics() {
@@ -11,21 +11,24 @@ fn bad_scenarios_report_diagnostics() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         insta::glob!("..", "bad/*.scenario", |path| {
-            let source = std::fs::read_to_string(path).unwrap();
             let name = format!("tests/bad/{}", path.file_name().unwrap().to_string_lossy());
-            let errors = match Scenario::parse(&name, &source) {
+            // Read as the CLI reads it (a file that is not UTF-8 fails there).
+            let errors = match Scenario::load(path) {
                 Ok(_) => panic!("{name} should not parse"),
-                Err(e) => e,
+                Err(LoadError::Invalid(e)) => e,
+                Err(e) => panic!("{name}: {e}"),
             };
             assert!(!errors.diagnostics.is_empty());
             for d in &errors.diagnostics {
                 assert!(
-                    d.span.end <= source.len(),
+                    d.span.end <= errors.source.len(),
                     "{name}: span {:?} past the end",
                     d.span
                 );
             }
-            insta::assert_snapshot!(errors.render());
+            // Paths in the snapshot are relative to the crate, whatever the checkout folder.
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/");
+            insta::assert_snapshot!(errors.render().replace(root, ""));
         });
     });
 }
@@ -38,9 +41,8 @@ fn bad_grammars_report_diagnostics() {
     settings.bind(|| {
         insta::glob!("..", "bad/*.lgg", |path| {
             let name = format!("tests/bad/{}", path.file_name().unwrap().to_string_lossy());
-            let source = std::fs::read_to_string(path).unwrap();
-            // Imports are read relative to the file, so give the real folder.
-            let errors = match Grammar::parse(&path.display().to_string(), &source) {
+            // Read as the CLI reads it; imports are read relative to the file's real folder.
+            let errors = match Grammar::load(path) {
                 Ok(_) => panic!("{name} should not check"),
                 Err(e) => e,
             };

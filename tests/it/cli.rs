@@ -665,3 +665,164 @@ fn check_caps_the_errors_shown() {
         .unwrap();
     assert!(more >= 70, "{rest}");
 }
+
+/// Input files are read through one guard: at most 16 MiB (a file that never ends stops there
+/// too), no folders.
+#[test]
+fn check_refuses_huge_files_folders_and_endless_files() {
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let limit = lingeo::syntax::MAX_FILE_BYTES as usize;
+    let big = dir.join("big.scenario");
+    std::fs::write(&big, format!("board 8x8\n{}\n", "#".repeat(limit))).unwrap();
+    let fits = dir.join("fits.lgg");
+    let hanoi = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars/hanoi.lgg"),
+    )
+    .unwrap();
+    // Exactly the limit is still read.
+    let padding = limit - hanoi.len() - 1;
+    std::fs::write(&fits, format!("{hanoi}{}\n", "#".repeat(padding))).unwrap();
+    assert_eq!(std::fs::metadata(&fits).unwrap().len() as usize, limit);
+    let (big, fits) = (big.to_string_lossy(), fits.to_string_lossy());
+    let output = run(&["check", &big, &fits]);
+    assert!(output.contains("\nexit: 2\n"), "{output}");
+    assert!(output.contains(&format!("{fits}: ok")), "{output}");
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {big}: the file is larger than 16 MiB, the most lingeo reads\n"
+        )),
+        "{output}"
+    );
+    let folder = dir.to_string_lossy();
+    let output = run(&["check", &folder]);
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {folder}: it is a folder, not a file\n"
+        )),
+        "{output}"
+    );
+    let output = run(&["run", &folder, "--start", "S"]);
+    assert!(
+        output.contains(&format!(
+            "error: cannot read {folder}: it is a folder, not a file\n"
+        )),
+        "{output}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn check_stops_reading_dev_zero() {
+    let output = run(&["check", "/dev/zero"]);
+    assert!(
+        output.contains(
+            "error: cannot read /dev/zero: the file is larger than 16 MiB, the most lingeo reads\n"
+        ),
+        "{output}"
+    );
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-zero-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("zero.lgg");
+    std::fs::write(
+        &grammar,
+        "import G = \"/dev/zero\"\nstart S()\nterminal a()\nnonterminal S()\n\
+         productions\n  1 | true | S -> a | | {} | {}\n",
+    )
+    .unwrap();
+    let output = run(&["check", &grammar.to_string_lossy()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.contains("\nexit: 2\n"), "{output}");
+    assert!(
+        output.contains(
+            "Error: cannot read `/dev/zero`: the file is larger than 16 MiB, the most lingeo reads\n"
+        ),
+        "{output}"
+    );
+}
+
+/// The README's `cp grammars/zones-filtered.lgg my-zones.lgg` and `zones ... --grammar
+/// my-zones.lgg`, in a folder of its own: the copy's import of `admissible-trajectories.lgg`
+/// is not next to it, so the built-in one is taken, and the zones are those of the native
+/// generator with both filters and of the shipped grammar.
+#[test]
+fn readme_copy_of_the_zone_grammar_runs_from_any_folder() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-copy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        root.join("grammars/zones-filtered.lgg"),
+        dir.join("my-zones.lgg"),
+    )
+    .unwrap();
+    let scenario = root.join("examples/robot-zone-full.scenario");
+    let scenario = scenario.to_string_lossy();
+    let zones = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+            .args([
+                "zones",
+                &scenario,
+                "--piece",
+                "BOMBER",
+                "--to",
+                "h1",
+                "--horizon",
+                "4",
+            ])
+            .args(extra)
+            .current_dir(&dir)
+            .output()
+            .expect("the lingeo binary runs");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{extra:?}: {stderr}");
+        // The first line names the engine; the zones follow.
+        let (head, zones) = stdout.split_once('\n').unwrap();
+        (head.to_string(), zones.to_string())
+    };
+    let (head, own) = zones(&["--grammar", "my-zones.lgg"]);
+    assert!(
+        head.ends_with("(grammar my-zones.lgg): 172 zones"),
+        "{head}"
+    );
+    let (_, native) = zones(&["--filters", "all", "--engine", "native"]);
+    assert_eq!(own, native);
+    let (_, shipped) = zones(&["--filters", "all", "--engine", "grammar"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(own, shipped);
+}
+
+/// The empty sentence prints as `e` (and `e` is in `run --help`); a symbol without parameters
+/// prints as `b()`, so the two cannot be confused.
+#[test]
+fn run_prints_the_empty_sentence_as_e() {
+    let dir = std::env::temp_dir().join(format!("lingeo-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("erase.lgg");
+    std::fs::write(
+        &grammar,
+        "grammar erase\nstart S(k: int)\nterminal b()\nnonterminal S(k: int)\nproductions\n\
+         1 | k == 0 | S(k) -> e | | {} | {2}\n2 | true | S(k) -> b | | {} | {}\n",
+    )
+    .unwrap();
+    let grammar = grammar.to_string_lossy();
+    let empty = run(&["run", &grammar, "--start", "S(0)"]);
+    let one = run(&["run", &grammar, "--start", "S(1)"]);
+    let json = run(&["run", &grammar, "--start", "S(0)", "--json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        empty.contains("--- stdout\nerase from S(0): 1 sentence\ne\n"),
+        "{empty}"
+    );
+    assert!(
+        one.contains("--- stdout\nerase from S(1): 1 sentence\nb()\n"),
+        "{one}"
+    );
+    assert!(json.contains("\"language\": [\"e\"]"), "{json}");
+    let help = run(&["run", "--help"]);
+    assert!(
+        help.contains("The empty sentence, derived when everything is erased, prints as `e`."),
+        "{help}"
+    );
+}

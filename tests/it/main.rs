@@ -7,6 +7,7 @@ mod analysis;
 mod bad_files;
 mod cli;
 mod compare;
+mod docs;
 mod grammar_properties;
 mod pattern_properties;
 mod patterns;

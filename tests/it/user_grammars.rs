@@ -387,6 +387,49 @@ fn two_legs_joins_the_imported_shortest_bundles() {
     assert!(language.sentences.is_empty());
 }
 
+/// An import by a bare name is looked for next to the importing file first, then among the
+/// built-in grammars, so a copy of a grammar that imports a shipped one works from any folder.
+#[test]
+fn imports_by_name_find_the_built_in_grammars_from_anywhere() {
+    let dir = std::env::temp_dir().join(format!("lingeo-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/grammars/two-legs.lgg")).unwrap();
+    let text = text.replace(
+        "\"../../grammars/shortest-trajectories.lgg\"",
+        "\"shortest-trajectories.lgg\"",
+    );
+    assert!(text.contains("import G1 = \"shortest-trajectories.lgg\""));
+    let copy = dir.join("my-legs.lgg");
+    std::fs::write(&copy, &text).unwrap();
+    let g = Grammar::load(&copy).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(
+        g.program.imports[0].program.path,
+        "<built-in>/shortest-trajectories.lgg"
+    );
+    let fighter = example("robot-fighter.scenario");
+    let language = run(&g, &fighter, Some("FIGHTER"), &[], "S(f6, c6, h1)");
+    assert_eq!(
+        named(&fighter.board, &language),
+        two_legs(&fighter, "FIGHTER", "f6", "c6", "h1")
+    );
+    // A file of that name next to the importing one comes first.
+    let shipped = std::fs::read_to_string(root.join("grammars/shortest-trajectories.lgg")).unwrap();
+    let local = dir.join("shortest-trajectories.lgg");
+    std::fs::write(
+        &local,
+        shipped.replace("grammar shortest_trajectories", "grammar local_copy"),
+    )
+    .unwrap();
+    let g = Grammar::load(&copy).unwrap_or_else(|e| panic!("{}", e.render()));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(g.program.imports[0].program.name, "local_copy");
+    assert_eq!(
+        g.program.imports[0].program.path,
+        local.display().to_string()
+    );
+}
+
 /// Limits stop a run with an error that says which limit it was, also from an imported
 /// grammar (the zones command tells a language too large for --max-zones by it).
 #[test]

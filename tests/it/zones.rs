@@ -97,9 +97,10 @@ fn native_and_grammar_share_one_snapshot_per_case() {
     settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     let _guard = settings.bind_to_scope();
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/zone.cases"))
-            .unwrap();
+    let text = lingeo::syntax::read_source(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/zone.cases"),
+    )
+    .unwrap();
     let mut cases = 0;
     for line in text
         .lines()

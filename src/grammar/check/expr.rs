@@ -362,6 +362,7 @@ where
                             format!("`{}` is used before its declaration", n.node),
                             n.span.clone(),
                         )
+                        .with_label("used here")
                         .with_related(self.globals[g as usize].span.clone(), "declared here")
                         .with_note("initial values are computed in the order of the file"),
                     );
@@ -371,10 +372,15 @@ where
             Some((Binding::EnumValue(e, i), _)) => {
                 (Ex::Const(Value::Enum(e, i)), Type::Enum(e as usize))
             }
-            Some((Binding::Function(_), _)) => {
+            Some((Binding::Function(f), _)) => {
+                let call = if self.sigs[f as usize].params.is_empty() {
+                    format!("call it as `{}()`", n.node)
+                } else {
+                    "call it with its arguments".to_string()
+                };
                 self.error(
                     Diagnostic::new(
-                        format!("`{}` is a function; call it with its arguments", n.node),
+                        format!("`{}` is a function; {call}", n.node),
                         n.span.clone(),
                     )
                     .with_label("a function"),

@@ -42,6 +42,7 @@ where
                         format!("enum `{}` is defined twice", name.node),
                         name.span.clone(),
                     )
+                    .with_label("defined again")
                     .with_related(first, "first defined here"),
                 );
             }
@@ -92,7 +93,8 @@ where
                     "the grammar has more than one start symbol",
                     extra.span.clone(),
                 )
-                .with_related(first.span.clone(), "first start symbol"),
+                .with_label("another start")
+                .with_related(first.span.clone(), "first start"),
             );
         }
         for p in &first.params {

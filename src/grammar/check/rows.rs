@@ -163,6 +163,7 @@ where
                                     ),
                                     index.span.clone(),
                                 )
+                                .with_label(format!("expected `{}`", families[f].1))
                                 .with_related(
                                     families[f].0.span.clone(),
                                     "the family is declared here",
@@ -454,6 +455,7 @@ where
                         format!("`{}` is assigned twice in one production", target.node),
                         span.clone(),
                     )
+                    .with_label("assigned again")
                     .with_related(first, "first assigned here"),
                 );
             }
