@@ -252,7 +252,7 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-far-horizon",
-        "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000 --filters all",
+        "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000",
         0,
     ),
     (
@@ -278,32 +278,49 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-simplified-bundle",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4",
         0,
     ),
     (
         "cli-zones-simplified-all-grammar",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --engine grammar --all-zones",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --engine grammar --all-zones",
         0,
     ),
     (
         "cli-zones-simplified-json",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --all-zones --json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --all-zones --json",
         0,
     ),
     (
         "cli-zones-abstract-literal",
-        "zones examples/abstract-zone.scenario --piece p0 --to 5 --horizon 4 --all-zones",
+        "zones examples/abstract-zone.scenario --piece p0 --to 5 --horizon 4 --all-zones --filters none",
         0,
     ),
     (
         "cli-zones-reti-all-attacks",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all",
+        "zones examples/reti.scenario --all-attacks --horizon 4",
         0,
     ),
     (
         "cli-zones-chess-all-attacks-json",
-        "zones examples/chess-zone.scenario --all-attacks --horizon 2 --filters all --json",
+        "zones examples/chess-zone.scenario --all-attacks --horizon 2 --json",
+        0,
+    ),
+    // The filters F1 and F2 by default: the sources' 172 zones of the full robot example
+    // (259 with --filters none), and the filters used in the listing and the JSON.
+    (
+        "cli-zones-full-default-filters",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4",
+        0,
+    ),
+    (
+        "cli-zones-simplified-no-filters-json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters none --json",
+        0,
+    ),
+    (
+        "cli-zones-own-grammar-json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --grammar grammars/zones-filtered.lgg --json",
         0,
     ),
     (
@@ -323,20 +340,20 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-error-max-zones",
-        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --filters all --max-zones 10",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --max-zones 10",
         2,
     ),
     // --all-attacks: an attack past --max-zones is reported, the others are listed (exit 0).
     (
         "cli-zones-all-attacks-too-large",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10",
         0,
     ),
     // The same by the grammar: the same listing (--max-zones caps the zones, not the languages
     // of trajectories the grammar imports).
     (
         "cli-zones-all-attacks-too-large-grammar-json",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --engine grammar --json",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --engine grammar --json",
         0,
     ),
     // The paper's Figure 2: 7 patterns and 1 fuzzy pattern for (white rook, black king).
@@ -525,7 +542,7 @@ fn output_is_deterministic() {
 /// `--max-zones` included (the grammar's imported languages are not capped by it).
 #[test]
 fn zone_engines_print_the_same_capped_listing() {
-    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --json";
+    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --json";
     let native = run(&args.split(' ').collect::<Vec<_>>());
     let grammar_args = format!("{args} --engine grammar");
     let grammar = run(&grammar_args.split(' ').collect::<Vec<_>>());
@@ -576,8 +593,6 @@ fn svg_options_write_pictures() {
                 "h1",
                 "--horizon",
                 "4",
-                "--filters",
-                "all",
             ],
             // The bundle view: the main trajectory and one group per attach pair.
             "group",
