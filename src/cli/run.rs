@@ -112,11 +112,10 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
         });
     }
     let mut out = format!(
-        "{} from {}: {} sentence{}\n",
+        "{} from {}: {}\n",
         grammar.name(),
         args.start.trim(),
-        strings.len(),
-        if strings.len() == 1 { "" } else { "s" }
+        lingeo::render::counted(strings.len() as u128, "sentence", "sentences")
     );
     for s in &strings {
         out.push_str(s);

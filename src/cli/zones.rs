@@ -458,11 +458,10 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 lingeo::svg::zone(&scenario, &a.zones[0], &title)
             }
             Some(a) => {
-                let n = a.zones.len();
                 let title = format!(
-                    "Zone of {}: bundle view of {n} zone{}",
+                    "Zone of {}: bundle view of {}",
                     attack_title(&scenario, a),
-                    if n == 1 { "" } else { "s" }
+                    render::counted(a.zones.len() as u128, "zone", "zones")
                 );
                 lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
             }
@@ -518,8 +517,8 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     if skipped > 0 {
         out.push_str(&format!(
-            "{skipped} of {} attacks not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
-            attacks.len(),
+            "{skipped} of {} not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
+            render::counted(attacks.len() as u128, "attack", "attacks"),
             args.max_zones
         ));
     }
@@ -624,9 +623,8 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         );
     }
     let mut out = format!(
-        "{head}: {} zone{}\n",
-        a.zones.len(),
-        if a.zones.len() == 1 { "" } else { "s" }
+        "{head}: {}\n",
+        render::counted(a.zones.len() as u128, "zone", "zones")
     );
     if args.all_zones {
         for (i, z) in a.zones.iter().enumerate() {
@@ -646,12 +644,11 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         ));
         for at in attaches {
             out.push_str(&format!(
-                "    level {}, {} -> {}: {} alternative{}\n",
+                "    level {}, {} -> {}: {}\n",
                 at.level,
                 s.board.name(at.from),
                 s.board.name(at.to),
-                at.alternatives.len(),
-                if at.alternatives.len() == 1 { "" } else { "s" }
+                render::counted(at.alternatives.len() as u128, "alternative", "alternatives")
             ));
             for (q, t, time) in &at.alternatives {
                 out.push_str(&format!("      {}\n", symbol(s, *q, t, *time)));

@@ -103,6 +103,18 @@ const CASES: &[(&str, &str, i32)] = &[
         "trajectories --piece pawn --from e4 --to e2",
         0,
     ),
+    // A trajectory has at least one move: none from a point to itself, said so.
+    (
+        "cli-trajectories-same-point",
+        "trajectories --piece king --from c2 --to c2",
+        0,
+    ),
+    // One trajectory: "1 shortest trajectory".
+    (
+        "cli-trajectories-one",
+        "trajectories --piece king --from c2 --to c3",
+        0,
+    ),
     (
         "cli-error-limit",
         "trajectories --piece king --from a5 --to h5 --limit 10",
