@@ -68,6 +68,17 @@ const CASES: &[(&str, &str, i32)] = &[
         "map examples/reti.scenario --piece BP --attack",
         0,
     ),
+    // A piece that never moves (a type without move vectors): its own point at 0, no more.
+    (
+        "cli-map-immobile-target",
+        "map examples/robot-zone-simplified.scenario --piece TARGET",
+        0,
+    ),
+    (
+        "cli-trajectories-immobile-target",
+        "trajectories examples/robot-zone-simplified.scenario --piece TARGET --to h2",
+        0,
+    ),
     (
         "cli-trajectories-fighter",
         "trajectories examples/robot-fighter.scenario --piece FIGHTER --to h1",
