@@ -14,7 +14,7 @@ pub struct TrajectoryArgs {
     pub board: BoardArgs,
     #[command(flatten)]
     pub piece: PieceArgs,
-    /// Start point (defaults to the placed piece's point).
+    /// Start point: a placed piece (--piece) starts where it stands; required with --type.
     #[arg(long)]
     pub from: Option<String>,
     /// End point.

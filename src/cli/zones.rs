@@ -24,7 +24,8 @@ use super::setup;
 pub struct ZoneArgs {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// The attacking piece p0 (a placed piece's name).
+    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them); a zone
+    /// starts where it stands, so piece types are not taken here.
     #[arg(long, required_unless_present = "all_attacks")]
     pub piece: Option<String>,
     /// The target point y0 (an opposing piece's point or a goal point of p0).
@@ -395,10 +396,20 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             .iter()
             .position(|p| p.name == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = scenario.pieces.iter().map(|p| p.name.as_str()).collect();
+                let why = if scenario.type_index(name).is_some() {
+                    format!(
+                        "; `{name}` is a piece type, and a zone is of a placed piece (its attack from where it stands)"
+                    )
+                } else {
+                    lingeo::syntax::suggest::closest(
+                        name,
+                        scenario.pieces.iter().map(|p| p.name.as_str()),
+                    )
+                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+                };
                 CliError(format!(
-                    "--piece: no placed piece is named `{name}` (placed: {})",
-                    names.join(", ")
+                    "--piece: no placed piece is named `{name}`{why}\n{}",
+                    setup::placed_pieces(&scenario)
                 ))
             })?;
         let target = setup::point(

@@ -40,12 +40,12 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-map-rook-removed",
-        "map --board 8x8 --removed a3,c1 --piece rook --from d3",
+        "map --board 8x8 --removed a3,c1 --type rook --from d3",
         0,
     ),
     (
         "cli-map-black-pawn-reverse",
-        "map --piece pawn --side black --from e4 --reverse",
+        "map --type pawn --side black --from e4 --reverse",
         0,
     ),
     (
@@ -91,12 +91,12 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-trajectories-king-a5-h5-count",
-        "trajectories --board 8x8 --piece king --from a5 --to h5 --count",
+        "trajectories --board 8x8 --type king --from a5 --to h5 --count",
         0,
     ),
     (
         "cli-trajectories-king-15x15-count-json",
-        "trajectories --board 15x15 --piece king --from (1,1) --to (15,1) --count --json",
+        "trajectories --board 15x15 --type king --from (1,1) --to (15,1) --count --json",
         0,
     ),
     (
@@ -145,6 +145,43 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-error-from-mismatch",
         "map examples/reti.scenario --piece WK --from a1",
+        2,
+    ),
+    // A placed piece and its type share the name FIGHTER: --piece is the piece on f6, --type
+    // the type from any point; the errors list pieces (with their points) and types apart.
+    (
+        "cli-map-type-beside-piece",
+        "map examples/robot-fighter.scenario --type FIGHTER --from h1",
+        0,
+    ),
+    (
+        "cli-error-piece-from-suggests-type",
+        "map examples/robot-fighter.scenario --piece FIGHTER --from h1",
+        2,
+    ),
+    (
+        "cli-trajectories-type-black-count",
+        "trajectories examples/robot-fighter.scenario --type FIGHTER --side black --from h1 --to f6 --count",
+        0,
+    ),
+    (
+        "cli-error-unknown-type",
+        "map examples/robot-fighter.scenario --type FIGHTR --from a1",
+        2,
+    ),
+    (
+        "cli-error-type-is-a-placed-piece",
+        "map examples/reti.scenario --type WK --from a1",
+        2,
+    ),
+    (
+        "cli-error-side-of-placed-piece",
+        "map examples/reti.scenario --piece WK --side black",
+        2,
+    ),
+    (
+        "cli-error-piece-and-type",
+        "map --piece rook --type king --from a1",
         2,
     ),
     (
@@ -200,7 +237,17 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-run-king-type-side",
-        "run grammars/shortest-trajectories.lgg --piece pawn --side black --start 'S(e7, e4, 3)'",
+        "run grammars/shortest-trajectories.lgg --type pawn --side black --start 'S(e7, e4, 3)'",
+        0,
+    ),
+    (
+        "cli-run-type-beside-piece",
+        "run grammars/shortest-trajectories.lgg examples/robot-fighter.scenario --type FIGHTER --start 'S(h1, f6, 5)'",
+        0,
+    ),
+    (
+        "cli-run-set-type-with-side",
+        "run grammars/shortest-trajectories.lgg examples/robot-fighter.scenario --set p=FIGHTER:black --start 'S(h1, f6, 5)'",
         0,
     ),
     (
@@ -354,6 +401,11 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-zones-error-unknown-piece",
         "zones examples/reti.scenario --piece WQ --to a6",
+        2,
+    ),
+    (
+        "cli-zones-error-type-not-piece",
+        "zones examples/reti.scenario --piece king --to a6",
         2,
     ),
     (
