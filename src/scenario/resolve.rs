@@ -476,10 +476,15 @@ impl Resolver {
                         attack_span.get_or_insert(span);
                     }
                     let mut resolved = Vec::new();
+                    // In a chain `1 -> 2 -> 3` the middle point ends one edge and starts the
+                    // next: resolve each written point once, so that a bad one is reported once.
+                    let mut points: HashMap<(usize, usize), Option<Point>> = HashMap::new();
+                    let mut point = |r: &mut Self, p: &PointRef| {
+                        let key = (p.span().start, p.span().end);
+                        *points.entry(key).or_insert_with(|| r.point(board, p))
+                    };
                     for e in edges {
-                        let (Some(a), Some(b)) =
-                            (self.point(board, &e.from), self.point(board, &e.to))
-                        else {
+                        let (Some(a), Some(b)) = (point(self, &e.from), point(self, &e.to)) else {
                             continue;
                         };
                         if a == b {
