@@ -11,6 +11,7 @@ mod grammar_properties;
 mod pattern_properties;
 mod patterns;
 mod properties;
+mod readme;
 mod sources;
 mod svg;
 mod user_grammars;
