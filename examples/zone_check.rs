@@ -22,7 +22,10 @@ fn main() {
     let zones = ZoneGenerator::new(&s, &k, options)
         .zones(p0, y0, l0)
         .unwrap_or_else(|e| panic!("{e}"));
-    println!("{} zones", zones.len());
+    println!(
+        "{}",
+        lingeo::render::counted(zones.len() as u128, "zone", "zones")
+    );
     for z in &zones {
         let parts: Vec<String> = z
             .entries

@@ -50,7 +50,8 @@ impl std::fmt::Display for TooMany {
         match self.count {
             Some(c) => write!(
                 f,
-                "the bundle has {c} trajectories, more than the limit of {}; raise --limit or ask for the count only",
+                "the bundle has {}, more than the limit of {}; raise --limit or ask for the count only",
+                crate::render::counted(c, "trajectory", "trajectories"),
                 self.limit
             ),
             None => write!(

@@ -429,8 +429,8 @@ pub fn figure14(name: &str, scenario: &Scenario, rows: &[PairRow]) -> BarChart {
         })
         .collect();
     let mut caption = vec![format!(
-        "{} ordered pairs of opposing pieces where the first can attack the second.",
-        rows.len()
+        "{} of opposing pieces where the first can attack the second.",
+        crate::render::counted(rows.len() as u128, "ordered pair", "ordered pairs")
     )];
     if notes.iter().any(|n| n.contains('≥')) {
         caption.push("≥: the count is a lower bound (the pair reached a cap).".into());

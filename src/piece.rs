@@ -137,6 +137,12 @@ pub struct PieceType {
 }
 
 impl PieceType {
+    /// A type without move vectors or edges (a target): it has no trajectories and attacks
+    /// nothing, but can be attacked.
+    pub fn never_moves(&self) -> bool {
+        self.moves.is_empty()
+    }
+
     pub fn motion(&self, usage: Usage) -> &Motion {
         match usage {
             Usage::Move => &self.moves,

@@ -7,6 +7,12 @@ use crate::bitset::BitSet;
 use crate::board::{Board, Point, Shape};
 use crate::kernel::DistanceMap;
 
+/// A count and the noun agreeing with it: `counted(1, "trajectory", "trajectories")` is
+/// `1 trajectory`, and every other number takes `many`.
+pub fn counted(n: u128, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A MAP table drawn as the board: top rank first, unreachable points as `.`, removed as `#`.
 /// 3D boards are drawn one layer at a time; graph boards as `point: distance` lines.
 pub fn map_table(board: &Board, map: &DistanceMap) -> String {

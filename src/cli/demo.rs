@@ -48,9 +48,13 @@ fn grammar_beside_native(
         "DIFFERENT from the native generator"
     };
     out.push_str(&format!(
-        "The grammar {file} run from {start}: {} sentences in {} derivation steps, {verdict}.\n",
-        language.sentences.len(),
-        language.steps
+        "The grammar {file} run from {start}: {} in {}, {verdict}.\n",
+        render::counted(language.sentences.len() as u128, "sentence", "sentences"),
+        render::counted(
+            u128::from(language.steps),
+            "derivation step",
+            "derivation steps"
+        )
     ));
     if let Some(first) = language.sentences.first() {
         out.push_str(&format!(
@@ -176,8 +180,8 @@ fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
         "3. The zone of the BOMBER's attack on h1 (S-07 p.13, docs/semantics.md §6.6), filters F1 and F2\n\n",
     );
     out.push_str(&format!(
-        "The language has {} zones (one per choice of trajectory at each attach point); the one the sources print:\n\n",
-        zones.len()
+        "The language has {} (one per choice of trajectory at each attach point); the one the sources print:\n\n",
+        render::counted(zones.len() as u128, "zone", "zones")
     ));
     let mut level_of = vec![None; b.len()];
     for e in &source.entries {
@@ -250,8 +254,12 @@ fn fighter(out: &mut String) -> Result<(), CliError> {
     let bundle = Bundle::new(&k, m, f6, h1, None, BundleOptions::default());
     let ts = bundle.collect(1000)?;
     out.push_str(&format!(
-        "\nAll {} shortest trajectories f6 -> h1 (the bundle of G_t^(1)):\n",
-        ts.len()
+        "\nAll {} f6 -> h1 (the bundle of G_t^(1)):\n",
+        render::counted(
+            ts.len() as u128,
+            "shortest trajectory",
+            "shortest trajectories"
+        )
     ));
     for t in &ts {
         out.push_str(&format!("  {}\n", render::trajectory_string(b, t)));

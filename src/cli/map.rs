@@ -14,7 +14,7 @@ pub struct MapArgs {
     pub board: BoardArgs,
     #[command(flatten)]
     pub piece: PieceArgs,
-    /// The origin point (defaults to the placed piece's point).
+    /// The origin point: a placed piece (--piece) starts where it stands; required with --type.
     #[arg(long)]
     pub from: Option<String>,
     /// Print distances *to* the point instead (the reverse MAP, over the reversed relation).

@@ -158,7 +158,16 @@ fn summary(path: &str, s: &lingeo::scenario::Scenario) -> String {
 ",
         );
     }
-    let own: Vec<&str> = s.types[builtin..].iter().map(|t| t.name.as_str()).collect();
+    let own: Vec<String> = s.types[builtin..]
+        .iter()
+        .map(|t| {
+            if t.never_moves() {
+                format!("{} (never moves)", t.name)
+            } else {
+                t.name.clone()
+            }
+        })
+        .collect();
     if !own.is_empty() {
         out.push_str(&format!("  piece types: {}\n", own.join(", ")));
     }

@@ -157,7 +157,7 @@ fn count_text(c: &PatternCount) -> String {
 }
 
 fn plural(n: u128, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    lingeo::render::counted(n, word, &format!("{word}s"))
 }
 
 /// The header of a pair: `White rook a1 -> Black king d8: length 2, 2 main paths, 7 patterns`.

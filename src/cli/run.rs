@@ -5,12 +5,11 @@ use std::path::PathBuf;
 use clap::Args;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
-use lingeo::piece::Side;
 use serde::Serialize;
 
 use super::CliError;
 use super::limits::LimitArgs;
-use super::setup::{self, BoardArgs, SideArg};
+use super::setup::{self, BoardArgs, Chosen, SideArg};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -18,10 +17,15 @@ pub struct RunArgs {
     pub grammar: PathBuf,
     #[command(flatten)]
     pub board: BoardArgs,
-    /// The grammar's piece input: a placed piece's name or a piece type.
-    #[arg(long)]
+    /// The grammar's piece input: a placed piece, by name (where no placed piece has the name,
+    /// a piece type of that name).
+    #[arg(long, value_name = "NAME", conflicts_with = "type_name")]
     pub piece: Option<String>,
-    /// The side of a piece given by type.
+    /// The grammar's piece input as a piece type (king, ..., or a type of the scenario), even
+    /// where a placed piece has the same name.
+    #[arg(long = "type", value_name = "NAME")]
+    pub type_name: Option<String>,
+    /// The side of a piece type (default white).
     #[arg(long, value_enum)]
     pub side: Option<SideArg>,
     /// Another input: `--set name=value` (repeatable).
@@ -65,24 +69,43 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
             .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
         given.push((name.trim().to_string(), value.trim().to_string()));
     }
-    let side = args.side.map(|s| match s {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-    });
-    if args.piece.is_none() && side.is_some() {
-        return Err(CliError("--side goes with --piece".into()));
+    let given_piece = args.piece.is_some() || args.type_name.is_some();
+    if !given_piece && args.side.is_some() {
+        return Err(CliError("--side goes with --type (or --piece)".into()));
     }
+    // A placed piece by its name; a type by its name and a side (which makes the world take
+    // the type even where a placed piece has the same name).
+    let piece = if given_piece {
+        Some(
+            match setup::choose(
+                &scenario,
+                args.piece.as_deref(),
+                args.type_name.as_deref(),
+                args.side,
+            )? {
+                Chosen::Placed(p) => (p.name.as_str(), None),
+                Chosen::Type { index, side } => (scenario.types[index].name.as_str(), Some(side)),
+            },
+        )
+    } else {
+        None
+    };
     let inputs = grammar
-        .bind_inputs(&mut world, &given, args.piece.as_deref().map(|p| (p, side)))
+        .bind_inputs(&mut world, &given, piece)
         .map_err(CliError)?;
-    if args.piece.is_some()
+    if given_piece
         && !grammar
             .inputs()
             .iter()
             .any(|(_, t)| *t == lingeo::grammar::types::Type::Piece)
     {
         return Err(CliError(format!(
-            "--piece: `{}` has no piece input",
+            "--{}: `{}` has no piece input",
+            if args.piece.is_some() {
+                "piece"
+            } else {
+                "type"
+            },
             grammar.name()
         )));
     }
@@ -113,11 +136,10 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
         });
     }
     let mut out = format!(
-        "{} from {}: {} sentence{}\n",
+        "{} from {}: {}\n",
         grammar.name(),
         args.start.trim(),
-        strings.len(),
-        if strings.len() == 1 { "" } else { "s" }
+        lingeo::render::counted(strings.len() as u128, "sentence", "sentences")
     );
     for s in &strings {
         out.push_str(s);

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use lingeo::board::{Board, Point};
 use lingeo::kernel::{Kernel, MotionId};
 use lingeo::piece::{Side, Usage};
-use lingeo::scenario::{LoadError, Scenario};
+use lingeo::scenario::{LoadError, Piece, Scenario};
 
 use super::CliError;
 
@@ -24,12 +24,18 @@ pub struct BoardArgs {
 }
 
 #[derive(Args, Debug)]
+#[group(skip)]
+#[command(group(clap::ArgGroup::new("which").args(["piece", "type_name"]).required(true)))]
 pub struct PieceArgs {
-    /// A placed piece's name (its point is then the start) or a piece type (king, queen, rook,
-    /// bishop, knight, pawn, or a type of the scenario).
-    #[arg(long)]
-    pub piece: String,
-    /// The side of a piece given by type (Black's vectors are mirrored).
+    /// A placed piece of the scenario, by name (`lingeo check` lists them): it starts from the
+    /// point it stands on. Where no placed piece has the name, a piece type of that name.
+    #[arg(long, value_name = "NAME")]
+    pub piece: Option<String>,
+    /// A piece type (king, queen, rook, bishop, knight, pawn, or a type of the scenario),
+    /// from any point (--from), even where a placed piece has the same name.
+    #[arg(long = "type", value_name = "NAME")]
+    pub type_name: Option<String>,
+    /// The side of a piece type (default white; Black's vectors are mirrored).
     #[arg(long, value_enum)]
     pub side: Option<SideArg>,
     /// Use the attack vectors instead of the move vectors.
@@ -100,11 +106,125 @@ fn parse_dims(text: &str) -> Result<[u32; 3], CliError> {
     Ok(dims)
 }
 
+/// What `--piece` or `--type` named: a placed piece, or a piece type of a side.
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen<'s> {
+    Placed(&'s Piece),
+    Type { index: usize, side: Side },
+}
+
+impl SideArg {
+    pub fn side(self) -> Side {
+        match self {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        }
+    }
+}
+
+/// Resolves `--piece NAME` (a placed piece, or a type where no placed piece has that name) or
+/// `--type NAME` (always a type) with `--side` (types only).
+pub fn choose<'s>(
+    scenario: &'s Scenario,
+    piece: Option<&str>,
+    type_name: Option<&str>,
+    side: Option<SideArg>,
+) -> Result<Chosen<'s>, CliError> {
+    if let Some(name) = type_name {
+        let Some(index) = scenario.type_index(name) else {
+            let mut message = format!("--type: no piece type is named `{name}`");
+            if let Some(p) = scenario.piece(name) {
+                message.push_str(&format!(
+                    "; `{name}` is a placed piece ({}): give --piece {name}, or its type with --type {}",
+                    placed(scenario, p),
+                    scenario.types[p.type_index].name
+                ));
+            } else if let Some(near) = closest(name, scenario.types.iter().map(|t| t.name.as_str()))
+            {
+                message.push_str(&format!(" (did you mean `{near}`?)"));
+            }
+            return Err(CliError(format!("{message}\n{}", known(scenario))));
+        };
+        let side = side.map_or(Side::White, SideArg::side);
+        return Ok(Chosen::Type { index, side });
+    }
+    let name = piece.ok_or_else(|| CliError("give --piece NAME or --type NAME".into()))?;
+    if let Some(p) = scenario.piece(name) {
+        if side.is_some() {
+            let t = &scenario.types[p.type_index].name;
+            return Err(CliError(format!(
+                "--side: {name} is a placed piece ({}); --side goes with a piece type: --type {t} --side {}",
+                placed(scenario, p),
+                side.map_or(Side::White, SideArg::side),
+            )));
+        }
+        return Ok(Chosen::Placed(p));
+    }
+    if let Some(index) = scenario.type_index(name) {
+        let side = side.map_or(Side::White, SideArg::side);
+        return Ok(Chosen::Type { index, side });
+    }
+    let names = scenario
+        .pieces
+        .iter()
+        .map(|p| p.name.as_str())
+        .chain(scenario.types.iter().map(|t| t.name.as_str()));
+    let hint = closest(name, names).map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+    Err(CliError(format!(
+        "--piece: no placed piece or piece type is named `{name}`{hint}\n{}",
+        known(scenario)
+    )))
+}
+
+fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    lingeo::syntax::suggest::closest(word, candidates)
+}
+
+/// `white FIGHTER on f6`: a placed piece's side, type and point.
+fn placed(scenario: &Scenario, p: &Piece) -> String {
+    format!(
+        "{} {} on {}",
+        p.side,
+        scenario.types[p.type_index].name,
+        scenario.board.name(p.at)
+    )
+}
+
+/// The placed pieces (with where each stands) and the piece types, one line each.
+pub fn known(scenario: &Scenario) -> String {
+    let types: Vec<&str> = scenario.types.iter().map(|t| t.name.as_str()).collect();
+    format!(
+        "{}\n  piece types (--type): {}",
+        placed_pieces(scenario),
+        types.join(", ")
+    )
+}
+
+/// `  placed pieces (--piece): FIGHTER (white FIGHTER on f6), ...`
+pub fn placed_pieces(scenario: &Scenario) -> String {
+    let pieces: Vec<String> = scenario
+        .pieces
+        .iter()
+        .map(|p| format!("{} ({})", p.name, placed(scenario, p)))
+        .collect();
+    format!(
+        "  placed pieces (--piece): {}",
+        if pieces.is_empty() {
+            "none".to_string()
+        } else {
+            pieces.join(", ")
+        }
+    )
+}
+
 /// The motion and, for a placed piece, its point.
 pub struct ChosenPiece {
     pub label: String,
     pub motion: MotionId,
     pub at: Option<Point>,
+    /// The type's name and side (for a suggestion when --from disagrees with a placed piece).
+    pub type_name: String,
+    pub side: Side,
 }
 
 pub fn piece(
@@ -117,43 +237,33 @@ pub fn piece(
     } else {
         Usage::Move
     };
-    if let Some(p) = scenario.piece(&args.piece) {
-        if args.side.is_some() {
-            return Err(CliError(format!(
-                "{} is a placed piece of {}; --side applies to piece types",
-                p.name, p.side
-            )));
+    let chosen = choose(
+        scenario,
+        args.piece.as_deref(),
+        args.type_name.as_deref(),
+        args.side,
+    )?;
+    Ok(match chosen {
+        Chosen::Placed(p) => {
+            let type_name = scenario.types[p.type_index].name.clone();
+            ChosenPiece {
+                label: format!("{} ({} {type_name})", p.name, p.side),
+                motion: kernel.motion(p.type_index, p.side, usage),
+                at: Some(p.at),
+                type_name,
+                side: p.side,
+            }
         }
-        return Ok(ChosenPiece {
-            label: {
-                let type_name = &scenario.types[p.type_index].name;
-                if *type_name == p.name {
-                    format!("{} ({})", p.name, p.side)
-                } else {
-                    format!("{} ({} {type_name})", p.name, p.side)
-                }
-            },
-            motion: kernel.motion(p.type_index, p.side, usage),
-            at: Some(p.at),
-        });
-    }
-    let Some(t) = scenario.type_index(&args.piece) else {
-        let mut names: Vec<String> = scenario.pieces.iter().map(|p| p.name.clone()).collect();
-        names.extend(scenario.types.iter().map(|t| t.name.clone()));
-        return Err(CliError(format!(
-            "--piece: `{}` is neither a placed piece nor a piece type (known: {})",
-            args.piece,
-            names.join(", ")
-        )));
-    };
-    let side = match args.side.unwrap_or(SideArg::White) {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-    };
-    Ok(ChosenPiece {
-        label: format!("{} ({side})", scenario.types[t].name),
-        motion: kernel.motion(t, side, usage),
-        at: None,
+        Chosen::Type { index, side } => {
+            let type_name = scenario.types[index].name.clone();
+            ChosenPiece {
+                label: format!("type {type_name} ({side})"),
+                motion: kernel.motion(index, side, usage),
+                at: None,
+                type_name,
+                side,
+            }
+        }
     })
 }
 
@@ -163,18 +273,25 @@ pub fn start(board: &Board, chosen: &ChosenPiece, from: Option<&str>) -> Result<
         (Some(text), Some(at)) => {
             let p = point(board, "--from", text)?;
             if p != at {
+                let side = match chosen.side {
+                    Side::White => String::new(),
+                    Side::Black => " --side black".to_string(),
+                };
                 return Err(CliError(format!(
-                    "--from {text}: the piece stands on {}; leave --from out or name a piece type",
-                    board.name(at)
+                    "--from {text}: the placed piece {} stands on {}; leave out --from, or for its type from {text} give --type {}{side} --from {text}",
+                    chosen.label,
+                    board.name(at),
+                    chosen.type_name,
                 )));
             }
             Ok(p)
         }
         (Some(text), None) => point(board, "--from", text),
         (None, Some(at)) => Ok(at),
-        (None, None) => Err(CliError(
-            "--from is required when --piece names a piece type".into(),
-        )),
+        (None, None) => Err(CliError(format!(
+            "--from is required with a piece type ({} has no point to start from)",
+            chosen.label
+        ))),
     }
 }
 

@@ -14,7 +14,7 @@ pub struct TrajectoryArgs {
     pub board: BoardArgs,
     #[command(flatten)]
     pub piece: PieceArgs,
-    /// Start point (defaults to the placed piece's point).
+    /// Start point: a placed piece (--piece) starts where it stands; required with --type.
     #[arg(long)]
     pub from: Option<String>,
     /// End point.
@@ -131,6 +131,9 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     );
     match (distance, bundle.length()) {
         (None, _) => out.push_str(&format!("unreachable (MAP = {})\n", kernel.unreachable())),
+        (Some(_), None) if from == to => out.push_str(
+            "no trajectories: a trajectory has at least one move, so none starts and ends at the same point\n",
+        ),
         (Some(d), None) => out.push_str(&format!(
             "distance {d}; no trajectories of length {} (the length must satisfy {})\n",
             args.length.map_or("?".into(), |l| l.to_string()),
@@ -142,7 +145,12 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         (Some(d), Some(l)) => {
             let kind = if l == d { "shortest" } else { "admissible" };
             out.push_str(&format!(
-                "distance {d}, length {l}, {count} {kind} trajectories\n"
+                "distance {d}, length {l}, {}\n",
+                render::counted(
+                    count,
+                    &format!("{kind} trajectory"),
+                    &format!("{kind} trajectories")
+                )
             ));
         }
     }

@@ -24,7 +24,8 @@ use super::setup;
 pub struct ZoneArgs {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// The attacking piece p0 (a placed piece's name).
+    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them); a zone
+    /// starts where it stands, so piece types are not taken here.
     #[arg(long, required_unless_present = "all_attacks")]
     pub piece: Option<String>,
     /// The target point y0 (an opposing piece's point or a goal point of p0).
@@ -41,11 +42,14 @@ pub struct ZoneArgs {
     /// code is 0 whenever the listing is printed.
     #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
     pub all_attacks: bool,
-    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7).
-    #[arg(long, value_enum, default_value_t = FiltersArg::None)]
+    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by default
+    /// both, which reproduce the zones of the sources; `none` gives the literal grammar of
+    /// zones (docs/semantics.md §6.3). The listing says which were used.
+    #[arg(long, value_enum, default_value_t = FiltersArg::All)]
     pub filters: FiltersArg,
     /// Compute with the native generator or by running the grammar of zones (the shipped
-    /// grammars/zones.lgg, or zones-filtered.lgg with --filters all).
+    /// grammars/zones-filtered.lgg with the default --filters all, zones.lgg with --filters
+    /// none).
     #[arg(long, value_enum, default_value_t = EngineArg::Native)]
     pub engine: EngineArg,
     /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
@@ -75,7 +79,8 @@ pub struct ZoneArgs {
     pub svg: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum FiltersArg {
     /// The literal grammar.
     None,
@@ -194,6 +199,18 @@ pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
     }
 }
 
+/// The shipped grammar of zones that applies `filters`: `zones` (none) or `zones-filtered`
+/// (all); f1 or f2 alone has no grammar.
+fn shipped_grammar(filters: FiltersArg) -> Result<&'static str, CliError> {
+    match filters {
+        FiltersArg::None => Ok("zones"),
+        FiltersArg::All => Ok("zones-filtered"),
+        FiltersArg::F1 | FiltersArg::F2 => Err(CliError(
+            "the grammar engine has the filters `all` (grammars/zones-filtered.lgg, the default) and `none` (zones.lgg); f1 or f2 alone is native only".into(),
+        )),
+    }
+}
+
 pub fn compute(
     scenario: &Scenario,
     kernel: &Kernel,
@@ -237,16 +254,7 @@ pub fn compute(
             let grammar = match own {
                 Some(g) => g,
                 None => {
-                    let name = match (f1, f2) {
-                        (false, false) => "zones",
-                        (true, true) => "zones-filtered",
-                        _ => {
-                            return Err(CliError(
-                                "the grammar engine has the filters `none` (grammars/zones.lgg) and `all` (zones-filtered.lgg); f1 or f2 alone is native only".into(),
-                            )
-                            .into());
-                        }
-                    };
+                    let name = shipped_grammar(filters)?;
                     shipped = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
                     &shipped
                 }
@@ -323,6 +331,9 @@ struct AttackJson<'a> {
     from: &'a str,
     to: &'a str,
     horizon: u32,
+    /// The filters of A8 that were applied (`all`, `none`, `f1`, `f2`); null for a grammar of
+    /// the user's (`--grammar`), whose filters are its own.
+    filters: Option<FiltersArg>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<usize>,
     /// Instead of `count` and the zones: why the attack was skipped.
@@ -385,10 +396,20 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             .iter()
             .position(|p| p.name == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = scenario.pieces.iter().map(|p| p.name.as_str()).collect();
+                let why = if scenario.type_index(name).is_some() {
+                    format!(
+                        "; `{name}` is a piece type, and a zone is of a placed piece (its attack from where it stands)"
+                    )
+                } else {
+                    lingeo::syntax::suggest::closest(
+                        name,
+                        scenario.pieces.iter().map(|p| p.name.as_str()),
+                    )
+                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+                };
                 CliError(format!(
-                    "--piece: no placed piece is named `{name}` (placed: {})",
-                    names.join(", ")
+                    "--piece: no placed piece is named `{name}`{why}\n{}",
+                    setup::placed_pieces(&scenario)
                 ))
             })?;
         let target = setup::point(
@@ -448,11 +469,10 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 lingeo::svg::zone(&scenario, &a.zones[0], &title)
             }
             Some(a) => {
-                let n = a.zones.len();
                 let title = format!(
-                    "Zone of {}: bundle view of {n} zone{}",
+                    "Zone of {}: bundle view of {}",
                     attack_title(&scenario, a),
-                    if n == 1 { "" } else { "s" }
+                    render::counted(a.zones.len() as u128, "zone", "zones")
                 );
                 lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
             }
@@ -491,7 +511,7 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     if args.json {
         let json: Vec<AttackJson> = attacks
             .iter()
-            .map(|a| attack_json(scenario, a, args.all_zones))
+            .map(|a| attack_json(scenario, a, args))
             .collect();
         if args.all_attacks {
             return super::json::to_string(&json);
@@ -508,8 +528,8 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     if skipped > 0 {
         out.push_str(&format!(
-            "{skipped} of {} attacks not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
-            attacks.len(),
+            "{skipped} of {} not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
+            render::counted(attacks.len() as u128, "attack", "attacks"),
             args.max_zones
         ));
     }
@@ -525,13 +545,15 @@ fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
     }
 }
 
-fn attack_json<'a>(s: &'a Scenario, a: &Attack, all_zones: bool) -> AttackJson<'a> {
+fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'a> {
     let p = &s.pieces[a.piece];
+    let all_zones = args.all_zones;
     AttackJson {
         piece: &p.name,
         from: s.board.name(p.at),
         to: s.board.name(a.target),
         horizon: a.horizon,
+        filters: args.grammar.is_none().then_some(args.filters),
         count: a.too_large.is_none().then_some(a.zones.len()),
         error: a.too_large.clone(),
         zones: (all_zones && a.too_large.is_none()).then(|| {
@@ -588,7 +610,14 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     let (filters, engine) = match (&args.grammar, args.engine) {
         (Some(file), _) => ("", format!("grammar {}", file.display())),
         (None, EngineArg::Native) => (filters, "native generator".to_string()),
-        (None, EngineArg::Grammar) => (filters, "grammar".to_string()),
+        (None, EngineArg::Grammar) => (
+            filters,
+            // compute() has run, so the filters have a grammar.
+            format!(
+                "grammar {}.lgg",
+                shipped_grammar(args.filters).unwrap_or("zones")
+            ),
+        ),
     };
     let head = format!(
         "Zones of {} ({} {}) from {} to {} within {} moves ({filters}{engine})",
@@ -605,9 +634,8 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         );
     }
     let mut out = format!(
-        "{head}: {} zone{}\n",
-        a.zones.len(),
-        if a.zones.len() == 1 { "" } else { "s" }
+        "{head}: {}\n",
+        render::counted(a.zones.len() as u128, "zone", "zones")
     );
     if args.all_zones {
         for (i, z) in a.zones.iter().enumerate() {
@@ -627,12 +655,11 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         ));
         for at in attaches {
             out.push_str(&format!(
-                "    level {}, {} -> {}: {} alternative{}\n",
+                "    level {}, {} -> {}: {}\n",
                 at.level,
                 s.board.name(at.from),
                 s.board.name(at.to),
-                at.alternatives.len(),
-                if at.alternatives.len() == 1 { "" } else { "s" }
+                render::counted(at.alternatives.len() as u128, "alternative", "alternatives")
             ));
             for (q, t, time) in &at.alternatives {
                 out.push_str(&format!("      {}\n", symbol(s, *q, t, *time)));

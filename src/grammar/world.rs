@@ -55,28 +55,42 @@ impl<'s> World<'s> {
         &self.scenario.board
     }
 
-    /// A piece by a placed piece's name, or a new unplaced piece of a type and side.
+    /// A piece by a placed piece's name, or a new unplaced piece of a type and side. With a
+    /// side the name is a type's, even where a placed piece has the same name (a placed
+    /// piece's default name is its type's).
     pub fn piece(&mut self, name: &str, side: Option<Side>) -> Result<u32, String> {
-        if let Some(i) = self.pieces[..self.placed]
+        let placed = self.pieces[..self.placed]
             .iter()
-            .position(|p| p.name == name)
-        {
-            if side.is_some() {
+            .position(|p| p.name == name);
+        let type_index = self.scenario.type_index(name);
+        match (placed, side, type_index) {
+            (Some(i), None, _) => return Ok(i as u32),
+            (Some(_), Some(_), None) => {
                 return Err(format!(
                     "{name} is a placed piece; a side applies to piece types"
                 ));
             }
-            return Ok(i as u32);
+            _ => {}
         }
-        let Some(t) = self.scenario.type_index(name) else {
-            let mut known: Vec<&str> = self.pieces[..self.placed]
+        let Some(t) = type_index else {
+            let pieces: Vec<&str> = self.pieces[..self.placed]
                 .iter()
                 .map(|p| p.name.as_str())
                 .collect();
-            known.extend(self.scenario.types.iter().map(|t| t.name.as_str()));
+            let types: Vec<&str> = self
+                .scenario
+                .types
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect();
             return Err(format!(
-                "`{name}` is neither a placed piece nor a piece type (known: {})",
-                known.join(", ")
+                "`{name}` is neither a placed piece nor a piece type (placed pieces: {}; piece types: {})",
+                if pieces.is_empty() {
+                    "none".to_string()
+                } else {
+                    pieces.join(", ")
+                },
+                types.join(", ")
             ));
         };
         let side = side.unwrap_or(Side::White);

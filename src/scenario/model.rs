@@ -153,6 +153,30 @@ mod tests {
     }
 
     #[test]
+    fn a_type_without_moves_never_moves() {
+        let s = Scenario::parse(
+            "t.scenario",
+            "board 8x8\ntype TARGET { value 10 }\nwhite TARGET at h1\nblack rook at h8\n",
+        )
+        .unwrap();
+        let target = s.piece("TARGET").unwrap();
+        assert!(s.types[target.type_index].never_moves());
+        assert_eq!(s.types[target.type_index].value, 10.0);
+        let k = s.kernel();
+        // MAP from it: its own point at 0, every other point unreachable.
+        for usage in [Usage::Move, Usage::Attack] {
+            let map = k.map(s.motion_of(&k, target, usage), target.at);
+            let reached: Vec<Point> = s.board.points().filter(|&p| map.is_reachable(p)).collect();
+            assert_eq!(reached, [target.at]);
+            assert_eq!(map.get(target.at), 0);
+        }
+        // It can be attacked.
+        let rook = s.piece("BR").unwrap();
+        let m = s.motion_of(&k, rook, Usage::Attack);
+        assert_eq!(k.distance(m, rook.at, target.at), 1);
+    }
+
+    #[test]
     fn blocking_makes_occupied_points_stop_sliders() {
         let text = |blocking: &str| {
             format!("board 8x8\nblocking {blocking}\nwhite rook at a1\nblack pawn at a4\n")

@@ -337,6 +337,8 @@ impl Resolver {
         let mut attacks: Option<Motion> = None;
         let mut value: Option<&Spanned<f64>> = None;
         let mut base_value = 1.0;
+        // The first `attack` line, for a type that attacks without moving.
+        let mut attack_span: Option<&Span> = None;
         for item in &decl.items {
             match item {
                 TypeItem::Like(other) => match scenario.type_index(&other.node) {
@@ -386,6 +388,9 @@ impl Resolver {
                     range,
                     span,
                 } => {
+                    if usage.node == ast::Usage::Attack {
+                        attack_span.get_or_insert(span);
+                    }
                     let dims = match board.dims() {
                         Some(d) => d,
                         None => {
@@ -466,12 +471,20 @@ impl Resolver {
                         target.vectors.push(Basis { delta, reach });
                     }
                 }
-                TypeItem::Edges { usage, edges, .. } => {
+                TypeItem::Edges { usage, edges, span } => {
+                    if usage.node == ast::Usage::Attack {
+                        attack_span.get_or_insert(span);
+                    }
                     let mut resolved = Vec::new();
+                    // In a chain `1 -> 2 -> 3` the middle point ends one edge and starts the
+                    // next: resolve each written point once, so that a bad one is reported once.
+                    let mut points: HashMap<(usize, usize), Option<Point>> = HashMap::new();
+                    let mut point = |r: &mut Self, p: &PointRef| {
+                        let key = (p.span().start, p.span().end);
+                        *points.entry(key).or_insert_with(|| r.point(board, p))
+                    };
                     for e in edges {
-                        let (Some(a), Some(b)) =
-                            (self.point(board, &e.from), self.point(board, &e.to))
-                        else {
+                        let (Some(a), Some(b)) = (point(self, &e.from), point(self, &e.to)) else {
                             continue;
                         };
                         if a == b {
@@ -503,14 +516,19 @@ impl Resolver {
         if moves.is_empty() && self.broken_type(&decl.name.node) {
             return None;
         }
-        if moves.is_empty() {
+        // A type without moves never moves (a target): it can be attacked, and attacks
+        // nothing. Attack vectors are how a piece that moves captures, so they need moves.
+        if moves.is_empty()
+            && let Some(attack) = attack_span
+        {
             self.error(
                 Diagnostic::new(
-                    format!("piece type `{}` cannot move", decl.name.node),
-                    decl.name.span.clone(),
+                    format!("piece type `{}` attacks but cannot move", decl.name.node),
+                    attack.clone(),
                 )
-                .with_label("no move vectors or edges")
-                .with_note("add e.g. `move leap (1,0) (0,1) (-1,0) (0,-1)` or `like king`"),
+                .with_label("an attack without moves")
+                .with_related(decl.name.span.clone(), "no `move` vectors or edges in this type")
+                .with_note("a piece captures by moving to the point it attacks: add `move` vectors (e.g. `move leap (1,0) (0,1) (-1,0) (0,-1)` or `like king`), or drop the `attack` lines for a piece that never moves"),
             );
             return None;
         }

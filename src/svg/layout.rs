@@ -369,7 +369,7 @@ mod tests {
             type P1 { move edges 13 -> 9 }\n\
             type Q1 { move edges 11 -> 12 -> 9 }\n\
             type P2 { move edges 10 -> 12 }\n\
-            type TARGET { move edges 5 -> 4 }\n\
+            type TARGET { }\n\
             white P0 at 1 as p0\nwhite P1 at 13 as p1\nwhite P2 at 10 as p2\n\
             black Q1 at 11 as q1\nblack Q2 at 8 as q2\nblack Q3 at 6 as q3\n\
             black TARGET at 5 as target\n";

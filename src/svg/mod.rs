@@ -142,7 +142,7 @@ mod tests {
     pub(super) const SIMPLIFIED: &str = "board 8x8\nremoved g3 g4\n\
         type BOMBER {\n move leap (0,1)\n value 5\n}\n\
         type FIGHTER {\n like king\n value 3\n}\n\
-        type TARGET {\n move leap (0,1)\n value 10\n}\n\
+        type TARGET {\n value 10\n}\n\
         black BOMBER at h5\nwhite FIGHTER at f6\nwhite TARGET at h1\n";
 
     pub(super) fn first_zone(

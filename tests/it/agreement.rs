@@ -53,7 +53,10 @@ fn cases() -> Vec<Case> {
 
 /// The trajectories as the snapshot shows them, one per line.
 fn listing(board: &Board, trajectories: &[Vec<lingeo::board::Point>]) -> String {
-    let mut out = format!("{} trajectories\n", trajectories.len());
+    let mut out = format!(
+        "{}\n",
+        lingeo::render::counted(trajectories.len() as u128, "trajectory", "trajectories")
+    );
     for t in trajectories {
         out.push_str(&render::trajectory(board, t));
         out.push('\n');

@@ -40,12 +40,12 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-map-rook-removed",
-        "map --board 8x8 --removed a3,c1 --piece rook --from d3",
+        "map --board 8x8 --removed a3,c1 --type rook --from d3",
         0,
     ),
     (
         "cli-map-black-pawn-reverse",
-        "map --piece pawn --side black --from e4 --reverse",
+        "map --type pawn --side black --from e4 --reverse",
         0,
     ),
     (
@@ -68,6 +68,17 @@ const CASES: &[(&str, &str, i32)] = &[
         "map examples/reti.scenario --piece BP --attack",
         0,
     ),
+    // A piece that never moves (a type without move vectors): its own point at 0, no more.
+    (
+        "cli-map-immobile-target",
+        "map examples/robot-zone-simplified.scenario --piece TARGET",
+        0,
+    ),
+    (
+        "cli-trajectories-immobile-target",
+        "trajectories examples/robot-zone-simplified.scenario --piece TARGET --to h2",
+        0,
+    ),
     (
         "cli-trajectories-fighter",
         "trajectories examples/robot-fighter.scenario --piece FIGHTER --to h1",
@@ -80,12 +91,12 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-trajectories-king-a5-h5-count",
-        "trajectories --board 8x8 --piece king --from a5 --to h5 --count",
+        "trajectories --board 8x8 --type king --from a5 --to h5 --count",
         0,
     ),
     (
         "cli-trajectories-king-15x15-count-json",
-        "trajectories --board 15x15 --piece king --from (1,1) --to (15,1) --count --json",
+        "trajectories --board 15x15 --type king --from (1,1) --to (15,1) --count --json",
         0,
     ),
     (
@@ -101,6 +112,18 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-trajectories-unreachable",
         "trajectories --piece pawn --from e4 --to e2",
+        0,
+    ),
+    // A trajectory has at least one move: none from a point to itself, said so.
+    (
+        "cli-trajectories-same-point",
+        "trajectories --piece king --from c2 --to c2",
+        0,
+    ),
+    // One trajectory: "1 shortest trajectory".
+    (
+        "cli-trajectories-one",
+        "trajectories --piece king --from c2 --to c3",
         0,
     ),
     (
@@ -122,6 +145,43 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-error-from-mismatch",
         "map examples/reti.scenario --piece WK --from a1",
+        2,
+    ),
+    // A placed piece and its type share the name FIGHTER: --piece is the piece on f6, --type
+    // the type from any point; the errors list pieces (with their points) and types apart.
+    (
+        "cli-map-type-beside-piece",
+        "map examples/robot-fighter.scenario --type FIGHTER --from h1",
+        0,
+    ),
+    (
+        "cli-error-piece-from-suggests-type",
+        "map examples/robot-fighter.scenario --piece FIGHTER --from h1",
+        2,
+    ),
+    (
+        "cli-trajectories-type-black-count",
+        "trajectories examples/robot-fighter.scenario --type FIGHTER --side black --from h1 --to f6 --count",
+        0,
+    ),
+    (
+        "cli-error-unknown-type",
+        "map examples/robot-fighter.scenario --type FIGHTR --from a1",
+        2,
+    ),
+    (
+        "cli-error-type-is-a-placed-piece",
+        "map examples/reti.scenario --type WK --from a1",
+        2,
+    ),
+    (
+        "cli-error-side-of-placed-piece",
+        "map examples/reti.scenario --piece WK --side black",
+        2,
+    ),
+    (
+        "cli-error-piece-and-type",
+        "map --piece rook --type king --from a1",
         2,
     ),
     (
@@ -177,7 +237,17 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-run-king-type-side",
-        "run grammars/shortest-trajectories.lgg --piece pawn --side black --start 'S(e7, e4, 3)'",
+        "run grammars/shortest-trajectories.lgg --type pawn --side black --start 'S(e7, e4, 3)'",
+        0,
+    ),
+    (
+        "cli-run-type-beside-piece",
+        "run grammars/shortest-trajectories.lgg examples/robot-fighter.scenario --type FIGHTER --start 'S(h1, f6, 5)'",
+        0,
+    ),
+    (
+        "cli-run-set-type-with-side",
+        "run grammars/shortest-trajectories.lgg examples/robot-fighter.scenario --set p=FIGHTER:black --start 'S(h1, f6, 5)'",
         0,
     ),
     (
@@ -262,7 +332,7 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-far-horizon",
-        "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000 --filters all",
+        "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000",
         0,
     ),
     (
@@ -288,32 +358,49 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-simplified-bundle",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4",
         0,
     ),
     (
         "cli-zones-simplified-all-grammar",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --engine grammar --all-zones",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --engine grammar --all-zones",
         0,
     ),
     (
         "cli-zones-simplified-json",
-        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters all --all-zones --json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --all-zones --json",
         0,
     ),
     (
         "cli-zones-abstract-literal",
-        "zones examples/abstract-zone.scenario --piece p0 --to 5 --horizon 4 --all-zones",
+        "zones examples/abstract-zone.scenario --piece p0 --to 5 --horizon 4 --all-zones --filters none",
         0,
     ),
     (
         "cli-zones-reti-all-attacks",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all",
+        "zones examples/reti.scenario --all-attacks --horizon 4",
         0,
     ),
     (
         "cli-zones-chess-all-attacks-json",
-        "zones examples/chess-zone.scenario --all-attacks --horizon 2 --filters all --json",
+        "zones examples/chess-zone.scenario --all-attacks --horizon 2 --json",
+        0,
+    ),
+    // The filters F1 and F2 by default: the sources' 172 zones of the full robot example
+    // (259 with --filters none), and the filters used in the listing and the JSON.
+    (
+        "cli-zones-full-default-filters",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4",
+        0,
+    ),
+    (
+        "cli-zones-simplified-no-filters-json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --filters none --json",
+        0,
+    ),
+    (
+        "cli-zones-own-grammar-json",
+        "zones examples/robot-zone-simplified.scenario --piece BOMBER --to h1 --horizon 4 --grammar grammars/zones-filtered.lgg --json",
         0,
     ),
     (
@@ -327,26 +414,31 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-zones-error-type-not-piece",
+        "zones examples/reti.scenario --piece king --to a6",
+        2,
+    ),
+    (
         "cli-zones-error-grammar-f1",
         "zones examples/reti.scenario --piece WP --to c8 --filters f1 --engine grammar",
         2,
     ),
     (
         "cli-zones-error-max-zones",
-        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --filters all --max-zones 10",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --max-zones 10",
         2,
     ),
     // --all-attacks: an attack past --max-zones is reported, the others are listed (exit 0).
     (
         "cli-zones-all-attacks-too-large",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10",
         0,
     ),
     // The same by the grammar: the same listing (--max-zones caps the zones, not the languages
     // of trajectories the grammar imports).
     (
         "cli-zones-all-attacks-too-large-grammar-json",
-        "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --engine grammar --json",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --engine grammar --json",
         0,
     ),
     // The paper's Figure 2: 7 patterns and 1 fuzzy pattern for (white rook, black king).
@@ -535,7 +627,7 @@ fn output_is_deterministic() {
 /// `--max-zones` included (the grammar's imported languages are not capped by it).
 #[test]
 fn zone_engines_print_the_same_capped_listing() {
-    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --filters all --max-zones 10 --json";
+    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --json";
     let native = run(&args.split(' ').collect::<Vec<_>>());
     let grammar_args = format!("{args} --engine grammar");
     let grammar = run(&grammar_args.split(' ').collect::<Vec<_>>());
@@ -586,8 +678,6 @@ fn svg_options_write_pictures() {
                 "h1",
                 "--horizon",
                 "4",
-                "--filters",
-                "all",
             ],
             // The bundle view: the main trajectory and one group per attach pair.
             "group",

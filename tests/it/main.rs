@@ -12,6 +12,7 @@ mod grammar_properties;
 mod pattern_properties;
 mod patterns;
 mod properties;
+mod readme;
 mod robustness;
 mod self_contained;
 mod sources;

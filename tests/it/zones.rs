@@ -81,7 +81,10 @@ fn show(s: &Scenario, z: &Zone) -> String {
 }
 
 fn listing(s: &Scenario, zones: &[Zone]) -> String {
-    let mut out = format!("{} zones\n", zones.len());
+    let mut out = format!(
+        "{}\n",
+        lingeo::render::counted(zones.len() as u128, "zone", "zones")
+    );
     for z in zones {
         out.push_str(&show(s, z));
         out.push('\n');
