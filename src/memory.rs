@@ -72,25 +72,42 @@ pub fn heap_is_counted() -> bool {
     COUNTING.load(Ordering::Relaxed)
 }
 
-/// Stack the evaluator keeps free before it recurses further: more than one step of
-/// evaluation between two checks can use.
-const RED_ZONE: usize = 256 * 1024;
+/// Stack kept free below the floor: more than one evaluation step between two looks at the
+/// stack can use (a debug build's frames are several times a release build's).
+const RED_ZONE: usize = if cfg!(debug_assertions) { 1024 } else { 256 } * 1024;
 /// The size of each stack segment grown.
 pub const SEGMENT: usize = 4 * 1024 * 1024;
 
-/// Runs `f` on a new stack segment when less than [`RED_ZONE`] is left of this one, so that
-/// recursion as deep as the limits allow never overflows the native stack; the segment counts
-/// toward [`in_use`] while it is in use.
+/// The address below which the current thread's stack (or the segment it runs on) has less
+/// than the red zone left: recursion that reaches it goes on on a new segment
+/// ([`on_new_segment`]). `0` where the stack's extent is unknown (then nothing grows).
+pub fn stack_floor() -> usize {
+    let here = 0u8;
+    let sp = std::ptr::addr_of!(here) as usize;
+    match stacker::remaining_stack() {
+        Some(left) => (sp - left).saturating_add(RED_ZONE),
+        None => 0,
+    }
+}
+
+/// Runs `f` on a new stack segment of [`SEGMENT`] bytes, which counts toward [`in_use`] while
+/// `f` runs.
+pub fn on_new_segment<R>(f: impl FnOnce() -> R) -> R {
+    STACK.fetch_add(SEGMENT, Ordering::Relaxed);
+    let r = stacker::grow(SEGMENT, f);
+    STACK.fetch_sub(SEGMENT, Ordering::Relaxed);
+    r
+}
+
+/// Runs `f` on a new stack segment when this one is below its [`stack_floor`], so that
+/// recursion as deep as the limits allow never overflows the native stack.
 #[inline]
 pub fn grow<R>(f: impl FnOnce() -> R) -> R {
-    match stacker::remaining_stack() {
-        Some(left) if left < RED_ZONE => {
-            STACK.fetch_add(SEGMENT, Ordering::Relaxed);
-            let r = stacker::grow(SEGMENT, f);
-            STACK.fetch_sub(SEGMENT, Ordering::Relaxed);
-            r
-        }
-        _ => f(),
+    let here = 0u8;
+    if (std::ptr::addr_of!(here) as usize) < stack_floor() {
+        on_new_segment(f)
+    } else {
+        f()
     }
 }
 

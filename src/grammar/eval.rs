@@ -329,15 +329,11 @@ pub struct Eval<'e, 'c> {
     top: usize,
     base: usize,
     depth: usize,
-    /// Evaluations under way, nested (see [`Eval::eval_node`]).
-    nesting: u32,
+    /// The address below which the stack runs short (see [`crate::memory::stack_floor`]).
+    stack_floor: usize,
     /// The largest set a reporting `pick` chose from (family truncation).
     pub saturation: usize,
 }
-
-/// How many nested evaluations may run between two looks at the stack: the red zone of
-/// [`crate::memory::grow`] holds that many frames of a debug build.
-const STACK_CHECK: u32 = 16;
 
 impl<'e, 'c> Eval<'e, 'c> {
     pub fn new(ctx: &'e Context<'c>, vars: Rc<[Value]>) -> Self {
@@ -348,7 +344,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             top: 0,
             base: 0,
             depth: 0,
-            nesting: 0,
+            stack_floor: crate::memory::stack_floor(),
             saturation: 0,
         }
     }
@@ -421,22 +417,26 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
-    /// Every [`STACK_CHECK`] nested evaluations, moves to a new stack segment if this one runs
-    /// short (see [`crate::memory::grow`]), so that recursion as deep as `--max-depth` and
-    /// `--max-memory` allow never overflows the stack. Counting is cheaper than looking at the
-    /// stack pointer at every node.
-    fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
-        self.nesting += 1;
-        let result = if self.nesting.is_multiple_of(STACK_CHECK) {
-            crate::memory::grow(|| self.eval_here(e))
-        } else {
-            self.eval_here(e)
-        };
-        self.nesting -= 1;
+    /// On a new stack segment when this one runs short (see [`crate::memory::stack_floor`]),
+    /// so that recursion as deep as `--max-depth` and `--max-memory` allow never overflows the
+    /// stack. The look costs a comparison of addresses: no call, no counter.
+    #[cold]
+    #[inline(never)]
+    fn eval_on_new_segment(&mut self, e: &Ex) -> Result<Value, RunError> {
+        let floor = self.stack_floor;
+        let result = crate::memory::on_new_segment(|| {
+            self.stack_floor = crate::memory::stack_floor();
+            self.eval_node(e)
+        });
+        self.stack_floor = floor;
         result
     }
 
-    fn eval_here(&mut self, e: &Ex) -> Result<Value, RunError> {
+    fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
+        let here = 0u8;
+        if (std::ptr::addr_of!(here) as usize) < self.stack_floor {
+            return self.eval_on_new_segment(e);
+        }
         Ok(match e {
             Ex::Const(v) => v.clone(),
             Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
