@@ -247,10 +247,17 @@ impl<'s> ZoneGenerator<'s> {
         self.scenario.pieces_at(y0).any(|q| q.side != side)
     }
 
+    /// The length of p0's main trajectories to y0: its moves there, the last a capture by its
+    /// attack vectors where an opposing piece stands on y0 (a pawn's diagonal step); 2n if it
+    /// cannot get there.
+    pub fn main_distance(&self, p0: usize, y0: Point) -> u32 {
+        let at = self.scenario.pieces[p0].at;
+        self.reach(p0, at, y0, self.captures_at(p0, y0))
+    }
+
     /// Q1: p0 stands on x0, reaches y0 within l0, and y0 is a target for it.
     pub fn applies(&self, p0: usize, y0: Point, l0: u32) -> bool {
-        let at = self.scenario.pieces[p0].at;
-        self.reach(p0, at, y0, self.captures_at(p0, y0)) <= l0 && is_target(self.scenario, p0, y0)
+        self.main_distance(p0, y0) <= l0 && is_target(self.scenario, p0, y0)
     }
 
     /// DIST(z, t) as a vector over X: the stop number k + 1 of z_k (every stop after the start for

@@ -10,7 +10,6 @@ use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
-use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions};
@@ -354,10 +353,10 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             .horizon
             .expect("clap requires --horizon with --all-attacks");
         let mut attacks = Vec::new();
-        for (i, p) in scenario.pieces.iter().enumerate() {
-            let m = kernel.motion(p.type_index, p.side, Usage::Move);
+        let distances = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default());
+        for i in 0..scenario.pieces.len() {
             for y in scenario.board.points() {
-                if kernel.distance(m, p.at, y) <= horizon && zone::is_target(&scenario, i, y) {
+                if distances.main_distance(i, y) <= horizon && zone::is_target(&scenario, i, y) {
                     let result = compute(
                         &scenario,
                         &kernel,
@@ -418,8 +417,8 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             args.to.as_deref().expect("clap requires --to"),
         )?;
         let p = &scenario.pieces[piece];
-        let m = kernel.motion(p.type_index, p.side, Usage::Move);
-        let distance = kernel.distance(m, p.at, target);
+        let distance = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default())
+            .main_distance(piece, target);
         if !zone::is_target(&scenario, piece, target) {
             return Err(CliError(format!(
                 "--to {}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
@@ -620,13 +619,13 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         ),
     };
     let head = format!(
-        "Zones of {} ({} {}) from {} to {} within {} moves ({filters}{engine})",
+        "Zones of {} ({} {}) from {} to {} within {} ({filters}{engine})",
         p.name,
         p.side,
         s.types[p.type_index].name,
         s.board.name(p.at),
         s.board.name(a.target),
-        a.horizon,
+        render::counted(a.horizon.into(), "move", "moves"),
     );
     if let Some(reason) = &a.too_large {
         return format!(

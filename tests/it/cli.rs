@@ -331,6 +331,16 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-zones-pawn-capture-all-attacks",
+        "zones tests/scenarios/pawn-capture.scenario --all-attacks --horizon 2",
+        0,
+    ),
+    (
+        "cli-zones-pawn-capture-default-horizon",
+        "zones tests/scenarios/pawn-capture.scenario --piece WP --to e5 --engine grammar",
+        0,
+    ),
+    (
         "cli-zones-far-horizon",
         "zones examples/reti.scenario --piece WP --to c8 --horizon 10000000",
         0,
