@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use lingeo::board::{Board, Point};
+use lingeo::board::Point;
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -62,13 +62,7 @@ fn setup() -> impl Strategy<Value = Setup> {
 }
 
 fn scenario(s: &Setup) -> Option<Scenario> {
-    let removed: Vec<[i64; 3]> = s
-        .removed
-        .iter()
-        .map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1])
-        .collect();
-    let board = Board::grid(s.width, s.height, 1, &removed).ok()?;
-    let mut scenario = Scenario::empty(board);
+    let mut scenario = super::common::empty_scenario(s.width, s.height, &s.removed)?;
     let vectors = s
         .vectors
         .iter()

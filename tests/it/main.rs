@@ -6,6 +6,7 @@ mod agreement;
 mod analysis;
 mod bad_files;
 mod cli;
+mod common;
 mod compare;
 mod docs;
 mod grammar_properties;

@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use lingeo::abilities::{Mover, shortest_paths};
-use lingeo::board::{Board, Point};
+use lingeo::board::Point;
 use lingeo::fuzzy::{FuzzyPattern, Terms, fuzzy_pattern};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
@@ -60,13 +60,7 @@ fn setup() -> impl Strategy<Value = Setup> {
 }
 
 fn scenario(s: &Setup) -> Option<Scenario> {
-    let removed: Vec<[i64; 3]> = s
-        .removed
-        .iter()
-        .map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1])
-        .collect();
-    let board = Board::grid(s.width, s.height, 1, &removed).ok()?;
-    let mut scenario = Scenario::empty(board);
+    let mut scenario = super::common::empty_scenario(s.width, s.height, &s.removed)?;
     scenario.blocking = s.blocking;
     for (i, &(t, black, x, y)) in s.pieces.iter().enumerate() {
         let Some(at) = scenario.board.at([x as i32, y as i32, 0]) else {
@@ -394,15 +388,15 @@ proptest! {
     /// docs/semantics.md §11.2: the five steps give exactly the grammar's shortest trajectories.
     #[test]
     fn combined_tables_equal_the_grammar_language_on_random_positions(p in path_setup()) {
-        let removed: Vec<[i64; 3]> = p.removed.iter().map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1]).collect();
-        let Ok(board) = Board::grid(p.width, p.height, 1, &removed) else { return Ok(()) };
+        let Some(scenario) = super::common::empty_scenario(p.width, p.height, &p.removed) else {
+            return Ok(());
+        };
         let (Some(x), Some(y)) = (
-            board.at([p.from.0 as i32, p.from.1 as i32, 0]),
-            board.at([p.to.0 as i32, p.to.1 as i32, 0]),
+            scenario.board.at([p.from.0 as i32, p.from.1 as i32, 0]),
+            scenario.board.at([p.to.0 as i32, p.to.1 as i32, 0]),
         ) else {
             return Ok(());
         };
-        let scenario = Scenario::empty(board);
         let kernel = scenario.kernel();
         let side = if p.black { Side::Black } else { Side::White };
         let mover = Mover::new(&kernel, &scenario.types, p.type_index, side);

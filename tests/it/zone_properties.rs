@@ -5,7 +5,7 @@
 //! The grammar derives every zone step by step, so each case checks at most two attacks and
 //! skips languages of more than 400 zones (the native generator tells first); 24 cases.
 
-use lingeo::board::{Board, Point};
+use lingeo::board::Point;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -48,13 +48,7 @@ fn setup() -> impl Strategy<Value = Setup> {
 }
 
 fn scenario(s: &Setup) -> Option<Scenario> {
-    let removed: Vec<[i64; 3]> = s
-        .removed
-        .iter()
-        .map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1])
-        .collect();
-    let board = Board::grid(s.width, s.height, 1, &removed).ok()?;
-    let mut scenario = Scenario::empty(board);
+    let mut scenario = super::common::empty_scenario(s.width, s.height, &s.removed)?;
     for (i, &(t, black, x, y)) in s.pieces.iter().enumerate() {
         let at = scenario.board.at([x as i32, y as i32, 0])?;
         let side = if black { Side::Black } else { Side::White };

@@ -1,0 +1,15 @@
+//! What the test modules share.
+
+use lingeo::board::Board;
+use lingeo::scenario::Scenario;
+
+/// An empty scenario on a `width` x `height` grid without the points `removed` (0-based file
+/// and rank), or `None` where that is no board (every point removed).
+pub fn empty_scenario(width: u32, height: u32, removed: &[(u32, u32)]) -> Option<Scenario> {
+    let removed: Vec<[i64; 3]> = removed
+        .iter()
+        .map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1])
+        .collect();
+    let board = Board::grid(width, height, 1, &removed).ok()?;
+    Some(Scenario::empty(board))
+}
