@@ -75,15 +75,15 @@ impl Grammar {
 
     /// Checks grammar text; `path` names it in messages and locates its imports.
     pub fn parse(path: &str, source: &str) -> Result<Grammar, GrammarError> {
-        let mut loader = Loader {
-            stack: Vec::new(),
-            errors: Vec::new(),
-            shipped: false,
-        };
-        match loader.program(Path::new(path), source) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
-            _ => Err(GrammarError::Invalid(loader.errors)),
-        }
+        Loader::new(Imports::Files).load(Path::new(path), source)
+    }
+
+    /// Checks grammar text without reading any file: an import names one of the shipped
+    /// grammars by its file name (`import G1 = "shortest-trajectories.lgg"`) and is read from
+    /// the built-in copy; any other import is reported as unreadable. For text from anywhere
+    /// (the fuzz targets), which must not make lingeo read `/dev/zero`.
+    pub fn parse_without_files(path: &str, source: &str) -> Result<Grammar, GrammarError> {
+        Loader::new(Imports::ShippedOnly).load(Path::new(path), source)
     }
 
     /// One of the grammars shipped in `grammars/` (built into the binary, so that it runs from
@@ -107,15 +107,7 @@ impl Grammar {
                 ),
             });
         };
-        let mut loader = Loader {
-            stack: Vec::new(),
-            errors: Vec::new(),
-            shipped: true,
-        };
-        match loader.program(&Path::new("grammars").join(&file), source) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
-            _ => Err(GrammarError::Invalid(loader.errors)),
-        }
+        Loader::new(Imports::Shipped).load(&Path::new("grammars").join(&file), source)
     }
 
     pub fn name(&self) -> &str {
@@ -444,14 +436,40 @@ const SHIPPED: &[(&str, &str)] = &[
     ),
 ];
 
+/// Where a [`Loader`] reads imports from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Imports {
+    /// Files, relative to the importing file's folder.
+    Files,
+    /// The built-in copies of `grammars/` by file name, other imports from files.
+    Shipped,
+    /// The built-in copies only: no file is read.
+    ShippedOnly,
+}
+
 struct Loader {
     stack: Vec<PathBuf>,
     errors: Vec<SourceErrors>,
-    /// Imports are read from the built-in copies of `grammars/`.
-    shipped: bool,
+    imports: Imports,
 }
 
 impl Loader {
+    fn new(imports: Imports) -> Loader {
+        Loader {
+            stack: Vec::new(),
+            errors: Vec::new(),
+            imports,
+        }
+    }
+
+    /// The checked grammar of `source` (named `path`), or every error of it and its imports.
+    fn load(mut self, path: &Path, source: &str) -> Result<Grammar, GrammarError> {
+        match self.program(path, source) {
+            Some(program) if self.errors.is_empty() => Ok(Grammar { program }),
+            _ => Err(GrammarError::Invalid(self.errors)),
+        }
+    }
+
     fn program(&mut self, path: &Path, source: &str) -> Option<Rc<Program>> {
         let name = path.display().to_string();
         let fail = |diagnostics: Vec<Diagnostic>| SourceErrors {
@@ -506,9 +524,16 @@ impl Loader {
         }
         let built_in = SHIPPED
             .iter()
-            .find(|(f, _)| self.shipped && Path::new(written) == Path::new(f));
+            .find(|(f, _)| self.imports != Imports::Files && Path::new(written) == Path::new(f));
         let source = match built_in {
             Some((_, text)) => text.to_string(),
+            None if self.imports == Imports::ShippedOnly => {
+                return Err(Diagnostic::new(
+                    format!("cannot read `{written}`: only a shipped grammar can be imported here"),
+                    span.clone(),
+                )
+                .with_label("imported here"));
+            }
             None => std::fs::read_to_string(&path).map_err(|e| {
                 Diagnostic::new(
                     format!("cannot read `{}`: {e}", path.display()),
@@ -529,4 +554,38 @@ impl Loader {
 
 fn normalise(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IMPORTING: &str = "start S(x0: point)
+import G1 = \"IMPORT\"
+terminal a(x: point)
+nonterminal S(x: point)
+productions
+  1 | true | S(x) -> a(x) | | {} | {}
+";
+
+    #[test]
+    fn without_files_imports_only_the_shipped_grammars() {
+        let shipped = IMPORTING.replace("IMPORT", "shortest-trajectories.lgg");
+        let g = Grammar::parse_without_files("fuzz.lgg", &shipped).expect("a shipped import");
+        assert_eq!(g.program.imports.len(), 1);
+        // A file that exists is not read.
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/hanoi.lgg");
+        for written in [manifest, "grammars/hanoi.lgg", "/dev/zero"] {
+            let text = IMPORTING.replace("IMPORT", written);
+            let e = Grammar::parse_without_files("fuzz.lgg", &text).unwrap_err();
+            assert!(
+                e.render()
+                    .contains("only a shipped grammar can be imported here"),
+                "{written}: {e}"
+            );
+            if written == manifest {
+                assert!(Grammar::parse("fuzz.lgg", &text).is_ok(), "{e}");
+            }
+        }
+    }
 }
