@@ -68,7 +68,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
         .with_index_type(IndexType::Byte);
     let cache = Source::from(source);
     for d in diagnostics.iter().take(MAX_RENDERED) {
-        let span = clamp(&d.span, source.len());
+        let span = clamp(&d.span, source);
         let mut report = Report::build(ReportKind::Error, (path, span.clone()))
             .with_config(config)
             .with_message(&d.message)
@@ -79,8 +79,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             );
         for (i, (span, label)) in d.related.iter().enumerate() {
             report = report.with_label(
-                labelled(Label::new((path, clamp(span, source.len()))), label)
-                    .with_order(i as i32 + 1),
+                labelled(Label::new((path, clamp(span, source))), label).with_order(i as i32 + 1),
             );
         }
         for note in &d.notes {
@@ -114,9 +113,18 @@ fn labelled<'a>(label: Label<(&'a str, Span)>, text: &str) -> Label<(&'a str, Sp
     }
 }
 
-fn clamp(span: &Span, len: usize) -> Span {
-    let start = span.start.min(len);
-    start..span.end.clamp(start, len)
+/// The span within the source, widened to whole characters: ariadne slices the source by it.
+fn clamp(span: &Span, source: &str) -> Span {
+    let len = source.len();
+    let mut start = span.start.min(len);
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = span.end.clamp(start, len);
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
 }
 
 /// Errors found while reading one file: the diagnostics plus what is needed to render them.
@@ -144,6 +152,19 @@ impl std::error::Error for SourceErrors {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A span that ends or starts inside a character (such as `0..1` for "the whole file"
+    /// when it starts with `ӄ`) is widened to the character, not a panic in ariadne.
+    #[test]
+    fn spans_inside_a_character_are_widened_to_it() {
+        let src = "ӄ ok";
+        assert_eq!(clamp(&(0..1), src), 0..2);
+        assert_eq!(clamp(&(1..1), src), 0..2);
+        assert_eq!(clamp(&(1..3), src), 0..3);
+        assert_eq!(clamp(&(9..12), src), 5..5);
+        let out = render("f", src, &[Diagnostic::new("whole file", 0..1)]);
+        assert!(out.contains("whole file"), "{out}");
+    }
 
     #[test]
     fn render_points_at_line_and_column() {
