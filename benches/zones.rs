@@ -138,7 +138,7 @@ fn zones(c: &mut Criterion) {
             median(&interpreted),
         ));
         // The same grammar with a scanner over occupied points only (a user's variant, not
-        // §6.3 step for step): what the literal scan costs.
+        // docs/semantics.md §6.3 step for step): what the literal scan costs.
         if filters {
             let occupied = Grammar::load(
                 &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/grammars/zones-occupied.lgg"),
@@ -154,8 +154,9 @@ fn zones(c: &mut Criterion) {
         }
     }
     group.finish();
-    // Steps: the derivation steps of §6.3's grammar (the scanner f takes one per (x, y) pair of
-    // each level); the budget is what a step may cost for the grammar to be within 3x of native.
+    // Steps: the derivation steps of docs/semantics.md §6.3's grammar (the scanner f takes one per
+    // (x, y) pair of each level); the budget is what a step may cost for the grammar to be within
+    // 3x of native.
     for (name, count, steps, n, g) in ratios {
         println!(
             "ratio {name}: {count} zones, native {n:?}, grammar {g:?}, grammar/native = {:.1}, {steps} steps, {:.0} ns a step, 3x needs <= {:.1} ns a step",

@@ -8,15 +8,16 @@
 //! ```
 //!
 //! For every scenario, over every ordered pair (x, y) of opposing pieces where x can attack y
-//! (attack-ability, patterns.md §1), at distance d:
-//! - **patterns**: the number of patterns of the pair (patterns.md §3, horizon `--horizon`);
-//! - **fuzzy**: the number of fuzzy patterns (patterns.md §4, one per pair), computed;
+//! (attack-ability, docs/semantics.md §11.1), at distance d:
+//! - **patterns**: the number of patterns of the pair (docs/semantics.md §11.3, horizon
+//!   `--horizon`);
+//! - **fuzzy**: the number of fuzzy patterns (docs/semantics.md §11.4, one per pair), computed;
 //! - **zones**: for the pairs with d <= `--zone-horizon`, the zones of x attacking y's point
-//!   within d moves (filters F1 and F2 of A8), by the native generator and by
-//!   `grammars/zones-filtered.lgg` (`--no-grammar` skips it); they must agree, and a count at
-//!   the cap `--max-zones` is printed `>=cap`;
-//! - **paths = grammar**: whether the shortest paths by combining tables (patterns.md §2) equal
-//!   the language of `grammars/shortest-trajectories.lgg`, on every pair where x reaches y's
+//!   within d moves (filters F1 and F2 of decision A8, docs/semantics.md §6.7), by the native
+//!   generator and by `grammars/zones-filtered.lgg` (`--no-grammar` skips it); they must agree, and
+//!   a count at the cap `--max-zones` is printed `>=cap`;
+//! - **paths = grammar**: whether the shortest paths by combining tables (docs/semantics.md §11.2)
+//!   equal the language of `grammars/shortest-trajectories.lgg`, on every pair where x reaches y's
 //!   point by moves.
 //!
 //! Times are the wall-clock time of one run of each computation over all the pairs of the

@@ -1,4 +1,4 @@
-//! The tables of the MAICS 2013 paper (`../shared/docs/patterns.md` §1, §2), from the distance
+//! The tables of the MAICS 2013 paper (docs/semantics.md §11.1, §11.2), from the distance
 //! kernel: reach-ability, attack-ability and obtain-ability, and shortest paths found by adding
 //! tables (the paper's five steps) as a procedure of its own, next to LG's trajectory bundles.
 

@@ -1,4 +1,4 @@
-//! Counting analyses of the MAICS 2013 paper (`../shared/docs/patterns.md` §5).
+//! Counting analyses of the MAICS 2013 paper (docs/semantics.md §11.5).
 //!
 //! Figure 12 estimates the average number of patterns per piece with a formula: averaged over
 //! the start squares, the sum over distances j of `j · L_j / r` (`L_j` squares at distance j,

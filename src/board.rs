@@ -1,7 +1,7 @@
 //! The abstract board: the finite point set X and its enumeration.
 //!
 //! X is enumerated explicitly, and every set or list lingeo prints follows that order
-//! (decision A19 of the spec). Grids are numbered row-major from the lower-left corner
+//! (decision A19, docs/semantics.md §10). Grids are numbered row-major from the lower-left corner
 //! (a1 = 1, b1 = 2, ...), layer by layer for 3D grids, skipping removed points; graph boards
 //! are numbered in the order their points are declared.
 
@@ -375,7 +375,7 @@ mod tests {
         assert_eq!(b.len(), 62);
         assert_eq!(b.parse_point("a1").unwrap().number(), 1);
         assert_eq!(b.parse_point("h1").unwrap().number(), 8);
-        // The numbers used in spec §6.5 (g3 and g4 removed).
+        // The numbers used in docs/semantics.md §6.5 (g3 and g4 removed).
         assert_eq!(b.parse_point("f3").unwrap().number(), 22);
         assert_eq!(b.parse_point("h5").unwrap().number(), 38);
         assert_eq!(b.parse_point("f6").unwrap().number(), 44);

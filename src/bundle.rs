@@ -1,8 +1,8 @@
 //! Native bundle generators: the procedural twins of the trajectory grammars.
 //!
 //! A bundle is the set of trajectories of one piece from x0 to y0 of one length l:
-//! * l = MAP_{x0,p}(y0): all shortest trajectories (G_t^(1), spec §4);
-//! * otherwise all admissible trajectories of degree 2 (G_t^(2), spec §5): walks
+//! * l = MAP_{x0,p}(y0): all shortest trajectories (G_t^(1), docs/semantics.md §4);
+//! * otherwise all admissible trajectories of degree 2 (G_t^(2), docs/semantics.md §5): walks
 //!   `x0 … x_l = y0` with a split index i such that `x0 … x_i` and `x_i … x_l` are shortest.
 //!
 //! Trajectories come out distinct and in lexicographic order of their point numbers, from a
@@ -19,7 +19,7 @@ use crate::kernel::{DistanceMap, Kernel, MotionId};
 /// A trajectory `a(x0) a(x1) … a(xl)` as its points.
 pub type Trajectory = Vec<Point>;
 
-/// The applicability condition Q1 of G_t^(2) (decision A3).
+/// The applicability condition Q1 of G_t^(2) (decision A3, docs/semantics.md §10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum AdmissibleRule {
     /// S-16: `MAP ≤ l < 2·MAP` (the default).
@@ -32,7 +32,8 @@ pub enum AdmissibleRule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BundleOptions {
     pub rule: AdmissibleRule,
-    /// Keep only trajectories that visit no point twice (decision A17: off by default).
+    /// Keep only trajectories that visit no point twice (decision A17 of docs/semantics.md §10: off
+    /// by default).
     pub simple_only: bool,
 }
 

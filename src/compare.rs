@@ -3,13 +3,14 @@
 //! that fuzzy patterns are far fewer and quicker than patterns and LG zones).
 //!
 //! For every ordered pair (x, y) of opposing pieces where x can attack y (attack-ability,
-//! patterns.md §1) at distance d:
-//! - the number of patterns (patterns.md §3), counted without listing the options;
-//! - the number of fuzzy patterns (§4; one per pair, computed, not assumed);
+//! docs/semantics.md §11.1) at distance d:
+//! - the number of patterns (docs/semantics.md §11.3), counted without listing the options;
+//! - the number of fuzzy patterns (docs/semantics.md §11.4; one per pair, computed, not
+//!   assumed);
 //! - for the pairs with d at most the zone horizon, the zones of x attacking y's point within
-//!   d moves (filters F1 and F2 of A8), by the native generator and, optionally, by
-//!   `grammars/zones-filtered.lgg`, whose counts must agree;
-//! - whether the shortest paths by combining tables (§2) equal the language of
+//!   d moves (filters F1 and F2 of decision A8, docs/semantics.md §6.7), by the native
+//!   generator and, optionally, by `grammars/zones-filtered.lgg`, whose counts must agree;
+//! - whether the shortest paths by combining tables (docs/semantics.md §11.2) equal the language of
 //!   `grammars/shortest-trajectories.lgg`, where x reaches y's point by moves;
 //! - the wall-clock time of each of these per pair ([`PairTimes`]), and their sums per position
 //!   ([`Times`]). Times differ from run to run: the tests look at the counts only.

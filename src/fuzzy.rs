@@ -1,4 +1,4 @@
-//! Fuzzy patterns of the MAICS 2013 paper (`../shared/docs/patterns.md` §4): one per ordered
+//! Fuzzy patterns of the MAICS 2013 paper (docs/semantics.md §11.4): one per ordered
 //! pair (x, y) where x can attack y, holding every main path at once.
 //!
 //! - The **main region** is the union of the [`locations`] of every

@@ -1,5 +1,5 @@
-//! The distance kernel (spec §2): MAP and the reverse MAP, ST_k, SUM, MOVE_l, DOCK, next_i,
-//! med_i and lmed_i. One implementation that the grammar interpreter and every procedural
+//! The distance kernel (docs/semantics.md §2): MAP and the reverse MAP, ST_k, SUM, MOVE_l, DOCK,
+//! next_i, med_i and lmed_i. One implementation that the grammar interpreter and every procedural
 //! algorithm call.
 //!
 //! MAP is a breadth-first search whose layers are bit sets (one word per 64 points): a layer's
@@ -25,7 +25,8 @@ pub struct MotionId(pub u32);
 pub enum Direction {
     /// `MAP_{x,p}(v)`: moves from the origin x to every v.
     From,
-    /// Moves from every v to the origin y (BFS over the reversed relation, decision A1).
+    /// Moves from every v to the origin y (BFS over the reversed relation, decision A1 of
+    /// docs/semantics.md §10).
     To,
 }
 
@@ -63,7 +64,7 @@ impl DistanceMap {
         self.origin
     }
 
-    /// The distance of `p`, or `2n` when unreachable (spec §2.1).
+    /// The distance of `p`, or `2n` when unreachable (docs/semantics.md §2.1).
     #[inline]
     pub fn get(&self, p: Point) -> u32 {
         self.data[p.index()]
@@ -129,7 +130,8 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// A kernel for `board` and `types`. With `blockers`, sliders stop at those points (A12).
+    /// A kernel for `board` and `types`. With `blockers`, sliders stop at those points (decision
+    /// A12, docs/semantics.md §10).
     pub fn new(board: &Board, types: &[PieceType], blockers: Option<BitSet>) -> Kernel {
         let mut motions: Vec<Motion> = Vec::new();
         let mut ids: HashMap<Motion, MotionId> = HashMap::new();
@@ -256,7 +258,7 @@ impl Kernel {
         self.sum(m, x0, y0, l)
     }
 
-    /// `MOVE_l(x) = ST_1(x) ∩ ST_{l0−l+1}(x0) ∩ SUM`, the literal form of spec §2.3.
+    /// `MOVE_l(x) = ST_1(x) ∩ ST_{l0−l+1}(x0) ∩ SUM`, the literal form of docs/semantics.md §2.3.
     pub fn move_set(&self, m: MotionId, route: Route, x: Point, l: u32) -> BitSet {
         let Route {
             from: x0,
@@ -272,7 +274,8 @@ impl Kernel {
         set
     }
 
-    /// The segment-local MOVE of decision A4: `{v | R_p(x, v) ∧ d_p(v, y) = l − 1}`.
+    /// The segment-local MOVE of decision A4 (docs/semantics.md §5.3, §10):
+    /// `{v | R_p(x, v) ∧ d_p(v, y) = l − 1}`.
     pub fn local_move_set(&self, m: MotionId, x: Point, y: Point, l: u32) -> BitSet {
         let n = self.n();
         let Some(want) = l.checked_sub(1) else {

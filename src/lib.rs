@@ -21,7 +21,7 @@
 //! let h1 = s.board.parse_point("h1").unwrap();
 //! assert_eq!(kernel.distance(m, fighter.at, h1), 5);
 //!
-//! // MOVE_5(f6) = {e5, f5, g5} (spec §4.3).
+//! // MOVE_5(f6) = {e5, f5, g5} (docs/semantics.md §4.3).
 //! let next = kernel.move_set(m, Route::new(fighter.at, h1, 5), fighter.at, 5);
 //! let names: Vec<&str> = next.iter().map(|p| s.board.name(p)).collect();
 //! assert_eq!(names, ["e5", "f5", "g5"]);
@@ -40,6 +40,7 @@ pub mod compare;
 pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;
+pub mod memory;
 pub mod pattern;
 pub mod piece;
 pub mod relation;

@@ -1,4 +1,4 @@
-//! Patterns of the MAICS 2013 paper (`../shared/docs/patterns.md` §3): for an ordered pair of
+//! Patterns of the MAICS 2013 paper (docs/semantics.md §11.3): for an ordered pair of
 //! opposing pieces (x attacks y), one pattern per main path and per choice of an option for each
 //! interacting piece. Attack pieces (y's side) can reach a location of the main path within the
 //! horizon; block pieces (x's side) can attack y itself within the horizon.
@@ -340,7 +340,7 @@ impl Family {
     }
 }
 
-/// The rank of a pattern of x attacking y (patterns.md §3; our formula):
+/// The rank of a pattern of x attacking y (docs/semantics.md §11.3; our formula):
 ///
 /// ```text
 /// rank = v(y) / len(s) + Σ_block v(i) / d_i − Σ_attack v(i) / d_i

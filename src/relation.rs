@@ -20,7 +20,8 @@ pub struct Relation {
 
 impl Relation {
     /// R_p for an oriented motion. With `blockers`, a slider stops at the first occupied point
-    /// (it may enter it, but not pass it): decision A12's optional chess realism.
+    /// (it may enter it, but not pass it): decision A12's optional chess realism
+    /// (docs/semantics.md §10).
     pub fn build(board: &Board, motion: &Motion, blockers: Option<&BitSet>) -> Relation {
         let n = board.len();
         let mut lists: Vec<Vec<Point>> = vec![Vec::new(); n];
@@ -82,7 +83,7 @@ impl Relation {
         }
     }
 
-    /// The reverse relation: `R'(a, b) = R(b, a)` (decision A1).
+    /// The reverse relation: `R'(a, b) = R(b, a)` (decision A1, docs/semantics.md §10).
     pub fn reversed(&self) -> Relation {
         let mut lists = vec![Vec::new(); self.n];
         for a in 0..self.n {

@@ -1,5 +1,6 @@
-//! The native zone generator (spec §6), written from the definitions, not by running G_Z. It
-//! gives the same language as `grammars/zones.lgg` (and `zones-filtered.lgg` with the filters):
+//! The native zone generator (docs/semantics.md §6), written from the definitions, not by running
+//! G_Z. It gives the same language as `grammars/zones.lgg` (and `zones-filtered.lgg` with the
+//! filters):
 //!
 //! * the main trajectories are TRACKS(p0, x0, y0, l0): every admissible trajectory of p0 to the
 //!   target of length at most l0; each starts one family of zones;
@@ -11,9 +12,10 @@
 //! * every choice of trajectory per (x, y) pair gives a different zone: the language is their
 //!   product, enumerated depth first in the order of the grammar's sentences.
 //!
-//! Filters (decision A8), off by default: F1 drops candidates whose intermediate stops hit a point
-//! marked in v (they run through another attach point of what they attack); F2 drops candidates
-//! that are contiguous sub-trajectories of a trajectory already in the zone.
+//! Filters (decision A8, docs/semantics.md §6.7), off by default: F1 drops candidates whose
+//! intermediate stops hit a point marked in v (they run through another attach point of what they
+//! attack); F2 drops candidates that are contiguous sub-trajectories of a trajectory already in the
+//! zone.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -51,7 +53,7 @@ pub struct Zone {
 pub struct ZoneOptions {
     pub f1: bool,
     pub f2: bool,
-    /// The length condition of the trajectories in TRACKS (decision A3).
+    /// The length condition of the trajectories in TRACKS (decision A3, docs/semantics.md §10).
     pub rule: AdmissibleRule,
     /// Fail rather than enumerate more zones than this.
     pub max_zones: usize,
@@ -94,7 +96,7 @@ impl fmt::Display for ZoneError {
 impl std::error::Error for ZoneError {}
 
 /// Whether `y` is a target for `piece`: an opposing piece stands on it, or it is a goal point
-/// for the piece or its side (decision A14).
+/// for the piece or its side (decision A14, docs/semantics.md §10).
 pub fn is_target(scenario: &Scenario, piece: usize, y: Point) -> bool {
     let p = &scenario.pieces[piece];
     scenario.pieces_at(y).any(|q| q.side != p.side)
@@ -140,7 +142,8 @@ impl<'s> ZoneGenerator<'s> {
         i64::from(self.kernel.unreachable())
     }
 
-    /// Whether q's type attacks with other vectors than it moves (a pawn, decision A13).
+    /// Whether q's type attacks with other vectors than it moves (a pawn, decision A13 of
+    /// docs/semantics.md §10).
     fn separate_attack(&self, q: usize) -> bool {
         self.scenario.types[self.scenario.pieces[q].type_index]
             .attacks
@@ -173,8 +176,8 @@ impl<'s> ZoneGenerator<'s> {
     }
 
     /// TRACKS_q(x, y, l): the admissible trajectories of q from x to y of length 1..=l, sorted.
-    /// With `capture`, for a piece that attacks with other vectors (A13), the trajectories that
-    /// move to a point m attacking y (admissible, of length 1..=l-1, or none when m = x) and
+    /// With `capture`, for a piece that attacks with other vectors (decision A13), the trajectories
+    /// that move to a point m attacking y (admissible, of length 1..=l-1, or none when m = x) and
     /// then capture on y.
     pub fn tracks(
         &mut self,
@@ -339,7 +342,8 @@ impl<'s> ZoneGenerator<'s> {
         for q in on_x {
             let piece = &self.scenario.pieces[q];
             // Negation trajectories end on points the attacked trajectory passes: a piece that
-            // attacks with other vectors (a pawn) captures there (A13).
+            // attacks with other vectors (a pawn) captures there (decision A13,
+            // docs/semantics.md §10).
             let d = self.reach(q, x, y, true);
             let qualifies = if piece.side == side { d == 1 } else { d <= l };
             if !qualifies {
@@ -415,7 +419,8 @@ impl<'s> ZoneGenerator<'s> {
             let mut zone = zone.clone();
             let mut level = level.clone();
             let dist = self.dist(&t, false);
-            // TIME(y) - len(t) + 1 (decision A6), kept with ALPHA = max (decision A7).
+            // TIME(y) - len(t) + 1 (decision A6), kept with ALPHA = max (decision A7);
+            // docs/semantics.md §10.
             let k = i64::from(l) - (t.len() as i64 - 1) + 1;
             for (z, d) in dist.iter().enumerate() {
                 if *d < self.two_n() {
@@ -643,9 +648,9 @@ mod tests {
 
     #[test]
     fn levels_follow_the_scanner() {
-        // The abstract zone of spec §6.1 in scanner order: 1 2 3 4 5 main (TIME 2..5); 6 7 4 and
-        // 8 9 4 attach to 4 (level 1, time 4); 11 12 9 and 13 9 to 9 (level 2, time 3); 10 12
-        // to 12 (level 3, time 2).
+        // The abstract zone of docs/semantics.md §6.1 in scanner order: 1 2 3 4 5 main (TIME 2..5);
+        // 6 7 4 and 8 9 4 attach to 4 (level 1, time 4); 11 12 9 and 13 9 to 9 (level 2, time 3);
+        // 10 12 to 12 (level 3, time 2).
         let mut entries = vec![
             entry(0, &[1, 2, 3, 4, 5], 5),
             entry(1, &[6, 7, 4], 4),

@@ -146,7 +146,7 @@ fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
 
 const ZONE: &str = include_str!("../../examples/robot-zone-full.scenario");
 
-/// The zone of the full robot example (spec §6.6), as text and as SVG.
+/// The zone of the full robot example (docs/semantics.md §6.6), as text and as SVG.
 fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
     let s = parse("examples/robot-zone-full.scenario", ZONE)?;
     let k = s.kernel();
@@ -173,7 +173,7 @@ fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
         })
         .unwrap_or(&zones[0]);
     out.push_str(
-        "3. The zone of the BOMBER's attack on h1 (S-07 p.13, lg-spec 6.6), filters F1 and F2\n\n",
+        "3. The zone of the BOMBER's attack on h1 (S-07 p.13, docs/semantics.md §6.6), filters F1 and F2\n\n",
     );
     out.push_str(&format!(
         "The language has {} zones (one per choice of trajectory at each attach point); the one the sources print:\n\n",
@@ -226,7 +226,7 @@ fn fighter(out: &mut String) -> Result<(), CliError> {
     let m = s.motion_of(&k, piece, Usage::Move);
     let (f6, h1) = (piece.at, b.parse_point("h1")?);
     out.push_str(
-        "1. The robot FIGHTER on f6, restricted points f7 e6 d5 g4 g3 (S-05, lg-spec 4.3)\n\n",
+        "1. The robot FIGHTER on f6, restricted points f7 e6 d5 g4 g3 (S-05, docs/semantics.md §4.3)\n\n",
     );
     out.push_str(&format!(
         "MAP of FIGHTER from f6 (`#` = removed):\n{}\n",
@@ -278,7 +278,7 @@ fn robot_king(out: &mut String) -> Result<(), CliError> {
     let m = s.motion_of(&k, piece, Usage::Move);
     let (h8, c6) = (piece.at, b.parse_point("c6")?);
     out.push_str(
-        "2. The robot King on h8 heading for c6 around a restricted area (S-06, lg-spec 5.4)\n\n",
+        "2. The robot King on h8 heading for c6 around a restricted area (S-06, docs/semantics.md §5.4)\n\n",
     );
     out.push_str(&format!(
         "MAP of K from h8:\n{}\n",

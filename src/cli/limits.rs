@@ -22,6 +22,11 @@ pub struct LimitArgs {
     /// this many elements, and functions been called, in all.
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u64,
+    /// Stop with an error when the run uses more than this many MiB of memory (heap, and
+    /// the stack grown for deep recursion).
+    #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_memory: u64,
 }
 
 impl LimitArgs {
@@ -36,6 +41,7 @@ impl LimitArgs {
             max_form_length: self.max_length,
             max_set_size: self.max_set_size,
             max_iterations: self.max_iterations,
+            max_memory: usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! `lingeo patterns` and `lingeo fuzzy`: the patterns and fuzzy patterns of the MAICS 2013
-//! paper (patterns.md §3, §4), printed as the paper does.
+//! paper (docs/semantics.md §11.3, §11.4), printed as the paper does.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;

@@ -23,10 +23,10 @@ pub struct TrajectoryArgs {
     /// Trajectory length; longer than the distance gives admissible trajectories of degree 2.
     #[arg(long)]
     pub length: Option<u32>,
-    /// Condition on the length of admissible trajectories (decision A3).
+    /// Condition on the length of admissible trajectories (decision A3, docs/semantics.md §10).
     #[arg(long, value_enum, default_value_t = RuleArg::S16)]
     pub rule: RuleArg,
-    /// Only trajectories that visit no point twice (decision A17).
+    /// Only trajectories that visit no point twice (decision A17, docs/semantics.md §10).
     #[arg(long)]
     pub simple: bool,
     /// Fail instead of listing more than this many trajectories.

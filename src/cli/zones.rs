@@ -1,5 +1,5 @@
-//! `lingeo zones`: the zones of an attack (spec §6), from the native generator or from the
-//! grammar of zones, as every zone of the language or as the bundle view.
+//! `lingeo zones`: the zones of an attack (docs/semantics.md §6), from the native generator or from
+//! the grammar of zones, as every zone of the language or as the bundle view.
 
 use std::path::{Path, PathBuf};
 
@@ -35,13 +35,13 @@ pub struct ZoneArgs {
     /// of lingeo's largest size is longer.
     #[arg(long, value_parser = clap::value_parser!(u32).range(..=10_000_000))]
     pub horizon: Option<u32>,
-    /// Every attack zone of the state within the horizon (spec §7.1, the exercise of S-09).
-    /// An attack whose language has more than --max-zones zones is reported as such (in
+    /// Every attack zone of the state within the horizon (docs/semantics.md §7.1, the exercise of
+    /// S-09). An attack whose language has more than --max-zones zones is reported as such (in
     /// JSON with an "error" instead of its zones) and the others are still listed; the exit
     /// code is 0 whenever the listing is printed.
     #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
     pub all_attacks: bool,
-    /// The filters of decision A8 on negation trajectories.
+    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7).
     #[arg(long, value_enum, default_value_t = FiltersArg::None)]
     pub filters: FiltersArg,
     /// Compute with the native generator or by running the grammar of zones (the shipped

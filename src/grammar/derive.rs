@@ -1,5 +1,5 @@
-//! The derivation engine (spec §3.2). From the permissible set {1}, a production is tried on
-//! the leftmost occurrence of its nonterminal: if there is none or Q is false, the next
+//! The derivation engine (docs/semantics.md §3.2). From the permissible set {1}, a production is
+//! tried on the leftmost occurrence of its nonterminal: if there is none or Q is false, the next
 //! permissible set is F_F; otherwise the occurrence is rewritten, the pi_n assignments take
 //! effect together (all computed on the state before the step), and the next set is F_T. An
 //! empty set halts; a halted string of terminals only is a sentence.
@@ -12,6 +12,8 @@
 //! de-duplicated and sorted by symbols (declaration order, then arguments).
 
 use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use super::eval::{Context, Eval, Limit, RunError, Shared};
 use super::form::Form;
@@ -126,8 +128,31 @@ pub fn run(
     derive(shared, program, inputs, start, trace, strategy, cap)
 }
 
-/// [`run`], with `max_sentences` the cap on this language's sentences.
+/// [`run`], with `max_sentences` the cap on this language's sentences; on a new stack segment
+/// if this one runs short, since an imported grammar's derivation runs inside a formula.
 fn derive(
+    shared: &Shared<'_>,
+    program: &Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+    strategy: Strategy,
+    max_sentences: usize,
+) -> Result<Vec<Sentence>, RunError> {
+    crate::memory::grow(|| {
+        derive_here(
+            shared,
+            program,
+            inputs,
+            start,
+            trace,
+            strategy,
+            max_sentences,
+        )
+    })
+}
+
+fn derive_here(
     shared: &Shared<'_>,
     program: &Program,
     inputs: &[Value],
@@ -227,8 +252,16 @@ impl Members {
 enum Walk {
     /// At a state explored before, or halting with a sentence (`to: None`).
     Edge(Edge),
-    /// Halting with nonterminals left, or at a state no sentence comes from.
+    /// Halting with nonterminals left, at a state no sentence comes from, or on steps with
+    /// one successor that come back to a state (they never halt).
     Dead,
+    /// Back at a state being explored (`node`), with `frozen` terminals frozen, by a step of
+    /// production `row`.
+    Cycle {
+        node: u32,
+        frozen: usize,
+        row: Option<u32>,
+    },
     /// At a new branching state: its node, the terminals on the way, its successors.
     Branch {
         incoming: Vec<Sym>,
@@ -236,6 +269,47 @@ enum Walk {
         base: usize,
         successors: Vec<Step>,
     },
+}
+
+/// The states of the derivation the plain search is following, one per step, so that it
+/// sees when the derivation comes back to one.
+#[derive(Default)]
+struct Path {
+    visits: Vec<Visit>,
+    /// The step of each keyed state on the path.
+    at: FxHashMap<Key, usize>,
+}
+
+struct Visit {
+    /// `None` for a state whose tail is too long to key (see [`MAX_KEYED_TAIL`]).
+    key: Option<Key>,
+    frozen: usize,
+    /// Sentences found before the state was reached.
+    sentences: usize,
+    /// A production that came back to the state after freezing terminals.
+    grows: Option<u32>,
+}
+
+impl Path {
+    /// Adds `state` (at step `visits.len()`), or gives the step it was at before.
+    fn enter(&mut self, state: &State, sentences: usize) -> Option<usize> {
+        debug_assert_eq!(self.visits.len() as u64, state.step);
+        let key = (state.form.tail().len() <= MAX_KEYED_TAIL)
+            .then(|| Key::new(state.form.tail(), &state.vars, &state.permissible));
+        if let Some(k) = &key {
+            if let Some(&back) = self.at.get(k) {
+                return Some(back);
+            }
+            self.at.insert(k.clone(), self.visits.len());
+        }
+        self.visits.push(Visit {
+            key,
+            frozen: state.form.frozen_len(),
+            sentences,
+            grows: None,
+        });
+        None
+    }
 }
 
 /// A successor of a state, and how it was reached (for the trace).
@@ -277,13 +351,23 @@ impl Engine<'_, '_, '_, '_> {
         }
     }
 
+    /// Every derivation in full, depth first. A derivation that comes back to a state it was
+    /// in is not followed round again: without a terminal frozen on the way round it never
+    /// halts there, and its other ways on are explored anyway; with terminals frozen, the
+    /// language is infinite if a sentence comes from that state (an error once it does).
     fn search(&mut self, initial: State, mut ev: Eval<'_, '_>) -> Result<(), RunError> {
-        let mut stack = vec![initial];
+        let mut path = Path::default();
+        let mut stack = vec![(initial, None)];
         let mut successors = Vec::new();
-        while let Some(mut state) = stack.pop() {
+        while let Some((mut state, mut row)) = stack.pop() {
+            self.leave(&mut path, state.step as usize)?;
             loop {
                 if state.permissible.is_empty() {
                     self.halt(&state)?;
+                    break;
+                }
+                if let Some(back) = path.enter(&state, self.sentences.len()) {
+                    self.came_back(&mut path, back, &state, row);
                     break;
                 }
                 self.count_step()?;
@@ -314,12 +398,13 @@ impl Engine<'_, '_, '_, '_> {
                     self.trace_line(&text);
                 }
                 for other in successors.drain(..).rev() {
-                    stack.push(other.state);
+                    stack.push((other.state, Some(other.row)));
                 }
+                row = Some(first.row);
                 state = first.state;
             }
             if self.trace.is_some()
-                && let Some(next) = stack.last()
+                && let Some((next, _)) = stack.last()
             {
                 self.paths += 1;
                 let text = format!(
@@ -329,6 +414,43 @@ impl Engine<'_, '_, '_, '_> {
                     self.show(&next.form)
                 );
                 self.trace_line(&text);
+            }
+        }
+        self.leave(&mut path, 0)
+    }
+
+    /// A derivation is back at the state it was in after step `back`, by a step of `row`.
+    fn came_back(&mut self, path: &mut Path, back: usize, state: &State, row: Option<u32>) {
+        let grows = state.form.frozen_len() > path.visits[back].frozen;
+        if grows && let Some(row) = row {
+            path.visits[back].grows.get_or_insert(row);
+        }
+        if self.trace.is_some() {
+            let text = if grows {
+                format!(
+                    "  back at the state after step {back} with more terminals: not followed round again (the language is infinite if a sentence comes from it)"
+                )
+            } else {
+                format!(
+                    "  back at the state after step {back}: this derivation never halts, not followed round again"
+                )
+            };
+            self.trace_line(&text);
+        }
+    }
+
+    /// Leaves the states of the current derivation from step `step` on: an error if one was
+    /// come back to with more terminals and a sentence came from it since.
+    fn leave(&self, path: &mut Path, step: usize) -> Result<(), RunError> {
+        while path.visits.len() > step {
+            let visit = path.visits.pop().expect("a visit");
+            if let Some(key) = &visit.key {
+                path.at.remove(key);
+            }
+            if let Some(row) = visit.grows
+                && self.sentences.len() > visit.sentences
+            {
+                return Err(self.infinite(row));
             }
         }
         Ok(())
@@ -388,12 +510,15 @@ impl Engine<'_, '_, '_, '_> {
         let limits = self.ctx.shared.limits;
         let steps = self.ctx.shared.steps.get() + 1;
         self.ctx.shared.steps.set(steps);
+        if steps.is_multiple_of(256) {
+            self.ctx.check_memory(None)?;
+        }
         if steps > limits.max_steps {
             return Err(self
                 .ctx
                 .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
                 .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
-                .with_note("a production whose F_F leads back to itself without changing the string never halts")
+                .with_note("a derivation that comes back to a state it was in is dropped; one whose vars or string keep changing is stopped by this limit only")
                 .with_limit(Limit::Steps));
         }
         Ok(())
@@ -401,6 +526,12 @@ impl Engine<'_, '_, '_, '_> {
 
     /// The tabled search: the same choices in the same order as [`Engine::search`], but a
     /// branching state is explored once however many branches reach it.
+    ///
+    /// A branch that comes back to a state being explored (a cycle) is handled as the plain
+    /// search handles it: without a terminal frozen on the way round, the states of the cycle
+    /// derive the same sentences, so they are merged into one node (the lowest on the stack,
+    /// as Tarjan's components are) and the way round is dropped; with terminals frozen on the
+    /// way round, the language is infinite if a sentence comes from the state, an error.
     fn search_tabled(&mut self, initial: State, mut ev: Eval<'_, '_>) -> Result<(), RunError> {
         struct Frame {
             node: u32,
@@ -411,18 +542,27 @@ impl Engine<'_, '_, '_, '_> {
             paths: u64,
             /// The terminals on the edge into the node.
             incoming: Vec<Sym>,
+            /// The lowest frame this one reaches without freezing a terminal (its own index
+            /// if none): frames above that one belong to its node.
+            low: usize,
+            /// Nodes merged into this one (see above).
+            members: Vec<u32>,
+            /// A production that came back here after freezing terminals.
+            grows: Option<u32>,
         }
         let limit = self.max_sentences as u64;
         let mut table = Table::default();
         let mut stack: Vec<Frame> = Vec::new();
+        // Nodes merged into a frame's node, to the node they were merged into.
+        let mut merged: FxHashMap<u32, u32> = FxHashMap::default();
         let mut root = None;
-        let mut next = Some((initial, 0));
+        let mut next = Some((initial, 0, None));
         // The sentences (with repeats) the plain search would have listed by now, so that
         // the limit stops the search at the same point.
         let mut found: u64 = 0;
         loop {
-            if let Some((state, from)) = next.take() {
-                match self.walk(&mut ev, &mut table, state, from)? {
+            if let Some((state, from, row)) = next.take() {
+                match self.walk(&mut ev, &mut table, state, from, row)? {
                     Walk::Edge(e) => {
                         let paths = table.paths(&e);
                         found = found.saturating_add(paths);
@@ -438,6 +578,22 @@ impl Engine<'_, '_, '_, '_> {
                         }
                     }
                     Walk::Dead => {}
+                    Walk::Cycle { node, frozen, row } => {
+                        let mut node = node;
+                        while let Some(&into) = merged.get(&node) {
+                            node = into;
+                        }
+                        let at = stack
+                            .iter()
+                            .rposition(|f| f.node == node)
+                            .expect("an open node is on the stack or merged into one that is");
+                        if frozen == stack[at].base {
+                            let top = stack.last_mut().expect("a cycle has a frame");
+                            top.low = top.low.min(at);
+                        } else if let Some(row) = row {
+                            stack[at].grows.get_or_insert(row);
+                        }
+                    }
                     Walk::Branch {
                         incoming,
                         node,
@@ -450,18 +606,40 @@ impl Engine<'_, '_, '_, '_> {
                         edges: Vec::new(),
                         paths: 0,
                         incoming,
+                        low: stack.len(),
+                        members: Vec::new(),
+                        grows: None,
                     }),
                 }
             }
             let Some(frame) = stack.last_mut() else { break };
             if let Some(step) = frame.successors.next() {
-                next = Some((step.state, frame.base));
+                next = Some((step.state, frame.base, Some(step.row)));
                 continue;
             }
             let frame = stack.pop().expect("a frame");
+            if frame.low < stack.len() {
+                // On a cycle through a frame below: its ways on are the parent's.
+                let parent = stack.last_mut().expect("a frame below");
+                debug_assert_eq!(frame.base, parent.base);
+                merged.insert(frame.node, parent.node);
+                parent.members.push(frame.node);
+                parent.members.extend(frame.members);
+                parent.edges.extend(frame.edges);
+                parent.paths = parent.paths.saturating_add(frame.paths);
+                parent.low = parent.low.min(frame.low);
+                parent.grows = parent.grows.or(frame.grows);
+                continue;
+            }
+            if let Some(row) = frame.grows
+                && frame.paths > 0
+            {
+                return Err(self.infinite(row));
+            }
             let edge =
                 (!frame.edges.is_empty()).then(|| table.edge(&frame.incoming, Some(frame.node)));
-            table.close(frame.node, frame.edges, frame.paths);
+            table.close(frame.node, frame.edges.clone(), frame.paths);
+            table.close_all(&frame.members, frame.edges, frame.paths);
             match (stack.last_mut(), edge) {
                 (Some(parent), Some(e)) => {
                     parent.paths = parent.paths.saturating_add(frame.paths);
@@ -477,17 +655,44 @@ impl Engine<'_, '_, '_, '_> {
         }
     }
 
+    /// The error of a derivation that comes back to a state after freezing terminals, where a
+    /// sentence comes from that state: it can go round any number of times, each a sentence.
+    fn infinite(&self, row: u32) -> RunError {
+        let program = self.ctx.program;
+        let row = &program.rows[row as usize];
+        self.ctx
+            .error(
+                format!(
+                    "the language is infinite: production {} leads back to a state the derivation was in, with more terminals before it",
+                    row.label
+                ),
+                Some(&row.span),
+            )
+            .with_note(format!(
+                "in grammar `{}`: the same string from the first nonterminal on, the same vars and the same permissible set; a sentence can be derived from that state, so every way round gives another",
+                program.name
+            ))
+            .with_note("run with --trace to see the steps")
+    }
+
     /// Follows `state` through steps with one successor until it halts, meets a state in the
-    /// table, or branches. `from`: the terminals frozen where the edge being built starts.
+    /// table, or branches. `from`: the terminals frozen where the edge being built starts;
+    /// `row`: the production of the step that reached `state`.
     fn walk(
         &mut self,
         ev: &mut Eval<'_, '_>,
         table: &mut Table,
         mut state: State,
         from: usize,
+        mut row: Option<u32>,
     ) -> Result<Walk, RunError> {
         let mut successors = Vec::new();
         let mut syms = Vec::new();
+        // Brent's cycle finding along the steps with one successor: a state kept at every
+        // power of two, compared with each state after it. A chain that comes back to a
+        // state has no other way on, so it never halts.
+        let mut kept: Option<Key> = None;
+        let (mut power, mut length) = (1u64, 0u64);
         loop {
             if !state.permissible.is_empty() {
                 let key = (state.form.tail().len() <= MAX_KEYED_TAIL)
@@ -499,18 +704,21 @@ impl Engine<'_, '_, '_, '_> {
                         state.form.frozen_since(from, &mut syms);
                         return Ok(Walk::Edge(table.edge(&syms, Some(id))));
                     }
-                    Lookup::Open => {
-                        return Err(self
-                            .ctx
-                            .error(
-                                "the derivation does not halt: it comes back to a state it was in",
-                                None,
-                            )
-                            .with_note(format!(
-                                "in grammar `{}`: the same string from the first nonterminal on, the same vars and the same permissible set",
-                                self.ctx.program.name
-                            ))
-                            .with_note("run with --trace to see the steps"));
+                    Lookup::Open(node) => {
+                        return Ok(Walk::Cycle {
+                            node,
+                            frozen: state.form.frozen_len(),
+                            row,
+                        });
+                    }
+                }
+                if let Some(k) = &key {
+                    if kept.as_ref() == Some(k) {
+                        return Ok(Walk::Dead);
+                    }
+                    length += 1;
+                    if length == power {
+                        (kept, power, length) = (Some(k.clone()), power * 2, 0);
                     }
                 }
                 self.count_step()?;
@@ -525,6 +733,7 @@ impl Engine<'_, '_, '_, '_> {
                     });
                 }
                 if let Some(only) = successors.pop() {
+                    row = Some(only.row);
                     state = only.state;
                     continue;
                 }

@@ -34,6 +34,9 @@ pub struct Limits {
     /// assignments `for z in X`), plus one for each call of a grammar's function (not answered
     /// from its memo), in all: a formula that would take hours stops with an error.
     pub max_iterations: u64,
+    /// Bytes of memory in use, heap and grown stack, as [`crate::memory::in_use`] counts
+    /// them (the heap only where the program counts it, as the `lingeo` binary does).
+    pub max_memory: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +49,7 @@ impl Default for Limits {
             max_form_length: 100_000,
             max_set_size: 2_000_000,
             max_iterations: 100_000_000,
+            max_memory: 4 << 30,
         }
     }
 }
@@ -77,6 +81,7 @@ pub enum Limit {
     FormLength,
     SetSize,
     Iterations,
+    Memory,
 }
 
 impl std::ops::Deref for RunError {
@@ -219,8 +224,13 @@ impl<'c> Context<'c> {
     /// [`Limits::max_iterations`], for this run and its imported grammars together.
     pub fn charge(&self, n: u64, span: &Span) -> Result<(), RunError> {
         let shared = self.shared;
-        let total = shared.iterations.get().saturating_add(n);
+        let old = shared.iterations.get();
+        let total = old.saturating_add(n);
         shared.iterations.set(total);
+        // Memory is looked at every 4,096 elements and calls, at a cost too small to see.
+        if old >> 12 != total >> 12 {
+            self.check_memory(Some(span))?;
+        }
         let limit = shared.limits.max_iterations;
         if total <= limit {
             return Ok(());
@@ -237,6 +247,28 @@ impl<'c> Context<'c> {
                 self.program.name
             ))
             .with_limit(Limit::Iterations))
+    }
+
+    /// An error if the run uses more memory than [`Limits::max_memory`].
+    pub fn check_memory(&self, span: Option<&Span>) -> Result<(), RunError> {
+        let limit = self.shared.limits.max_memory;
+        if crate::memory::in_use() <= limit {
+            return Ok(());
+        }
+        Err(self
+            .error(
+                format!(
+                    "the run uses more than {} of memory",
+                    crate::memory::show(limit)
+                ),
+                span,
+            )
+            .with_note(format!(
+                "in grammar `{}`, where the limit was passed; raise --max-memory (in MiB) if \
+                 the machine has more to give",
+                self.program.name
+            ))
+            .with_limit(Limit::Memory))
     }
 
     pub fn error(&self, message: impl Into<String>, span: Option<&Span>) -> RunError {
@@ -305,9 +337,15 @@ pub struct Eval<'e, 'c> {
     top: usize,
     base: usize,
     depth: usize,
+    /// Evaluations under way, nested (see [`Eval::eval_node`]).
+    nesting: u32,
     /// The largest set a reporting `pick` chose from (family truncation).
     pub saturation: usize,
 }
+
+/// How many nested evaluations may run between two looks at the stack: the red zone of
+/// [`crate::memory::grow`] holds that many frames of a debug build.
+const STACK_CHECK: u32 = 16;
 
 impl<'e, 'c> Eval<'e, 'c> {
     pub fn new(ctx: &'e Context<'c>, vars: Rc<[Value]>) -> Self {
@@ -318,6 +356,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             top: 0,
             base: 0,
             depth: 0,
+            nesting: 0,
             saturation: 0,
         }
     }
@@ -390,7 +429,22 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
+    /// Every [`STACK_CHECK`] nested evaluations, moves to a new stack segment if this one runs
+    /// short (see [`crate::memory::grow`]), so that recursion as deep as `--max-depth` and
+    /// `--max-memory` allow never overflows the stack. Counting is cheaper than looking at the
+    /// stack pointer at every node.
     fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
+        self.nesting += 1;
+        let result = if self.nesting.is_multiple_of(STACK_CHECK) {
+            crate::memory::grow(|| self.eval_here(e))
+        } else {
+            self.eval_here(e)
+        };
+        self.nesting -= 1;
+        result
+    }
+
+    fn eval_here(&mut self, e: &Ex) -> Result<Value, RunError> {
         Ok(match e {
             Ex::Const(v) => v.clone(),
             Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
@@ -429,7 +483,6 @@ impl<'e, 'c> Eval<'e, 'c> {
             }
             Ex::Field(x, k) => self.eval(x)?.tuple()[*k].clone(),
             Ex::Not(x) => Value::Bool(!self.eval(x)?.bool()),
-            Ex::Neg(x) => Value::Int(-self.eval(x)?.int()),
             Ex::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, span)?,
             Ex::If(c, a, b) => {
                 if self.eval(c)?.bool() {
@@ -801,11 +854,13 @@ impl<'e, 'c> Eval<'e, 'c> {
                 if b.int() == 0 {
                     return Err(self.err("division by zero", span));
                 }
-                Value::Int(if op == Op::Div {
-                    a.int().div_euclid(b.int())
+                // Only `min / -1` overflows (and `min % -1`, which Rust refuses too).
+                let q = if op == Op::Div {
+                    a.int().checked_div_euclid(b.int())
                 } else {
-                    a.int().rem_euclid(b.int())
-                })
+                    a.int().checked_rem_euclid(b.int())
+                };
+                Value::Int(q.ok_or_else(overflow)?)
             }
             Op::Lt => Value::Bool(a.int() < b.int()),
             Op::Le => Value::Bool(a.int() <= b.int()),

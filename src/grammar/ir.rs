@@ -43,7 +43,6 @@ pub enum Ex {
     },
     Field(Box<Ex>, usize),
     Not(Box<Ex>),
-    Neg(Box<Ex>),
     Binary {
         op: Op,
         lhs: Box<Ex>,
@@ -139,9 +138,9 @@ pub enum Op {
     Diff,
 }
 
-/// Which table `MAP` reads: distances from the first point, or to the second (decision A1).
-/// The checker picks the table whose origin stays fixed inside comprehensions, so that
-/// `{ v in X | MAP(p, v, y0) == k }` costs one breadth-first search, not n.
+/// Which table `MAP` reads: distances from the first point, or to the second (decision A1,
+/// docs/semantics.md §10). The checker picks the table whose origin stays fixed inside
+/// comprehensions, so that `{ v in X | MAP(p, v, y0) == k }` costs one breadth-first search, not n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapTable {
     From,
@@ -165,9 +164,11 @@ pub enum Builtin {
     Successors,
     On,
     Oppose,
-    /// `TARGET(p, y)`: an opposing piece stands on y, or y is a goal point for p (A14).
+    /// `TARGET(p, y)`: an opposing piece stands on y, or y is a goal point for p (decision A14,
+    /// docs/semantics.md §10).
     Target,
-    /// `RA(p, x, y)`: p removes a piece on y from x in one step (its attack relation, A13).
+    /// `RA(p, x, y)`: p removes a piece on y from x in one step (its attack relation, decision A13
+    /// of docs/semantics.md §10).
     AttackRelation,
     /// `ATTACKS(p)`: p's type attacks with other vectors than it moves (pawns).
     SeparateAttack,

@@ -1,4 +1,5 @@
-//! Controlled grammars as files (spec §3): the language, its checker and its interpreter.
+//! Controlled grammars as files (docs/semantics.md §3): the language, its checker and its
+//! interpreter.
 //!
 //! Text flows lexer → parser ([`ast`], spans on every node) → checker ([`check`]: names
 //! resolved, types checked, all errors at once) → [`ir::Program`] → derivation ([`mod@derive`])

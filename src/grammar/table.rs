@@ -28,6 +28,7 @@ use super::value::Value;
 /// make a string that keeps growing cost quadratic time, and such states rarely meet again.
 pub const MAX_KEYED_TAIL: usize = 64;
 
+#[derive(Clone)]
 pub struct Key {
     tail: imbl::Vector<Sym>,
     vars: Rc<[Value]>,
@@ -123,8 +124,9 @@ enum Node {
 
 pub enum Lookup {
     New,
-    /// A state on the current path: the derivation can return to it forever.
-    Open,
+    /// A state being explored (on the current path, or merged into one that is): the
+    /// derivation has come back to it.
+    Open(u32),
     /// Explored before; `Some` when sentences come from it.
     Done(Option<u32>),
 }
@@ -142,7 +144,7 @@ impl Table {
         match self.index.get(key) {
             None => Lookup::New,
             Some(&id) => match &self.nodes[id as usize] {
-                Node::Open => Lookup::Open,
+                Node::Open => Lookup::Open(id),
                 Node::Done { edges, .. } if edges.is_empty() => Lookup::Done(None),
                 Node::Done { .. } => Lookup::Done(Some(id)),
             },
@@ -161,6 +163,17 @@ impl Table {
 
     pub fn close(&mut self, id: u32, edges: Vec<Edge>, paths: u64) {
         self.nodes[id as usize] = Node::Done { edges, paths };
+    }
+
+    /// Closes `ids` with one set of ways on: states that reach each other without freezing a
+    /// terminal (a cycle) derive the same sentences.
+    pub fn close_all(&mut self, ids: &[u32], edges: Vec<Edge>, paths: u64) {
+        for &id in ids {
+            self.nodes[id as usize] = Node::Done {
+                edges: edges.clone(),
+                paths,
+            };
+        }
     }
 
     /// How many sentences an edge leads to (with repeats).

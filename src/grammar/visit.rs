@@ -27,7 +27,7 @@ macro_rules! each_child {
                 $f(base);
                 $f(index);
             }
-            Ex::Field(x, _) | Ex::Not(x) | Ex::Neg(x) => $f(x),
+            Ex::Field(x, _) | Ex::Not(x) => $f(x),
             Ex::Binary { lhs, rhs, .. } => {
                 $f(lhs);
                 $f(rhs);

@@ -48,7 +48,8 @@ pub enum Item {
     Board(BoardDecl),
     /// `removed f7 e6 (2,2)` (commas between points are optional)
     Removed { points: Vec<PointRef>, span: Span },
-    /// `blocking on` / `blocking off`: occupied points block sliders (decision A12)
+    /// `blocking on` / `blocking off`: occupied points block sliders (decision A12,
+    /// docs/semantics.md §10)
     Blocking(Spanned<bool>),
     /// `type NAME { ... }`
     Type(TypeDecl),

@@ -18,7 +18,7 @@ pub struct Piece {
     pub at: Point,
 }
 
-/// Whose target a goal point is (decision A14).
+/// Whose target a goal point is (decision A14, docs/semantics.md §10).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalOwner {
     Both,
@@ -42,7 +42,7 @@ pub struct Scenario {
     pub types: Vec<PieceType>,
     pub pieces: Vec<Piece>,
     pub goals: Vec<Goal>,
-    /// Occupied points block sliders (decision A12; off by default).
+    /// Occupied points block sliders (decision A12 of docs/semantics.md §10; off by default).
     pub blocking: bool,
     /// The linguistic terms of fuzzy lengths (`fuzzy length { ... }`; by default the paper's
     /// Figure 9, [`Terms::paper`]).
@@ -102,7 +102,8 @@ impl Scenario {
         self.pieces.iter().find(|p| p.name == name)
     }
 
-    /// The pieces on `point`, in declaration order (several pieces may share a point, A16).
+    /// The pieces on `point`, in declaration order (several pieces may share a point, decision
+    /// A16 of docs/semantics.md §10).
     pub fn pieces_at(&self, point: Point) -> impl Iterator<Item = &Piece> {
         self.pieces.iter().filter(move |p| p.at == point)
     }

@@ -3,9 +3,9 @@
 //!   parameters and its arguments) returns the same value for the same arguments during a run,
 //!   so its results are cached.
 //! * **Family truncation.** Stilman's families run their index over `1..n` (`next_1 … next_n`),
-//!   and members past the number of distinct values repeat the last one (spec §2.4). When a
-//!   row's family index reaches its formulas only as the index of `pick(S, i, …)` (directly or
-//!   through such parameters of functions), every member past the largest set picked from is a
+//!   and members past the number of distinct values repeat the last one (docs/semantics.md §2.4).
+//!   When a row's family index reaches its formulas only as the index of `pick(S, i, …)` (directly
+//!   or through such parameters of functions), every member past the largest set picked from is a
 //!   copy of the previous one, so the engine stops there. This is exact, not a heuristic.
 
 use std::collections::HashSet;

@@ -133,12 +133,20 @@ where
                     }
                 }
             }
-            Expr::Unary { op, expr, .. } => {
+            Expr::Unary { op, expr, span } => {
                 let (x, t) = self.expr(expr, scope);
                 match op.node {
                     UnOp::Neg => {
                         self.expect(&t, &Type::Int, expr.span());
-                        (Ex::Neg(Box::new(x)), Type::Int)
+                        // `-x` is `0 - x`: one checked subtraction, so `-(min)` is an overflow
+                        // error at this place, not a silent wrap.
+                        let neg = Ex::Binary {
+                            op: Op::Sub,
+                            lhs: Box::new(Ex::Const(Value::Int(0))),
+                            rhs: Box::new(x),
+                            span: span.clone(),
+                        };
+                        (neg, Type::Int)
                     }
                     UnOp::Not => {
                         self.expect(&t, &Type::Bool, expr.span());

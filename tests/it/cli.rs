@@ -20,7 +20,7 @@ fn run(args: &[&str]) -> String {
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
+    s.set_snapshot_path("../../snapshots");
     s.set_prepend_module_to_snapshot(false);
     s
 }
@@ -211,8 +211,18 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
-        "cli-run-error-never-halts",
-        "run tests/grammars/never-halts.lgg --start S",
+        "cli-run-never-halts-trace",
+        "run tests/grammars/never-halts.lgg --start S --trace",
+        0,
+    ),
+    (
+        "cli-run-error-max-memory",
+        "run tests/grammars/grows-forever.lgg --start 'S(3, a, c)' --max-length 100000000 --max-memory 16",
+        2,
+    ),
+    (
+        "cli-run-error-infinite",
+        "run tests/grammars/infinite.lgg --start S",
         2,
     ),
     (

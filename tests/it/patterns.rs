@@ -1,4 +1,4 @@
-//! Patterns of the MAICS 2013 paper (patterns.md §3) on its Figure 2.
+//! Patterns of the MAICS 2013 paper (docs/semantics.md §11.3) on its Figure 2.
 
 use std::path::Path;
 
@@ -75,7 +75,7 @@ fn pawns_block_by_capturing() {
     assert!(families(&s, &k, 0, 2, 1).iter().all(|f| f.block.is_empty()));
 }
 
-/// The main path of a pawn ends with its capture; ranks follow patterns.md §3.
+/// The main path of a pawn ends with its capture; ranks follow docs/semantics.md §11.3.
 #[test]
 fn pawn_main_paths_and_ranks() {
     let s = Scenario::parse(

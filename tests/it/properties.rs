@@ -2,7 +2,7 @@
 //! independently of the library: a successor function walked from the board and the basis
 //! vectors, a plain breadth-first search over it, a layer-by-layer count of shortest paths,
 //! a constructive enumeration of admissible trajectories (concatenated shortest halves) and a
-//! brute-force enumeration of all walks filtered by the definition of spec §4.1.
+//! brute-force enumeration of all walks filtered by the definition of docs/semantics.md §4.1.
 //!
 //! Case counts (`cargo test --test properties`, debug build: about 6 s on 2 cores, most of it
 //! the sparse-board test):
@@ -202,8 +202,8 @@ impl Oracle {
         t.len() >= 2 && self.is_walk(t) && (t.len() - 1) as u32 == self.d(t[0], t[t.len() - 1])
     }
 
-    /// The definition of an admissible trajectory of degree 2 (spec §4.1): a walk x → y of
-    /// length l that is shortest, or that splits at some 0 < i < l into two shortest halves.
+    /// The definition of an admissible trajectory of degree 2 (docs/semantics.md §4.1): a walk x →
+    /// y of length l that is shortest, or that splits at some 0 < i < l into two shortest halves.
     fn is_admissible(&self, t: &[Point], x: Point, y: Point, l: u32) -> bool {
         t.len() == l as usize + 1
             && t[0] == x
@@ -322,7 +322,8 @@ struct Case {
     height: u32,
     /// Per grid cell (row-major from a1): removed?
     removed: Vec<bool>,
-    /// Per grid cell: occupied (sliders stop there, A12)? `None`: no blockers.
+    /// Per grid cell: occupied (sliders stop there, decision A12 of docs/semantics.md §10)? `None`:
+    /// no blockers.
     blockers: Option<Vec<bool>>,
     piece: RawPiece,
     /// 0..6: the chess types; 6: the random piece.
@@ -592,7 +593,8 @@ fn check_helper_sets(case: &Case) -> Result<(), TestCaseError> {
                 l0
             );
         }
-        // The segment-local MOVE of A4 for every stop, including l − 1 = 2n (unreachable successors).
+        // The segment-local MOVE of decision A4 (docs/semantics.md §5.3) for every stop, including
+        // l − 1 = 2n (unreachable successors).
         for x in board.points() {
             for l in (0..=oracle.d(x, y0).min(n as u32) + 2).chain([two_n + 1]) {
                 let want: Vec<Point> = oracle.succ[x.index()]
@@ -628,7 +630,8 @@ fn check_helper_sets(case: &Case) -> Result<(), TestCaseError> {
                     });
                     let got = kernel.move_set(m, Route::new(x0, y0, l0), x, l).to_vec();
                     prop_assert_eq!(&got, &want, "MOVE_{}({})", l, board.name(x));
-                    // §2.3: on a shortest path with MAP(x0, x) = l0 − l, MOVE equals the local form.
+                    // docs/semantics.md §2.3: on a shortest path with MAP(x0, x) = l0 − l, MOVE
+                    // equals the local form.
                     if on_sum && oracle.d(x0, x) + l == l0 {
                         prop_assert_eq!(&got, &kernel.local_move_set(m, x, y0, l).to_vec());
                     }
@@ -1164,8 +1167,8 @@ fn known_king_bundle_sizes() {
     assert_eq!(b.count(), 3_229_547_920_421_385_142_120_565_580);
 }
 
-/// Spec §2.3 defines `ST_k(x) = {v | MAP_{x,p}(v) = k}` and MAP gives unreachable points 2n, so
-/// ST_2n(x) is the set of points unreachable from x.
+/// docs/semantics.md §2.3 defines `ST_k(x) = {v | MAP_{x,p}(v) = k}` and MAP gives unreachable
+/// points 2n, so ST_2n(x) is the set of points unreachable from x.
 #[test]
 fn st_of_two_n_is_the_unreachable_set() {
     let board = Board::grid(2, 1, 1, &[]).unwrap();

@@ -1,5 +1,5 @@
-//! Facts stated in the sources (lg-spec §4.3, §5.4, §8; the MAICS paper's Figure 1), checked
-//! on the shipped example scenarios through the public API.
+//! Facts stated in the sources (docs/semantics.md §4.3, §5.4, §8; the MAICS paper's Figure 1),
+//! checked on the shipped example scenarios through the public API.
 
 use lingeo::bitset::BitSet;
 use lingeo::board::Point;
@@ -62,7 +62,7 @@ fn fighter_sum_move_and_bundle() {
     let h1 = s.board.parse_point("h1").unwrap();
     let e5 = s.board.parse_point("e5").unwrap();
     assert_eq!(k.distance(m, f6, h1), 5);
-    // MAP from h1 (derived in the spec; the slide's e8 = 6 is a typo).
+    // MAP from h1 (derived in docs/semantics.md §4.3; the slide's e8 = 6 is a typo, decision A21).
     let to_h1 = k.map_to(m, h1);
     assert_eq!(to_h1.get(s.board.parse_point("e8").unwrap()), 7);
     assert_eq!(
@@ -92,8 +92,8 @@ fn fighter_sum_move_and_bundle() {
         .iter()
         .map(|t| render::trajectory(&s.board, t))
         .collect();
-    // Seven by the definitions (decision A9; the slide's "3 + 1" is an undercount), and the
-    // source's derived trajectory is among them.
+    // Seven by the definitions (decision A9 of docs/semantics.md §10; the slide's "3 + 1" is an
+    // undercount), and the source's derived trajectory is among them.
     assert_eq!(ts.len(), 7);
     assert!(ts.contains(&"f6 e5 e4 f3 g2 h1".to_string()));
     assert!(ts.contains(&"f6 g5 h4 h3 h2 h1".to_string()));
@@ -145,7 +145,7 @@ fn robot_king_shortest_and_admissible_h8_c6() {
             "a(h8)a(g8)a(f8)a(e8)a(d7)a(c6)"
         ]
     );
-    // Length 6: DOCK and lmed as in the source (lmed derived in the spec).
+    // Length 6: DOCK and lmed as in the source (lmed derived in docs/semantics.md §5.4).
     let dock = k.dock(m, h8, c6, 6);
     assert_eq!(dock, set(&s, "f6 g6 c7 d8 h7"));
     let lmed: Vec<(String, u32)> = dock
@@ -162,7 +162,8 @@ fn robot_king_shortest_and_admissible_h8_c6() {
     let admissible = names(Some(6));
     assert!(admissible.contains(&"a(h8)a(h7)a(g6)a(f6)a(e7)a(d7)a(c6)".to_string()));
     assert_eq!(admissible.len(), 9);
-    // Segment-local next (decision A4): inside A(h8, h7, 1) the next stop is h7.
+    // Segment-local next (decision A4, docs/semantics.md §5.3): inside A(h8, h7, 1) the next stop
+    // is h7.
     assert_eq!(
         k.local_move_set(m, h8, s.board.parse_point("h7").unwrap(), 1),
         set(&s, "h7")

@@ -26,7 +26,8 @@ struct Setup {
 fn setup() -> impl Strategy<Value = Setup> {
     (3u32..=10, 3u32..=10).prop_flat_map(|(w, h)| {
         let removed = prop::collection::vec((0..w, 0..h), 0..=((w * h) as usize / 8));
-        // king, rook, bishop, knight and pawn (it captures with other vectors, A13).
+        // king, rook, bishop, knight and pawn (it captures with other vectors, decision A13 of
+        // docs/semantics.md §10).
         let piece = (
             prop::sample::select(vec![0usize, 2, 3, 4, 5]),
             any::<bool>(),

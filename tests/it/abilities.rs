@@ -1,4 +1,4 @@
-//! The paper's shortest paths by combining tables (patterns.md §2) equal LG's shortest
+//! The paper's shortest paths by combining tables (docs/semantics.md §11.2) equal LG's shortest
 //! trajectories: the native bundle for every pair and piece on boards with and without
 //! obstacles, and the language of grammars/shortest-trajectories.lgg on sampled pairs; and the
 //! paper's Figures 6-8 (the rook's reach-ability, the king's obtain-ability, their sum).
@@ -18,7 +18,7 @@ use lingeo::scenario::Scenario;
 fn boards() -> Vec<Board> {
     vec![
         Board::grid(8, 8, 1, &[]).unwrap(),
-        // The robot King's restricted area (spec §5.4).
+        // The robot King's restricted area (docs/semantics.md §5.4).
         Board::grid(
             8,
             8,

@@ -1,5 +1,5 @@
-//! Zones (spec §6): the source zones reproduced from the example scenarios, and the native
-//! generator and the grammar of zones agreeing zone for zone through shared snapshots.
+//! Zones (docs/semantics.md §6): the source zones reproduced from the example scenarios, and the
+//! native generator and the grammar of zones agreeing zone for zone through shared snapshots.
 
 use std::path::Path;
 
@@ -94,7 +94,7 @@ fn listing(s: &Scenario, zones: &[Zone]) -> String {
 #[test]
 fn native_and_grammar_share_one_snapshot_per_case() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     let _guard = settings.bind_to_scope();
     let text =
@@ -127,16 +127,18 @@ fn native_and_grammar_share_one_snapshot_per_case() {
 
 #[test]
 fn simplified_robot_zone_of_the_source() {
-    // lg-spec §6.5 (S-08): with the filters F1 and F2 the first zone is the slide's.
+    // docs/semantics.md §6.5 (S-08): with the filters F1 and F2 the first zone is the slide's.
     let s = load("examples/robot-zone-simplified.scenario");
     let zones = native(&s, "BOMBER", "h1", 4, true);
     assert_eq!(
         show(&s, &zones[0]),
         "t(BOMBER, h5 h4 h3 h2 h1, 5) t(FIGHTER, f6 e5 e4 f3 g2 h1, 5) t(FIGHTER, f6 g5 h4, 2)"
     );
-    // Five FIGHTER trajectories to h1 survive F1 (decision A9), one zone each.
+    // Five FIGHTER trajectories to h1 survive F1 (decision A9, docs/semantics.md §10), one zone
+    // each.
     assert_eq!(zones.len(), 5);
-    // Literally (no filters) the grammar adds self-supporting trajectories (spec §6.5).
+    // Literally (no filters) the grammar adds self-supporting trajectories
+    // (docs/semantics.md §6.5).
     let literal = native(&s, "BOMBER", "h1", 4, false);
     assert_eq!(literal.len(), 7);
     assert!(show(&s, &literal[0]).contains("t(FIGHTER, f6 g5 h4 h3 h2, 4)"));
@@ -158,7 +160,8 @@ fn simplified_robot_zone_of_the_source() {
 
 #[test]
 fn full_robot_zone_of_the_source_is_in_the_language() {
-    // lg-spec §6.6: the zone printed in S-07 p.13 / S-08 p.1, symbol for symbol and in order.
+    // docs/semantics.md §6.6: the zone printed in S-07 p.13 / S-08 p.1, symbol for symbol and in
+    // order.
     let s = load("examples/robot-zone-full.scenario");
     let zones = native(&s, "BOMBER", "h1", 4, true);
     let source = "t(BOMBER, h5 h4 h3 h2 h1, 5) t(FIGHTER, f6 e5 e4 f3 g2 h1, 5) t(MISSILE, d7 b5 f1 g2 h1, 5) \
@@ -182,7 +185,7 @@ fn full_robot_zone_of_the_source_is_in_the_language() {
 
 #[test]
 fn abstract_zone_of_the_source_with_its_times() {
-    // lg-spec §6.1 (S-P12 Tables 1 and 6), on a graph board of 13 points.
+    // docs/semantics.md §6.1 (S-P12 Tables 1 and 6), on a graph board of 13 points.
     let s = load("examples/abstract-zone.scenario");
     let zones = native(&s, "p0", "5", 4, true);
     assert_eq!(zones.len(), 1);
@@ -201,7 +204,7 @@ fn abstract_zone_of_the_source_with_its_times() {
     .iter()
     .map(|x| x.to_string())
     .collect();
-    // The order inside a level follows the scanner (spec §6.4): compare as multisets.
+    // The order inside a level follows the scanner (docs/semantics.md §6.4): compare as multisets.
     got.sort();
     want.sort();
     assert_eq!(got, want);
@@ -223,7 +226,7 @@ fn abstract_zone_of_the_source_with_its_times() {
 
 #[test]
 fn chess_zone_has_the_single_attack_of_the_source() {
-    // lg-spec §7.1 / S-07 p.14: with horizon 2 the only attacker/target pair is Bf2/Pe5.
+    // docs/semantics.md §7.1 / S-07 p.14: with horizon 2 the only attacker/target pair is Bf2/Pe5.
     let s = load("examples/chess-zone.scenario");
     let k = s.kernel();
     let mut attacks = Vec::new();
@@ -241,7 +244,8 @@ fn chess_zone_has_the_single_attack_of_the_source() {
         .iter()
         .map(|(m, _)| render::trajectory(&s.board, &m.trajectory))
         .collect();
-    // The white pawn h2 guards g3 by its diagonal capture: the source's a(h2)a(g3) (A13).
+    // The white pawn h2 guards g3 by its diagonal capture: the source's a(h2)a(g3) (decision A13,
+    // docs/semantics.md §10).
     assert!(zones.iter().all(|z| {
         let via_g3 = render::trajectory(&s.board, &z.entries[0].trajectory) == "f2 g3 e5";
         let pawn = z.entries.iter().any(|e| {

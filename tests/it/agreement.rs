@@ -64,7 +64,7 @@ fn listing(board: &Board, trajectories: &[Vec<lingeo::board::Point>]) -> String 
 #[test]
 fn grammar_and_native_generator_share_one_snapshot() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     let _guard = settings.bind_to_scope();
     let all = cases();

@@ -165,7 +165,7 @@ fn simplified_robot_zone() {
     let text = svg::zone(
         &s,
         z,
-        "Robot zone, simplified (lg-spec §6.5): BOMBER h5 → h1",
+        "Robot zone, simplified (docs/semantics.md §6.5): BOMBER h5 → h1",
     );
     let arrows = parse_and_count("zone-robot-simplified.svg", &text, "trajectory");
     assert_eq!(arrows, z.entries.len());
@@ -202,7 +202,11 @@ fn full_robot_zone() {
         "the source's zone is in the language once"
     );
     let z = matching[0];
-    let text = svg::zone(&s, z, "Robot zone, full (lg-spec §6.6): BOMBER h5 → h1");
+    let text = svg::zone(
+        &s,
+        z,
+        "Robot zone, full (docs/semantics.md §6.6): BOMBER h5 → h1",
+    );
     let arrows = parse_and_count("zone-robot-full.svg", &text, "trajectory");
     assert_eq!(arrows, 5);
     assert_eq!(
@@ -230,7 +234,7 @@ fn full_robot_zone_bundle_view() {
     let text = svg::zone_bundle(
         &s,
         &all,
-        "Robot zone, full (lg-spec §6.6): BOMBER h5 → h1, bundle view of 172 zones",
+        "Robot zone, full (docs/semantics.md §6.6): BOMBER h5 → h1, bundle view of 172 zones",
     );
     // The attach groups: (piece, start point, end point, level) over the bundle view.
     let mut groups = BTreeSet::new();
@@ -358,7 +362,7 @@ fn fighter_map() {
     let text = svg::map(
         &s.board,
         k.map(m, fighter.at),
-        "MAP of the FIGHTER from f6 (lg-spec §4.3)",
+        "MAP of the FIGHTER from f6 (docs/semantics.md §4.3)",
     );
     let cells = parse_and_count("map-fighter.svg", &text, "cell");
     assert_eq!(cells, s.board.len());
@@ -379,12 +383,12 @@ fn robot_king_bundle() {
     assert_eq!(
         trajectories.len(),
         9,
-        "the 9 admissible trajectories of lg-spec §5.4"
+        "the 9 admissible trajectories of docs/semantics.md §5.4"
     );
     let text = svg::bundle(
         &s.board,
         &trajectories,
-        "Robot King h8 → c6, admissible trajectories of length 6 (lg-spec §5.4)",
+        "Robot King h8 → c6, admissible trajectories of length 6 (docs/semantics.md §5.4)",
     );
     let lines = parse_and_count("bundle-robot-king.svg", &text, "trajectory");
     assert_eq!(lines, 9);
@@ -403,7 +407,7 @@ fn other_example_zones() {
             "5",
             4,
             "zone-abstract.svg",
-            "Abstract zone (lg-spec §6.1), graph board",
+            "Abstract zone (docs/semantics.md §6.1), graph board",
         ),
         (
             "chess-zone.scenario",

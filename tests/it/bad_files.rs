@@ -7,10 +7,10 @@ use lingeo::scenario::Scenario;
 #[test]
 fn bad_scenarios_report_diagnostics() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        insta::glob!("bad/*.scenario", |path| {
+        insta::glob!("..", "bad/*.scenario", |path| {
             let source = std::fs::read_to_string(path).unwrap();
             let name = format!("tests/bad/{}", path.file_name().unwrap().to_string_lossy());
             let errors = match Scenario::parse(&name, &source) {
@@ -33,10 +33,10 @@ fn bad_scenarios_report_diagnostics() {
 #[test]
 fn bad_grammars_report_diagnostics() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        insta::glob!("bad/*.lgg", |path| {
+        insta::glob!("..", "bad/*.lgg", |path| {
             let name = format!("tests/bad/{}", path.file_name().unwrap().to_string_lossy());
             let source = std::fs::read_to_string(path).unwrap();
             // Imports are read relative to the file, so give the real folder.

@@ -101,7 +101,7 @@ fn shipped_positions() {
         }
     }
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("compare-shipped-positions", snapshot));
 }

@@ -1,6 +1,7 @@
-//! The grammar of zones G_Z (lg-spec §6.3) is expressible in the grammar language: the shipped
-//! file checks, imports the admissible-trajectory grammar for TRACKS, and derives the literal
-//! zones of the simplified robot example (§6.5), whose first level is the source's.
+//! The grammar of zones G_Z (docs/semantics.md §6.3) is expressible in the grammar language: the
+//! shipped file checks, imports the admissible-trajectory grammar for TRACKS, and derives the
+//! literal zones of the simplified robot example (docs/semantics.md §6.5), whose first level is the
+//! source's.
 
 use std::path::Path;
 
@@ -27,7 +28,8 @@ fn literal_zones_of_the_simplified_robot_example() {
         .iter()
         .map(|s| grammar.show_sentence(&world, s))
         .collect();
-    // One zone per choice of the FIGHTER's trajectory to h1 (7 by the definitions, A9).
+    // One zone per choice of the FIGHTER's trajectory to h1 (7 by the definitions, decision A9 of
+    // docs/semantics.md §10).
     assert_eq!(zones.len(), 7);
     for z in &zones {
         assert!(
@@ -43,7 +45,7 @@ fn literal_zones_of_the_simplified_robot_example() {
             .any(|z| z.contains("t(FIGHTER, f6 e5 e4 f3 g2 h1, 5)"))
     );
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         insta::assert_snapshot!("zones-grammar-literal-simplified-robot", zones.join("\n"))

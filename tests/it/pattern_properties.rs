@@ -1,5 +1,5 @@
-//! Patterns and fuzzy patterns (patterns.md §3, §4) on random scenarios (boards up to 10x10
-//! with removed points, two to six pieces of every chess type on both sides, horizons 1 to 3,
+//! Patterns and fuzzy patterns (docs/semantics.md §11.3, §11.4) on random scenarios (boards up to
+//! 10x10 with removed points, two to six pieces of every chess type on both sides, horizons 1 to 3,
 //! blocking on or off) and on every shipped example:
 //!
 //! - there is exactly one fuzzy pattern for each attack-able ordered pair, and none otherwise;
@@ -262,7 +262,7 @@ fn every_shipped_example() {
     }
 }
 
-/// patterns.md §2 on every shipped example: for every ordered pair of pieces, the shortest
+/// docs/semantics.md §11.2 on every shipped example: for every ordered pair of pieces, the shortest
 /// paths of the first to the second's point by combining tables are exactly the language of
 /// the grammar of shortest trajectories.
 #[test]
@@ -391,7 +391,7 @@ fn path_setup() -> impl Strategy<Value = PathSetup> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
-    /// patterns.md §2: the five steps give exactly the grammar's shortest trajectories.
+    /// docs/semantics.md §11.2: the five steps give exactly the grammar's shortest trajectories.
     #[test]
     fn combined_tables_equal_the_grammar_language_on_random_positions(p in path_setup()) {
         let removed: Vec<[i64; 3]> = p.removed.iter().map(|&(x, y)| [x as i64 + 1, y as i64 + 1, 1]).collect();

@@ -1,0 +1,21 @@
+//! The integration tests, one binary (one link of the library instead of one per file); each
+//! module is one concept, as the files of `tests/` were.
+
+mod abilities;
+mod agreement;
+mod analysis;
+mod bad_files;
+mod cli;
+mod compare;
+mod grammar_properties;
+mod pattern_properties;
+mod patterns;
+mod properties;
+mod robustness;
+mod self_contained;
+mod sources;
+mod svg;
+mod user_grammars;
+mod zone_properties;
+mod zones;
+mod zones_grammar;
