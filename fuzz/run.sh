@@ -32,9 +32,10 @@ fi
 # Its own target dir: the main crate's builds (stable, no instrumentation) are not disturbed.
 export CARGO_TARGET_DIR="$PWD/target"
 # Optimised, with debug assertions and overflow checks (an overflow the library does not
-# check is a crash), without a sanitizer: lingeo has no `unsafe`, the crashes looked for are
-# panics, stack overflows, slow inputs and runaway memory, and AddressSanitizer would halve
-# the executions and lengthen the build. The same flags for build and run, or run rebuilds.
+# check is a crash), without a sanitizer: lingeo's only `unsafe` is its counting allocator,
+# which hands every call to the system's, the crashes looked for are panics, stack overflows,
+# slow inputs and runaway memory, and AddressSanitizer would cut the executions and lengthen
+# the build. The same flags for build and run, or `cargo fuzz run` rebuilds.
 flags=(-O -a -s none)
 start=$SECONDS
 cargo +nightly fuzz build "${flags[@]}"

@@ -8,7 +8,12 @@
 use libfuzzer_sys::fuzz_target;
 use lingeo_fuzz::{Case, run_case};
 
+/// Counts the heap in use, as the `lingeo` binary does, so that `Limits::max_memory` applies.
+#[global_allocator]
+static ALLOCATOR: lingeo::memory::Counting = lingeo::memory::Counting;
+
 fuzz_target!(|case: Case| {
+    lingeo::memory::Counting::enable();
     let print = std::env::var_os("LINGEO_FUZZ_PRINT").is_some();
     if print {
         eprintln!(

@@ -116,6 +116,9 @@ impl SmallLimits {
             max_form_length: 1 + usize::from(self.form_length % 48),
             max_set_size: usize::from(self.set_size % 100),
             max_iterations: 1 + u64::from(self.iterations % 5000),
+            // Below libFuzzer's -rss_limit_mb=2048: a run that passes it is an error, as in
+            // the binary (the `eval` target counts the heap as the binary does).
+            max_memory: 1 << 30,
         }
     }
 }
