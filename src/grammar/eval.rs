@@ -174,6 +174,9 @@ pub struct Context<'c> {
     fixed: RefCell<Vec<Option<Value>>>,
     memo: RefCell<Vec<FxHashMap<Vec<Value>, Value>>>,
     ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
+    /// The vars numbered below this have their initial values. While the initialisers run,
+    /// a function one of them calls may read a var declared after it, which has none yet.
+    vars_ready: Cell<usize>,
 }
 
 impl<'c> Context<'c> {
@@ -198,6 +201,7 @@ impl<'c> Context<'c> {
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
             ranges: RefCell::new(vec![None; program.rows.len()]),
+            vars_ready: Cell::new(0),
         };
         let mut vars = vec![Value::Int(0); program.var_count];
         for (g, global) in program.globals.iter().enumerate() {
@@ -205,10 +209,14 @@ impl<'c> Context<'c> {
             let mut ev = Eval::new(&ctx, Rc::from(vars.clone()));
             let value = ev.run_frame(global.init_frame, init)?;
             match global.var_index {
-                Some(i) => vars[i] = value,
+                Some(i) => {
+                    vars[i] = value;
+                    ctx.vars_ready.set(i + 1);
+                }
                 None => ctx.fixed.borrow_mut()[g] = Some(value),
             }
         }
+        ctx.vars_ready.set(program.var_count);
         Ok((ctx, vars.into()))
     }
 
@@ -577,10 +585,12 @@ impl<'e, 'c> Eval<'e, 'c> {
 
     fn global(&self, g: u32) -> Result<Value, RunError> {
         let global = &self.ctx.program.globals[g as usize];
-        if let Some(i) = global.var_index {
-            return Ok(self.vars[i].clone());
-        }
-        self.ctx.fixed.borrow()[g as usize].clone().ok_or_else(|| {
+        let value = match global.var_index {
+            Some(i) if i < self.ctx.vars_ready.get() => Some(self.vars[i].clone()),
+            Some(_) => None,
+            None => self.ctx.fixed.borrow()[g as usize].clone(),
+        };
+        value.ok_or_else(|| {
             self.ctx.error(
                 format!("`{}` is read before it has a value", global.name),
                 Some(&global.span),
@@ -1029,6 +1039,44 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::board::Board;
+    use crate::grammar::Grammar;
+    use crate::scenario::Scenario;
+
+    /// A var's initialiser that calls a function reading a var declared after it: the later
+    /// var has no value yet, which is an error (it was read as a placeholder `0`, of the
+    /// wrong type: a bool printed as `t(0)`, or a panic where a bool was tested).
+    #[test]
+    fn a_var_read_before_its_initialiser_ran_is_an_error() {
+        let scenario = Scenario::empty(Board::grid(3, 3, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        for (use_of_early, read) in [("t(early)", "later"), ("t(early and true)", "later")] {
+            let text = format!(
+                "start S()\nterminal t(b: bool)\nnonterminal S()\n\
+                 var early: bool = reads_later()\nvar later: bool = true\n\
+                 pred reads_later() = {read}\n\
+                 productions\n  1 | true | S() -> {use_of_early} | | {{}} | {{}}\n"
+            );
+            let g = Grammar::parse("t.lgg", &text).unwrap_or_else(|e| panic!("{e}"));
+            let e = g
+                .derive(&world, &[], &[], Limits::default(), None)
+                .expect_err("`later` has no value yet");
+            assert!(
+                e.render().contains("`later` is read before it has a value"),
+                "{}",
+                e.render()
+            );
+        }
+        // A var read after its initialiser ran has its value.
+        let text = "start S()\nterminal t(b: bool)\nnonterminal S()\n\
+                    var one: bool = true\nvar two: bool = reads_one()\n\
+                    pred reads_one() = one\n\
+                    productions\n  1 | true | S() -> t(two) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
+        assert_eq!(g.show_sentence(&world, &language.sentences[0]), "t(true)");
+    }
 
     proptest! {
         #[test]

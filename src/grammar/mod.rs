@@ -79,14 +79,15 @@ impl Grammar {
 
     /// Checks grammar text; `path` names it in messages and locates its imports.
     pub fn parse(path: &str, source: &str) -> Result<Grammar, GrammarError> {
-        let mut loader = Loader {
-            stack: Vec::new(),
-            errors: Vec::new(),
-        };
-        match loader.program(Path::new(path), source, false) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
-            _ => Err(GrammarError::Invalid(loader.errors)),
-        }
+        Loader::load(Path::new(path), source, false)
+    }
+
+    /// Checks grammar text without reading any file: an import names one of the shipped
+    /// grammars by its file name (`import G1 = "shortest-trajectories.lgg"`) and is read from
+    /// the built-in copy; any other import is an error. For text from anywhere (the fuzz
+    /// targets), which must not make lingeo read `/dev/zero`.
+    pub fn parse_without_files(path: &str, source: &str) -> Result<Grammar, GrammarError> {
+        Loader::load(Path::new(path), source, true)
     }
 
     /// One of the grammars shipped in `grammars/` (built into the binary, so that it runs from
@@ -110,14 +111,7 @@ impl Grammar {
                 ),
             });
         };
-        let mut loader = Loader {
-            stack: Vec::new(),
-            errors: Vec::new(),
-        };
-        match loader.program(&Path::new("grammars").join(&file), source, true) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
-            _ => Err(GrammarError::Invalid(loader.errors)),
-        }
+        Loader::load(&Path::new("grammars").join(&file), source, true)
     }
 
     pub fn name(&self) -> &str {
@@ -466,6 +460,19 @@ struct Loader {
 }
 
 impl Loader {
+    /// The checked grammar of `source` (named `path`), or every error of it and its imports;
+    /// `built_in` as for [`Loader::program`].
+    fn load(path: &Path, source: &str, built_in: bool) -> Result<Grammar, GrammarError> {
+        let mut loader = Loader {
+            stack: Vec::new(),
+            errors: Vec::new(),
+        };
+        match loader.program(path, source, built_in) {
+            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
+            _ => Err(GrammarError::Invalid(loader.errors)),
+        }
+    }
+
     /// Checks the grammar `source` read from `path`; a `built_in` grammar imports only built-in
     /// grammars, any other file first relative to its folder and then among the built-in ones.
     fn program(&mut self, path: &Path, source: &str, built_in: bool) -> Option<Rc<Program>> {
@@ -558,7 +565,7 @@ fn not_found(written: &str, near: &Path, span: &Span, from_built_in: bool) -> Di
     let names: Vec<&str> = SHIPPED.iter().map(|(f, _)| *f).collect();
     let names = names.join(", ");
     let note = if from_built_in {
-        format!("a built-in grammar imports only built-in grammars: {names}")
+        format!("only built-in grammars are imported here (no file is read): {names}")
     } else if Path::new(written).components().count() == 1 {
         format!(
             "looked for `{}` (relative to the importing file), then for a built-in grammar of that name: {names}",
@@ -586,4 +593,38 @@ fn has_errors(written: &str, span: &Span) -> Diagnostic {
 
 fn normalise(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IMPORTING: &str = "start S(x0: point)
+import G1 = \"IMPORT\"
+terminal a(x: point)
+nonterminal S(x: point)
+productions
+  1 | true | S(x) -> a(x) | | {} | {}
+";
+
+    #[test]
+    fn without_files_imports_only_the_shipped_grammars() {
+        let shipped = IMPORTING.replace("IMPORT", "shortest-trajectories.lgg");
+        let g = Grammar::parse_without_files("fuzz.lgg", &shipped).expect("a shipped import");
+        assert_eq!(g.program.imports.len(), 1);
+        // A file that exists is not read.
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/grammars/hanoi.lgg");
+        for written in [manifest, "grammars/hanoi.lgg", "/dev/zero"] {
+            let text = IMPORTING.replace("IMPORT", written);
+            let e = Grammar::parse_without_files("fuzz.lgg", &text).unwrap_err();
+            assert!(
+                e.render()
+                    .contains("only built-in grammars are imported here (no file is read)"),
+                "{written}: {e}"
+            );
+            if written == manifest {
+                assert!(Grammar::parse("fuzz.lgg", &text).is_ok(), "{e}");
+            }
+        }
+    }
 }

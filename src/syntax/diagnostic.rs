@@ -68,7 +68,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
         .with_index_type(IndexType::Byte);
     let cache = Source::from(source);
     for d in diagnostics.iter().take(MAX_RENDERED) {
-        let span = clamp(&d.span, source.len());
+        let span = clamp(&d.span, source);
         // Every label in the order of its place in the file: ariadne starts a
         // new excerpt (headed by the primary's location) whenever a label comes before the one
         // it follows, so labels in file order make one excerpt that shows each place once.
@@ -81,7 +81,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             .chain(
                 d.related
                     .iter()
-                    .map(|(s, l)| (clamp(s, source.len()), l.as_str())),
+                    .map(|(s, l)| (clamp(s, source), l.as_str())),
             )
             .collect();
         labels.sort_by_key(|(s, _)| (s.start, s.end));
@@ -123,9 +123,18 @@ fn labelled<'a>(label: Label<(&'a str, Span)>, text: &str) -> Label<(&'a str, Sp
     }
 }
 
-fn clamp(span: &Span, len: usize) -> Span {
-    let start = span.start.min(len);
-    start..span.end.clamp(start, len)
+/// The span within the source, widened to whole characters: ariadne slices the source by it.
+fn clamp(span: &Span, source: &str) -> Span {
+    let len = source.len();
+    let mut start = span.start.min(len);
+    while !source.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = span.end.clamp(start, len);
+    while !source.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
 }
 
 /// Errors found while reading one file: the diagnostics plus what is needed to render them.
@@ -153,6 +162,19 @@ impl std::error::Error for SourceErrors {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A span that ends or starts inside a character (such as `0..1` for "the whole file"
+    /// when it starts with `ӄ`) is widened to the character, not a panic in ariadne.
+    #[test]
+    fn spans_inside_a_character_are_widened_to_it() {
+        let src = "ӄ ok";
+        assert_eq!(clamp(&(0..1), src), 0..2);
+        assert_eq!(clamp(&(1..1), src), 0..2);
+        assert_eq!(clamp(&(1..3), src), 0..3);
+        assert_eq!(clamp(&(9..12), src), 5..5);
+        let out = render("f", src, &[Diagnostic::new("whole file", 0..1)]);
+        assert!(out.contains("whole file"), "{out}");
+    }
 
     #[test]
     fn render_points_at_line_and_column() {

@@ -70,11 +70,13 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The text files among the tracked files, with their contents (binary files and files missing
-/// from the working tree are left out).
+/// The text files among the tracked files, with their contents (binary files, files missing
+/// from the working tree and the fuzzers' inputs in `fuzz/corpus/` and `fuzz/regressions/`,
+/// which are mutated copies of files, not text anyone reads, are left out).
 fn texts() -> Vec<(String, String)> {
     tracked_files()
         .into_iter()
+        .filter(|path| !path.starts_with("fuzz/corpus") && !path.starts_with("fuzz/regressions"))
         .filter_map(|path| {
             let bytes = std::fs::read(root().join(&path)).ok()?;
             let text = String::from_utf8(bytes).ok()?;

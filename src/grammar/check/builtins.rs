@@ -164,10 +164,13 @@ where
                 if !arity_ok(self, &[2, 3]) {
                     return self.invalid();
                 }
-                let element = self.element_type(&typed[0].1, &typed[0].2);
+                let mut element = self.element_type(&typed[0].1, &typed[0].2);
                 want(self, 1, &Type::Int);
                 if typed.len() == 3 {
                     want(self, 2, &element);
+                    // The result may be the fallback: `pick({}, 1, x)` is a point, not `Any`
+                    // (which an index would take for a number).
+                    element = element.join(&typed[2].1);
                 }
                 let mut it = typed.into_iter().map(|(x, _, _)| x);
                 let set = Box::new(it.next().expect("set"));
@@ -209,4 +212,31 @@ fn fixed_signature(name: &str) -> Option<(Vec<Type>, Builtin, Type)> {
         "ord" => (vec![Point], Builtin::Ord, Type::Int),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Board;
+    use crate::grammar::world::World;
+    use crate::grammar::{Grammar, Limits};
+    use crate::scenario::Scenario;
+
+    /// `pick({}, 1, X[2])` is a point: indexing a vector by it reads the vector at that point
+    /// (its type was the empty set's element type, which an index took for a number, and the
+    /// evaluator panicked on the point it got).
+    #[test]
+    fn pick_from_an_empty_literal_has_the_type_of_its_fallback() {
+        let scenario = Scenario::empty(Board::grid(3, 3, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let text = "start S()\nterminal t(k: int)\nnonterminal S()\n\
+                    productions\n  1 | true | S() -> t((vec z in X: ord(z))[pick({}, 1, X[2])]) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
+        assert_eq!(g.show_sentence(&world, &language.sentences[0]), "t(2)");
+        // Where it is used as a number, it is an error of the checker, as for any point.
+        let text = text.replace("pick({}, 1, X[2])", "pick({}, 1, X[2]) + 1");
+        let e = Grammar::parse("t.lgg", &text).unwrap_err();
+        assert!(e.render().contains("expected int, found point"), "{e}");
+    }
 }
