@@ -8,50 +8,50 @@
 use super::ir::*;
 use super::visit::walk;
 
-/// Bodies with at most this many nodes are inlined.
+/// Bodies with at most this many nodes are inlined...
 const MAX_NODES: usize = 48;
+/// ...if they have at most this many once the calls inside them are inlined, so that inlined
+/// bodies cannot compound along a chain of calls (`f0(k) = f1(k) + 1`, `f1(k) = f2(k) + 1`, …):
+/// each function's body grows by a bounded factor, and the chain is inlined in pieces.
+const MAX_EXPANDED: usize = 2 * MAX_NODES;
 
 pub fn inline_small_functions(program: &mut Program) {
     let n = program.functions.len();
     let calls: Vec<Vec<u32>> = program.functions.iter().map(|f| called(&f.body)).collect();
-    let recursive: Vec<bool> = (0..n)
-        .map(|f| reaches(&calls, f as u32, f as u32))
-        .collect();
-    let inlinable: Vec<bool> = (0..n)
-        .map(|f| {
-            let func = &program.functions[f];
-            !func.memo && !recursive[f] && size(&func.body) <= MAX_NODES
-        })
-        .collect();
-    // Callees before callers, so that inlined bodies are already expanded themselves.
-    let mut order = Vec::new();
-    let mut done = vec![false; n];
-    for f in 0..n {
-        postorder(f, &calls, &recursive, &mut done, &mut order);
+    // Callees before callers (Tarjan's order of the strongly connected components), so that
+    // inlined bodies are already expanded themselves; a function is recursive when its
+    // component has more than one function or it calls itself.
+    let components = components(&calls);
+    let mut inlinable = vec![false; n];
+    for component in &components {
+        let recursive = component.len() > 1 || calls[component[0]].contains(&(component[0] as u32));
+        for &f in component {
+            let small = size(&program.functions[f].body) <= MAX_NODES;
+            let mut body = program.functions[f].body.clone();
+            let mut frame = program.functions[f].frame.max(program.functions[f].params);
+            expand(&mut body, &mut frame, &program.functions, &inlinable);
+            let func = &mut program.functions[f];
+            func.body = body;
+            func.frame = frame;
+            inlinable[f] = !func.memo && !recursive && small && size(&func.body) <= MAX_EXPANDED;
+        }
     }
-    for f in order {
-        let mut body = program.functions[f].body.clone();
-        let mut frame = program.functions[f].frame.max(program.functions[f].params);
-        expand(&mut body, &mut frame, &program.functions, &inlinable);
-        program.functions[f].body = body;
-        program.functions[f].frame = frame;
-    }
-    let functions = program.functions.clone();
+    let functions = &program.functions;
     for row in &mut program.rows {
         let mut frame = row.frame;
         if let Some(range) = &mut row.range {
-            expand(range, &mut frame, &functions, &inlinable);
+            expand(range, &mut frame, functions, &inlinable);
         }
-        expand(&mut row.condition, &mut frame, &functions, &inlinable);
+        expand(&mut row.condition, &mut frame, functions, &inlinable);
         for (_, args) in &mut row.rhs {
             for a in args {
-                expand(a, &mut frame, &functions, &inlinable);
+                expand(a, &mut frame, functions, &inlinable);
             }
         }
         for a in &mut row.assigns {
             match &mut a.kind {
                 AssignKind::Whole(x) | AssignKind::Each { value: x, .. } => {
-                    expand(x, &mut frame, &functions, &inlinable)
+                    expand(x, &mut frame, functions, &inlinable)
                 }
             }
         }
@@ -59,33 +59,73 @@ pub fn inline_small_functions(program: &mut Program) {
     }
     for global in &mut program.globals {
         if let Some(init) = &mut global.init {
-            expand(init, &mut global.init_frame, &functions, &inlinable);
+            expand(init, &mut global.init_frame, functions, &inlinable);
         }
     }
     if let Some(args) = &mut program.start.body {
         for a in args {
-            expand(a, &mut program.start.frame, &functions, &inlinable);
+            expand(a, &mut program.start.frame, functions, &inlinable);
         }
     }
 }
 
-fn postorder(
-    f: usize,
-    calls: &[Vec<u32>],
-    recursive: &[bool],
-    done: &mut [bool],
-    order: &mut Vec<usize>,
-) {
-    if done[f] {
-        return;
-    }
-    done[f] = true;
-    if !recursive[f] {
-        for &g in &calls[f] {
-            postorder(g as usize, calls, recursive, done, order);
+/// The strongly connected components of the call graph, callees before callers (Tarjan's
+/// algorithm with an explicit stack, so that a chain of 600,000 functions is no deeper a
+/// recursion than one).
+pub(crate) fn components(calls: &[Vec<u32>]) -> Vec<Vec<usize>> {
+    const NONE: usize = usize::MAX;
+    let n = calls.len();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    let mut out = Vec::new();
+    // (function, how many of its callees are visited)
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        path.push((root, 0));
+        while let Some(&mut (f, ref mut k)) = path.last_mut() {
+            if *k == 0 && index[f] == NONE {
+                index[f] = next;
+                low[f] = next;
+                next += 1;
+                stack.push(f);
+                on_stack[f] = true;
+            }
+            if let Some(&g) = calls[f].get(*k) {
+                *k += 1;
+                let g = g as usize;
+                if index[g] == NONE {
+                    path.push((g, 0));
+                } else if on_stack[g] {
+                    low[f] = low[f].min(index[g]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(parent, _)) = path.last() {
+                low[parent] = low[parent].min(low[f]);
+            }
+            if low[f] == index[f] {
+                let mut component = Vec::new();
+                loop {
+                    let g = stack.pop().expect("f is on the stack");
+                    on_stack[g] = false;
+                    component.push(g);
+                    if g == f {
+                        break;
+                    }
+                }
+                component.reverse();
+                out.push(component);
+            }
         }
     }
-    order.push(f);
+    out
 }
 
 fn called(e: &Ex) -> Vec<u32> {
@@ -100,21 +140,6 @@ fn called(e: &Ex) -> Vec<u32> {
     out
 }
 
-/// Whether `from` reaches `target` through one or more calls.
-fn reaches(calls: &[Vec<u32>], from: u32, target: u32) -> bool {
-    let mut seen = vec![false; calls.len()];
-    let mut stack = calls[from as usize].clone();
-    while let Some(g) = stack.pop() {
-        if g == target {
-            return true;
-        }
-        if !std::mem::replace(&mut seen[g as usize], true) {
-            stack.extend(&calls[g as usize]);
-        }
-    }
-    false
-}
-
 fn size(e: &Ex) -> usize {
     let mut n = 0;
     walk(e, &mut |_| n += 1);
@@ -123,6 +148,10 @@ fn size(e: &Ex) -> usize {
 
 /// Replaces inlinable calls inside `e`, growing `frame` for the callees' locals.
 fn expand(e: &mut Ex, frame: &mut usize, functions: &[Function], inlinable: &[bool]) {
+    crate::memory::grow(|| expand_here(e, frame, functions, inlinable))
+}
+
+fn expand_here(e: &mut Ex, frame: &mut usize, functions: &[Function], inlinable: &[bool]) {
     children_mut(e, &mut |c| expand(c, frame, functions, inlinable));
     let Ex::Call { func, args, .. } = e else {
         return;
@@ -145,6 +174,10 @@ fn expand(e: &mut Ex, frame: &mut usize, functions: &[Function], inlinable: &[bo
 
 /// Moves every local of `e` up by `offset` slots.
 fn shift(e: &mut Ex, offset: Slot) {
+    crate::memory::grow(|| shift_here(e, offset))
+}
+
+fn shift_here(e: &mut Ex, offset: Slot) {
     match e {
         Ex::Local(s) => *s += offset,
         Ex::Let(p, _, _) => shift_pat(p, offset),

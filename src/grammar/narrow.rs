@@ -43,6 +43,10 @@ pub fn narrow_comprehensions(program: &mut Program) {
 }
 
 fn narrow(e: &mut Ex) {
+    crate::memory::grow(|| narrow_here(e))
+}
+
+fn narrow_here(e: &mut Ex) {
     children_mut(e, &mut narrow);
     let Ex::Comprehension {
         clauses, element, ..
@@ -97,6 +101,10 @@ fn narrow(e: &mut Ex) {
 /// The first test of an `and` chain and the rest: `a and b and c` is `(a and b) and c`, so
 /// its first test is `a` and the rest `b and c` (evaluated in the same order).
 fn split_and(f: &Ex) -> (&Ex, Option<Ex>) {
+    crate::memory::grow(|| split_and_here(f))
+}
+
+fn split_and_here(f: &Ex) -> (&Ex, Option<Ex>) {
     let Ex::Binary {
         op: Op::And,
         lhs,

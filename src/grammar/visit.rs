@@ -4,9 +4,13 @@
 use super::ir::{Clause, Ex, Slot};
 
 /// Visits `e` and every expression inside it.
+/// Each level checks that the stack has room (see [`crate::memory::grow`]): the compile passes
+/// recurse over expressions as tall as the parser allows, on whatever thread calls them.
 pub fn walk(e: &Ex, f: &mut dyn FnMut(&Ex)) {
-    f(e);
-    children(e, &mut |c| walk(c, f));
+    crate::memory::grow(|| {
+        f(e);
+        children(e, &mut |c| walk(c, f));
+    })
 }
 
 /// The direct subexpressions of `$e`, each given to `$f`: one body for [`children`] and

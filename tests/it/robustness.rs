@@ -165,3 +165,95 @@ fn deep_recursion_ends_with_a_value_or_an_error_never_an_overflow() {
     assert_eq!(e.limit, Some(Limit::Memory), "{}", e.render());
     assert_eq!(e.message, "the run uses more than 64 MiB of memory");
 }
+
+/// `f0(k) = f1(k) + 1`, …, `f{n-1}(k) = fn(k) + 1`, `fn(k) = k`: a chain of `n + 1` functions.
+fn chain(n: usize) -> String {
+    let mut source =
+        String::from("grammar chain\nstart S(k: int)\nterminal t(v: int)\nnonterminal S(k: int)\n");
+    for i in 0..n {
+        source.push_str(&format!("fn f{i}(k: int) -> int = f{}(k) + 1\n", i + 1));
+    }
+    source.push_str(&format!("fn f{n}(k: int) -> int = k\n"));
+    source.push_str("productions\n  1 | true | S(k) -> t(f0(k)) | | {} | {}\n");
+    source
+}
+
+#[test]
+fn a_long_chain_of_functions_checks_in_linear_time_and_runs() {
+    // 2,000 functions took 17 s and 1.2 GB to check, 8,000 overflowed the stack: the call
+    // graph was walked recursively, once per function, and inlined bodies compounded.
+    let n = 20_000;
+    let started = std::time::Instant::now();
+    let g = Grammar::parse("chain.lgg", &chain(n)).unwrap_or_else(|e| panic!("{}", e.render()));
+    let checked = started.elapsed();
+    assert!(
+        checked < std::time::Duration::from_secs(30),
+        "checking took {checked:?}"
+    );
+    // Inlined in pieces of a bounded size, the chain still nests calls.
+    let limits = Limits {
+        max_call_depth: n + 1,
+        ..Limits::default()
+    };
+    assert_eq!(
+        language(&g, "S(1)", limits).unwrap(),
+        [format!("t({})", n + 1)]
+    );
+}
+
+/// Runs `f` on a thread with a 2 MiB stack, as the tests' own threads have and as a library
+/// user's thread may.
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+}
+
+/// A grammar that gives `body` as a term, through a function and a set-builder.
+fn with_term(body: &str) -> Result<Grammar, lingeo::grammar::GrammarError> {
+    let source = format!(
+        "grammar tall\nstart S(k: int)\nterminal t(v: int)\nnonterminal S(k: int)\n\
+         fn f(k: int) -> int = {body}\n\
+         fn g(k: int) -> set<int> = {{ v | v in 1..k, v == {body} }}\n\
+         productions\n  1 | true | S(k) -> t(f(k)) t({body}) t(size(g(k))) | | {{}} | {{}}\n"
+    );
+    Grammar::parse("tall.lgg", &source)
+}
+
+#[test]
+fn expressions_as_tall_and_deep_as_the_parser_allows_compile_on_a_small_stack() {
+    on_small_stack(|| {
+        // 255 operators: a tree 256 tall, the most the parser builds.
+        let tall = format!("1{}", " + 1".repeat(255));
+        let g = with_term(&tall).unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(
+            language(&g, "S(7)", Limits::default()).unwrap(),
+            ["t(256) t(256) t(0)"]
+        );
+        // Nesting as deep as the parser allows (32 levels, the deepest in a set-builder).
+        for (open, close) in [
+            ("(1 * ", ")"),
+            ("if k < 0 then 0 else ", ""),
+            ("-(0 - ", ")"),
+        ] {
+            let nested = |levels: usize| {
+                let body = format!("{}k{}", open.repeat(levels), close.repeat(levels));
+                with_term(&body).ok()
+            };
+            let levels = (1..=32)
+                .rev()
+                .find(|&l| nested(l).is_some())
+                .expect("some depth");
+            assert!(levels >= 15, "{open}: {levels} levels");
+            let g = nested(levels).expect("parses");
+            assert_eq!(
+                language(&g, "S(7)", Limits::default()).unwrap(),
+                ["t(7) t(7) t(1)"],
+                "{open}: {levels} levels"
+            );
+        }
+    });
+}

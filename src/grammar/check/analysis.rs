@@ -8,7 +8,6 @@
 //!   or through such parameters of functions), every member past the largest set picked from is a
 //!   copy of the previous one, so the engine stops there. This is exact, not a heuristic.
 
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::Checker;
@@ -34,20 +33,28 @@ where
                     .collect()
             })
             .collect();
-        loop {
-            let mut changed = false;
-            for f in 0..self.functions.len() {
-                for p in 0..self.functions[f].params {
-                    if index_like[f][p]
-                        && !only_index_uses(&self.functions[f].body, p as Slot, &index_like)
-                    {
-                        index_like[f][p] = false;
-                        changed = true;
-                    }
+        // Dropping a parameter can drop the parameters of its callers that pass it on: a
+        // worklist rechecks only those, so a chain of functions costs its length, not its square.
+        let callers = self.callers();
+        let mut queued = vec![true; self.functions.len()];
+        let mut work: Vec<usize> = (0..self.functions.len()).rev().collect();
+        while let Some(f) = work.pop() {
+            queued[f] = false;
+            let mut dropped = false;
+            for p in 0..self.functions[f].params {
+                if index_like[f][p]
+                    && !only_index_uses(&self.functions[f].body, p as Slot, &index_like)
+                {
+                    index_like[f][p] = false;
+                    dropped = true;
                 }
             }
-            if !changed {
-                break;
+            if dropped {
+                for &g in &callers[f] {
+                    if !std::mem::replace(&mut queued[g as usize], true) {
+                        work.push(g as usize);
+                    }
+                }
             }
         }
         for (func, params) in self.functions.iter_mut().zip(&index_like) {
@@ -56,49 +63,80 @@ where
                 .collect();
             mark_reports(&mut func.body, &slots);
         }
-        let reads_vars: Vec<bool> = (0..self.functions.len())
-            .map(|f| {
-                let mut seen = HashSet::new();
-                self.reads_vars_fn(f as u32, &mut seen)
-            })
-            .collect();
+        let reads_vars = self.reads_vars_fns().to_vec();
         // Memoise what is worth it: a hash of the arguments costs more than a one-line formula,
         // so only functions that build sets, quantify or derive languages (or call such) qualify.
-        let mut costly: Vec<bool> = self.functions.iter().map(|f| is_costly(&f.body)).collect();
-        loop {
-            let mut changed = false;
-            for f in 0..self.functions.len() {
-                if !costly[f] && calls_any(&self.functions[f].body, &costly) {
-                    costly[f] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        let costly = reaching(
+            &callers,
+            self.functions.iter().map(|f| is_costly(&f.body)).collect(),
+        );
         for (f, func) in self.functions.iter_mut().enumerate() {
             func.memo = costly[f] && !reads_vars[f] && !index_like[f].iter().any(|&b| b);
         }
         finish_rows(rows, &index_like);
     }
 
-    fn reads_vars_fn(&self, f: u32, seen: &mut HashSet<u32>) -> bool {
-        if !seen.insert(f) {
-            return false;
+    /// Which functions call each function (each caller once).
+    fn callers(&self) -> Vec<Vec<u32>> {
+        let mut callers: Vec<Vec<u32>> = vec![Vec::new(); self.functions.len()];
+        for (f, func) in self.functions.iter().enumerate() {
+            walk(&func.body, &mut |x| {
+                if let Ex::Call { func: g, .. } = x
+                    && callers[*g as usize].last() != Some(&(f as u32))
+                {
+                    callers[*g as usize].push(f as u32);
+                }
+            });
         }
-        self.reads_vars_ex(&self.functions[f as usize].body, seen)
+        callers
     }
 
-    pub(super) fn reads_vars_ex(&self, e: &Ex, seen: &mut HashSet<u32>) -> bool {
+    /// Per function, whether it reads a `var`, itself or through the functions it calls
+    /// (computed once, after the function bodies are checked).
+    fn reads_vars_fns(&mut self) -> &[bool] {
+        if self.reads_vars.is_none() {
+            let direct = self
+                .functions
+                .iter()
+                .map(|func| {
+                    let mut found = false;
+                    walk(&func.body, &mut |x| {
+                        found |= matches!(x, Ex::Global(g)
+                            if self.globals[*g as usize].kind == GlobalKind::Var);
+                    });
+                    found
+                })
+                .collect();
+            self.reads_vars = Some(reaching(&self.callers(), direct));
+        }
+        self.reads_vars.as_deref().unwrap_or_default()
+    }
+
+    /// Whether `e` reads a `var`, itself or through the functions it calls.
+    pub(super) fn reads_vars_ex(&mut self, e: &Ex) -> bool {
+        self.reads_vars_fns();
+        let fns = self.reads_vars.as_deref().unwrap_or_default();
         let mut found = false;
         walk(e, &mut |x| match x {
             Ex::Global(g) if self.globals[*g as usize].kind == GlobalKind::Var => found = true,
-            Ex::Call { func, .. } if self.reads_vars_fn(*func, seen) => found = true,
+            Ex::Call { func, .. } if fns[*func as usize] => found = true,
             _ => {}
         });
         found
     }
+}
+
+/// `marked` and every function that calls a marked one, directly or not.
+fn reaching(callers: &[Vec<u32>], mut marked: Vec<bool>) -> Vec<bool> {
+    let mut work: Vec<usize> = (0..marked.len()).filter(|&f| marked[f]).collect();
+    while let Some(f) = work.pop() {
+        for &g in &callers[f] {
+            if !std::mem::replace(&mut marked[g as usize], true) {
+                work.push(g as usize);
+            }
+        }
+    }
+    marked
 }
 
 /// Rows get their `index_like` flag and report marks once functions are analysed.
@@ -136,6 +174,10 @@ fn finish_rows(rows: &mut [Row], index_like: &[Vec<bool>]) {
 
 /// Whether local `slot` occurs in `e` only as a `pick` index or as an index-like argument.
 fn only_index_uses(e: &Ex, slot: Slot, index_like: &[Vec<bool>]) -> bool {
+    crate::memory::grow(|| only_index_uses_here(e, slot, index_like))
+}
+
+fn only_index_uses_here(e: &Ex, slot: Slot, index_like: &[Vec<bool>]) -> bool {
     match e {
         Ex::Local(s) => *s != slot,
         Ex::Pick {
@@ -181,18 +223,12 @@ fn is_costly(e: &Ex) -> bool {
     found
 }
 
-fn calls_any(e: &Ex, functions: &[bool]) -> bool {
-    let mut found = false;
-    walk(e, &mut |x| {
-        if let Ex::Call { func, .. } = x {
-            found |= functions[*func as usize];
-        }
-    });
-    found
-}
-
 /// Marks the picks whose index is one of `slots`.
 fn mark_reports(e: &mut Ex, slots: &[Slot]) {
+    crate::memory::grow(|| mark_reports_here(e, slots))
+}
+
+fn mark_reports_here(e: &mut Ex, slots: &[Slot]) {
     if let Ex::Pick { index, report, .. } = e
         && matches!(**index, Ex::Local(s) if slots.contains(&s))
     {

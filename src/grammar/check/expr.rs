@@ -16,7 +16,13 @@ impl<L> Checker<'_, L>
 where
     L: FnMut(&str, &Span) -> Result<Rc<Program>, Diagnostic>,
 {
+    /// Types, patterns and expressions are checked recursively; each level checks that the
+    /// stack has room (see [`crate::memory::grow`]), as tall as the parser's limits allow.
     pub(super) fn ty(&mut self, t: &TypeExpr) -> Type {
+        crate::memory::grow(|| self.ty_here(t))
+    }
+
+    fn ty_here(&mut self, t: &TypeExpr) -> Type {
         match t {
             TypeExpr::Named(n) => match n.node.as_str() {
                 "int" => Type::Int,
@@ -44,6 +50,10 @@ where
     }
 
     pub(super) fn pattern(&mut self, p: &Pattern, ty: &Type, scope: &mut Scope) -> Pat {
+        crate::memory::grow(|| self.pattern_here(p, ty, scope))
+    }
+
+    fn pattern_here(&mut self, p: &Pattern, ty: &Type, scope: &mut Scope) -> Pat {
         match p {
             Pattern::Name(n) => Pat::Slot(scope.bind(&n.node, ty.clone())),
             Pattern::Tuple(items, span) => {
@@ -74,6 +84,10 @@ where
     }
 
     pub(super) fn expr(&mut self, e: &Expr, scope: &mut Scope) -> (Ex, Type) {
+        crate::memory::grow(|| self.expr_here(e, scope))
+    }
+
+    fn expr_here(&mut self, e: &Expr, scope: &mut Scope) -> (Ex, Type) {
         match e {
             Expr::Int(i, _) => (Ex::Const(Value::Int(*i)), Type::Int),
             Expr::Bool(b, _) => (Ex::Const(Value::Bool(*b)), Type::Bool),

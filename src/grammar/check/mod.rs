@@ -111,6 +111,8 @@ struct Checker<'l, L> {
     declared: HashSet<u32>,
     /// What items that did not parse would have declared (see [`ast::Broken`]).
     broken: ast::Broken,
+    /// Per function, whether it reads a `var` (see `reads_vars_fns`).
+    reads_vars: Option<Vec<bool>>,
 }
 
 /// Checks a parsed grammar. `path` names the file in messages; `loader` checks the grammars
@@ -135,6 +137,7 @@ where
         imports: Vec::new(),
         declared: HashSet::new(),
         broken: ast.broken.clone(),
+        reads_vars: None,
     };
     match c.program(ast) {
         Some(program) if c.errors.is_empty() => Ok(program),

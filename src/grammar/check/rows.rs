@@ -1,7 +1,7 @@
 //! Productions: families, the labels of rows and the label sets F_T/F_F they name, kernels
 //! with their symbol occurrences, conditions and assignments.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{Binding, Checker, Scope, closest, item_span};
@@ -397,8 +397,8 @@ where
                     Type::Any
                 }
             };
-            range_fixed = !uses_any(&ex, &(0..pattern_slots).collect::<Vec<_>>())
-                && !self.reads_vars_ex(&ex, &mut HashSet::new());
+            range_fixed =
+                !uses_any(&ex, &(0..pattern_slots).collect::<Vec<_>>()) && !self.reads_vars_ex(&ex);
             range = Some(ex);
             scope.bind(name, element)
         });
