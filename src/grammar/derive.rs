@@ -128,31 +128,10 @@ pub fn run(
     derive(shared, program, inputs, start, trace, strategy, cap)
 }
 
-/// [`run`], with `max_sentences` the cap on this language's sentences; on a new stack segment
-/// if this one runs short, since an imported grammar's derivation runs inside a formula.
+/// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
+/// derivation runs inside a formula; its evaluator looks at the stack as the outer one does
+/// (see `Eval::eval_node`), so a derivation deep in a recursion moves to a new segment too.
 fn derive(
-    shared: &Shared<'_>,
-    program: &Program,
-    inputs: &[Value],
-    start: &[Value],
-    trace: Option<&mut dyn Tracer>,
-    strategy: Strategy,
-    max_sentences: usize,
-) -> Result<Vec<Sentence>, RunError> {
-    crate::memory::grow(|| {
-        derive_here(
-            shared,
-            program,
-            inputs,
-            start,
-            trace,
-            strategy,
-            max_sentences,
-        )
-    })
-}
-
-fn derive_here(
     shared: &Shared<'_>,
     program: &Program,
     inputs: &[Value],
