@@ -1004,7 +1004,10 @@ impl<'p> PointPlan<'p> {
     ) -> PointPlan<'p> {
         match e {
             Ex::Let(pat, value, body) => {
-                if uses_any(value, dependent) {
+                // After a per-point `let`, every `let` is per point too: the slots of the `let`s
+                // inside a per-point value are free again after it, so a `let` evaluated once
+                // before them (in `prepare`) could share a slot they overwrite at each point.
+                if !kept.is_empty() || uses_any(value, dependent) {
                     let (slots, lets) = (dependent.len(), kept.len());
                     pat_slots(pat, dependent);
                     kept.push((pat, value));

@@ -257,3 +257,15 @@ fn expressions_as_tall_and_deep_as_the_parser_allows_compile_on_a_small_stack() 
         }
     });
 }
+
+/// Found by the `eval` fuzzer: a per-point assignment whose `let` after a per-point `let` was
+/// evaluated once, before the inner `let`s of the per-point value, which reused its slot.
+#[test]
+fn a_let_after_a_per_point_let_keeps_its_value() {
+    let source = "grammar let_slots\nstart S(a0: int, b0: int)\nterminal t(v: int)\nnonterminal S(x0: int, x1: int)\nvar v3: vector<int> = vec z in X: 0\nproductions\n  1 | true | S(k, j) -> S(k, j) | v3[z] := (let (u, w) = (let (c, d) = (let e = b0 in (3, z)) in (let (f, g) = (b0, d) in (b0, z))) in (let b = k..k in if b == {} then k else min(b))) for z in X | {2} | {}\n  2 | true | S(k, j) -> t(v3[X[1]]) | | {} | {}\n";
+    let g = Grammar::parse("let-slots.lgg", source).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(
+        language(&g, "S(5, -1)", Limits::default()).unwrap(),
+        ["t(5)"]
+    );
+}
