@@ -7,6 +7,7 @@ mod json;
 mod limits;
 mod map;
 mod patterns;
+mod play;
 mod run;
 mod setup;
 mod trajectories;
@@ -61,6 +62,11 @@ enum Command {
     },
     /// Counting analyses of the MAICS 2013 paper (Figure 12).
     Analysis(analysis::AnalysisArgs),
+    /// Search a game: the value of its position under best play, the principal variation,
+    /// and the positions visited (`game { ... }` gives the rules; docs/play-and-search.md).
+    Search(play::SearchArgs),
+    /// Replay a line of moves and print each position.
+    Play(play::PlayArgs),
     /// Run the main job on the built-in robot examples.
     Demo {
         /// Folder for the demo's pictures.
@@ -90,6 +96,8 @@ pub fn main() -> ExitCode {
         Command::Patterns(args) => patterns::run_patterns(&args),
         Command::Fuzzy(args) => patterns::run_fuzzy(&args),
         Command::Check { files } => check(&files),
+        Command::Search(args) => play::run_search(&args),
+        Command::Play(args) => play::run_play(&args),
         Command::Demo { out } => demo::run(&out),
     };
     match result {
@@ -187,6 +195,9 @@ fn summary(path: &str, s: &lingeo::scenario::Scenario) -> String {
             GoalOwner::Piece(i) => s.pieces[*i].name.clone(),
         };
         out.push_str(&format!("  goal {} for {owner}\n", board.name(g.point)));
+    }
+    if let Some(rules) = &s.game {
+        out.push_str(&format!("  game: {}\n", play::rules_summary(s, rules)));
     }
     out
 }

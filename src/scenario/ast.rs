@@ -38,6 +38,8 @@ pub struct Broken {
     pub pieces: bool,
     /// A `fuzzy` item, or a term of it, did not parse: its terms are incomplete.
     pub fuzzy: bool,
+    /// A `game` item, or a line of it, did not parse: its rules are incomplete.
+    pub game: bool,
     /// An item did not even start with a keyword (a misspelt `bord 8x8` may be the board).
     pub unknown_item: bool,
 }
@@ -59,6 +61,83 @@ pub enum Item {
     Goal(GoalDecl),
     /// `fuzzy length { "very short" 0 0 1.5 2.5 ... }`: linguistic terms of a fuzzy variable
     Fuzzy(FuzzyDecl),
+    /// `game { first white ... }`: the rules of play
+    Game(GameDecl),
+}
+
+/// Where pieces or goals go: one point, or every point of a rank of a grid board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    Point(PointRef),
+    /// `rank 1` or `rank last` (the highest rank of the board, so that a file placing pieces on
+    /// the last rank stays right when only its board line changes).
+    Rank(Spanned<RankRef>),
+}
+
+impl Place {
+    pub fn span(&self) -> &Span {
+        match self {
+            Place::Point(p) => p.span(),
+            Place::Rank(r) => &r.span,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankRef {
+    Number(u64),
+    Last,
+}
+
+/// `game { LINE* }`: the rules of play (docs/play-and-search.md §1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDecl {
+    pub lines: Vec<GameLine>,
+    pub span: Span,
+}
+
+/// One line of a `game` block; `span` covers the line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLine {
+    pub rule: GameRule,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameRule {
+    /// `first white`
+    First(Spanned<SideDecl>),
+    /// `goals immediate` or `goals survive` (`goal` starts an item)
+    Goal(Spanned<GoalRuleDecl>),
+    /// `stalemate pass|draw|lose`: a side without a move (its royal pieces not attacked)
+    Stalemate(Spanned<StalemateDecl>),
+    /// `deadlock count|draw`: neither side can move
+    Deadlock(Spanned<DeadlockDecl>),
+    /// `limit 100`: the game is drawn after this many moves (plies)
+    Limit(Spanned<u64>),
+    /// `safe TYPE`: never moves onto a point an opposing piece attacks
+    Safe(Spanned<String>),
+    /// `royal TYPE`: may never be left attacked (the chess king)
+    Royal(Spanned<String>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalRuleDecl {
+    Immediate,
+    Survive,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateDecl {
+    Pass,
+    Draw,
+    Lose,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadlockDecl {
+    Count,
+    Draw,
 }
 
 /// `fuzzy VARIABLE { TERM* }`; the parser only accepts the variables lingeo knows (`length`).
@@ -166,14 +245,16 @@ pub enum SideDecl {
 pub struct PieceDecl {
     pub side: Spanned<SideDecl>,
     pub type_name: Spanned<String>,
-    pub at: PointRef,
+    /// A point, or a rank: one piece on each of its points.
+    pub at: Place,
     pub name: Option<Spanned<String>>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalDecl {
-    pub point: PointRef,
+    /// A point, or a rank: each of its points is a goal.
+    pub point: Place,
     /// `for white`, `for black` or `for PIECE_NAME`; none means a goal for both sides.
     pub owner: Option<Spanned<String>>,
     pub span: Span,

@@ -7,6 +7,7 @@ use crate::board::{Board, Point};
 use crate::fuzzy::Terms;
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{PieceType, Side, Usage, chess_types};
+use crate::play::rules::Rules;
 use crate::syntax::{ReadError, SourceErrors, read_source};
 
 /// A piece placed on the board: `ON(p) = at`.
@@ -47,6 +48,8 @@ pub struct Scenario {
     /// The linguistic terms of fuzzy lengths (`fuzzy length { ... }`; by default the paper's
     /// Figure 9, [`Terms::paper`]).
     pub length_terms: Terms,
+    /// The rules of play (`game { ... }`), if the scenario is a game.
+    pub game: Option<Rules>,
 }
 
 /// Why a scenario file could not be loaded.
@@ -77,6 +80,7 @@ impl Scenario {
             goals: Vec::new(),
             blocking: false,
             length_terms: Terms::paper(),
+            game: None,
         }
     }
 

@@ -4,12 +4,14 @@
 use std::collections::HashMap;
 
 use super::ast::{
-    self, BoardDecl, Item, PointRef, ReachDecl, ScenarioAst, SideDecl, Spanned, TypeItem,
+    self, BoardDecl, DeadlockDecl, GameRule, GoalRuleDecl, Item, Place, PointRef, RankRef,
+    ReachDecl, ScenarioAst, SideDecl, Spanned, StalemateDecl, TypeItem,
 };
 use super::model::{Goal, GoalOwner, Piece, Scenario};
 use crate::board::{Board, BoardError, Point, PointError};
 use crate::fuzzy::{Term, Terms, TermsError, number};
 use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_types};
+use crate::play::rules::{Deadlock, GoalRule, Rules, Stalemate};
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
 pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
@@ -88,6 +90,7 @@ impl Resolver {
         self.pieces(ast, &mut scenario);
         self.goals(ast, &mut scenario);
         self.fuzzy(ast, &mut scenario);
+        self.game(ast, &mut scenario);
         Some(scenario)
     }
 
@@ -245,6 +248,46 @@ impl Resolver {
                 }
             }
         }
+    }
+
+    /// The points of a place: one point, or the points of a rank in enumeration order (removed
+    /// points skipped).
+    fn place(&mut self, board: &Board, place: &Place) -> Option<Vec<Point>> {
+        let rank = match place {
+            Place::Point(p) => return self.point(board, p).map(|p| vec![p]),
+            Place::Rank(rank) => rank,
+        };
+        let Some([_, height, _]) = board.dims() else {
+            self.error(
+                Diagnostic::new("a graph board has no ranks", rank.span.clone())
+                    .with_label("ranks exist on grid boards")
+                    .with_note("name the points one by one"),
+            );
+            return None;
+        };
+        let y = match rank.node {
+            RankRef::Last => height - 1,
+            RankRef::Number(n) if n >= 1 && n <= height as u64 => n as u32 - 1,
+            RankRef::Number(n) => {
+                self.error(
+                    Diagnostic::new(format!("there is no rank {n}"), rank.span.clone())
+                        .with_label(format!("the board's ranks are 1 to {height}")),
+                );
+                return None;
+            }
+        };
+        let points: Vec<Point> = board
+            .points()
+            .filter(|&p| board.coords(p).is_some_and(|c| c[1] as u32 == y))
+            .collect();
+        if points.is_empty() {
+            self.error(
+                Diagnostic::new("every point of this rank is removed", rank.span.clone())
+                    .with_label("no point here"),
+            );
+            return None;
+        }
+        Some(points)
     }
 
     fn point(&mut self, board: &Board, p: &PointRef) -> Option<Point> {
@@ -559,8 +602,8 @@ impl Resolver {
                     .with_note(known_types(scenario)),
                 );
             }
-            let at = self.point(&scenario.board, &decl.at);
-            let (name, name_span, explicit) = match &decl.name {
+            let at = self.place(&scenario.board, &decl.at);
+            let (base, name_span, explicit) = match &decl.name {
                 Some(n) => (n.node.clone(), n.span.clone(), true),
                 None => {
                     let t = &decl.type_name.node;
@@ -573,29 +616,43 @@ impl Resolver {
                     (default, decl.type_name.span.clone(), false)
                 }
             };
-            if let Some(first) = names.get(&name) {
-                let mut d =
-                    Diagnostic::new(format!("two pieces are named `{name}`"), name_span.clone())
-                        .with_label("same name again")
-                        .with_related(first.clone(), "first piece of that name");
-                if !explicit {
-                    d = d.with_note(format!(
-                        "pieces get the name `{name}` by default; name this one with `as NAME`"
-                    ));
+            // A rank places one piece on each of its points, numbered in enumeration order.
+            let placed: Vec<(String, Option<Point>)> = match (&decl.at, at) {
+                (Place::Rank(_), Some(points)) => points
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &p)| (format!("{base}{}", k + 1), Some(p)))
+                    .collect(),
+                (Place::Rank(_), None) => vec![(base.clone(), None)],
+                (Place::Point(_), at) => vec![(base.clone(), at.map(|points| points[0]))],
+            };
+            for (name, at) in placed {
+                if let Some(first) = names.get(&name) {
+                    let mut d = Diagnostic::new(
+                        format!("two pieces are named `{name}`"),
+                        name_span.clone(),
+                    )
+                    .with_label("same name again")
+                    .with_related(first.clone(), "first piece of that name");
+                    if !explicit {
+                        d = d.with_note(format!(
+                            "pieces get the name `{base}` by default; name this one with `as NAME`"
+                        ));
+                    }
+                    self.error(d);
+                    continue;
                 }
-                self.error(d);
-                continue;
-            }
-            names.insert(name.clone(), decl.span.clone());
-            if let (Some(type_index), Some(at)) = (type_index, at) {
-                scenario.pieces.push(Piece {
-                    name,
-                    type_index,
-                    side,
-                    at,
-                });
-            } else {
-                self.unplaced.push(name);
+                names.insert(name.clone(), decl.span.clone());
+                if let (Some(type_index), Some(at)) = (type_index, at) {
+                    scenario.pieces.push(Piece {
+                        name,
+                        type_index,
+                        side,
+                        at,
+                    });
+                } else {
+                    self.unplaced.push(name);
+                }
             }
         }
     }
@@ -603,7 +660,7 @@ impl Resolver {
     fn goals(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
         for item in &ast.items {
             let Item::Goal(decl) = item else { continue };
-            let point = self.point(&scenario.board, &decl.point);
+            let points = self.place(&scenario.board, &decl.point);
             let owner = match &decl.owner {
                 None => Some(GoalOwner::Both),
                 Some(o) => match Side::parse(&o.node) {
@@ -622,14 +679,129 @@ impl Resolver {
                     },
                 },
             };
-            if let (Some(point), Some(owner)) = (point, owner) {
-                scenario.goals.push(Goal { point, owner });
+            if let (Some(points), Some(owner)) = (points, owner) {
+                for point in points {
+                    scenario.goals.push(Goal {
+                        point,
+                        owner: owner.clone(),
+                    });
+                }
             }
         }
     }
 }
 
 impl Resolver {
+    /// The `game` block, at most once, each rule at most once (`safe` and `royal` once per
+    /// type). Without a block the scenario has no rules of play.
+    fn game(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        let mut first: Option<&ast::GameDecl> = None;
+        for item in &ast.items {
+            let Item::Game(decl) = item else { continue };
+            if let Some(f) = first {
+                self.error(
+                    Diagnostic::new("`game` is given twice", decl.span.clone())
+                        .with_label("second game block")
+                        .with_related(f.span.clone(), "first given here"),
+                );
+                continue;
+            }
+            first = Some(decl);
+        }
+        let Some(decl) = first else { return };
+        let mut rules = Rules::default();
+        let mut seen: HashMap<&'static str, Span> = HashMap::new();
+        for line in &decl.lines {
+            let key = match &line.rule {
+                GameRule::First(_) => "first",
+                GameRule::Goal(_) => "goals",
+                GameRule::Stalemate(_) => "stalemate",
+                GameRule::Deadlock(_) => "deadlock",
+                GameRule::Limit(_) => "limit",
+                GameRule::Safe(_) | GameRule::Royal(_) => "",
+            };
+            if !key.is_empty() {
+                if let Some(before) = seen.get(key) {
+                    self.error(
+                        Diagnostic::new(format!("`{key}` is given twice"), line.span.clone())
+                            .with_label("second setting")
+                            .with_related(before.clone(), "first set here"),
+                    );
+                    continue;
+                }
+                seen.insert(key, line.span.clone());
+            }
+            match &line.rule {
+                GameRule::First(side) => {
+                    rules.first = match side.node {
+                        SideDecl::White => Side::White,
+                        SideDecl::Black => Side::Black,
+                    }
+                }
+                GameRule::Goal(g) => {
+                    rules.goals = match g.node {
+                        GoalRuleDecl::Immediate => GoalRule::Immediate,
+                        GoalRuleDecl::Survive => GoalRule::Survive,
+                    }
+                }
+                GameRule::Stalemate(s) => {
+                    rules.stalemate = match s.node {
+                        StalemateDecl::Pass => Stalemate::Pass,
+                        StalemateDecl::Draw => Stalemate::Draw,
+                        StalemateDecl::Lose => Stalemate::Lose,
+                    }
+                }
+                GameRule::Deadlock(d) => {
+                    rules.deadlock = match d.node {
+                        DeadlockDecl::Count => Deadlock::Count,
+                        DeadlockDecl::Draw => Deadlock::Draw,
+                    }
+                }
+                GameRule::Limit(n) => match u32::try_from(n.node) {
+                    Ok(limit) if limit >= 1 => rules.limit = limit,
+                    _ => self.error(
+                        Diagnostic::new("the move limit must be 1 to 4294967295", n.span.clone())
+                            .with_label("out of range"),
+                    ),
+                },
+                GameRule::Safe(name) | GameRule::Royal(name) => {
+                    let royal = matches!(line.rule, GameRule::Royal(_));
+                    let Some(t) = scenario.type_index(&name.node) else {
+                        if !self.broken_type(&name.node) {
+                            self.error(
+                                Diagnostic::new(
+                                    format!("unknown piece type `{}`", name.node),
+                                    name.span.clone(),
+                                )
+                                .with_label("no such type")
+                                .with_note(known_types(scenario)),
+                            );
+                        }
+                        continue;
+                    };
+                    let list = if royal {
+                        &mut rules.royal
+                    } else {
+                        &mut rules.safe
+                    };
+                    if list.contains(&t) {
+                        let word = if royal { "royal" } else { "safe" };
+                        self.error(
+                            Diagnostic::new(
+                                format!("`{word} {}` is given twice", name.node),
+                                line.span.clone(),
+                            )
+                            .with_label("given before"),
+                        );
+                        continue;
+                    }
+                    list.push(t);
+                }
+            }
+        }
+        scenario.game = Some(rules);
+    }
+
     /// `fuzzy length { ... }`: at most once; the terms checked by [`Terms::new`], each problem
     /// pointing at the term or number at fault.
     fn fuzzy(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {

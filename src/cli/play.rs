@@ -1,0 +1,397 @@
+//! `lingeo search` and `lingeo play`: the searches of a game (docs/play-and-search.md §3) and
+//! replaying a line of moves.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use lingeo::piece::{Side, chess_letter};
+use lingeo::play::game::Game;
+use lingeo::play::search::{self, Ordering, SearchOptions, SearchResult, WIN};
+use lingeo::play::state::{Move, State};
+use lingeo::render;
+use serde::Serialize;
+
+use super::CliError;
+use super::setup;
+
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// The scenario file; it needs a `game { ... }` block.
+    pub scenario: PathBuf,
+    /// The search: full-width alpha-beta, or plain minimax (no pruning, no table) for node
+    /// counts.
+    #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
+    pub engine: EngineArg,
+    /// Search this many moves (plies) deep, by iterative deepening, scoring the leaves by
+    /// material; without --depth the search solves the position (searches every line to the
+    /// end of the game).
+    #[arg(long, conflicts_with = "solve")]
+    pub depth: Option<u32>,
+    /// Solve the position (the default when --depth is not given).
+    #[arg(long)]
+    pub solve: bool,
+    /// Move ordering of the alpha-beta search (the table's best move always comes first).
+    #[arg(long, value_enum, default_value_t = OrderingArg::History)]
+    pub ordering: OrderingArg,
+    /// Size of the transposition table in MiB (0: no table).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=65536))]
+    pub tt_mb: u64,
+    /// Stop after visiting this many positions.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Play these moves first and search the position they lead to (as for `lingeo play`).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Alphabeta,
+    Minimax,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderingArg {
+    None,
+    History,
+    Killer,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The scenario file; it needs a `game { ... }` block.
+    pub scenario: PathBuf,
+    /// The moves, separated by commas or spaces: `h8-g7`, `c6:b7` (a capture), `WK h8-g7`
+    /// (with the piece's name), `pass`.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The rules in one line, as `check` prints them.
+pub fn rules_summary(s: &lingeo::scenario::Scenario, r: &lingeo::play::rules::Rules) -> String {
+    use lingeo::play::rules::{Deadlock, GoalRule, Stalemate};
+    let mut out = format!(
+        "{} first, goals {}, stalemate {}, deadlock {}, limit {}",
+        r.first,
+        match r.goals {
+            GoalRule::Immediate => "immediate",
+            GoalRule::Survive => "survive",
+        },
+        match r.stalemate {
+            Stalemate::Pass => "pass",
+            Stalemate::Draw => "draw",
+            Stalemate::Lose => "lose",
+        },
+        match r.deadlock {
+            Deadlock::Count => "count",
+            Deadlock::Draw => "draw",
+        },
+        r.limit
+    );
+    for (word, types) in [("safe", &r.safe), ("royal", &r.royal)] {
+        for &t in types {
+            out.push_str(&format!(", {word} {}", s.types[t].name));
+        }
+    }
+    out
+}
+
+fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
+    let scenario = setup::load(path)?;
+    Game::new(scenario).map_err(|e| CliError(format!("{}: {e}", path.display())))
+}
+
+/// Splits a line of moves: `h8-g7, h5-h4`, `h8-g7 h5-h4`, `WK h8-g7, BP h5-h4`.
+fn split_moves(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut name: Option<&str> = None;
+    for word in text.split([',', ' ', '\n', '\t']).filter(|w| !w.is_empty()) {
+        let is_move = word == "pass" || word.contains(['-', ':']);
+        match (is_move, name.take()) {
+            (true, Some(n)) => out.push(format!("{n} {word}")),
+            (true, None) => out.push(word.to_string()),
+            (false, Some(n)) => {
+                out.push(n.to_string());
+                name = Some(word);
+            }
+            (false, None) => name = Some(word),
+        }
+    }
+    if let Some(n) = name {
+        out.push(n.to_string());
+    }
+    out
+}
+
+/// Plays `moves` from the initial state; each error names the move and its number.
+fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), CliError> {
+    let mut state = State::initial(game);
+    let mut played = Vec::new();
+    for (k, text) in split_moves(moves).iter().enumerate() {
+        let mv = state
+            .parse_move(game, text)
+            .map_err(|e| CliError(format!("move {} (`{text}`): {e}", k + 1)))?;
+        state.make(game, mv);
+        played.push(mv);
+    }
+    Ok((state, played))
+}
+
+/// The position as a board: K/k for chess pieces (upper case White), the first letter of the
+/// type otherwise, `.` for an empty point, `#` for a removed one.
+pub fn position(game: &Game, state: &State) -> String {
+    let s = &game.scenario;
+    render::grid_picture(&s.board, &|p| match state.piece_at(p) {
+        None => ".".to_string(),
+        Some(i) => {
+            let piece = &s.pieces[i];
+            let name = &s.types[piece.type_index].name;
+            let letter = chess_letter(name)
+                .unwrap_or_else(|| name.chars().next().unwrap_or('?').to_ascii_uppercase());
+            match piece.side {
+                Side::White => letter.to_ascii_uppercase().to_string(),
+                Side::Black => letter.to_ascii_lowercase().to_string(),
+            }
+        }
+    })
+}
+
+fn status(game: &Game, state: &mut State) -> String {
+    let mut moves = Vec::new();
+    state.successors(game, &mut moves);
+    match state.outcome {
+        Some(o) => format!("game over: {}", o.describe(game)),
+        None if moves == [Move::Pass] => format!("{} to move, and must pass", state.to_move),
+        None => format!(
+            "{} to move ({})",
+            state.to_move,
+            render::counted(moves.len() as u128, "legal move", "legal moves")
+        ),
+    }
+}
+
+#[derive(Serialize)]
+struct PlayJson {
+    moves: Vec<PositionJson>,
+}
+
+#[derive(Serialize)]
+struct PositionJson {
+    /// The move that led here (none for the start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    r#move: Option<String>,
+    to_move: &'static str,
+    pieces: Vec<(String, String)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<OutcomeJson>,
+}
+
+#[derive(Serialize)]
+struct OutcomeJson {
+    value: i8,
+    reason: String,
+}
+
+pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
+    let game = load_game(&args.scenario)?;
+    let (_, played) = replay(&game, &args.moves)?;
+    let mut state = State::initial(&game);
+    let mut out = String::new();
+    let mut json = PlayJson { moves: Vec::new() };
+    for k in 0..=played.len() {
+        if k > 0 {
+            state.make(&game, played[k - 1]);
+        }
+        let title = match k {
+            0 => "start".to_string(),
+            _ => format!("{k}. {}", played[k - 1].show(&game)),
+        };
+        let line = status(&game, &mut state);
+        out.push_str(&format!("{title}: {line}\n{}\n", position(&game, &state)));
+        let pieces = state
+            .at
+            .iter()
+            .enumerate()
+            .filter_map(|(i, at)| {
+                at.map(|p| {
+                    (
+                        game.scenario.pieces[i].name.clone(),
+                        game.scenario.board.name(p).to_string(),
+                    )
+                })
+            })
+            .collect();
+        json.moves.push(PositionJson {
+            r#move: (k > 0).then(|| played[k - 1].show(&game)),
+            to_move: state.to_move.name(),
+            pieces,
+            outcome: state.outcome.map(|o| OutcomeJson {
+                value: o.value,
+                reason: o.describe(&game),
+            }),
+        });
+    }
+    if args.json {
+        return super::json::to_string(&json);
+    }
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct SearchJson {
+    engine: &'static str,
+    ordering: &'static str,
+    /// The value from White's side (1, 0, −1), null when the search did not prove one.
+    value: Option<i8>,
+    score: i32,
+    pv: Vec<String>,
+    nodes: u64,
+    tt_hits: u64,
+    depth: u32,
+    time_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
+}
+
+pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
+    let game = load_game(&args.scenario)?;
+    let (root, _) = replay(&game, &args.moves)?;
+    let time = match args.time {
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(CliError(format!(
+                "--time must be a positive number of seconds, not {t}"
+            )));
+        }
+        None => None,
+    };
+    let options = SearchOptions {
+        depth: args.depth,
+        ordering: match args.ordering {
+            OrderingArg::None => Ordering::None,
+            OrderingArg::History => Ordering::History,
+            OrderingArg::Killer => Ordering::Killer,
+        },
+        tt_mb: args.tt_mb as usize,
+        max_nodes: args.max_nodes,
+        time,
+        progress: true,
+    };
+    let result = match args.engine {
+        EngineArg::Alphabeta => search::alphabeta::search(&game, &root, &options),
+        EngineArg::Minimax => search::minimax::search(&game, &root, &options),
+    };
+    let engine = match args.engine {
+        EngineArg::Alphabeta => "alphabeta",
+        EngineArg::Minimax => "minimax",
+    };
+    if args.json {
+        return super::json::to_string(&SearchJson {
+            engine,
+            ordering: options.ordering.name(),
+            value: result.value,
+            score: result.score,
+            pv: line(&game, &root, &result.pv),
+            nodes: result.nodes,
+            tt_hits: result.tt_hits,
+            depth: result.depth,
+            time_ms: (result.time.as_secs_f64() * 1e4).round() / 10.0,
+            stopped: result.stopped.clone(),
+        });
+    }
+    Ok(describe(&game, &root, args, engine, &options, &result))
+}
+
+/// The moves of a line in the source's notation, played from `root`.
+fn line(game: &Game, root: &State, moves: &[Move]) -> Vec<String> {
+    let _ = root;
+    moves.iter().map(|m| m.show(game)).collect()
+}
+
+fn describe(
+    game: &Game,
+    root: &State,
+    args: &SearchArgs,
+    engine: &str,
+    options: &SearchOptions,
+    r: &SearchResult,
+) -> String {
+    let mut out = String::new();
+    let how = match args.depth {
+        Some(d) => format!("depth {d}"),
+        None => "solve".to_string(),
+    };
+    let ordering = match args.engine {
+        EngineArg::Alphabeta => format!(
+            ", ordering {}, table {}",
+            options.ordering.name(),
+            if options.tt_mb == 0 {
+                "off".to_string()
+            } else {
+                format!("{} MiB", options.tt_mb)
+            }
+        ),
+        EngineArg::Minimax => String::new(),
+    };
+    out.push_str(&format!(
+        "{}: {engine}, {how}{ordering}\n",
+        args.scenario.display()
+    ));
+    if let Some(why) = &r.stopped {
+        out.push_str(&format!(
+            "{why}; the result is the last completed depth's\n"
+        ));
+    }
+    let value = match r.value {
+        Some(1) => "1 (White wins)".to_string(),
+        Some(-1) => "-1 (Black wins)".to_string(),
+        Some(_) => "0 (draw)".to_string(),
+        None => "unknown (not proven at this depth)".to_string(),
+    };
+    out.push_str(&format!("value: {value}\n"));
+    if args.depth.is_none() {
+        // A solve scores win, draw or loss only (no distance to the end).
+    } else if r.score.abs() > WIN / 2 {
+        let plies = WIN - r.score.abs();
+        out.push_str(&format!(
+            "score: {} ({} in {})\n",
+            r.score,
+            if r.score > 0 {
+                "White wins"
+            } else {
+                "Black wins"
+            },
+            render::counted(plies as u128, "move", "moves")
+        ));
+    } else {
+        out.push_str(&format!(
+            "score: {} (material x 100, White's side)\n",
+            r.score
+        ));
+    }
+    let pv = line(game, root, &r.pv);
+    out.push_str(&format!(
+        "pv: {}\n",
+        if pv.is_empty() {
+            "(none)".to_string()
+        } else {
+            pv.join(" ")
+        }
+    ));
+    out.push_str(&format!(
+        "nodes: {}, table hits: {}, depth: {}\n",
+        r.nodes, r.tt_hits, r.depth
+    ));
+    out.push_str(&format!("time: {:.3} s\n", r.time.as_secs_f64()));
+    out
+}

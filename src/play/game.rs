@@ -1,0 +1,290 @@
+//! A game: a scenario with rules of play, compiled once for fast move generation (rays per piece
+//! and point, goal masks, Zobrist keys). States ([`super::state::State`]) refer to it.
+
+use std::fmt;
+
+use crate::board::Point;
+use crate::piece::{Reach, Side, Usage};
+use crate::play::rules::Rules;
+use crate::scenario::{GoalOwner, Scenario};
+
+/// At most this many pieces take part in a game (a piece index is a byte).
+pub const MAX_PIECES: usize = 254;
+
+/// Why a scenario cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    NoRules,
+    TooManyPieces(usize),
+    SharedPoint {
+        point: String,
+        first: String,
+        second: String,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::NoRules => write!(
+                f,
+                "the scenario has no rules of play: add a `game {{ ... }}` block, e.g. \
+                 `game {{ first white  goals immediate }}` (see docs/play-and-search.md)"
+            ),
+            GameError::TooManyPieces(n) => {
+                write!(
+                    f,
+                    "a game takes at most {MAX_PIECES} pieces, this scenario has {n}"
+                )
+            }
+            GameError::SharedPoint {
+                point,
+                first,
+                second,
+            } => write!(
+                f,
+                "{first} and {second} stand on the same point {point}: in a game each point holds \
+                 at most one piece"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The points a piece reaches from one point, ray by ray: a slider stops at the first piece it
+/// meets (in play pieces always block), a leap or an edge is a ray of one point.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rays {
+    /// Per point, the range of `rays` that starts there.
+    starts: Vec<(u32, u32)>,
+    /// Each ray: a range of `points`.
+    rays: Vec<(u32, u32)>,
+    points: Vec<Point>,
+}
+
+impl Rays {
+    fn build(scenario: &Scenario, type_index: usize, side: Side, usage: Usage) -> Rays {
+        let board = &scenario.board;
+        let motion = scenario.types[type_index].motion(usage).oriented(side);
+        let mut out = Rays::default();
+        for p in board.points() {
+            let first = out.rays.len() as u32;
+            if let Some(c) = board.coords(p) {
+                for basis in &motion.vectors {
+                    let d = basis.delta;
+                    let limit = match basis.reach {
+                        Reach::Leap => 1,
+                        Reach::Slide { range } => range.unwrap_or(u32::MAX),
+                    };
+                    let start = out.points.len() as u32;
+                    let mut at = c;
+                    for _ in 0..limit {
+                        at = [at[0] + d[0], at[1] + d[1], at[2] + d[2]];
+                        let Some(q) = board.at(at) else { break };
+                        out.points.push(q);
+                    }
+                    if out.points.len() as u32 > start {
+                        out.rays.push((start, out.points.len() as u32));
+                    }
+                }
+            }
+            for &(a, b) in &motion.edges {
+                if a == p && b != p {
+                    let start = out.points.len() as u32;
+                    out.points.push(b);
+                    out.rays.push((start, start + 1));
+                }
+            }
+            out.starts.push((first, out.rays.len() as u32));
+        }
+        out
+    }
+
+    /// The rays from `p`, each in order of distance.
+    pub(crate) fn from(&self, p: Point) -> impl Iterator<Item = &[Point]> + '_ {
+        let (a, b) = self.starts[p.index()];
+        self.rays[a as usize..b as usize]
+            .iter()
+            .map(|&(s, e)| &self.points[s as usize..e as usize])
+    }
+}
+
+/// A scenario with rules, compiled for play.
+#[derive(Debug)]
+pub struct Game {
+    pub scenario: Scenario,
+    pub rules: Rules,
+    /// Per piece: its move rays and attack rays (`None`: it attacks as it moves).
+    pub(crate) moves: Vec<usize>,
+    pub(crate) attacks: Vec<Option<usize>>,
+    pub(crate) rays: Vec<Rays>,
+    /// Per piece: whether each point is one of its goals.
+    pub(crate) goals: Vec<Vec<bool>>,
+    pub(crate) owns_goal: Vec<bool>,
+    pub(crate) safe: Vec<bool>,
+    pub(crate) royal: Vec<bool>,
+    /// Material values per piece (the scenario's type values), for the evaluation.
+    pub(crate) value: Vec<f64>,
+    /// Zobrist keys: per (piece class, point), where a class is a (type, side) pair, so that
+    /// interchangeable pieces hash alike.
+    pub(crate) piece_keys: Vec<u64>,
+    pub(crate) class: Vec<usize>,
+    pub(crate) black_key: u64,
+    pub(crate) pass_key: u64,
+    pub(crate) pending_keys: [u64; 2],
+    /// Whether the move limit can end a game before it ends by itself; if so the number of
+    /// moves played is part of a state's key.
+    pub(crate) limit_matters: bool,
+}
+
+impl Game {
+    /// Compiles `scenario` with its `game` rules.
+    pub fn new(scenario: Scenario) -> Result<Game, GameError> {
+        let rules = scenario.game.clone().ok_or(GameError::NoRules)?;
+        Game::with_rules(scenario, rules)
+    }
+
+    pub fn with_rules(scenario: Scenario, rules: Rules) -> Result<Game, GameError> {
+        let n = scenario.pieces.len();
+        if n > MAX_PIECES {
+            return Err(GameError::TooManyPieces(n));
+        }
+        for (i, p) in scenario.pieces.iter().enumerate() {
+            if let Some(q) = scenario.pieces[..i].iter().find(|q| q.at == p.at) {
+                return Err(GameError::SharedPoint {
+                    point: scenario.board.name(p.at).to_string(),
+                    first: q.name.clone(),
+                    second: p.name.clone(),
+                });
+            }
+        }
+        let mut keys = SplitMix(0x5eed_1a6e_0000_0001);
+        let mut classes: Vec<(usize, Side)> = Vec::new();
+        let mut rays: Vec<Rays> = Vec::new();
+        let mut ray_keys: Vec<(usize, Side, Usage)> = Vec::new();
+        let mut ray_index = |t: usize, side: Side, usage: Usage, rays: &mut Vec<Rays>| {
+            if let Some(i) = ray_keys.iter().position(|&k| k == (t, side, usage)) {
+                return i;
+            }
+            ray_keys.push((t, side, usage));
+            rays.push(Rays::build(&scenario, t, side, usage));
+            rays.len() - 1
+        };
+        let mut moves = Vec::new();
+        let mut attacks = Vec::new();
+        let mut class = Vec::new();
+        for p in &scenario.pieces {
+            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays));
+            let t = &scenario.types[p.type_index];
+            attacks.push(
+                t.attacks
+                    .as_ref()
+                    .map(|_| ray_index(p.type_index, p.side, Usage::Attack, &mut rays)),
+            );
+            let c = (p.type_index, p.side);
+            class.push(match classes.iter().position(|&k| k == c) {
+                Some(i) => i,
+                None => {
+                    classes.push(c);
+                    classes.len() - 1
+                }
+            });
+        }
+        let len = scenario.board.len();
+        let piece_keys = (0..classes.len() * len).map(|_| keys.next()).collect();
+        let goals: Vec<Vec<bool>> = (0..n)
+            .map(|i| {
+                let mut mask = vec![false; len];
+                for g in &scenario.goals {
+                    let mine = match &g.owner {
+                        GoalOwner::Both => true,
+                        GoalOwner::Side(s) => *s == scenario.pieces[i].side,
+                        GoalOwner::Piece(j) => *j == i,
+                    };
+                    if mine {
+                        mask[g.point.index()] = true;
+                    }
+                }
+                mask
+            })
+            .collect();
+        let owns_goal = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
+        let of_types = |types: &[usize]| -> Vec<bool> {
+            scenario
+                .pieces
+                .iter()
+                .map(|p| types.contains(&p.type_index))
+                .collect()
+        };
+        let safe = of_types(&rules.safe);
+        let royal = of_types(&rules.royal);
+        let value = scenario
+            .pieces
+            .iter()
+            .map(|p| scenario.types[p.type_index].value)
+            .collect();
+        let limit_matters = rules.limit < progressive_bound(&scenario).unwrap_or(u32::MAX);
+        Ok(Game {
+            black_key: keys.next(),
+            pass_key: keys.next(),
+            pending_keys: [keys.next(), keys.next()],
+            scenario,
+            rules,
+            moves,
+            attacks,
+            rays,
+            goals,
+            owns_goal,
+            safe,
+            royal,
+            value,
+            piece_keys,
+            class,
+            limit_matters,
+        })
+    }
+
+    pub fn piece_count(&self) -> usize {
+        self.scenario.pieces.len()
+    }
+
+    pub(crate) fn key(&self, piece: usize, at: Point) -> u64 {
+        self.piece_keys[self.class[piece] * self.scenario.board.len() + at.index()]
+    }
+}
+
+/// An upper bound on the length of any game, when every piece that can move only ever moves
+/// forward (every vector has a positive rank component and a bounded reach): each piece then
+/// moves at most height − 1 times, and at most one pass separates two moves.
+fn progressive_bound(scenario: &Scenario) -> Option<u32> {
+    let [_, height, _] = scenario.board.dims()?;
+    let mut steps: u64 = 0;
+    for p in &scenario.pieces {
+        let t = &scenario.types[p.type_index];
+        if t.never_moves() {
+            continue;
+        }
+        for usage in [Usage::Move, Usage::Attack] {
+            let m = t.motion(usage);
+            if !m.edges.is_empty() || m.vectors.iter().any(|b| b.delta[1] <= 0) {
+                return None;
+            }
+        }
+        steps += u64::from(height) - 1;
+    }
+    u32::try_from(2 * steps + 2).ok()
+}
+
+/// The SplitMix64 generator: fixed Zobrist keys, so that searches are reproducible.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}

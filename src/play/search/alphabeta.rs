@@ -1,0 +1,318 @@
+//! Full-width alpha-beta: negamax with a transposition table of bounds (Zobrist keys), move
+//! orderings, iterative deepening to a depth, or one search to the end of the game (solve).
+//!
+//! A bound is stored with the depth searched below its state, or as complete when every line
+//! below ended the game: a complete bound holds at any depth, so a depth-limited search whose
+//! root comes back complete has solved the position too.
+
+use super::table::{Bound, COMPLETE, Entry, Table};
+use super::{
+    Budget, Ordering, SearchOptions, SearchResult, back_up, child_bound, decisive_value, evaluate,
+    terminal_score, white_view,
+};
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+
+const INF: i32 = i32::MAX / 2;
+
+/// Searches `root` as `options` say.
+pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
+    let mut s = Searcher {
+        game,
+        table: (options.tt_mb > 0).then(|| Table::new(options.tt_mb)),
+        ordering: options.ordering,
+        history: vec![0; game.piece_count() * game.scenario.board.len()],
+        killers: Vec::new(),
+        budget: Budget::new(options),
+        tt_hits: 0,
+        buffers: Vec::new(),
+        max_ply: 0,
+        lines: Vec::new(),
+        distance: options.depth.is_some(),
+        order_buffers: Vec::new(),
+    };
+    let mut state = root.clone();
+    let mut best: Option<(i32, bool, u32)> = None;
+    let depths: Vec<u32> = match options.depth {
+        Some(d) => (1..=d.max(1)).collect(),
+        None => vec![u32::MAX],
+    };
+    for depth in depths {
+        let (score, complete) = s.negamax(&mut state, depth, 0, -INF, INF);
+        if s.budget.stopped.is_some() {
+            break;
+        }
+        let reached = if depth == u32::MAX { s.max_ply } else { depth };
+        best = Some((score, complete, reached));
+        if complete {
+            break;
+        }
+    }
+    let pv = match best {
+        Some(_) => s.principal_variation(root),
+        None => Vec::new(),
+    };
+    let (score, complete, depth) = best.unwrap_or((0, false, 0));
+    let white = white_view(root, score);
+    SearchResult {
+        value: if complete {
+            Some(white.signum() as i8)
+        } else {
+            decisive_value(white)
+        },
+        score: white,
+        pv,
+        nodes: s.budget.nodes,
+        tt_hits: s.tt_hits,
+        depth,
+        time: s.budget.elapsed(),
+        stopped: s.budget.stopped.clone(),
+    }
+}
+
+struct Searcher<'g> {
+    game: &'g Game,
+    table: Option<Table>,
+    ordering: Ordering,
+    /// Per (piece, destination): the history heuristic's counts.
+    history: Vec<i32>,
+    killers: Vec<[Option<Move>; 2]>,
+    budget: Budget,
+    tt_hits: u64,
+    /// Move lists per ply, reused.
+    buffers: Vec<Vec<Move>>,
+    max_ply: u32,
+    /// The best line found below each ply (the triangular principal-variation table).
+    lines: Vec<Vec<Move>>,
+    /// Whether decisive scores count the moves to the end. A solve leaves them out: with three
+    /// values only, bounds cut more and the table's entries serve more lines.
+    distance: bool,
+    order_buffers: Vec<Vec<(i64, usize)>>,
+}
+
+impl Searcher<'_> {
+    /// The score of `state` for its side to move, and whether the whole subtree below ended the
+    /// game (the score is then exact, or a true bound, at any depth).
+    fn negamax(
+        &mut self,
+        state: &mut State,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        if !self.budget.visit(ply) {
+            return (0, false);
+        }
+        self.max_ply = self.max_ply.max(ply as u32);
+        if self.lines.len() <= ply + 1 {
+            self.lines.resize(ply + 2, Vec::new());
+        }
+        self.lines[ply].clear();
+        if let Some(score) = terminal_score(state) {
+            return (score, true);
+        }
+        let key = state.hash(self.game);
+        let mut tt_best = u8::MAX;
+        if depth > 0
+            && let Some(e) = self.table.as_ref().and_then(|t| t.probe(key))
+        {
+            tt_best = e.best;
+            let deep_enough = e.depth == COMPLETE || u32::from(e.depth) >= depth;
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if deep_enough && usable {
+                self.tt_hits += 1;
+                return (e.score, e.depth == COMPLETE);
+            }
+        }
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        state.successors(self.game, &mut moves);
+        if let Some(score) = terminal_score(state) {
+            self.buffers.push(moves);
+            return (score, true);
+        }
+        if depth == 0 {
+            self.buffers.push(moves);
+            return (evaluate(self.game, state), false);
+        }
+        let mut order = self.order_buffers.pop().unwrap_or_default();
+        self.order(&moves, tt_best, ply, &mut order);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_index = u8::MAX;
+        let mut complete = true;
+        for &(_, k) in &order {
+            let mv = moves[k];
+            let undo = state.make(self.game, mv);
+            let (child, child_complete) = if self.distance {
+                self.negamax(
+                    state,
+                    depth - 1,
+                    ply + 1,
+                    child_bound(beta),
+                    child_bound(alpha),
+                )
+            } else {
+                self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+            };
+            state.unmake(self.game, undo);
+            if self.budget.stopped.is_some() {
+                self.buffers.push(moves);
+                self.order_buffers.push(order);
+                return (0, false);
+            }
+            complete &= child_complete;
+            let score = if self.distance {
+                back_up(child)
+            } else {
+                -child
+            };
+            if score > best {
+                best = score;
+                best_index = u8::try_from(k).unwrap_or(u8::MAX);
+                if score > alpha {
+                    let (head, tail) = self.lines.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                self.reward(mv, depth, ply);
+                break;
+            }
+        }
+        self.buffers.push(moves);
+        self.order_buffers.push(order);
+        if let Some(t) = self.table.as_mut() {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            t.store(Entry {
+                key,
+                score: best,
+                depth: if complete {
+                    COMPLETE
+                } else {
+                    depth.min(u32::from(COMPLETE) - 1) as u16
+                },
+                bound,
+                best: best_index,
+            });
+        }
+        (best, complete)
+    }
+
+    /// The order to try `moves` in: the table's best move first, then by the ordering; into
+    /// `keyed` as (−priority, index) pairs.
+    fn order(&self, moves: &[Move], tt_best: u8, ply: usize, keyed: &mut Vec<(i64, usize)>) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        keyed.clear();
+        keyed.extend(moves.iter().enumerate().map(|(k, mv)| {
+            let mut key: i64 = 0;
+            if k == usize::from(tt_best) {
+                key += 1 << 40;
+            }
+            match self.ordering {
+                Ordering::None => {}
+                Ordering::History => {
+                    if mv.is_capture() {
+                        key += 1 << 32;
+                    }
+                    key += i64::from(self.history_of(*mv));
+                }
+                Ordering::Killer => {
+                    if mv.is_capture() {
+                        key += 1 << 32;
+                    }
+                    if killers[0] == Some(*mv) {
+                        key += 2;
+                    } else if killers[1] == Some(*mv) {
+                        key += 1;
+                    }
+                }
+            }
+            (-key, k)
+        }));
+        keyed.sort_unstable();
+    }
+
+    fn history_of(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Step { piece, to, .. } => {
+                self.history[usize::from(piece) * self.game.scenario.board.len() + to.index()]
+            }
+            Move::Pass => 0,
+        }
+    }
+
+    /// A move that caused a cutoff: remembered by the history and killer orderings.
+    fn reward(&mut self, mv: Move, depth: u32, ply: usize) {
+        match self.ordering {
+            Ordering::None => {}
+            Ordering::History => {
+                if let Move::Step { piece, to, .. } = mv {
+                    let n = self.game.scenario.board.len();
+                    let h = &mut self.history[usize::from(piece) * n + to.index()];
+                    let d = depth.min(64) as i32;
+                    *h = h.saturating_add(d * d);
+                }
+            }
+            Ordering::Killer => {
+                if mv.is_capture() {
+                    return;
+                }
+                if self.killers.len() <= ply {
+                    self.killers.resize(ply + 1, [None, None]);
+                }
+                let k = &mut self.killers[ply];
+                if k[0] != Some(mv) {
+                    k[1] = k[0];
+                    k[0] = Some(mv);
+                }
+            }
+        }
+    }
+
+    /// The root's best line, continued from the table where a table cut it short.
+    fn principal_variation(&mut self, root: &State) -> Vec<Move> {
+        let mut state = root.clone();
+        let mut line = self.lines.first().cloned().unwrap_or_default();
+        for &mv in &line {
+            state.make(self.game, mv);
+        }
+        let mut seen = Vec::new();
+        let mut moves = Vec::new();
+        while line.len() < 400 {
+            state.successors(self.game, &mut moves);
+            if state.outcome.is_some() {
+                break;
+            }
+            let key = state.hash(self.game);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(e) = self.table.as_ref().and_then(|t| t.probe(key)) else {
+                break;
+            };
+            let Some(&mv) = moves.get(usize::from(e.best)) else {
+                break;
+            };
+            line.push(mv);
+            state.make(self.game, mv);
+        }
+        line
+    }
+}

@@ -1,0 +1,74 @@
+//! Plain minimax (negamax without pruning or table): the baseline whose node counts the
+//! alpha-beta search is compared with.
+
+use super::{
+    Budget, SearchOptions, SearchResult, back_up, decisive_value, evaluate, terminal_score,
+    white_view,
+};
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+
+/// Searches `root` to `options.depth` (to the end of the game without one).
+pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
+    let mut budget = Budget::new(options);
+    let mut state = root.clone();
+    let depth = options.depth.unwrap_or(u32::MAX);
+    let (score, complete, pv) = negamax(game, &mut state, depth, 0, &mut budget);
+    let stopped = budget.stopped.clone();
+    let white = white_view(root, score);
+    let done = stopped.is_none();
+    SearchResult {
+        value: match (done, complete) {
+            (false, _) => None,
+            (true, true) => Some(white.signum() as i8),
+            (true, false) => decisive_value(white),
+        },
+        score: if done { white } else { 0 },
+        pv: if done { pv } else { Vec::new() },
+        nodes: budget.nodes,
+        tt_hits: 0,
+        depth: if done { depth } else { 0 },
+        time: budget.elapsed(),
+        stopped,
+    }
+}
+
+fn negamax(
+    game: &Game,
+    state: &mut State,
+    depth: u32,
+    ply: usize,
+    budget: &mut Budget,
+) -> (i32, bool, Vec<Move>) {
+    if !budget.visit(ply) {
+        return (0, false, Vec::new());
+    }
+    let mut moves = Vec::new();
+    state.successors(game, &mut moves);
+    if let Some(score) = terminal_score(state) {
+        return (score, true, Vec::new());
+    }
+    if depth == 0 {
+        return (evaluate(game, state), false, Vec::new());
+    }
+    let mut best = i32::MIN;
+    let mut line = Vec::new();
+    let mut complete = true;
+    for mv in moves {
+        let undo = state.make(game, mv);
+        let (child, c, child_line) = negamax(game, state, depth - 1, ply + 1, budget);
+        state.unmake(game, undo);
+        if budget.stopped.is_some() {
+            return (0, false, Vec::new());
+        }
+        complete &= c;
+        let score = back_up(child);
+        if score > best {
+            best = score;
+            line.clear();
+            line.push(mv);
+            line.extend(child_line);
+        }
+    }
+    (best, complete, line)
+}
