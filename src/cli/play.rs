@@ -348,9 +348,11 @@ fn describe(
         args.scenario.display()
     ));
     if let Some(why) = &r.stopped {
-        out.push_str(&format!(
-            "{why}; the result is the last completed depth's\n"
-        ));
+        let partial = match args.depth {
+            Some(_) if r.depth > 0 => "the result is the last completed depth's",
+            _ => "no search completed, so there is no result",
+        };
+        out.push_str(&format!("{why}; {partial}\n"));
     }
     let value = match r.value {
         Some(1) => "1 (White wins)".to_string(),

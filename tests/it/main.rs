@@ -12,6 +12,7 @@ mod docs;
 mod grammar_properties;
 mod pattern_properties;
 mod patterns;
+mod play;
 mod properties;
 mod readme;
 mod robustness;

@@ -135,16 +135,14 @@ fn choice<'a>(r: Input<'a>, rule: &str, options: &[&str]) -> PResult<'a, Spanned
     }
 }
 
-/// After a bad line in a `game` block: skip to the next rule word, `}` or item start.
+/// After a bad line in a `game` block: skip to the next line (each rule is one line), `}` or
+/// item start, so that a misspelt rule on the next line is reported too.
 fn skip_to_game_line(i: Input<'_>) -> Input<'_> {
     let mut r = i.advance(1);
     while let Some((token, _)) = r.peek() {
         let stop = match token {
             Token::RBrace => true,
-            Token::Ident(word) => {
-                (GAME_LINE_KEYWORDS.contains(word) && r.at_line_start()) || is_item_start(&r)
-            }
-            _ => false,
+            _ => r.at_line_start() || is_item_start(&r),
         };
         if stop {
             break;

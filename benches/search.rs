@@ -1,0 +1,94 @@
+//! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
+//! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4 and 5x5), and the 2D/4A
+//! robot problem and the Réti endgame solved by alpha-beta. Each benchmark first prints the
+//! positions it visits, so that node counts stand beside the times.
+//!
+//! Run with `cargo bench --bench search`. Every search uses a 16 MiB table (the CLI's default);
+//! the table is built anew for each search, so its allocation is part of the time.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use lingeo::play::game::Game;
+use lingeo::play::search::{Ordering, SearchOptions, alphabeta};
+use lingeo::play::state::State;
+use lingeo::scenario::Scenario;
+
+fn example(name: &str, board: Option<&str>) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name);
+    let mut text = std::fs::read_to_string(path).unwrap();
+    if let Some(b) = board {
+        text = text.replace("\nboard 5x6\n", &format!("\nboard {b}\n"));
+    }
+    Game::new(Scenario::parse(name, &text).unwrap()).unwrap()
+}
+
+const ORDERINGS: [Ordering; 3] = [Ordering::None, Ordering::History, Ordering::Killer];
+
+fn options(depth: Option<u32>, ordering: Ordering) -> SearchOptions {
+    SearchOptions {
+        depth,
+        ordering,
+        tt_mb: 16,
+        ..SearchOptions::default()
+    }
+}
+
+fn pawned_depths(c: &mut Criterion) {
+    let g = example("pawned.scenario", None);
+    let root = State::initial(&g);
+    let mut group = c.benchmark_group("pawned-depth");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for depth in [8, 10, 12, 14] {
+        for ordering in ORDERINGS {
+            let o = options(Some(depth), ordering);
+            let r = alphabeta::search(&g, &root, &o);
+            println!(
+                "pawned 5x6 depth {depth} {}: {} positions, value {:?}",
+                ordering.name(),
+                r.nodes,
+                r.value
+            );
+            group.bench_with_input(BenchmarkId::new(ordering.name(), depth), &o, |b, o| {
+                b.iter(|| black_box(alphabeta::search(&g, &root, o)))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn solves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    let games = [
+        ("pawned-4x4", example("pawned.scenario", Some("4x4"))),
+        ("pawned-5x5", example("pawned.scenario", Some("5x5"))),
+        ("pawned-5x6", example("pawned.scenario", None)),
+        ("robot-2d4a", example("robot-2d4a.scenario", None)),
+        ("reti", example("reti.scenario", None)),
+    ];
+    for (name, g) in &games {
+        let root = State::initial(g);
+        let o = options(None, Ordering::Killer);
+        let r = alphabeta::search(g, &root, &o);
+        println!(
+            "{name} solve killer: value {:?}, {} positions",
+            r.value, r.nodes
+        );
+        group.bench_function(*name, |b| {
+            b.iter(|| black_box(alphabeta::search(g, &root, &o)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pawned_depths, solves);
+criterion_main!(benches);
