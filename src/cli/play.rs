@@ -32,7 +32,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub solve: bool,
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
-    #[arg(long, value_enum, default_value_t = OrderingArg::History)]
+    #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
     /// Size of the transposition table in MiB (0: no table).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=65536))]
@@ -301,7 +301,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             ordering: options.ordering.name(),
             value: result.value,
             score: result.score,
-            pv: line(&game, &root, &result.pv),
+            pv: line(&game, &result.pv),
             nodes: result.nodes,
             tt_hits: result.tt_hits,
             depth: result.depth,
@@ -309,18 +309,16 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             stopped: result.stopped.clone(),
         });
     }
-    Ok(describe(&game, &root, args, engine, &options, &result))
+    Ok(describe(&game, args, engine, &options, &result))
 }
 
-/// The moves of a line in the source's notation, played from `root`.
-fn line(game: &Game, root: &State, moves: &[Move]) -> Vec<String> {
-    let _ = root;
+/// The moves of a line in the source's notation.
+fn line(game: &Game, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.show(game)).collect()
 }
 
 fn describe(
     game: &Game,
-    root: &State,
     args: &SearchArgs,
     engine: &str,
     options: &SearchOptions,
@@ -381,7 +379,7 @@ fn describe(
             r.score
         ));
     }
-    let pv = line(game, root, &r.pv);
+    let pv = line(game, &r.pv);
     out.push_str(&format!(
         "pv: {}\n",
         if pv.is_empty() {

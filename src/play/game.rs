@@ -122,6 +122,9 @@ pub struct Game {
     /// Per piece: whether each point is one of its goals.
     pub(crate) goals: Vec<Vec<bool>>,
     pub(crate) owns_goal: Vec<bool>,
+    /// Per piece and point: the moves from there to the nearest of the piece's goals (by its
+    /// move relation; 0 for a piece without goals), which orders quiet moves toward goals first.
+    pub(crate) goal_distance: Vec<Vec<u32>>,
     pub(crate) safe: Vec<bool>,
     pub(crate) royal: Vec<bool>,
     /// Material values per piece (the scenario's type values), for the evaluation.
@@ -209,7 +212,28 @@ impl Game {
                 mask
             })
             .collect();
-        let owns_goal = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
+        let owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
+        let kernel = scenario.kernel();
+        let goal_distance = (0..n)
+            .map(|i| {
+                let mut d = vec![
+                    if owns_goal[i] {
+                        kernel.unreachable()
+                    } else {
+                        0
+                    };
+                    len
+                ];
+                let m = scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move);
+                for g in scenario.board.points().filter(|g| goals[i][g.index()]) {
+                    let to = kernel.map_to(m, g);
+                    for (x, best) in d.iter_mut().enumerate() {
+                        *best = (*best).min(to.get(Point(x as u32)));
+                    }
+                }
+                d
+            })
+            .collect();
         let of_types = |types: &[usize]| -> Vec<bool> {
             scenario
                 .pieces
@@ -236,6 +260,7 @@ impl Game {
             rays,
             goals,
             owns_goal,
+            goal_distance,
             safe,
             royal,
             value,

@@ -228,24 +228,37 @@ impl Searcher<'_> {
                 Ordering::None => {}
                 Ordering::History => {
                     if mv.is_capture() {
-                        key += 1 << 32;
+                        key += 1 << 38;
                     }
                     key += i64::from(self.history_of(*mv));
                 }
                 Ordering::Killer => {
                     if mv.is_capture() {
-                        key += 1 << 32;
+                        key += 1 << 38;
                     }
                     if killers[0] == Some(*mv) {
-                        key += 2;
+                        key += 2 << 6;
                     } else if killers[1] == Some(*mv) {
-                        key += 1;
+                        key += 1 << 6;
                     }
+                    key += self.goal_distance_of(*mv);
                 }
             }
             (-key, k)
         }));
         keyed.sort_unstable();
+    }
+
+    /// 0 to 63, higher for a move that ends farther from the piece's goals: the killer
+    /// ordering's tie-break among quiet moves. Holding back first proves Pawned's draw with half
+    /// the positions that advancing first, or no tie-break, takes (docs/play-and-search.md §3.1).
+    fn goal_distance_of(&self, mv: Move) -> i64 {
+        match mv {
+            Move::Step { piece, to, .. } => {
+                i64::from(self.game.goal_distance[usize::from(piece)][to.index()].min(63))
+            }
+            Move::Pass => 0,
+        }
     }
 
     fn history_of(&self, mv: Move) -> i32 {

@@ -28,7 +28,8 @@ pub enum Ordering {
     /// Captures first, then by the history heuristic: how often and how deep a move (piece
     /// class and destination) caused a cutoff.
     History,
-    /// Captures first, then the two moves that last caused a cutoff at the same ply.
+    /// Captures first, then the two moves that last caused a cutoff at the same ply, then the
+    /// moves that end farthest from the piece's goals.
     Killer,
 }
 
@@ -61,7 +62,7 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             depth: None,
-            ordering: Ordering::History,
+            ordering: Ordering::Killer,
             tt_mb: 16,
             max_nodes: None,
             time: None,
