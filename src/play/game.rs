@@ -125,6 +125,8 @@ pub struct Game {
     /// Per piece and point: the moves from there to the nearest of the piece's goals (by its
     /// move relation; 0 for a piece without goals), which orders quiet moves toward goals first.
     pub(crate) goal_distance: Vec<Vec<u32>>,
+    /// Per piece, its side (read at every node, so kept apart from the scenario's pieces).
+    pub(crate) side: Vec<Side>,
     pub(crate) safe: Vec<bool>,
     pub(crate) royal: Vec<bool>,
     /// Material values per piece (the scenario's type values), for the evaluation.
@@ -241,6 +243,7 @@ impl Game {
                 .map(|p| types.contains(&p.type_index))
                 .collect()
         };
+        let side = scenario.pieces.iter().map(|p| p.side).collect();
         let safe = of_types(&rules.safe);
         let royal = of_types(&rules.royal);
         let value = scenario
@@ -261,6 +264,7 @@ impl Game {
             goals,
             owns_goal,
             goal_distance,
+            side,
             safe,
             royal,
             value,

@@ -224,7 +224,7 @@ impl State {
     pub fn attacked(&self, game: &Game, p: Point, by: Side) -> bool {
         for (i, at) in self.at.iter().enumerate() {
             let Some(at) = *at else { continue };
-            if game.scenario.pieces[i].side != by {
+            if game.side[i] != by {
                 continue;
             }
             let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
@@ -252,7 +252,7 @@ impl State {
         let side = self.to_move;
         for (i, at) in self.at.iter().enumerate() {
             let Some(from) = *at else { continue };
-            if game.scenario.pieces[i].side != side {
+            if game.side[i] != side {
                 continue;
             }
             let first = out.len();
@@ -262,7 +262,7 @@ impl State {
                     match self.occupant[to.index()] {
                         EMPTY => out.push(step(i, from, to, None)),
                         q => {
-                            if attacks_as_moves && game.scenario.pieces[q as usize].side != side {
+                            if attacks_as_moves && game.side[q as usize] != side {
                                 out.push(step(i, from, to, Some(q)));
                             }
                             break;
@@ -275,7 +275,7 @@ impl State {
                     for &to in ray {
                         let q = self.occupant[to.index()];
                         if q != EMPTY {
-                            if game.scenario.pieces[q as usize].side != side {
+                            if game.side[q as usize] != side {
                                 out.push(step(i, from, to, Some(q)));
                             }
                             break;
@@ -321,7 +321,7 @@ impl State {
         self.at.iter().enumerate().any(|(i, at)| {
             at.is_some_and(|p| {
                 game.royal[i]
-                    && game.scenario.pieces[i].side == side
+                    && game.side[i] == side
                     && self.attacked(game, p, side.opposite())
             })
         })
@@ -355,7 +355,7 @@ impl State {
                                 .iter()
                                 .enumerate()
                                 .filter(|(i, at)| {
-                                    at.is_some() && game.scenario.pieces[*i].side == s
+                                    at.is_some() && game.side[*i] == s
                                 })
                                 .count()
                         };
@@ -482,7 +482,7 @@ impl State {
                     self.at[q as usize] = None;
                     self.hash ^= game.key(q as usize, to);
                     if game.owns_goal[q as usize] {
-                        let s = side_index(game.scenario.pieces[q as usize].side);
+                        let s = side_index(game.side[q as usize]);
                         self.goal_pieces[s] -= 1;
                     }
                 }
@@ -518,7 +518,7 @@ impl State {
                 self.occupant[to.index()] = q;
                 self.at[q as usize] = Some(to);
                 if game.owns_goal[q as usize] {
-                    let s = side_index(game.scenario.pieces[q as usize].side);
+                    let s = side_index(game.side[q as usize]);
                     self.goal_pieces[s] += 1;
                 }
             }
@@ -537,7 +537,7 @@ impl State {
             .iter()
             .enumerate()
             .filter(|(_, at)| at.is_some())
-            .map(|(i, _)| f64::from(sign(game.scenario.pieces[i].side)) * game.value[i])
+            .map(|(i, _)| f64::from(sign(game.side[i])) * game.value[i])
             .sum()
     }
 
