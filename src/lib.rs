@@ -43,6 +43,7 @@ pub mod kernel;
 pub mod memory;
 pub mod pattern;
 pub mod piece;
+pub mod play;
 pub mod relation;
 pub mod render;
 pub mod scenario;
