@@ -98,7 +98,29 @@ pub enum FiltersArg {
     All,
 }
 
+impl LanguageArgs {
+    /// The native generator's options.
+    pub fn zone_options(&self) -> ZoneOptions {
+        self.filters.zone_options(self.max_zones)
+    }
+}
+
 impl FiltersArg {
+    pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
+        let (f1, f2) = match self {
+            FiltersArg::None => (false, false),
+            FiltersArg::F1 => (true, false),
+            FiltersArg::F2 => (false, true),
+            FiltersArg::All => (true, true),
+        };
+        ZoneOptions {
+            f1,
+            f2,
+            max_zones,
+            ..ZoneOptions::default()
+        }
+    }
+
     /// How listings name the filters.
     pub fn label(self) -> &'static str {
         match self {
@@ -249,20 +271,9 @@ pub fn compute(
     } else {
         engine
     };
-    let (f1, f2) = match filters {
-        FiltersArg::None => (false, false),
-        FiltersArg::F1 => (true, false),
-        FiltersArg::F2 => (false, true),
-        FiltersArg::All => (true, true),
-    };
     match engine {
         EngineArg::Native => {
-            let options = ZoneOptions {
-                f1,
-                f2,
-                max_zones,
-                ..ZoneOptions::default()
-            };
+            let options = filters.zone_options(max_zones);
             ZoneGenerator::new(scenario, kernel, options)
                 .zones(piece, target, horizon)
                 .map_err(|e| ComputeError::too_large(&e))
@@ -315,7 +326,7 @@ pub fn compute(
 }
 
 #[derive(Serialize)]
-struct EntryJson<'a> {
+pub struct EntryJson<'a> {
     piece: &'a str,
     trajectory: Vec<&'a str>,
     time: u32,
@@ -569,7 +580,7 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     Ok(out)
 }
 
-fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
+pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
     EntryJson {
         piece: &s.pieces[e.piece].name,
         trajectory: e.trajectory.iter().map(|&p| s.board.name(p)).collect(),

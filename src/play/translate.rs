@@ -302,7 +302,11 @@ pub enum Fate {
     /// Π made it e.
     Vanished(Vanish),
     /// Connected, but longer than its new time (the theorem of S-14 p.5).
-    TooShort { length: u32, time: i64 },
+    TooShort {
+        shortened: bool,
+        length: u32,
+        time: i64,
+    },
     /// None of the trajectories it attached to is connected any more.
     Disconnected,
     /// The zone ended ([`ZoneEnd`]).
@@ -444,7 +448,8 @@ pub fn translate_zone(zone: &Zone, transition: &Transition, moved: &Moved) -> Tr
                     time: time as u32,
                 }
             }
-            (_, t, Some(time)) => Fate::TooShort {
+            (image, t, Some(time)) => Fate::TooShort {
+                shortened: image == Image::Shortened,
                 length: t.map_or(0, length) as u32,
                 time,
             },

@@ -141,10 +141,18 @@ fn m2_the_bomber_moves_after_m1_and_every_time_drops_by_one() {
         t2.fates,
         [
             kept(true, 3, 4, 0),
-            Fate::TooShort { length: 5, time: 4 },
+            Fate::TooShort {
+                shortened: false,
+                length: 5,
+                time: 4
+            },
             kept(false, 3, 4, 1),
             kept(false, 2, 2, 2),
-            Fate::TooShort { length: 2, time: 1 },
+            Fate::TooShort {
+                shortened: false,
+                length: 2,
+                time: 1
+            },
         ]
     );
     // The stops of the main trajectory now count from h4, where the BOMBER stands; tF1, which
@@ -210,7 +218,11 @@ fn m4_the_bomber_moves_after_m3() {
             kept(true, 3, 4, 0),
             kept(false, 4, 4, 1),
             kept(false, 4, 4, 2),
-            Fate::TooShort { length: 3, time: 2 },
+            Fate::TooShort {
+                shortened: false,
+                length: 3,
+                time: 2
+            },
         ]
     );
 }
