@@ -257,9 +257,9 @@ fn the_zone_ends_with_its_main_trajectory_or_its_target() {
 ///
 /// 1. Π(t0) is the main trajectory of some zone of the new language;
 /// 2. the kept symbols, but those ending on p0's new point, are symbols of one such zone, with
-///    the same times and levels (the generator marks no main trajectory's start, docs/semantics.md
-///    §6.2, while the translation keeps a one-move trajectory onto the stop p0 has just reached,
-///    with the time 1);
+///    the same times and levels (the generator marks no main trajectory's start, while the
+///    translation keeps a one-move trajectory onto the stop p0 has just reached, with the time
+///    1: docs/semantics.md §7.2);
 /// 3. where the theorem drops no symbol and none ends on p0's new point, the translation is a
 ///    zone of the new language, its marked times included.
 ///
