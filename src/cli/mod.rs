@@ -11,6 +11,7 @@ mod play;
 mod run;
 mod setup;
 mod trajectories;
+mod translate;
 mod zones;
 
 use std::path::PathBuf;
@@ -45,6 +46,11 @@ enum Command {
     /// The zones of an attack: the main trajectory and the trajectories that can intercept or
     /// support it in time (from the native generator or the grammar of zones).
     Zones(zones::ZoneArgs),
+    /// Carry one zone of an attack across a sequence of moves (docs/semantics.md §7.2): after
+    /// each move, every symbol with its new trajectory and time, or why it was dropped (its piece
+    /// moved off it or was captured, it lost its connection, or its time is now shorter than
+    /// it is long).
+    Translate(translate::TranslateArgs),
     /// The patterns of the MAICS 2013 paper: for each piece X attacking an opposing piece Y,
     /// one per main path (a shortest path of X removing Y) and per choice of a path for every
     /// interacting piece (attack: Y's side meeting the main path; block: X's side that can
@@ -93,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Analysis(args) => analysis::run(&args),
         Command::Zones(args) => zones::run(&args),
+        Command::Translate(args) => translate::run(&args),
         Command::Patterns(args) => patterns::run_patterns(&args),
         Command::Fuzzy(args) => patterns::run_fuzzy(&args),
         Command::Check { files } => check(&files),

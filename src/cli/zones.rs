@@ -41,11 +41,8 @@ pub struct ZoneArgs {
     /// code is 0 whenever the listing is printed.
     #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
     pub all_attacks: bool,
-    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by default
-    /// both, which reproduce the zones of the sources; `none` gives the literal grammar of
-    /// zones (docs/semantics.md §6.3). The listing says which were used.
-    #[arg(long, value_enum, default_value_t = FiltersArg::All)]
-    pub filters: FiltersArg,
+    #[command(flatten)]
+    pub language: LanguageArgs,
     /// Compute with the native generator or by running the grammar of zones (the shipped
     /// grammars/zones-filtered.lgg with the default --filters all, zones.lgg with --filters
     /// none).
@@ -60,10 +57,6 @@ pub struct ZoneArgs {
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
-    /// Fail rather than derive more zones than this (with --all-attacks: skip, and report,
-    /// an attack that has more).
-    #[arg(long, default_value_t = 10_000)]
-    pub max_zones: usize,
     /// The limits of the grammar engine (`--engine grammar` or `--grammar`).
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -78,6 +71,20 @@ pub struct ZoneArgs {
     pub svg: Option<PathBuf>,
 }
 
+/// Which language of zones: the filters and the cap (shared with `translate`).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct LanguageArgs {
+    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by default
+    /// both, which reproduce the zones of the sources; `none` gives the literal grammar of
+    /// zones (docs/semantics.md §6.3). The listing says which were used.
+    #[arg(long, value_enum, default_value_t = FiltersArg::All)]
+    pub filters: FiltersArg,
+    /// Fail rather than derive more zones than this (`zones --all-attacks` skips, and reports,
+    /// an attack that has more).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_zones: usize,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FiltersArg {
@@ -89,6 +96,40 @@ pub enum FiltersArg {
     F2,
     /// Both (they reproduce the worked zones of the sources).
     All,
+}
+
+impl LanguageArgs {
+    /// The native generator's options.
+    pub fn zone_options(&self) -> ZoneOptions {
+        self.filters.zone_options(self.max_zones)
+    }
+}
+
+impl FiltersArg {
+    pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
+        let (f1, f2) = match self {
+            FiltersArg::None => (false, false),
+            FiltersArg::F1 => (true, false),
+            FiltersArg::F2 => (false, true),
+            FiltersArg::All => (true, true),
+        };
+        ZoneOptions {
+            f1,
+            f2,
+            max_zones,
+            ..ZoneOptions::default()
+        }
+    }
+
+    /// How listings name the filters.
+    pub fn label(self) -> &'static str {
+        match self {
+            FiltersArg::None => "none",
+            FiltersArg::F1 => "f1",
+            FiltersArg::F2 => "f2",
+            FiltersArg::All => "f1+f2",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -230,20 +271,9 @@ pub fn compute(
     } else {
         engine
     };
-    let (f1, f2) = match filters {
-        FiltersArg::None => (false, false),
-        FiltersArg::F1 => (true, false),
-        FiltersArg::F2 => (false, true),
-        FiltersArg::All => (true, true),
-    };
     match engine {
         EngineArg::Native => {
-            let options = ZoneOptions {
-                f1,
-                f2,
-                max_zones,
-                ..ZoneOptions::default()
-            };
+            let options = filters.zone_options(max_zones);
             ZoneGenerator::new(scenario, kernel, options)
                 .zones(piece, target, horizon)
                 .map_err(|e| ComputeError::too_large(&e))
@@ -296,7 +326,7 @@ pub fn compute(
 }
 
 #[derive(Serialize)]
-struct EntryJson<'a> {
+pub struct EntryJson<'a> {
     piece: &'a str,
     trajectory: Vec<&'a str>,
     time: u32,
@@ -364,10 +394,10 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                             piece: i,
                             target: y,
                             horizon,
-                            filters: args.filters,
+                            filters: args.language.filters,
                             engine: args.engine,
                             grammar: own.as_ref(),
-                            max_zones: args.max_zones,
+                            max_zones: args.language.max_zones,
                             limits: args.limits,
                         },
                     );
@@ -389,55 +419,13 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         }
         attacks
     } else {
-        let name = args.piece.as_deref().expect("clap requires --piece");
-        let piece = scenario
-            .pieces
-            .iter()
-            .position(|p| p.name == name)
-            .ok_or_else(|| {
-                let why = if scenario.type_index(name).is_some() {
-                    format!(
-                        "; `{name}` is a piece type, and a zone is of a placed piece (its attack from where it stands)"
-                    )
-                } else {
-                    lingeo::syntax::suggest::closest(
-                        name,
-                        scenario.pieces.iter().map(|p| p.name.as_str()),
-                    )
-                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
-                };
-                CliError(format!(
-                    "--piece: no placed piece is named `{name}`{why}\n{}",
-                    setup::placed_pieces(&scenario)
-                ))
-            })?;
-        let target = setup::point(
-            &scenario.board,
-            "--to",
+        let (piece, target, horizon) = resolve_attack(
+            &scenario,
+            &kernel,
+            args.piece.as_deref().expect("clap requires --piece"),
             args.to.as_deref().expect("clap requires --to"),
+            args.horizon,
         )?;
-        let p = &scenario.pieces[piece];
-        let distance = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default())
-            .main_distance(piece, target);
-        if !zone::is_target(&scenario, piece, target) {
-            return Err(CliError(format!(
-                "--to {}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
-                scenario.board.name(target),
-                p.name,
-                p.name
-            )));
-        }
-        let horizon = match args.horizon {
-            Some(h) => h,
-            None if distance < kernel.unreachable() => distance,
-            None => {
-                return Err(CliError(format!(
-                    "{} cannot reach {}",
-                    p.name,
-                    scenario.board.name(target)
-                )));
-            }
-        };
         let zones = compute(
             &scenario,
             &kernel,
@@ -445,10 +433,10 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 piece,
                 target,
                 horizon,
-                filters: args.filters,
+                filters: args.language.filters,
                 engine: args.engine,
                 grammar: own.as_ref(),
-                max_zones: args.max_zones,
+                max_zones: args.language.max_zones,
                 limits: args.limits,
             },
         )
@@ -493,6 +481,63 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     listing(&scenario, &attacks, args)
 }
 
+/// `--piece`, `--to` and `--horizon` of one attack: the placed piece p0 by name, its target y0
+/// (an opposing piece's point or a goal point of p0) and the horizon (by default the length of
+/// p0's main trajectories to y0).
+pub fn resolve_attack(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    name: &str,
+    to: &str,
+    horizon: Option<u32>,
+) -> Result<(usize, Point, u32), CliError> {
+    let piece = scenario
+        .pieces
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| {
+            let why = if scenario.type_index(name).is_some() {
+                format!(
+                    "; `{name}` is a piece type, and a zone is of a placed piece (its attack from where it stands)"
+                )
+            } else {
+                lingeo::syntax::suggest::closest(
+                    name,
+                    scenario.pieces.iter().map(|p| p.name.as_str()),
+                )
+                .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+            };
+            CliError(format!(
+                "--piece: no placed piece is named `{name}`{why}\n{}",
+                setup::placed_pieces(scenario)
+            ))
+        })?;
+    let target = setup::point(&scenario.board, "--to", to)?;
+    let p = &scenario.pieces[piece];
+    let distance =
+        ZoneGenerator::new(scenario, kernel, ZoneOptions::default()).main_distance(piece, target);
+    if !zone::is_target(scenario, piece, target) {
+        return Err(CliError(format!(
+            "--to {}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
+            scenario.board.name(target),
+            p.name,
+            p.name
+        )));
+    }
+    let horizon = match horizon {
+        Some(h) => h,
+        None if distance < kernel.unreachable() => distance,
+        None => {
+            return Err(CliError(format!(
+                "{} cannot reach {}",
+                p.name,
+                scenario.board.name(target)
+            )));
+        }
+    };
+    Ok((piece, target, horizon))
+}
+
 /// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and horizon.
 fn attack_title(scenario: &Scenario, a: &Attack) -> String {
     let p = &scenario.pieces[a.piece];
@@ -529,13 +574,13 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
         out.push_str(&format!(
             "{skipped} of {} not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
             render::counted(attacks.len() as u128, "attack", "attacks"),
-            args.max_zones
+            args.language.max_zones
         ));
     }
     Ok(out)
 }
 
-fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
+pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
     EntryJson {
         piece: &s.pieces[e.piece].name,
         trajectory: e.trajectory.iter().map(|&p| s.board.name(p)).collect(),
@@ -552,7 +597,7 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
         from: s.board.name(p.at),
         to: s.board.name(a.target),
         horizon: a.horizon,
-        filters: args.grammar.is_none().then_some(args.filters),
+        filters: args.grammar.is_none().then_some(args.language.filters),
         count: a.too_large.is_none().then_some(a.zones.len()),
         error: a.too_large.clone(),
         zones: (all_zones && a.too_large.is_none()).then(|| {
@@ -600,21 +645,16 @@ pub fn symbol(s: &Scenario, piece: usize, t: &[Point], time: u32) -> String {
 
 fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     let p = &s.pieces[a.piece];
-    let filters = match args.filters {
-        FiltersArg::None => "filters: none; ",
-        FiltersArg::F1 => "filters: f1; ",
-        FiltersArg::F2 => "filters: f2; ",
-        FiltersArg::All => "filters: f1+f2; ",
-    };
+    let filters = format!("filters: {}; ", args.language.filters.label());
     let (filters, engine) = match (&args.grammar, args.engine) {
-        (Some(file), _) => ("", format!("grammar {}", file.display())),
+        (Some(file), _) => (String::new(), format!("grammar {}", file.display())),
         (None, EngineArg::Native) => (filters, "native generator".to_string()),
         (None, EngineArg::Grammar) => (
             filters,
             // compute() has run, so the filters have a grammar.
             format!(
                 "grammar {}.lgg",
-                shipped_grammar(args.filters).unwrap_or("zones")
+                shipped_grammar(args.language.filters).unwrap_or("zones")
             ),
         ),
     };

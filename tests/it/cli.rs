@@ -451,6 +451,54 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --engine grammar --json",
         0,
     ),
+    // Translations (docs/semantics.md §7.2): the sources' full robot zone (zone 9 of the
+    // language) across M1 and M2, and across M3 and M4 in JSON.
+    (
+        "cli-translate-robot-m1-m2",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --zone 9 --moves 'MISSILE d7-b5, BOMBER h5-h4'",
+        0,
+    ),
+    (
+        "cli-translate-robot-m3-m4-json",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --zone 9 --moves 'FIGHTER f6-e5, BOMBER h5-h4' --json",
+        0,
+    ),
+    // The FIGHTER captures the BOMBER: the zone ends, and later moves are still checked.
+    (
+        "cli-translate-main-captured",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --zone 9 --moves 'FIGHTER f6-g6, FIGHTER g6-h5, MISSILE d7-c6'",
+        0,
+    ),
+    (
+        "cli-translate-error-unknown-piece",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --moves 'MISILE d7-b5'",
+        2,
+    ),
+    (
+        "cli-translate-error-wrong-from",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --moves 'MISSILE d7-b5, MISSILE d7-c6'",
+        2,
+    ),
+    (
+        "cli-translate-error-off-board",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --moves 'MISSILE d7-d9'",
+        2,
+    ),
+    (
+        "cli-translate-error-not-a-move",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --moves 'BOMBER h5-h6'",
+        2,
+    ),
+    (
+        "cli-translate-error-captured-piece",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --moves 'FIGHTER f6-g6, FIGHTER g6-h5, BOMBER h5-h4'",
+        2,
+    ),
+    (
+        "cli-translate-error-zone-number",
+        "translate examples/robot-zone-full.scenario --piece BOMBER --to h1 --zone 173 --moves 'BOMBER h5-h4'",
+        2,
+    ),
     // The paper's Figure 2: 7 patterns and 1 fuzzy pattern for (white rook, black king).
     (
         "cli-patterns-figure2",
@@ -652,7 +700,7 @@ fn svg_options_write_pictures() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-svg");
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
-    let cases: [(&str, Vec<&str>, &str, usize); 5] = [
+    let cases: [(&str, Vec<&str>, &str, usize); 6] = [
         (
             "map.svg",
             vec![
@@ -694,6 +742,24 @@ fn svg_options_write_pictures() {
             3,
         ),
         ("figure12.svg", vec!["analysis", "figure12"], "bar", 18),
+        // The zone after M3 and M4: three trajectories left.
+        (
+            "translate.svg",
+            vec![
+                "translate",
+                "examples/robot-zone-full.scenario",
+                "--piece",
+                "BOMBER",
+                "--to",
+                "h1",
+                "--zone",
+                "9",
+                "--moves",
+                "FIGHTER f6-e5, BOMBER h5-h4",
+            ],
+            "trajectory",
+            3,
+        ),
         // No attack within the horizon: the board and its four pieces, and the listing.
         (
             "no-zone.svg",

@@ -19,6 +19,7 @@ mod robustness;
 mod self_contained;
 mod sources;
 mod svg;
+mod translations;
 mod user_grammars;
 mod zone_properties;
 mod zones;

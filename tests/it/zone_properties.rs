@@ -15,15 +15,15 @@ use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
-struct Setup {
+pub(super) struct Setup {
     width: u32,
     height: u32,
     removed: Vec<(u32, u32)>,
     pieces: Vec<(usize, bool, u32, u32)>,
-    horizon: u32,
+    pub(super) horizon: u32,
 }
 
-fn setup() -> impl Strategy<Value = Setup> {
+pub(super) fn setup() -> impl Strategy<Value = Setup> {
     (3u32..=10, 3u32..=10).prop_flat_map(|(w, h)| {
         let removed = prop::collection::vec((0..w, 0..h), 0..=((w * h) as usize / 8));
         // king, rook, bishop, knight and pawn (it captures with other vectors, decision A13 of
@@ -47,7 +47,7 @@ fn setup() -> impl Strategy<Value = Setup> {
     })
 }
 
-fn scenario(s: &Setup) -> Option<Scenario> {
+pub(super) fn scenario(s: &Setup) -> Option<Scenario> {
     let mut scenario = super::common::empty_scenario(s.width, s.height, &s.removed)?;
     for (i, &(t, black, x, y)) in s.pieces.iter().enumerate() {
         let at = scenario.board.at([x as i32, y as i32, 0])?;
