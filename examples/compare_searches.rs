@@ -71,7 +71,12 @@ fn main() {
                 };
                 let r = alphabeta::search(&game, &root, &options);
                 let table = if tt_mb > 0 { "table" } else { "no table" };
-                row(&name, &format!("alpha-beta, {}, {table}", ordering.name()), &r, budget);
+                row(
+                    &name,
+                    &format!("alpha-beta, {}, {table}", ordering.name()),
+                    &r,
+                    budget,
+                );
             }
         }
         let mut deepest: Option<(u32, SearchResult)> = None;

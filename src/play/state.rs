@@ -320,9 +320,7 @@ impl State {
     fn royal_attacked(&self, game: &Game, side: Side) -> bool {
         self.at.iter().enumerate().any(|(i, at)| {
             at.is_some_and(|p| {
-                game.royal[i]
-                    && game.side[i] == side
-                    && self.attacked(game, p, side.opposite())
+                game.royal[i] && game.side[i] == side && self.attacked(game, p, side.opposite())
             })
         })
     }
@@ -354,9 +352,7 @@ impl State {
                             self.at
                                 .iter()
                                 .enumerate()
-                                .filter(|(i, at)| {
-                                    at.is_some() && game.side[*i] == s
-                                })
+                                .filter(|(i, at)| at.is_some() && game.side[*i] == s)
                                 .count()
                         };
                         (count(Side::White).cmp(&count(Side::Black))) as i8

@@ -4,7 +4,8 @@
 //! - No tracked file names the notes this project was first written from, which live outside
 //!   the repository (their file names and directories are built below from pieces, so that
 //!   this file does not name them itself). `docs/semantics.md` replaces them.
-//! - Every `docs/semantics.md §N` or `§N.M` reference (and every `docs/grammar-language.md §N`)
+//! - Every `docs/semantics.md §N` or `§N.M` reference (and every `docs/grammar-language.md §N`
+//!   and `docs/play-and-search.md §N`)
 //!   names a section heading that exists in that document; so does every `§N` inside those two
 //!   documents. Elsewhere a `§N` must name its document on the same line.
 //! - Every decision (`decision A8`) and choice (`choice P5`) cited exists in docs/semantics.md,
@@ -20,6 +21,7 @@ use std::process::Command;
 
 const SEMANTICS: &str = "docs/semantics.md";
 const GRAMMAR_LANGUAGE: &str = "docs/grammar-language.md";
+const PLAY: &str = "docs/play-and-search.md";
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -200,6 +202,7 @@ fn dangling_section_references(texts: &[(String, String)]) -> Vec<String> {
     };
     let semantics = sections_of(SEMANTICS);
     let grammar_language = sections_of(GRAMMAR_LANGUAGE);
+    let play = sections_of(PLAY);
     let mut bad = Vec::new();
     for (path, text) in texts {
         for (i, line) in text.lines().enumerate() {
@@ -209,10 +212,12 @@ fn dangling_section_references(texts: &[(String, String)]) -> Vec<String> {
                     Some(d) if d.ends_with("grammar-language.md") => {
                         Some((GRAMMAR_LANGUAGE, &grammar_language))
                     }
+                    Some(d) if d.ends_with("play-and-search.md") => Some((PLAY, &play)),
                     // Another document (README.md, say): not checked.
                     Some(_) => None,
                     None if path == SEMANTICS => Some((SEMANTICS, &semantics)),
                     None if path == GRAMMAR_LANGUAGE => Some((GRAMMAR_LANGUAGE, &grammar_language)),
+                    None if path == PLAY => Some((PLAY, &play)),
                     None => {
                         bad.push(format!(
                             "{path}:{}: §{number} names no document (write {SEMANTICS} §{number})",
@@ -338,12 +343,12 @@ fn every_decision_choice_and_source_tag_cited_is_defined() {
 /// The checks themselves catch what they are for.
 #[test]
 fn the_checks_fail_on_bad_lines() {
-    // The two documents whose sections are checked, and bad lines of two other files.
+    // The three documents whose sections are checked, and bad lines of two other files.
     let mut bad: Vec<(String, String)> = texts()
         .into_iter()
-        .filter(|(path, _)| path == SEMANTICS || path == GRAMMAR_LANGUAGE)
+        .filter(|(path, _)| [SEMANTICS, GRAMMAR_LANGUAGE, PLAY].contains(&path.as_str()))
         .collect();
-    assert_eq!(bad.len(), 2, "both documents are tracked");
+    assert_eq!(bad.len(), 3, "the three documents are tracked");
     let s = '§';
     let outside = format!(
         "# see ../{}/{} {s}4.3\n",
@@ -357,7 +362,8 @@ fn the_checks_fail_on_bad_lines() {
             format!(
                 "fine: docs/semantics.md {s}6.3, {s}6.7 and docs/grammar-language.md {s}12\n\
                  dangling: docs/semantics.md {s}6.9 and {s}99\n\
-                 bare: see {s}4.2\n"
+                 bare: see {s}4.2\n\
+                 play: docs/play-and-search.md {s}1.2, not {s}9\n"
             ),
         ),
     ]);
@@ -371,6 +377,7 @@ fn the_checks_fail_on_bad_lines() {
             format!("README.md:2: {s}6.9 is not a section of docs/semantics.md"),
             format!("README.md:2: {s}99 is not a section of docs/semantics.md"),
             format!("README.md:3: {s}4.2 names no document (write docs/semantics.md {s}4.2)"),
+            format!("README.md:4: {s}9 is not a section of docs/play-and-search.md"),
         ],
         "{dangling:?}"
     );
