@@ -142,6 +142,7 @@ impl Searcher<'_> {
         let mut order = self.order_buffers.pop().unwrap_or_default();
         self.order(&moves, tt_best, ply, &mut order);
         let alpha0 = alpha;
+        let nodes_before = self.budget.nodes;
         let mut best = -INF;
         let mut best_index = u8::MAX;
         let mut complete = true;
@@ -209,6 +210,7 @@ impl Searcher<'_> {
                 },
                 bound,
                 best: best_index,
+                work: (u64::BITS - (self.budget.nodes - nodes_before).leading_zeros()) as u8,
             });
         }
         (best, complete)

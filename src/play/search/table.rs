@@ -21,41 +21,46 @@ pub struct Entry {
     pub bound: Bound,
     /// The index of the best move in the state's move list, or `u8::MAX`.
     pub best: u8,
+    /// log2 of the positions searched below the state, plus one: what the entry saved.
+    pub work: u8,
 }
 
 pub const COMPLETE: u16 = u16::MAX;
 
-/// An empty slot. It has key 0, so a probe for key 0 matches only once an entry with that key
-/// was stored (slot 0 is then never empty again).
+/// An empty slot. Its depth is 0 and the search never probes at depth 0, so it is never
+/// taken for a stored state, even one whose key is 0.
 const EMPTY: Entry = Entry {
     key: 0,
     score: 0,
     depth: 0,
     bound: Bound::Upper,
     best: u8::MAX,
+    work: 0,
 };
 
+/// Buckets of two entries: the first keeps the entry that saved the most (the deeper search,
+/// then the larger subtree), the second always takes the newest. A solve stores every entry as
+/// complete, so there the size of the subtree decides.
 pub struct Table {
     entries: Vec<Entry>,
-    /// Whether any entry has been stored at key 0 (so that empty slots are not mistaken for it).
-    zero_stored: bool,
+    /// Buckets − 1 (a power of two).
     mask: usize,
 }
 
 impl Table {
-    /// A table of at most `megabytes` MiB (at least one entry).
+    /// A table of at most `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Table {
-        let size = std::mem::size_of::<Entry>();
+        let size = 2 * std::mem::size_of::<Entry>();
         let fit = (megabytes.saturating_mul(1 << 20) / size).max(1);
         // The largest power of two that fits.
-        let len = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         Table {
-            entries: vec![EMPTY; len],
-            zero_stored: false,
-            mask: len - 1,
+            entries: vec![EMPTY; 2 * buckets],
+            mask: buckets - 1,
         }
     }
 
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -65,14 +70,27 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && (key != 0 || self.zero_stored)).then_some(e)
+        let i = 2 * (key as usize & self.mask);
+        let [a, b] = [self.entries[i], self.entries[i + 1]];
+        if a.key == key {
+            Some(a)
+        } else if b.key == key {
+            Some(b)
+        } else {
+            None
+        }
     }
 
     pub fn store(&mut self, entry: Entry) {
-        if entry.key == 0 {
-            self.zero_stored = true;
+        let i = 2 * (entry.key as usize & self.mask);
+        let first = self.entries[i];
+        if first.key == entry.key || (entry.depth, entry.work) >= (first.depth, first.work) {
+            if first.key != entry.key {
+                self.entries[i + 1] = first;
+            }
+            self.entries[i] = entry;
+        } else {
+            self.entries[i + 1] = entry;
         }
-        self.entries[entry.key as usize & self.mask] = entry;
     }
 }
