@@ -34,6 +34,10 @@ pub struct SearchArgs {
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
     #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
+    /// The horizon of the zones whose trajectories `--ordering zones` tries first: attack
+    /// zones of the position searched whose main trajectories are at most this long.
+    #[arg(long, default_value_t = SearchOptions::DEFAULT_HORIZON)]
+    pub horizon: u32,
     /// Size of the transposition table in MiB (0: no table).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=65536))]
     pub tt_mb: u64,
@@ -62,6 +66,7 @@ pub enum OrderingArg {
     None,
     History,
     Killer,
+    Zones,
 }
 
 #[derive(Args, Debug)]
@@ -281,10 +286,12 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             OrderingArg::None => Ordering::None,
             OrderingArg::History => Ordering::History,
             OrderingArg::Killer => Ordering::Killer,
+            OrderingArg::Zones => Ordering::Zones,
         },
         tt_mb: args.tt_mb as usize,
         max_nodes: args.max_nodes,
         time,
+        horizon: args.horizon,
         progress: true,
     };
     let result = match args.engine {

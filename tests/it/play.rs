@@ -235,6 +235,33 @@ fn the_robot_problem_and_the_reti_endgame() {
     assert_eq!(r.value, Some(-1));
     let g = example("reti.scenario");
     assert_eq!(solve(&g, Ordering::Killer, 16).value, Some(0));
+    // Zones first: the same value from far fewer positions (the measured counts).
+    let zones = solve(&g, Ordering::Zones, 16);
+    assert_eq!(zones.value, Some(0));
+    assert!(zones.nodes < solve(&g, Ordering::Killer, 16).nodes / 2);
+}
+
+/// The zones ordering's steps: the robot problem's zones within 4 moves hold both bombers'
+/// runs and the fighters' ways to intercept them.
+#[test]
+fn zone_steps_of_the_robot_problem() {
+    use lingeo::play::search::zone_steps::ZoneSteps;
+    let g = example("robot-2d4a.scenario");
+    let root = State::initial(&g);
+    let steps = ZoneSteps::of(&g, &root, 4);
+    let has =
+        |text: &str| steps.contains(root.parse_move(&g, text).unwrap_or_else(|e| panic!("{e}")));
+    assert!(has("c6-c7"), "the white bomber's run to c8");
+    assert!(
+        has("h8-g7"),
+        "the white fighter toward the black bomber's path"
+    );
+    assert!(!has("h8-g8"));
+    let after = play(&g, "h8-g7");
+    let mv = after.parse_move(&g, "h5-h4").unwrap();
+    assert!(steps.contains(mv), "the black bomber's run to h1");
+    assert!(steps.attacks >= 2);
+    assert_eq!(steps.skipped, 0);
 }
 
 /// Pawned on the small boards: every ordering, with and without the table, agrees with plain
@@ -246,7 +273,12 @@ fn pawned_on_small_boards() {
         let g = pawned(board);
         let exact = minimax::search(&g, &State::initial(&g), &SearchOptions::default());
         assert_eq!(exact.value, Some(want), "minimax on {board}");
-        for ordering in [Ordering::None, Ordering::History, Ordering::Killer] {
+        for ordering in [
+            Ordering::None,
+            Ordering::History,
+            Ordering::Killer,
+            Ordering::Zones,
+        ] {
             for tt in [0, 1] {
                 let r = solve(&g, ordering, tt);
                 assert_eq!(r.value, exact.value, "{board} {ordering:?} tt {tt}");
@@ -330,7 +362,7 @@ proptest! {
     fn alphabeta_equals_minimax_on_random_positions(text in random_position()) {
         let g = game(&text);
         let exact = minimax::search(&g, &State::initial(&g), &SearchOptions::default());
-        for ordering in [Ordering::None, Ordering::History, Ordering::Killer] {
+        for ordering in [Ordering::None, Ordering::History, Ordering::Killer, Ordering::Zones] {
             let r = solve(&g, ordering, 1);
             prop_assert_eq!(r.value, exact.value, "{:?}\n{}", ordering, text);
         }

@@ -6,6 +6,7 @@
 //! root comes back complete has solved the position too.
 
 use super::table::{Bound, COMPLETE, Entry, Table};
+use super::zone_steps::ZoneSteps;
 use super::{
     Budget, Ordering, SearchOptions, SearchResult, back_up, child_bound, decisive_value, evaluate,
     terminal_score, white_view,
@@ -29,6 +30,8 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         max_ply: 0,
         lines: Vec::new(),
         distance: options.depth.is_some(),
+        zone_steps: (options.ordering == Ordering::Zones)
+            .then(|| ZoneSteps::of(game, root, options.horizon)),
         order_buffers: Vec::new(),
     };
     let mut state = root.clone();
@@ -88,6 +91,7 @@ struct Searcher<'g> {
     /// values only, bounds cut more and the table's entries serve more lines.
     distance: bool,
     order_buffers: Vec<Vec<(i64, usize)>>,
+    zone_steps: Option<ZoneSteps>,
 }
 
 impl Searcher<'_> {
@@ -234,7 +238,7 @@ impl Searcher<'_> {
                     }
                     key += i64::from(self.history_of(*mv));
                 }
-                Ordering::Killer => {
+                Ordering::Killer | Ordering::Zones => {
                     if mv.is_capture() {
                         key += 1 << 38;
                     }
@@ -244,6 +248,9 @@ impl Searcher<'_> {
                         key += 1 << 6;
                     }
                     key += self.goal_distance_of(*mv);
+                    if self.zone_steps.as_ref().is_some_and(|z| z.contains(*mv)) {
+                        key += 1 << 20;
+                    }
                 }
             }
             (-key, k)
@@ -284,7 +291,7 @@ impl Searcher<'_> {
                     *h = h.saturating_add(d * d);
                 }
             }
-            Ordering::Killer => {
+            Ordering::Killer | Ordering::Zones => {
                 if mv.is_capture() {
                     return;
                 }

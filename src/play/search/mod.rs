@@ -10,6 +10,7 @@
 pub mod alphabeta;
 pub mod minimax;
 pub mod table;
+pub mod zone_steps;
 
 use std::time::{Duration, Instant};
 
@@ -31,16 +32,20 @@ pub enum Ordering {
     /// Captures first, then the two moves that last caused a cutoff at the same ply, then the
     /// moves that end farthest from the piece's goals.
     Killer,
+    /// Captures first, then moves along the trajectories of the root position's zones
+    /// ([`zone_steps::ZoneSteps`], within `SearchOptions::horizon`), then as `Killer`.
+    Zones,
 }
 
 impl Ordering {
-    pub const NAMES: [&'static str; 3] = ["none", "history", "killer"];
+    pub const NAMES: [&'static str; 4] = ["none", "history", "killer", "zones"];
 
     pub fn name(self) -> &'static str {
         match self {
             Ordering::None => "none",
             Ordering::History => "history",
             Ordering::Killer => "killer",
+            Ordering::Zones => "zones",
         }
     }
 }
@@ -54,8 +59,14 @@ pub struct SearchOptions {
     pub tt_mb: usize,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// The horizon of the zones of `Ordering::Zones`.
+    pub horizon: u32,
     /// Print progress to stderr (depth, nodes, rate) every two seconds.
     pub progress: bool,
+}
+
+impl SearchOptions {
+    pub const DEFAULT_HORIZON: u32 = 4;
 }
 
 impl Default for SearchOptions {
@@ -66,6 +77,7 @@ impl Default for SearchOptions {
             tt_mb: 16,
             max_nodes: None,
             time: None,
+            horizon: SearchOptions::DEFAULT_HORIZON,
             progress: false,
         }
     }
