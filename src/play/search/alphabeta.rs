@@ -153,6 +153,9 @@ impl Searcher<'_> {
         for &(_, k) in &order {
             let mv = moves[k];
             let undo = state.make(self.game, mv);
+            if let Some(t) = &self.table {
+                t.prefetch(state.hash(self.game));
+            }
             let (child, child_complete) = if self.distance {
                 self.negamax(
                     state,
