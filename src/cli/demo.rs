@@ -75,7 +75,48 @@ pub fn run(dir: &Path) -> Result<String, CliError> {
     zone(&mut out, dir)?;
     out.push('\n');
     figure2(&mut out, dir)?;
+    out.push('\n');
+    robot_problem(&mut out)?;
     Ok(out)
+}
+
+const ROBOT_2D4A: &str = include_str!("../../examples/robot-2d4a.scenario");
+
+/// The 2D/4A robot problem (docs/play-and-search.md §2), decided by full-width alpha-beta.
+fn robot_problem(out: &mut String) -> Result<(), CliError> {
+    use lingeo::play::game::Game;
+    use lingeo::play::search::{Ordering, SearchOptions, alphabeta};
+    use lingeo::play::state::State;
+    let s = parse("examples/robot-2d4a.scenario", ROBOT_2D4A)?;
+    let game = Game::new(s)?;
+    let root = State::initial(&game);
+    out.push_str(
+        "The 2D/4A robot problem (docs/play-and-search.md §2): White FIGHTER h8 and BOMBER c6\n\
+         against Black FIGHTER a6 and BOMBER h5, White to move. Can White force a draw?\n",
+    );
+    for ordering in [Ordering::Killer, Ordering::Zones] {
+        let options = SearchOptions {
+            ordering,
+            ..SearchOptions::default()
+        };
+        let r = alphabeta::search(&game, &root, &options);
+        let value = match r.value {
+            Some(0) => "a draw",
+            Some(1) => "White wins",
+            Some(_) => "Black wins",
+            None => "unknown",
+        };
+        out.push_str(&format!(
+            "  full-width alpha-beta, ordering {}: {value}, {} positions searched\n",
+            ordering.name(),
+            r.nodes
+        ));
+        if ordering == Ordering::Killer {
+            let pv: Vec<String> = r.pv.iter().map(|m| m.show(&game)).collect();
+            out.push_str(&format!("    principal variation: {}\n", pv.join(" ")));
+        }
+    }
+    Ok(())
 }
 
 const FIGURE2: &str = include_str!("../../examples/figure2.scenario");
