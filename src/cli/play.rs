@@ -38,8 +38,8 @@ pub struct SearchArgs {
     /// zones of the position searched whose main trajectories are at most this long.
     #[arg(long, default_value_t = SearchOptions::DEFAULT_HORIZON)]
     pub horizon: u32,
-    /// Size of the transposition table in MiB (0: no table).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=65536))]
+    /// Size of the transposition table in MiB (0: no table; at most 16384).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=16384))]
     pub tt_mb: u64,
     /// Stop after visiting this many positions.
     #[arg(long)]

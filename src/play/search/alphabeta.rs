@@ -18,9 +18,27 @@ const INF: i32 = i32::MAX / 2;
 
 /// Searches `root` as `options` say.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
+    let table = match options.tt_mb {
+        0 => None,
+        mb => match Table::new(mb) {
+            Ok(t) => Some(t),
+            Err(why) => {
+                return SearchResult {
+                    value: None,
+                    score: 0,
+                    pv: Vec::new(),
+                    nodes: 0,
+                    tt_hits: 0,
+                    depth: 0,
+                    time: std::time::Duration::ZERO,
+                    stopped: Some(why),
+                };
+            }
+        },
+    };
     let mut s = Searcher {
         game,
-        table: (options.tt_mb > 0).then(|| Table::new(options.tt_mb)),
+        table,
         ordering: options.ordering,
         history: vec![0; game.piece_count() * game.scenario.board.len()],
         killers: Vec::new(),
@@ -213,7 +231,7 @@ impl Searcher<'_> {
                 depth: if complete {
                     COMPLETE
                 } else {
-                    depth.min(u32::from(COMPLETE) - 1) as u16
+                    depth.min(u32::from(COMPLETE) - 1) as u8
                 },
                 bound,
                 best: best_index,

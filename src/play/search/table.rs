@@ -15,9 +15,10 @@ pub enum Bound {
 pub struct Entry {
     pub key: u64,
     pub score: i32,
-    /// The depth searched below the state; [`COMPLETE`] when the subtree reached the end of
+    /// The depth searched below the state (at most 254: a deeper search stores 254, which
+    /// only makes the entry unusable deeper); [`COMPLETE`] when the subtree reached the end of
     /// the game everywhere, so that the bound holds at any depth.
-    pub depth: u16,
+    pub depth: u8,
     pub bound: Bound,
     /// The index of the best move in the state's move list, or `u8::MAX`.
     pub best: u8,
@@ -25,7 +26,7 @@ pub struct Entry {
     pub work: u8,
 }
 
-pub const COMPLETE: u16 = u16::MAX;
+pub const COMPLETE: u8 = u8::MAX;
 
 /// An empty slot. Its depth is 0 and the search never probes at depth 0, so it is never
 /// taken for a stored state, even one whose key is 0.
@@ -41,6 +42,9 @@ const EMPTY: Entry = Entry {
 /// Buckets of two entries: the first keeps the entry that saved the most (the deeper search,
 /// then the larger subtree), the second always takes the newest. A solve stores every entry as
 /// complete, so there the size of the subtree decides.
+// Two entries fill half a cache line.
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+
 pub struct Table {
     entries: Vec<Entry>,
     /// Buckets − 1 (a power of two).
@@ -48,16 +52,21 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of at most `megabytes` MiB (at least one bucket).
-    pub fn new(megabytes: usize) -> Table {
+    /// A table of at most `megabytes` MiB (at least one bucket), or why it cannot be had.
+    pub fn new(megabytes: usize) -> Result<Table, String> {
         let size = 2 * std::mem::size_of::<Entry>();
         let fit = (megabytes.saturating_mul(1 << 20) / size).max(1);
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        Table {
-            entries: vec![EMPTY; 2 * buckets],
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(2 * buckets)
+            .map_err(|_| format!("cannot allocate a transposition table of {megabytes} MiB"))?;
+        entries.resize(2 * buckets, EMPTY);
+        Ok(Table {
+            entries,
             mask: buckets - 1,
-        }
+        })
     }
 
     /// The number of entries.
@@ -109,5 +118,40 @@ impl Table {
         } else {
             self.entries[i + 1] = entry;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_keeps_the_entry_that_saved_most() {
+        let mut t = Table::new(1).unwrap();
+        assert_eq!(t.len(), (1 << 20) / std::mem::size_of::<Entry>());
+        let e = |key: u64, work: u8| Entry {
+            key,
+            score: 1,
+            depth: 3,
+            bound: Bound::Exact,
+            best: 0,
+            work,
+        };
+        let buckets = (t.len() / 2) as u64;
+        // Three keys in one bucket: the biggest survives in the first slot, the newest in the
+        // second.
+        t.store(e(5, 9));
+        t.store(e(5 + buckets, 2));
+        t.store(e(5 + 2 * buckets, 3));
+        assert!(t.probe(5).is_some());
+        assert!(t.probe(5 + buckets).is_none());
+        assert!(t.probe(5 + 2 * buckets).is_some());
+        assert!(t.probe(6).is_none());
+    }
+
+    #[test]
+    fn an_impossible_size_is_an_error() {
+        let e = Table::new(usize::MAX).err().unwrap();
+        assert!(e.contains("cannot allocate"), "{e}");
     }
 }
