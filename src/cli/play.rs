@@ -21,8 +21,7 @@ pub struct SearchArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
     /// The search: full-width alpha-beta, plain minimax (no pruning, no table) for node
-    /// counts, or the LG search over the reduced tree of zone moves (docs/play-and-search.md,
-    /// section "LG search").
+    /// counts, or the LG search over the reduced tree of zone moves (docs/lg-search.md).
     #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
     pub engine: EngineArg,
     /// Search this many moves (plies) deep, by iterative deepening, scoring the leaves by

@@ -1,4 +1,4 @@
-//! The reduced tree of the LG search (docs/play-and-search.md, section "LG search") as a
+//! The reduced tree of the LG search (docs/lg-search.md) as a
 //! layered drawing: the start on the left, one column per depth, each move a labelled box with
 //! its value, leaves one a row in the order of the tree, a parent halfway between its first and
 //! last child, elbow lines from parent to child.

@@ -1,5 +1,5 @@
 //! The LG search: minimax over the reduced tree of Linguistic Geometry (docs/semantics.md §7.3,
-//! docs/play-and-search.md, section "LG search").
+//! docs/lg-search.md).
 //!
 //! At every state the zones of both sides within the horizon are generated (every attack of
 //! every piece on a target at most `horizon` moves away, as `lingeo zones --all-attacks` lists
