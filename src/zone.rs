@@ -255,6 +255,22 @@ impl<'s> ZoneGenerator<'s> {
         self.reach(p0, at, y0, self.captures_at(p0, y0))
     }
 
+    /// Every attack within `horizon` (docs/semantics.md §7.1, `--all-attacks`): each piece, in
+    /// declaration order, with each of its targets (an opposing piece, or one of its goal
+    /// points, decision A14) that its main trajectories reach in at most `horizon` moves, in
+    /// enumeration order.
+    pub fn attacks(&self, horizon: u32) -> Vec<(usize, Point)> {
+        let mut out = Vec::new();
+        for i in 0..self.scenario.pieces.len() {
+            for y in self.scenario.board.points() {
+                if self.main_distance(i, y) <= horizon && is_target(self.scenario, i, y) {
+                    out.push((i, y));
+                }
+            }
+        }
+        out
+    }
+
     /// Q1: p0 stands on x0, reaches y0 within l0, and y0 is a target for it.
     pub fn applies(&self, p0: usize, y0: Point, l0: u32) -> bool {
         self.main_distance(p0, y0) <= l0 && is_target(self.scenario, p0, y0)

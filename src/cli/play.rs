@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use lingeo::piece::{Side, chess_letter};
 use lingeo::play::game::Game;
+use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode};
 use lingeo::play::search::{self, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::render;
@@ -19,13 +20,14 @@ use super::setup;
 pub struct SearchArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// The search: full-width alpha-beta, or plain minimax (no pruning, no table) for node
-    /// counts.
+    /// The search: full-width alpha-beta, plain minimax (no pruning, no table) for node
+    /// counts, or the LG search over the reduced tree of zone moves (docs/lg-search.md).
     #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
     pub engine: EngineArg,
     /// Search this many moves (plies) deep, by iterative deepening, scoring the leaves by
     /// material; without --depth the search solves the position (searches every line to the
-    /// end of the game).
+    /// end of the game). For --engine lg: the depth bound of the reduced tree (its leaves there
+    /// score 0).
     #[arg(long, conflicts_with = "solve")]
     pub depth: Option<u32>,
     /// Solve the position (the default when --depth is not given).
@@ -34,10 +36,6 @@ pub struct SearchArgs {
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
     #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
-    /// The horizon of the zones whose trajectories `--ordering zones` tries first: attack
-    /// zones of the position searched whose main trajectories are at most this long.
-    #[arg(long, default_value_t = SearchOptions::DEFAULT_HORIZON)]
-    pub horizon: u32,
     /// Size of the transposition table in MiB (0: no table; at most 16384).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=16384))]
     pub tt_mb: u64,
@@ -50,6 +48,26 @@ pub struct SearchArgs {
     /// Play these moves first and search the position they lead to (as for `lingeo play`).
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// The horizon of the zones: attack zones whose main trajectories are at most this long.
+    /// With --engine lg, the zones whose trajectories the reduced tree follows (default: the
+    /// distance of the farthest goal-owning piece to its goal); with --ordering zones, the
+    /// zones whose trajectories alpha-beta tries first (default 4).
+    #[arg(long)]
+    pub horizon: Option<u32>,
+    /// --engine lg: print the reduced tree, one move a line, indented by depth, the value after
+    /// it (with --json: a `tree` field).
+    #[arg(long)]
+    pub tree: bool,
+    /// --engine lg: build the whole reduced tree (no alpha-beta pruning inside it).
+    #[arg(long)]
+    pub full_tree: bool,
+    /// --engine lg: the value of a leaf that does not end the game: 0, or read off the status
+    /// of its goal zones (an unopposed goal wins).
+    #[arg(long, value_enum, default_value_t = LeafArg::Zero)]
+    pub leaf: LeafArg,
+    /// --engine lg: draw the reduced tree as SVG into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -59,6 +77,13 @@ pub struct SearchArgs {
 pub enum EngineArg {
     Alphabeta,
     Minimax,
+    Lg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LeafArg {
+    Zero,
+    Zones,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -266,6 +291,40 @@ struct SearchJson {
     time_ms: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<String>,
+    /// --engine lg: the horizon and the number of moves in the reduced tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    horizon: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<usize>,
+    /// --engine lg with --tree: the reduced tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<Vec<TreeJson>>,
+}
+
+/// A move of the reduced tree: `{"move": "h8-g7", "value": 0, "children": [...]}`, and for a
+/// leaf that does not end the game why it ends, for a node whose search was cut `"cut": true`.
+#[derive(Serialize)]
+struct TreeJson {
+    r#move: String,
+    value: i8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    cut: bool,
+    children: Vec<TreeJson>,
+}
+
+fn tree_json(nodes: &[TreeNode]) -> Vec<TreeJson> {
+    nodes
+        .iter()
+        .map(|n| TreeJson {
+            r#move: n.text.clone(),
+            value: n.value,
+            end: n.end.map(End::name),
+            cut: n.cut,
+            children: tree_json(&n.children),
+        })
+        .collect()
 }
 
 pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
@@ -291,17 +350,60 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         tt_mb: args.tt_mb as usize,
         max_nodes: args.max_nodes,
         time,
-        horizon: args.horizon,
+        horizon: args.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
         progress: true,
     };
+    let zones_ordering = args.engine == EngineArg::Alphabeta && args.ordering == OrderingArg::Zones;
+    let lg_only = [
+        ("--horizon", args.horizon.is_some() && !zones_ordering),
+        ("--tree", args.tree),
+        ("--full-tree", args.full_tree),
+        ("--svg", args.svg.is_some()),
+        ("--leaf zones", args.leaf == LeafArg::Zones),
+    ];
+    if args.engine != EngineArg::Lg
+        && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given)
+    {
+        return Err(CliError(format!("{flag} needs --engine lg")));
+    }
+    let mut lg_result = None;
     let result = match args.engine {
         EngineArg::Alphabeta => search::alphabeta::search(&game, &root, &options),
         EngineArg::Minimax => search::minimax::search(&game, &root, &options),
+        EngineArg::Lg => {
+            let lg = LgOptions {
+                horizon: args.horizon,
+                full_tree: args.full_tree,
+                leaf: match args.leaf {
+                    LeafArg::Zero => Leaf::Zero,
+                    LeafArg::Zones => Leaf::Zones,
+                },
+            };
+            let r = search::lg::search(&game, &root, &options, &lg).map_err(CliError)?;
+            let result = r.result.clone();
+            lg_result = Some(r);
+            result
+        }
     };
     let engine = match args.engine {
         EngineArg::Alphabeta => "alphabeta",
         EngineArg::Minimax => "minimax",
+        EngineArg::Lg => "lg",
     };
+    if let (Some(path), Some(r)) = (&args.svg, &lg_result) {
+        let title = format!(
+            "LG search of {}: value {}, {}",
+            args.scenario
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            r.result
+                .value
+                .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
+            render::counted(r.tree.moves() as u128, "move", "moves")
+        );
+        std::fs::write(path, lingeo::svg::tree(&r.tree, &title))
+            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+    }
     if args.json {
         return super::json::to_string(&SearchJson {
             engine,
@@ -314,9 +416,28 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             depth: result.depth,
             time_ms: (result.time.as_secs_f64() * 1e4).round() / 10.0,
             stopped: result.stopped.clone(),
+            horizon: lg_result.as_ref().map(|r| r.horizon),
+            moves: lg_result.as_ref().map(|r| r.tree.moves()),
+            tree: lg_result
+                .as_ref()
+                .filter(|_| args.tree)
+                .map(|r| tree_json(&r.tree.children)),
         });
     }
-    Ok(describe(&game, args, engine, &options, &result))
+    let horizon = lg_result.as_ref().map_or(0, |r| r.horizon);
+    let mut out = describe(&game, args, engine, &options, &result, horizon);
+    if let Some(r) = &lg_result {
+        let [over, no_move, depth] = r.tree.leaves();
+        out.push_str(&format!(
+            "reduced tree: {}, {} deep; leaves: {over} game over, {no_move} no zone move, {depth} depth bound\n",
+            render::counted(r.tree.moves() as u128, "move", "moves"),
+            render::counted(r.tree.depth() as u128, "move", "moves"),
+        ));
+        if args.tree {
+            out.push_str(&r.tree.text());
+        }
+    }
+    Ok(out)
 }
 
 /// The moves of a line in the source's notation.
@@ -324,17 +445,20 @@ fn line(game: &Game, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.show(game)).collect()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn describe(
     game: &Game,
     args: &SearchArgs,
     engine: &str,
     options: &SearchOptions,
     r: &SearchResult,
+    horizon: u32,
 ) -> String {
     let mut out = String::new();
-    let how = match args.depth {
-        Some(d) => format!("depth {d}"),
-        None => "solve".to_string(),
+    let how = match (args.depth, args.engine) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, EngineArg::Lg) => format!("depth {} (the horizon + 2)", horizon + 2),
+        (None, _) => "solve".to_string(),
     };
     let ordering = match args.engine {
         EngineArg::Alphabeta => format!(
@@ -347,6 +471,11 @@ fn describe(
             }
         ),
         EngineArg::Minimax => String::new(),
+        EngineArg::Lg => format!(
+            ", horizon {}{}",
+            horizon,
+            if args.full_tree { ", full tree" } else { "" }
+        ),
     };
     out.push_str(&format!(
         "{}: {engine}, {how}{ordering}\n",

@@ -383,39 +383,35 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             .horizon
             .expect("clap requires --horizon with --all-attacks");
         let mut attacks = Vec::new();
-        let distances = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default());
-        for i in 0..scenario.pieces.len() {
-            for y in scenario.board.points() {
-                if distances.main_distance(i, y) <= horizon && zone::is_target(&scenario, i, y) {
-                    let result = compute(
-                        &scenario,
-                        &kernel,
-                        Request {
-                            piece: i,
-                            target: y,
-                            horizon,
-                            filters: args.language.filters,
-                            engine: args.engine,
-                            grammar: own.as_ref(),
-                            max_zones: args.language.max_zones,
-                            limits: args.limits,
-                        },
-                    );
-                    // One attack too large to list does not stop the others.
-                    let (zones, too_large) = match result {
-                        Ok(zones) => (zones, None),
-                        Err(ComputeError::TooLarge { reason, .. }) => (Vec::new(), Some(reason)),
-                        Err(ComputeError::Failed(e)) => return Err(e),
-                    };
-                    attacks.push(Attack {
-                        piece: i,
-                        target: y,
-                        horizon,
-                        zones,
-                        too_large,
-                    });
-                }
-            }
+        let pairs = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default()).attacks(horizon);
+        for (i, y) in pairs {
+            let result = compute(
+                &scenario,
+                &kernel,
+                Request {
+                    piece: i,
+                    target: y,
+                    horizon,
+                    filters: args.language.filters,
+                    engine: args.engine,
+                    grammar: own.as_ref(),
+                    max_zones: args.language.max_zones,
+                    limits: args.limits,
+                },
+            );
+            // One attack too large to list does not stop the others.
+            let (zones, too_large) = match result {
+                Ok(zones) => (zones, None),
+                Err(ComputeError::TooLarge { reason, .. }) => (Vec::new(), Some(reason)),
+                Err(ComputeError::Failed(e)) => return Err(e),
+            };
+            attacks.push(Attack {
+                piece: i,
+                target: y,
+                horizon,
+                zones,
+                too_large,
+            });
         }
         attacks
     } else {

@@ -5,7 +5,7 @@ use crate::board::Point;
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::rules::{Deadlock, GoalRule, Stalemate};
-use crate::scenario::{Piece, Scenario};
+use crate::scenario::{GoalOwner, Piece, Scenario};
 
 const EMPTY: u8 = u8::MAX;
 
@@ -556,6 +556,18 @@ impl State {
                 None => map.push(None),
             }
         }
+        // A goal of one piece follows the piece to its new index, and goes with it when the
+        // piece was captured.
+        s.goals.retain_mut(|g| match g.owner {
+            GoalOwner::Piece(i) => match map.get(i).copied().flatten() {
+                Some(j) => {
+                    g.owner = GoalOwner::Piece(j);
+                    true
+                }
+                None => false,
+            },
+            _ => true,
+        });
         (s, map)
     }
 

@@ -121,6 +121,17 @@ impl Legend {
         self.text(38.0, text, 12.0, false);
     }
 
+    /// A box with a dashed border, and a text.
+    pub(super) fn dashed(&mut self, text: &str) {
+        let _ = writeln!(
+            self.out,
+            r##"<rect x="{}" y="{}" width="30" height="16" rx="4" fill="#ECECEC" stroke="#555555" stroke-width="1.2" stroke-dasharray="4 2"/>"##,
+            num(self.x),
+            num(self.y + 1.0)
+        );
+        self.text(38.0, text, 12.0, false);
+    }
+
     pub(super) fn flow(&mut self, text: &str) {
         let y = num(self.y + 9.0);
         let _ = writeln!(
@@ -217,12 +228,25 @@ pub(super) fn document(
     defs: &str,
     body: &str,
 ) -> String {
+    document_sized(layout.right, layout.bottom, legend, title, defs, body)
+}
+
+/// The document around a drawing whose right and bottom edges are `right` and `bottom` (a
+/// picture without a board: the search tree).
+pub(super) fn document_sized(
+    right: f64,
+    bottom: f64,
+    legend: &Legend,
+    title: &str,
+    defs: &str,
+    body: &str,
+) -> String {
     let title_w = PAD * 2.0 + text_width(title, 17.0);
     let width = (legend.x + legend.width + PAD)
         .max(title_w)
-        .max(layout.right + PAD)
+        .max(right + PAD)
         .ceil();
-    let height = (layout.bottom.max(legend.bottom()) + PAD).ceil();
+    let height = (bottom.max(legend.bottom()) + PAD).ceil();
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(

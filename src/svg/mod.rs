@@ -17,6 +17,9 @@
 //! trajectory), `edge` (one `<path>` per move of a group), `stop level-k`, `legend-entry
 //! level-k` (one legend line per group), and the layers `moves` and `times`.
 //!
+//! `tree` draws the reduced tree of the LG search (no board: moves as labelled nodes in layers by
+//! depth, classes `node`, `edge`, `value-1|0|-1`).
+//!
 //! The files: `zone` and `bundle_view` draw zones (one zone, or the bundle view of a language of
 //! zones), `map` and `bundle` a MAP table and a bundle of trajectories; they share `layout`
 //! (where the points go, the squares and nodes under everything), `pieces`, `geometry` (the
@@ -33,11 +36,13 @@ mod legend;
 mod map;
 mod pieces;
 mod times;
+mod tree;
 mod zone;
 
 pub use bundle::bundle;
 pub use bundle_view::{MAX_SHIFT, zone_bundle};
 pub use map::map;
+pub use tree::tree;
 pub use zone::zone;
 
 use crate::board::{Board, Point};

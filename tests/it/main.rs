@@ -10,6 +10,7 @@ mod common;
 mod compare;
 mod docs;
 mod grammar_properties;
+mod lg_search;
 mod pattern_properties;
 mod patterns;
 mod play;

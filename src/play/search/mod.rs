@@ -8,6 +8,7 @@
 //! (the scenario's type values, times 100), far below `WIN / 2`.
 
 pub mod alphabeta;
+pub mod lg;
 pub mod minimax;
 pub mod table;
 pub mod zone_steps;

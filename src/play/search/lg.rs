@@ -1,0 +1,570 @@
+//! The LG search: minimax over the reduced tree of Linguistic Geometry (docs/semantics.md §7.3,
+//! docs/lg-search.md).
+//!
+//! At every state the zones of both sides within the horizon are generated (every attack of
+//! every piece on a target at most `horizon` moves away, as `lingeo zones --all-attacks` lists
+//! them), and the side to move tries only the **zone moves**: its legal moves that are the first
+//! step of a trajectory of a current zone (a main trajectory or a negation, of either side's
+//! zone), captures included where a trajectory of length 1 ends on an opposing piece. Moves are
+//! tried in order of how many attacks they serve (the source's h8-g7 serves two), captures
+//! first, then in the order of the legal moves.
+//!
+//! * A side with no zone move while the other side has one makes a **reduced pass** (shown
+//!   `pass`): its other moves lie outside every zone, and the reduced tree treats them as
+//!   changing nothing the zones see. When neither side has a zone move the branch ends.
+//! * A branch ends when the game is over (valued by its outcome, +1, 0 or −1 from White's
+//!   side), when neither side has a zone move, or at the depth bound (`depth`); such a leaf that
+//!   is not the end of the game gets the static value 0: nothing the zones see decides it.
+//! * Values are backed up by minimax (White maximises), with alpha-beta pruning inside the
+//!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]).
+//!
+//! The zones come from a [`ZoneSource`]: this first version regenerates them at every state
+//! ([`Regenerate`]); translated zones (docs/semantics.md §7.2) can replace it.
+
+use std::collections::HashMap;
+
+use super::{Budget, SearchOptions, SearchResult, WIN};
+use crate::board::Point;
+use crate::kernel::Kernel;
+use crate::piece::Side;
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+use crate::zone::{Zone, ZoneGenerator, ZoneOptions};
+
+/// The horizon when no piece owns a reachable goal (and none is given).
+pub const FALLBACK_HORIZON: u32 = 5;
+
+/// One attack of a state: a piece, its target and the zones of that attack, with pieces as
+/// the game's piece indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub piece: usize,
+    pub target: Point,
+    pub zones: Vec<Zone>,
+}
+
+/// Where the zones of the reduced tree come from.
+pub trait ZoneSource {
+    /// The attacks (with their zones) of `state`.
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String>;
+}
+
+/// Zones generated afresh at every state by the native zone generator on
+/// [`State::scenario`]: every attack within the horizon, each with its main trajectories of
+/// shortest length (l0 = the attack's distance), and the filters F1 and F2 (decision A8,
+/// docs/semantics.md §10).
+pub struct Regenerate {
+    pub horizon: u32,
+    pub options: ZoneOptions,
+    /// The kernel, shared by every state when distances do not depend on where pieces stand
+    /// (the scenario's `blocking` is off).
+    kernel: Option<Kernel>,
+}
+
+impl Regenerate {
+    pub fn new(game: &Game, horizon: u32) -> Regenerate {
+        Regenerate {
+            horizon,
+            options: ZoneOptions {
+                f1: true,
+                f2: true,
+                ..ZoneOptions::default()
+            },
+            kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
+        }
+    }
+}
+
+impl ZoneSource for Regenerate {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+        let (scenario, map) = state.scenario(game);
+        let mut back = vec![0; scenario.pieces.len()];
+        for (g, s) in map.iter().enumerate() {
+            if let Some(s) = s {
+                back[*s] = g;
+            }
+        }
+        let own;
+        let kernel = match &self.kernel {
+            Some(k) => k,
+            None => {
+                own = scenario.kernel();
+                &own
+            }
+        };
+        let mut generator = ZoneGenerator::new(&scenario, kernel, self.options);
+        let mut out = Vec::new();
+        for (p0, y0) in generator.attacks(self.horizon) {
+            let l0 = generator.main_distance(p0, y0);
+            let mut zones = generator.zones(p0, y0, l0).map_err(|e| {
+                format!(
+                    "the zones of {} attacking {}: {e}",
+                    scenario.pieces[p0].name,
+                    scenario.board.name(y0)
+                )
+            })?;
+            for z in &mut zones {
+                for e in &mut z.entries {
+                    e.piece = back[e.piece];
+                }
+            }
+            out.push(Attack {
+                piece: back[p0],
+                target: y0,
+                zones,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The default horizon: the distance of the farthest goal-owning piece to its nearest goal
+/// (the time the goals need; the 2D/4A problem's black bomber: 4), at least 1;
+/// [`FALLBACK_HORIZON`] when no piece owns a goal it can reach.
+pub fn default_horizon(game: &Game, state: &State) -> u32 {
+    let (scenario, map) = state.scenario(game);
+    let kernel = scenario.kernel();
+    let generator = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default());
+    let mut farthest: Option<u32> = None;
+    for (g, s) in map.iter().enumerate() {
+        let Some(s) = *s else { continue };
+        let nearest = scenario
+            .goals
+            .iter()
+            .filter(|goal| crate::zone::is_target(&scenario, s, goal.point))
+            .map(|goal| generator.main_distance(s, goal.point))
+            .filter(|&d| d < kernel.unreachable())
+            .min();
+        if game.owns_goal[g]
+            && let Some(d) = nearest
+        {
+            farthest = Some(farthest.map_or(d, |f| f.max(d)));
+        }
+    }
+    farthest.map_or(FALLBACK_HORIZON, |d| d.max(1))
+}
+
+/// The options of the LG search beyond [`SearchOptions`] (whose `depth`, `max_nodes`, `time`
+/// and `progress` it reads).
+#[derive(Clone, Debug, Default)]
+pub struct LgOptions {
+    /// Attacks within this many moves; `None`: [`default_horizon`].
+    pub horizon: Option<u32>,
+    /// Build the whole reduced tree (no alpha-beta pruning), as the source draws it.
+    pub full_tree: bool,
+    /// How leaves that do not end the game are valued.
+    pub leaf: Leaf,
+}
+
+/// The value of a leaf that does not end the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Leaf {
+    /// 0: nothing decided within the reduced tree.
+    #[default]
+    Zero,
+    /// The status of the leaf's goal zones ([`static_value`]).
+    Zones,
+}
+
+/// How a branch of the reduced tree ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The game is over; the value is its outcome.
+    GameOver,
+    /// Neither side has a zone move: the static value 0.
+    NoZoneMove,
+    /// The depth bound: the static value 0.
+    Depth,
+}
+
+impl End {
+    pub fn name(self) -> &'static str {
+        match self {
+            End::GameOver => "game over",
+            End::NoZoneMove => "no zone move",
+            End::Depth => "depth bound",
+        }
+    }
+}
+
+/// A move of the reduced tree with its backed-up value (from White's side) and the moves
+/// searched below it; a leaf says why its branch ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    pub mv: Move,
+    /// The move in the source's notation (`h8-g7`, `c6:b7`, `pass`).
+    pub text: String,
+    pub value: i8,
+    pub children: Vec<TreeNode>,
+    /// For a leaf, why the branch ends there.
+    pub end: Option<End>,
+    /// Some moves below were not searched (an alpha-beta cutoff): the value is a bound.
+    pub cut: bool,
+}
+
+/// The reduced tree below the root.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tree {
+    pub children: Vec<TreeNode>,
+}
+
+impl Tree {
+    /// The number of moves in the tree.
+    pub fn moves(&self) -> usize {
+        fn count(nodes: &[TreeNode]) -> usize {
+            nodes.iter().map(|n| 1 + count(&n.children)).sum()
+        }
+        count(&self.children)
+    }
+
+    /// The longest line, in moves.
+    pub fn depth(&self) -> usize {
+        fn depth(nodes: &[TreeNode]) -> usize {
+            nodes
+                .iter()
+                .map(|n| 1 + depth(&n.children))
+                .max()
+                .unwrap_or(0)
+        }
+        depth(&self.children)
+    }
+
+    /// The leaves per way their branch ends, in the order of [`End`].
+    pub fn leaves(&self) -> [usize; 3] {
+        fn walk(nodes: &[TreeNode], out: &mut [usize; 3]) {
+            for n in nodes {
+                match n.end {
+                    Some(End::GameOver) => out[0] += 1,
+                    Some(End::NoZoneMove) => out[1] += 1,
+                    Some(End::Depth) => out[2] += 1,
+                    None => {}
+                }
+                walk(&n.children, out);
+            }
+        }
+        let mut out = [0; 3];
+        walk(&self.children, &mut out);
+        out
+    }
+
+    /// One move a line, indented two spaces a level, the value after it (`h8-g7  0`); a leaf
+    /// that does not end the game is marked `(no zone move)` or `(depth bound)`, a node whose
+    /// search was cut `(cut)`.
+    pub fn text(&self) -> String {
+        fn walk(nodes: &[TreeNode], depth: usize, out: &mut String) {
+            for n in nodes {
+                let indent = "  ".repeat(depth);
+                out.push_str(&format!("{indent}{}  {}", n.text, n.value));
+                match n.end {
+                    Some(End::GameOver) | None => {}
+                    Some(e) => out.push_str(&format!("  ({})", e.name())),
+                }
+                if n.cut {
+                    out.push_str("  (cut)");
+                }
+                out.push('\n');
+                walk(&n.children, depth + 1, out);
+            }
+        }
+        let mut out = String::new();
+        walk(&self.children, 0, &mut out);
+        out
+    }
+}
+
+/// What the LG search found: the result (value and score from White's side, the principal
+/// variation, positions visited, time) and the reduced tree.
+#[derive(Clone, Debug)]
+pub struct LgResult {
+    pub result: SearchResult,
+    pub tree: Tree,
+    pub horizon: u32,
+}
+
+/// Searches the reduced tree of `root` with zones regenerated at every state, to
+/// `options.depth` plies (default: the horizon + 2, the depth of the source's 2D/4A tree).
+pub fn search(
+    game: &Game,
+    root: &State,
+    options: &SearchOptions,
+    lg: &LgOptions,
+) -> Result<LgResult, String> {
+    let horizon = match lg.horizon {
+        Some(0) => return Err("the horizon must be at least 1 move".to_string()),
+        Some(h) => h,
+        None => default_horizon(game, root),
+    };
+    let mut source = Regenerate::new(game, horizon);
+    let mut options = options.clone();
+    options.depth = Some(options.depth.unwrap_or(horizon + 2));
+    let mut result = search_with(game, root, &options, lg, &mut source);
+    result.horizon = horizon;
+    Ok(result)
+}
+
+/// Searches the reduced tree of `root` with the zones `source` gives.
+pub fn search_with(
+    game: &Game,
+    root: &State,
+    options: &SearchOptions,
+    lg: &LgOptions,
+    source: &mut dyn ZoneSource,
+) -> LgResult {
+    let mut s = Searcher {
+        game,
+        source,
+        budget: Budget::new(options),
+        max_depth: options.depth.unwrap_or(u32::MAX),
+        full: lg.full_tree,
+        leaf: lg.leaf,
+        max_ply: 0,
+    };
+    let mut state = root.clone();
+    let out = s.node(&mut state, 0, -2, 2);
+    let stopped = s.budget.stopped.clone();
+    let (value, children) = match out {
+        Some(Node {
+            value, children, ..
+        }) if stopped.is_none() => (Some(value), children),
+        _ => (None, Vec::new()),
+    };
+    let tree = Tree { children };
+    let mut pv = Vec::new();
+    if let Some(v) = value {
+        let mut nodes = &tree.children;
+        while let Some(best) = nodes.iter().find(|n| n.value == v) {
+            pv.push(best.mv);
+            nodes = &best.children;
+        }
+    }
+    LgResult {
+        result: SearchResult {
+            value,
+            score: value.map_or(0, |v| i32::from(v) * WIN),
+            pv,
+            nodes: s.budget.nodes,
+            tt_hits: 0,
+            depth: if value.is_some() { s.max_ply } else { 0 },
+            time: s.budget.elapsed(),
+            stopped,
+        },
+        tree,
+        horizon: 0,
+    }
+}
+
+struct Node {
+    value: i8,
+    children: Vec<TreeNode>,
+    end: Option<End>,
+    cut: bool,
+}
+
+struct Searcher<'g, 's> {
+    game: &'g Game,
+    source: &'s mut dyn ZoneSource,
+    budget: Budget,
+    max_depth: u32,
+    full: bool,
+    leaf: Leaf,
+    max_ply: u32,
+}
+
+impl Searcher<'_, '_> {
+    fn leaf_value(&self, state: &State, attacks: &[Attack]) -> i8 {
+        match self.leaf {
+            Leaf::Zero => 0,
+            Leaf::Zones => static_value(self.game, state, attacks),
+        }
+    }
+
+    /// The value of `state` (White's side) in the reduced tree, with the moves searched below;
+    /// `None` once the search must stop.
+    fn node(&mut self, state: &mut State, ply: u32, mut alpha: i8, mut beta: i8) -> Option<Node> {
+        if !self.budget.visit(ply as usize) {
+            return None;
+        }
+        self.max_ply = self.max_ply.max(ply);
+        let leaf = |value, end| Node {
+            value,
+            children: Vec::new(),
+            end: Some(end),
+            cut: false,
+        };
+        let mut legal = Vec::new();
+        state.successors(self.game, &mut legal);
+        if let Some(o) = state.outcome {
+            return Some(leaf(o.value, End::GameOver));
+        }
+        let attacks = match self.source.zones(self.game, state) {
+            Ok(a) => a,
+            Err(e) => {
+                self.budget.stopped = Some(e);
+                return None;
+            }
+        };
+        if ply >= self.max_depth {
+            return Some(leaf(self.leaf_value(state, &attacks), End::Depth));
+        }
+        let moves = zone_moves(self.game, state, &legal, &attacks);
+        let moves = if !moves.is_empty() {
+            moves
+        } else if legal == [Move::Pass]
+            || (!state.passed && other_side_moves(self.game, state, &attacks))
+        {
+            // The rules' pass, or a reduced pass (not twice in a row).
+            vec![Move::Pass]
+        } else {
+            return Some(leaf(self.leaf_value(state, &attacks), End::NoZoneMove));
+        };
+        let white = state.to_move == Side::White;
+        let mut best: i8 = if white { -2 } else { 2 };
+        let mut children = Vec::new();
+        let mut cut = false;
+        for (k, &mv) in moves.iter().enumerate() {
+            let undo = state.make(self.game, mv);
+            let child = self.node(state, ply + 1, alpha, beta);
+            state.unmake(self.game, undo);
+            let child = child?;
+            let v = child.value;
+            children.push(TreeNode {
+                mv,
+                text: mv.show(self.game),
+                value: v,
+                children: child.children,
+                end: child.end,
+                cut: child.cut,
+            });
+            if white {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if !self.full && alpha >= beta {
+                cut = k + 1 < moves.len();
+                break;
+            }
+        }
+        Some(Node {
+            value: best,
+            children,
+            end: None,
+            cut,
+        })
+    }
+}
+
+/// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
+/// attacks one of whose zones has it.
+fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
+    let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
+    for a in attacks {
+        let mut seen = Vec::new();
+        for z in &a.zones {
+            for e in &z.entries {
+                if let [from, to, ..] = e.trajectory[..] {
+                    let key = (e.piece, from, to);
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                    }
+                }
+            }
+        }
+        for key in seen {
+            *out.entry(key).or_insert(0) += 1;
+        }
+    }
+    out
+}
+
+/// The legal moves of the side to move that go along a zone trajectory, captures first, then
+/// by the number of attacks they serve, then in the order of `legal`.
+fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) -> Vec<Move> {
+    let steps = first_steps(attacks);
+    let _ = (game, state);
+    let mut keyed: Vec<(bool, u32, usize, Move)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &mv)| match mv {
+            Move::Step {
+                piece, from, to, ..
+            } => steps
+                .get(&(usize::from(piece), from, to))
+                .map(|&n| (!mv.is_capture(), u32::MAX - n, k, mv)),
+            Move::Pass => None,
+        })
+        .collect();
+    keyed.sort_unstable_by_key(|&(c, n, k, _)| (c, n, k));
+    keyed.into_iter().map(|(_, _, _, mv)| mv).collect()
+}
+
+/// Whether the side not to move has a trajectory step in some zone (it would have a zone move
+/// after a pass).
+fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
+    let other = state.to_move.opposite();
+    attacks.iter().any(|a| {
+        a.zones.iter().any(|z| {
+            z.entries.iter().any(|e| {
+                e.trajectory.len() >= 2
+                    && state.at[e.piece].is_some()
+                    && game.scenario.pieces[e.piece].side == other
+            })
+        })
+    })
+}
+
+/// The static value of a leaf that does not end the game, from White's side, read off its zones
+/// (the status of a zone, docs/semantics.md §7.1): an attack of a piece on one of its goals
+/// with a zone that holds no trajectory of the other side is **unopposed**, a goal the piece
+/// reaches in its main trajectory's length. If only one side has an unopposed goal, it wins
+/// (±1); if both have, the first to arrive (counting the plies from the side to move) wins,
+/// unless goals must survive the reply and the other arrives on the very next ply (a draw,
+/// as the rules score it); if neither has, 0.
+pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
+    let mut first = [u32::MAX; 2];
+    for a in attacks {
+        if !game.goals[a.piece][a.target.index()] {
+            continue;
+        }
+        let side = game.scenario.pieces[a.piece].side;
+        for z in &a.zones {
+            let unopposed = z
+                .entries
+                .iter()
+                .all(|e| game.scenario.pieces[e.piece].side == side);
+            let Some(main) = z.entries.first() else {
+                continue;
+            };
+            if !unopposed {
+                continue;
+            }
+            let moves = main.trajectory.len() as u32 - 1;
+            // The ply (1 = the next) on which the piece arrives.
+            let ply = if side == state.to_move {
+                2 * moves - 1
+            } else {
+                2 * moves
+            };
+            let k = usize::from(side == Side::Black);
+            first[k] = first[k].min(ply);
+        }
+    }
+    let [w, b] = first;
+    match (w, b) {
+        (u32::MAX, u32::MAX) => 0,
+        (_, u32::MAX) => 1,
+        (u32::MAX, _) => -1,
+        (w, b) => {
+            let survive = game.rules.goals == crate::play::rules::GoalRule::Survive;
+            if survive && w.abs_diff(b) == 1 {
+                0
+            } else if w < b {
+                1
+            } else {
+                -1
+            }
+        }
+    }
+}
