@@ -116,6 +116,29 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
             out.push_str(&format!("    principal variation: {}\n", pv.join(" ")));
         }
     }
+    // The LG search (docs/lg-search.md): moves only along the zones' trajectories. At depth 4
+    // its tree has the size and the shape of the source's.
+    use lingeo::play::search::lg::{self, LgOptions};
+    let options = SearchOptions {
+        depth: Some(4),
+        ..SearchOptions::default()
+    };
+    let r = lg::search(&game, &root, &options, &LgOptions::default()).map_err(CliError)?;
+    let value = match r.result.value {
+        Some(0) => "a draw",
+        Some(1) => "White wins",
+        Some(_) => "Black wins",
+        None => "unknown",
+    };
+    out.push_str(&format!(
+        "  LG search, zones within {} moves, depth 4: {value}, a reduced tree of {} moves \
+         (the source's has 46):\n",
+        r.horizon,
+        r.tree.moves()
+    ));
+    for line in r.tree.text().lines() {
+        out.push_str(&format!("    {line}\n"));
+    }
     Ok(())
 }
 
