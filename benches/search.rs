@@ -1,6 +1,6 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
 //! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4 and 5x5), and the 2D/4A
-//! robot problem and the Réti endgame solved by alpha-beta. Each benchmark first prints the
+//! robot problem and the Réti endgame solved by alpha-beta, and the 2D/4A problem by the LG search. Each benchmark first prints the
 //! positions it visits, so that node counts stand beside the times.
 //!
 //! Run with `cargo bench --bench search`. Every search uses a 16 MiB table (the CLI's default);
@@ -90,5 +90,43 @@ fn solves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pawned_depths, solves);
+/// The 2D/4A robot problem by each engine: alpha-beta solving (killer, zones first), and the LG
+/// search at depths 4 and 6 (zones generated at every state).
+fn robot_engines(c: &mut Criterion) {
+    use lingeo::play::search::lg::{self, LgOptions};
+    let g = example("robot-2d4a.scenario", None);
+    let root = State::initial(&g);
+    let mut group = c.benchmark_group("robot-2d4a");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for ordering in [Ordering::Killer, Ordering::Zones] {
+        let o = options(None, ordering);
+        let r = alphabeta::search(&g, &root, &o);
+        println!(
+            "robot-2d4a alphabeta {}: value {:?}, {} positions",
+            ordering.name(),
+            r.value,
+            r.nodes
+        );
+        group.bench_function(format!("alphabeta-{}", ordering.name()), |b| {
+            b.iter(|| black_box(alphabeta::search(&g, &root, &o)))
+        });
+    }
+    for depth in [4, 6] {
+        let o = options(Some(depth), Ordering::Killer);
+        let r = lg::search(&g, &root, &o, &LgOptions::default()).unwrap();
+        println!(
+            "robot-2d4a lg depth {depth}: value {:?}, {} moves",
+            r.result.value,
+            r.tree.moves()
+        );
+        group.bench_function(format!("lg-depth-{depth}"), |b| {
+            b.iter(|| black_box(lg::search(&g, &root, &o, &LgOptions::default())))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pawned_depths, solves, robot_engines);
 criterion_main!(benches);
