@@ -29,7 +29,7 @@ use crate::kernel::Kernel;
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
-use crate::zone::{Zone, ZoneGenerator, ZoneOptions};
+use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 /// The horizon when no piece owns a reachable goal (and none is given).
 pub const FALLBACK_HORIZON: u32 = 5;
@@ -75,8 +75,14 @@ impl Regenerate {
     }
 }
 
-impl ZoneSource for Regenerate {
-    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+impl Regenerate {
+    /// Every attack of `state` within the horizon, in game piece indices, each with its zones
+    /// or why they could not be listed (more than `options.max_zones`).
+    pub fn attacks(
+        &self,
+        game: &Game,
+        state: &State,
+    ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
         let (scenario, map) = state.scenario(game);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
@@ -96,25 +102,39 @@ impl ZoneSource for Regenerate {
         let mut out = Vec::new();
         for (p0, y0) in generator.attacks(self.horizon) {
             let l0 = generator.main_distance(p0, y0);
-            let mut zones = generator.zones(p0, y0, l0).map_err(|e| {
-                format!(
-                    "the zones of {} attacking {}: {e}",
-                    scenario.pieces[p0].name,
-                    scenario.board.name(y0)
-                )
-            })?;
-            for z in &mut zones {
-                for e in &mut z.entries {
-                    e.piece = back[e.piece];
+            let zones = generator.zones(p0, y0, l0).map(|mut zones| {
+                for z in &mut zones {
+                    for e in &mut z.entries {
+                        e.piece = back[e.piece];
+                    }
                 }
-            }
-            out.push(Attack {
-                piece: back[p0],
-                target: y0,
-                zones,
+                zones
             });
+            out.push((back[p0], y0, zones));
         }
-        Ok(out)
+        out
+    }
+}
+
+impl ZoneSource for Regenerate {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+        self.attacks(game, state)
+            .into_iter()
+            .map(|(piece, target, zones)| {
+                let zones = zones.map_err(|e| {
+                    format!(
+                        "the zones of {} attacking {}: {e}",
+                        game.scenario.pieces[piece].name,
+                        game.scenario.board.name(target)
+                    )
+                })?;
+                Ok(Attack {
+                    piece,
+                    target,
+                    zones,
+                })
+            })
+            .collect()
     }
 }
 

@@ -6,10 +6,10 @@
 
 use std::collections::HashSet;
 
+use super::lg::Regenerate;
 use crate::board::Point;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
-use crate::zone::{self, ZoneGenerator, ZoneOptions};
 
 /// At most this many zones per attack; an attack with more is left out of the set.
 const MAX_ZONES: usize = 2_000;
@@ -24,43 +24,20 @@ pub struct ZoneSteps {
 
 impl ZoneSteps {
     /// The steps of the zones of `state` whose main trajectories are at most `horizon` moves
-    /// long (filters F1 and F2, as `lingeo zones` uses by default).
+    /// long, as the LG search generates them (filters F1 and F2, shortest main trajectories).
     pub fn of(game: &Game, state: &State, horizon: u32) -> ZoneSteps {
-        let (scenario, map) = state.scenario(game);
-        let kernel = scenario.kernel();
-        let options = ZoneOptions {
-            f1: true,
-            f2: true,
-            max_zones: MAX_ZONES,
-            ..ZoneOptions::default()
-        };
-        let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
-        // Scenario piece index → game piece index.
-        let mut back = vec![0u8; scenario.pieces.len()];
-        for (g, s) in map.iter().enumerate() {
-            if let Some(s) = s {
-                back[*s] = g as u8;
-            }
-        }
+        let mut source = Regenerate::new(game, horizon);
+        source.options.max_zones = MAX_ZONES;
         let mut out = ZoneSteps::default();
-        for p in 0..scenario.pieces.len() {
-            for y in scenario.board.points() {
-                let l = generator.main_distance(p, y);
-                if l > horizon || !zone::is_target(&scenario, p, y) {
-                    continue;
-                }
-                match generator.zones(p, y, l) {
-                    Ok(zones) => {
-                        out.attacks += 1;
-                        for z in zones {
-                            for e in z.entries {
-                                for w in e.trajectory.windows(2) {
-                                    out.steps.insert((back[e.piece], w[0], w[1]));
-                                }
-                            }
-                        }
-                    }
-                    Err(_) => out.skipped += 1,
+        for (_, _, zones) in source.attacks(game, state) {
+            let Ok(zones) = zones else {
+                out.skipped += 1;
+                continue;
+            };
+            out.attacks += 1;
+            for e in zones.iter().flat_map(|z| &z.entries) {
+                for w in e.trajectory.windows(2) {
+                    out.steps.insert((e.piece as u8, w[0], w[1]));
                 }
             }
         }
