@@ -1,7 +1,9 @@
 //! What the test modules share.
 
 use lingeo::board::Board;
+use lingeo::render;
 use lingeo::scenario::Scenario;
+use lingeo::zone::Zone;
 
 /// An empty scenario on a `width` x `height` grid without the points `removed` (0-based file
 /// and rank), or `None` where that is no board (every point removed).
@@ -12,4 +14,19 @@ pub fn empty_scenario(width: u32, height: u32, removed: &[(u32, u32)]) -> Option
         .collect();
     let board = Board::grid(width, height, 1, &removed).ok()?;
     Some(Scenario::empty(board))
+}
+
+/// A zone's symbols as the sources write them, `t(BOMBER, a(h5)a(h4), 5)`, in its order.
+pub fn zone_symbols(s: &Scenario, z: &Zone) -> Vec<String> {
+    z.entries
+        .iter()
+        .map(|e| {
+            format!(
+                "t({}, {}, {})",
+                s.pieces[e.piece].name,
+                render::trajectory(&s.board, &e.trajectory),
+                e.time
+            )
+        })
+        .collect()
 }

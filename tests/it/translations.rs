@@ -7,7 +7,6 @@ use std::path::Path;
 use lingeo::play::translate::{
     Fate, Moved, Outcome, TimerCase, Transition, Translation, Vanish, ZoneEnd, translate_zone,
 };
-use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
 use proptest::prelude::*;
@@ -17,20 +16,6 @@ use super::zone_properties::{scenario, setup};
 fn load(file: &str) -> Scenario {
     Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
         .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn show(s: &Scenario, z: &Zone) -> Vec<String> {
-    z.entries
-        .iter()
-        .map(|e| {
-            format!(
-                "t({}, {}, {})",
-                s.pieces[e.piece].name,
-                render::trajectory(&s.board, &e.trajectory),
-                e.time
-            )
-        })
-        .collect()
 }
 
 /// The full robot zone of the sources (docs/semantics.md §6.6), from the language with the
@@ -57,7 +42,7 @@ fn source_zone() -> (Scenario, Zone) {
     ];
     let zone = zones
         .into_iter()
-        .find(|z| show(&s, z) == want)
+        .find(|z| super::common::zone_symbols(&s, z) == want)
         .expect("the source's zone is in the language");
     (s, zone)
 }
@@ -99,7 +84,7 @@ fn m1_the_missile_moves_along_two_of_its_trajectories() {
     let (m, t) = step(&s, &z, "MISSILE", "d7", "b5");
     assert_eq!(t.timer, TimerCase::OtherShortened);
     assert_eq!(
-        show(&m.scenario, zone_of(&t)),
+        super::common::zone_symbols(&m.scenario, zone_of(&t)),
         [
             "t(BOMBER, h5 h4 h3 h2 h1, 5)",
             "t(FIGHTER, f6 e5 e4 f3 g2 h1, 5)",
@@ -130,7 +115,7 @@ fn m2_the_bomber_moves_after_m1_and_every_time_drops_by_one() {
     let (m2, t2) = step(&m1.scenario, zone_of(&t1), "BOMBER", "h5", "h4");
     assert_eq!(t2.timer, TimerCase::MainShortened);
     assert_eq!(
-        show(&m2.scenario, zone_of(&t2)),
+        super::common::zone_symbols(&m2.scenario, zone_of(&t2)),
         [
             "t(BOMBER, h4 h3 h2 h1, 4)",
             "t(MISSILE, b5 f1 g2 h1, 4)",
@@ -184,7 +169,7 @@ fn m3_the_fighter_moves_along_tf_and_tf1_loses_its_connection() {
     let (m, t) = step(&s, &z, "FIGHTER", "f6", "e5");
     assert_eq!(t.timer, TimerCase::OtherShortened);
     assert_eq!(
-        show(&m.scenario, zone_of(&t)),
+        super::common::zone_symbols(&m.scenario, zone_of(&t)),
         [
             "t(BOMBER, h5 h4 h3 h2 h1, 5)",
             "t(FIGHTER, e5 e4 f3 g2 h1, 5)",
@@ -205,7 +190,7 @@ fn m4_the_bomber_moves_after_m3() {
     let (m4, t4) = step(&m3.scenario, zone_of(&t3), "BOMBER", "h5", "h4");
     assert_eq!(t4.timer, TimerCase::MainShortened);
     assert_eq!(
-        show(&m4.scenario, zone_of(&t4)),
+        super::common::zone_symbols(&m4.scenario, zone_of(&t4)),
         [
             "t(BOMBER, h4 h3 h2 h1, 4)",
             "t(FIGHTER, e5 e4 f3 g2 h1, 4)",
@@ -321,8 +306,8 @@ fn check_main_moves(
         let context = || {
             format!(
                 "zone {}\ntranslated {}",
-                show(scenario, zone).join(" "),
-                show(after, translated).join(" ")
+                super::common::zone_symbols(scenario, zone).join(" "),
+                super::common::zone_symbols(after, translated).join(" ")
             )
         };
         let same_main: Vec<&Zone> = fresh

@@ -65,19 +65,7 @@ fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool)
 }
 
 fn show(s: &Scenario, z: &Zone) -> String {
-    let parts: Vec<String> = z
-        .entries
-        .iter()
-        .map(|e| {
-            format!(
-                "t({}, {}, {})",
-                s.pieces[e.piece].name,
-                render::trajectory(&s.board, &e.trajectory),
-                e.time
-            )
-        })
-        .collect();
-    parts.join(" ")
+    super::common::zone_symbols(s, z).join(" ")
 }
 
 fn listing(s: &Scenario, zones: &[Zone]) -> String {
