@@ -6,8 +6,9 @@
 //! them), and the side to move tries only the **zone moves**: its legal moves that are the first
 //! step of a trajectory of a current zone (a main trajectory or a negation, of either side's
 //! zone), captures included where a trajectory of length 1 ends on an opposing piece. Moves are
-//! tried in order of how many attacks they serve (the source's h8-g7 serves two), captures
-//! first, then in the order of the legal moves.
+//! tried captures first, then in order of how many attacks they serve (the source's h8-g7
+//! serves two), then by piece (in the scenario's order) and by the number of the destination
+//! point, an order the search grammar (`grammars/search.lgg`) can state with a sorted set.
 //!
 //! * A side with no zone move while the other side has one makes a **reduced pass** (shown
 //!   `pass`): its other moves lie outside every zone, and the reduced tree treats them as
@@ -500,24 +501,23 @@ fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
 }
 
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
-/// by the number of attacks they serve, then in the order of `legal`.
+/// by the number of attacks they serve, then by piece and by the destination's number.
 fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) -> Vec<Move> {
     let steps = first_steps(attacks);
     let _ = (game, state);
-    let mut keyed: Vec<(bool, u32, usize, Move)> = legal
+    let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
-        .enumerate()
-        .filter_map(|(k, &mv)| match mv {
+        .filter_map(|&mv| match mv {
             Move::Step {
                 piece, from, to, ..
             } => steps
                 .get(&(usize::from(piece), from, to))
-                .map(|&n| (!mv.is_capture(), u32::MAX - n, k, mv)),
+                .map(|&n| (!mv.is_capture(), u32::MAX - n, piece, to.0, mv)),
             Move::Pass => None,
         })
         .collect();
-    keyed.sort_unstable_by_key(|&(c, n, k, _)| (c, n, k));
-    keyed.into_iter().map(|(_, _, _, mv)| mv).collect()
+    keyed.sort_unstable_by_key(|&(c, n, p, to, _)| (c, n, p, to));
+    keyed.into_iter().map(|(.., mv)| mv).collect()
 }
 
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
