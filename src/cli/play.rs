@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::piece::{Side, chess_letter};
 use lingeo::play::game::Game;
 use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode};
@@ -14,6 +15,7 @@ use lingeo::render;
 use serde::Serialize;
 
 use super::CliError;
+use super::limits::LimitArgs;
 use super::setup;
 
 #[derive(Args, Debug)]
@@ -21,9 +23,17 @@ pub struct SearchArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
     /// The search: full-width alpha-beta, plain minimax (no pruning, no table) for node
-    /// counts, or the LG search over the reduced tree of zone moves (docs/lg-search.md).
+    /// counts, or the LG search over the reduced tree of zone moves (docs/lg-search.md), native
+    /// (`lg`) or derived by the search grammar (`lg-grammar`, grammars/search.lgg).
     #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
     pub engine: EngineArg,
+    /// --engine lg-grammar: the search grammar to run instead of the shipped
+    /// grammars/search.lgg (inputs H, DEPTH, FULL; start S(); docs/lg-search.md).
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
+    /// The limits of the search grammar's run (--engine lg-grammar).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Search this many moves (plies) deep, by iterative deepening, scoring the leaves by
     /// material; without --depth the search solves the position (searches every line to the
     /// end of the game). For --engine lg: the depth bound of the reduced tree (its leaves there
@@ -78,6 +88,7 @@ pub enum EngineArg {
     Alphabeta,
     Minimax,
     Lg,
+    LgGrammar,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -361,27 +372,45 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         ("--svg", args.svg.is_some()),
         ("--leaf zones", args.leaf == LeafArg::Zones),
     ];
-    if args.engine != EngineArg::Lg
-        && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given)
-    {
+    let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
+    if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
         return Err(CliError(format!("{flag} needs --engine lg")));
     }
+    if args.engine != EngineArg::LgGrammar && args.grammar.is_some() {
+        return Err(CliError("--grammar needs --engine lg-grammar".to_string()));
+    }
+    let lg = LgOptions {
+        horizon: args.horizon,
+        full_tree: args.full_tree,
+        leaf: match args.leaf {
+            LeafArg::Zero => Leaf::Zero,
+            LeafArg::Zones => Leaf::Zones,
+        },
+    };
     let mut lg_result = None;
     let result = match args.engine {
         EngineArg::Alphabeta => search::alphabeta::search(&game, &root, &options),
         EngineArg::Minimax => search::minimax::search(&game, &root, &options),
         EngineArg::Lg => {
-            let lg = LgOptions {
-                horizon: args.horizon,
-                full_tree: args.full_tree,
-                leaf: match args.leaf {
-                    LeafArg::Zero => Leaf::Zero,
-                    LeafArg::Zones => Leaf::Zones,
-                },
-            };
             let r = search::lg::search(&game, &root, &options, &lg).map_err(CliError)?;
             let result = r.result.clone();
             lg_result = Some(r);
+            result
+        }
+        EngineArg::LgGrammar => {
+            let grammar = match &args.grammar {
+                Some(path) => Grammar::load(path),
+                None => Grammar::shipped("search"),
+            }
+            .map_err(|e| CliError(e.render()))?;
+            let limits = args.limits.limits(
+                Limits::default().max_sentences,
+                Limits::default().max_imported_sentences,
+            );
+            let r = search::lg_grammar::search(&game, &root, &grammar, &options, &lg, limits)
+                .map_err(CliError)?;
+            let result = r.result.result.clone();
+            lg_result = Some(r.result);
             result
         }
     };
@@ -389,6 +418,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         EngineArg::Alphabeta => "alphabeta",
         EngineArg::Minimax => "minimax",
         EngineArg::Lg => "lg",
+        EngineArg::LgGrammar => "lg-grammar",
     };
     if let (Some(path), Some(r)) = (&args.svg, &lg_result) {
         let title = format!(
@@ -457,7 +487,9 @@ fn describe(
     let mut out = String::new();
     let how = match (args.depth, args.engine) {
         (Some(d), _) => format!("depth {d}"),
-        (None, EngineArg::Lg) => format!("depth {} (the horizon + 2)", horizon + 2),
+        (None, EngineArg::Lg | EngineArg::LgGrammar) => {
+            format!("depth {} (the horizon + 2)", horizon + 2)
+        }
         (None, _) => "solve".to_string(),
     };
     let ordering = match args.engine {
@@ -471,7 +503,7 @@ fn describe(
             }
         ),
         EngineArg::Minimax => String::new(),
-        EngineArg::Lg => format!(
+        EngineArg::Lg | EngineArg::LgGrammar => format!(
             ", horizon {}{}",
             horizon,
             if args.full_tree { ", full tree" } else { "" }

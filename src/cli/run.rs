@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
+use lingeo::play::game::Game;
+use lingeo::play::states::GameStates;
 use serde::Serialize;
 
 use super::CliError;
@@ -61,7 +63,16 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
     let grammar = Grammar::load(&args.grammar).map_err(|e| CliError(e.render()))?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
+    // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
+    let game = match &scenario.game {
+        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(e.to_string()))?),
+        None => None,
+    };
+    let states = game.as_ref().map(GameStates::new);
     let mut world = World::new(&scenario, &kernel);
+    if let Some(states) = &states {
+        world = world.with_states(states);
+    }
     let mut given = Vec::new();
     for s in &args.set {
         let (name, value) = s

@@ -361,6 +361,12 @@ pub enum Expr {
         body: Box<Expr>,
         span: Span,
     },
+    /// `within s: expr`: expr read in the world of state s (its pieces where they stand there).
+    Within {
+        state: Box<Expr>,
+        body: Box<Expr>,
+        span: Span,
+    },
 }
 
 /// A call argument, positional or named (`p = q`, for an imported grammar's inputs).
@@ -385,7 +391,8 @@ impl Expr {
             | Expr::Range { span, .. }
             | Expr::Comprehension { span, .. }
             | Expr::Quantified { span, .. }
-            | Expr::Vector { span, .. } => span,
+            | Expr::Vector { span, .. }
+            | Expr::Within { span, .. } => span,
         }
     }
 }

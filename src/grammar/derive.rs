@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::eval::{Context, Eval, Limit, RunError, Shared};
+use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
@@ -90,14 +90,25 @@ impl<F: FnMut(&str)> Tracer for F {
 }
 
 /// The language of `program` with these inputs and start parameters: sorted, without duplicates.
-pub fn language(
-    shared: &Shared<'_>,
-    program: &Program,
+/// `world` is the world it derives in (the scenario's, or a state's inside `within`).
+pub fn language<'w>(
+    shared: &'w Shared<'w>,
+    world: WorldRef<'w>,
+    program: &'w Program,
     inputs: &[Value],
     start: &[Value],
 ) -> Result<Vec<Sentence>, RunError> {
     let cap = shared.limits.max_imported_sentences;
-    derive(shared, program, inputs, start, None, Strategy::Tabled, cap)
+    derive(
+        shared,
+        world,
+        program,
+        inputs,
+        start,
+        None,
+        Strategy::Tabled,
+        cap,
+    )
 }
 
 /// How the engine explores the choices.
@@ -111,9 +122,9 @@ pub enum Strategy {
 
 /// Runs a derivation to its language, exploring the choices by `strategy`; a traced run
 /// takes every step, so it is plain whatever the strategy.
-pub fn run(
-    shared: &Shared<'_>,
-    program: &Program,
+pub fn run<'w>(
+    shared: &'w Shared<'w>,
+    program: &'w Program,
     inputs: &[Value],
     start: &[Value],
     trace: Option<&mut dyn Tracer>,
@@ -125,22 +136,25 @@ pub fn run(
         strategy
     };
     let cap = shared.limits.max_sentences;
-    derive(shared, program, inputs, start, trace, strategy, cap)
+    let world = WorldRef::Base(shared.world);
+    derive(shared, world, program, inputs, start, trace, strategy, cap)
 }
 
 /// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
 /// derivation runs inside a formula; its evaluator looks at the stack as the outer one does
 /// (see `Eval::eval_node`), so a derivation deep in a recursion moves to a new segment too.
-fn derive(
-    shared: &Shared<'_>,
-    program: &Program,
+#[allow(clippy::too_many_arguments)]
+fn derive<'w>(
+    shared: &'w Shared<'w>,
+    world: WorldRef<'w>,
+    program: &'w Program,
     inputs: &[Value],
     start: &[Value],
     trace: Option<&mut dyn Tracer>,
     strategy: Strategy,
     max_sentences: usize,
 ) -> Result<Vec<Sentence>, RunError> {
-    let (ctx, vars) = Context::new(shared, program, inputs, start)?;
+    let (ctx, vars) = Context::new(shared, world, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
     let start_args: Vec<Value> = match &program.start.body {
         None => start.to_vec(),

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::derive;
 use super::ir::*;
 use super::value::Value;
-use super::world::World;
+use super::world::{States, World};
 use crate::board::Point;
 use crate::syntax::{Diagnostic, Span, render};
 
@@ -137,14 +137,32 @@ impl std::fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-type LanguageKey = (usize, Vec<Value>, Vec<Value>);
+/// An imported language: (grammar, world, start values, inputs).
+type LanguageKey = (usize, u32, Vec<Value>, Vec<Value>);
+
+/// The world an evaluation reads: the scenario's, or a state's (`within s: ...`).
+#[derive(Clone)]
+pub enum WorldRef<'w> {
+    Base(&'w World<'w>),
+    State(Rc<World<'static>>),
+}
+
+impl<'w> WorldRef<'w> {
+    pub fn get(&self) -> &World<'w> {
+        match self {
+            WorldRef::Base(w) => w,
+            WorldRef::State(w) => w,
+        }
+    }
+}
 
 /// What one run shares with the runs of its imported grammars.
 pub struct Shared<'w> {
     pub world: &'w World<'w>,
-    /// X and PIECES, built once: every `X[k]` reads them.
+    /// The states of play, when the scenario has rules of play.
+    pub states: Option<&'w dyn States>,
+    /// X, built once: every `X[k]` reads it (the board is the same in every state).
     points: Value,
-    pieces: Value,
     pub limits: Limits,
     pub steps: Cell<u64>,
     /// Elements gone over and calls made so far (see [`Limits::max_iterations`]).
@@ -156,8 +174,8 @@ impl<'w> Shared<'w> {
     pub fn new(world: &'w World<'w>, limits: Limits) -> Self {
         Shared {
             world,
+            states: world.states,
             points: Value::Set(world.board().points().map(Value::Point).collect()),
-            pieces: Value::Set((0..world.placed as u32).map(Value::Piece).collect()),
             limits,
             steps: Cell::new(0),
             iterations: Cell::new(0),
@@ -169,9 +187,13 @@ impl<'w> Shared<'w> {
 /// One grammar with its inputs and start parameters bound.
 pub struct Context<'c> {
     pub shared: &'c Shared<'c>,
+    /// The world the grammar derives in.
+    pub world: WorldRef<'c>,
     pub program: &'c Program,
     /// Values of inputs, start parameters and constants, by global index.
     fixed: RefCell<Vec<Option<Value>>>,
+    /// Per world (its id) and function (`id * functions + f`): the values already computed.
+    /// A function reads the world it is called in, so a state's world has a table of its own.
     memo: RefCell<Vec<FxHashMap<Vec<Value>, Value>>>,
     ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
     /// The vars numbered below this have their initial values. While the initialisers run,
@@ -184,6 +206,7 @@ impl<'c> Context<'c> {
     /// and the vars' initial values. Returns the context and the initial vars.
     pub fn new(
         shared: &'c Shared<'c>,
+        world: WorldRef<'c>,
         program: &'c Program,
         inputs: &[Value],
         start: &[Value],
@@ -197,6 +220,7 @@ impl<'c> Context<'c> {
         }
         let ctx = Context {
             shared,
+            world,
             program,
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
@@ -329,6 +353,8 @@ fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
 /// Evaluates expressions of one context on one state's vars.
 pub struct Eval<'e, 'c> {
     ctx: &'e Context<'c>,
+    /// The world read now: the context's, or a state's inside `within`.
+    world: WorldRef<'c>,
     vars: Rc<[Value]>,
     /// Frames of locals. The stack keeps its high-water mark: every slot is written before it
     /// is read (patterns, `let`s and generators bind first), so opening a frame only moves
@@ -347,6 +373,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     pub fn new(ctx: &'e Context<'c>, vars: Rc<[Value]>) -> Self {
         Eval {
             ctx,
+            world: ctx.world.clone(),
             vars,
             stack: Vec::with_capacity(64),
             top: 0,
@@ -449,13 +476,19 @@ impl<'e, 'c> Eval<'e, 'c> {
             Ex::Const(v) => v.clone(),
             Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
             Ex::Global(g) => self.global(*g)?,
-            Ex::Board(b) => {
-                let world = self.ctx.shared.world;
-                match b {
-                    BoardValue::N => Value::Int(world.board().len() as i64),
-                    BoardValue::Points => self.ctx.shared.points.clone(),
-                    BoardValue::Pieces => self.ctx.shared.pieces.clone(),
-                }
+            Ex::Board(b) => match b {
+                BoardValue::N => Value::Int(self.ctx.shared.world.board().len() as i64),
+                BoardValue::Points => self.ctx.shared.points.clone(),
+                BoardValue::Pieces => self.world.get().piece_set.clone(),
+                BoardValue::Start => Value::State(self.states(None)?.start()),
+            },
+            Ex::Within { state, body, span } => {
+                let s = self.eval(state)?.state();
+                let inner = WorldRef::State(self.states(Some(span))?.world(s));
+                let outer = std::mem::replace(&mut self.world, inner);
+                let result = self.eval(body);
+                self.world = outer;
+                result?
             }
             Ex::Call { func, args, span } => self.call(*func, args, span)?,
             Ex::Builtin { op, args, span } => {
@@ -467,10 +500,11 @@ impl<'e, 'c> Eval<'e, 'c> {
             }
             Ex::Language {
                 import,
+                shape,
                 start,
                 inputs,
                 span,
-            } => self.language(*import, start, inputs, span)?,
+            } => self.language(*import, *shape, start, inputs, span)?,
             Ex::Index {
                 kind,
                 base,
@@ -617,8 +651,14 @@ impl<'e, 'c> Eval<'e, 'c> {
             self.reserve();
             self.stack[self.top - 1] = v;
         }
+        let slot = self.world.get().id as usize * self.ctx.program.functions.len() + func as usize;
         if f.memo
-            && let Some(v) = self.ctx.memo.borrow()[func as usize].get(&self.stack[frame..self.top])
+            && let Some(v) = self
+                .ctx
+                .memo
+                .borrow()
+                .get(slot)
+                .and_then(|m| m.get(&self.stack[frame..self.top]))
         {
             let v = v.clone();
             self.top = frame;
@@ -652,14 +692,35 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.leave(old);
         let value = result?;
         if let Some(key) = key {
-            self.ctx.memo.borrow_mut()[func as usize].insert(key, value.clone());
+            let mut memo = self.ctx.memo.borrow_mut();
+            if memo.len() <= slot {
+                memo.resize_with(slot + 1, FxHashMap::default);
+            }
+            memo[slot].insert(key, value.clone());
         }
         Ok(value)
     }
 
+    /// The states of play, or an error at `span` (or at the start) saying there are none.
+    fn states(&self, span: Option<&Span>) -> Result<&'c dyn States, RunError> {
+        self.ctx.shared.states.ok_or_else(|| {
+            let e = match span {
+                Some(span) => self.err("this run has no states of play", span),
+                None => self
+                    .ctx
+                    .error("this run has no states of play (START)", None),
+            };
+            e.with_note(
+                "states need a scenario with a `game` block (its rules of play); `lingeo run` \
+                 gives them to a grammar run on such a scenario",
+            )
+        })
+    }
+
     fn builtin(&mut self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
-        let world = self.ctx.shared.world;
-        let kernel = world.kernel;
+        let current = self.world.clone();
+        let world = current.get();
+        let kernel = &*world.kernel;
         let piece = |v: &Value| &world.pieces[v.piece() as usize];
         Ok(match op {
             Builtin::Map(table) => {
@@ -711,6 +772,14 @@ impl<'e, 'c> Eval<'e, 'c> {
             }
             Builtin::On => match piece(&a[0]).at {
                 Some(p) => Value::Point(p),
+                None if (a[0].piece() as usize) < world.placed => {
+                    return Err(self
+                        .err(
+                            format!("piece {} was captured in this state", piece(&a[0]).name),
+                            span,
+                        )
+                        .with_note("PIECES holds the pieces still on the board"));
+                }
                 None => {
                     return Err(self
                         .err(
@@ -741,7 +810,10 @@ impl<'e, 'c> Eval<'e, 'c> {
                 let y = a[1].point();
                 // Pieces given by type only are not in the scenario: only opposing pieces count.
                 let target = if p < world.placed {
-                    crate::zone::is_target(world.scenario, p, y)
+                    match world.in_scenario[p] {
+                        Some(i) => crate::zone::is_target(&world.scenario, i, y),
+                        None => false,
+                    }
                 } else {
                     world.pieces[..world.placed]
                         .iter()
@@ -787,6 +859,54 @@ impl<'e, 'c> Eval<'e, 'c> {
             Builtin::Stops => {
                 Value::set_from(a[0].trajectory().iter().map(|&p| Value::Point(p)).collect())
             }
+            Builtin::Turn
+            | Builtin::Over
+            | Builtin::Outcome
+            | Builtin::Moves
+            | Builtin::MustPass
+            | Builtin::Passed
+            | Builtin::Pass
+            | Builtin::Transition => self.on_state(op, a, span)?,
+        })
+    }
+
+    /// The built-ins on states of play.
+    fn on_state(&self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
+        let states = self.states(Some(span))?;
+        let s = a[0].state();
+        Ok(match op {
+            Builtin::Turn => Value::Enum(super::check::SIDE_ENUM as u16, states.turn(s) as u16),
+            Builtin::Over => Value::Bool(states.outcome(s).is_some()),
+            Builtin::Outcome => match states.outcome(s) {
+                Some(v) => Value::Int(v),
+                None => {
+                    return Err(self
+                        .err("OUTCOME of a game that is not over", span)
+                        .with_note("ask OVER(s) first"));
+                }
+            },
+            Builtin::Moves => Value::set_from(
+                states
+                    .moves(s)
+                    .into_iter()
+                    .map(|(p, x, y)| {
+                        Value::Tuple(Rc::from([
+                            Value::Piece(p),
+                            Value::Point(x),
+                            Value::Point(y),
+                        ]))
+                    })
+                    .collect(),
+            ),
+            Builtin::MustPass => Value::Bool(states.must_pass(s)),
+            Builtin::Passed => Value::Bool(states.passed(s)),
+            Builtin::Pass => Value::State(states.pass(s).map_err(|e| self.err(e, span))?),
+            Builtin::Transition => Value::State(
+                states
+                    .transition(s, a[1].piece(), a[2].point(), a[3].point())
+                    .map_err(|e| self.err(e, span))?,
+            ),
+            _ => unreachable!("only the built-ins on states come here"),
         })
     }
 
@@ -923,10 +1043,12 @@ impl<'e, 'c> Eval<'e, 'c> {
             .with_limit(Limit::SetSize))
     }
 
-    /// The language of an imported grammar as a set of trajectories (cached across the run).
+    /// The language of an imported grammar, derived in the world read now, as a set of
+    /// trajectories or of symbol sets (cached across the run).
     fn language(
         &mut self,
         import: u32,
+        shape: Shape,
         start: &[Ex],
         inputs: &[(u32, Ex)],
         span: &Span,
@@ -945,12 +1067,17 @@ impl<'e, 'c> Eval<'e, 'c> {
                 .expect("the checker matched every input");
             input_values[position] = self.eval(x)?;
         }
-        let key = (Rc::as_ptr(program) as usize, start_values, input_values);
+        let key = (
+            Rc::as_ptr(program) as usize,
+            self.world.get().id,
+            start_values,
+            input_values,
+        );
         if let Some(v) = self.ctx.shared.languages.borrow().get(&key) {
             return Ok(v.clone());
         }
         let shared = self.ctx.shared;
-        let sentences = derive::language(shared, program, &key.2, &key.1)
+        let sentences = derive::language(shared, self.world.clone(), program, &key.3, &key.2)
             .map_err(|e| {
                 e.with_note(format!(
                     "while deriving the language of `{}` called here",
@@ -968,11 +1095,23 @@ impl<'e, 'c> Eval<'e, 'c> {
                 outer.in_import = true;
                 outer
             })?;
-        let trajectories: Vec<Value> = sentences
+        let members: Vec<Value> = sentences
             .iter()
-            .map(|s| Value::Trajectory(s.iter().map(|sym| sym.args[0].point()).collect()))
+            .map(|s| match shape {
+                Shape::Trajectories => {
+                    Value::Trajectory(s.iter().map(|sym| sym.args[0].point()).collect())
+                }
+                Shape::Symbols => Value::set_from(
+                    s.iter()
+                        .map(|sym| match &sym.args[..] {
+                            [one] => one.clone(),
+                            args => Value::Tuple(Rc::from(args)),
+                        })
+                        .collect(),
+                ),
+            })
             .collect();
-        let value = Value::set_from(trajectories);
+        let value = Value::set_from(members);
         self.ctx
             .shared
             .languages

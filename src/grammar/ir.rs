@@ -28,9 +28,10 @@ pub enum Ex {
         args: Vec<Ex>,
         span: Span,
     },
-    /// The language of an imported grammar, as a set of trajectories.
+    /// The language of an imported grammar: a set of trajectories, or of symbol sets.
     Language {
         import: u32,
+        shape: Shape,
         start: Vec<Ex>,
         inputs: Vec<(u32, Ex)>,
         span: Span,
@@ -42,6 +43,12 @@ pub enum Ex {
         span: Span,
     },
     Field(Box<Ex>, usize),
+    /// `within s: body`: the body read in the world of state s.
+    Within {
+        state: Box<Ex>,
+        body: Box<Ex>,
+        span: Span,
+    },
     Not(Box<Ex>),
     Binary {
         op: Op,
@@ -83,6 +90,16 @@ pub enum Ex {
     },
 }
 
+/// How an imported language's sentences become values (docs/grammar-language.md §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Every terminal carries one point: a sentence is the trajectory of those points.
+    Trajectories,
+    /// One terminal: a sentence is the set of its symbols' arguments (a tuple when the
+    /// terminal has several parameters), as a zone is the set of its `t(...)` symbols.
+    Symbols,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardValue {
     /// n = |X|
@@ -91,6 +108,8 @@ pub enum BoardValue {
     Points,
     /// The placed pieces.
     Pieces,
+    /// `START`: the state of the scenario's position.
+    Start,
 }
 
 #[derive(Clone, Debug)]
@@ -189,6 +208,23 @@ pub enum Builtin {
     Last,
     /// The set of stops of a trajectory.
     Stops,
+    /// `TURN(s)`: the side to move in state s.
+    Turn,
+    /// `OVER(s)`: the game is over in s.
+    Over,
+    /// `OUTCOME(s)`: how it ended, from White's side (1, 0, −1); an error if it is not over.
+    Outcome,
+    /// `MOVES(s)`: the legal moves of s other than a pass, as (piece, from, to).
+    Moves,
+    /// `MUSTPASS(s)`: the rules leave the side to move no move but a pass.
+    MustPass,
+    /// `PASSED(s)`: the move into s was a pass.
+    Passed,
+    /// `PASS(s)`: the state after the side to move passes.
+    Pass,
+    /// `TRANSITION(s, p, x, y)`: the state after p moves from x to y (a capture removes the
+    /// piece on y); an error if the move is not legal in s.
+    Transition,
 }
 
 #[derive(Clone, Debug)]

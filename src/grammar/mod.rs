@@ -92,7 +92,7 @@ impl Grammar {
 
     /// One of the grammars shipped in `grammars/` (built into the binary, so that it runs from
     /// any folder): `hanoi`, `shortest-trajectories`, `admissible-trajectories`,
-    /// `admissible-trajectories-s06`, `zones`, `zones-filtered`.
+    /// `admissible-trajectories-s06`, `zones`, `zones-filtered`, `search`.
     pub fn shipped(name: &str) -> Result<Grammar, GrammarError> {
         let file = format!("{name}.lgg");
         let Some((_, source)) = SHIPPED.iter().find(|(f, _)| *f == file) else {
@@ -438,6 +438,7 @@ const SHIPPED: &[(&str, &str)] = &[
         "zones-filtered.lgg",
         include_str!("../../grammars/zones-filtered.lgg"),
     ),
+    ("search.lgg", include_str!("../../grammars/search.lgg")),
 ];
 
 /// Where an imported grammar found among the built-in ones is said to come from (it is not

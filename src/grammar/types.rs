@@ -10,6 +10,8 @@ pub enum Type {
     Piece,
     /// A list of stops `z0 z1 … zm`.
     Trajectory,
+    /// A state of play: a position with the side to move (docs/grammar-language.md §8).
+    State,
     /// A user enum, by index into the grammar's enums (index 0 is the built-in `side`).
     Enum(usize),
     Tuple(Vec<Type>),
@@ -65,6 +67,7 @@ impl fmt::Display for TypeDisplay<'_> {
             Type::Point => f.write_str("point"),
             Type::Piece => f.write_str("piece"),
             Type::Trajectory => f.write_str("trajectory"),
+            Type::State => f.write_str("state"),
             Type::Enum(i) => f.write_str(self.enums.get(*i).map_or("enum", |s| s.as_str())),
             Type::Tuple(ts) => {
                 f.write_str("(")?;

@@ -17,6 +17,9 @@ pub enum Value {
     /// (enum index, value index)
     Enum(u16, u16),
     Trajectory(Rc<[Point]>),
+    /// A state of play, by its number in the run's [`super::world::States`] (equal states have
+    /// one number; ordered by the order they were first reached).
+    State(u32),
     Tuple(Rc<[Value]>),
     /// Sorted, without duplicates.
     Set(Rc<[Value]>),
@@ -49,6 +52,13 @@ impl Value {
         match self {
             Value::Piece(p) => *p,
             other => unreachable!("the checker guarantees a piece here, found {other:?}"),
+        }
+    }
+
+    pub fn state(&self) -> u32 {
+        match self {
+            Value::State(s) => *s,
+            other => unreachable!("the checker guarantees a state here, found {other:?}"),
         }
     }
 
@@ -130,6 +140,9 @@ impl Names<'_> {
                     }
                     out.push_str(self.board.name(*p));
                 }
+            }
+            Value::State(s) => {
+                let _ = write!(out, "state {s}");
             }
             Value::Tuple(items) => self.list(items.iter(), "(", ")", out),
             Value::Set(items) => self.list(items.iter(), "{", "}", out),

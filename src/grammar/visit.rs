@@ -55,6 +55,10 @@ macro_rules! each_child {
                 }
                 $f(element);
             }
+            Ex::Within { state, body, .. } => {
+                $f(state);
+                $f(body);
+            }
             Ex::Quantified { domain, body, .. } => {
                 $f(domain);
                 $f(body);

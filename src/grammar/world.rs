@@ -1,10 +1,56 @@
-//! What a grammar runs on: the board, its distance kernel and the pieces.
+//! What a grammar runs on: the board, its distance kernel and the pieces; and, through the
+//! [`States`] interface, the states of play (the grammar engine imports no play module).
 
-use super::value::Names;
+use std::ops::Deref;
+use std::rc::Rc;
+
+use super::value::{Names, Value};
 use crate::board::{Board, Point};
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{Side, Usage};
 use crate::scenario::Scenario;
+
+/// The states of play a grammar reaches with `START`, `TRANSITION` and `PASS`
+/// (docs/grammar-language.md §8). A state is a number; equal states have one number, given in
+/// the order they are first reached, so a run numbers them the same way every time. The play
+/// layer implements it over a game.
+pub trait States {
+    /// The state of the scenario's position.
+    fn start(&self) -> u32;
+    fn turn(&self, s: u32) -> Side;
+    /// The value of a finished game from White's side (1, 0, −1); `None` while it goes on.
+    fn outcome(&self, s: u32) -> Option<i64>;
+    /// The legal moves other than a pass: (piece, from, to), pieces numbered as in the
+    /// scenario.
+    fn moves(&self, s: u32) -> Vec<(u32, Point, Point)>;
+    /// The rules leave the side to move no move but a pass.
+    fn must_pass(&self, s: u32) -> bool;
+    /// The move into `s` was a pass.
+    fn passed(&self, s: u32) -> bool;
+    /// The state after `piece` moves from `from` to `to`, or why that is not a legal move.
+    fn transition(&self, s: u32, piece: u32, from: Point, to: Point) -> Result<u32, String>;
+    /// The state after the side to move passes, or why it cannot (the game is over).
+    fn pass(&self, s: u32) -> Result<u32, String>;
+    /// The world of `s`: the pieces where they stand in it, numbered as in the scenario.
+    fn world(&self, s: u32) -> Rc<World<'static>>;
+}
+
+/// A value a world borrows (the scenario's, from the caller) or shares (a state's, built by
+/// [`States::world`]).
+pub enum Held<'s, T> {
+    Borrowed(&'s T),
+    Shared(Rc<T>),
+}
+
+impl<T> Deref for Held<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match self {
+            Held::Borrowed(t) => t,
+            Held::Shared(t) => t,
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct WorldPiece {
@@ -20,35 +66,97 @@ pub struct WorldPiece {
 
 /// The board, the kernel and the pieces a grammar reads through its built-ins.
 pub struct World<'s> {
-    pub scenario: &'s Scenario,
-    pub kernel: &'s Kernel,
-    /// The placed pieces (PIECES) first, then pieces given by type only.
+    pub scenario: Held<'s, Scenario>,
+    pub kernel: Held<'s, Kernel>,
+    /// The placed pieces first, then pieces given by type only. In the world of a state, a
+    /// captured piece keeps its number and has no point.
     pub pieces: Vec<WorldPiece>,
     pub placed: usize,
+    /// Per placed piece, its index in `scenario.pieces` (`None`: captured in this state).
+    pub in_scenario: Vec<Option<usize>>,
+    /// PIECES: the placed pieces on the board.
+    pub piece_set: Value,
+    /// 0 for the scenario's world, s + 1 for the world of state s.
+    pub id: u32,
+    /// The states of play, when the scenario has rules of play (see [`World::with_states`]).
+    pub states: Option<&'s dyn States>,
 }
 
 impl<'s> World<'s> {
     pub fn new(scenario: &'s Scenario, kernel: &'s Kernel) -> World<'s> {
-        let pieces: Vec<WorldPiece> = scenario
+        World::build(
+            Held::Borrowed(scenario),
+            Held::Borrowed(kernel),
+            scenario,
+            (0..scenario.pieces.len()).map(Some).collect(),
+            0,
+        )
+    }
+
+    /// The world of a state: the pieces of `game` (the scenario the run started from),
+    /// numbered as there, standing where `scenario` (the state's position) puts them;
+    /// `in_scenario` gives each one's index in `scenario.pieces`, `None` once captured.
+    pub fn of_state(
+        game: &Scenario,
+        scenario: Rc<Scenario>,
+        kernel: Rc<Kernel>,
+        in_scenario: Vec<Option<usize>>,
+        id: u32,
+    ) -> World<'static> {
+        World::build(
+            Held::Shared(scenario),
+            Held::Shared(kernel),
+            game,
+            in_scenario,
+            id,
+        )
+    }
+
+    fn build(
+        scenario: Held<'s, Scenario>,
+        kernel: Held<'s, Kernel>,
+        game: &Scenario,
+        in_scenario: Vec<Option<usize>>,
+        id: u32,
+    ) -> World<'s> {
+        let pieces: Vec<WorldPiece> = game
             .pieces
             .iter()
-            .map(|p| WorldPiece {
+            .zip(&in_scenario)
+            .map(|(p, i)| WorldPiece {
                 name: p.name.clone(),
                 side: p.side,
                 type_index: p.type_index,
-                at: Some(p.at),
+                at: i.map(|i| scenario.pieces[i].at),
                 moves: kernel.motion(p.type_index, p.side, Usage::Move),
                 attacks: kernel.motion(p.type_index, p.side, Usage::Attack),
                 value: scenario.types[p.type_index].value,
             })
             .collect();
         let placed = pieces.len();
+        let piece_set = Value::Set(
+            (0..placed as u32)
+                .filter(|&p| in_scenario[p as usize].is_some())
+                .map(Value::Piece)
+                .collect(),
+        );
         World {
             scenario,
             kernel,
             pieces,
             placed,
+            in_scenario,
+            piece_set,
+            id,
+            states: None,
         }
+    }
+
+    /// This world with the states of play that `START`, `TRANSITION` and the other built-ins
+    /// on states read.
+    pub fn with_states(mut self, states: &'s dyn States) -> World<'s> {
+        self.states = Some(states);
+        self
     }
 
     pub fn board(&self) -> &Board {

@@ -7,4 +7,5 @@ pub mod game;
 pub mod rules;
 pub mod search;
 pub mod state;
+pub mod states;
 pub mod translate;

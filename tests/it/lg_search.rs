@@ -1,13 +1,16 @@
 //! The LG search (docs/lg-search.md): its values on the 2D/4A robot
 //! problem and the Réti endgame, the reduced tree of 2D/4A (snapshotted), the CLI's tree
 //! outputs, the node limit, and on random small 2D/4A-like games its value against alpha-beta's,
-//! agreements and disagreements counted over a fixed set of seeds.
+//! agreements and disagreements counted over a fixed set of seeds; and the search grammar
+//! (grammars/search.lgg), which must build the native engine's tree move for move.
 
 use std::path::PathBuf;
 use std::process::Command;
 
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::play::game::Game;
 use lingeo::play::search::lg::{self, LgOptions, LgResult};
+use lingeo::play::search::lg_grammar;
 use lingeo::play::search::{SearchOptions, alphabeta};
 use lingeo::play::state::State;
 use lingeo::scenario::{GoalOwner, Scenario};
@@ -300,4 +303,92 @@ fn on_random_small_games_lg_agrees_with_alpha_beta_where_it_can() {
         rows.join("\n")
     );
     settings().bind(|| insta::assert_snapshot!("lg-random-agreement", report));
+}
+
+/// The search grammar (grammars/search.lgg) and the native engine on one position: the same
+/// value and the same tree, move for move; the tree's text for the shared snapshot.
+fn both_engines(name: &str, g: &Game, depth: Option<u32>, full_tree: bool) -> String {
+    let root = State::initial(g);
+    let options = SearchOptions {
+        depth,
+        ..SearchOptions::default()
+    };
+    let lg_options = LgOptions {
+        full_tree,
+        ..LgOptions::default()
+    };
+    let native = lg::search(g, &root, &options, &lg_options).unwrap();
+    let grammar = Grammar::shipped("search").unwrap_or_else(|e| panic!("{}", e.render()));
+    let run = lg_grammar::search(g, &root, &grammar, &options, &lg_options, Limits::default())
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let derived = &run.result;
+    assert_eq!(
+        derived.result.value, native.result.value,
+        "{name}: the value"
+    );
+    assert_eq!(derived.horizon, native.horizon, "{name}: the horizon");
+    assert_eq!(
+        derived.tree.text(),
+        native.tree.text(),
+        "{name}: the grammar's tree (left) and the native one"
+    );
+    assert_eq!(
+        derived.tree, native.tree,
+        "{name}: the moves behind the text"
+    );
+    assert_eq!(derived.result.pv, native.result.pv, "{name}: the line");
+    format!(
+        "## {name}: depth {}{}, horizon {}, value {}, {} moves, {} states\n{}",
+        depth.unwrap_or(native.horizon + 2),
+        if full_tree { ", full tree" } else { "" },
+        native.horizon,
+        native.result.value.expect("a value"),
+        native.tree.moves(),
+        run.states,
+        native.tree.text()
+    )
+}
+
+/// Every position through both engines, one shared snapshot: agreement by construction. The
+/// shipped games at depth 3 (the robot also as the whole tree at depth 2), Pawned on 3x3 and 4x4
+/// to their default depth (games that end inside the tree, and nodes without a zone move), and
+/// random 2D/4A-like games at depth 3 (their boards, distances and horizons differ).
+#[test]
+fn the_search_grammar_builds_the_native_engine_s_tree() {
+    let mut report = Vec::new();
+    for name in ["robot-2d4a.scenario", "reti.scenario", "pawned.scenario"] {
+        report.push(both_engines(name, &game(name), Some(3), false));
+    }
+    report.push(both_engines(
+        "robot-2d4a.scenario",
+        &game("robot-2d4a.scenario"),
+        Some(2),
+        true,
+    ));
+    for board in ["3x3", "4x4"] {
+        let text = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/pawned.scenario"),
+        )
+        .unwrap()
+        .replace("board 5x6", &format!("board {board}"));
+        assert!(
+            text.contains(&format!("board {board}\n")),
+            "the board line changed"
+        );
+        let s = Scenario::parse("pawned.scenario", &text).unwrap_or_else(|e| panic!("{e:?}"));
+        let g = Game::new(s).unwrap();
+        report.push(both_engines(&format!("Pawned {board}"), &g, None, false));
+    }
+    for seed in [0u64, 3, 4, 5, 11] {
+        let text = random_game(seed);
+        let s = Scenario::parse("random.scenario", &text).unwrap_or_else(|e| panic!("{e:?}"));
+        let g = Game::new(s).unwrap();
+        report.push(both_engines(
+            &format!("random game {seed}"),
+            &g,
+            Some(3),
+            false,
+        ));
+    }
+    settings().bind(|| insta::assert_snapshot!("search-grammar-trees", report.join("\n")));
 }

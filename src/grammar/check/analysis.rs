@@ -218,6 +218,11 @@ fn is_costly(e: &Ex) -> bool {
                 | Ex::VectorBuild { .. }
                 | Ex::Language { .. }
                 | Ex::Range(..)
+                | Ex::Within { .. }
+                | Ex::Builtin {
+                    op: Builtin::Moves | Builtin::Transition | Builtin::Pass,
+                    ..
+                }
         );
     });
     found

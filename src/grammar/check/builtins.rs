@@ -194,7 +194,7 @@ where
 
 /// The built-ins with one signature: their parameter types, operation and result type.
 fn fixed_signature(name: &str) -> Option<(Vec<Type>, Builtin, Type)> {
-    use Type::{Piece, Point, Trajectory};
+    use Type::{Piece, Point, State, Trajectory};
     Some(match name {
         "ON" => (vec![Piece], Builtin::On, Point),
         "side" => (vec![Piece], Builtin::Side, Type::Enum(SIDE_ENUM)),
@@ -210,6 +210,18 @@ fn fixed_signature(name: &str) -> Option<(Vec<Type>, Builtin, Type)> {
         "append" => (vec![Trajectory, Point], Builtin::Append, Trajectory),
         "TARGET" => (vec![Piece, Point], Builtin::Target, Type::Bool),
         "ord" => (vec![Point], Builtin::Ord, Type::Int),
+        "TURN" => (vec![State], Builtin::Turn, Type::Enum(SIDE_ENUM)),
+        "OVER" => (vec![State], Builtin::Over, Type::Bool),
+        "OUTCOME" => (vec![State], Builtin::Outcome, Type::Int),
+        "MOVES" => (
+            vec![State],
+            Builtin::Moves,
+            Type::Set(Box::new(Type::Tuple(vec![Piece, Point, Point]))),
+        ),
+        "MUSTPASS" => (vec![State], Builtin::MustPass, Type::Bool),
+        "PASSED" => (vec![State], Builtin::Passed, Type::Bool),
+        "PASS" => (vec![State], Builtin::Pass, State),
+        "TRANSITION" => (vec![State, Piece, Point, Point], Builtin::Transition, State),
         _ => return None,
     })
 }

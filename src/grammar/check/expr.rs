@@ -30,6 +30,7 @@ where
                 "point" => Type::Point,
                 "piece" => Type::Piece,
                 "trajectory" => Type::Trajectory,
+                "state" => Type::State,
                 other => match self.enum_names.iter().position(|e| e == other) {
                     Some(i) => Type::Enum(i),
                     None if self.maybe_broken(other) => Type::Any,
@@ -37,7 +38,7 @@ where
                         self.error(
                             Diagnostic::new(format!("unknown type `{other}`"), n.span.clone())
                                 .with_label("not a type")
-                                .with_note("types are int, bool, point, piece, trajectory, an enum, (T, U), set<T> and vector<T>"),
+                                .with_note("types are int, bool, point, piece, trajectory, state, an enum, (T, U), set<T> and vector<T>"),
                         );
                         Type::Any
                     }
@@ -299,6 +300,19 @@ where
                     Type::Bool,
                 )
             }
+            Expr::Within { state, body, .. } => {
+                let (s, st) = self.expr(state, scope);
+                self.expect(&st, &Type::State, state.span());
+                let (b, bt) = self.expr(body, scope);
+                (
+                    Ex::Within {
+                        state: Box::new(s),
+                        body: Box::new(b),
+                        span: e.span().clone(),
+                    },
+                    bt,
+                )
+            }
             Expr::Vector { var, body, .. } => {
                 let mark = scope.mark();
                 let slot = scope.bind(&var.node, Type::Point);
@@ -353,6 +367,7 @@ where
                     Type::Set(Box::new(Type::Piece)),
                 );
             }
+            "START" => return (Ex::Board(BoardValue::Start), Type::State),
             "white" => {
                 return (
                     Ex::Const(Value::Enum(SIDE_ENUM as u16, 0)),

@@ -46,17 +46,34 @@ where
         scope: &mut Scope,
     ) -> (Ex, Type) {
         let program = self.imports[import as usize].program.clone();
-        let trajectory_like = program
-            .symbols
-            .iter()
-            .filter(|s| s.terminal)
-            .all(|s| s.params == [Type::Point]);
-        if !trajectory_like {
+        let terminals: Vec<&Symbol> = program.symbols.iter().filter(|s| s.terminal).collect();
+        let (shape, ty) = if terminals.iter().all(|s| s.params == [Type::Point]) {
+            (Shape::Trajectories, Type::Trajectory)
+        } else if let [one] = terminals[..]
+            && !one.params.iter().any(has_enum)
+        {
+            let element = match &one.params[..] {
+                [t] => t.clone(),
+                ts => Type::Tuple(ts.to_vec()),
+            };
+            (Shape::Symbols, Type::Set(Box::new(element)))
+        } else {
             self.error(
-                Diagnostic::new(format!("the language of `{}` is not a set of trajectories", name.node), name.span.clone())
-                    .with_note("an imported grammar's terminals must each carry one point, like `terminal a(x: point)`"),
+                Diagnostic::new(
+                    format!(
+                        "the language of `{}` is neither a set of trajectories nor of symbol sets",
+                        name.node
+                    ),
+                    name.span.clone(),
+                )
+                .with_note(
+                    "an imported grammar's terminals must each carry one point, like \
+                     `terminal a(x: point)`, or it must have one terminal whose parameters \
+                     hold no enum, like `terminal t(track: (piece, trajectory), time: int)`",
+                ),
             );
-        }
+            (Shape::Trajectories, Type::Trajectory)
+        };
         let Some(first) = args.first().filter(|a| a.name.is_none()) else {
             self.error(
                 Diagnostic::new(
@@ -165,11 +182,22 @@ where
         (
             Ex::Language {
                 import,
+                shape,
                 start,
                 inputs,
                 span: span.clone(),
             },
-            Type::Set(Box::new(Type::Trajectory)),
+            Type::Set(Box::new(ty)),
         )
+    }
+}
+
+/// Whether values of `t` hold an enum value (the imported grammar's enums are its own).
+fn has_enum(t: &Type) -> bool {
+    match t {
+        Type::Enum(_) => true,
+        Type::Tuple(ts) => ts.iter().any(has_enum),
+        Type::Set(t) | Type::Vector(t) => has_enum(t),
+        _ => false,
     }
 }

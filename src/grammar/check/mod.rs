@@ -151,11 +151,38 @@ where
 }
 
 const BUILTINS: &[&str] = &[
-    "MAP", "R", "RA", "ATTACKS", "single", "append", "ON", "OPPOSE", "TARGET", "side", "value",
-    "ord", "size", "len", "min", "max", "first", "last", "stops", "pick", "nth",
+    "MAP",
+    "R",
+    "RA",
+    "ATTACKS",
+    "single",
+    "append",
+    "ON",
+    "OPPOSE",
+    "TARGET",
+    "side",
+    "value",
+    "ord",
+    "size",
+    "len",
+    "min",
+    "max",
+    "first",
+    "last",
+    "stops",
+    "pick",
+    "nth",
+    "TURN",
+    "OVER",
+    "OUTCOME",
+    "MOVES",
+    "MUSTPASS",
+    "PASSED",
+    "PASS",
+    "TRANSITION",
 ];
 
-const RESERVED_GLOBALS: &[&str] = &["X", "PIECES", "n", "white", "black", "side"];
+const RESERVED_GLOBALS: &[&str] = &["X", "PIECES", "n", "white", "black", "side", "START"];
 
 impl<L> Checker<'_, L>
 where

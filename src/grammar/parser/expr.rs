@@ -228,6 +228,7 @@ pub(super) fn height(e: &Expr) -> usize {
         }
         Expr::Quantified { domain, body, .. } => height(domain).max(height(body)),
         Expr::Vector { body, .. } => height(body),
+        Expr::Within { state, body, .. } => height(state).max(height(body)),
     }
 }
 
@@ -347,6 +348,7 @@ pub(super) fn primary(i: Input<'_>, ctx: Ctx) -> PResult<'_, Expr> {
         Some((Token::Ident("let"), _)) => let_expr(i, ctx),
         Some((Token::Ident("exists" | "forall"), _)) => quantified(i, ctx),
         Some((Token::Ident("vec"), _)) => vector_expr(i, ctx),
+        Some((Token::Ident("within"), _)) => within_expr(i, ctx),
         Some((Token::Ident(word), _)) if !is_reserved(word) => call(i, ctx),
         Some((Token::LParen, _)) => paren_expr(i, ctx),
         Some((Token::LBrace, _)) => set_expr(i, ctx),
@@ -511,7 +513,7 @@ pub(super) fn comprehension<'a>(
             &r,
             "a generator such as `v in X` or a condition",
         )?;
-        clauses.push(clause(e));
+        clauses.push(clause_after(e, &clauses));
         r = match after.split_first() {
             Some(((Token::Comma, _), after)) => after,
             Some(((Token::RBrace, _), after)) => {
@@ -527,6 +529,54 @@ pub(super) fn comprehension<'a>(
             }
             _ => return Err(not_closed(&after, open, "`,` or `}` after the clause")),
         };
+    }
+}
+
+/// [`clause`], except that `p in S` whose names are all bound by earlier generators of the
+/// same comprehension is a membership test (binding them again would hide the earlier ones):
+/// `{ m | m in MOVES(s), m in FIRST(s) }` keeps the moves that are also first steps.
+fn clause_after(e: Expr, earlier: &[Clause]) -> Clause {
+    fn names<'p>(p: &'p Pattern, out: &mut Vec<&'p str>) {
+        match p {
+            Pattern::Name(n) => out.push(&n.node),
+            Pattern::Tuple(ps, _) => ps.iter().for_each(|p| names(p, out)),
+        }
+    }
+    let mut bound = Vec::new();
+    for c in earlier {
+        if let Clause::Generator { pattern, .. } = c {
+            names(pattern, &mut bound);
+        }
+    }
+    match clause(e) {
+        Clause::Generator { pattern, domain } => {
+            let mut mine = Vec::new();
+            names(&pattern, &mut mine);
+            if mine.iter().all(|n| bound.contains(n)) {
+                Clause::Filter(Expr::Binary {
+                    span: pattern.span().start..domain.span().end,
+                    op: Spanned {
+                        node: BinOp::In,
+                        span: pattern.span().clone(),
+                    },
+                    lhs: Box::new(pattern_expr(&pattern)),
+                    rhs: Box::new(domain),
+                })
+            } else {
+                Clause::Generator { pattern, domain }
+            }
+        }
+        filter => filter,
+    }
+}
+
+/// A pattern read back as the expression it was parsed from.
+fn pattern_expr(p: &Pattern) -> Expr {
+    match p {
+        Pattern::Name(n) => Expr::Name(n.clone()),
+        Pattern::Tuple(ps, span) => {
+            Expr::Tuple(ps.iter().map(pattern_expr).collect(), span.clone())
+        }
     }
 }
 
@@ -631,6 +681,23 @@ pub(super) fn quantified(i: Input<'_>, ctx: Ctx) -> PResult<'_, Expr> {
             quantifier,
             pattern,
             domain: Box::new(domain),
+            body: Box::new(body),
+            span,
+        },
+    ))
+}
+
+/// `within s: body`: the body read in the world of state s.
+pub(super) fn within_expr(i: Input<'_>, ctx: Ctx) -> PResult<'_, Expr> {
+    let (r, _) = keyword("within")(i)?;
+    let (r, state) = required(expr(r, ctx.nested(&i)?), &r, "a state after `within`")?;
+    let (r, _) = required(punct(Token::Colon)(r), &r, "`:` after the state")?;
+    let (r, body) = required(expr(r, ctx.deeper(&i)?), &r, "an expression after `:`")?;
+    let span = i.span_to(&r);
+    Ok((
+        r,
+        Expr::Within {
+            state: Box::new(state),
             body: Box::new(body),
             span,
         },

@@ -95,7 +95,7 @@ pub const ITEM_KEYWORDS: [&str; 13] = [
 
 /// Words that can never be a name. `e` is not one of them: it means the empty string only
 /// as the whole right-hand side of a kernel.
-pub const RESERVED: [&str; 29] = [
+pub const RESERVED: [&str; 30] = [
     "grammar",
     "input",
     "start",
@@ -121,6 +121,7 @@ pub const RESERVED: [&str; 29] = [
     "exists",
     "forall",
     "vec",
+    "within",
     "true",
     "false",
     "union",

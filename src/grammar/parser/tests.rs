@@ -185,6 +185,7 @@ fn sx(e: &Expr) -> String {
             format!("({q} {} in {}: {})", pat(pattern), sx(domain), sx(body))
         }
         Expr::Vector { var, body, .. } => format!("(vec {}: {})", var.node, sx(body)),
+        Expr::Within { state, body, .. } => format!("(within {}: {})", sx(state), sx(body)),
     }
 }
 
@@ -570,6 +571,17 @@ fn precedence_and_associativity() {
             "{(x + 1) | x <- S, <y, z> <- T, (x > y)}",
         ),
         ("min({ v in X | true })", "min({v | v <- X, true})"),
+        // A name bound again by a later clause of the same comprehension is tested, not bound.
+        (
+            "{ m | m in M, m in F, (a, m) in G, (m, b) in H }",
+            "{m | m <- M, (m in F), <a, m> <- G, <m, b> <- H}",
+        ),
+        (
+            "{ (a, b) | (a, b) in S, (b, a) in S }",
+            "{<a, b> | <a, b> <- S, (<b, a> in S)}",
+        ),
+        ("within s: ON(p) == x", "(within s: (ON(p) == x))"),
+        ("(within s: 1) + 2", "((within s: 1) + 2)"),
         ("f(a, p = q, r = 1 + 2)", "f(a, p = q, r = (1 + 2))"),
         ("f() == g(e)", "(f() == g(e))"),
         ("true != false", "(true != false)"),

@@ -9,6 +9,7 @@
 
 pub mod alphabeta;
 pub mod lg;
+pub mod lg_grammar;
 pub mod minimax;
 pub mod table;
 pub mod zone_steps;

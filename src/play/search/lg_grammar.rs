@@ -1,0 +1,234 @@
+//! The LG search run by a grammar: `grammars/search.lgg` (or a user's grammar of the same
+//! shape) derived on the game's states, its one sentence read back as the reduced tree
+//! (docs/lg-search.md, "The search grammar"). The shipped grammar builds the tree the native
+//! engine ([`super::lg`]) builds, and `tests/it/lg_search.rs` holds the two to one snapshot.
+//!
+//! The sentence is the tree in preorder: `m((piece, from, to))` or `pass()` opens a move,
+//! `v(value, how)` closes it with the value backed up to it (White's side) and how its node
+//! ended (`inner`, `cut`, `over`, `nozone`, `depth`); the last `v` is the root's.
+
+use std::time::Instant;
+
+use super::lg::{End, LgOptions, LgResult, Tree, TreeNode, default_horizon};
+use super::{SearchOptions, SearchResult, WIN};
+use crate::grammar::derive::Sym;
+use crate::grammar::value::Value;
+use crate::grammar::world::World;
+use crate::grammar::{Grammar, Limits};
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+use crate::play::states::GameStates;
+
+/// What the grammar run took beside the tree.
+#[derive(Clone, Debug)]
+pub struct GrammarRun {
+    pub result: LgResult,
+    /// Derivation steps, with the zone grammar's.
+    pub steps: u64,
+    /// States of play the grammar reached.
+    pub states: usize,
+}
+
+/// Searches the reduced tree of `root` with `grammar` (inputs `H`, `DEPTH` and `FULL`, start
+/// `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
+pub fn search(
+    game: &Game,
+    root: &State,
+    grammar: &Grammar,
+    options: &SearchOptions,
+    lg: &LgOptions,
+    limits: Limits,
+) -> Result<GrammarRun, String> {
+    let started = Instant::now();
+    if lg.leaf != super::lg::Leaf::Zero {
+        return Err(
+            "the search grammar scores every leaf that does not end the game 0; \
+                    --leaf zones is the native engine's"
+                .to_string(),
+        );
+    }
+    let horizon = match lg.horizon {
+        Some(0) => return Err("the horizon must be at least 1 move".to_string()),
+        Some(h) => h,
+        None => default_horizon(game, root),
+    };
+    let depth = options.depth.unwrap_or(horizon + 2);
+    let states = GameStates::with_start(game, root.clone());
+    let kernel = game.scenario.kernel();
+    let mut world = World::new(&game.scenario, &kernel).with_states(&states);
+    let given = [
+        ("H".to_string(), horizon.to_string()),
+        ("DEPTH".to_string(), depth.to_string()),
+        ("FULL".to_string(), lg.full_tree.to_string()),
+    ];
+    let inputs = grammar.bind_inputs(&mut world, &given, None)?;
+    if !grammar.start_types().is_empty() {
+        return Err(format!(
+            "the search grammar `{}` must start from S(), without parameters",
+            grammar.name()
+        ));
+    }
+    let language = grammar
+        .derive(&world, &inputs, &[], limits, None)
+        .map_err(|e| e.render())?;
+    let [sentence] = &language.sentences[..] else {
+        return Err(format!(
+            "the search grammar `{}` derived {} sentences; a search tree is one",
+            grammar.name(),
+            language.sentences.len()
+        ));
+    };
+    let (value, tree) = read_tree(game, root, grammar, sentence)?;
+    let mut pv = Vec::new();
+    let mut nodes = &tree.children;
+    while let Some(best) = nodes.iter().find(|n| n.value == value) {
+        pv.push(best.mv);
+        nodes = &best.children;
+    }
+    let moves = tree.moves() as u64;
+    let depth_reached = tree.depth() as u32;
+    Ok(GrammarRun {
+        result: LgResult {
+            result: SearchResult {
+                value: Some(value),
+                score: i32::from(value) * WIN,
+                pv,
+                nodes: moves + 1,
+                tt_hits: 0,
+                depth: depth_reached,
+                time: started.elapsed(),
+                stopped: None,
+            },
+            tree,
+            horizon,
+        },
+        steps: language.steps,
+        states: states.len(),
+    })
+}
+
+/// The value of the root and the tree, read off the grammar's sentence by replaying its moves
+/// from `root`; an error names the symbol where the sentence stops being a tree of legal moves.
+pub fn read_tree(
+    game: &Game,
+    root: &State,
+    grammar: &Grammar,
+    sentence: &[Sym],
+) -> Result<(i8, Tree), String> {
+    let mut reader = Reader {
+        game,
+        grammar,
+        symbols: sentence,
+        next: 0,
+    };
+    let mut state = root.clone();
+    let (children, value, end, cut) = reader.node(&mut state)?;
+    if reader.next != sentence.len() {
+        return Err(reader.bad("symbols after the root's value"));
+    }
+    let _ = (end, cut);
+    Ok((value, Tree { children }))
+}
+
+struct Reader<'r> {
+    game: &'r Game,
+    grammar: &'r Grammar,
+    symbols: &'r [Sym],
+    next: usize,
+}
+
+type Node = (Vec<TreeNode>, i8, Option<End>, bool);
+
+impl Reader<'_> {
+    fn bad(&self, what: &str) -> String {
+        format!(
+            "the search grammar's sentence is not a search tree: {what} (symbol {} of {})",
+            self.next,
+            self.symbols.len()
+        )
+    }
+
+    /// The moves below `state` up to the `v` that closes its node.
+    fn node(&mut self, state: &mut State) -> Result<Node, String> {
+        let mut children = Vec::new();
+        loop {
+            let Some(sym) = self.symbols.get(self.next) else {
+                return Err(self.bad("the sentence ends before the node's value"));
+            };
+            self.next += 1;
+            let name = self.grammar.program.symbols[sym.symbol as usize]
+                .name
+                .as_str();
+            match (name, &sym.args[..]) {
+                ("v", [Value::Int(v), Value::Enum(e, i)]) => {
+                    let value = i8::try_from(*v)
+                        .ok()
+                        .filter(|v| (-1..=1).contains(v))
+                        .ok_or_else(|| self.bad(&format!("the value {v} is not -1, 0 or 1")))?;
+                    let how = self.grammar.program.enum_values[*e as usize][*i as usize].as_str();
+                    let (end, cut) = match how {
+                        "inner" => (None, false),
+                        "cut" => (None, true),
+                        "over" => (Some(End::GameOver), false),
+                        "nozone" => (Some(End::NoZoneMove), false),
+                        "depth" => (Some(End::Depth), false),
+                        other => return Err(self.bad(&format!("unknown ending `{other}`"))),
+                    };
+                    if end.is_some() != children.is_empty() {
+                        return Err(self.bad(&format!(
+                            "a node {} moves that ends `{how}`",
+                            if children.is_empty() {
+                                "without"
+                            } else {
+                                "with"
+                            }
+                        )));
+                    }
+                    return Ok((children, value, end, cut));
+                }
+                ("m", [Value::Tuple(t)]) => {
+                    let [Value::Piece(p), Value::Point(from), Value::Point(to)] = t[..] else {
+                        return Err(self.bad("m(...) must hold (piece, from, to)"));
+                    };
+                    let mv = self.legal(state, |m| {
+                        matches!(*m, Move::Step { piece, from: f, to: t, .. }
+                            if u32::from(piece) == p && f == from && t == to)
+                    })?;
+                    children.push(self.child(state, mv)?);
+                }
+                ("pass", []) => {
+                    // A reduced pass is a pass the rules may not allow: any state not over.
+                    if state.outcome.is_some() {
+                        return Err(self.bad("a pass after the end of the game"));
+                    }
+                    children.push(self.child(state, Move::Pass)?);
+                }
+                _ => return Err(self.bad(&format!("unexpected symbol `{name}`"))),
+            }
+        }
+    }
+
+    fn legal(&self, state: &mut State, pick: impl Fn(&Move) -> bool) -> Result<Move, String> {
+        let mut legal = Vec::new();
+        state.successors(self.game, &mut legal);
+        legal
+            .into_iter()
+            .find(|m| pick(m))
+            .ok_or_else(|| self.bad("a move that is not legal where it is played"))
+    }
+
+    fn child(&mut self, state: &mut State, mv: Move) -> Result<TreeNode, String> {
+        let undo = state.make(self.game, mv);
+        let below = self.node(state);
+        state.unmake(self.game, undo);
+        let (children, value, end, cut) = below?;
+        Ok(TreeNode {
+            mv,
+            text: mv.show(self.game),
+            value,
+            children,
+            end,
+            cut,
+        })
+    }
+}
