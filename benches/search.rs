@@ -1,7 +1,9 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
 //! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4 and 5x5), and the 2D/4A
-//! robot problem and the Réti endgame solved by alpha-beta, and the 2D/4A problem by the LG search. Each benchmark first prints the
-//! positions it visits, so that node counts stand beside the times.
+//! robot problem and the Réti endgame solved by alpha-beta, the 2D/4A problem by the LG search,
+//! and the LG search by the search grammar (grammars/search.lgg) beside the native engine on the
+//! same trees. Each benchmark first prints the positions it visits, so that node counts stand
+//! beside the times.
 //!
 //! Run with `cargo bench --bench search`. Every search uses a 16 MiB table (the CLI's default);
 //! the table is built anew for each search, so its allocation is part of the time.
@@ -128,5 +130,54 @@ fn robot_engines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pawned_depths, solves, robot_engines);
+/// The same reduced tree by the native engine and by the search grammar, whose zones come from
+/// the zone grammar derived in each state (docs/lg-search.md, "The search grammar").
+fn grammar_vs_native(c: &mut Criterion) {
+    use lingeo::grammar::{Grammar, Limits};
+    use lingeo::play::search::lg::{self, LgOptions};
+    use lingeo::play::search::lg_grammar;
+    let grammar = Grammar::shipped("search").expect("the shipped search grammar");
+    let mut group = c.benchmark_group("lg-grammar-vs-native");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    for (name, depth) in [("robot-2d4a", 3), ("pawned", 3)] {
+        let g = example(&format!("{name}.scenario"), None);
+        let root = State::initial(&g);
+        let o = options(Some(depth), Ordering::Killer);
+        let lg_options = LgOptions::default();
+        let run = lg_grammar::search(&g, &root, &grammar, &o, &lg_options, Limits::default())
+            .expect("the grammar runs");
+        println!(
+            "{name} depth {depth}: {} moves, {} derivation steps, {} states",
+            run.result.tree.moves(),
+            run.steps,
+            run.states
+        );
+        group.bench_function(format!("{name}-depth-{depth}-native"), |b| {
+            b.iter(|| black_box(lg::search(&g, &root, &o, &lg_options)))
+        });
+        group.bench_function(format!("{name}-depth-{depth}-grammar"), |b| {
+            b.iter(|| {
+                black_box(lg_grammar::search(
+                    &g,
+                    &root,
+                    &grammar,
+                    &o,
+                    &lg_options,
+                    Limits::default(),
+                ))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    pawned_depths,
+    solves,
+    robot_engines,
+    grammar_vs_native
+);
 criterion_main!(benches);

@@ -388,6 +388,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         },
     };
     let mut lg_result = None;
+    let mut grammar_run = None;
     let result = match args.engine {
         EngineArg::Alphabeta => search::alphabeta::search(&game, &root, &options),
         EngineArg::Minimax => search::minimax::search(&game, &root, &options),
@@ -410,6 +411,12 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             let r = search::lg_grammar::search(&game, &root, &grammar, &options, &lg, limits)
                 .map_err(CliError)?;
             let result = r.result.result.clone();
+            grammar_run = Some(format!(
+                "search grammar `{}`: {}, {} of play\n",
+                grammar.name(),
+                render::counted(u128::from(r.steps), "derivation step", "derivation steps"),
+                render::counted(r.states as u128, "state", "states")
+            ));
             lg_result = Some(r.result);
             result
         }
@@ -463,6 +470,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));
+        if let Some(line) = &grammar_run {
+            out.push_str(line);
+        }
         if args.tree {
             out.push_str(&r.tree.text());
         }

@@ -480,11 +480,10 @@ impl<'e, 'c> Eval<'e, 'c> {
                 BoardValue::N => Value::Int(self.ctx.shared.world.board().len() as i64),
                 BoardValue::Points => self.ctx.shared.points.clone(),
                 BoardValue::Pieces => self.world.get().piece_set.clone(),
-                BoardValue::Start => Value::State(self.states(None)?.start()),
             },
             Ex::Within { state, body, span } => {
                 let s = self.eval(state)?.state();
-                let inner = WorldRef::State(self.states(Some(span))?.world(s));
+                let inner = WorldRef::State(self.states(span)?.world(s));
                 let outer = std::mem::replace(&mut self.world, inner);
                 let result = self.eval(body);
                 self.world = outer;
@@ -701,16 +700,10 @@ impl<'e, 'c> Eval<'e, 'c> {
         Ok(value)
     }
 
-    /// The states of play, or an error at `span` (or at the start) saying there are none.
-    fn states(&self, span: Option<&Span>) -> Result<&'c dyn States, RunError> {
+    /// The states of play, or an error at `span` saying there are none.
+    fn states(&self, span: &Span) -> Result<&'c dyn States, RunError> {
         self.ctx.shared.states.ok_or_else(|| {
-            let e = match span {
-                Some(span) => self.err("this run has no states of play", span),
-                None => self
-                    .ctx
-                    .error("this run has no states of play (START)", None),
-            };
-            e.with_note(
+            self.err("this run has no states of play", span).with_note(
                 "states need a scenario with a `game` block (its rules of play); `lingeo run` \
                  gives them to a grammar run on such a scenario",
             )
@@ -859,6 +852,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             Builtin::Stops => {
                 Value::set_from(a[0].trajectory().iter().map(|&p| Value::Point(p)).collect())
             }
+            Builtin::Start => Value::State(self.states(span)?.start()),
             Builtin::Turn
             | Builtin::Over
             | Builtin::Outcome
@@ -872,7 +866,7 @@ impl<'e, 'c> Eval<'e, 'c> {
 
     /// The built-ins on states of play.
     fn on_state(&self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
-        let states = self.states(Some(span))?;
+        let states = self.states(span)?;
         let s = a[0].state();
         Ok(match op {
             Builtin::Turn => Value::Enum(super::check::SIDE_ENUM as u16, states.turn(s) as u16),

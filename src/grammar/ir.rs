@@ -108,8 +108,6 @@ pub enum BoardValue {
     Points,
     /// The placed pieces.
     Pieces,
-    /// `START`: the state of the scenario's position.
-    Start,
 }
 
 #[derive(Clone, Debug)]
@@ -208,6 +206,8 @@ pub enum Builtin {
     Last,
     /// The set of stops of a trajectory.
     Stops,
+    /// `START`: the state of the scenario's position.
+    Start,
     /// `TURN(s)`: the side to move in state s.
     Turn,
     /// `OVER(s)`: the game is over in s.

@@ -306,6 +306,26 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-run-one-move",
+        "run tests/grammars/one-move.lgg examples/robot-2d4a.scenario --piece WF --start 'S(h8, g7)'",
+        0,
+    ),
+    (
+        "cli-run-error-illegal-transition",
+        "run tests/grammars/one-move.lgg examples/robot-2d4a.scenario --piece WF --start 'S(h8, f6)'",
+        2,
+    ),
+    (
+        "cli-run-error-no-states",
+        "run tests/grammars/one-move.lgg examples/robot-zone-simplified.scenario --piece BOMBER --start 'S(h5, h4)'",
+        2,
+    ),
+    (
+        "cli-run-search-grammar",
+        "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --start 'S()'",
+        0,
+    ),
+    (
         "cli-run-error-max-set-size",
         "run tests/grammars/set-explodes.lgg --board 64x64 --start 'S(1)'",
         2,

@@ -418,6 +418,43 @@ fn search_and_play_on_the_command_line() {
             0,
         ),
         (
+            "cli-search-lg-grammar-tree",
+            &[
+                "search",
+                "examples/robot-2d4a.scenario",
+                "--engine",
+                "lg-grammar",
+                "--depth",
+                "2",
+                "--tree",
+            ],
+            0,
+        ),
+        (
+            "cli-search-error-grammar-without-engine",
+            &[
+                "search",
+                "examples/robot-2d4a.scenario",
+                "--engine",
+                "lg",
+                "--grammar",
+                "grammars/search.lgg",
+            ],
+            2,
+        ),
+        (
+            "cli-search-error-grammar-leaf-zones",
+            &[
+                "search",
+                "examples/robot-2d4a.scenario",
+                "--engine",
+                "lg-grammar",
+                "--leaf",
+                "zones",
+            ],
+            2,
+        ),
+        (
             "cli-search-no-rules",
             &["search", "examples/figure2.scenario"],
             2,

@@ -367,7 +367,14 @@ where
                     Type::Set(Box::new(Type::Piece)),
                 );
             }
-            "START" => return (Ex::Board(BoardValue::Start), Type::State),
+            "START" => {
+                let start = Ex::Builtin {
+                    op: Builtin::Start,
+                    args: Vec::new(),
+                    span: n.span.clone(),
+                };
+                return (start, Type::State);
+            }
             "white" => {
                 return (
                     Ex::Const(Value::Enum(SIDE_ENUM as u16, 0)),

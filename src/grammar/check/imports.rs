@@ -66,6 +66,7 @@ where
                     ),
                     name.span.clone(),
                 )
+                .with_label("its sentences have no value here")
                 .with_note(
                     "an imported grammar's terminals must each carry one point, like \
                      `terminal a(x: point)`, or it must have one terminal whose parameters \
