@@ -192,9 +192,11 @@ pub struct Context<'c> {
     pub program: &'c Program,
     /// Values of inputs, start parameters and constants, by global index.
     fixed: RefCell<Vec<Option<Value>>>,
-    /// Per world (its id) and function (`id * functions + f`): the values already computed.
-    /// A function reads the world it is called in, so a state's world has a table of its own.
+    /// Per function, the values already computed in the context's world.
     memo: RefCell<Vec<FxHashMap<Vec<Value>, Value>>>,
+    /// The same for the other worlds a function is called in (`within s:`), by world id: a
+    /// function reads the world it is called in, so a state's world has tables of its own.
+    memo_within: RefCell<FxHashMap<u32, Vec<FxHashMap<Vec<Value>, Value>>>>,
     ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
     /// The vars numbered below this have their initial values. While the initialisers run,
     /// a function one of them calls may read a var declared after it, which has none yet.
@@ -224,6 +226,7 @@ impl<'c> Context<'c> {
             program,
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
+            memo_within: RefCell::new(FxHashMap::default()),
             ranges: RefCell::new(vec![None; program.rows.len()]),
             vars_ready: Cell::new(0),
         };
@@ -650,16 +653,12 @@ impl<'e, 'c> Eval<'e, 'c> {
             self.reserve();
             self.stack[self.top - 1] = v;
         }
-        let slot = self.world.get().id as usize * self.ctx.program.functions.len() + func as usize;
+        // The world the call reads, when it is not the context's (inside `within s:`).
+        let world = self.world.get().id;
+        let within = (world != self.ctx.world.get().id).then_some(world);
         if f.memo
-            && let Some(v) = self
-                .ctx
-                .memo
-                .borrow()
-                .get(slot)
-                .and_then(|m| m.get(&self.stack[frame..self.top]))
+            && let Some(v) = self.memo_get(within, func, frame)
         {
-            let v = v.clone();
             self.top = frame;
             return Ok(v);
         }
@@ -691,13 +690,37 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.leave(old);
         let value = result?;
         if let Some(key) = key {
-            let mut memo = self.ctx.memo.borrow_mut();
-            if memo.len() <= slot {
-                memo.resize_with(slot + 1, FxHashMap::default);
+            match within {
+                None => {
+                    self.ctx.memo.borrow_mut()[func as usize].insert(key, value.clone());
+                }
+                Some(w) => {
+                    let n = self.ctx.program.functions.len();
+                    self.ctx
+                        .memo_within
+                        .borrow_mut()
+                        .entry(w)
+                        .or_insert_with(|| vec![FxHashMap::default(); n])[func as usize]
+                        .insert(key, value.clone());
+                }
             }
-            memo[slot].insert(key, value.clone());
         }
         Ok(value)
+    }
+
+    /// A memoised value of `func` for the arguments `stack[frame..top]`, in the context's world
+    /// (`within` None) or another.
+    fn memo_get(&self, within: Option<u32>, func: u32, frame: usize) -> Option<Value> {
+        let args = &self.stack[frame..self.top];
+        match within {
+            None => self.ctx.memo.borrow()[func as usize].get(args).cloned(),
+            Some(w) => self
+                .ctx
+                .memo_within
+                .borrow()
+                .get(&w)
+                .and_then(|tables| tables[func as usize].get(args).cloned()),
+        }
     }
 
     /// The states of play, or an error at `span` saying there are none.
