@@ -129,6 +129,9 @@ pub struct Game {
     pub(crate) side: Vec<Side>,
     pub(crate) safe: Vec<bool>,
     pub(crate) royal: Vec<bool>,
+    /// Whether any piece owns a goal, or is royal (read at every node).
+    pub(crate) any_goals: bool,
+    pub(crate) any_royal: bool,
     /// Material values per piece (the scenario's type values), for the evaluation.
     pub(crate) value: Vec<f64>,
     /// Zobrist keys: per (piece class, point), where a class is a (type, side) pair, so that
@@ -262,10 +265,12 @@ impl Game {
             attacks,
             rays,
             goals,
-            owns_goal,
             goal_distance,
             side,
             safe,
+            any_goals: owns_goal.iter().any(|&g| g),
+            owns_goal,
+            any_royal: royal.iter().any(|&r| r),
             royal,
             value,
             piece_keys,

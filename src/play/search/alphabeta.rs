@@ -8,8 +8,8 @@
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, Ordering, SearchOptions, SearchResult, back_up, child_bound, decisive_value, evaluate,
-    terminal_score, white_view,
+    Budget, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
+    evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
@@ -58,8 +58,11 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         Some(d) => (1..=d.max(1)).collect(),
         None => vec![u32::MAX],
     };
+    // A solve's scores are −WIN, 0 and WIN alone, so its window is closed at both ends: a win
+    // found cuts off the other moves at once, as no score can beat it.
+    let window = if s.distance { INF } else { WIN };
     for depth in depths {
-        let (score, complete) = s.negamax(&mut state, depth, 0, -INF, INF);
+        let (score, complete) = s.negamax(&mut state, depth, 0, -window, window);
         if s.budget.stopped.is_some() {
             break;
         }
@@ -135,6 +138,14 @@ impl Searcher<'_> {
             return (score, true);
         }
         let key = state.hash(self.game);
+        // The moves first, the table after: generating them takes about as long as the bucket
+        // (prefetched by the parent) takes to arrive from memory, so the two overlap.
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        state.successors(self.game, &mut moves);
+        if let Some(score) = terminal_score(state) {
+            self.buffers.push(moves);
+            return (score, true);
+        }
         let mut tt_best = u8::MAX;
         if depth > 0
             && let Some(e) = self.table.as_ref().and_then(|t| t.probe(key))
@@ -148,14 +159,9 @@ impl Searcher<'_> {
             };
             if deep_enough && usable {
                 self.tt_hits += 1;
+                self.buffers.push(moves);
                 return (e.score, e.depth == COMPLETE);
             }
-        }
-        let mut moves = self.buffers.pop().unwrap_or_default();
-        state.successors(self.game, &mut moves);
-        if let Some(score) = terminal_score(state) {
-            self.buffers.push(moves);
-            return (score, true);
         }
         if depth == 0 {
             self.buffers.push(moves);
@@ -168,7 +174,16 @@ impl Searcher<'_> {
         let mut best = -INF;
         let mut best_index = u8::MAX;
         let mut complete = true;
-        for &(_, k) in &order {
+        let mut cut = false;
+        if !self.distance
+            && let Some((score, k)) = self.transposition_cutoff(state, &moves, &order, beta)
+        {
+            best = score;
+            best_index = u8::try_from(k).unwrap_or(u8::MAX);
+            cut = true;
+            self.reward(moves[k], depth, ply);
+        }
+        for &(_, k) in order.iter().take(if cut { 0 } else { usize::MAX }) {
             let mv = moves[k];
             let undo = state.make(self.game, mv);
             if let Some(t) = &self.table {
@@ -241,6 +256,34 @@ impl Searcher<'_> {
         (best, complete)
     }
 
+    /// Enhanced transposition cutoff: a child whose table entry already proves a score of at
+    /// least `beta` for this state, found before any child is searched (a solve only, where
+    /// every entry is complete). The buckets are all prefetched first so that the misses overlap.
+    fn transposition_cutoff(
+        &mut self,
+        state: &State,
+        moves: &[Move],
+        order: &[(i64, usize)],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        let t = self.table.as_ref()?;
+        for &(_, k) in order {
+            t.prefetch(state.child_key(self.game, moves[k])?);
+        }
+        for &(_, k) in order {
+            let e = t.probe(state.child_key(self.game, moves[k])?);
+            if let Some(e) = e
+                && e.depth == COMPLETE
+                && e.bound != Bound::Lower
+                && -e.score >= beta
+            {
+                self.tt_hits += 1;
+                return Some((-e.score, k));
+            }
+        }
+        None
+    }
+
     /// The order to try `moves` in: the table's best move first, then by the ordering; into
     /// `keyed` as (−priority, index) pairs.
     fn order(&self, moves: &[Move], tt_best: u8, ply: usize, keyed: &mut Vec<(i64, usize)>) {
@@ -260,6 +303,9 @@ impl Searcher<'_> {
                     key += i64::from(self.history_of(*mv));
                 }
                 Ordering::Killer | Ordering::Zones => {
+                    if self.reaches_goal(*mv) {
+                        key += 1 << 39;
+                    }
                     if mv.is_capture() {
                         key += 1 << 38;
                     }
@@ -288,6 +334,15 @@ impl Searcher<'_> {
                 i64::from(self.game.goal_distance[usize::from(piece)][to.index()].min(63))
             }
             Move::Pass => 0,
+        }
+    }
+
+    /// Whether `mv` takes its piece onto one of its goals: under `goals immediate` it wins at
+    /// once, so it comes before everything but the table's move.
+    fn reaches_goal(&self, mv: Move) -> bool {
+        match mv {
+            Move::Step { piece, to, .. } => self.game.goals[usize::from(piece)][to.index()],
+            Move::Pass => false,
         }
     }
 
