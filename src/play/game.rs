@@ -127,6 +127,8 @@ pub struct Game {
     pub(crate) goal_distance: Vec<Vec<u32>>,
     /// Per piece, its side (read at every node, so kept apart from the scenario's pieces).
     pub(crate) side: Vec<Side>,
+    /// Per side (White, Black), its pieces in declaration order.
+    pub(crate) by_side: [Vec<u8>; 2],
     pub(crate) safe: Vec<bool>,
     pub(crate) royal: Vec<bool>,
     /// Whether any piece owns a goal, or is royal (read at every node).
@@ -246,7 +248,9 @@ impl Game {
                 .map(|p| types.contains(&p.type_index))
                 .collect()
         };
-        let side = scenario.pieces.iter().map(|p| p.side).collect();
+        let side: Vec<Side> = scenario.pieces.iter().map(|p| p.side).collect();
+        let of_side = |s: Side| (0..n).filter(|&i| side[i] == s).map(|i| i as u8).collect();
+        let by_side = [of_side(Side::White), of_side(Side::Black)];
         let safe = of_types(&rules.safe);
         let royal = of_types(&rules.royal);
         let value = scenario
@@ -267,6 +271,7 @@ impl Game {
             goals,
             goal_distance,
             side,
+            by_side,
             safe,
             any_goals: owns_goal.iter().any(|&g| g),
             owns_goal,

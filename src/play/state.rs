@@ -282,11 +282,9 @@ impl State {
             return;
         }
         let side = self.to_move;
-        for (i, at) in self.at.iter().enumerate() {
-            let Some(from) = *at else { continue };
-            if game.side[i] != side {
-                continue;
-            }
+        for &i in &game.by_side[side_index(side)] {
+            let i = usize::from(i);
+            let Some(from) = self.at[i] else { continue };
             let first = out.len();
             let attacks_as_moves = game.attacks[i].is_none();
             for ray in game.rays[game.moves[i]].from(from) {

@@ -51,6 +51,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         zone_steps: (options.ordering == Ordering::Zones)
             .then(|| ZoneSteps::of(game, root, options.horizon)),
         order_buffers: Vec::new(),
+        quiet: quiet_keys(game),
     };
     let mut state = root.clone();
     let mut best: Option<(i32, bool, u32)> = None;
@@ -113,6 +114,27 @@ struct Searcher<'g> {
     distance: bool,
     order_buffers: Vec<Vec<(i64, usize)>>,
     zone_steps: Option<ZoneSteps>,
+    /// Per (piece, destination): the killer ordering's static part of a move's priority.
+    quiet: Vec<i64>,
+}
+
+/// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
+/// comes before everything but the table's move), then the distance from the piece's goals
+/// (0 to 63): holding back first proves Pawned's draw with half the positions that advancing
+/// first, or no tie-break, takes (docs/play-and-search.md §3.1).
+fn quiet_keys(game: &Game) -> Vec<i64> {
+    let n = game.scenario.board.len();
+    let mut keys = vec![0; game.piece_count() * n];
+    for piece in 0..game.piece_count() {
+        for to in 0..n {
+            let mut key = i64::from(game.goal_distance[piece][to].min(63));
+            if game.goals[piece][to] {
+                key += 1 << 39;
+            }
+            keys[piece * n + to] = key;
+        }
+    }
+    keys
 }
 
 impl Searcher<'_> {
@@ -175,6 +197,8 @@ impl Searcher<'_> {
         let mut best_index = u8::MAX;
         let mut complete = true;
         let mut cut = false;
+        // Before the first move rather than after it: probing only once the first move failed
+        // to cut visits twice the positions (docs/play-and-search.md §3.1).
         if !self.distance
             && let Some((score, k)) = self.transposition_cutoff(state, &moves, &order, beta)
         {
@@ -288,6 +312,7 @@ impl Searcher<'_> {
     /// `keyed` as (−priority, index) pairs.
     fn order(&self, moves: &[Move], tt_best: u8, ply: usize, keyed: &mut Vec<(i64, usize)>) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        let board = self.game.scenario.board.len();
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(k, mv)| {
             let mut key: i64 = 0;
@@ -303,8 +328,8 @@ impl Searcher<'_> {
                     key += i64::from(self.history_of(*mv));
                 }
                 Ordering::Killer | Ordering::Zones => {
-                    if self.reaches_goal(*mv) {
-                        key += 1 << 39;
+                    if let Move::Step { piece, to, .. } = *mv {
+                        key += self.quiet[usize::from(piece) * board + to.index()];
                     }
                     if mv.is_capture() {
                         key += 1 << 38;
@@ -314,7 +339,6 @@ impl Searcher<'_> {
                     } else if killers[1] == Some(*mv) {
                         key += 1 << 6;
                     }
-                    key += self.goal_distance_of(*mv);
                     if self.zone_steps.as_ref().is_some_and(|z| z.contains(*mv)) {
                         key += 1 << 20;
                     }
@@ -323,27 +347,6 @@ impl Searcher<'_> {
             (-key, k)
         }));
         keyed.sort_unstable();
-    }
-
-    /// 0 to 63, higher for a move that ends farther from the piece's goals: the killer
-    /// ordering's tie-break among quiet moves. Holding back first proves Pawned's draw with half
-    /// the positions that advancing first, or no tie-break, takes (docs/play-and-search.md §3.1).
-    fn goal_distance_of(&self, mv: Move) -> i64 {
-        match mv {
-            Move::Step { piece, to, .. } => {
-                i64::from(self.game.goal_distance[usize::from(piece)][to.index()].min(63))
-            }
-            Move::Pass => 0,
-        }
-    }
-
-    /// Whether `mv` takes its piece onto one of its goals: under `goals immediate` it wins at
-    /// once, so it comes before everything but the table's move.
-    fn reaches_goal(&self, mv: Move) -> bool {
-        match mv {
-            Move::Step { piece, to, .. } => self.game.goals[usize::from(piece)][to.index()],
-            Move::Pass => false,
-        }
     }
 
     fn history_of(&self, mv: Move) -> i32 {
