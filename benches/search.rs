@@ -1,12 +1,12 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
-//! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4 and 5x5), and the 2D/4A
-//! robot problem and the Réti endgame solved by alpha-beta, the 2D/4A problem by the LG search,
-//! and the LG search by the search grammar (grammars/search.lgg) beside the native engine on the
-//! same trees. Each benchmark first prints the positions it visits, so that node counts stand
-//! beside the times.
+//! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4, 5x5 and 6x6), and the
+//! 2D/4A robot problem and the Réti endgame solved by alpha-beta, the 2D/4A problem by the LG
+//! search, and the LG search by the search grammar (grammars/search.lgg) beside the native
+//! engine on the same trees. Each benchmark first prints the positions it visits, so that node
+//! counts stand beside the times.
 //!
-//! Run with `cargo bench --bench search`. Every search uses a 16 MiB table (the CLI's default);
-//! the table is built anew for each search, so its allocation is part of the time.
+//! Run with `cargo bench --bench search`. Every search but 6x6's uses a 16 MiB table (the CLI's
+//! default); the table is built anew for each search, so its allocation is part of the time.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -89,6 +89,30 @@ fn solves(c: &mut Criterion) {
             b.iter(|| black_box(alphabeta::search(g, &root, &o)))
         });
     }
+    group.finish();
+}
+
+/// The Pawned 6x6 solve (the second target), with a 64 MiB table: a few seconds a
+/// search, so ten samples only.
+fn solve_6x6(c: &mut Criterion) {
+    let g = example("pawned.scenario", Some("6x6"));
+    let root = State::initial(&g);
+    let o = SearchOptions {
+        tt_mb: 64,
+        ..options(None, Ordering::Killer)
+    };
+    let r = alphabeta::search(&g, &root, &o);
+    println!(
+        "pawned-6x6 solve killer: value {:?}, {} positions",
+        r.value, r.nodes
+    );
+    let mut group = c.benchmark_group("solve");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(30));
+    group.bench_function("pawned-6x6", |b| {
+        b.iter(|| black_box(alphabeta::search(&g, &root, &o)))
+    });
     group.finish();
 }
 
@@ -177,6 +201,7 @@ criterion_group!(
     benches,
     pawned_depths,
     solves,
+    solve_6x6,
     robot_engines,
     grammar_vs_native
 );

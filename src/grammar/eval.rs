@@ -137,6 +137,9 @@ impl std::fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
+/// Per function, its values by arguments.
+type MemoTables = Vec<FxHashMap<Vec<Value>, Value>>;
+
 /// An imported language: (grammar, world, start values, inputs).
 type LanguageKey = (usize, u32, Vec<Value>, Vec<Value>);
 
@@ -193,10 +196,10 @@ pub struct Context<'c> {
     /// Values of inputs, start parameters and constants, by global index.
     fixed: RefCell<Vec<Option<Value>>>,
     /// Per function, the values already computed in the context's world.
-    memo: RefCell<Vec<FxHashMap<Vec<Value>, Value>>>,
+    memo: RefCell<MemoTables>,
     /// The same for the other worlds a function is called in (`within s:`), by world id: a
     /// function reads the world it is called in, so a state's world has tables of its own.
-    memo_within: RefCell<FxHashMap<u32, Vec<FxHashMap<Vec<Value>, Value>>>>,
+    memo_within: RefCell<FxHashMap<u32, MemoTables>>,
     ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
     /// The vars numbered below this have their initial values. While the initialisers run,
     /// a function one of them calls may read a var declared after it, which has none yet.

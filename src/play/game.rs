@@ -127,8 +127,13 @@ pub struct Game {
     pub(crate) goal_distance: Vec<Vec<u32>>,
     /// Per piece, its side (read at every node, so kept apart from the scenario's pieces).
     pub(crate) side: Vec<Side>,
+    /// Per side (White, Black), its pieces in declaration order.
+    pub(crate) by_side: [Vec<u8>; 2],
     pub(crate) safe: Vec<bool>,
     pub(crate) royal: Vec<bool>,
+    /// Whether any piece owns a goal, or is royal (read at every node).
+    pub(crate) any_goals: bool,
+    pub(crate) any_royal: bool,
     /// Material values per piece (the scenario's type values), for the evaluation.
     pub(crate) value: Vec<f64>,
     /// Zobrist keys: per (piece class, point), where a class is a (type, side) pair, so that
@@ -243,7 +248,9 @@ impl Game {
                 .map(|p| types.contains(&p.type_index))
                 .collect()
         };
-        let side = scenario.pieces.iter().map(|p| p.side).collect();
+        let side: Vec<Side> = scenario.pieces.iter().map(|p| p.side).collect();
+        let of_side = |s: Side| (0..n).filter(|&i| side[i] == s).map(|i| i as u8).collect();
+        let by_side = [of_side(Side::White), of_side(Side::Black)];
         let safe = of_types(&rules.safe);
         let royal = of_types(&rules.royal);
         let value = scenario
@@ -262,10 +269,13 @@ impl Game {
             attacks,
             rays,
             goals,
-            owns_goal,
             goal_distance,
             side,
+            by_side,
             safe,
+            any_goals: owns_goal.iter().any(|&g| g),
+            owns_goal,
+            any_royal: royal.iter().any(|&r| r),
             royal,
             value,
             piece_keys,

@@ -185,6 +185,38 @@ impl State {
         }
     }
 
+    /// The key of the state `mv` leads to ([`State::hash`] after [`State::make`]) without
+    /// making it, when that is simple: under `goals immediate` no goal is ever pending, so the
+    /// key changes by the pieces moved, the side and the pass flag alone. `None` otherwise.
+    pub fn child_key(&self, game: &Game, mv: Move) -> Option<u64> {
+        if game.rules.goals != GoalRule::Immediate || self.pending.is_some() {
+            return None;
+        }
+        let mut h = self.hash ^ game.black_key;
+        if self.passed {
+            h ^= game.pass_key;
+        }
+        match mv {
+            Move::Step {
+                piece,
+                from,
+                to,
+                capture,
+            } => {
+                if let Some(q) = capture {
+                    h ^= game.key(q as usize, to);
+                }
+                h ^= game.key(piece as usize, from) ^ game.key(piece as usize, to);
+            }
+            Move::Pass => h ^= game.pass_key,
+        }
+        Some(if game.limit_matters {
+            h ^ (u64::from(self.ply + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        } else {
+            h
+        })
+    }
+
     fn compute_hash(&self, game: &Game) -> u64 {
         let mut h = 0;
         for (i, at) in self.at.iter().enumerate() {
@@ -250,11 +282,9 @@ impl State {
             return;
         }
         let side = self.to_move;
-        for (i, at) in self.at.iter().enumerate() {
-            let Some(from) = *at else { continue };
-            if game.side[i] != side {
-                continue;
-            }
+        for &i in &game.by_side[side_index(side)] {
+            let i = usize::from(i);
+            let Some(from) = self.at[i] else { continue };
             let first = out.len();
             let attacks_as_moves = game.attacks[i].is_none();
             for ray in game.rays[game.moves[i]].from(from) {
@@ -294,7 +324,7 @@ impl State {
                 }
             }
         }
-        if game.royal.iter().any(|&r| r) {
+        if game.any_royal {
             let mut scratch = self.clone();
             out.retain(|&mv| {
                 let undo = scratch.make_raw(game, mv);
@@ -432,7 +462,7 @@ impl State {
             }
         }
         if outcome.is_none() && pending.is_none() {
-            if self.goal_pieces == [0, 0] && game.owns_goal.iter().any(|&g| g) {
+            if self.goal_pieces == [0, 0] && game.any_goals {
                 outcome = Some(Outcome {
                     value: 0,
                     reason: Reason::NoGoalPieces,

@@ -8,8 +8,8 @@
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, Ordering, SearchOptions, SearchResult, back_up, child_bound, decisive_value, evaluate,
-    terminal_score, white_view,
+    Budget, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
+    evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
@@ -51,6 +51,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         zone_steps: (options.ordering == Ordering::Zones)
             .then(|| ZoneSteps::of(game, root, options.horizon)),
         order_buffers: Vec::new(),
+        quiet: quiet_keys(game),
     };
     let mut state = root.clone();
     let mut best: Option<(i32, bool, u32)> = None;
@@ -58,8 +59,11 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         Some(d) => (1..=d.max(1)).collect(),
         None => vec![u32::MAX],
     };
+    // A solve's scores are −WIN, 0 and WIN alone, so its window is closed at both ends: a win
+    // found cuts off the other moves at once, as no score can beat it.
+    let window = if s.distance { INF } else { WIN };
     for depth in depths {
-        let (score, complete) = s.negamax(&mut state, depth, 0, -INF, INF);
+        let (score, complete) = s.negamax(&mut state, depth, 0, -window, window);
         if s.budget.stopped.is_some() {
             break;
         }
@@ -110,6 +114,27 @@ struct Searcher<'g> {
     distance: bool,
     order_buffers: Vec<Vec<(i64, usize)>>,
     zone_steps: Option<ZoneSteps>,
+    /// Per (piece, destination): the killer ordering's static part of a move's priority.
+    quiet: Vec<i64>,
+}
+
+/// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
+/// comes before everything but the table's move), then the distance from the piece's goals
+/// (0 to 63): holding back first proves Pawned's draw with half the positions that advancing
+/// first, or no tie-break, takes (docs/play-and-search.md §3.1).
+fn quiet_keys(game: &Game) -> Vec<i64> {
+    let n = game.scenario.board.len();
+    let mut keys = vec![0; game.piece_count() * n];
+    for piece in 0..game.piece_count() {
+        for to in 0..n {
+            let mut key = i64::from(game.goal_distance[piece][to].min(63));
+            if game.goals[piece][to] {
+                key += 1 << 39;
+            }
+            keys[piece * n + to] = key;
+        }
+    }
+    keys
 }
 
 impl Searcher<'_> {
@@ -135,6 +160,14 @@ impl Searcher<'_> {
             return (score, true);
         }
         let key = state.hash(self.game);
+        // The moves first, the table after: generating them takes about as long as the bucket
+        // (prefetched by the parent) takes to arrive from memory, so the two overlap.
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        state.successors(self.game, &mut moves);
+        if let Some(score) = terminal_score(state) {
+            self.buffers.push(moves);
+            return (score, true);
+        }
         let mut tt_best = u8::MAX;
         if depth > 0
             && let Some(e) = self.table.as_ref().and_then(|t| t.probe(key))
@@ -148,14 +181,9 @@ impl Searcher<'_> {
             };
             if deep_enough && usable {
                 self.tt_hits += 1;
+                self.buffers.push(moves);
                 return (e.score, e.depth == COMPLETE);
             }
-        }
-        let mut moves = self.buffers.pop().unwrap_or_default();
-        state.successors(self.game, &mut moves);
-        if let Some(score) = terminal_score(state) {
-            self.buffers.push(moves);
-            return (score, true);
         }
         if depth == 0 {
             self.buffers.push(moves);
@@ -168,7 +196,18 @@ impl Searcher<'_> {
         let mut best = -INF;
         let mut best_index = u8::MAX;
         let mut complete = true;
-        for &(_, k) in &order {
+        let mut cut = false;
+        // Before the first move rather than after it: probing only once the first move failed
+        // to cut visits twice the positions (docs/play-and-search.md §3.1).
+        if !self.distance
+            && let Some((score, k)) = self.transposition_cutoff(state, &moves, &order, beta)
+        {
+            best = score;
+            best_index = u8::try_from(k).unwrap_or(u8::MAX);
+            cut = true;
+            self.reward(moves[k], depth, ply);
+        }
+        for &(_, k) in order.iter().take(if cut { 0 } else { usize::MAX }) {
             let mv = moves[k];
             let undo = state.make(self.game, mv);
             if let Some(t) = &self.table {
@@ -241,10 +280,39 @@ impl Searcher<'_> {
         (best, complete)
     }
 
+    /// Enhanced transposition cutoff: a child whose table entry already proves a score of at
+    /// least `beta` for this state, found before any child is searched (a solve only, where
+    /// every entry is complete). The buckets are all prefetched first so that the misses overlap.
+    fn transposition_cutoff(
+        &mut self,
+        state: &State,
+        moves: &[Move],
+        order: &[(i64, usize)],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        let t = self.table.as_ref()?;
+        for &(_, k) in order {
+            t.prefetch(state.child_key(self.game, moves[k])?);
+        }
+        for &(_, k) in order {
+            let e = t.probe(state.child_key(self.game, moves[k])?);
+            if let Some(e) = e
+                && e.depth == COMPLETE
+                && e.bound != Bound::Lower
+                && -e.score >= beta
+            {
+                self.tt_hits += 1;
+                return Some((-e.score, k));
+            }
+        }
+        None
+    }
+
     /// The order to try `moves` in: the table's best move first, then by the ordering; into
     /// `keyed` as (−priority, index) pairs.
     fn order(&self, moves: &[Move], tt_best: u8, ply: usize, keyed: &mut Vec<(i64, usize)>) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
+        let board = self.game.scenario.board.len();
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(k, mv)| {
             let mut key: i64 = 0;
@@ -260,6 +328,9 @@ impl Searcher<'_> {
                     key += i64::from(self.history_of(*mv));
                 }
                 Ordering::Killer | Ordering::Zones => {
+                    if let Move::Step { piece, to, .. } = *mv {
+                        key += self.quiet[usize::from(piece) * board + to.index()];
+                    }
                     if mv.is_capture() {
                         key += 1 << 38;
                     }
@@ -268,7 +339,6 @@ impl Searcher<'_> {
                     } else if killers[1] == Some(*mv) {
                         key += 1 << 6;
                     }
-                    key += self.goal_distance_of(*mv);
                     if self.zone_steps.as_ref().is_some_and(|z| z.contains(*mv)) {
                         key += 1 << 20;
                     }
@@ -277,18 +347,6 @@ impl Searcher<'_> {
             (-key, k)
         }));
         keyed.sort_unstable();
-    }
-
-    /// 0 to 63, higher for a move that ends farther from the piece's goals: the killer
-    /// ordering's tie-break among quiet moves. Holding back first proves Pawned's draw with half
-    /// the positions that advancing first, or no tie-break, takes (docs/play-and-search.md §3.1).
-    fn goal_distance_of(&self, mv: Move) -> i64 {
-        match mv {
-            Move::Step { piece, to, .. } => {
-                i64::from(self.game.goal_distance[usize::from(piece)][to.index()].min(63))
-            }
-            Move::Pass => 0,
-        }
     }
 
     fn history_of(&self, mv: Move) -> i32 {

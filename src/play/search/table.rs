@@ -46,10 +46,16 @@ const EMPTY: Entry = Entry {
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
 pub struct Table {
+    /// The allocation; the table proper is `entries[start..start + 2 * (mask + 1)]`, aligned to
+    /// a huge page so that the kernel can back it with huge pages.
     entries: Vec<Entry>,
+    start: usize,
     /// Buckets − 1 (a power of two).
     mask: usize,
 }
+
+/// The huge page size on x86-64 and aarch64 Linux.
+const HUGE_PAGE: usize = 2 << 20;
 
 impl Table {
     /// A table of at most `megabytes` MiB (at least one bucket), or why it cannot be had.
@@ -58,24 +64,47 @@ impl Table {
         let fit = (megabytes.saturating_mul(1 << 20) / size).max(1);
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let mut entries = Vec::new();
+        let len = 2 * buckets;
+        let bytes = len * std::mem::size_of::<Entry>();
+        // Room to align the start to a huge page, for tables of one or more huge pages.
+        let slack = if bytes >= HUGE_PAGE {
+            HUGE_PAGE / std::mem::size_of::<Entry>()
+        } else {
+            0
+        };
+        let mut entries: Vec<Entry> = Vec::new();
         entries
-            .try_reserve_exact(2 * buckets)
+            .try_reserve_exact(len + slack)
             .map_err(|_| format!("cannot allocate a transposition table of {megabytes} MiB"))?;
-        entries.resize(2 * buckets, EMPTY);
+        let start = if slack > 0 {
+            let addr = entries.as_ptr() as usize;
+            (addr.next_multiple_of(HUGE_PAGE) - addr) / std::mem::size_of::<Entry>()
+        } else {
+            0
+        };
+        if slack > 0 {
+            advise_huge_pages(entries.as_ptr().wrapping_add(start).cast(), bytes);
+        }
+        entries.resize(start + len, EMPTY);
         Ok(Table {
             entries,
+            start,
             mask: buckets - 1,
         })
     }
 
     /// The number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        2 * (self.mask + 1)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        false
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        self.start + 2 * (key as usize & self.mask)
     }
 
     /// Asks the processor to fetch the bucket of `key` into the cache: the search calls it right
@@ -84,7 +113,7 @@ impl Table {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let i = 2 * (key as usize & self.mask);
+            let i = self.bucket(key);
             let p = self.entries[i..].as_ptr() as *const i8;
             // SAFETY: a prefetch is only a hint; `p` points into `entries`.
             unsafe {
@@ -96,7 +125,7 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let i = 2 * (key as usize & self.mask);
+        let i = self.bucket(key);
         let [a, b] = [self.entries[i], self.entries[i + 1]];
         if a.key == key {
             Some(a)
@@ -108,7 +137,7 @@ impl Table {
     }
 
     pub fn store(&mut self, entry: Entry) {
-        let i = 2 * (entry.key as usize & self.mask);
+        let i = self.bucket(entry.key);
         let first = self.entries[i];
         if first.key == entry.key || (entry.depth, entry.work) >= (first.depth, first.work) {
             if first.key != entry.key {
@@ -120,6 +149,20 @@ impl Table {
         }
     }
 }
+
+/// Asks the kernel to back `len` bytes at `addr` with huge pages: a table of hundreds of MiB
+/// spans tens of thousands of 4 KiB pages, and without huge pages nearly every probe also misses
+/// the TLB (docs/play-and-search.md §3.1). Only a hint: failure changes nothing.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(addr: *const u8, len: usize) {
+    // SAFETY: the range lies inside one live allocation; madvise changes no contents.
+    unsafe {
+        libc::madvise(addr as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_addr: *const u8, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
