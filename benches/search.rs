@@ -1,6 +1,8 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
 //! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4 and 5x5), and the 2D/4A
-//! robot problem and the Réti endgame solved by alpha-beta, and the 2D/4A problem by the LG search. Each benchmark first prints the
+//! robot problem and the Réti endgame solved by alpha-beta, and the 2D/4A problem by the LG search
+//! (and both by its zone sources: regenerated, translated, with domination zones). Each
+//! benchmark first prints the
 //! positions it visits, so that node counts stand beside the times.
 //!
 //! Run with `cargo bench --bench search`. Every search uses a 16 MiB table (the CLI's default);
@@ -128,5 +130,50 @@ fn robot_engines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pawned_depths, solves, robot_engines);
+/// The LG search's zone sources (docs/lg-search.md): zones generated at every state, carried
+/// by the translations, and either with domination zones, on 2D/4A and Réti at depth 4.
+fn lg_zone_sources(c: &mut Criterion) {
+    use lingeo::play::search::lg::{self, LgOptions, Zones};
+    let mut group = c.benchmark_group("lg-zones");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for name in ["robot-2d4a", "reti"] {
+        let g = example(&format!("{name}.scenario"), None);
+        let root = State::initial(&g);
+        let o = options(Some(4), Ordering::Killer);
+        for (label, zones, domination) in [
+            ("regenerate", Zones::Regenerate, false),
+            ("translate", Zones::Translate, false),
+            ("regenerate-domination", Zones::Regenerate, true),
+            ("translate-domination", Zones::Translate, true),
+        ] {
+            let lg = LgOptions {
+                zones,
+                domination,
+                ..LgOptions::default()
+            };
+            let r = lg::search(&g, &root, &o, &lg).unwrap();
+            println!(
+                "{name} lg depth 4 {label}: value {:?}, {} moves, {} positions, zones generated at {}",
+                r.result.value,
+                r.tree.moves(),
+                r.result.nodes,
+                r.generated
+            );
+            group.bench_function(format!("{name}-{label}"), |b| {
+                b.iter(|| black_box(lg::search(&g, &root, &o, &lg)))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    pawned_depths,
+    solves,
+    robot_engines,
+    lg_zone_sources
+);
 criterion_main!(benches);

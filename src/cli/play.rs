@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use lingeo::piece::{Side, chess_letter};
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode};
+use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode, Zones};
 use lingeo::play::search::{self, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::render;
@@ -65,6 +65,16 @@ pub struct SearchArgs {
     /// of its goal zones (an unopposed goal wins).
     #[arg(long, value_enum, default_value_t = LeafArg::Zero)]
     pub leaf: LeafArg,
+    /// --engine lg: where each state's zones come from: generated afresh at every state, or
+    /// carried along the branch by the translations (π and the timer) and generated afresh
+    /// only where the carried zones leave the side to move without a zone move
+    /// (docs/lg-search.md).
+    #[arg(long, value_enum, default_value_t = ZonesArg::Regenerate)]
+    pub zones: ZonesArg,
+    /// --engine lg: add domination zones: each piece guarding the points a goal-owning piece
+    /// of its side still has to pass (docs/lg-search.md).
+    #[arg(long)]
+    pub domination: bool,
     /// --engine lg: draw the reduced tree as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -84,6 +94,12 @@ pub enum EngineArg {
 pub enum LeafArg {
     Zero,
     Zones,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ZonesArg {
+    Regenerate,
+    Translate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -360,6 +376,8 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         ("--full-tree", args.full_tree),
         ("--svg", args.svg.is_some()),
         ("--leaf zones", args.leaf == LeafArg::Zones),
+        ("--zones translate", args.zones == ZonesArg::Translate),
+        ("--domination", args.domination),
     ];
     if args.engine != EngineArg::Lg
         && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given)
@@ -378,6 +396,11 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
                     LeafArg::Zero => Leaf::Zero,
                     LeafArg::Zones => Leaf::Zones,
                 },
+                zones: match args.zones {
+                    ZonesArg::Regenerate => Zones::Regenerate,
+                    ZonesArg::Translate => Zones::Translate,
+                },
+                domination: args.domination,
             };
             let r = search::lg::search(&game, &root, &options, &lg).map_err(CliError)?;
             let result = r.result.clone();
@@ -472,9 +495,19 @@ fn describe(
         ),
         EngineArg::Minimax => String::new(),
         EngineArg::Lg => format!(
-            ", horizon {}{}",
+            ", horizon {}{}{}{}",
             horizon,
-            if args.full_tree { ", full tree" } else { "" }
+            if args.full_tree { ", full tree" } else { "" },
+            if args.zones == ZonesArg::Translate {
+                ", zones translated"
+            } else {
+                ""
+            },
+            if args.domination {
+                ", domination zones"
+            } else {
+                ""
+            }
         ),
     };
     out.push_str(&format!(
