@@ -1,9 +1,10 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
 //! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4, 5x5 and 6x6), and the
 //! 2D/4A robot problem and the Réti endgame solved by alpha-beta, the 2D/4A problem by the LG
-//! search, and the LG search by the search grammar (grammars/search.lgg) beside the native
-//! engine on the same trees. Each benchmark first prints the positions it visits, so that node
-//! counts stand beside the times.
+//! search (and both by its zone sources: regenerated, translated, with domination zones), and
+//! the LG search by the search grammar (grammars/search.lgg) beside the native engine on the
+//! same trees. Each benchmark first prints the positions it visits, so that node counts stand
+//! beside the times.
 //!
 //! Run with `cargo bench --bench search`. Every search but 6x6's uses a 16 MiB table (the CLI's
 //! default); the table is built anew for each search, so its allocation is part of the time.
@@ -197,12 +198,52 @@ fn grammar_vs_native(c: &mut Criterion) {
     group.finish();
 }
 
+/// The LG search's zone sources (docs/lg-search.md): zones generated at every state, carried
+/// by the translations, and either with domination zones, on 2D/4A and Réti at depth 4.
+fn lg_zone_sources(c: &mut Criterion) {
+    use lingeo::play::search::lg::{self, LgOptions, Zones};
+    let mut group = c.benchmark_group("lg-zones");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for name in ["robot-2d4a", "reti"] {
+        let g = example(&format!("{name}.scenario"), None);
+        let root = State::initial(&g);
+        let o = options(Some(4), Ordering::Killer);
+        for (label, zones, domination) in [
+            ("regenerate", Zones::Regenerate, false),
+            ("translate", Zones::Translate, false),
+            ("regenerate-domination", Zones::Regenerate, true),
+            ("translate-domination", Zones::Translate, true),
+        ] {
+            let lg = LgOptions {
+                zones,
+                domination,
+                ..LgOptions::default()
+            };
+            let r = lg::search(&g, &root, &o, &lg).unwrap();
+            println!(
+                "{name} lg depth 4 {label}: value {:?}, {} moves, {} positions, zones generated at {}",
+                r.result.value,
+                r.tree.moves(),
+                r.result.nodes,
+                r.generated
+            );
+            group.bench_function(format!("{name}-{label}"), |b| {
+                b.iter(|| black_box(lg::search(&g, &root, &o, &lg)))
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     pawned_depths,
     solves,
     solve_6x6,
     robot_engines,
+    lg_zone_sources,
     grammar_vs_native
 );
 criterion_main!(benches);

@@ -18,6 +18,8 @@
 //! zone.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 use crate::bitset::BitSet;
@@ -115,7 +117,7 @@ pub struct ZoneGenerator<'s> {
     scenario: &'s Scenario,
     kernel: &'s Kernel,
     options: ZoneOptions,
-    tracks: HashMap<(usize, Point, Point, u32, bool), Vec<Trajectory>>,
+    tracks: FxHashMap<(usize, Point, Point, u32, bool), Vec<Trajectory>>,
 }
 
 /// The search state within one level.
@@ -134,7 +136,7 @@ impl<'s> ZoneGenerator<'s> {
             scenario,
             kernel,
             options,
-            tracks: HashMap::new(),
+            tracks: FxHashMap::default(),
         }
     }
 
@@ -294,12 +296,136 @@ impl<'s> ZoneGenerator<'s> {
     /// Every zone of the language of p0 attacking y0 within l0 moves (l0 < u32::MAX: the main
     /// trajectory's time is l0 + 1).
     pub fn zones(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Zone>, ZoneError> {
-        let mut out = Vec::new();
         if !self.applies(p0, y0, l0) {
-            return Ok(out);
+            return Ok(Vec::new());
         }
-        let x0 = self.scenario.pieces[p0].at;
         let capture = self.captures_at(p0, y0);
+        self.zones_along(p0, y0, l0, capture)
+    }
+
+    /// The domination zones of p0 guarding y0 within l0 moves (docs/semantics.md §7.1), as
+    /// bundles: the shape of an attack zone, but y0 need not be a target, and one zone per main
+    /// trajectory holding every alternative of each attach pair ([`ZoneGenerator::bundle`]).
+    /// The main trajectories end with a step by p0's attack vectors onto y0 (a pawn guards
+    /// diagonally), so that from their next-to-last point p0 guards y0. Empty where p0 cannot
+    /// get there within l0, stands on y0, or y0 holds a piece (an opposing one is an attack's
+    /// target, an own one is guarded by the negations of the attacks on it).
+    pub fn domination_zones(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+    ) -> Result<Vec<Zone>, ZoneError> {
+        let x0 = self.scenario.pieces[p0].at;
+        if x0 == y0
+            || self.scenario.pieces_at(y0).next().is_some()
+            || self.reach(p0, x0, y0, true) > l0
+        {
+            return Ok(Vec::new());
+        }
+        let mains = self.tracks(p0, x0, y0, l0, true)?.to_vec();
+        mains
+            .into_iter()
+            .map(|main| self.bundle(p0, x0, y0, main, l0))
+            .collect()
+    }
+
+    /// The bundle of one main trajectory (docs/semantics.md §6.8) as one zone: the scan of
+    /// [`ZoneGenerator::zones`], but every candidate of a pair joins (the union of the
+    /// language's zones with this main trajectory, not their product, which for a main
+    /// trajectory of 5 king moves passes 100 000 zones), each point marked for the next level
+    /// with the maximum NEXTTIME over them; F1 and F2 look at every entry already in.
+    fn bundle(
+        &mut self,
+        p0: usize,
+        x0: Point,
+        y0: Point,
+        main: Trajectory,
+        l0: u32,
+    ) -> Result<Zone, ZoneError> {
+        let time = self.dist(&main, true);
+        let n = self.kernel.n();
+        let v = BitSet::from_points(
+            n,
+            (0..n as u32)
+                .map(Point)
+                .filter(|p| time[p.index()] < self.two_n()),
+        );
+        let mut zone = Zone {
+            entries: vec![ZoneEntry {
+                piece: p0,
+                trajectory: main,
+                time: l0 + 1,
+                level: 0,
+            }],
+            times: vec![marked_times(&v, &time)],
+        };
+        let occupied: Vec<Point> = self
+            .kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect();
+        // Per point, where the zone's trajectories pass it (entry, stop), for F2.
+        let mut stops: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (k, p) in zone.entries[0].trajectory.iter().enumerate() {
+            stops[p.index()].push((0, k));
+        }
+        let mut level = self.level(&v, &time);
+        for depth in 1.. {
+            for (y, l) in level.ends.clone() {
+                for &x in &occupied {
+                    let inside = |t: &[Point]| {
+                        stops[t[0].index()].iter().any(|&(e, k)| {
+                            zone.entries[e].trajectory[k..].get(..t.len()) == Some(t)
+                        })
+                    };
+                    let candidates = self.candidates(p0, x, y, l, &level.v, &inside)?;
+                    for (q, t) in candidates {
+                        let k = i64::from(l) - (t.len() as i64 - 1) + 1;
+                        for (z, d) in self.dist(&t, false).iter().enumerate() {
+                            if *d < self.two_n() {
+                                level.w.insert(Point(z as u32));
+                                let next = &mut level.next[z];
+                                *next = if *next != self.two_n() {
+                                    (*next).max(k)
+                                } else {
+                                    k
+                                };
+                            }
+                        }
+                        for (k, p) in t.iter().enumerate() {
+                            stops[p.index()].push((zone.entries.len(), k));
+                        }
+                        zone.entries.push(ZoneEntry {
+                            piece: q,
+                            trajectory: t,
+                            time: l,
+                            level: depth,
+                        });
+                    }
+                }
+            }
+            if level.w.is_empty() {
+                break;
+            }
+            zone.times.push(marked_times(&level.w, &level.next));
+            level = self.level(&level.w, &level.next);
+        }
+        Ok(zone)
+    }
+
+    /// The zones of p0 toward y0 within l0, the main trajectories ending with a capture step
+    /// where `capture` (for a type with attack vectors of its own).
+    fn zones_along(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        capture: bool,
+    ) -> Result<Vec<Zone>, ZoneError> {
+        let mut out = Vec::new();
+        let x0 = self.scenario.pieces[p0].at;
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
         for main in mains {
             let time = self.dist(&main, true);
@@ -347,7 +473,9 @@ impl<'s> ZoneGenerator<'s> {
     }
 
     /// The candidates for the pair (x, y) with time l: the trajectories of the pieces on x that
-    /// qualify (Q4), after the filters.
+    /// qualify (Q4), after the filters; `inside` says whether a trajectory runs inside one
+    /// already in the zone (F2).
+    #[allow(clippy::too_many_arguments)]
     fn candidates(
         &mut self,
         p0: usize,
@@ -355,7 +483,7 @@ impl<'s> ZoneGenerator<'s> {
         y: Point,
         l: u32,
         v: &BitSet,
-        zone: &Zone,
+        inside: &dyn Fn(&[Point]) -> bool,
     ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
         let side = self.scenario.pieces[p0].side;
         let mut out = Vec::new();
@@ -376,7 +504,7 @@ impl<'s> ZoneGenerator<'s> {
                 if self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p)) {
                     continue;
                 }
-                if self.options.f2 && zone.entries.iter().any(|e| contains_run(&e.trajectory, &t)) {
+                if self.options.f2 && inside(&t) {
                     continue;
                 }
                 out.push((q, t));
@@ -432,7 +560,8 @@ impl<'s> ZoneGenerator<'s> {
             let Some(&(x, y, l)) = pairs.get(at) else {
                 return self.close_level(p0, x0, y0, zone, level, depth, out);
             };
-            let candidates = self.candidates(p0, x, y, l, &level.v, &zone)?;
+            let inside = |t: &[Point]| zone.entries.iter().any(|e| contains_run(&e.trajectory, t));
+            let candidates = self.candidates(p0, x, y, l, &level.v, &inside)?;
             if !candidates.is_empty() {
                 break (l, candidates);
             }

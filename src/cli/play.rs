@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::piece::{Side, chess_letter};
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode};
+use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode, Zones};
 use lingeo::play::search::{self, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::render;
@@ -75,6 +75,16 @@ pub struct SearchArgs {
     /// of its goal zones (an unopposed goal wins).
     #[arg(long, value_enum, default_value_t = LeafArg::Zero)]
     pub leaf: LeafArg,
+    /// --engine lg: where each state's zones come from: generated afresh at every state, or
+    /// carried along the branch by the translations (π and the timer) and generated afresh
+    /// only where the carried zones leave the side to move without a zone move
+    /// (docs/lg-search.md).
+    #[arg(long, value_enum, default_value_t = ZonesArg::Regenerate)]
+    pub zones: ZonesArg,
+    /// --engine lg: add domination zones: each piece guarding the points a goal-owning piece
+    /// of its side still has to pass (docs/lg-search.md).
+    #[arg(long)]
+    pub domination: bool,
     /// --engine lg: draw the reduced tree as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -95,6 +105,12 @@ pub enum EngineArg {
 pub enum LeafArg {
     Zero,
     Zones,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ZonesArg {
+    Regenerate,
+    Translate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -371,6 +387,8 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         ("--full-tree", args.full_tree),
         ("--svg", args.svg.is_some()),
         ("--leaf zones", args.leaf == LeafArg::Zones),
+        ("--zones translate", args.zones == ZonesArg::Translate),
+        ("--domination", args.domination),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
     if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
@@ -379,6 +397,19 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     if args.engine != EngineArg::LgGrammar && args.grammar.is_some() {
         return Err(CliError("--grammar needs --engine lg-grammar".to_string()));
     }
+    if args.engine == EngineArg::LgGrammar
+        && let Some(flag) = [
+            ("--zones translate", args.zones == ZonesArg::Translate),
+            ("--domination", args.domination),
+        ]
+        .iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+    {
+        return Err(CliError(format!(
+            "{flag} is the native engine's: the search grammar generates attack zones afresh at \
+             every state (--engine lg)"
+        )));
+    }
     let lg = LgOptions {
         horizon: args.horizon,
         full_tree: args.full_tree,
@@ -386,6 +417,11 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             LeafArg::Zero => Leaf::Zero,
             LeafArg::Zones => Leaf::Zones,
         },
+        zones: match args.zones {
+            ZonesArg::Regenerate => Zones::Regenerate,
+            ZonesArg::Translate => Zones::Translate,
+        },
+        domination: args.domination,
     };
     let mut lg_result = None;
     let mut grammar_run = None;
@@ -514,9 +550,19 @@ fn describe(
         ),
         EngineArg::Minimax => String::new(),
         EngineArg::Lg | EngineArg::LgGrammar => format!(
-            ", horizon {}{}",
+            ", horizon {}{}{}{}",
             horizon,
-            if args.full_tree { ", full tree" } else { "" }
+            if args.full_tree { ", full tree" } else { "" },
+            if args.zones == ZonesArg::Translate {
+                ", zones translated"
+            } else {
+                ""
+            },
+            if args.domination {
+                ", domination zones"
+            } else {
+                ""
+            }
         ),
     };
     out.push_str(&format!(

@@ -353,10 +353,25 @@ fn intermediate(t: &[Point]) -> &[Point] {
 /// those t of `timer(t) − len(Π(t)) + 1` (timer case 2; cases 1 and 3 are its values where every
 /// such t is still there). A connected symbol stays iff `len(Π(t)) ≤ timer` (S-14 p.5).
 pub fn translate_zone(zone: &Zone, transition: &Transition, moved: &Moved) -> Translation {
+    translate_zone_with(zone, transition, &moved.index_map, &|p0, y0| {
+        zone::is_target(&moved.scenario, p0, y0)
+    })
+}
+
+/// [`translate_zone`] given the pieces' new indices (`index_map` of [`Moved`]) and, instead of
+/// the state after the move, whether the end of the main trajectory is still what p0 (by its
+/// new index) heads for: a target for an attack zone (the LG search keeps its states in
+/// [`crate::play::state::State`] and has no [`Moved`]; its domination zones have no target).
+pub fn translate_zone_with(
+    zone: &Zone,
+    transition: &Transition,
+    index_map: &[Option<usize>],
+    still_target: &dyn Fn(usize, Point) -> bool,
+) -> Translation {
     let entries = &zone.entries;
     let images: Vec<Image> = entries
         .iter()
-        .map(|e| translate_trajectory(e.piece, &e.trajectory, transition, &moved.index_map))
+        .map(|e| translate_trajectory(e.piece, &e.trajectory, transition, index_map))
         .collect();
     let main_shortened = images.first() == Some(&Image::Shortened);
     let timer = if main_shortened {
@@ -381,8 +396,8 @@ pub fn translate_zone(zone: &Zone, transition: &Transition, moved: &Moved) -> Tr
         _ => {}
     }
     let y0 = *main.trajectory.last().expect("a trajectory has stops");
-    let p0 = moved.index_map[main.piece].expect("the main piece is not captured");
-    if !zone::is_target(&moved.scenario, p0, y0) {
+    let p0 = index_map[main.piece].expect("the main piece is not captured");
+    if !still_target(p0, y0) {
         return ended(ZoneEnd::TargetGone);
     }
 
@@ -436,7 +451,7 @@ pub fn translate_zone(zone: &Zone, transition: &Transition, moved: &Moved) -> Tr
             (_, _, None) => Fate::Disconnected,
             (image, Some(t), Some(time)) if length(t) <= time => {
                 kept.push(ZoneEntry {
-                    piece: moved.index_map[e.piece].expect("a kept piece is not captured"),
+                    piece: index_map[e.piece].expect("a kept piece is not captured"),
                     trajectory: t.to_vec(),
                     time: time as u32,
                     level: e.level,

@@ -392,3 +392,241 @@ fn the_search_grammar_builds_the_native_engine_s_tree() {
     }
     settings().bind(|| insta::assert_snapshot!("search-grammar-trees", report.join("\n")));
 }
+
+fn lg_with(game: &Game, depth: Option<u32>, zones: lg::Zones, domination: bool) -> LgResult {
+    let root = State::initial(game);
+    let options = SearchOptions {
+        depth,
+        ..SearchOptions::default()
+    };
+    let lg = LgOptions {
+        zones,
+        domination,
+        ..LgOptions::default()
+    };
+    lg::search(game, &root, &options, &lg).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn translated_zones_give_the_regenerated_tree_where_translation_is_exact() {
+    // A bomber out of every opposing piece's reach: its zone is its main trajectory alone, and
+    // the translation of it (shortened, its time one less) is the zone generated afresh.
+    let text = "board 8x8\n\
+        type FIGHTER {\n  like king\n}\n\
+        type BOMBER {\n  move leap (0,1)\n  attack leap (1,1) (-1,1)\n}\n\
+        white BOMBER at a3 as WB\nblack FIGHTER at h1 as BF\ngoal a8 for WB\n\
+        game {\n  first white\n  goals immediate\n  stalemate pass\n  limit 30\n}\n";
+    let g = Game::new(Scenario::parse("alone.scenario", text).unwrap()).unwrap();
+    let regenerated = lg_with(&g, Some(9), lg::Zones::Regenerate, false);
+    let translated = lg_with(&g, Some(9), lg::Zones::Translate, false);
+    assert_eq!(regenerated.result.value, Some(1));
+    assert_eq!(translated.tree, regenerated.tree);
+    assert_eq!(
+        translated.tree.text().lines().next(),
+        Some("a3-a4  1"),
+        "{}",
+        translated.tree.text()
+    );
+    // Zones generated afresh: every state for Regenerate; for Translate the root and each
+    // state where Black, without a zone move in the carried zones, has them looked at anew.
+    assert_eq!(regenerated.generated, 9);
+    assert_eq!(translated.generated, 5);
+}
+
+#[test]
+fn translated_zones_keep_the_values_on_the_shipped_games() {
+    for name in ["robot-2d4a.scenario", "reti.scenario", "pawned.scenario"] {
+        let g = game(name);
+        let regenerated = lg_with(&g, None, lg::Zones::Regenerate, false);
+        let translated = lg_with(&g, None, lg::Zones::Translate, false);
+        assert_eq!(translated.result.value, regenerated.result.value, "{name}");
+        assert!(
+            translated.generated < regenerated.generated,
+            "{name}: {} zones generated against {}",
+            translated.generated,
+            regenerated.generated
+        );
+    }
+    // 2D/4A at depth 4: the regenerated tree less four of Black's replies at the last ply,
+    // which only zones generated afresh after g7-f6 hold.
+    let g = game("robot-2d4a.scenario");
+    let translated = lg_with(&g, Some(4), lg::Zones::Translate, false);
+    assert_eq!(translated.tree.moves(), 43);
+    settings().bind(|| {
+        insta::assert_snapshot!("lg-robot-2d4a-translated-depth4", translated.tree.text())
+    });
+}
+
+#[test]
+fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
+    use lg::{Regenerate, ZoneKind, ZoneSource};
+    use std::collections::BTreeSet;
+    let g = game("robot-2d4a.scenario");
+    let b = &g.scenario.board;
+    let name = |p| b.name(p).to_string();
+    let mut state = State::initial(&g);
+    let mut source = Regenerate::new(&g, 4);
+    source.domination = true;
+    let attacks = source.zones(&g, &state).unwrap();
+    let guards: Vec<String> = attacks
+        .iter()
+        .filter(|a| a.kind == ZoneKind::Domination)
+        .map(|a| format!("{} {}", g.scenario.pieces[a.piece].name, name(a.target)))
+        .collect();
+    // White's fighter guards the points its bomber still has to pass; Black's fighter is
+    // too far from h4-h1.
+    assert_eq!(guards, ["WF c7", "WF c8"]);
+    let c8 = attacks
+        .iter()
+        .find(|a| a.kind == ZoneKind::Domination && name(a.target) == "c8")
+        .unwrap();
+    // One zone (a bundle) per shortest trajectory of the king-like fighter h8 -> c8.
+    assert_eq!(c8.zones.len(), 21);
+    let mut second = BTreeSet::new();
+    for z in &c8.zones {
+        let main = &z.entries[0];
+        assert_eq!(g.scenario.pieces[main.piece].name, "WF");
+        assert_eq!(main.trajectory.len(), 6, "5 moves, the last onto c8");
+        assert_eq!(name(main.trajectory[0]), "h8");
+        assert_eq!(name(*main.trajectory.last().unwrap()), "c8");
+        second.insert(name(main.trajectory[1]));
+        // Black's fighter can reach the path in time: its negations are in every bundle.
+        assert!(
+            z.entries
+                .iter()
+                .any(|e| e.level == 1 && g.scenario.pieces[e.piece].name == "BF")
+        );
+    }
+    assert_eq!(second, BTreeSet::from(["g7".to_string(), "g8".to_string()]));
+
+    // h8-g7 serves three zones (the attack on the black bomber and both dominations): the
+    // tree tries it first.
+    let r = lg_with(&g, Some(4), lg::Zones::Regenerate, true);
+    assert_eq!(r.result.value, Some(0));
+    assert_eq!(r.tree.children[0].text, "h8-g7");
+
+    // After h8-g7 the translated domination of c8 is the fresh one: the same main
+    // trajectories, g7 -> c8 in 4 moves.
+    let mv = state.parse_move(&g, "h8-g7").unwrap();
+    let parent = attacks.clone();
+    state.make(&g, mv);
+    let (carried, ended) = lg::translate_attacks(&g, &parent, mv, &state);
+    assert!(!ended);
+    let fresh = source.zones(&g, &state).unwrap();
+    let mains = |attacks: &[lg::Attack], target: &str| -> BTreeSet<Vec<String>> {
+        attacks
+            .iter()
+            .filter(|a| a.kind == ZoneKind::Domination && name(a.target) == target)
+            .flat_map(|a| &a.zones)
+            .map(|z| z.entries[0].trajectory.iter().map(|&p| name(p)).collect())
+            .collect()
+    };
+    for target in ["c7", "c8"] {
+        let m = mains(&fresh, target);
+        assert!(!m.is_empty() && m.iter().all(|t| t.len() == 5 && t[0] == "g7"));
+        assert_eq!(mains(&carried, target), m, "{target}");
+    }
+}
+
+/// The CLI's text output without its time line.
+fn untimed(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.starts_with("time:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_cli_searches_with_translated_and_domination_zones() {
+    for (flags, snapshot) in [
+        (
+            &["--zones", "translate"][..],
+            "lg-cli-robot-2d4a-translate-depth4",
+        ),
+        (&["--domination"][..], "lg-cli-robot-2d4a-domination-depth4"),
+    ] {
+        let mut args = vec![
+            "search",
+            "examples/robot-2d4a.scenario",
+            "--engine",
+            "lg",
+            "--depth",
+            "4",
+            "--tree",
+        ];
+        args.extend_from_slice(flags);
+        let (out, err, code) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        settings().bind(|| insta::assert_snapshot!(snapshot, untimed(&out)));
+        args.push("--json");
+        let (out, _, code) = run(&args);
+        assert_eq!(code, 0);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "engine", "ordering", "value", "score", "pv", "nodes", "tt_hits", "depth",
+                "time_ms", "horizon", "moves", "tree"
+            ]
+        );
+        assert_eq!(json["value"], 0);
+    }
+    for flags in [&["--zones", "translate"][..], &["--domination"][..]] {
+        let mut args = vec!["search", "examples/robot-2d4a.scenario"];
+        args.extend_from_slice(flags);
+        let (_, err, code) = run(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("needs --engine lg"), "{err}");
+    }
+    let (_, err, code) = run(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--engine",
+        "lg",
+        "--zones",
+        "fresh",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'fresh'"), "{err}");
+}
+
+#[test]
+fn on_random_small_games_translated_zones_keep_the_value() {
+    let mut rows = Vec::new();
+    let mut same = 0;
+    for seed in 0..16u64 {
+        let s = Scenario::parse("random.scenario", &random_game(seed)).unwrap();
+        let g = Game::new(s).unwrap();
+        let root = State::initial(&g);
+        let options = SearchOptions {
+            max_nodes: Some(300),
+            ..SearchOptions::default()
+        };
+        let [regenerated, translated] =
+            [lg::Zones::Regenerate, lg::Zones::Translate].map(|zones| {
+                let lg = LgOptions {
+                    zones,
+                    ..LgOptions::default()
+                };
+                lg::search(&g, &root, &options, &lg).unwrap()
+            });
+        let (a, b) = (regenerated.result.value, translated.result.value);
+        same += usize::from(a == b);
+        rows.push(format!(
+            "seed {seed:2}: regenerate {a:?} ({} moves, {} generated), translate {b:?} ({} moves, {} generated){}",
+            regenerated.tree.moves(),
+            regenerated.generated,
+            translated.tree.moves(),
+            translated.generated,
+            if a == b { "" } else { "  DIFFERENT" }
+        ));
+    }
+    let report = format!("same value {same} of 16\n{}\n", rows.join("\n"));
+    settings().bind(|| insta::assert_snapshot!("lg-random-translated", report));
+}

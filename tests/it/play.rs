@@ -495,6 +495,18 @@ fn search_and_play_on_the_command_line() {
             2,
         ),
         (
+            "cli-search-error-grammar-translate",
+            &[
+                "search",
+                "examples/robot-2d4a.scenario",
+                "--engine",
+                "lg-grammar",
+                "--zones",
+                "translate",
+            ],
+            2,
+        ),
+        (
             "cli-search-no-rules",
             &["search", "examples/figure2.scenario"],
             2,

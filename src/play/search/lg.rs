@@ -19,8 +19,10 @@
 //! * Values are backed up by minimax (White maximises), with alpha-beta pruning inside the
 //!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]).
 //!
-//! The zones come from a [`ZoneSource`]: this first version regenerates them at every state
-//! ([`Regenerate`]); translated zones (docs/semantics.md §7.2) can replace it.
+//! The zones come from a [`ZoneSource`]: generated afresh at every state ([`Regenerate`], the
+//! default), or carried along the branch by the translations of docs/semantics.md §7.2 and
+//! generated afresh where the carried zones' branch ends ([`Translate`]); either with the
+//! domination zones of decision A22 (docs/semantics.md §10) beside the attack zones.
 
 use std::collections::HashMap;
 
@@ -30,33 +32,65 @@ use crate::kernel::Kernel;
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
+use crate::play::translate::{Outcome, Transition, translate_zone_with};
 use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 /// The horizon when no piece owns a reachable goal (and none is given).
 pub const FALLBACK_HORIZON: u32 = 5;
 
-/// One attack of a state: a piece, its target and the zones of that attack, with pieces as
-/// the game's piece indices.
+/// What a zone asks of its main piece (docs/semantics.md §7.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ZoneKind {
+    /// Reach the end of the main trajectory and remove the target there.
+    #[default]
+    Attack,
+    /// Reach the next-to-last point and guard the last (no target there): the main
+    /// trajectory's last step is not a move to make.
+    Domination,
+}
+
+/// One attack of a state: a piece, its target (for a domination zone, the point it guards)
+/// and the zones of that attack, with pieces as the game's piece indices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attack {
     pub piece: usize,
     pub target: Point,
+    pub kind: ZoneKind,
     pub zones: Vec<Zone>,
 }
 
 /// Where the zones of the reduced tree come from.
 pub trait ZoneSource {
-    /// The attacks (with their zones) of `state`.
+    /// The attacks (with their zones) of `state`, generated afresh.
     fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String>;
+
+    /// The attacks of `child`, reached by `mv` from a state whose attacks are `parent`, and
+    /// whether they were generated afresh (the search generates them afresh where carried
+    /// zones leave the side to move without a zone move). By default afresh.
+    fn child(
+        &mut self,
+        game: &Game,
+        parent: &[Attack],
+        mv: Move,
+        child: &State,
+    ) -> Result<(Vec<Attack>, bool), String> {
+        let _ = (parent, mv);
+        Ok((self.zones(game, child)?, true))
+    }
 }
+
+/// An attack of [`Regenerate::generate`]: piece (game index), target, kind, zones or error.
+type Generated = (usize, Point, ZoneKind, Result<Vec<Zone>, ZoneError>);
 
 /// Zones generated afresh at every state by the native zone generator on
 /// [`State::scenario`]: every attack within the horizon, each with its main trajectories of
 /// shortest length (l0 = the attack's distance), and the filters F1 and F2 (decision A8,
-/// docs/semantics.md §10).
+/// docs/semantics.md §10); with `domination`, the domination zones too ([`Regenerate::generate`]).
 pub struct Regenerate {
     pub horizon: u32,
     pub options: ZoneOptions,
+    /// Add the domination zones (decision A22, docs/semantics.md §10).
+    pub domination: bool,
     /// The kernel, shared by every state when distances do not depend on where pieces stand
     /// (the scenario's `blocking` is off).
     kernel: Option<Kernel>,
@@ -71,6 +105,7 @@ impl Regenerate {
                 f2: true,
                 ..ZoneOptions::default()
             },
+            domination: false,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
         }
     }
@@ -84,6 +119,21 @@ impl Regenerate {
         game: &Game,
         state: &State,
     ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
+        self.generate(game, state, false)
+            .into_iter()
+            .map(|(piece, target, _, zones)| (piece, target, zones))
+            .collect()
+    }
+
+    /// The attacks of [`Regenerate::attacks`], then with `domination` the domination zones
+    /// (decision A22, docs/semantics.md §10): a piece guards the points that a goal-owning
+    /// piece of its side still has to pass: the stops after its start of the main
+    /// trajectories of its attacks on its goals within the horizon (the 2D/4A white bomber's
+    /// c7 and c8). Each piece of that side but the goal piece itself gets the domination zones
+    /// of an empty such point that it guards after at most `horizon` moves (its main
+    /// trajectory, of shortest length, is at most `horizon` + 1 long), unless it attacks the
+    /// point already; pieces in the scenario's order, points in enumeration order.
+    pub fn generate(&self, game: &Game, state: &State, domination: bool) -> Vec<Generated> {
         let (scenario, map) = state.scenario(game);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
@@ -99,19 +149,60 @@ impl Regenerate {
                 &own
             }
         };
+        let to_game = |mut zones: Vec<Zone>| {
+            for z in &mut zones {
+                for e in &mut z.entries {
+                    e.piece = back[e.piece];
+                }
+            }
+            zones
+        };
         let mut generator = ZoneGenerator::new(&scenario, kernel, self.options);
         let mut out = Vec::new();
+        // Per side (White, Black), the points its goal pieces pass, with the piece.
+        let mut guard: Vec<(Side, Point, usize)> = Vec::new();
         for (p0, y0) in generator.attacks(self.horizon) {
             let l0 = generator.main_distance(p0, y0);
-            let zones = generator.zones(p0, y0, l0).map(|mut zones| {
-                for z in &mut zones {
-                    for e in &mut z.entries {
-                        e.piece = back[e.piece];
+            let zones = generator.zones(p0, y0, l0);
+            if domination
+                && game.goals[back[p0]][y0.index()]
+                && let Ok(zones) = &zones
+            {
+                for z in zones {
+                    for &y in &z.entries[0].trajectory[1..] {
+                        guard.push((scenario.pieces[p0].side, y, p0));
                     }
                 }
-                zones
-            });
-            out.push((back[p0], y0, zones));
+            }
+            out.push((back[p0], y0, ZoneKind::Attack, zones.map(to_game)));
+        }
+        if !domination {
+            return out;
+        }
+        let attacked: Vec<(usize, Point)> = out.iter().map(|a| (a.0, a.1)).collect();
+        for (p0, &g0) in back.iter().enumerate() {
+            let side = scenario.pieces[p0].side;
+            let mut points: Vec<Point> = guard
+                .iter()
+                .filter(|&&(s, _, q)| s == side && q != p0)
+                .map(|&(_, y, _)| y)
+                .collect();
+            points.sort_unstable();
+            points.dedup();
+            for y0 in points {
+                if attacked.contains(&(g0, y0)) {
+                    continue;
+                }
+                let x0 = scenario.pieces[p0].at;
+                let l0 = generator.reach(p0, x0, y0, true);
+                if l0 > self.horizon + 1 {
+                    continue;
+                }
+                match generator.domination_zones(p0, y0, l0) {
+                    Ok(zones) if zones.is_empty() => {}
+                    zones => out.push((g0, y0, ZoneKind::Domination, zones.map(to_game))),
+                }
+            }
         }
         out
     }
@@ -119,24 +210,140 @@ impl Regenerate {
 
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
-        self.attacks(game, state)
+        self.generate(game, state, self.domination)
             .into_iter()
-            .map(|(piece, target, zones)| {
+            .map(|(piece, target, kind, zones)| {
                 let zones = zones.map_err(|e| {
                     format!(
-                        "the zones of {} attacking {}: {e}",
+                        "the zones of {} {} {}: {e}",
                         game.scenario.pieces[piece].name,
+                        match kind {
+                            ZoneKind::Attack => "attacking",
+                            ZoneKind::Domination => "guarding",
+                        },
                         game.scenario.board.name(target)
                     )
                 })?;
                 Ok(Attack {
                     piece,
                     target,
+                    kind,
                     zones,
                 })
             })
             .collect()
     }
+}
+
+/// Zones carried along a branch (docs/semantics.md §7.2, docs/lg-search.md): the zones of the
+/// parent state translated across the move by π with Con_Π and the timer, the symbols whose
+/// time is up dropped (the theorem of S-14 p.5), a zone ending where π ends it. They are
+/// generated afresh (by [`Regenerate`]) where a branch of the carried zones ends: at the root,
+/// where the move ends an attack (every zone of it ends: its piece moved off all its main
+/// trajectories, reached its end or was captured, or its target moved away or was captured),
+/// and where the translated zones leave the side to move without a zone move. Then the zones
+/// that appear on the way (an attack on a target's new point, the domination zones of S-L1)
+/// enter the search. A domination zone that ends is only dropped: its guard moved elsewhere
+/// or its point was taken, and nothing threatens from a new point.
+pub struct Translate {
+    pub fresh: Regenerate,
+}
+
+impl ZoneSource for Translate {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+        self.fresh.zones(game, state)
+    }
+
+    fn child(
+        &mut self,
+        game: &Game,
+        parent: &[Attack],
+        mv: Move,
+        child: &State,
+    ) -> Result<(Vec<Attack>, bool), String> {
+        let (attacks, ended) = translate_attacks(game, parent, mv, child);
+        if ended {
+            return Ok((self.fresh.zones(game, child)?, true));
+        }
+        Ok((attacks, false))
+    }
+}
+
+/// The attacks of `parent` carried across `mv` into `child`: each zone by π
+/// ([`translate_zone_with`]), equal zones once, in order; an attack without a zone left is
+/// dropped, and where it was an attack zone's (not a domination's) the flag is set. A pass
+/// changes nothing. An attack zone ends where its end
+/// is no longer a target of its piece (no opposing piece stands there and it is no goal of the
+/// piece); a domination zone where a piece stands on the point it guards or no other
+/// goal-owning piece of its side is left.
+pub fn translate_attacks(
+    game: &Game,
+    parent: &[Attack],
+    mv: Move,
+    child: &State,
+) -> (Vec<Attack>, bool) {
+    let Move::Step {
+        piece,
+        from,
+        to,
+        capture,
+    } = mv
+    else {
+        return (parent.to_vec(), false);
+    };
+    let transition = Transition {
+        piece: usize::from(piece),
+        from,
+        to,
+    };
+    let index_map: Vec<Option<usize>> = (0..child.at.len())
+        .map(|i| (capture != Some(i as u8)).then_some(i))
+        .collect();
+    let mut out = Vec::with_capacity(parent.len());
+    let mut ended = false;
+    for a in parent {
+        let side = game.scenario.pieces[a.piece].side;
+        let still = |p0: usize, y0: Point| match a.kind {
+            ZoneKind::Attack => {
+                game.goals[p0][y0.index()]
+                    || child
+                        .piece_at(y0)
+                        .is_some_and(|q| game.scenario.pieces[q].side != side)
+            }
+            ZoneKind::Domination => {
+                child.piece_at(y0).is_none()
+                    && (0..child.at.len()).any(|q| {
+                        q != p0
+                            && child.at[q].is_some()
+                            && game.owns_goal[q]
+                            && game.scenario.pieces[q].side == side
+                    })
+            }
+        };
+        let mut zones: Vec<Zone> = a
+            .zones
+            .iter()
+            .filter_map(
+                |z| match translate_zone_with(z, &transition, &index_map, &still).outcome {
+                    Outcome::Zone(z) => Some(z),
+                    Outcome::Ended(_) => None,
+                },
+            )
+            .collect();
+        zones.sort();
+        zones.dedup();
+        if zones.is_empty() {
+            ended |= a.kind == ZoneKind::Attack;
+        } else {
+            out.push(Attack {
+                piece: a.piece,
+                target: a.target,
+                kind: a.kind,
+                zones,
+            });
+        }
+    }
+    (out, ended)
 }
 
 /// The default horizon: the distance of the farthest goal-owning piece to its nearest goal
@@ -175,6 +382,21 @@ pub struct LgOptions {
     pub full_tree: bool,
     /// How leaves that do not end the game are valued.
     pub leaf: Leaf,
+    /// Where the zones of each state come from.
+    pub zones: Zones,
+    /// Add domination zones to the attack zones (decision A22, docs/semantics.md §10).
+    pub domination: bool,
+}
+
+/// Where the zones of each state of the reduced tree come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Zones {
+    /// Generated afresh at every state ([`Regenerate`]).
+    #[default]
+    Regenerate,
+    /// Carried along the branch by the translations, generated afresh where they leave the
+    /// side to move without a zone move ([`Translate`]).
+    Translate,
 }
 
 /// The value of a leaf that does not end the game.
@@ -300,10 +522,13 @@ pub struct LgResult {
     pub result: SearchResult,
     pub tree: Tree,
     pub horizon: u32,
+    /// The states whose zones were generated afresh (with [`Zones::Regenerate`], every state
+    /// that is not the end of the game).
+    pub generated: u64,
 }
 
-/// Searches the reduced tree of `root` with zones regenerated at every state, to
-/// `options.depth` plies (default: the horizon + 2, the depth of the source's 2D/4A tree).
+/// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
+/// (default: the horizon + 2, the depth of the source's 2D/4A tree).
 pub fn search(
     game: &Game,
     root: &State,
@@ -315,10 +540,14 @@ pub fn search(
         Some(h) => h,
         None => default_horizon(game, root),
     };
-    let mut source = Regenerate::new(game, horizon);
+    let mut fresh = Regenerate::new(game, horizon);
+    fresh.domination = lg.domination;
     let mut options = options.clone();
     options.depth = Some(options.depth.unwrap_or(horizon + 2));
-    let mut result = search_with(game, root, &options, lg, &mut source);
+    let mut result = match lg.zones {
+        Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
+        Zones::Translate => search_with(game, root, &options, lg, &mut Translate { fresh }),
+    };
     result.horizon = horizon;
     Ok(result)
 }
@@ -339,9 +568,10 @@ pub fn search_with(
         full: lg.full_tree,
         leaf: lg.leaf,
         max_ply: 0,
+        generated: 0,
     };
     let mut state = root.clone();
-    let out = s.node(&mut state, 0, -2, 2);
+    let out = s.node(&mut state, None, 0, -2, 2);
     let stopped = s.budget.stopped.clone();
     let (value, children) = match out {
         Some(Node {
@@ -371,6 +601,7 @@ pub fn search_with(
         },
         tree,
         horizon: 0,
+        generated: s.generated,
     }
 }
 
@@ -389,6 +620,7 @@ struct Searcher<'g, 's> {
     full: bool,
     leaf: Leaf,
     max_ply: u32,
+    generated: u64,
 }
 
 impl Searcher<'_, '_> {
@@ -399,9 +631,31 @@ impl Searcher<'_, '_> {
         }
     }
 
+    /// The zones of `state`: afresh at the root, else from its parent's (`from`: the parent's
+    /// attacks and the move made); and whether they were generated afresh.
+    fn zones(
+        &mut self,
+        state: &State,
+        from: Option<(&[Attack], Move)>,
+    ) -> Result<(Vec<Attack>, bool), String> {
+        let out = match from {
+            None => (self.source.zones(self.game, state)?, true),
+            Some((parent, mv)) => self.source.child(self.game, parent, mv, state)?,
+        };
+        self.generated += u64::from(out.1);
+        Ok(out)
+    }
+
     /// The value of `state` (White's side) in the reduced tree, with the moves searched below;
-    /// `None` once the search must stop.
-    fn node(&mut self, state: &mut State, ply: u32, mut alpha: i8, mut beta: i8) -> Option<Node> {
+    /// `None` once the search must stop. `from`: the parent's attacks and the move to `state`.
+    fn node(
+        &mut self,
+        state: &mut State,
+        from: Option<(&[Attack], Move)>,
+        ply: u32,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> Option<Node> {
         if !self.budget.visit(ply as usize) {
             return None;
         }
@@ -417,7 +671,11 @@ impl Searcher<'_, '_> {
         if let Some(o) = state.outcome {
             return Some(leaf(o.value, End::GameOver));
         }
-        let attacks = match self.source.zones(self.game, state) {
+        if ply >= self.max_depth && self.leaf == Leaf::Zero {
+            // A leaf valued 0 needs no zones.
+            return Some(leaf(0, End::Depth));
+        }
+        let (mut attacks, fresh) = match self.zones(state, from) {
             Ok(a) => a,
             Err(e) => {
                 self.budget.stopped = Some(e);
@@ -427,7 +685,18 @@ impl Searcher<'_, '_> {
         if ply >= self.max_depth {
             return Some(leaf(self.leaf_value(state, &attacks), End::Depth));
         }
-        let moves = zone_moves(self.game, state, &legal, &attacks);
+        let mut moves = zone_moves(self.game, state, &legal, &attacks);
+        if moves.is_empty() && !fresh {
+            // The carried zones' branch ends here: the zones of this state enter afresh.
+            attacks = match self.zones(state, None) {
+                Ok((a, _)) => a,
+                Err(e) => {
+                    self.budget.stopped = Some(e);
+                    return None;
+                }
+            };
+            moves = zone_moves(self.game, state, &legal, &attacks);
+        }
         let moves = if !moves.is_empty() {
             moves
         } else if legal == [Move::Pass]
@@ -444,7 +713,7 @@ impl Searcher<'_, '_> {
         let mut cut = false;
         for (k, &mv) in moves.iter().enumerate() {
             let undo = state.make(self.game, mv);
-            let child = self.node(state, ply + 1, alpha, beta);
+            let child = self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta);
             state.unmake(self.game, undo);
             let child = child?;
             let v = child.value;
@@ -477,19 +746,28 @@ impl Searcher<'_, '_> {
     }
 }
 
+/// The trajectories of `a` whose first step is a move to make: all but, in a domination zone,
+/// a main trajectory with one step left (its piece guards the point from where it stands).
+fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntry> {
+    a.zones.iter().flat_map(move |z| {
+        z.entries.iter().filter(move |e| {
+            e.trajectory.len() >= 2
+                && !(a.kind == ZoneKind::Domination && e.level == 0 && e.trajectory.len() == 2)
+        })
+    })
+}
+
 /// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
 /// attacks one of whose zones has it.
 fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
     for a in attacks {
         let mut seen = Vec::new();
-        for z in &a.zones {
-            for e in &z.entries {
-                if let [from, to, ..] = e.trajectory[..] {
-                    let key = (e.piece, from, to);
-                    if !seen.contains(&key) {
-                        seen.push(key);
-                    }
+        for e in movable(a) {
+            if let [from, to, ..] = e.trajectory[..] {
+                let key = (e.piece, from, to);
+                if !seen.contains(&key) {
+                    seen.push(key);
                 }
             }
         }
@@ -525,13 +803,8 @@ fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) ->
 fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
     let other = state.to_move.opposite();
     attacks.iter().any(|a| {
-        a.zones.iter().any(|z| {
-            z.entries.iter().any(|e| {
-                e.trajectory.len() >= 2
-                    && state.at[e.piece].is_some()
-                    && game.scenario.pieces[e.piece].side == other
-            })
-        })
+        movable(a)
+            .any(|e| state.at[e.piece].is_some() && game.scenario.pieces[e.piece].side == other)
     })
 }
 
@@ -545,7 +818,7 @@ fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
 pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
     let mut first = [u32::MAX; 2];
     for a in attacks {
-        if !game.goals[a.piece][a.target.index()] {
+        if a.kind != ZoneKind::Attack || !game.goals[a.piece][a.target.index()] {
             continue;
         }
         let side = game.scenario.pieces[a.piece].side;

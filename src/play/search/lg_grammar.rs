@@ -78,7 +78,17 @@ pub fn search(
             language.sentences.len()
         ));
     };
-    let (value, tree) = read_tree(game, root, grammar, sentence)?;
+    let (value, root_end, tree) = read_tree(game, root, grammar, sentence)?;
+    // The positions whose zones the grammar asked for: those that neither end the game nor
+    // sit at the depth bound (counted per position of the tree, as the native engine counts).
+    let asks = |end: Option<End>| !matches!(end, Some(End::GameOver | End::Depth));
+    fn count(nodes: &[TreeNode], asks: &dyn Fn(Option<End>) -> bool) -> u64 {
+        nodes
+            .iter()
+            .map(|n| u64::from(asks(n.end)) + count(&n.children, asks))
+            .sum()
+    }
+    let generated = u64::from(asks(root_end)) + count(&tree.children, &asks);
     let mut pv = Vec::new();
     let mut nodes = &tree.children;
     while let Some(best) = nodes.iter().find(|n| n.value == value) {
@@ -101,20 +111,21 @@ pub fn search(
             },
             tree,
             horizon,
+            generated,
         },
         steps: language.steps,
         states: states.len(),
     })
 }
 
-/// The value of the root and the tree, read off the grammar's sentence by replaying its moves
+/// The value of the root, how the root's node ended, and the tree, read off the grammar's sentence by replaying its moves
 /// from `root`; an error names the symbol where the sentence stops being a tree of legal moves.
 pub fn read_tree(
     game: &Game,
     root: &State,
     grammar: &Grammar,
     sentence: &[Sym],
-) -> Result<(i8, Tree), String> {
+) -> Result<(i8, Option<End>, Tree), String> {
     let mut reader = Reader {
         game,
         grammar,
@@ -126,8 +137,8 @@ pub fn read_tree(
     if reader.next != sentence.len() {
         return Err(reader.bad("symbols after the root's value"));
     }
-    let _ = (end, cut);
-    Ok((value, Tree { children }))
+    let _ = cut;
+    Ok((value, end, Tree { children }))
 }
 
 struct Reader<'r> {
