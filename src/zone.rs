@@ -278,6 +278,17 @@ impl<'s> ZoneGenerator<'s> {
         self.main_distance(p0, y0) <= l0 && is_target(self.scenario, p0, y0)
     }
 
+    /// The points a DIST vector marks (the stops it counts): g(p, t, w) of G_Z on an empty w.
+    fn stops(&self, time: &[i64]) -> BitSet {
+        let n = self.kernel.n();
+        BitSet::from_points(
+            n,
+            (0..n as u32)
+                .map(Point)
+                .filter(|p| time[p.index()] < self.two_n()),
+        )
+    }
+
     /// DIST(z, t) as a vector over X: the stop number k + 1 of z_k (every stop after the start for
     /// the main trajectory, intermediate stops for the others), 2n elsewhere.
     fn dist(&self, t: &[Point], main: bool) -> Vec<i64> {
@@ -344,13 +355,7 @@ impl<'s> ZoneGenerator<'s> {
         l0: u32,
     ) -> Result<Zone, ZoneError> {
         let time = self.dist(&main, true);
-        let n = self.kernel.n();
-        let v = BitSet::from_points(
-            n,
-            (0..n as u32)
-                .map(Point)
-                .filter(|p| time[p.index()] < self.two_n()),
-        );
+        let v = self.stops(&time);
         let mut zone = Zone {
             entries: vec![ZoneEntry {
                 piece: p0,
@@ -367,7 +372,7 @@ impl<'s> ZoneGenerator<'s> {
             .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
             .collect();
         // Per point, where the zone's trajectories pass it (entry, stop), for F2.
-        let mut stops: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        let mut stops: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.kernel.n()];
         for (k, p) in zone.entries[0].trajectory.iter().enumerate() {
             stops[p.index()].push((0, k));
         }
@@ -429,13 +434,7 @@ impl<'s> ZoneGenerator<'s> {
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
         for main in mains {
             let time = self.dist(&main, true);
-            let n = self.kernel.n();
-            let v = BitSet::from_points(
-                n,
-                (0..n as u32)
-                    .map(Point)
-                    .filter(|p| time[p.index()] < self.two_n()),
-            );
+            let v = self.stops(&time);
             let entry = ZoneEntry {
                 piece: p0,
                 trajectory: main,
