@@ -495,6 +495,18 @@ fn search_and_play_on_the_command_line() {
             2,
         ),
         (
+            "cli-search-error-grammar-not-a-search",
+            &[
+                "search",
+                "examples/robot-2d4a.scenario",
+                "--engine",
+                "lg-grammar",
+                "--grammar",
+                "tests/grammars/one-move.lgg",
+            ],
+            2,
+        ),
+        (
             "cli-search-error-grammar-translate",
             &[
                 "search",

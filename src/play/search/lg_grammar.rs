@@ -12,6 +12,7 @@ use std::time::Instant;
 use super::lg::{End, LgOptions, LgResult, Tree, TreeNode, default_horizon};
 use super::{SearchOptions, SearchResult, WIN};
 use crate::grammar::derive::Sym;
+use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
 use crate::grammar::{Grammar, Limits};
@@ -61,6 +62,29 @@ pub fn search(
         ("DEPTH".to_string(), depth.to_string()),
         ("FULL".to_string(), lg.full_tree.to_string()),
     ];
+    // The inputs the engine gives, checked here so that the error names the contract, not a
+    // command-line `--set` the user never wrote.
+    let have = grammar.inputs();
+    let want = [("H", Type::Int), ("DEPTH", Type::Int), ("FULL", Type::Bool)];
+    if have.len() != want.len()
+        || !want
+            .iter()
+            .all(|w| have.iter().any(|(n, t)| (n.as_str(), t) == (w.0, &w.1)))
+    {
+        let listed: Vec<String> = have
+            .iter()
+            .map(|(n, t)| format!("{n}: {}", t.display(&[])))
+            .collect();
+        return Err(format!(
+            "the search grammar `{}` must have exactly the inputs H: int, DEPTH: int and FULL: bool (it has {})",
+            grammar.name(),
+            if listed.is_empty() {
+                "none".to_string()
+            } else {
+                listed.join(", ")
+            }
+        ));
+    }
     let inputs = grammar.bind_inputs(&mut world, &given, None)?;
     if !grammar.start_types().is_empty() {
         return Err(format!(
