@@ -166,13 +166,26 @@ fn grammar_vs_native(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(8));
-    for (name, depth) in [("robot-2d4a", 3), ("pawned", 3)] {
+    // Zones generated anew at every state, and carried by the translations ("-translated").
+    for (name, depth, zones) in [
+        ("robot-2d4a", 3, lg::Zones::Regenerate),
+        ("pawned", 3, lg::Zones::Regenerate),
+        ("robot-2d4a", 4, lg::Zones::Translate),
+        ("pawned", 4, lg::Zones::Translate),
+    ] {
         let g = example(&format!("{name}.scenario"), None);
         let root = State::initial(&g);
         let o = options(Some(depth), Ordering::Killer);
-        let lg_options = LgOptions::default();
+        let lg_options = LgOptions {
+            zones,
+            ..LgOptions::default()
+        };
         let run = lg_grammar::search(&g, &root, &grammar, &o, &lg_options, Limits::default())
             .expect("the grammar runs");
+        let name = match zones {
+            lg::Zones::Regenerate => name.to_string(),
+            lg::Zones::Translate => format!("{name}-translated"),
+        };
         println!(
             "{name} depth {depth}: {} moves, {} derivation steps, {} states",
             run.result.tree.moves(),

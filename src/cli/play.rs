@@ -75,10 +75,10 @@ pub struct SearchArgs {
     /// of its goal zones (an unopposed goal wins).
     #[arg(long, value_enum, default_value_t = LeafArg::Zero)]
     pub leaf: LeafArg,
-    /// --engine lg: where each state's zones come from: generated afresh at every state, or
-    /// carried along the branch by the translations (π and the timer) and generated afresh
-    /// only where the carried zones leave the side to move without a zone move
-    /// (docs/lg-search.md).
+    /// --engine lg or lg-grammar: where each state's zones come from: generated afresh at every
+    /// state, or carried along the branch by the translations (π and the timer) and generated
+    /// afresh only where a move ends an attack or the carried zones leave the side to move
+    /// without a zone move (docs/lg-search.md).
     #[arg(long, value_enum, default_value_t = ZonesArg::Regenerate)]
     pub zones: ZonesArg,
     /// --engine lg: add domination zones: each piece guarding the points a goal-owning piece
@@ -397,18 +397,12 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     if args.engine != EngineArg::LgGrammar && args.grammar.is_some() {
         return Err(CliError("--grammar needs --engine lg-grammar".to_string()));
     }
-    if args.engine == EngineArg::LgGrammar
-        && let Some(flag) = [
-            ("--zones translate", args.zones == ZonesArg::Translate),
-            ("--domination", args.domination),
-        ]
-        .iter()
-        .find_map(|(flag, given)| given.then_some(flag))
-    {
-        return Err(CliError(format!(
-            "{flag} is the native engine's: the search grammar generates attack zones afresh at \
-             every state (--engine lg)"
-        )));
+    if args.engine == EngineArg::LgGrammar && args.domination {
+        return Err(CliError(
+            "--domination is the native engine's: the search grammar has attack zones only \
+             (--engine lg)"
+                .to_string(),
+        ));
     }
     let lg = LgOptions {
         horizon: args.horizon,

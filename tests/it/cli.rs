@@ -322,7 +322,7 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-run-search-grammar",
-        "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --start 'S()'",
+        "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --set TRANSLATE=false --start 'S()'",
         0,
     ),
     (

@@ -30,8 +30,8 @@ pub struct GrammarRun {
     pub states: usize,
 }
 
-/// Searches the reduced tree of `root` with `grammar` (inputs `H`, `DEPTH` and `FULL`, start
-/// `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
+/// Searches the reduced tree of `root` with `grammar` (inputs `H`, `DEPTH`, `FULL` and, for
+/// `--zones translate`, `TRANSLATE`; start `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
 pub fn search(
     game: &Game,
     root: &State,
@@ -48,6 +48,12 @@ pub fn search(
                 .to_string(),
         );
     }
+    if lg.domination {
+        return Err(
+            "the search grammar has attack zones only; --domination is the native engine's"
+                .to_string(),
+        );
+    }
     let horizon = match lg.horizon {
         Some(0) => return Err("the horizon must be at least 1 move".to_string()),
         Some(h) => h,
@@ -57,32 +63,44 @@ pub fn search(
     let states = GameStates::with_start(game, root.clone());
     let kernel = game.scenario.kernel();
     let mut world = World::new(&game.scenario, &kernel).with_states(&states);
-    let given = [
+    let translate = lg.zones == super::lg::Zones::Translate;
+    let mut given = vec![
         ("H".to_string(), horizon.to_string()),
         ("DEPTH".to_string(), depth.to_string()),
         ("FULL".to_string(), lg.full_tree.to_string()),
     ];
     // The inputs the engine gives, checked here so that the error names the contract, not a
-    // command-line `--set` the user never wrote.
+    // command-line `--set` the user never wrote. TRANSLATE is optional: a grammar that only
+    // generates its zones anew need not declare it.
     let have = grammar.inputs();
     let want = [("H", Type::Int), ("DEPTH", Type::Int), ("FULL", Type::Bool)];
-    if have.len() != want.len()
-        || !want
-            .iter()
-            .all(|w| have.iter().any(|(n, t)| (n.as_str(), t) == (w.0, &w.1)))
+    let has = |name: &str, ty: &Type| have.iter().any(|(n, t)| (n.as_str(), t) == (name, ty));
+    let takes_translate = has("TRANSLATE", &Type::Bool);
+    if have.len() != want.len() + usize::from(takes_translate)
+        || !want.iter().all(|w| has(w.0, &w.1))
     {
         let listed: Vec<String> = have
             .iter()
             .map(|(n, t)| format!("{n}: {}", t.display(&[])))
             .collect();
         return Err(format!(
-            "the search grammar `{}` must have exactly the inputs H: int, DEPTH: int and FULL: bool (it has {})",
+            "the search grammar `{}` must have the inputs H: int, DEPTH: int and FULL: bool, \
+             and may have TRANSLATE: bool, and no others (it has {})",
             grammar.name(),
             if listed.is_empty() {
                 "none".to_string()
             } else {
                 listed.join(", ")
             }
+        ));
+    }
+    if takes_translate {
+        given.push(("TRANSLATE".to_string(), translate.to_string()));
+    } else if translate {
+        return Err(format!(
+            "the search grammar `{}` has no input TRANSLATE: bool, so it cannot carry its zones \
+             by the translations (--zones translate)",
+            grammar.name()
         ));
     }
     let inputs = grammar.bind_inputs(&mut world, &given, None)?;
