@@ -2,6 +2,7 @@
 //! input (with the message on stderr).
 
 mod analysis;
+mod compare_grammars;
 mod demo;
 mod json;
 mod limits;
@@ -10,6 +11,7 @@ mod patterns;
 mod play;
 mod run;
 mod setup;
+mod test;
 mod trajectories;
 mod translate;
 mod zones;
@@ -73,6 +75,19 @@ enum Command {
     Search(play::SearchArgs),
     /// Replay a line of moves and print each position.
     Play(play::PlayArgs),
+    /// Compare the languages of two grammar files (or of a grammar file and the native
+    /// generator, `native`) on the same scenario and start, or on random starts (--random).
+    ///
+    /// Prints whether they are equal and, where not, the counts of each side and the first
+    /// sentences only one side has. Exit code 1 when they differ.
+    Compare(compare_grammars::CompareArgs),
+    /// Run case files (`*.cases`): each case's output is held to its snapshot
+    /// (`snapshots/<case file stem>/<name>.txt` beside the case file; docs/testing-grammars.md).
+    ///
+    /// A case is a line `name | arguments`, the arguments a lingeo command line without the
+    /// program name and with paths relative to the case file, or `name | arguments ||
+    /// arguments`, two command lines that must print the same. Exit code 1 when a case fails.
+    Test(test::TestArgs),
     /// Run the main job on the built-in robot examples.
     Demo {
         /// Folder for the demo's pictures.
@@ -91,12 +106,63 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
+/// What a command printed, and whether it reports a failure (exit code 1: a case that failed,
+/// languages that differ) rather than a success.
+pub struct Report {
+    pub text: String,
+    pub failed: bool,
+}
+
+impl From<String> for Report {
+    fn from(text: String) -> Self {
+        Report {
+            text,
+            failed: false,
+        }
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    match execute(cli.command, &mut |line| eprintln!("{line}")) {
+        Ok(report) => {
+            use std::io::Write;
+            // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
+            match std::io::stdout().lock().write_all(report.text.as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ if report.failed => ExitCode::from(1),
+                _ => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => {
+            eprint!("{}", e.stderr());
+            ExitCode::from(2)
+        }
+    }
+}
+
+impl CliError {
+    /// The text for stderr: rendered diagnostics as they are, a one-line error with the usual
+    /// prefix.
+    pub fn stderr(&self) -> String {
+        if self.0.ends_with('\n') {
+            self.0.clone()
+        } else {
+            format!("error: {}\n", self.0)
+        }
+    }
+}
+
+/// Runs one command; `trace` takes what `run --trace` prints along the way. `lingeo test`
+/// runs its cases through here, in-process.
+fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliError> {
+    let text = match command {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),
-        Command::Run(args) => run::run(&args),
+        Command::Run(args) => run::run(&args, trace),
         Command::Analysis(args) => analysis::run(&args),
         Command::Zones(args) => zones::run(&args),
         Command::Translate(args) => translate::run(&args),
@@ -106,28 +172,10 @@ pub fn main() -> ExitCode {
         Command::Search(args) => play::run_search(&args),
         Command::Play(args) => play::run_play(&args),
         Command::Demo { out } => demo::run(&out),
-    };
-    match result {
-        Ok(text) => {
-            use std::io::Write;
-            // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
-            match std::io::stdout().lock().write_all(text.as_bytes()) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {e}");
-                    ExitCode::from(1)
-                }
-                _ => ExitCode::SUCCESS,
-            }
-        }
-        Err(CliError(message)) => {
-            if message.ends_with('\n') {
-                eprint!("{message}");
-            } else {
-                eprintln!("error: {message}");
-            }
-            ExitCode::from(2)
-        }
-    }
+        Command::Compare(args) => return compare_grammars::run(&args),
+        Command::Test(args) => return test::run(&args),
+    }?;
+    Ok(text.into())
 }
 
 fn check(files: &[PathBuf]) -> Result<String, CliError> {

@@ -40,6 +40,10 @@ pub struct RunArgs {
     /// one as "e").
     #[arg(long)]
     pub json: bool,
+    /// Leave the grammar's name out (of the first line, and of the JSON), so that the outputs
+    /// of two grammars can be compared: an agreement case of `lingeo test`.
+    #[arg(long)]
+    pub no_source: bool,
     /// Print the derivation step by step (to stderr).
     #[arg(long)]
     pub trace: bool,
@@ -53,13 +57,16 @@ pub struct RunArgs {
 
 #[derive(Serialize)]
 struct LanguageJson<'a> {
-    grammar: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grammar: Option<&'a str>,
     start: &'a str,
     count: usize,
     language: Vec<String>,
 }
 
-pub fn run(args: &RunArgs) -> Result<String, CliError> {
+/// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
+/// test`).
+pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
     let grammar = Grammar::load(&args.grammar).map_err(|e| CliError(e.render()))?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
@@ -124,7 +131,7 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
         .parse_start(&mut world, &args.start)
         .map_err(CliError)?;
     let limits = args.limits.limits(args.max_sentences, args.max_sentences);
-    let mut trace_sink = |line: &str| eprintln!("{line}");
+    let mut trace_sink = |line: &str| trace(line);
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)
     } else {
@@ -140,15 +147,19 @@ pub fn run(args: &RunArgs) -> Result<String, CliError> {
         .collect();
     if args.json {
         return super::json::to_string(&LanguageJson {
-            grammar: grammar.name(),
+            grammar: (!args.no_source).then(|| grammar.name()),
             start: args.start.trim(),
             count: strings.len(),
             language: strings,
         });
     }
+    let source = if args.no_source {
+        String::new()
+    } else {
+        format!("{} from ", grammar.name())
+    };
     let mut out = format!(
-        "{} from {}: {}\n",
-        grammar.name(),
+        "{source}{}: {}\n",
         args.start.trim(),
         lingeo::render::counted(strings.len() as u128, "sentence", "sentences")
     );

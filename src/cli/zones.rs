@@ -57,6 +57,10 @@ pub struct ZoneArgs {
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
+    /// Leave out which engine or grammar made the zones (and its filters), so that the
+    /// outputs of two engines can be compared: an agreement case of `lingeo test`.
+    #[arg(long)]
+    pub no_source: bool,
     /// The limits of the grammar engine (`--engine grammar` or `--grammar`).
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -210,6 +214,20 @@ pub struct Request<'g> {
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
     let grammar = Grammar::load(path).map_err(|e| CliError(e.render()))?;
+    let wrong = zone_grammar_problems(&grammar);
+    if wrong.is_empty() {
+        Ok(grammar)
+    } else {
+        Err(CliError(format!(
+            "{} is not a grammar of zones: {}",
+            path.display(),
+            wrong.join("; ")
+        )))
+    }
+}
+
+/// What keeps `grammar` from having the shape of a grammar of zones (none: it has it).
+pub fn zone_grammar_problems(grammar: &Grammar) -> Vec<String> {
     let program = &grammar.program;
     let inputs: Vec<Type> = grammar.inputs().into_iter().map(|(_, t)| t).collect();
     let track = Type::Tuple(vec![Type::Piece, Type::Trajectory]);
@@ -228,15 +246,7 @@ pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
             ));
         }
     }
-    if wrong.is_empty() {
-        Ok(grammar)
-    } else {
-        Err(CliError(format!(
-            "{} is not a grammar of zones: {}",
-            path.display(),
-            wrong.join("; ")
-        )))
-    }
+    wrong
 }
 
 /// The shipped grammar of zones that applies `filters`: `zones` (none) or `zones-filtered`
@@ -361,7 +371,7 @@ struct AttackJson<'a> {
     to: &'a str,
     horizon: u32,
     /// The filters of A8 that were applied (`all`, `none`, `f1`, `f2`); null for a grammar of
-    /// the user's (`--grammar`), whose filters are its own.
+    /// the user's (`--grammar`), whose filters are its own, and with --no-source.
     filters: Option<FiltersArg>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<usize>,
@@ -593,7 +603,7 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
         from: s.board.name(p.at),
         to: s.board.name(a.target),
         horizon: a.horizon,
-        filters: args.grammar.is_none().then_some(args.language.filters),
+        filters: (args.grammar.is_none() && !args.no_source).then_some(args.language.filters),
         count: a.too_large.is_none().then_some(a.zones.len()),
         error: a.too_large.clone(),
         zones: (all_zones && a.too_large.is_none()).then(|| {
@@ -654,8 +664,13 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             ),
         ),
     };
+    let source = if args.no_source {
+        String::new()
+    } else {
+        format!(" ({filters}{engine})")
+    };
     let head = format!(
-        "Zones of {} ({} {}) from {} to {} within {} ({filters}{engine})",
+        "Zones of {} ({} {}) from {} to {} within {}{source}",
         p.name,
         p.side,
         s.types[p.type_index].name,

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::board::Point;
 use crate::piece::{Reach, Side, Usage};
 use crate::play::rules::Rules;
+use crate::random::SplitMix;
 use crate::scenario::{GoalOwner, Scenario};
 
 /// At most this many pieces take part in a game (a piece index is a byte).
@@ -202,7 +203,7 @@ impl Game {
             });
         }
         let len = scenario.board.len();
-        let piece_keys = (0..classes.len() * len).map(|_| keys.next()).collect();
+        let piece_keys = (0..classes.len() * len).map(|_| keys.next_u64()).collect();
         let goals: Vec<Vec<bool>> = (0..n)
             .map(|i| {
                 let mut mask = vec![false; len];
@@ -260,9 +261,9 @@ impl Game {
             .collect();
         let limit_matters = rules.limit < progressive_bound(&scenario).unwrap_or(u32::MAX);
         Ok(Game {
-            black_key: keys.next(),
-            pass_key: keys.next(),
-            pending_keys: [keys.next(), keys.next()],
+            black_key: keys.next_u64(),
+            pass_key: keys.next_u64(),
+            pending_keys: [keys.next_u64(), keys.next_u64()],
             scenario,
             rules,
             moves,
@@ -313,17 +314,4 @@ fn progressive_bound(scenario: &Scenario) -> Option<u32> {
         steps += u64::from(height) - 1;
     }
     u32::try_from(2 * steps + 2).ok()
-}
-
-/// The SplitMix64 generator: fixed Zobrist keys, so that searches are reproducible.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
