@@ -269,3 +269,32 @@ fn a_let_after_a_per_point_let_keeps_its_value() {
         ["t(5)"]
     );
 }
+
+/// A derivation of 100,000 steps with a choice at each (the other branch dies at once), run by
+/// the binary, whose allocator counts the heap for `--max-memory`: it finishes under 1 GiB,
+/// so the string's memory grows with its length (the terminals frozen into a shared list,
+/// `src/grammar/form.rs`), not with its square. The optimised binary peaks at about 145 MB.
+#[test]
+fn a_long_derivation_with_a_choice_at_every_step_stays_under_a_gigabyte() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .current_dir(root)
+        .args([
+            "run",
+            "tests/grammars/choice-every-step.lgg",
+            "--start",
+            "S(100000)",
+            "--max-length",
+            "200000",
+            "--max-memory",
+            "1024",
+        ])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let sentence = stdout.lines().nth(1).expect("the sentence");
+    assert_eq!(sentence.matches("a()").count(), 100_000);
+    assert!(!sentence.contains("b()"));
+}
