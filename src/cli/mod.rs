@@ -3,6 +3,7 @@
 
 mod analysis;
 mod compare_grammars;
+mod control;
 mod demo;
 mod json;
 mod limits;

@@ -321,6 +321,27 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-map-control-reti",
+        "map examples/reti.scenario --control",
+        0,
+    ),
+    (
+        "cli-map-control-pawned-json",
+        "map examples/pawned.scenario --control --json",
+        0,
+    ),
+    (
+        "cli-map-control-error-piece",
+        "map examples/reti.scenario --control --piece WK",
+        2,
+    ),
+    (
+        "cli-map-control-error-no-pieces",
+        "map --board 8x8 --control",
+        2,
+    ),
+    ("cli-map-error-no-piece", "map examples/reti.scenario", 2),
+    (
         "cli-run-search-grammar",
         "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --set TRANSLATE=false --start 'S()'",
         0,

@@ -1,0 +1,6 @@
+//! Players: what a player reads off a position beyond the rules, to order its moves and judge
+//! positions with little search (docs/players.md). `control` is the Chessmaps control map
+//! (which side controls each point), `sectors` the areas it is summed over.
+
+pub mod control;
+pub mod sectors;
