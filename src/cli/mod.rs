@@ -9,6 +9,7 @@ mod evaluate;
 mod json;
 mod limits;
 mod map;
+mod matches;
 mod patterns;
 mod play;
 mod run;
@@ -81,6 +82,10 @@ enum Command {
     /// piece achieves its goals (reaching a goal point, capturing a piece), read off the zones
     /// of its attacks, weighted by their importance, plus the material; --explain says why.
     Evaluate(evaluate::EvaluateArgs),
+    /// Play two engines against each other from a fixed set of openings (White's first move and
+    /// Black's reply, each opening twice with the colours swapped) and print the first engine's
+    /// wins, draws and losses with the Elo difference (docs/players.md §4).
+    Match(matches::MatchArgs),
     /// Compare the languages of two grammar files (or of a grammar file and the native
     /// generator, `native`) on the same scenario and start, or on random starts (--random).
     ///
@@ -178,6 +183,7 @@ fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliE
         Command::Search(args) => play::run_search(&args),
         Command::Play(args) => play::run_play(&args),
         Command::Evaluate(args) => evaluate::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::Demo { out } => demo::run(&out),
         Command::Compare(args) => return compare_grammars::run(&args),
         Command::Test(args) => return test::run(&args),

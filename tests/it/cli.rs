@@ -377,6 +377,21 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-match-pawned",
+        "match examples/pawned.scenario --white eval=fuzzy,depth=2 --black eval=material,depth=2 --games 4",
+        0,
+    ),
+    (
+        "cli-match-pawned-json",
+        "match examples/pawned.scenario --white depth=2 --black nodes=200,ordering=none --games 4 --json",
+        0,
+    ),
+    (
+        "cli-match-error-spec",
+        "match examples/pawned.scenario --white eval=fuzzy,speed=3",
+        2,
+    ),
+    (
         "cli-run-search-grammar",
         "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --set TRANSLATE=false --start 'S()'",
         0,

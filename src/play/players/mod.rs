@@ -5,4 +5,5 @@
 
 pub mod control;
 pub mod fuzzy;
+pub mod matches;
 pub mod sectors;

@@ -1,0 +1,116 @@
+//! `lingeo match SCENARIO --white SPEC --black SPEC --games N`: two engines play each other
+//! (docs/players.md §4).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::Args;
+use lingeo::play::players::matches::{self, EngineSpec};
+use lingeo::render;
+use serde::Serialize;
+
+use super::CliError;
+use super::play::load_game;
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The scenario file; it needs a `game { ... }` block.
+    pub scenario: PathBuf,
+    /// The first engine: comma-separated `key=value` (eval=material|fuzzy, depth=D or
+    /// nodes=N, ordering=none|history|killer|zones, horizon=H); it plays White in the first
+    /// game of each opening. Default: eval=material,depth=4,ordering=killer.
+    #[arg(long, default_value = "")]
+    pub white: String,
+    /// The second engine, written the same way; it plays Black in the first game of each
+    /// opening.
+    #[arg(long, default_value = "")]
+    pub black: String,
+    /// Games to play (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct MatchJson {
+    white: String,
+    black: String,
+    games: u32,
+    openings: usize,
+    /// From the first (`--white`) engine's side.
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    score: f64,
+    /// The Elo difference of the first engine over the second and its 95% half-width; null
+    /// when one engine won every game.
+    elo: Option<f64>,
+    elo_error: Option<f64>,
+}
+
+pub fn run(args: &MatchArgs) -> Result<String, CliError> {
+    let spec = |flag: &str, text: &str| {
+        EngineSpec::parse(text).map_err(|e| CliError(format!("{flag}: {e}")))
+    };
+    let a = spec("--white", &args.white)?;
+    let b = spec("--black", &args.black)?;
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".to_string()));
+    }
+    let game = load_game(&args.scenario)?;
+    let openings = matches::openings(&game).len();
+    let live = std::io::stderr().is_terminal();
+    let total = args.games;
+    let score = matches::run(&game, &a, &b, total, &mut |k, s| {
+        if live {
+            let width = 30;
+            let done = (k as usize * width) / total as usize;
+            eprint!(
+                "\r[{}{}] {k}/{total}  +{} ={} -{}",
+                "#".repeat(done),
+                " ".repeat(width - done),
+                s.wins,
+                s.draws,
+                s.losses
+            );
+            if k == total {
+                eprintln!();
+            }
+        }
+    })
+    .map_err(CliError)?;
+    let elo = score.elo();
+    if args.json {
+        return super::json::to_string(&MatchJson {
+            white: a.to_string(),
+            black: b.to_string(),
+            games: total,
+            openings,
+            wins: score.wins,
+            draws: score.draws,
+            losses: score.losses,
+            score: score.fraction(),
+            elo: elo.map(|e| e.0),
+            elo_error: elo.map(|e| e.1),
+        });
+    }
+    let elo_text = match elo {
+        Some((e, err)) => format!("{e:+.0} ± {err:.0}"),
+        None if score.wins > 0 => "+inf (every game won)".to_string(),
+        None => "-inf (every game lost)".to_string(),
+    };
+    Ok(format!(
+        "{}: {} games from {openings} openings (each twice, colours swapped)\n\
+         first:  {a}\nsecond: {b}\n\
+         first engine: {}, {}, {}, score {:.3}\n\
+         Elo difference (first - second): {elo_text} (95%)\n",
+        args.scenario.display(),
+        total,
+        render::counted(u128::from(score.wins), "win", "wins"),
+        render::counted(u128::from(score.draws), "draw", "draws"),
+        render::counted(u128::from(score.losses), "loss", "losses"),
+        score.fraction()
+    ))
+}

@@ -1,0 +1,318 @@
+//! Matches between engines (docs/players.md §4): two engine specs play each other from a fixed
+//! set of openings, each opening twice with the colours swapped, and the score of the first
+//! engine becomes an Elo difference with its error bar.
+
+use std::fmt;
+
+use crate::play::game::Game;
+use crate::play::search::{Eval, Ordering, SearchOptions, alphabeta};
+use crate::play::state::{Move, State};
+
+/// How an engine chooses its moves: alpha-beta to a depth, or iterative deepening within a
+/// node budget, with an evaluation and an ordering. Written `eval=fuzzy,depth=6,ordering=history`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub eval: Eval,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub ordering: Ordering,
+    pub horizon: u32,
+}
+
+impl Default for EngineSpec {
+    fn default() -> EngineSpec {
+        EngineSpec {
+            eval: Eval::Material,
+            depth: None,
+            nodes: None,
+            ordering: Ordering::Killer,
+            horizon: SearchOptions::DEFAULT_HORIZON,
+        }
+    }
+}
+
+/// The depth when a spec gives neither a depth nor a node budget.
+pub const DEFAULT_DEPTH: u32 = 4;
+/// The depth bound of a search by node budget (it stops at the budget long before).
+const BUDGET_DEPTH: u32 = 64;
+
+impl EngineSpec {
+    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy), `depth`,
+    /// `nodes`, `ordering` (none, history, killer, zones), `horizon`.
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut spec = EngineSpec::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}` is not key=value"))?;
+            let number =
+                |what: &str| {
+                    value.parse::<u64>().ok().filter(|&v| v > 0).ok_or_else(|| {
+                        format!("{what} must be a positive whole number, not `{value}`")
+                    })
+                };
+            match key {
+                "eval" => {
+                    spec.eval = match value {
+                        "material" => Eval::Material,
+                        "fuzzy" => Eval::Fuzzy,
+                        _ => return Err(format!("eval is material or fuzzy, not `{value}`")),
+                    }
+                }
+                "depth" => spec.depth = Some(number("depth")?.min(u64::from(u32::MAX)) as u32),
+                "nodes" => spec.nodes = Some(number("nodes")?),
+                "horizon" => spec.horizon = number("horizon")?.min(64) as u32,
+                "ordering" => {
+                    spec.ordering = match value {
+                        "none" => Ordering::None,
+                        "history" => Ordering::History,
+                        "killer" => Ordering::Killer,
+                        "zones" => Ordering::Zones,
+                        _ => {
+                            return Err(format!(
+                                "ordering is one of {}, not `{value}`",
+                                Ordering::NAMES.join(", ")
+                            ));
+                        }
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown key `{key}` (the keys: eval, depth, nodes, ordering, horizon)"
+                    ));
+                }
+            }
+        }
+        if spec.depth.is_some() && spec.nodes.is_some() {
+            return Err("give depth or nodes, not both".to_string());
+        }
+        Ok(spec)
+    }
+
+    fn options(&self) -> SearchOptions {
+        SearchOptions {
+            depth: Some(match (self.depth, self.nodes) {
+                (Some(d), _) => d,
+                (None, Some(_)) => BUDGET_DEPTH,
+                (None, None) => DEFAULT_DEPTH,
+            }),
+            ordering: self.ordering,
+            max_nodes: self.nodes,
+            horizon: self.horizon,
+            eval: self.eval,
+            ..SearchOptions::default()
+        }
+    }
+
+    /// The move the engine plays in `state` (which has moves): the first of its principal
+    /// variation, or where the budget ran out before one iteration finished, the first legal
+    /// move.
+    pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Move {
+        let r = alphabeta::search(game, state, &self.options());
+        r.pv.first().copied().unwrap_or(legal[0])
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "eval={}", self.eval.name())?;
+        match (self.depth, self.nodes) {
+            (_, Some(n)) => write!(f, ",nodes={n}")?,
+            (d, None) => write!(f, ",depth={}", d.unwrap_or(DEFAULT_DEPTH))?,
+        }
+        write!(f, ",ordering={}", self.ordering.name())?;
+        if self.eval == Eval::Fuzzy || self.ordering == Ordering::Zones {
+            write!(f, ",horizon={}", self.horizon)?;
+        }
+        Ok(())
+    }
+}
+
+/// The openings: every line of White's first move and Black's reply, in move-generation order
+/// (a pass where the rules force one). Games over within two moves are left out.
+pub fn openings(game: &Game) -> Vec<Vec<Move>> {
+    let mut out = Vec::new();
+    let mut state = State::initial(game);
+    let mut first = Vec::new();
+    state.successors(game, &mut first);
+    for &a in &first {
+        let undo = state.make(game, a);
+        let mut replies = Vec::new();
+        state.successors(game, &mut replies);
+        if state.outcome.is_none() {
+            for &b in &replies {
+                let u = state.make(game, b);
+                let mut next = Vec::new();
+                state.successors(game, &mut next);
+                if state.outcome.is_none() {
+                    out.push(vec![a, b]);
+                }
+                state.unmake(game, u);
+            }
+        }
+        state.unmake(game, undo);
+    }
+    out
+}
+
+/// One game: the opening, then the engines in turn until the game ends (the rules' move limit
+/// ends every game). Returns the outcome from White's side and the moves.
+pub fn play(
+    game: &Game,
+    opening: &[Move],
+    white: &EngineSpec,
+    black: &EngineSpec,
+) -> (i8, Vec<Move>) {
+    let mut state = State::initial(game);
+    let mut moves = Vec::new();
+    for &mv in opening {
+        state.make(game, mv);
+        moves.push(mv);
+    }
+    let mut legal = Vec::new();
+    loop {
+        state.successors(game, &mut legal);
+        if let Some(o) = state.outcome {
+            return (o.value, moves);
+        }
+        let mv = if legal == [Move::Pass] {
+            Move::Pass
+        } else {
+            let engine = match state.to_move {
+                crate::piece::Side::White => white,
+                crate::piece::Side::Black => black,
+            };
+            engine.choose(game, &state, &legal)
+        };
+        state.make(game, mv);
+        moves.push(mv);
+    }
+}
+
+/// A match's score from the first engine's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Score {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The points per game, a win 1 and a draw 1/2.
+    pub fn fraction(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference of the first engine over the second, and the half-width of its 95%
+    /// interval (from the standard error of the mean points per game); `None` where the score
+    /// is all wins or all losses (the difference is unbounded).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = f64::from(self.games());
+        let s = self.fraction();
+        if self.games() == 0 || s <= 0.0 || s >= 1.0 {
+            return None;
+        }
+        let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+        let mean_sq = (f64::from(self.wins) + f64::from(self.draws) / 4.0) / n;
+        let se = ((mean_sq - s * s).max(0.0) / n).sqrt();
+        let lo = elo((s - 1.96 * se).max(1e-9));
+        let hi = elo((s + 1.96 * se).min(1.0 - 1e-9));
+        Some((elo(s), (hi - lo) / 2.0))
+    }
+}
+
+/// Plays `games` games of `a` against `b`: the openings in order, each twice (a as White, then
+/// a as Black), from the first again when they run out. `progress` is told after each game.
+pub fn run(
+    game: &Game,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    games: u32,
+    progress: &mut dyn FnMut(u32, Score),
+) -> Result<Score, String> {
+    let lines = openings(game);
+    if lines.is_empty() {
+        return Err("the game has no opening of two moves that does not end it".to_string());
+    }
+    let mut score = Score::default();
+    for k in 0..games {
+        let opening = &lines[(k / 2) as usize % lines.len()];
+        let a_white = k % 2 == 0;
+        let (value, _) = if a_white {
+            play(game, opening, a, b)
+        } else {
+            play(game, opening, b, a)
+        };
+        let for_a = if a_white { value } else { -value };
+        match for_a {
+            1 => score.wins += 1,
+            -1 => score.losses += 1,
+            _ => score.draws += 1,
+        }
+        progress(k + 1, score);
+    }
+    Ok(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        let s = EngineSpec::parse("eval=fuzzy,depth=6,ordering=history").unwrap();
+        assert_eq!(
+            (s.eval, s.depth, s.ordering),
+            (Eval::Fuzzy, Some(6), Ordering::History)
+        );
+        assert_eq!(
+            s.to_string(),
+            "eval=fuzzy,depth=6,ordering=history,horizon=4"
+        );
+        let n = EngineSpec::parse("eval=material,nodes=20000").unwrap();
+        assert_eq!(n.to_string(), "eval=material,nodes=20000,ordering=killer");
+        for (bad, why) in [
+            ("eval=great", "eval is material or fuzzy"),
+            ("depth=0", "depth must be a positive whole number"),
+            ("depth=3,nodes=10", "not both"),
+            ("speed=9", "unknown key `speed`"),
+            ("depth", "is not key=value"),
+        ] {
+            let e = EngineSpec::parse(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn elo_follows_the_score() {
+        let even = Score {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (elo, err) = even.elo().unwrap();
+        assert!(elo.abs() < 1e-9 && err > 100.0);
+        let better = Score {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        let (elo, err) = better.elo().unwrap();
+        // s = 0.75 gives 400 log10(3) = 190.8.
+        assert!((elo - 190.85).abs() < 0.1, "{elo}");
+        assert!(err > 0.0 && err < 100.0);
+        assert_eq!(
+            Score {
+                wins: 3,
+                draws: 0,
+                losses: 0
+            }
+            .elo(),
+            None
+        );
+    }
+}
