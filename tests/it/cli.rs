@@ -362,21 +362,6 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
-        "cli-search-eval-fuzzy",
-        "search examples/pawned.scenario --depth 3 --eval fuzzy",
-        0,
-    ),
-    (
-        "cli-search-error-eval-fuzzy-solve",
-        "search examples/pawned.scenario --eval fuzzy",
-        2,
-    ),
-    (
-        "cli-search-error-eval-fuzzy-lg",
-        "search examples/pawned.scenario --engine lg --depth 2 --eval fuzzy",
-        2,
-    ),
-    (
         "cli-match-pawned",
         "match examples/pawned.scenario --white eval=fuzzy,depth=2 --black eval=material,depth=2 --games 4",
         0,

@@ -602,6 +602,37 @@ fn search_and_play_on_the_command_line() {
             2,
         ),
         (
+            "cli-search-eval-fuzzy",
+            &[
+                "search",
+                "examples/pawned.scenario",
+                "--depth",
+                "3",
+                "--eval",
+                "fuzzy",
+            ],
+            0,
+        ),
+        (
+            "cli-search-error-eval-fuzzy-solve",
+            &["search", "examples/pawned.scenario", "--eval", "fuzzy"],
+            2,
+        ),
+        (
+            "cli-search-error-eval-fuzzy-lg",
+            &[
+                "search",
+                "examples/pawned.scenario",
+                "--engine",
+                "lg",
+                "--depth",
+                "2",
+                "--eval",
+                "fuzzy",
+            ],
+            2,
+        ),
+        (
             "cli-play-over",
             &[
                 "play",
