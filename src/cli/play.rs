@@ -430,7 +430,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         }
         EngineArg::LgGrammar => {
             let grammar = match &args.grammar {
-                Some(path) => Grammar::load(path),
+                Some(path) => super::files::grammar(path),
                 None => Grammar::shipped("search"),
             }
             .map_err(|e| CliError(e.render()))?;
@@ -468,8 +468,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
                 .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
             render::counted(r.tree.moves() as u128, "move", "moves")
         );
-        std::fs::write(path, lingeo::svg::tree(&r.tree, &title))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
     }
     if args.json {
         return super::json::to_string(&SearchJson {

@@ -20,6 +20,7 @@ mod properties;
 mod readme;
 mod robustness;
 mod self_contained;
+mod serve;
 mod sources;
 mod svg;
 mod translations;
