@@ -298,6 +298,19 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             }),
         });
     }
+    // For `lingeo serve`: the last position drawn on its board.
+    if super::files::keeping() {
+        let title = json
+            .moves
+            .last()
+            .and_then(|m| m.r#move.clone())
+            .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
+        let (position, _) = state.scenario(&game);
+        super::files::keep(
+            "position.svg",
+            lingeo::svg::zone_bundle(&position, &[], &title),
+        );
+    }
     if args.json {
         return super::json::to_string(&json);
     }

@@ -129,6 +129,27 @@ const SEARCH: Spec = Spec {
     no_svg_with: &[],
 };
 
+const PLAY: Spec = Spec {
+    command: "play",
+    texts: &[SCENARIO_FILE],
+    options: &["moves"],
+    json: true,
+    svg: false,
+    no_svg_with: &[],
+};
+
+/// `play`: the positions along a line of moves (the CLI's JSON), and the last one drawn
+/// (`svg`): the position of a node of the search tree.
+pub async fn play(State(config): State<Config>, body: Body) -> Answer {
+    let (cli, done) = command(config, &PLAY, body).await?;
+    let svg = done
+        .pictures
+        .iter()
+        .find(|(p, _)| p.as_os_str() == "position.svg")
+        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()));
+    Ok(Json(json!({"cli": cli, "svg": svg})))
+}
+
 pub async fn examples() -> Json<Value> {
     Json(examples::all())
 }

@@ -75,6 +75,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/trajectories", post(api::trajectories))
         .route("/api/map", post(api::map))
         .route("/api/search", post(api::search))
+        .route("/api/play", post(api::play))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(host::check))

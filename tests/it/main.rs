@@ -5,6 +5,7 @@ mod abilities;
 mod agreement;
 mod analysis;
 mod bad_files;
+mod browser;
 mod case_files;
 mod cli;
 mod common;

@@ -345,6 +345,22 @@ fn every_endpoint_answers_the_cli_json() {
         ]))
     );
     assert!(answer["cli"]["tree"].is_array(), "{}", answer["cli"]);
+
+    // play: the positions along a line, the last one drawn; board: the board alone.
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": text(game), "scenario_name": game, "moves": "h8-g7"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"], cli(&["play", game, "--moves", "h8-g7"]));
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    let (status, answer) = server.post(
+        "/api/board",
+        &json!({"scenario": text(simplified), "scenario_name": simplified}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["points"].as_array().unwrap().len(), 62);
+    assert_eq!(answer["pieces"][0]["name"], "BOMBER");
     assert!(answer["svg"].as_str().unwrap().contains("<svg"));
 }
 

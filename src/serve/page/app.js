@@ -119,7 +119,7 @@ function grammarChanged() { if ($("grammar").value.trim()) grammarChecked(); els
 
 async function drawBoard() {
   try {
-    const answer = await api("/api/board", { scenario: $("scenario").value });
+    const answer = await api("/api/board", scenarioBody());
     state.board = answer;
     $("board").innerHTML = answer.svg;
     const tool = $("tool"), keep = tool.value;
@@ -165,16 +165,23 @@ function toggleObstacle(text, point) {
   return lines.join("\n");
 }
 
-function placePiece(text, name, point) {
-  const pattern = new RegExp(`^(\\s*(?:white|black)\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b.*?\\bat\\s+)(\\S+)`);
-  return text.split("\n").map((l) => l.replace(pattern, (_, head) => head + point)).join("\n");
+// Moves a placed piece: the line that places its type for its side on its point
+// (`white FIGHTER at h8 as WF`) gets the new point.
+function placePiece(text, piece, point) {
+  const pattern = /^(\s*(white|black)\s+(\S+)\s+at\s+)(\S+)/;
+  return text.split("\n").map((line) => line.replace(pattern, (all, head, side, type, at) =>
+    side === piece.side && type === piece.type && at === piece.at ? head + point : all)).join("\n");
 }
 
 function boardClicked(event) {
   const point = pointOf(event.target);
   if (!point) return;
   const tool = $("tool").value, textarea = $("scenario");
-  textarea.value = tool === "obstacle" ? toggleObstacle(textarea.value, point) : placePiece(textarea.value, tool.slice(6), point);
+  if (tool === "obstacle") textarea.value = toggleObstacle(textarea.value, point);
+  else {
+    const piece = state.board.pieces.find((p) => p.name === tool.slice(6));
+    if (piece) { textarea.value = placePiece(textarea.value, piece, point); piece.at = point; }
+  }
   scenarioChanged();
 }
 
@@ -237,7 +244,10 @@ function showStep(i) {
   $("step-number").textContent = `step ${i + 1} of ${steps.length}${trace_cut_note()}`;
   let html = `<div>derivation ${s.derivation}: <span class="label">${escapeHtml(s.label)}</span></div>`;
   html += `<div class="form">${escapeHtml(s.form)}</div>`;
-  for (const a of s.assignments) html += `<div class="assignment">${escapeHtml(a.name)} = ${escapeHtml(a.value)}</div>`;
+  for (const a of s.assignments) {
+    const target = a.point === undefined ? a.name : `${a.name}[${a.point}]`;
+    html += `<div class="assignment">${escapeHtml(target)} := ${escapeHtml(a.value)}</div>`;
+  }
   $("step").innerHTML = html;
   drawValues(s.values || {});
 }
@@ -316,12 +326,18 @@ async function search(event) {
   } catch (e) { status(""); showError($("tree"), e); }
 }
 
-function treeClicked(event) {
+async function treeClicked(event) {
   const node = event.target.closest(".node");
   if (!node) return;
   document.querySelectorAll(".tree .node.selected").forEach((n) => n.classList.remove("selected"));
   node.classList.add("selected");
   $("tree-line").textContent = `line: ${node.dataset.line}`;
+  try {
+    const answer = await api("/api/play", { ...scenarioBody(), moves: node.dataset.line });
+    const last = answer.cli.moves[answer.cli.moves.length - 1];
+    $("tree-line").textContent = `line: ${node.dataset.line}; ${last.to_move} to move${last.outcome ? ", " + last.outcome.reason : ""}`;
+    $("tree-position").innerHTML = answer.svg || "";
+  } catch (e) { showError($("tree-position"), e); }
 }
 
 // ---------------------------------------------------------------------------------------------
