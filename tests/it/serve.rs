@@ -462,6 +462,21 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
     );
     refused(&server, status, &answer, 422);
 
+    // A body that is not declared JSON (a cross-site form or text/plain post).
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let body = r#"{"scenario": "board 3x3\n"}"#;
+    write!(
+        stream,
+        "POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let text = answer.split_once("\r\n\r\n").unwrap().1;
+    refused(&server, 415, &parse(text), 415);
+    assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
+
     // An oversized body.
     let big = vec![b'x'; 2 << 20];
     let (status, text) = http(server.port, "POST", "/api/check", "localhost", &big);
