@@ -250,8 +250,28 @@ fn lg_zone_sources(c: &mut Criterion) {
     group.finish();
 }
 
+/// What players read off a position (docs/players.md): the control map and the fuzzy
+/// evaluation, per position.
+fn players(c: &mut Criterion) {
+    use lingeo::play::players::control::ControlMap;
+    use lingeo::play::players::fuzzy;
+    let mut group = c.benchmark_group("players");
+    for name in ["robot-2d4a", "reti", "pawned"] {
+        let g = example(&format!("{name}.scenario"), None);
+        let root = State::initial(&g);
+        group.bench_function(format!("control-map/{name}"), |b| {
+            b.iter(|| black_box(ControlMap::of(&g, &root)))
+        });
+        group.bench_function(format!("fuzzy-evaluation/{name}"), |b| {
+            b.iter(|| black_box(fuzzy::evaluate(&g, &root, 4)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    players,
     pawned_depths,
     solves,
     solve_6x6,

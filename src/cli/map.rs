@@ -26,6 +26,11 @@ pub struct MapArgs {
     /// Also draw the MAP as an SVG heat map into this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// The control map of the scenario's position instead (Chessmaps, docs/players.md §1):
+    /// which side attacks each point more, and the sums per sector. Needs a scenario with
+    /// pieces; --svg draws it.
+    #[arg(long, conflicts_with_all = ["piece", "type_name", "from", "reverse", "attack", "side"])]
+    pub control: bool,
 }
 
 #[derive(Serialize)]
@@ -41,6 +46,9 @@ struct MapJson<'a> {
 }
 
 pub fn run(args: &MapArgs) -> Result<String, CliError> {
+    if args.control {
+        return super::control::run(args);
+    }
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
     let chosen = setup::piece(&scenario, &kernel, &args.piece)?;

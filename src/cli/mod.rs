@@ -3,7 +3,9 @@
 
 mod analysis;
 mod compare_grammars;
+mod control;
 mod demo;
+mod evaluate;
 mod files;
 mod json;
 mod limits;
@@ -76,6 +78,10 @@ enum Command {
     Search(play::SearchArgs),
     /// Replay a line of moves and print each position.
     Play(play::PlayArgs),
+    /// The fuzzy evaluation of a position (docs/players.md §3): the degree to which each
+    /// piece achieves its goals (reaching a goal point, capturing a piece), read off the zones
+    /// of its attacks, weighted by their importance, plus the material; --explain says why.
+    Evaluate(evaluate::EvaluateArgs),
     /// Compare the languages of two grammar files (or of a grammar file and the native
     /// generator, `native`) on the same scenario and start, or on random starts (--random).
     ///
@@ -175,6 +181,7 @@ fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliE
         Command::Check { files } => check(&files),
         Command::Search(args) => play::run_search(&args),
         Command::Play(args) => play::run_play(&args),
+        Command::Evaluate(args) => evaluate::run(&args),
         Command::Demo { out } => demo::run(&out),
         Command::Serve(args) => crate::serve::run(&args),
         Command::Compare(args) => return compare_grammars::run(&args),

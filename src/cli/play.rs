@@ -9,7 +9,7 @@ use lingeo::grammar::{Grammar, Limits};
 use lingeo::piece::{Side, chess_letter};
 use lingeo::play::game::Game;
 use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode, Zones};
-use lingeo::play::search::{self, Ordering, SearchOptions, SearchResult, WIN};
+use lingeo::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::render;
 use serde::Serialize;
@@ -46,6 +46,11 @@ pub struct SearchArgs {
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
     #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
+    /// How alpha-beta and minimax score a position at the depth bound: its material balance,
+    /// or the fuzzy evaluation of its goals' zones within --horizon (default 4;
+    /// docs/players.md §3).
+    #[arg(long, value_enum, default_value_t = EvalArg::Material)]
+    pub eval: EvalArg,
     /// Size of the transposition table in MiB (0: no table; at most 16384).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=16384))]
     pub tt_mb: u64,
@@ -114,6 +119,12 @@ pub enum ZonesArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EvalArg {
+    Material,
+    Fuzzy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OrderingArg {
     None,
     History,
@@ -163,7 +174,7 @@ pub fn rules_summary(s: &lingeo::scenario::Scenario, r: &lingeo::play::rules::Ru
     out
 }
 
-fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
+pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
     let scenario = setup::load(path)?;
     Game::new(scenario).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
@@ -191,7 +202,7 @@ fn split_moves(text: &str) -> Vec<String> {
 }
 
 /// Plays `moves` from the initial state; each error names the move and its number.
-fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), CliError> {
+pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), CliError> {
     let mut state = State::initial(game);
     let mut played = Vec::new();
     for (k, text) in split_moves(moves).iter().enumerate() {
@@ -391,9 +402,27 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         max_nodes: args.max_nodes,
         time,
         horizon: args.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
+        eval: match args.eval {
+            EvalArg::Material => Eval::Material,
+            EvalArg::Fuzzy => Eval::Fuzzy,
+        },
         progress: true,
     };
-    let zones_ordering = args.engine == EngineArg::Alphabeta && args.ordering == OrderingArg::Zones;
+    let fuzzy = args.eval == EvalArg::Fuzzy;
+    if fuzzy && matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar) {
+        return Err(CliError(
+            "--eval fuzzy scores alpha-beta's and minimax's leaves; the LG search scores its own (--leaf)"
+                .to_string(),
+        ));
+    }
+    if fuzzy && args.depth.is_none() {
+        return Err(CliError(
+            "--eval fuzzy needs --depth: a solve searches to the end of every line and scores no leaf"
+                .to_string(),
+        ));
+    }
+    let zones_ordering =
+        (args.engine == EngineArg::Alphabeta && args.ordering == OrderingArg::Zones) || fuzzy;
     let lg_only = [
         ("--horizon", args.horizon.is_some() && !zones_ordering),
         ("--tree", args.tree),
@@ -571,8 +600,13 @@ fn describe(
             }
         ),
     };
+    let eval = if options.eval == Eval::Fuzzy {
+        format!(", eval fuzzy (horizon {})", options.horizon)
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "{}: {engine}, {how}{ordering}\n",
+        "{}: {engine}, {how}{ordering}{eval}\n",
         args.scenario.display()
     ));
     if let Some(why) = &r.stopped {
@@ -605,8 +639,12 @@ fn describe(
         ));
     } else {
         out.push_str(&format!(
-            "score: {} (material x 100, White's side)\n",
-            r.score
+            "score: {} ({} x 100, White's side)\n",
+            r.score,
+            match options.eval {
+                Eval::Material => "material",
+                Eval::Fuzzy => "fuzzy evaluation",
+            }
         ));
     }
     let pv = line(game, &r.pv);

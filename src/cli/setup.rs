@@ -25,7 +25,9 @@ pub struct BoardArgs {
 
 #[derive(Args, Debug)]
 #[group(skip)]
-#[command(group(clap::ArgGroup::new("which").args(["piece", "type_name"]).required(true)))]
+// One of the two; which commands need one is theirs to say (`map --control` needs none), and
+// `choose` says so when neither is given.
+#[command(group(clap::ArgGroup::new("which").args(["piece", "type_name"])))]
 pub struct PieceArgs {
     /// A placed piece of the scenario, by name (`lingeo check` lists them): it starts from the
     /// point it stands on. Where no placed piece has the name, a piece type of that name.

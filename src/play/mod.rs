@@ -1,9 +1,11 @@
 //! Play: what happens when pieces move (docs/play-and-search.md, docs/semantics.md §7). The rules
 //! of a game, its states and moves, and the searches over them; and `translate`, which carries a
 //! zone across a move: the translations Π of trajectories and π of zones, with the invariant
-//! subnet Con_Π and the timer (docs/semantics.md §7.2).
+//! subnet Con_Π and the timer (docs/semantics.md §7.2); `players`, what players read off a state
+//! to order moves and judge positions (docs/players.md).
 
 pub mod game;
+pub mod players;
 pub mod rules;
 pub mod search;
 pub mod state;

@@ -17,6 +17,8 @@
 //! trajectory), `edge` (one `<path>` per move of a group), `stop level-k`, `legend-entry
 //! level-k` (one legend line per group), and the layers `moves` and `times`.
 //!
+//! `control` draws the control map of a position (classes `cell`, `attackers`, `piece`).
+//!
 //! `tree` draws the reduced tree of the LG search (no board: moves as labelled nodes in layers by
 //! depth, classes `node`, `edge`, `value-1|0|-1`).
 //!
@@ -30,6 +32,7 @@
 mod badges;
 mod bundle;
 mod bundle_view;
+mod control;
 mod geometry;
 mod layout;
 mod legend;
@@ -41,6 +44,7 @@ mod zone;
 
 pub use bundle::bundle;
 pub use bundle_view::{MAX_SHIFT, zone_bundle};
+pub use control::control;
 pub use map::map;
 pub use tree::tree;
 pub use zone::zone;

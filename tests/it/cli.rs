@@ -321,6 +321,62 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-map-control-reti",
+        "map examples/reti.scenario --control",
+        0,
+    ),
+    (
+        "cli-map-control-pawned-json",
+        "map examples/pawned.scenario --control --json",
+        0,
+    ),
+    (
+        "cli-map-control-error-piece",
+        "map examples/reti.scenario --control --piece WK",
+        2,
+    ),
+    (
+        "cli-map-control-error-no-pieces",
+        "map --board 8x8 --control",
+        2,
+    ),
+    ("cli-map-error-no-piece", "map examples/reti.scenario", 2),
+    (
+        "cli-evaluate-robot-explain",
+        "evaluate examples/robot-2d4a.scenario --explain",
+        0,
+    ),
+    (
+        "cli-evaluate-pawned-explain",
+        "evaluate examples/pawned.scenario --moves 'c1-c2 c6-c5 c2-c3 c5-c4 b1-b2' --explain",
+        0,
+    ),
+    (
+        "cli-evaluate-reti-explain",
+        "evaluate examples/reti.scenario --explain",
+        0,
+    ),
+    (
+        "cli-evaluate-reti-json",
+        "evaluate examples/reti.scenario --moves 'h8-g7' --json",
+        0,
+    ),
+    (
+        "cli-search-eval-fuzzy",
+        "search examples/pawned.scenario --depth 3 --eval fuzzy",
+        0,
+    ),
+    (
+        "cli-search-error-eval-fuzzy-solve",
+        "search examples/pawned.scenario --eval fuzzy",
+        2,
+    ),
+    (
+        "cli-search-error-eval-fuzzy-lg",
+        "search examples/pawned.scenario --engine lg --depth 2 --eval fuzzy",
+        2,
+    ),
+    (
         "cli-run-search-grammar",
         "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --set TRANSLATE=false --start 'S()'",
         0,

@@ -463,3 +463,24 @@ fn figure12_chart() {
     assert!(text.contains("saves 44%"));
     check_file("figure12.svg", &text);
 }
+
+#[test]
+fn reti_control_map() {
+    use lingeo::play::game::Game;
+    use lingeo::play::players::control::ControlMap;
+    use lingeo::play::state::State;
+    let game = Game::new(load("reti.scenario")).unwrap();
+    let map = ControlMap::of(&game, &State::initial(&game));
+    let text = svg::control(
+        &game.scenario,
+        &map,
+        "Control map of the Réti endgame (docs/players.md §1)",
+    );
+    let n = game.scenario.board.len();
+    assert_eq!(parse_and_count("control-reti.svg", &text, "cell"), n);
+    assert_eq!(parse_and_count("control-reti.svg", &text, "attackers"), n);
+    assert_eq!(parse_and_count("control-reti.svg", &text, "piece"), 4);
+    // b7: the white pawn and the black king each attack it once.
+    assert!(text.contains(">1:1</text>"));
+    check_file("control-reti.svg", &text);
+}

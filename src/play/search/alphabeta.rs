@@ -8,7 +8,7 @@
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
+    Budget, Eval, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
     evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
@@ -40,6 +40,8 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         game,
         table,
         ordering: options.ordering,
+        eval: options.eval,
+        horizon: options.horizon,
         history: vec![0; game.piece_count() * game.scenario.board.len()],
         killers: Vec::new(),
         budget: Budget::new(options),
@@ -96,6 +98,8 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
 }
 
 struct Searcher<'g> {
+    eval: Eval,
+    horizon: u32,
     game: &'g Game,
     table: Option<Table>,
     ordering: Ordering,
@@ -187,7 +191,7 @@ impl Searcher<'_> {
         }
         if depth == 0 {
             self.buffers.push(moves);
-            return (evaluate(self.game, state), false);
+            return (evaluate(self.game, state, self.eval, self.horizon), false);
         }
         let mut order = self.order_buffers.pop().unwrap_or_default();
         self.order(&moves, tt_best, ply, &mut order);

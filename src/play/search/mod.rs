@@ -4,8 +4,9 @@
 //!
 //! Scores are relative to the side to move. A finished game scores `WIN`, 0 or `-WIN` at its
 //! last state, and each move away from the end brings a decisive score one closer to zero, so
-//! that the search prefers the quickest win; a depth-limited leaf scores its material balance
-//! (the scenario's type values, times 100), far below `WIN / 2`.
+//! that the search prefers the quickest win; a depth-limited leaf scores its evaluation
+//! ([`Eval`]: the material balance, the scenario's type values, or the fuzzy evaluation of
+//! docs/players.md §3), times 100, far below `WIN / 2`.
 
 pub mod alphabeta;
 pub mod lg;
@@ -52,6 +53,25 @@ impl Ordering {
     }
 }
 
+/// How a depth-limited leaf is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Eval {
+    /// The material balance (Pawned's pawn count).
+    #[default]
+    Material,
+    /// The fuzzy evaluation of docs/players.md §3, the zones within `SearchOptions::horizon`.
+    Fuzzy,
+}
+
+impl Eval {
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Material => "material",
+            Eval::Fuzzy => "fuzzy",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// `None`: solve, search to the end of every line.
@@ -61,8 +81,10 @@ pub struct SearchOptions {
     pub tt_mb: usize,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
-    /// The horizon of the zones of `Ordering::Zones`.
+    /// The horizon of the zones of `Ordering::Zones` and of `Eval::Fuzzy`.
     pub horizon: u32,
+    /// How depth-limited leaves are scored.
+    pub eval: Eval,
     /// Print progress to stderr (depth, nodes, rate) every two seconds.
     pub progress: bool,
 }
@@ -80,6 +102,7 @@ impl Default for SearchOptions {
             max_nodes: None,
             time: None,
             horizon: SearchOptions::DEFAULT_HORIZON,
+            eval: Eval::Material,
             progress: false,
         }
     }
@@ -183,9 +206,14 @@ pub(crate) fn terminal_score(state: &State) -> Option<i32> {
     })
 }
 
-/// The heuristic score of a state for the side to move: material times 100.
-pub(crate) fn evaluate(game: &Game, state: &State) -> i32 {
-    let m = (state.material(game) * 100.0).round() as i32;
+/// The heuristic score of a state for the side to move: its evaluation from White's side
+/// (`eval`, with zones within `horizon` for the fuzzy one) times 100.
+pub(crate) fn evaluate(game: &Game, state: &State, eval: Eval, horizon: u32) -> i32 {
+    let white = match eval {
+        Eval::Material => state.material(game),
+        Eval::Fuzzy => crate::play::players::fuzzy::evaluate(game, state, horizon).value,
+    };
+    let m = (white * 100.0).round() as i32;
     match state.to_move {
         crate::piece::Side::White => m,
         crate::piece::Side::Black => -m,

@@ -1,0 +1,132 @@
+//! `lingeo evaluate SCENARIO [--moves ...] [--explain] [--json]`: the fuzzy evaluation of a
+//! position (docs/players.md §3) and its explanation.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use lingeo::play::players::fuzzy::{self, Aim, Track};
+use lingeo::play::search::lg::default_horizon;
+use serde::Serialize;
+
+use super::CliError;
+use super::play::{load_game, position, replay};
+
+#[derive(Args, Debug)]
+pub struct EvaluateArgs {
+    /// The scenario file; it needs a `game { ... }` block.
+    pub scenario: PathBuf,
+    /// Moves played first from the scenario's position (as `lingeo play` takes them).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Attacks within this many moves (default: the distance of the farthest goal-owning piece
+    /// to its nearest goal, as the LG search).
+    #[arg(long)]
+    pub horizon: Option<u32>,
+    /// Print the explanation: each goal's degree, importance and the way behind it.
+    #[arg(long)]
+    pub explain: bool,
+    /// Print JSON (with the explanation's parts).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct TrackJson {
+    piece: String,
+    stops: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct InterceptorJson {
+    #[serde(flatten)]
+    track: TrackJson,
+    answered_by: Vec<TrackJson>,
+}
+
+#[derive(Serialize)]
+struct GoalJson {
+    piece: String,
+    /// `goal`, or `capture PIECE`.
+    aim: String,
+    degree: f64,
+    importance: f64,
+    /// The contribution from White's side.
+    weighted: f64,
+    ways: usize,
+    main: Option<TrackJson>,
+    interceptors: Vec<InterceptorJson>,
+    unlisted: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct EvaluationJson {
+    /// From White's side.
+    value: f64,
+    material: f64,
+    horizon: u32,
+    to_move: String,
+    goals: Vec<GoalJson>,
+}
+
+pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
+    let game = load_game(&args.scenario)?;
+    let (state, _) = replay(&game, &args.moves)?;
+    let horizon = match args.horizon {
+        Some(0) => return Err(CliError("--horizon must be at least 1 move".to_string())),
+        Some(h) => h,
+        None => default_horizon(&game, &state),
+    };
+    let e = fuzzy::evaluate(&game, &state, horizon);
+    let name = |p: usize| game.scenario.pieces[p].name.clone();
+    let board = &game.scenario.board;
+    if args.json {
+        let track = |t: &Track| TrackJson {
+            piece: name(t.piece),
+            stops: t.stops.iter().map(|&p| board.name(p).to_string()).collect(),
+        };
+        let goals = e
+            .goals
+            .iter()
+            .map(|g| GoalJson {
+                piece: name(g.piece),
+                aim: match g.aim {
+                    Aim::Goal => "goal".to_string(),
+                    Aim::Capture { piece } => format!("capture {}", name(piece)),
+                },
+                degree: g.degree,
+                importance: g.importance,
+                weighted: g.weighted(&game),
+                ways: g.ways,
+                main: g.best.as_ref().map(|w| track(&w.main)),
+                interceptors: g
+                    .best
+                    .iter()
+                    .flat_map(|w| &w.interceptors)
+                    .map(|i| InterceptorJson {
+                        track: track(&i.track),
+                        answered_by: i.answered_by.iter().map(track).collect(),
+                    })
+                    .collect(),
+                unlisted: g.unlisted.clone(),
+            })
+            .collect();
+        return super::json::to_string(&EvaluationJson {
+            value: e.value,
+            material: e.material,
+            horizon,
+            to_move: state.to_move.to_string(),
+            goals,
+        });
+    }
+    let mut out = format!(
+        "{}: fuzzy evaluation, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
+        args.scenario.display(),
+        state.to_move,
+        position(&game, &state),
+        e.value
+    );
+    if args.explain {
+        out.push_str(&e.explain(&game));
+    }
+    Ok(out)
+}

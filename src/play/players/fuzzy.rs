@@ -1,0 +1,368 @@
+//! The fuzzy evaluation (docs/players.md §3), after Cazenave's fuzzy strategy (seed 002): every
+//! strategic goal of a piece gets a degree in [0, 1], the degree that the piece will achieve it,
+//! read off the zones of its attacks; the evaluation is the material plus the degrees weighted
+//! by the goals' importance, White's counted plus and Black's minus. Every evaluation keeps
+//! what it was computed from, so that it can be explained.
+//!
+//! * The goals: per piece, **reaching a goal point** (every attack of the piece within the
+//!   horizon whose end is one of its goals), and per piece and opposing piece within the
+//!   horizon, **capturing** it.
+//! * A way of achieving a goal is a zone of one of its attacks (docs/semantics.md §6). Its
+//!   **interceptors** are the trajectories of the other side at level 1 (they reach a stop of
+//!   the main trajectory in time); one is **answered** when the zone holds a trajectory of the
+//!   piece's own side at level 2 that ends on one of its intermediate stops. A way with u
+//!   unanswered interceptors has the degree 1 / (1 + u): 1 for an unopposed way (Pawned's
+//!   passed pawn), 1/2 with one interceptor left standing, and so on.
+//! * A goal's degree is the maximum over its ways (Cazenave never adds the evidence of
+//!   different attributes, so as never to overestimate), and 0 with no way.
+//! * Importance: reaching a goal point ends the game, so it is worth all the material on the
+//!   board but the royal pieces' (a king's value only stands for "not to be lost"), at least 1;
+//!   capturing a piece is worth that piece's value.
+
+use std::fmt::Write;
+
+use crate::board::Point;
+use crate::piece::Side;
+use crate::play::game::Game;
+use crate::play::search::lg::Regenerate;
+use crate::play::state::State;
+use crate::zone::Zone;
+
+/// A trajectory of a piece (game index), as its stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub piece: usize,
+    pub stops: Vec<Point>,
+}
+
+/// An interceptor of a way, and the own trajectories that answer it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interceptor {
+    pub track: Track,
+    pub answered_by: Vec<Track>,
+}
+
+/// One way of achieving a goal: a zone, its main trajectory and its interceptors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Way {
+    pub main: Track,
+    pub interceptors: Vec<Interceptor>,
+    pub degree: f64,
+}
+
+/// What a goal asks of its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Reach one of its goal points.
+    Goal,
+    /// Capture the opposing piece `piece` (a game index).
+    Capture { piece: usize },
+}
+
+/// One goal of one piece: its degree (the best of its ways), importance and ways.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalTerm {
+    pub piece: usize,
+    pub aim: Aim,
+    pub importance: f64,
+    pub degree: f64,
+    /// The best way (where one exists), and how many ways there were.
+    pub best: Option<Way>,
+    pub ways: usize,
+    /// Attacks whose zones could not be listed (more than the zone generator's cap): they
+    /// count as no way, and the explanation says so.
+    pub unlisted: Vec<String>,
+}
+
+impl GoalTerm {
+    /// The term's contribution from White's side.
+    pub fn weighted(&self, game: &Game) -> f64 {
+        let sign = match game.side[self.piece] {
+            Side::White => 1.0,
+            Side::Black => -1.0,
+        };
+        sign * self.degree * self.importance
+    }
+}
+
+/// A fuzzy evaluation and what it was made of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// From White's side: the material plus the weighted degrees.
+    pub value: f64,
+    pub material: f64,
+    pub horizon: u32,
+    pub goals: Vec<GoalTerm>,
+}
+
+/// Evaluates `state` with the zones of its attacks within `horizon` moves.
+pub fn evaluate(game: &Game, state: &State, horizon: u32) -> Evaluation {
+    let zones = Regenerate::new(game, horizon);
+    let material = state.material(game);
+    let on_board: f64 = state
+        .at
+        .iter()
+        .enumerate()
+        .filter(|&(i, at)| at.is_some() && !game.royal[i])
+        .map(|(i, _)| game.value[i])
+        .sum::<f64>()
+        .max(1.0);
+    let mut goals: Vec<GoalTerm> = Vec::new();
+    for (piece, target, listed) in zones.attacks(game, state) {
+        let aim = if game.goals[piece][target.index()] {
+            Aim::Goal
+        } else {
+            match state.piece_at(target) {
+                Some(q) if game.side[q] != game.side[piece] => Aim::Capture { piece: q },
+                _ => continue,
+            }
+        };
+        let importance = match aim {
+            Aim::Goal => on_board,
+            Aim::Capture { piece } => game.value[piece],
+        };
+        let at = match goals.iter().position(|g| g.piece == piece && g.aim == aim) {
+            Some(at) => at,
+            None => {
+                goals.push(GoalTerm {
+                    piece,
+                    aim,
+                    importance,
+                    degree: 0.0,
+                    best: None,
+                    ways: 0,
+                    unlisted: Vec::new(),
+                });
+                goals.len() - 1
+            }
+        };
+        let term = &mut goals[at];
+        match listed {
+            Ok(zones) => {
+                for z in &zones {
+                    let way = way(game, z);
+                    term.ways += 1;
+                    if term.best.as_ref().is_none_or(|b| way.degree > b.degree) {
+                        term.degree = way.degree;
+                        term.best = Some(way);
+                    }
+                }
+            }
+            Err(e) => term
+                .unlisted
+                .push(format!("{}: {e}", game.scenario.board.name(target))),
+        }
+    }
+    let value = material + goals.iter().map(|g| g.weighted(game)).sum::<f64>();
+    Evaluation {
+        value,
+        material,
+        horizon,
+        goals,
+    }
+}
+
+/// A zone as a way: its interceptors, which of them are answered, and its degree.
+fn way(game: &Game, zone: &Zone) -> Way {
+    let main = &zone.entries[0];
+    let side = game.side[main.piece];
+    let track = |e: &crate::zone::ZoneEntry| Track {
+        piece: e.piece,
+        stops: e.trajectory.clone(),
+    };
+    let interceptors: Vec<Interceptor> = zone
+        .entries
+        .iter()
+        .filter(|e| e.level == 1 && game.side[e.piece] != side)
+        .map(|i| {
+            let inner = &i.trajectory[1..i.trajectory.len().saturating_sub(1)];
+            let answered_by = zone
+                .entries
+                .iter()
+                .filter(|a| a.level == 2 && game.side[a.piece] == side)
+                .filter(|a| a.trajectory.last().is_some_and(|end| inner.contains(end)))
+                .map(track)
+                .collect();
+            Interceptor {
+                track: track(i),
+                answered_by,
+            }
+        })
+        .collect();
+    let unanswered = interceptors
+        .iter()
+        .filter(|i| i.answered_by.is_empty())
+        .count();
+    Way {
+        main: track(main),
+        interceptors,
+        degree: 1.0 / (1.0 + unanswered as f64),
+    }
+}
+
+impl Evaluation {
+    /// The explanation: the material, then each goal with its degree, importance and
+    /// contribution, and the way behind the degree.
+    pub fn explain(&self, game: &Game) -> String {
+        let name = |p: usize| game.scenario.pieces[p].name.as_str();
+        let board = &game.scenario.board;
+        let stops = |t: &Track| {
+            t.stops
+                .iter()
+                .map(|&p| board.name(p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "material {:+.2} (White's pieces' values minus Black's)",
+            self.material
+        );
+        if self.goals.is_empty() {
+            let _ = writeln!(out, "no goal within the horizon of {} moves", self.horizon);
+        }
+        for g in &self.goals {
+            let aim = match g.aim {
+                Aim::Goal => "reaches a goal".to_string(),
+                Aim::Capture { piece } => format!("captures {}", name(piece)),
+            };
+            let _ = writeln!(
+                out,
+                "{} {aim}: degree {:.2} x importance {:.2} = {:+.2}",
+                name(g.piece),
+                g.degree,
+                g.importance,
+                g.weighted(game)
+            );
+            if let Some(w) = &g.best {
+                let _ = writeln!(
+                    out,
+                    "  best of {} way{}: {} ({} move{})",
+                    g.ways,
+                    if g.ways == 1 { "" } else { "s" },
+                    stops(&w.main),
+                    w.main.stops.len() - 1,
+                    if w.main.stops.len() == 2 { "" } else { "s" }
+                );
+                if w.interceptors.is_empty() {
+                    let _ = writeln!(out, "    no interceptor: degree 1 (unopposed)");
+                }
+                for i in &w.interceptors {
+                    let answers: Vec<String> = i
+                        .answered_by
+                        .iter()
+                        .map(|a| format!("{} {}", name(a.piece), stops(a)))
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "    interceptor {} {}: {}",
+                        name(i.track.piece),
+                        stops(&i.track),
+                        if answers.is_empty() {
+                            "unanswered".to_string()
+                        } else {
+                            format!("answered by {}", answers.join(", "))
+                        }
+                    );
+                }
+                let unanswered = w
+                    .interceptors
+                    .iter()
+                    .filter(|i| i.answered_by.is_empty())
+                    .count();
+                if !w.interceptors.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "    degree 1 / (1 + {unanswered} unanswered) = {:.2}",
+                        w.degree
+                    );
+                }
+            }
+            for u in &g.unlisted {
+                let _ = writeln!(out, "  not counted: the zones of the attack on {u}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "value {:+.2} = material {:+.2} + goals {:+.2} (White's side)",
+            self.value,
+            self.material,
+            self.value - self.material
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    fn game(text: &str) -> Game {
+        Game::new(Scenario::parse("t.scenario", text).unwrap_or_else(|e| panic!("{e:?}"))).unwrap()
+    }
+
+    fn term<'e>(g: &Game, e: &'e Evaluation, piece: &str, aim: Aim) -> &'e GoalTerm {
+        e.goals
+            .iter()
+            .find(|t| g.scenario.pieces[t.piece].name == piece && t.aim == aim)
+            .unwrap_or_else(|| panic!("no goal of {piece}: {}", e.explain(g)))
+    }
+
+    const PAWNS: &str = "board 5x6\nwhite pawn at c4 as WP\nblack pawn at d6 as BP\n\
+        black pawn at a6 as BQ\nwhite pawn at e4 as WE\ngoal rank last for white\n\
+        goal rank 1 for black\ngame {\n  first white\n  goals immediate\n}\n";
+
+    #[test]
+    fn a_passed_pawn_has_degree_one_and_each_interceptor_lowers_it() {
+        let g = game(PAWNS);
+        let e = evaluate(&g, &State::initial(&g), 5);
+        // BQ on the a-file: nothing can reach its path in time, Pawned's passed pawn.
+        let bq = term(&g, &e, "BQ", Aim::Goal);
+        assert_eq!(bq.degree, 1.0);
+        assert!(bq.best.as_ref().unwrap().interceptors.is_empty());
+        // BP's path d6-d1 meets both white pawns' captures on d5.
+        let bp = term(&g, &e, "BP", Aim::Goal);
+        let names: Vec<&str> = bp
+            .best
+            .as_ref()
+            .unwrap()
+            .interceptors
+            .iter()
+            .map(|i| g.scenario.pieces[i.track.piece].name.as_str())
+            .collect();
+        assert_eq!(names, ["WP", "WE"]);
+        assert!((bp.degree - 1.0 / 3.0).abs() < 1e-12);
+        // Importance of a goal: all the material on the board (four pawns of value 1).
+        assert_eq!(bp.importance, 4.0);
+        let capture = term(&g, &e, "BP", Aim::Capture { piece: 0 });
+        assert_eq!((capture.degree, capture.importance), (0.5, 1.0));
+        let sum: f64 = e.goals.iter().map(|t| t.weighted(&g)).sum();
+        assert!((e.value - (e.material + sum)).abs() < 1e-12);
+        assert!((e.value - 5.0 / 3.0).abs() < 1e-9, "{}", e.explain(&g));
+    }
+
+    #[test]
+    fn an_interceptor_met_by_an_own_trajectory_is_answered() {
+        let text = "board 8x8\ntype FIGHTER {\n  like king\n  value 3\n}\n\
+            type BOMBER {\n  move leap (0,1)\n  attack leap (1,1) (-1,1)\n  value 5\n}\n\
+            white FIGHTER at c5 as WF\nwhite BOMBER at c6 as WB\nblack FIGHTER at a6 as BF\n\
+            goal c8 for WB\ngame {\n  first white\n}\n";
+        let g = game(text);
+        let e = evaluate(&g, &State::initial(&g), 4);
+        let wb = term(&g, &e, "WB", Aim::Goal);
+        let way = wb.best.as_ref().unwrap();
+        assert!(!way.interceptors.is_empty());
+        for i in &way.interceptors {
+            let answers: Vec<&str> = i
+                .answered_by
+                .iter()
+                .map(|a| g.scenario.pieces[a.piece].name.as_str())
+                .collect();
+            assert_eq!(answers, ["WF"]);
+        }
+        assert_eq!(wb.degree, 1.0);
+        assert!(e.explain(&g).contains("answered by WF c5 b6"));
+    }
+}
