@@ -38,6 +38,7 @@ pub mod bundle;
 pub mod cases;
 pub mod chart;
 pub mod compare;
+pub mod deadline;
 pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;

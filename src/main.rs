@@ -1,6 +1,7 @@
 //! The `lingeo` command-line tool.
 
 mod cli;
+mod serve;
 
 /// Counts the heap in use, so that `--max-memory` can stop a run before the machine runs out.
 #[global_allocator]

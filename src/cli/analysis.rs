@@ -53,8 +53,7 @@ pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
     let rows = figure12(w, h)?;
     if let Some(path) = svg {
         let chart = lingeo::analysis::figure12_chart(w, h, &rows);
-        std::fs::write(path, lingeo::chart::bar_chart(&chart))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::chart::bar_chart(&chart))?;
     }
     if *json {
         let rows: Vec<RowJson> = rows

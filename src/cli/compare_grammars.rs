@@ -177,7 +177,7 @@ fn sides(a: &Path, b: &Path) -> Result<(Side, Side), CliError> {
         if path == Path::new("native") {
             return Ok(None);
         }
-        Grammar::load(path)
+        super::files::grammar(path)
             .map(Some)
             .map_err(|e| CliError(e.render()))
     };

@@ -44,8 +44,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     let by_sector = map.by_sector(&sectors);
     if let Some(path) = &args.svg {
         let title = format!("Control map on {}", board.describe());
-        std::fs::write(path, lingeo::svg::control(&game.scenario, &map, &title))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::svg::control(&game.scenario, &map, &title))?;
     }
     if args.json {
         let json = ControlJson {

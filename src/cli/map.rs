@@ -67,8 +67,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
             if args.reverse { "to" } else { "from" },
             board.name(origin)
         );
-        std::fs::write(path, lingeo::svg::map(board, map, &title))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::svg::map(board, map, &title))?;
     }
     if args.json {
         let json = MapJson {

@@ -6,6 +6,7 @@ mod compare_grammars;
 mod control;
 mod demo;
 mod evaluate;
+mod files;
 mod json;
 mod limits;
 mod map;
@@ -99,6 +100,9 @@ enum Command {
     /// program name and with paths relative to the case file, or `name | arguments ||
     /// arguments`, two command lines that must print the same. Exit code 1 when a case fails.
     Test(test::TestArgs),
+    /// Serve the interactive page on 127.0.0.1 (editors, the board, runs, derivations step by
+    /// step, zones and search trees) and its JSON API (docs/serve.md).
+    Serve(crate::serve::ServeArgs),
     /// Run the main job on the built-in robot examples.
     Demo {
         /// Folder for the demo's pictures.
@@ -185,10 +189,53 @@ fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliE
         Command::Evaluate(args) => evaluate::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Demo { out } => demo::run(&out),
+        Command::Serve(args) => crate::serve::run(&args),
         Command::Compare(args) => return compare_grammars::run(&args),
         Command::Test(args) => return test::run(&args),
     }?;
     Ok(text.into())
+}
+
+/// What a command run for `lingeo serve` gave: its result, the lines of `--trace` (at most
+/// `max_trace`; `trace_cut` when there were more) and the pictures it drew.
+pub struct InMemory {
+    pub result: Result<Report, CliError>,
+    pub trace: Vec<String>,
+    pub trace_cut: bool,
+    pub pictures: Vec<(PathBuf, String)>,
+}
+
+/// Runs a command line (without the program name) with `texts` as the only files there are
+/// (`files::in_memory`): nothing is read from or written to the disk. `serve`, `demo` and `test`
+/// are refused.
+pub fn run_in_memory(args: &[String], texts: Vec<(PathBuf, String)>, max_trace: usize) -> InMemory {
+    let mut trace = Vec::new();
+    let mut trace_cut = false;
+    let words = std::iter::once("lingeo").chain(args.iter().map(String::as_str));
+    let (result, pictures) = match Cli::try_parse_from(words) {
+        Err(e) => (Err(CliError(e.render().to_string())), Vec::new()),
+        Ok(Cli {
+            command: Command::Serve(_) | Command::Demo { .. } | Command::Test(_),
+        }) => (
+            Err(CliError("not a command the server runs".into())),
+            Vec::new(),
+        ),
+        Ok(cli) => files::in_memory(texts, || {
+            execute(cli.command, &mut |line| {
+                if trace.len() < max_trace {
+                    trace.push(line.to_string());
+                } else {
+                    trace_cut = true;
+                }
+            })
+        }),
+    };
+    InMemory {
+        result,
+        trace,
+        trace_cut,
+        pictures,
+    }
 }
 
 fn check(files: &[PathBuf]) -> Result<String, CliError> {
@@ -196,7 +243,7 @@ fn check(files: &[PathBuf]) -> Result<String, CliError> {
     let mut errors = String::new();
     for f in files {
         if f.extension().is_some_and(|e| e == "lgg") {
-            match lingeo::grammar::Grammar::load(f) {
+            match files::grammar(f) {
                 Ok(g) => out.push_str(&grammar_summary(&f.display().to_string(), &g)),
                 Err(e) => errors.push_str(&e.render()),
             }

@@ -309,6 +309,19 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             }),
         });
     }
+    // For `lingeo serve`: the last position drawn on its board.
+    if super::files::keeping() {
+        let title = json
+            .moves
+            .last()
+            .and_then(|m| m.r#move.clone())
+            .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
+        let (position, _) = state.scenario(&game);
+        super::files::keep(
+            "position.svg",
+            lingeo::svg::zone_bundle(&position, &[], &title),
+        );
+    }
     if args.json {
         return super::json::to_string(&json);
     }
@@ -459,7 +472,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         }
         EngineArg::LgGrammar => {
             let grammar = match &args.grammar {
-                Some(path) => Grammar::load(path),
+                Some(path) => super::files::grammar(path),
                 None => Grammar::shipped("search"),
             }
             .map_err(|e| CliError(e.render()))?;
@@ -497,8 +510,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
                 .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
             render::counted(r.tree.moves() as u128, "move", "moves")
         );
-        std::fs::write(path, lingeo::svg::tree(&r.tree, &title))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
     }
     if args.json {
         return super::json::to_string(&SearchJson {

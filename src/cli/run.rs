@@ -67,7 +67,7 @@ struct LanguageJson<'a> {
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
 /// test`).
 pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
-    let grammar = Grammar::load(&args.grammar).map_err(|e| CliError(e.render()))?;
+    let grammar = super::files::grammar(&args.grammar).map_err(|e| CliError(e.render()))?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
     // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
@@ -145,6 +145,9 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         .iter()
         .map(|s| grammar.show_sentence(&world, s))
         .collect();
+    if super::files::keeping() {
+        pictures(&grammar, &scenario, &language, &strings);
+    }
     if args.json {
         return super::json::to_string(&LanguageJson {
             grammar: (!args.no_source).then(|| grammar.name()),
@@ -168,4 +171,31 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The most sentences [`pictures`] draws.
+const MAX_PICTURES: usize = 500;
+
+/// For `lingeo serve`: each sentence drawn on the board (by the renderers of `--svg`), when the
+/// language is one of trajectories (`a(point)` symbols) or of zones (the shape of
+/// grammars/zones.lgg), kept as `sentence-N.svg`.
+fn pictures(
+    grammar: &Grammar,
+    scenario: &lingeo::scenario::Scenario,
+    language: &lingeo::grammar::Language,
+    strings: &[String],
+) {
+    let count = language.sentences.len().min(MAX_PICTURES);
+    if let Some(trajectories) = language.trajectories() {
+        for (i, t) in trajectories.iter().take(count).enumerate() {
+            let svg = lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), &strings[i]);
+            super::files::keep(&format!("sentence-{i}.svg"), svg);
+        }
+    } else if super::zones::zone_grammar_problems(grammar).is_empty() {
+        for (i, s) in language.sentences.iter().take(count).enumerate() {
+            let zone = lingeo::zone::zone_of_sentence(s);
+            let svg = lingeo::svg::zone(scenario, &zone, &format!("Zone {}", i + 1));
+            super::files::keep(&format!("sentence-{i}.svg"), svg);
+        }
+    }
 }

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use lingeo::board::{Board, Point};
 use lingeo::kernel::{Kernel, MotionId};
 use lingeo::piece::{Side, Usage};
-use lingeo::scenario::{LoadError, Piece, Scenario};
+use lingeo::scenario::{Piece, Scenario};
 
 use super::CliError;
 
@@ -52,10 +52,7 @@ pub enum SideArg {
 }
 
 pub fn load(path: &Path) -> Result<Scenario, CliError> {
-    Scenario::load(path).map_err(|e| match e {
-        LoadError::Invalid(errors) => CliError(errors.render()),
-        other => CliError(other.to_string()),
-    })
+    super::files::scenario(path)
 }
 
 pub fn scenario(args: &BoardArgs) -> Result<Scenario, CliError> {

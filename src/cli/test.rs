@@ -111,12 +111,13 @@ fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     Ok(files)
 }
 
-/// The command names a case may run: every command but `test` itself.
+/// The command names a case may run: every command but `test` itself and `serve` (which
+/// serves until stopped).
 fn commands() -> Vec<String> {
     Cli::command()
         .get_subcommands()
         .map(|c| c.get_name().to_string())
-        .filter(|name| name != "test" && name != "help")
+        .filter(|name| !["test", "serve", "help"].contains(&name.as_str()))
         .collect()
 }
 

@@ -100,8 +100,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             board.name(from),
             board.name(to)
         );
-        std::fs::write(path, lingeo::svg::bundle(board, ts, &title))
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, lingeo::svg::bundle(board, ts, &title))?;
     }
     let count = match &trajectories {
         Some(ts) => ts.len() as u128,

@@ -162,8 +162,7 @@ pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
                 &format!("No zone of {attack} left after {}", moves.join(", ")),
             ),
         };
-        std::fs::write(path, picture)
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, picture)?;
     }
     if args.json {
         return json(&run, &steps, &state);

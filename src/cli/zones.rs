@@ -213,7 +213,7 @@ pub struct Request<'g> {
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
-    let grammar = Grammar::load(path).map_err(|e| CliError(e.render()))?;
+    let grammar = super::files::grammar(path).map_err(|e| CliError(e.render()))?;
     let wrong = zone_grammar_problems(&grammar);
     if wrong.is_empty() {
         Ok(grammar)
@@ -481,8 +481,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 lingeo::svg::zone_bundle(&scenario, &[], &title)
             }
         };
-        std::fs::write(path, picture)
-            .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))?;
+        super::files::write(path, picture)?;
     }
     listing(&scenario, &attacks, args)
 }

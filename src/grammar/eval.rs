@@ -82,6 +82,8 @@ pub enum Limit {
     SetSize,
     Iterations,
     Memory,
+    /// The wall-clock deadline of [`crate::deadline`].
+    Time,
 }
 
 impl std::ops::Deref for RunError {
@@ -280,7 +282,24 @@ impl<'c> Context<'c> {
     }
 
     /// An error if the run uses more memory than [`Limits::max_memory`].
+    /// Also an error when the thread's wall-clock deadline has passed (`lingeo serve`,
+    /// [`crate::deadline`]).
     pub fn check_memory(&self, span: Option<&Span>) -> Result<(), RunError> {
+        if let Some(time) = crate::deadline::passed() {
+            return Err(self
+                .error(
+                    format!(
+                        "the run took longer than its time limit of {} s",
+                        time.as_secs_f64()
+                    ),
+                    span,
+                )
+                .with_note(format!(
+                    "in grammar `{}`, where the limit was passed",
+                    self.program.name
+                ))
+                .with_limit(Limit::Time));
+        }
         let limit = self.shared.limits.max_memory;
         if crate::memory::in_use() <= limit {
             return Ok(());

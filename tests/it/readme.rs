@@ -82,9 +82,10 @@ fn every_command_of_the_readme_runs() {
     let commands = cargo_run_commands(&readme);
     assert!(commands.len() >= 20, "{commands:?}");
     for args in commands {
-        // A grammar of the reader's own (an edited copy), and the demo, which the CLI snapshots
-        // run with --out.
-        if args.contains("--grammar my-zones.lgg") || args == "demo" {
+        // A grammar of the reader's own (an edited copy), the demo, which the CLI snapshots
+        // run with --out, and the server, which serves until stopped (tests/it/serve.rs and
+        // tests/it/browser.rs run it).
+        if args.contains("--grammar my-zones.lgg") || args == "demo" || args.starts_with("serve") {
             continue;
         }
         let mut words: Vec<String> = args.split(' ').map(String::from).collect();

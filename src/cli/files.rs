@@ -1,0 +1,133 @@
+//! Where a command's input files come from and where its pictures go: the disk, or, for a
+//! request of `lingeo serve`, only the texts the request carried.
+//!
+//! The server runs the very commands of the CLI (so that its JSON is the CLI's `--json`), and
+//! a request must never make lingeo read or write a path it names. Inside [`in_memory`], on the
+//! thread that runs the command, every scenario and grammar a command loads is looked up among
+//! the request's texts by its path (a name only, never opened), a grammar's imports resolve to
+//! the built-in shipped grammars only ([`Grammar::parse_without_files`]), and a picture a
+//! command writes (`--svg FILE`) is kept in memory and handed back instead.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+use lingeo::grammar::{Grammar, GrammarError};
+use lingeo::scenario::{LoadError, Scenario};
+
+use super::CliError;
+
+/// The texts a request gave, by the names the command line uses for them, and what the
+/// command wrote.
+struct Memory {
+    texts: Vec<(PathBuf, String)>,
+    written: Vec<(PathBuf, String)>,
+}
+
+thread_local! {
+    static MEMORY: RefCell<Option<Memory>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the files of `texts` as the only files there are; returns what it returned
+/// and the files it wrote, in the order it wrote them.
+pub fn in_memory<R>(
+    texts: Vec<(PathBuf, String)>,
+    f: impl FnOnce() -> R,
+) -> (R, Vec<(PathBuf, String)>) {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            MEMORY.with(|m| m.borrow_mut().take());
+        }
+    }
+    MEMORY.with(|m| {
+        *m.borrow_mut() = Some(Memory {
+            texts,
+            written: Vec::new(),
+        })
+    });
+    let reset = Reset;
+    let result = f();
+    let written = MEMORY.with(|m| {
+        m.borrow_mut()
+            .as_mut()
+            .map(|m| std::mem::take(&mut m.written))
+            .unwrap_or_default()
+    });
+    drop(reset);
+    (result, written)
+}
+
+/// The text of `path` when running in memory: `Some(Ok)` for a text of the request,
+/// `Some(Err)` for any other path, `None` on the disk.
+fn text(path: &Path) -> Option<Result<String, CliError>> {
+    MEMORY.with(|m| {
+        m.borrow().as_ref().map(|m| {
+            m.texts
+                .iter()
+                .find(|(p, _)| p == path)
+                .map(|(_, t)| t.clone())
+                .ok_or_else(|| {
+                    CliError(format!(
+                        "{}: no such text in the request (the server reads no files)",
+                        path.display()
+                    ))
+                })
+        })
+    })
+}
+
+/// A scenario file, its diagnostics rendered.
+pub fn scenario(path: &Path) -> Result<Scenario, CliError> {
+    match text(path) {
+        Some(text) => {
+            Scenario::parse(&path.display().to_string(), &text?).map_err(|e| CliError(e.render()))
+        }
+        None => Scenario::load(path).map_err(|e| match e {
+            LoadError::Invalid(errors) => CliError(errors.render()),
+            other => CliError(other.to_string()),
+        }),
+    }
+}
+
+/// A grammar file with its imports (in memory: imports of the shipped grammars only).
+pub fn grammar(path: &Path) -> Result<Grammar, GrammarError> {
+    match text(path) {
+        Some(Ok(text)) => Grammar::parse_without_files(&path.display().to_string(), &text),
+        Some(Err(CliError(message))) => Err(GrammarError::Io {
+            path: path.display().to_string(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, message),
+        }),
+        None => Grammar::load(path),
+    }
+}
+
+/// Writes a picture (`--svg FILE`); in memory, keeps it.
+pub fn write(path: &Path, contents: String) -> Result<(), CliError> {
+    let kept = MEMORY.with(|m| match m.borrow_mut().as_mut() {
+        Some(m) => {
+            m.written.push((path.to_path_buf(), contents.clone()));
+            true
+        }
+        None => false,
+    });
+    if kept {
+        return Ok(());
+    }
+    std::fs::write(path, contents)
+        .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))
+}
+
+/// Whether pictures a command draws only for the server ([`keep`]) are wanted.
+pub fn keeping() -> bool {
+    MEMORY.with(|m| m.borrow().is_some())
+}
+
+/// Keeps a picture drawn for the server only (each sentence of `run`, drawn on its board);
+/// on the disk, nothing.
+pub fn keep(name: &str, contents: String) {
+    MEMORY.with(|m| {
+        if let Some(m) = m.borrow_mut().as_mut() {
+            m.written.push((PathBuf::from(name), contents));
+        }
+    });
+}

@@ -1,0 +1,46 @@
+//! A wall-clock deadline for the work of one thread: `lingeo serve` gives each request's run
+//! one, and the grammar evaluator looks at it where it looks at memory (every 256 derivation
+//! steps, every 4,096 elements gone over), so that a run the server has stopped waiting for
+//! also stops working. Without a deadline (the CLI), nothing is looked at.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+thread_local! {
+    static DEADLINE: Cell<Option<(Instant, Duration)>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with a deadline `limit` from now on this thread.
+pub fn within<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
+    struct Reset(Option<(Instant, Duration)>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+        }
+    }
+    let _reset = Reset(DEADLINE.with(|d| d.replace(Some((Instant::now() + limit, limit)))));
+    f()
+}
+
+/// The time limit, when this thread's deadline has passed.
+pub fn passed() -> Option<Duration> {
+    DEADLINE
+        .with(Cell::get)
+        .and_then(|(at, limit)| (Instant::now() > at).then_some(limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deadline_passes_and_is_gone_after_its_scope() {
+        assert_eq!(passed(), None);
+        within(Duration::ZERO, || {
+            std::thread::sleep(Duration::from_millis(2));
+            assert_eq!(passed(), Some(Duration::ZERO));
+        });
+        assert_eq!(passed(), None);
+        within(Duration::from_secs(60), || assert_eq!(passed(), None));
+    }
+}

@@ -1,0 +1,339 @@
+//! The endpoints (docs/serve.md). Each command endpoint turns its body into a command line
+//! (`request.rs`), runs it in memory under the time cap (`jobs.rs`) and answers
+//! `{"cli": the CLI's --json output, "svg": the picture of --svg or null, ...}`; a command that
+//! fails answers 422 with what the CLI prints on stderr.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use serde_json::{Map, Value, json};
+
+use super::Config;
+use super::error::ApiError;
+use super::request::{self, GRAMMAR, PICTURE, Place, SCENARIO, Spec, Text};
+use super::{diagnostics, examples, jobs, trace};
+use crate::cli::{CliError, InMemory};
+
+type Body = Result<Json<Value>, JsonRejection>;
+type Answer = Result<Json<Value>, ApiError>;
+
+const RUN: Spec = Spec {
+    command: "run",
+    texts: &[GRAMMAR, SCENARIO],
+    options: &[
+        "piece",
+        "type",
+        "side",
+        "set",
+        "start",
+        "trace",
+        "no_source",
+        "max_sentences",
+        "max_steps",
+        "max_depth",
+        "max_length",
+        "max_set_size",
+        "max_iterations",
+    ],
+    json: true,
+    svg: false,
+    no_svg_with: &[],
+};
+
+/// A grammar given as the value of `--grammar` (zones, search).
+const OWN_GRAMMAR: Text = Text {
+    key: "grammar",
+    required: false,
+    extension: "lgg",
+    place: Place::Option("grammar"),
+};
+
+const SCENARIO_FILE: Text = Text {
+    required: true,
+    ..SCENARIO
+};
+
+const ZONES: Spec = Spec {
+    command: "zones",
+    texts: &[SCENARIO_FILE, OWN_GRAMMAR],
+    options: &[
+        "piece",
+        "to",
+        "horizon",
+        "all_attacks",
+        "filters",
+        "engine",
+        "all_zones",
+        "no_source",
+        "max_zones",
+        "max_steps",
+        "max_depth",
+        "max_length",
+        "max_set_size",
+        "max_iterations",
+    ],
+    json: true,
+    svg: true,
+    no_svg_with: &[],
+};
+
+const TRAJECTORIES: Spec = Spec {
+    command: "trajectories",
+    texts: &[SCENARIO],
+    options: &[
+        "board", "removed", "piece", "type", "side", "attack", "from", "to", "length", "rule",
+        "simple", "limit", "count",
+    ],
+    json: true,
+    svg: true,
+    no_svg_with: &["count"],
+};
+
+const MAP: Spec = Spec {
+    command: "map",
+    texts: &[SCENARIO],
+    options: &[
+        "board", "removed", "piece", "type", "side", "attack", "from", "reverse",
+    ],
+    json: true,
+    svg: true,
+    no_svg_with: &[],
+};
+
+const SEARCH: Spec = Spec {
+    command: "search",
+    texts: &[SCENARIO_FILE, OWN_GRAMMAR],
+    options: &[
+        "engine",
+        "depth",
+        "solve",
+        "ordering",
+        "max_nodes",
+        "time",
+        "moves",
+        "horizon",
+        "tree",
+        "full_tree",
+        "leaf",
+        "zones",
+        "domination",
+        "max_steps",
+        "max_depth",
+        "max_length",
+        "max_set_size",
+        "max_iterations",
+    ],
+    json: true,
+    svg: true,
+    no_svg_with: &[],
+};
+
+const PLAY: Spec = Spec {
+    command: "play",
+    texts: &[SCENARIO_FILE],
+    options: &["moves"],
+    json: true,
+    svg: false,
+    no_svg_with: &[],
+};
+
+/// `play`: the positions along a line of moves (the CLI's JSON), and the last one drawn
+/// (`svg`): the position of a node of the search tree.
+pub async fn play(State(config): State<Config>, body: Body) -> Answer {
+    let (cli, done) = command(config, &PLAY, body).await?;
+    let svg = done
+        .pictures
+        .iter()
+        .find(|(p, _)| p.as_os_str() == "position.svg")
+        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()));
+    Ok(Json(json!({"cli": cli, "svg": svg})))
+}
+
+pub async fn examples() -> Json<Value> {
+    Json(examples::all())
+}
+
+/// Runs the command of `spec` on the body; `cli` is the command's JSON, `svg` its picture.
+async fn command(config: Config, spec: &Spec, body: Body) -> Result<(Value, InMemory), ApiError> {
+    let Json(body) = body?;
+    let body = request::object(body)?;
+    let line = request::command_line(spec, &body)?;
+    let mut done = jobs::command(line.args, line.texts, config.time_limit).await?;
+    let report = std::mem::replace(&mut done.result, Ok(String::new().into()));
+    let text = report.map_err(failed)?.text;
+    let cli: Value = serde_json::from_str(&text).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the command printed no JSON: {e}"),
+        )
+    })?;
+    Ok((cli, done))
+}
+
+/// A command's failure: what the CLI prints on stderr, 422.
+fn failed(e: CliError) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.stderr())
+}
+
+/// The picture the command drew into `--svg`.
+fn picture(done: &InMemory) -> Value {
+    done.pictures
+        .iter()
+        .find(|(p, _)| p.as_os_str() == PICTURE)
+        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()))
+}
+
+async fn drawn(config: Config, spec: &Spec, body: Body) -> Answer {
+    let (cli, done) = command(config, spec, body).await?;
+    Ok(Json(json!({"cli": cli, "svg": picture(&done)})))
+}
+
+pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
+    drawn(config, &ZONES, body).await
+}
+
+pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
+    drawn(config, &TRAJECTORIES, body).await
+}
+
+pub async fn map(State(config): State<Config>, body: Body) -> Answer {
+    drawn(config, &MAP, body).await
+}
+
+pub async fn search(State(config): State<Config>, body: Body) -> Answer {
+    drawn(config, &SEARCH, body).await
+}
+
+/// `run`: the language, each sentence drawn on the board where the language is one of
+/// trajectories or zones (`pictures`, in the order of `cli.language`), and with `trace` the
+/// derivation as `trace.lines` (what `--trace` prints) and `trace.steps`.
+pub async fn run(State(config): State<Config>, body: Body) -> Answer {
+    let (cli, done) = command(config, &RUN, body).await?;
+    let mut pictures: Vec<(usize, String)> = done
+        .pictures
+        .iter()
+        .filter_map(|(p, svg)| {
+            let n = p
+                .to_str()?
+                .strip_prefix("sentence-")?
+                .strip_suffix(".svg")?;
+            Some((n.parse().ok()?, svg.clone()))
+        })
+        .collect();
+    pictures.sort_by_key(|(n, _)| *n);
+    let mut answer = Map::new();
+    answer.insert("cli".into(), cli);
+    answer.insert(
+        "pictures".into(),
+        pictures
+            .into_iter()
+            .map(|(_, svg)| Value::String(svg))
+            .collect(),
+    );
+    if !done.trace.is_empty() {
+        answer.insert(
+            "trace".into(),
+            json!({
+                "cut": done.trace_cut,
+                "steps": trace::steps(&done.trace),
+            }),
+        );
+    }
+    Ok(Json(Value::Object(answer)))
+}
+
+/// `check`: the CLI's `check` of the texts given (`output`: what it prints, on stdout or
+/// stderr), and each diagnostic at its line and column.
+pub async fn check(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let body = request::object(body)?;
+    let mut files = Vec::new();
+    for key in body.keys() {
+        if !["scenario", "scenario_name", "grammar", "grammar_name"].contains(&key.as_str()) {
+            return Err(ApiError::bad_request(format!(
+                "unknown field `{key}`; check takes scenario, scenario_name, grammar, grammar_name"
+            )));
+        }
+    }
+    for text in [SCENARIO, GRAMMAR] {
+        match body.get(text.key) {
+            None | Some(Value::Null) => {}
+            Some(Value::String(source)) => {
+                files.push((request::name(&body, &text)?, source.clone(), text.extension))
+            }
+            Some(_) => {
+                return Err(ApiError::bad_request(format!(
+                    "`{}` must be the text of a .{} file, or null",
+                    text.key, text.extension
+                )));
+            }
+        }
+    }
+    if files.is_empty() {
+        return Err(ApiError::bad_request(
+            "give `scenario` or `grammar` (or both)",
+        ));
+    }
+    let answer = jobs::blocking(config.time_limit, move || {
+        let diagnostics: Vec<Value> = files
+            .iter()
+            .flat_map(|(name, source, kind)| diagnostics::of(name, source, kind))
+            .collect();
+        let args: Vec<String> = std::iter::once("check".to_string())
+            .chain(files.iter().map(|(name, _, _)| name.clone()))
+            .collect();
+        let texts = files
+            .into_iter()
+            .map(|(name, source, _)| (name.into(), source))
+            .collect();
+        let done = crate::cli::run_in_memory(&args, texts, 0);
+        let (ok, output) = match done.result {
+            Ok(report) => (true, report.text),
+            Err(e) => (false, e.stderr()),
+        };
+        json!({"ok": ok, "output": output, "diagnostics": diagnostics})
+    })
+    .await?;
+    Ok(Json(answer))
+}
+
+/// `board`: the scenario's board drawn by the project's renderer (the board alone, with its
+/// pieces), its points in enumeration order, and its pieces.
+pub async fn board(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let body = request::object(body)?;
+    let text = SCENARIO_FILE;
+    let Some(Value::String(source)) = body.get(text.key).cloned() else {
+        return Err(ApiError::bad_request(
+            "`scenario` (the scenario text) is required",
+        ));
+    };
+    let name = request::name(&body, &text)?;
+    jobs::blocking(config.time_limit, move || {
+        let scenario = lingeo::scenario::Scenario::parse(&name, &source)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.render()))?;
+        let board = &scenario.board;
+        let points: Vec<&str> = board.points().map(|p| board.name(p)).collect();
+        let pieces: Vec<Value> = scenario
+            .pieces
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "side": p.side.to_string(),
+                    "type": scenario.types[p.type_index].name,
+                    "at": board.name(p.at),
+                })
+            })
+            .collect();
+        let svg = lingeo::svg::zone_bundle(&scenario, &[], &name);
+        Ok(Json(json!({
+            "board": board.describe(),
+            "points": points,
+            "pieces": pieces,
+            "svg": svg,
+        })))
+    })
+    .await?
+}

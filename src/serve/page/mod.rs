@@ -1,0 +1,22 @@
+//! The page: HTML, CSS and JavaScript built into the binary (no build step; plain files here).
+
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+
+pub async fn index() -> Html<&'static str> {
+    Html(include_str!("index.html"))
+}
+
+pub async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("app.js"),
+    )
+}
+
+pub async fn style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        include_str!("style.css"),
+    )
+}

@@ -1,0 +1,342 @@
+//! The page in a real browser: headless Chromium (Debian's `chromium`), driven over the Chrome
+//! DevTools Protocol, loads the page of `lingeo serve`, opens the simplified robot example, runs
+//! grammars/zones-filtered.lgg with its trace, steps the derivation forward and finds the zone's
+//! picture and the step's TIME values over the board; it saves screenshots under
+//! `target/tmp/browser/` (and, with `UPDATE_SCREENSHOTS=1`, the README's `docs/img/serve.png`).
+//!
+//! Without Chromium the test says so and passes, unless `CI` is set: then it must run.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+use super::serve::Server;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// A headless Chromium with one page, spoken to over the DevTools WebSocket.
+struct Browser {
+    child: Child,
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    session: String,
+    next: u64,
+    _profile: PathBuf,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.socket.close(None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    fn start(binary: &Path) -> Browser {
+        let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("chromium-profile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        std::fs::create_dir_all(&profile).unwrap();
+        let mut child = Command::new(binary)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--remote-debugging-port=0",
+                &format!("--user-data-dir={}", profile.display()),
+                "about:blank",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        // "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/ID"
+        let stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut url = None;
+        for line in stderr.lines() {
+            let line = line.unwrap();
+            if let Some(at) = line.find("ws://") {
+                url = Some(line[at..].trim().to_string());
+                break;
+            }
+        }
+        let url = url.expect("chromium prints its DevTools address");
+        let (socket, _) = tungstenite::connect(url.as_str()).expect("the DevTools socket opens");
+        if let MaybeTlsStream::Plain(s) = socket.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        }
+        let mut browser = Browser {
+            child,
+            socket,
+            session: String::new(),
+            next: 0,
+            _profile: profile,
+        };
+        let target = browser.call("Target.createTarget", json!({"url": "about:blank"}));
+        let attached = browser.call(
+            "Target.attachToTarget",
+            json!({"targetId": target["targetId"], "flatten": true}),
+        );
+        browser.session = attached["sessionId"].as_str().unwrap().to_string();
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 1500, "height": 1900, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        browser
+    }
+
+    /// Sends a command (to the page once attached) and waits for its result.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if !self.session.is_empty() {
+            message["sessionId"] = json!(self.session);
+        }
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .unwrap();
+        loop {
+            let Message::Text(text) = self.socket.read().expect("a DevTools message") else {
+                continue;
+            };
+            let answer: Value = serde_json::from_str(&text).unwrap();
+            if answer["id"] == id {
+                assert!(answer["error"].is_null(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+        );
+        assert!(
+            r["exceptionDetails"].is_null(),
+            "{expression}: {}",
+            r["exceptionDetails"]
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// Waits until a JavaScript expression is true.
+    fn wait_for(&mut self, expression: &str) {
+        let start = Instant::now();
+        while self.eval(expression) != json!(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "waited a minute for {expression}; the page says {}",
+                self.eval("document.getElementById('scenario').value.slice(-300) + ' | tool ' + document.getElementById('tool').value + ' | ' + JSON.stringify(state.board && state.board.pieces)")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A real click (mouse pressed and released) at the middle of the element.
+    fn click(&mut self, selector: &str) {
+        let rect = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); \
+             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+        ));
+        let (x, y) = (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap());
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            );
+        }
+    }
+
+    /// A real click on a square of the board, by its name (a removed square by the names of
+    /// the squares in its file and rank).
+    fn click_point(&mut self, point: &str) {
+        let found = self.eval(&format!(
+            "(() => {{ document.querySelectorAll('#clicked-point').forEach(e => e.removeAttribute('id')); \
+             const rects = [...document.querySelectorAll('#board rect.cell, #board rect.removed')]; \
+             const e = rects.find(r => pointOf(r) === {point:?}); if (!e) return false; \
+             e.setAttribute('id', 'clicked-point'); return true; }})()"
+        ));
+        assert_eq!(found, json!(true), "no square {point} on the board");
+        self.click("#clicked-point");
+    }
+
+    /// Chooses an option of a <select> as a user does: its value set, a change event.
+    fn choose(&mut self, selector: &str, value: &str) {
+        self.eval(&format!(
+            "(() => {{ const s = document.querySelector({selector:?}); s.value = {value:?}; \
+             s.dispatchEvent(new Event('change')); }})()"
+        ));
+    }
+
+    fn screenshot(&mut self, file: &Path) {
+        let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let png = base64(shot["data"].as_str().unwrap());
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, png).unwrap();
+    }
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|c| !c.is_ascii_whitespace() && *c != b'=')
+        .map(value)
+        .collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        out.extend(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn base64_decodes() {
+    assert_eq!(base64("aGVsbG8="), b"hello");
+    assert_eq!(base64("aGVsbG8hIQ=="), b"hello!!");
+    assert_eq!(base64("YWJj"), b"abc");
+}
+
+#[test]
+fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation() {
+    let binary =
+        std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from(CHROMIUM), PathBuf::from);
+    if !binary.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set and Chromium is not installed at {} (.ci/run installs Debian's chromium)",
+            binary.display()
+        );
+        eprintln!(
+            "SKIPPED: the browser test needs Chromium at {} (apt-get install chromium)",
+            binary.display()
+        );
+        return;
+    }
+    let server = Server::start("60");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let mut browser = Browser::start(&binary);
+    browser.call("Page.enable", json!({}));
+    browser.call(
+        "Page.navigate",
+        json!({"url": format!("http://localhost:{}/", server.port)}),
+    );
+    browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+
+    // The simplified robot example: the board is drawn from it.
+    browser.choose(
+        "#scenario-examples",
+        "examples/robot-zone-simplified.scenario",
+    );
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
+
+    // Clicking the board edits the scenario: an obstacle added and removed, a piece moved.
+    let scenario = "document.getElementById('scenario').value";
+    browser.click_point("g5");
+    browser.wait_for(&format!("{scenario}.includes('removed g3 g4 g5')"));
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 61");
+    browser.click_point("g5");
+    browser.wait_for(&format!("{scenario}.includes('removed g3 g4\\n')"));
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.choose("#tool", "piece:FIGHTER");
+    browser.click_point("e6");
+    browser.wait_for(&format!("{scenario}.includes('white FIGHTER at e6')"));
+    browser.choose("#tool", "piece:FIGHTER");
+    browser.click_point("f6");
+    browser.wait_for(&format!("{scenario}.includes('white FIGHTER at f6')"));
+    browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
+
+    // grammars/zones-filtered.lgg, run with its trace.
+    browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
+    browser.wait_for("document.querySelector('#grammar-diagnostics li.ok') !== null");
+    browser.eval(
+        "document.getElementById('run-piece').value = 'BOMBER'; \
+         document.getElementById('run-start').value = 'S(h5, h1, 4)'; \
+         document.getElementById('run-trace').checked = true;",
+    );
+    browser.click("#run-button");
+    browser.wait_for("document.querySelectorAll('#language li').length == 5");
+    assert_eq!(
+        browser.eval("document.getElementById('run-summary').textContent"),
+        json!("zones_filtered from S(h5, h1, 4): 5 sentences")
+    );
+
+    // The zone of a sentence, drawn by the project's renderer when hovered.
+    browser.eval(
+        "document.querySelectorAll('#language li')[2].dispatchEvent(new MouseEvent('mouseenter'))",
+    );
+    browser.wait_for("document.querySelectorAll('#sentence svg path.trajectory').length == 3");
+
+    // Step the derivation forward to the step that sets the main trajectory's TIME.
+    browser.wait_for("!document.getElementById('timeline').hidden");
+    for _ in 0..2 {
+        browser.click("#step-forward");
+    }
+    browser.wait_for("document.getElementById('step-slider').value == '2'");
+    let times = browser.eval(
+        "[...document.querySelectorAll('#step-board text.value-TIME')].map(t => t.dataset.point + '=' + t.textContent).sort().join(' ')",
+    );
+    assert_eq!(times, json!("h1=5 h2=4 h3=3 h4=2"));
+    assert!(
+        browser
+            .eval("document.getElementById('step').textContent")
+            .as_str()
+            .unwrap()
+            .contains("2_1")
+    );
+    browser.screenshot(&shots.join("run-and-step.png"));
+
+    // The zones panel: the bundle view of the same attack.
+    browser.eval(
+        "document.getElementById('zones-piece').value = 'BOMBER'; \
+         document.getElementById('zones-to').value = 'h1'; \
+         document.getElementById('zones-horizon').value = '4';",
+    );
+    browser.click("#zones-form button");
+    browser.wait_for("document.querySelectorAll('#zones svg path').length > 3");
+    browser.eval("window.scrollTo(0, 0)");
+    browser.screenshot(&shots.join("serve.png"));
+
+    // The LG search tree of 2D/4A: a node selected shows its position.
+    browser.choose("#scenario-examples", "examples/robot-2d4a.scenario");
+    browser.wait_for("document.querySelector('#board svg title') !== null && document.getElementById('board').textContent.includes('2d4a')");
+    browser.eval("document.getElementById('search-depth').value = '2'");
+    browser.click("#search-form button");
+    browser.wait_for("document.querySelectorAll('#tree .node').length > 1");
+    browser.click("#tree .node");
+    browser.wait_for("document.querySelector('#tree-position svg') !== null");
+    let line = browser.eval("document.getElementById('tree-line').textContent");
+    assert!(line.as_str().unwrap().contains("to move"), "{line}");
+    browser.screenshot(&shots.join("search-tree.png"));
+    if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+        let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/serve.png");
+        std::fs::copy(shots.join("serve.png"), readme).unwrap();
+    }
+}

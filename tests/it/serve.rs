@@ -1,0 +1,539 @@
+//! `lingeo serve` (docs/serve.md): the API against a server on an ephemeral loopback port. Every
+//! endpoint on the shipped examples answers the CLI's `--json` for the same input; bad input
+//! gets a 4xx JSON error and the next request still succeeds; 50 concurrent requests are all
+//! answered.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A `lingeo serve --port 0` child, killed when dropped.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+impl Server {
+    pub fn start(time_limit: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+            .args(["serve", "--port", "0", "--time-limit", time_limit])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("lingeo serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // `lingeo serves http://localhost:PORT/ (Ctrl-C stops it)`
+        let port = line
+            .split("localhost:")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        Server { child, port }
+    }
+
+    pub fn get(&self, path: &str) -> (u16, String) {
+        http(self.port, "GET", path, "localhost", b"")
+    }
+
+    /// POSTs `body`; the status and the JSON answer.
+    pub fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = http(
+            self.port,
+            "POST",
+            path,
+            &format!("127.0.0.1:{}", self.port),
+            body.to_string().as_bytes(),
+        );
+        (status, parse(&text))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// One HTTP/1.1 request on a new connection; the status and the body.
+pub fn http(port: u16, method: &str, path: &str, host: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    // A server may answer (413) before reading all of a large body, and close.
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8(answer).expect("UTF-8");
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("no HTTP answer: {answer:?}"));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn unchunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// What `lingeo ARGS --json` prints, as JSON.
+fn cli(args: &[&str]) -> Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(args)
+        .arg("--json")
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "lingeo {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    parse(&String::from_utf8(output.stdout).unwrap())
+}
+
+fn text(path: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap()
+}
+
+/// The search's JSON without what differs from run to run (times).
+fn without_times(mut v: Value) -> Value {
+    if let Value::Object(map) = &mut v {
+        map.retain(|k, _| !k.contains("time") && k != "nps" && !k.contains("seconds"));
+        for value in map.values_mut() {
+            *value = without_times(value.take());
+        }
+    }
+    v
+}
+
+#[test]
+fn every_endpoint_answers_the_cli_json() {
+    let server = Server::start("60");
+    let simplified = "examples/robot-zone-simplified.scenario";
+
+    // The page and its files.
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>lingeo</title>"), "{page}");
+    assert_eq!(server.get("/app.js").0, 200);
+    assert_eq!(server.get("/style.css").0, 200);
+
+    // The examples, built in.
+    let (status, examples) = http(server.port, "GET", "/api/examples", "localhost", b"");
+    assert_eq!(status, 200);
+    let examples = parse(&examples);
+    let scenarios = examples["scenarios"].as_array().unwrap();
+    for s in scenarios {
+        let name = s["name"].as_str().unwrap();
+        assert_eq!(s["text"].as_str().unwrap(), text(name), "{name}");
+    }
+    assert!(scenarios.iter().any(|s| s["name"] == simplified));
+    for g in examples["grammars"].as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        assert_eq!(g["text"].as_str().unwrap(), text(name), "{name}");
+    }
+
+    // check: the CLI's text.
+    let (status, answer) = server.post(
+        "/api/check",
+        &json!({"scenario": text(simplified), "scenario_name": simplified,
+                "grammar": text("grammars/zones-filtered.lgg"),
+                "grammar_name": "grammars/zones-filtered.lgg"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ok"], true);
+    let output = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(["check", simplified, "grammars/zones-filtered.lgg"])
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    assert_eq!(answer["output"], String::from_utf8(output.stdout).unwrap());
+    assert_eq!(answer["diagnostics"], json!([]));
+
+    // run, on each shipped run of the README.
+    for (grammar, scenario, piece, start) in [
+        ("grammars/hanoi.lgg", None, None, "S(3, a, c)"),
+        (
+            "grammars/shortest-trajectories.lgg",
+            Some("examples/robot-fighter.scenario"),
+            Some("FIGHTER"),
+            "S(f6, h1, 5)",
+        ),
+        (
+            "grammars/admissible-trajectories.lgg",
+            Some("examples/robot-king.scenario"),
+            Some("K"),
+            "S(h8, c6, 6)",
+        ),
+        (
+            "grammars/zones-filtered.lgg",
+            Some(simplified),
+            Some("BOMBER"),
+            "S(h5, h1, 4)",
+        ),
+    ] {
+        let mut args = vec!["run", grammar];
+        args.extend(scenario);
+        if let Some(p) = piece {
+            args.extend(["--piece", p]);
+        }
+        args.extend(["--start", start]);
+        let (status, answer) = server.post(
+            "/api/run",
+            &json!({"grammar": text(grammar), "grammar_name": grammar,
+                    "scenario": scenario.map(text), "scenario_name": scenario,
+                    "piece": piece, "start": start, "trace": false}),
+        );
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["cli"], cli(&args), "{args:?}");
+        let count = answer["cli"]["count"].as_u64().unwrap() as usize;
+        let pictures = answer["pictures"].as_array().unwrap();
+        if scenario.is_some() {
+            assert_eq!(pictures.len(), count.min(500), "{args:?}");
+            assert!(pictures[0].as_str().unwrap().contains("<svg"));
+        } else {
+            assert!(pictures.is_empty());
+        }
+    }
+
+    // zones, both engines, with the bundle view's picture; and every zone.
+    for extra in [&[][..], &["--engine", "grammar"], &["--all-zones"]] {
+        let mut args = vec![
+            "zones",
+            simplified,
+            "--piece",
+            "BOMBER",
+            "--to",
+            "h1",
+            "--horizon",
+            "4",
+        ];
+        args.extend(extra);
+        let mut body = json!({"scenario": text(simplified), "scenario_name": simplified,
+                              "piece": "BOMBER", "to": "h1", "horizon": 4});
+        match extra {
+            ["--engine", e] => body["engine"] = json!(e),
+            ["--all-zones"] => body["all_zones"] = json!(true),
+            _ => {}
+        }
+        let (status, answer) = server.post("/api/zones", &body);
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["cli"], cli(&args), "{args:?}");
+        assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    }
+
+    // trajectories and map, with a scenario and without one.
+    let king = "examples/robot-king.scenario";
+    let (status, answer) = server.post(
+        "/api/trajectories",
+        &json!({"scenario": text(king), "scenario_name": king, "piece": "K", "to": "c6", "length": 6}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "trajectories",
+            king,
+            "--piece",
+            "K",
+            "--to",
+            "c6",
+            "--length",
+            "6"
+        ])
+    );
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    let (status, answer) = server.post(
+        "/api/trajectories",
+        &json!({"type": "king", "from": "a5", "to": "h5", "count": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "trajectories",
+            "--type",
+            "king",
+            "--from",
+            "a5",
+            "--to",
+            "h5",
+            "--count"
+        ])
+    );
+    let reti = "examples/reti.scenario";
+    let (status, answer) = server.post(
+        "/api/map",
+        &json!({"scenario": text(reti), "scenario_name": reti, "piece": "BP", "attack": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&["map", reti, "--piece", "BP", "--attack"])
+    );
+    let (status, answer) = server.post(
+        "/api/map",
+        &json!({"board": "8x8", "removed": "a3,c1", "type": "rook", "from": "d3"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "map",
+            "--board",
+            "8x8",
+            "--removed",
+            "a3,c1",
+            "--type",
+            "rook",
+            "--from",
+            "d3"
+        ])
+    );
+
+    // search: the LG search's tree.
+    let game = "examples/robot-2d4a.scenario";
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"scenario": text(game), "scenario_name": game, "engine": "lg", "depth": 4, "tree": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        without_times(answer["cli"].clone()),
+        without_times(cli(&[
+            "search", game, "--engine", "lg", "--depth", "4", "--tree"
+        ]))
+    );
+    assert!(answer["cli"]["tree"].is_array(), "{}", answer["cli"]);
+
+    // play: the positions along a line, the last one drawn; board: the board alone.
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": text(game), "scenario_name": game, "moves": "h8-g7"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"], cli(&["play", game, "--moves", "h8-g7"]));
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    let (status, answer) = server.post(
+        "/api/board",
+        &json!({"scenario": text(simplified), "scenario_name": simplified}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["points"].as_array().unwrap().len(), 62);
+    assert_eq!(answer["pieces"][0]["name"], "BOMBER");
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+}
+
+#[test]
+fn a_traced_run_gives_its_steps() {
+    let server = Server::start("60");
+    let simplified = "examples/robot-zone-simplified.scenario";
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({"grammar": text("grammars/zones-filtered.lgg"), "scenario": text(simplified),
+                "piece": "BOMBER", "start": "S(h5, h1, 4)", "trace": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let trace = &answer["trace"];
+    let steps = trace["steps"].as_array().unwrap();
+    assert!(steps.len() > 3, "{trace}");
+    assert!(
+        steps.iter().any(|s| s["assignments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["name"] == "TIME")),
+        "{trace}"
+    );
+    // TIME over the board: the main trajectory's stops, h4 with 2 (docs/semantics.md §6.5).
+    assert!(
+        steps.iter().any(|s| s["values"]["TIME"]["h4"] == "2"),
+        "{}",
+        steps[2]
+    );
+}
+
+/// A JSON error with a 4xx status, and the server still answers after it.
+fn refused(server: &Server, status: u16, answer: &Value, wanted: u16) {
+    assert_eq!(status, wanted, "{answer}");
+    assert!(answer["error"].is_string(), "{answer}");
+    assert_eq!(answer["status"], wanted);
+    let (status, _) = server.post("/api/check", &json!({"scenario": "board 3x3\n"}));
+    assert_eq!(status, 200, "the server answers after a {wanted}");
+}
+
+#[test]
+fn bad_input_gets_a_json_error_and_the_server_goes_on() {
+    let server = Server::start("3");
+    let simplified = text("examples/robot-zone-simplified.scenario");
+
+    // A broken grammar: check places its diagnostics; run refuses it with the CLI's text.
+    let broken = "grammar g\nstart S()\nS -> a(\n";
+    let (status, answer) = server.post(
+        "/api/check",
+        &json!({"grammar": broken, "grammar_name": "broken.lgg"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ok"], false);
+    let d = &answer["diagnostics"][0];
+    assert!(
+        d["line"].as_u64().unwrap() >= 1 && d["column"].as_u64().unwrap() >= 1,
+        "{answer}"
+    );
+    assert!(
+        answer["output"].as_str().unwrap().contains("broken.lgg"),
+        "{answer}"
+    );
+    let (status, answer) = server.post("/api/run", &json!({"grammar": broken, "start": "S()"}));
+    refused(&server, status, &answer, 422);
+
+    // An unknown piece.
+    let (status, answer) = server.post(
+        "/api/zones",
+        &json!({"scenario": simplified, "piece": "NOBODY", "to": "h1"}),
+    );
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"].as_str().unwrap().contains("NOBODY"),
+        "{answer}"
+    );
+
+    // Not JSON, not an object, an unknown field, a bad name, a missing text.
+    let (status, text) = http(server.port, "POST", "/api/run", "localhost", b"{not json");
+    refused(&server, status, &parse(&text), 400);
+    let (status, answer) = server.post("/api/run", &json!([1, 2]));
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post(
+        "/api/zones",
+        &json!({"scenario": simplified, "piece": "BOMBER", "to": "h1", "svg": "/tmp/x.svg"}),
+    );
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post(
+        "/api/check",
+        &json!({"scenario": simplified, "scenario_name": "/etc/passwd.scenario"}),
+    );
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post("/api/run", &json!({"start": "S()"}));
+    refused(&server, status, &answer, 400);
+    // A grammar may import only the shipped grammars: no file is read.
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({"grammar": "grammar g\nimport G = \"/etc/passwd\"\nstart S()\nS -> a()\n", "start": "S()"}),
+    );
+    refused(&server, status, &answer, 422);
+
+    // A body that is not declared JSON (a cross-site form or text/plain post).
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let body = r#"{"scenario": "board 3x3\n"}"#;
+    write!(
+        stream,
+        "POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let text = answer.split_once("\r\n\r\n").unwrap().1;
+    refused(&server, 415, &parse(text), 415);
+    assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
+
+    // An oversized body.
+    let big = vec![b'x'; 2 << 20];
+    let (status, text) = http(server.port, "POST", "/api/check", "localhost", &big);
+    refused(&server, status, &parse(&text), 413);
+
+    // A grammar that never halts: stopped by the time limit (3 s here).
+    let forever = "grammar forever\nvar k: int = 0\nstart S()\nterminal a()\nnonterminal S()\n\
+                   productions\n  1 | true | S -> S | k := k + 1 | {1} | {}\n";
+    let started = std::time::Instant::now();
+    let (status, answer) = server.post("/api/run", &json!({"grammar": forever, "start": "S()"}));
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("time limit of 3 s"),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // A foreign Host (DNS rebinding), and a route that does not exist.
+    let (status, text) = http(server.port, "GET", "/", "evil.example", b"");
+    refused(&server, status, &parse(&text), 403);
+    let (status, text) = http(server.port, "POST", "/api/check", "evil.example:80", b"{}");
+    refused(&server, status, &parse(&text), 403);
+    let (status, text) = http(server.port, "GET", "/api/nothing", "localhost", b"");
+    refused(&server, status, &parse(&text), 404);
+}
+
+#[test]
+fn fifty_concurrent_requests_are_all_answered() {
+    let server = Server::start("60");
+    let simplified = text("examples/robot-zone-simplified.scenario");
+    let port = server.port;
+    let threads: Vec<_> = (0..50)
+        .map(|i| {
+            let scenario = simplified.clone();
+            std::thread::spawn(move || {
+                let body = if i % 2 == 0 {
+                    json!({"scenario": scenario})
+                } else {
+                    json!({"scenario": scenario, "piece": "BOMBER", "to": "h1", "horizon": 4})
+                };
+                let path = if i % 2 == 0 {
+                    "/api/check"
+                } else {
+                    "/api/zones"
+                };
+                http(port, "POST", path, "localhost", body.to_string().as_bytes()).0
+            })
+        })
+        .collect();
+    for t in threads {
+        assert_eq!(t.join().unwrap(), 200);
+    }
+}
