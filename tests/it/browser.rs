@@ -76,7 +76,7 @@ impl Browser {
         let url = url.expect("chromium prints its DevTools address");
         let (socket, _) = tungstenite::connect(url.as_str()).expect("the DevTools socket opens");
         if let MaybeTlsStream::Plain(s) = socket.get_ref() {
-            s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(240))).unwrap();
         }
         let mut browser = Browser {
             child,
@@ -140,8 +140,8 @@ impl Browser {
         let start = Instant::now();
         while self.eval(expression) != json!(true) {
             assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "waited a minute for {expression}; the page says {}",
+                start.elapsed() < Duration::from_secs(240),
+                "waited four minutes for {expression}; the page says {}",
                 self.eval("document.getElementById('scenario').value.slice(-300) + ' | tool ' + document.getElementById('tool').value + ' | ' + JSON.stringify(state.board && state.board.pieces)")
             );
             std::thread::sleep(Duration::from_millis(100));
@@ -239,7 +239,7 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation() {
         );
         return;
     }
-    let server = Server::start("60");
+    let server = Server::start("200");
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     let mut browser = Browser::start(&binary);
     browser.call("Page.enable", json!({}));
