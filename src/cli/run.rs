@@ -140,12 +140,12 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let language = grammar
         .derive(&world, &inputs, &start, limits, trace)
         .map_err(|e| CliError(e.render()))?;
-    let strings: Vec<String> = language
-        .sentences
-        .iter()
-        .map(|s| grammar.show_sentence(&world, s))
-        .collect();
     if args.json {
+        let strings: Vec<String> = language
+            .sentences
+            .iter()
+            .map(|s| grammar.show_sentence(&world, s))
+            .collect();
         return super::json::to_string(&LanguageJson {
             grammar: (!args.no_source).then(|| grammar.name()),
             start: args.start.trim(),
@@ -161,11 +161,8 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let mut out = format!(
         "{source}{}: {}\n",
         args.start.trim(),
-        lingeo::render::counted(strings.len() as u128, "sentence", "sentences")
+        lingeo::render::counted(language.sentences.len() as u128, "sentence", "sentences")
     );
-    for s in &strings {
-        out.push_str(s);
-        out.push('\n');
-    }
+    grammar.write_sentences(&world, &language.sentences, &mut out);
     Ok(out)
 }
