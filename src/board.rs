@@ -151,16 +151,17 @@ impl Board {
         let shape = Shape::Grid {
             dims: [width, height, depth],
         };
-        let mut present = vec![true; cells as usize];
-        for &c in removed {
-            let cell = cell_of(&shape, c).ok_or_else(|| {
-                BoardError::BadRemoved(PointError::OffBoard(format_coords(&shape, c)))
-            })?;
-            present[cell] = false;
-        }
-        let layout = if present.iter().all(|&p| p) {
+        // A full grid needs no table: nothing per cell is allocated.
+        let layout = if removed.is_empty() {
             Layout::Full
         } else {
+            let mut present = vec![true; cells as usize];
+            for &c in removed {
+                let cell = cell_of(&shape, c).ok_or_else(|| {
+                    BoardError::BadRemoved(PointError::OffBoard(format_coords(&shape, c)))
+                })?;
+                present[cell] = false;
+            }
             let mut points = vec![NONE; cells as usize];
             let mut cells = Vec::new();
             for (cell, _) in present.iter().enumerate().filter(|(_, p)| **p) {

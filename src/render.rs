@@ -24,11 +24,27 @@ pub fn map_table(board: &Board, map: &DistanceMap) -> String {
     let width = widest.map_or(1, |d| d.to_string().len());
     picture(board, width, &|p, out| {
         if map.is_reachable(p) {
-            let _ = write!(out, "{}", map.get(p));
+            push_decimal(out, map.get(p));
         } else {
             out.push('.');
         }
     })
+}
+
+/// `n` in decimal, without the formatting machinery: a MAP picture has a number per point.
+fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut v = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    digits[i..].iter().for_each(|&d| out.push(d as char));
 }
 
 /// Any per-point labelling drawn as the board (see [`map_table`]).
@@ -72,6 +88,8 @@ fn picture(board: &Board, width: usize, cell: &dyn Fn(Point, &mut String)) -> St
         width = width.max(w.to_string().len());
     }
     let margin = h.to_string().len();
+    let row = margin + 2 + w as usize * (width + 1);
+    out.reserve(row * (h as usize + 2) * d as usize);
     for z in 0..d {
         if d > 1 {
             let _ = writeln!(out, "z = {}", z + 1);

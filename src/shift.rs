@@ -259,26 +259,54 @@ fn set_range(words: &mut [u64], from: usize, to: usize) {
 
 /// `dst |= (src & mask)` shifted by `offset` bits (towards higher cells when positive), for the
 /// source words `from..to` (the others being empty). Bits shifted past either end are dropped;
-/// the masks keep only bits whose target is a cell.
+/// the masks keep only bits whose target is a cell. Each part of a word (the bits staying in
+/// the word they land in, and those crossing into the next) is one pass of zipped slices, which
+/// the compiler turns into vector instructions.
 fn shift_or(src: &[u64], mask: &[u64], offset: i64, dst: &mut [u64], from: usize, to: usize) {
     let w = src.len();
     let q = (offset.unsigned_abs() / 64) as usize;
     let r = (offset.unsigned_abs() % 64) as u32;
     if offset >= 0 {
-        for j in from..to.min(w.saturating_sub(q)) {
-            let m = src[j] & mask[j];
-            dst[j + q] |= m << r;
-            if r != 0 && j + q + 1 < w {
-                dst[j + q + 1] |= m >> (64 - r);
-            }
+        // Word j lands in words j + q and j + q + 1.
+        let to = to.min(w.saturating_sub(q));
+        if from >= to {
+            return;
+        }
+        let (s, m) = (&src[from..to], &mask[from..to]);
+        let d = &mut dst[from + q..to + q];
+        d.iter_mut()
+            .zip(s)
+            .zip(m)
+            .for_each(|((d, s), m)| *d |= (s & m) << r);
+        if r != 0 {
+            let cross = to.min(w - q - 1).saturating_sub(from);
+            let d = &mut dst[from + q + 1..from + q + 1 + cross];
+            let tail = |x: u64| x >> (64 - r);
+            d.iter_mut()
+                .zip(&s[..cross])
+                .zip(&m[..cross])
+                .for_each(|((d, s), m)| *d |= tail(s & m));
         }
     } else {
-        for j in from.max(q)..to {
-            let m = src[j] & mask[j];
-            dst[j - q] |= m >> r;
-            if r != 0 && j > q {
-                dst[j - q - 1] |= m << (64 - r);
-            }
+        // Word j lands in words j - q and j - q - 1.
+        let from = from.max(q);
+        if from >= to {
+            return;
+        }
+        let (s, m) = (&src[from..to], &mask[from..to]);
+        let d = &mut dst[from - q..to - q];
+        d.iter_mut()
+            .zip(s)
+            .zip(m)
+            .for_each(|((d, s), m)| *d |= (s & m) >> r);
+        if r != 0 {
+            let skip = usize::from(from == q);
+            let d = &mut dst[from + skip - q - 1..to - q - 1];
+            let head = |x: u64| x << (64 - r);
+            d.iter_mut()
+                .zip(&s[skip..])
+                .zip(&m[skip..])
+                .for_each(|((d, s), m)| *d |= head(s & m));
         }
     }
 }
