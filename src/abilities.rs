@@ -264,7 +264,7 @@ mod tests {
         let p = |s: &str| board.parse_point(s).unwrap();
         let (min, points) = combined(&k, rook, p("a1"), p("d8")).unwrap();
         assert_eq!(min, 2);
-        let names: Vec<&str> = points.iter().map(|&q| board.name(q)).collect();
+        let names: Vec<_> = points.iter().map(|&q| board.name(q)).collect();
         assert_eq!(names, ["a1", "d1", "a8", "d8"]);
         let paths: Vec<String> = shortest_paths(&k, rook, p("a1"), p("d8"))
             .iter()

@@ -7,8 +7,14 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use crate::bitset::BitSet;
+
+mod name;
+
+use name::NameTable;
+pub use name::PointName;
 
 /// A point of X, by its 0-based position in the enumeration (Stilman's number is `index + 1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -37,15 +43,39 @@ pub enum Shape {
     Graph,
 }
 
+/// A board is cheap to clone (the kernel and every command keep their own): what is not
+/// arithmetic on the coordinates is shared. Grid point names are formatted when asked for, never
+/// stored, so a board costs nothing per point until something looks at a point.
 #[derive(Clone, Debug)]
 pub struct Board {
     shape: Shape,
-    /// 0-based grid coordinates per point; graph points have none.
-    coords: Vec<[i32; 3]>,
-    names: Vec<String>,
-    /// Grid cell index to point index; `NONE` for removed cells.
-    cells: Vec<u32>,
-    by_name: HashMap<String, Point>,
+    len: usize,
+    layout: Arc<Layout>,
+    /// Every grid name spelled once, on the first [`Board::write_name`] of a board of at most
+    /// [`NAME_TABLE_LIMIT`] points: listings print the same few names millions of times.
+    names: Arc<OnceLock<NameTable>>,
+}
+
+/// The largest board whose names a listing spells once into a table (a 64x64 board's names
+/// take about 20 KiB); larger boards spell each name as it is printed.
+const NAME_TABLE_LIMIT: usize = 4096;
+
+/// Where the points of X are.
+#[derive(Debug)]
+enum Layout {
+    /// A grid without removed points: point i is cell i.
+    Full,
+    /// A grid with removed points.
+    Holes {
+        /// Grid cell index to point index; `NONE` for removed cells.
+        points: Vec<u32>,
+        /// Point index to grid cell index.
+        cells: Vec<u32>,
+    },
+    Graph {
+        names: Vec<String>,
+        by_name: HashMap<String, Point>,
+    },
 }
 
 const NONE: u32 = u32::MAX;
@@ -118,38 +148,41 @@ impl Board {
         if cells > MAX_CELLS {
             return Err(BoardError::TooLarge { cells });
         }
-        let dims = [width, height, depth];
-        let mut present = vec![true; cells as usize];
-        let probe = Board {
-            shape: Shape::Grid { dims },
-            coords: Vec::new(),
-            names: Vec::new(),
-            cells: Vec::new(),
-            by_name: HashMap::new(),
+        let shape = Shape::Grid {
+            dims: [width, height, depth],
         };
-        for c in removed {
-            let cell = probe.cell_of(*c).ok_or_else(|| {
-                BoardError::BadRemoved(PointError::OffBoard(probe.format_coords(*c)))
-            })?;
-            present[cell] = false;
-        }
-        let mut board = probe;
-        board.cells = vec![NONE; cells as usize];
-        for (cell, _) in present.iter().enumerate().filter(|(_, p)| **p) {
-            let x = cell as u32 % width;
-            let y = (cell as u32 / width) % height;
-            let z = cell as u32 / (width * height);
-            let point = Point(board.coords.len() as u32);
-            board.cells[cell] = point.0;
-            board.coords.push([x as i32, y as i32, z as i32]);
-            let name = board.format_coords([x as i64 + 1, y as i64 + 1, z as i64 + 1]);
-            board.by_name.insert(name.clone(), point);
-            board.names.push(name);
-        }
-        if board.coords.is_empty() {
-            return Err(BoardError::Empty);
-        }
-        Ok(board)
+        // A full grid needs no table: nothing per cell is allocated.
+        let layout = if removed.is_empty() {
+            Layout::Full
+        } else {
+            let mut present = vec![true; cells as usize];
+            for &c in removed {
+                let cell = cell_of(&shape, c).ok_or_else(|| {
+                    BoardError::BadRemoved(PointError::OffBoard(format_coords(&shape, c)))
+                })?;
+                present[cell] = false;
+            }
+            let mut points = vec![NONE; cells as usize];
+            let mut cells = Vec::new();
+            for (cell, _) in present.iter().enumerate().filter(|(_, p)| **p) {
+                points[cell] = cells.len() as u32;
+                cells.push(cell as u32);
+            }
+            if cells.is_empty() {
+                return Err(BoardError::Empty);
+            }
+            Layout::Holes { points, cells }
+        };
+        let len = match &layout {
+            Layout::Holes { cells, .. } => cells.len(),
+            _ => cells as usize,
+        };
+        Ok(Board {
+            shape,
+            len,
+            layout: Arc::new(layout),
+            names: Arc::default(),
+        })
     }
 
     /// A graph board whose points are `names`, enumerated in that order.
@@ -170,10 +203,9 @@ impl Board {
         }
         Ok(Board {
             shape: Shape::Graph,
-            coords: Vec::new(),
-            names,
-            cells: Vec::new(),
-            by_name,
+            len: names.len(),
+            layout: Arc::new(Layout::Graph { names, by_name }),
+            names: Arc::default(),
         })
     }
 
@@ -191,11 +223,11 @@ impl Board {
 
     /// n = |X|.
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.len == 0
     }
 
     /// All points in enumeration order.
@@ -208,13 +240,74 @@ impl Board {
     }
 
     /// The name used everywhere a point is printed: `a1`, `(x,y)`, `(x,y,z)` or the graph name.
-    pub fn name(&self, p: Point) -> &str {
-        &self.names[p.index()]
+    pub fn name(&self, p: Point) -> PointName<'_> {
+        match &*self.layout {
+            Layout::Graph { names, .. } => PointName::graph(&names[p.index()]),
+            _ => PointName::grid(&self.shape, self.one_based(p)),
+        }
+    }
+
+    /// Appends the point's name (as [`Board::name`] spells it) to `out`: what printers of many
+    /// points call, with no name built apart.
+    pub fn write_name(&self, p: Point, out: &mut String) {
+        match &*self.layout {
+            Layout::Graph { names, .. } => out.push_str(&names[p.index()]),
+            _ if self.len <= NAME_TABLE_LIMIT => {
+                let table = self.names.get_or_init(|| {
+                    NameTable::new(&self.shape, self.points().map(|p| self.one_based(p)))
+                });
+                out.push_str(table.get(p.index()));
+            }
+            _ => name::write_coords(&self.shape, self.one_based(p), out),
+        }
     }
 
     /// 0-based grid coordinates of a point (graph boards have none).
     pub fn coords(&self, p: Point) -> Option<[i32; 3]> {
-        self.coords.get(p.index()).copied()
+        let Shape::Grid { dims: [w, h, _] } = self.shape else {
+            return None;
+        };
+        let cell = match &*self.layout {
+            Layout::Holes { cells, .. } => *cells.get(p.index())?,
+            _ if p.index() < self.len => p.0,
+            _ => return None,
+        };
+        Some([
+            (cell % w) as i32,
+            (cell / w % h) as i32,
+            (cell / (w * h)) as i32,
+        ])
+    }
+
+    /// The grid cell of a point, row-major from a1 counting removed cells (graph boards have none).
+    pub fn cell(&self, p: Point) -> Option<usize> {
+        match &*self.layout {
+            Layout::Full => Some(p.index()),
+            Layout::Holes { cells, .. } => Some(cells[p.index()] as usize),
+            Layout::Graph { .. } => None,
+        }
+    }
+
+    /// The point on a grid cell, if the cell is not removed.
+    pub fn point_of_cell(&self, cell: usize) -> Option<Point> {
+        match &*self.layout {
+            Layout::Full => (cell < self.len).then_some(Point(cell as u32)),
+            Layout::Holes { points, .. } => match points.get(cell) {
+                Some(&p) if p != NONE => Some(Point(p)),
+                _ => None,
+            },
+            Layout::Graph { .. } => None,
+        }
+    }
+
+    /// Whether the board is a grid with no removed point (point i is cell i).
+    pub fn is_full_grid(&self) -> bool {
+        matches!(*self.layout, Layout::Full)
+    }
+
+    fn one_based(&self, p: Point) -> [i64; 3] {
+        let c = self.coords(p).expect("grid points have coordinates");
+        [c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1]
     }
 
     /// True when points are printed algebraically (2D grids up to 26 files).
@@ -224,36 +317,36 @@ impl Board {
 
     /// The point at 0-based grid coordinates, if it is on the board and not removed.
     pub fn at(&self, c: [i32; 3]) -> Option<Point> {
-        let cell = self.cell_of([c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1])?;
-        let p = self.cells[cell];
-        (p != NONE).then_some(Point(p))
+        let cell = cell_of(
+            &self.shape,
+            [c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1],
+        )?;
+        self.point_of_cell(cell)
     }
 
     /// Whether 1-based coordinates lie on the grid (removed or not).
     pub fn on_grid(&self, c: [i64; 3]) -> bool {
-        self.cell_of(c).is_some()
+        cell_of(&self.shape, c).is_some()
     }
 
     /// The point at 1-based coordinates (`(1,1)` = a1); a 2D board takes `z = 1`.
     pub fn point_at(&self, c: [i64; 3]) -> Result<Point, PointError> {
-        let text = self.format_coords(c);
-        let cell = self.cell_of(c).ok_or(PointError::OffBoard(text.clone()))?;
-        match self.cells[cell] {
-            NONE => Err(PointError::Removed(text)),
-            p => Ok(Point(p)),
-        }
+        let cell =
+            cell_of(&self.shape, c).ok_or_else(|| PointError::OffBoard(self.format_coords(c)))?;
+        self.point_of_cell(cell)
+            .ok_or_else(|| PointError::Removed(self.format_coords(c)))
     }
 
     /// A point written as text: `a1` (2D grids up to 26 files), `(x,y)` or `(x,y,z)` (1-based),
-    /// or a graph point's name.
+    /// or a graph point's name. Grid points are read by arithmetic on the coordinates.
     pub fn parse_point(&self, text: &str) -> Result<Point, PointError> {
         let t = text.trim();
-        if let Some(&p) = self.by_name.get(t) {
-            return Ok(p);
-        }
-        match self.shape {
-            Shape::Graph => Err(PointError::Unknown(t.to_string())),
-            Shape::Grid { dims } => {
+        match (&self.shape, &*self.layout) {
+            (_, Layout::Graph { by_name, .. }) => by_name
+                .get(t)
+                .copied()
+                .ok_or_else(|| PointError::Unknown(t.to_string())),
+            (Shape::Grid { dims }, _) => {
                 let c = parse_tuple(t)
                     .or_else(|| self.parse_algebraic(t))
                     .ok_or_else(|| PointError::Malformed(t.to_string()))?;
@@ -267,6 +360,7 @@ impl Board {
                 }
                 self.point_at(c)
             }
+            (Shape::Graph, _) => unreachable!("graph boards have a graph layout"),
         }
     }
 
@@ -281,13 +375,7 @@ impl Board {
 
     /// The point's name for a 1-based coordinate triple, whether or not the cell is present.
     pub fn format_coords(&self, c: [i64; 3]) -> String {
-        match self.shape {
-            Shape::Grid { dims: [w, _, 1] } if w <= 26 && (1..=26).contains(&c[0]) && c[2] == 1 => {
-                format!("{}{}", (b'a' + (c[0] - 1) as u8) as char, c[1])
-            }
-            Shape::Grid { dims: [_, _, 1] } if c[2] == 1 => format!("({},{})", c[0], c[1]),
-            _ => format!("({},{},{})", c[0], c[1], c[2]),
-        }
+        format_coords(&self.shape, c)
     }
 
     /// A short description such as `8x8`, `4x4x4` or `graph of 13 points`.
@@ -297,18 +385,6 @@ impl Board {
             Shape::Grid { dims: [w, h, d] } => format!("{w}x{h}x{d}"),
             Shape::Graph => format!("graph of {} points", self.len()),
         }
-    }
-
-    fn cell_of(&self, c: [i64; 3]) -> Option<usize> {
-        let Shape::Grid { dims } = self.shape else {
-            return None;
-        };
-        let [w, h, d] = dims.map(i64::from);
-        let [x, y, z] = c;
-        if !(1..=w).contains(&x) || !(1..=h).contains(&y) || !(1..=d).contains(&z) {
-            return None;
-        }
-        Some((((z - 1) * h + (y - 1)) * w + (x - 1)) as usize)
     }
 
     fn parse_algebraic(&self, t: &str) -> Option<Vec<i64>> {
@@ -323,6 +399,25 @@ impl Board {
         }
         Some(vec![(file as u8 - b'a' + 1) as i64, rank.parse().ok()?])
     }
+}
+
+fn format_coords(shape: &Shape, c: [i64; 3]) -> String {
+    let mut out = String::new();
+    name::write_coords(shape, c, &mut out);
+    out
+}
+
+/// The cell index of 1-based coordinates on a grid, removed or not.
+fn cell_of(shape: &Shape, c: [i64; 3]) -> Option<usize> {
+    let Shape::Grid { dims } = *shape else {
+        return None;
+    };
+    let [w, h, d] = dims.map(i64::from);
+    let [x, y, z] = c;
+    if !(1..=w).contains(&x) || !(1..=h).contains(&y) || !(1..=d).contains(&z) {
+        return None;
+    }
+    Some((((z - 1) * h + (y - 1)) * w + (x - 1)) as usize)
 }
 
 /// `(1,2)` or `(1, 2, 3)` as numbers.

@@ -23,7 +23,7 @@
 //!
 //! // MOVE_5(f6) = {e5, f5, g5} (docs/semantics.md §4.3).
 //! let next = kernel.move_set(m, Route::new(fighter.at, h1, 5), fighter.at, 5);
-//! let names: Vec<&str> = next.iter().map(|p| s.board.name(p)).collect();
+//! let names: Vec<_> = next.iter().map(|p| s.board.name(p)).collect();
 //! assert_eq!(names, ["e5", "f5", "g5"]);
 //!
 //! let bundle = Bundle::new(&kernel, m, fighter.at, h1, None, BundleOptions::default());
@@ -51,6 +51,7 @@ pub mod random;
 pub mod relation;
 pub mod render;
 pub mod scenario;
+pub mod shift;
 pub mod svg;
 pub mod syntax;
 pub mod zone;

@@ -382,7 +382,7 @@ mod tests {
     fn slides_pass_over_points() {
         let s = Scenario::parse("t.scenario", "board 8x8\n").unwrap();
         let p = |n: &str| s.board.parse_point(n).unwrap();
-        let names: Vec<&str> = locations(&s, &[p("a1"), p("d1"), p("d3")])
+        let names: Vec<_> = locations(&s, &[p("a1"), p("d1"), p("d3")])
             .iter()
             .map(|&q| s.board.name(q))
             .collect();

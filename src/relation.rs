@@ -2,9 +2,12 @@
 //! [`DENSE_LIMIT`] points) as one bit-set row per point, which is what makes the distance
 //! kernel's breadth-first layers cheap: a layer's successors are the OR of its rows.
 
+use std::sync::OnceLock;
+
 use crate::bitset::{BitSet, words_for};
 use crate::board::{Board, Point};
 use crate::piece::{Motion, Reach};
+use crate::shift::Shifts;
 
 /// Boards up to this many points get bit-set rows (n²/8 bytes per relation: 2 MiB at 4096).
 pub const DENSE_LIMIT: usize = 4096;
@@ -13,9 +16,30 @@ pub const DENSE_LIMIT: usize = 4096;
 pub struct Relation {
     n: usize,
     words: usize,
+    /// The adjacency lists; built on first use from `source` where there is one, since the
+    /// distance kernel does without them on grids (`shifts`).
+    lists: OnceLock<Lists>,
+    source: Option<Source>,
+    /// Built on first use: the distance kernel does without them where `shifts` exist.
+    rows: OnceLock<Option<Vec<u64>>>,
+    shifts: Option<Shifts>,
+}
+
+/// Successor lists, flat: the successors of point i are `targets[offsets[i]..offsets[i + 1]]`.
+#[derive(Clone, Debug)]
+struct Lists {
     offsets: Vec<u32>,
     targets: Vec<Point>,
-    rows: Option<Vec<u64>>,
+}
+
+/// What a relation built from a motion is built from.
+#[derive(Clone, Debug)]
+struct Source {
+    board: Board,
+    motion: Motion,
+    blockers: Option<BitSet>,
+    /// The reverse relation of the motion's.
+    reversed: bool,
 }
 
 impl Relation {
@@ -24,74 +48,74 @@ impl Relation {
     /// (docs/semantics.md §10).
     pub fn build(board: &Board, motion: &Motion, blockers: Option<&BitSet>) -> Relation {
         let n = board.len();
-        let mut lists: Vec<Vec<Point>> = vec![Vec::new(); n];
-        for p in board.points() {
-            let Some(c) = board.coords(p) else { continue };
-            for basis in &motion.vectors {
-                let d = basis.delta;
-                let limit = match basis.reach {
-                    Reach::Leap => 1,
-                    Reach::Slide { range } => range.unwrap_or(u32::MAX),
-                };
-                let mut at = c;
-                for _ in 0..limit {
-                    at = [at[0] + d[0], at[1] + d[1], at[2] + d[2]];
-                    let Some(q) = board.at(at) else { break };
-                    lists[p.index()].push(q);
-                    if blockers.is_some_and(|b| b.contains(q)) {
-                        break;
-                    }
-                }
-            }
+        Relation {
+            n,
+            words: words_for(n),
+            lists: OnceLock::new(),
+            source: Some(Source {
+                board: board.clone(),
+                motion: motion.clone(),
+                blockers: blockers.cloned(),
+                reversed: false,
+            }),
+            rows: OnceLock::new(),
+            shifts: Shifts::build(board, motion, blockers),
         }
-        for &(a, b) in &motion.edges {
-            if a != b {
-                lists[a.index()].push(b);
-            }
-        }
-        Relation::from_lists(lists)
     }
 
     /// A relation from successor lists (sorted and de-duplicated here).
-    pub fn from_lists(mut lists: Vec<Vec<Point>>) -> Relation {
-        let n = lists.len();
-        let mut offsets = Vec::with_capacity(n + 1);
+    pub fn from_lists(lists: Vec<Vec<Point>>) -> Relation {
+        let mut offsets = Vec::with_capacity(lists.len() + 1);
         let mut targets = Vec::new();
         offsets.push(0);
-        for list in &mut lists {
-            list.sort_unstable();
-            list.dedup();
-            targets.extend_from_slice(list);
-            offsets.push(targets.len() as u32);
+        for mut list in lists {
+            push_list(&mut list, &mut targets, &mut offsets);
         }
-        let words = words_for(n);
-        let rows = (n <= DENSE_LIMIT).then(|| {
-            let mut rows = vec![0u64; n * words];
-            for (p, list) in lists.iter().enumerate() {
-                for q in list {
-                    rows[p * words + q.index() / 64] |= 1 << (q.index() % 64);
-                }
-            }
-            rows
-        });
+        Relation::given(Lists { offsets, targets })
+    }
+
+    fn given(lists: Lists) -> Relation {
+        let n = lists.offsets.len() - 1;
         Relation {
             n,
-            words,
-            offsets,
-            targets,
-            rows,
+            words: words_for(n),
+            lists: OnceLock::from(lists),
+            source: None,
+            rows: OnceLock::new(),
+            shifts: None,
         }
     }
 
     /// The reverse relation: `R'(a, b) = R(b, a)` (decision A1, docs/semantics.md §10).
     pub fn reversed(&self) -> Relation {
-        let mut lists = vec![Vec::new(); self.n];
-        for a in 0..self.n {
-            for &b in self.successors(Point(a as u32)) {
-                lists[b.index()].push(Point(a as u32));
-            }
+        match &self.source {
+            Some(source) => Relation {
+                lists: OnceLock::new(),
+                source: Some(Source {
+                    reversed: !source.reversed,
+                    ..source.clone()
+                }),
+                rows: OnceLock::new(),
+                shifts: self.shifts.as_ref().map(Shifts::reversed),
+                ..*self
+            },
+            None => Relation::given(self.lists().reversed()),
         }
-        Relation::from_lists(lists)
+    }
+
+    fn lists(&self) -> &Lists {
+        self.lists.get_or_init(|| {
+            let source = self
+                .source
+                .as_ref()
+                .expect("a relation has lists or a source");
+            let lists = Lists::build(&source.board, &source.motion, source.blockers.as_ref());
+            if source.reversed {
+                lists.reversed()
+            } else {
+                lists
+            }
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -111,22 +135,38 @@ impl Relation {
     #[inline]
     pub fn successors(&self, p: Point) -> &[Point] {
         let i = p.index();
-        &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+        let lists = self.lists();
+        &lists.targets[lists.offsets[i] as usize..lists.offsets[i + 1] as usize]
     }
 
     /// The successors of `p` as bit-set words, on boards up to [`DENSE_LIMIT`] points.
     #[inline]
     pub fn row(&self, p: Point) -> Option<&[u64]> {
         let w = self.words;
-        self.rows
-            .as_ref()
-            .map(|r| &r[p.index() * w..(p.index() + 1) * w])
+        self.rows().map(|r| &r[p.index() * w..(p.index() + 1) * w])
     }
 
     /// All bit-set rows, `words()` words per point, on boards up to [`DENSE_LIMIT`] points.
     #[inline]
     pub fn rows(&self) -> Option<&[u64]> {
-        self.rows.as_deref()
+        self.rows
+            .get_or_init(|| {
+                (self.n <= DENSE_LIMIT).then(|| {
+                    let mut rows = vec![0u64; self.n * self.words];
+                    for p in 0..self.n {
+                        for q in self.successors(Point(p as u32)) {
+                            rows[p * self.words + q.index() / 64] |= 1 << (q.index() % 64);
+                        }
+                    }
+                    rows
+                })
+            })
+            .as_deref()
+    }
+
+    /// R_p as word shifts of bit sets, for grid motions without explicit edges.
+    pub fn shifts(&self) -> Option<&Shifts> {
+        self.shifts.as_ref()
     }
 
     pub fn contains(&self, a: Point, b: Point) -> bool {
@@ -134,8 +174,83 @@ impl Relation {
     }
 
     pub fn edge_count(&self) -> usize {
-        self.targets.len()
+        self.lists().targets.len()
     }
+}
+
+impl Lists {
+    fn build(board: &Board, motion: &Motion, blockers: Option<&BitSet>) -> Lists {
+        let mut edges = motion.edges.clone();
+        edges.sort_unstable();
+        let mut edges = edges.into_iter().peekable();
+        let mut offsets = Vec::with_capacity(board.len() + 1);
+        let mut targets = Vec::new();
+        let mut list = Vec::new();
+        offsets.push(0);
+        for p in board.points() {
+            list.clear();
+            if let Some(c) = board.coords(p) {
+                for basis in &motion.vectors {
+                    let d = basis.delta;
+                    let limit = match basis.reach {
+                        Reach::Leap => 1,
+                        Reach::Slide { range } => range.unwrap_or(u32::MAX),
+                    };
+                    let mut at = c;
+                    for _ in 0..limit {
+                        at = [at[0] + d[0], at[1] + d[1], at[2] + d[2]];
+                        let Some(q) = board.at(at) else { break };
+                        list.push(q);
+                        if blockers.is_some_and(|b| b.contains(q)) {
+                            break;
+                        }
+                    }
+                }
+            }
+            while let Some((_, b)) = edges.next_if(|&(a, _)| a <= p) {
+                if b != p {
+                    list.push(b);
+                }
+            }
+            push_list(&mut list, &mut targets, &mut offsets);
+        }
+        Lists { offsets, targets }
+    }
+
+    /// The lists of the reverse relation, each sorted since sources are taken in order.
+    fn reversed(&self) -> Lists {
+        let n = self.offsets.len() - 1;
+        let mut counts = vec![0u32; n + 1];
+        for &b in &self.targets {
+            counts[b.index() + 1] += 1;
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let offsets = counts.clone();
+        let mut targets = vec![Point(0); self.targets.len()];
+        for a in 0..n {
+            for &b in &self.targets[self.offsets[a] as usize..self.offsets[a + 1] as usize] {
+                let slot = &mut counts[b.index()];
+                targets[*slot as usize] = Point(a as u32);
+                *slot += 1;
+            }
+        }
+        Lists { offsets, targets }
+    }
+}
+
+/// Appends one successor list, sorted and de-duplicated, to the flat lists.
+fn push_list(list: &mut [Point], targets: &mut Vec<Point>, offsets: &mut Vec<u32>) {
+    list.sort_unstable();
+    let mut last = None;
+    for &q in list.iter() {
+        if last != Some(q) {
+            targets.push(q);
+            last = Some(q);
+        }
+    }
+    offsets.push(targets.len() as u32);
 }
 
 #[cfg(test)]

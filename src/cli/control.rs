@@ -15,7 +15,7 @@ use super::setup;
 #[derive(Serialize)]
 struct ControlJson<'a> {
     board: String,
-    points: Vec<&'a str>,
+    points: Vec<lingeo::board::PointName<'a>>,
     /// Per point: 1 White controls it, -1 Black, 0 neither.
     control: Vec<i8>,
     white_attackers: &'a [u32],

@@ -1,6 +1,7 @@
 //! `lingeo map`: the MAP table of a piece.
 
 use clap::Args;
+use lingeo::board::PointName;
 use lingeo::kernel::Direction;
 use lingeo::render;
 use serde::Serialize;
@@ -37,11 +38,11 @@ pub struct MapArgs {
 struct MapJson<'a> {
     board: String,
     piece: &'a str,
-    origin: &'a str,
+    origin: PointName<'a>,
     direction: &'static str,
     /// The MAP value of unreachable points (2n); they are `null` in `distances`.
     unreachable: u32,
-    points: Vec<&'a str>,
+    points: Vec<PointName<'a>>,
     distances: Vec<Option<u32>>,
 }
 

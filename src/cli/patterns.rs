@@ -210,7 +210,7 @@ pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &Pattern<'_>) ->
     let mut main = piece(s, x);
     for &q in stops {
         main.push_str(" -> ");
-        main.push_str(s.board.name(q));
+        s.board.write_name(q, &mut main);
     }
     let list = |items: Vec<String>| {
         if items.is_empty() {

@@ -140,15 +140,15 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let language = grammar
         .derive(&world, &inputs, &start, limits, trace)
         .map_err(|e| CliError(e.render()))?;
-    let strings: Vec<String> = language
-        .sentences
-        .iter()
-        .map(|s| grammar.show_sentence(&world, s))
-        .collect();
     if super::files::keeping() {
-        pictures(&grammar, &scenario, &language, &strings);
+        pictures(&grammar, &world, &scenario, &language);
     }
     if args.json {
+        let strings: Vec<String> = language
+            .sentences
+            .iter()
+            .map(|s| grammar.show_sentence(&world, s))
+            .collect();
         return super::json::to_string(&LanguageJson {
             grammar: (!args.no_source).then(|| grammar.name()),
             start: args.start.trim(),
@@ -164,12 +164,9 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let mut out = format!(
         "{source}{}: {}\n",
         args.start.trim(),
-        lingeo::render::counted(strings.len() as u128, "sentence", "sentences")
+        lingeo::render::counted(language.sentences.len() as u128, "sentence", "sentences")
     );
-    for s in &strings {
-        out.push_str(s);
-        out.push('\n');
-    }
+    grammar.write_sentences(&world, &language.sentences, &mut out);
     Ok(out)
 }
 
@@ -181,14 +178,15 @@ const MAX_PICTURES: usize = 500;
 /// grammars/zones.lgg), kept as `sentence-N.svg`.
 fn pictures(
     grammar: &Grammar,
+    world: &World,
     scenario: &lingeo::scenario::Scenario,
     language: &lingeo::grammar::Language,
-    strings: &[String],
 ) {
     let count = language.sentences.len().min(MAX_PICTURES);
     if let Some(trajectories) = language.trajectories() {
         for (i, t) in trajectories.iter().take(count).enumerate() {
-            let svg = lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), &strings[i]);
+            let title = grammar.show_sentence(world, &language.sentences[i]);
+            let svg = lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), &title);
             super::files::keep(&format!("sentence-{i}.svg"), svg);
         }
     } else if super::zones::zone_grammar_problems(grammar).is_empty() {

@@ -1,6 +1,7 @@
 //! `lingeo trajectories`: the bundle of shortest or admissible trajectories.
 
 use clap::{Args, ValueEnum};
+use lingeo::board::PointName;
 use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions};
 use lingeo::render;
 use serde::Serialize;
@@ -54,8 +55,8 @@ pub enum RuleArg {
 #[derive(Serialize)]
 struct BundleJson<'a> {
     piece: &'a str,
-    from: &'a str,
-    to: &'a str,
+    from: PointName<'a>,
+    to: PointName<'a>,
     /// MAP from `from` to `to`; null when unreachable.
     distance: Option<u32>,
     /// The trajectory length; null when no trajectory of the asked length can exist.
@@ -63,7 +64,7 @@ struct BundleJson<'a> {
     /// A number, or a string when it exceeds what a JSON number holds exactly.
     count: serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
-    trajectories: Option<Vec<Vec<&'a str>>>,
+    trajectories: Option<Vec<Vec<PointName<'a>>>>,
 }
 
 pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
@@ -154,7 +155,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         }
     }
     for t in trajectories.iter().flatten() {
-        out.push_str(&render::trajectory(board, t));
+        render::write_trajectory(board, t, &mut out);
         out.push('\n');
     }
     Ok(out)

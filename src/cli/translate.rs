@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::board::Point;
+use lingeo::board::{Point, PointName};
 use lingeo::play::translate::{
     Fate, Outcome, TimerCase, Transition, Translation, Vanish, ZoneEnd, translate_zone,
 };
@@ -410,8 +410,8 @@ struct MoveJson<'a> {
 #[derive(Serialize)]
 struct TranslateJson<'a> {
     piece: &'a str,
-    from: &'a str,
-    to: &'a str,
+    from: PointName<'a>,
+    to: PointName<'a>,
     horizon: u32,
     filters: FiltersArg,
     /// The zone's number in the language, and how many the language has.

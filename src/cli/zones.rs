@@ -1,10 +1,11 @@
 //! `lingeo zones`: the zones of an attack (docs/semantics.md §6), from the native generator or from
 //! the grammar of zones, as every zone of the language or as the bundle view.
 
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use lingeo::board::Point;
+use lingeo::board::{Point, PointName};
 use lingeo::grammar::types::Type;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
@@ -338,7 +339,7 @@ pub fn compute(
 #[derive(Serialize)]
 pub struct EntryJson<'a> {
     piece: &'a str,
-    trajectory: Vec<&'a str>,
+    trajectory: Vec<PointName<'a>>,
     time: u32,
     level: u32,
 }
@@ -346,15 +347,15 @@ pub struct EntryJson<'a> {
 #[derive(Serialize)]
 struct AlternativeJson<'a> {
     piece: &'a str,
-    trajectory: Vec<&'a str>,
+    trajectory: Vec<PointName<'a>>,
     time: u32,
 }
 
 #[derive(Serialize)]
 struct AttachJson<'a> {
     level: u32,
-    from: &'a str,
-    to: &'a str,
+    from: PointName<'a>,
+    to: PointName<'a>,
     alternatives: Vec<AlternativeJson<'a>>,
 }
 
@@ -367,8 +368,8 @@ struct BundleJson<'a> {
 #[derive(Serialize)]
 struct AttackJson<'a> {
     piece: &'a str,
-    from: &'a str,
-    to: &'a str,
+    from: PointName<'a>,
+    to: PointName<'a>,
     horizon: u32,
     /// The filters of A8 that were applied (`all`, `none`, `f1`, `f2`); null for a grammar of
     /// the user's (`--grammar`), whose filters are its own, and with --no-source.
@@ -641,11 +642,18 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
 
 /// `t(PIECE, a b c, tau)`
 pub fn symbol(s: &Scenario, piece: usize, t: &[Point], time: u32) -> String {
-    format!(
-        "t({}, {}, {time})",
-        s.pieces[piece].name,
-        render::trajectory(&s.board, t)
-    )
+    let mut out = String::new();
+    write_symbol(s, piece, t, time, &mut out);
+    out
+}
+
+/// [`symbol`] appended to `out`: a listing of zones is written into one buffer.
+fn write_symbol(s: &Scenario, piece: usize, t: &[Point], time: u32, out: &mut String) {
+    out.push_str("t(");
+    out.push_str(&s.pieces[piece].name);
+    out.push_str(", ");
+    render::write_trajectory(&s.board, t, out);
+    let _ = write!(out, ", {time})");
 }
 
 fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
@@ -688,30 +696,34 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     );
     if args.all_zones {
         for (i, z) in a.zones.iter().enumerate() {
-            let parts: Vec<String> = z
-                .entries
-                .iter()
-                .map(|e| symbol(s, e.piece, &e.trajectory, e.time))
-                .collect();
-            out.push_str(&format!("Z{} = {}\n", i + 1, parts.join(" ")));
+            let _ = write!(out, "Z{} = ", i + 1);
+            for (j, e) in z.entries.iter().enumerate() {
+                if j > 0 {
+                    out.push(' ');
+                }
+                write_symbol(s, e.piece, &e.trajectory, e.time, &mut out);
+            }
+            out.push('\n');
         }
         return out;
     }
     for (main, attaches) in zone::bundle_view(&a.zones) {
-        out.push_str(&format!(
-            "  main: {}\n",
-            symbol(s, main.piece, &main.trajectory, main.time)
-        ));
+        out.push_str("  main: ");
+        write_symbol(s, main.piece, &main.trajectory, main.time, &mut out);
+        out.push('\n');
         for at in attaches {
-            out.push_str(&format!(
-                "    level {}, {} -> {}: {}\n",
+            let _ = writeln!(
+                out,
+                "    level {}, {} -> {}: {}",
                 at.level,
                 s.board.name(at.from),
                 s.board.name(at.to),
                 render::counted(at.alternatives.len() as u128, "alternative", "alternatives")
-            ));
+            );
             for (q, t, time) in &at.alternatives {
-                out.push_str(&format!("      {}\n", symbol(s, *q, t, *time)));
+                out.push_str("      ");
+                write_symbol(s, *q, t, *time, &mut out);
+                out.push('\n');
             }
         }
     }

@@ -1173,12 +1173,26 @@ pub fn show_form<'a>(
     program: &Program,
     form: impl Iterator<Item = &'a Sym>,
 ) -> String {
-    let parts: Vec<String> = form
-        .map(|s| names.symbol(&program.symbols[s.symbol as usize].name, &s.args))
-        .collect();
-    if parts.is_empty() {
-        "e".to_string()
-    } else {
-        parts.join(" ")
+    let mut out = String::new();
+    write_form(names, program, form, &mut out);
+    out
+}
+
+/// [`show_form`] appended to `out`.
+pub fn write_form<'a>(
+    names: &Names<'_>,
+    program: &Program,
+    form: impl Iterator<Item = &'a Sym>,
+    out: &mut String,
+) {
+    let start = out.len();
+    for s in form {
+        if out.len() > start {
+            out.push(' ');
+        }
+        names.write_symbol(&program.symbols[s.symbol as usize].name, &s.args, out);
+    }
+    if out.len() == start {
+        out.push('e');
     }
 }

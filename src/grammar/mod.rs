@@ -15,6 +15,7 @@ pub mod ir;
 pub mod lexer;
 pub mod narrow;
 pub mod parser;
+pub mod print;
 pub mod table;
 pub mod types;
 pub mod value;
@@ -388,6 +389,19 @@ impl Grammar {
     pub fn show_sentence(&self, world: &World<'_>, sentence: &Sentence) -> String {
         world.with_names(&self.program.enum_values, |names| {
             derive::show_form(names, &self.program, sentence.iter())
+        })
+    }
+
+    /// Sentences as [`Grammar::show_sentence`] prints them, a line each, appended to `out`: the
+    /// names are gathered once for the whole language.
+    pub fn write_sentences<'s>(
+        &self,
+        world: &World<'_>,
+        sentences: impl IntoIterator<Item = &'s Sentence>,
+        out: &mut String,
+    ) {
+        world.with_names(&self.program.enum_values, |names| {
+            print::write_sentences(names, &self.program, sentences, out)
         })
     }
 }

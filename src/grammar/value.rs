@@ -130,7 +130,7 @@ impl Names<'_> {
             Value::Bool(b) => {
                 let _ = write!(out, "{b}");
             }
-            Value::Point(p) => out.push_str(self.board.name(*p)),
+            Value::Point(p) => self.board.write_name(*p, out),
             Value::Piece(p) => out.push_str(&self.pieces[*p as usize]),
             Value::Enum(e, i) => out.push_str(&self.enums[*e as usize][*i as usize]),
             Value::Trajectory(t) => {
@@ -138,7 +138,7 @@ impl Names<'_> {
                     if i > 0 {
                         out.push(' ');
                     }
-                    out.push_str(self.board.name(*p));
+                    self.board.write_name(*p, out);
                 }
             }
             Value::State(s) => {
@@ -171,20 +171,35 @@ impl Names<'_> {
     /// prints `p(1,a,c)`), by `, ` when one is a trajectory or other compound value (as in
     /// `t(BOMBER, h5 h4 h3 h2 h1, 5)`). Tuple arguments are spread into the argument list.
     pub fn symbol(&self, name: &str, args: &[Value]) -> String {
-        let mut flat = Vec::new();
+        let mut out = String::new();
+        self.write_symbol(name, args, &mut out);
+        out
+    }
+
+    /// [`Names::symbol`] appended to `out`: a language is printed into one buffer.
+    pub fn write_symbol(&self, name: &str, args: &[Value], out: &mut String) {
+        let compound = args.iter().any(|a| match a {
+            Value::Tuple(items) => items.iter().any(Value::is_compound),
+            other => other.is_compound(),
+        });
+        let sep = if compound { ", " } else { "," };
+        out.push_str(name);
+        out.push('(');
+        let mut first = true;
+        let mut put = |v: &Value, out: &mut String| {
+            if !first {
+                out.push_str(sep);
+            }
+            first = false;
+            self.write(v, out);
+        };
         for a in args {
             match a {
-                Value::Tuple(items) => flat.extend(items.iter()),
-                other => flat.push(other),
+                Value::Tuple(items) => items.iter().for_each(|v| put(v, out)),
+                other => put(other, out),
             }
         }
-        let sep = if flat.iter().any(|v| v.is_compound()) {
-            ", "
-        } else {
-            ","
-        };
-        let parts: Vec<String> = flat.iter().map(|v| self.value(v)).collect();
-        format!("{name}({})", parts.join(sep))
+        out.push(')');
     }
 }
 

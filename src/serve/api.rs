@@ -314,7 +314,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Answer {
         let scenario = lingeo::scenario::Scenario::parse(&name, &source)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.render()))?;
         let board = &scenario.board;
-        let points: Vec<&str> = board.points().map(|p| board.name(p)).collect();
+        let points: Vec<lingeo::board::PointName> = board.points().map(|p| board.name(p)).collect();
         let pieces: Vec<Value> = scenario
             .pieces
             .iter()

@@ -196,7 +196,7 @@ pub(super) fn draw_grid(
                             num(sx),
                             num(sy),
                             fill(p),
-                            esc(board.name(p))
+                            esc(&board.name(p))
                         );
                     }
                     None => {
@@ -263,7 +263,7 @@ pub(super) fn draw_nodes(
             num(cx),
             num(cy),
             fill(p),
-            esc(board.name(p))
+            esc(&board.name(p))
         );
         let (text, ink) = label(p);
         let size = if text.chars().count() > 3 { 9.0 } else { 12.0 };
@@ -317,7 +317,7 @@ fn goal_ring(out: &mut String, layout: &Layout, board: &Board, p: Point) {
         num(cx),
         num(cy),
         num(r),
-        esc(board.name(p))
+        esc(&board.name(p))
     );
 }
 

@@ -93,7 +93,7 @@ pub fn map(board: &Board, map: &DistanceMap, title: &str) -> String {
                     r#"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="{MUTED}">{}</text>"#,
                     num(x),
                     num(y + 4.0),
-                    esc(board.name(p))
+                    esc(&board.name(p))
                 );
             }
             let (cx, cy) = layout.centre(board, map.origin());

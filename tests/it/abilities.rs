@@ -154,6 +154,6 @@ fn paper_figures_6_to_8() {
     assert_eq!(grid(&board, &sum), rows, "Figure 8");
     let (min, points) = combined(&kernel, mover, a1, d8).unwrap();
     assert_eq!(min, 2);
-    let names: Vec<&str> = points.iter().map(|&p| board.name(p)).collect();
+    let names: Vec<_> = points.iter().map(|&p| board.name(p)).collect();
     assert_eq!(names, ["a1", "d1", "a8", "d8"]);
 }
