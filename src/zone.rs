@@ -74,8 +74,17 @@ impl Default for ZoneOptions {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZoneError {
-    TooMany { limit: usize },
-    TooManyTrajectories { piece: String, limit: usize },
+    TooMany {
+        limit: usize,
+    },
+    TooManyTrajectories {
+        piece: String,
+        limit: usize,
+    },
+    /// The thread's wall-clock deadline passed ([`crate::deadline`], `lingeo serve`).
+    TimeLimit {
+        limit: std::time::Duration,
+    },
 }
 
 impl fmt::Display for ZoneError {
@@ -91,6 +100,11 @@ impl fmt::Display for ZoneError {
                     "{piece} has more than {limit} trajectories within the time allowed"
                 )
             }
+            ZoneError::TimeLimit { limit } => write!(
+                f,
+                "the zones took longer than the time limit of {} s",
+                limit.as_secs_f64()
+            ),
         }
     }
 }
@@ -552,6 +566,9 @@ impl<'s> ZoneGenerator<'s> {
         depth: u32,
         out: &mut Vec<Zone>,
     ) -> Result<(), ZoneError> {
+        if let Some(limit) = crate::deadline::passed() {
+            return Err(ZoneError::TimeLimit { limit });
+        }
         // Pairs without a candidate are passed over in a loop: recursing on each would nest
         // as deep as the scan is long.
         let mut at = at;

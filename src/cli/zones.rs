@@ -167,8 +167,10 @@ pub enum ComputeError {
 }
 
 impl ComputeError {
+    /// A zone error: the language too large to list, or (`lingeo serve`'s deadline) a failure.
     fn too_large(e: &ZoneError) -> Self {
         let reason = match e {
+            ZoneError::TimeLimit { .. } => return ComputeError::Failed(CliError(e.to_string())),
             ZoneError::TooMany { limit } => format!("more than {limit} zones"),
             ZoneError::TooManyTrajectories { piece, limit } => {
                 format!("{piece} has more than {limit} trajectories within the time allowed")
@@ -484,7 +486,35 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         };
         super::files::write(path, picture)?;
     }
+    if super::files::keeping() && args.all_zones {
+        pictures(&scenario, &attacks);
+    }
     listing(&scenario, &attacks, args)
+}
+
+/// The most zones [`pictures`] draws.
+const MAX_PICTURES: usize = 500;
+
+/// For `lingeo serve` (`--all-zones`): each zone of the first attack that has zones drawn with
+/// its times, kept as `zone-N.svg`, and their bundle view as `bundle.svg`.
+fn pictures(scenario: &Scenario, attacks: &[Attack]) {
+    let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
+        return;
+    };
+    let attack = attack_title(scenario, a);
+    for (i, zone) in a.zones.iter().take(MAX_PICTURES).enumerate() {
+        let title = format!("Zone {} of {}", i + 1, a.zones.len());
+        let svg = lingeo::svg::zone(scenario, zone, &format!("{title}: {attack}"));
+        super::files::keep(&format!("zone-{i}.svg"), svg);
+    }
+    let title = format!(
+        "Zone of {attack}: bundle view of {}",
+        render::counted(a.zones.len() as u128, "zone", "zones")
+    );
+    super::files::keep(
+        "bundle.svg",
+        lingeo::svg::zone_bundle(scenario, &a.zones, &title),
+    );
 }
 
 /// `--piece`, `--to` and `--horizon` of one attack: the placed piece p0 by name, its target y0

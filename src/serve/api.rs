@@ -39,6 +39,7 @@ const RUN: Spec = Spec {
     json: true,
     svg: false,
     no_svg_with: &[],
+    svg_engines: &[],
 };
 
 /// A grammar given as the value of `--grammar` (zones, search).
@@ -76,6 +77,7 @@ const ZONES: Spec = Spec {
     json: true,
     svg: true,
     no_svg_with: &[],
+    svg_engines: &[],
 };
 
 const TRAJECTORIES: Spec = Spec {
@@ -88,6 +90,7 @@ const TRAJECTORIES: Spec = Spec {
     json: true,
     svg: true,
     no_svg_with: &["count"],
+    svg_engines: &[],
 };
 
 const MAP: Spec = Spec {
@@ -99,6 +102,7 @@ const MAP: Spec = Spec {
     json: true,
     svg: true,
     no_svg_with: &[],
+    svg_engines: &[],
 };
 
 const SEARCH: Spec = Spec {
@@ -127,6 +131,7 @@ const SEARCH: Spec = Spec {
     json: true,
     svg: true,
     no_svg_with: &[],
+    svg_engines: &["lg", "lg-grammar"],
 };
 
 const PLAY: Spec = Spec {
@@ -136,6 +141,7 @@ const PLAY: Spec = Spec {
     json: true,
     svg: false,
     no_svg_with: &[],
+    svg_engines: &[],
 };
 
 /// `play`: the positions along a line of moves (the CLI's JSON), and the last one drawn
@@ -189,8 +195,38 @@ async fn drawn(config: Config, spec: &Spec, body: Body) -> Answer {
     Ok(Json(json!({"cli": cli, "svg": picture(&done)})))
 }
 
+/// `zones`: with `all_zones`, also each zone drawn with its times (`pictures`, in the order of
+/// the first listed attack's `zones`, at most 500) and their bundle view (`bundle`).
 pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
-    drawn(config, &ZONES, body).await
+    let (cli, done) = command(config, &ZONES, body).await?;
+    let bundle = done
+        .pictures
+        .iter()
+        .find(|(p, _)| p.as_os_str() == "bundle.svg")
+        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()));
+    Ok(Json(json!({
+        "cli": cli,
+        "svg": picture(&done),
+        "pictures": numbered(&done, "zone-"),
+        "bundle": bundle,
+    })))
+}
+
+/// The pictures `PREFIX-N.svg` the command kept, in the order of N.
+fn numbered(done: &InMemory, prefix: &str) -> Value {
+    let mut pictures: Vec<(usize, &String)> = done
+        .pictures
+        .iter()
+        .filter_map(|(p, svg)| {
+            let n = p.to_str()?.strip_prefix(prefix)?.strip_suffix(".svg")?;
+            Some((n.parse().ok()?, svg))
+        })
+        .collect();
+    pictures.sort_by_key(|(n, _)| *n);
+    pictures
+        .into_iter()
+        .map(|(_, svg)| Value::String(svg.clone()))
+        .collect()
 }
 
 pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
@@ -210,27 +246,9 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
 /// derivation as `trace.lines` (what `--trace` prints) and `trace.steps`.
 pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     let (cli, done) = command(config, &RUN, body).await?;
-    let mut pictures: Vec<(usize, String)> = done
-        .pictures
-        .iter()
-        .filter_map(|(p, svg)| {
-            let n = p
-                .to_str()?
-                .strip_prefix("sentence-")?
-                .strip_suffix(".svg")?;
-            Some((n.parse().ok()?, svg.clone()))
-        })
-        .collect();
-    pictures.sort_by_key(|(n, _)| *n);
     let mut answer = Map::new();
     answer.insert("cli".into(), cli);
-    answer.insert(
-        "pictures".into(),
-        pictures
-            .into_iter()
-            .map(|(_, svg)| Value::String(svg))
-            .collect(),
-    );
+    answer.insert("pictures".into(), numbered(&done, "sentence-"));
     if !done.trace.is_empty() {
         answer.insert(
             "trace".into(),

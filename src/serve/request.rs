@@ -52,6 +52,9 @@ pub struct Spec {
     pub svg: bool,
     /// Options that, given, leave the picture out (`trajectories --count` draws none).
     pub no_svg_with: &'static [&'static str],
+    /// The values of `engine` that draw a picture (empty: any); `search` draws only the LG
+    /// engines' trees, and refuses `--svg` with the others.
+    pub svg_engines: &'static [&'static str],
 }
 
 /// The name of the picture file of a command (kept in memory).
@@ -169,7 +172,11 @@ pub fn command_line(spec: &Spec, body: &Map<String, Value>) -> Result<Line, ApiE
         body.get(*o)
             .is_some_and(|v| *v != Value::Bool(false) && !v.is_null())
     };
-    if spec.svg && !spec.no_svg_with.iter().any(without) {
+    // The CLI's default engine is `alphabeta`.
+    let engine = body.get("engine").and_then(Value::as_str);
+    let engine_draws =
+        spec.svg_engines.is_empty() || engine.is_some_and(|e| spec.svg_engines.contains(&e));
+    if spec.svg && engine_draws && !spec.no_svg_with.iter().any(without) {
         args.push(format!("--svg={PICTURE}"));
     }
     Ok(Line { args, texts })

@@ -273,9 +273,29 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation() {
     browser.wait_for(&format!("{scenario}.includes('white FIGHTER at f6')"));
     browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
 
+    // A diagnostic while typing: listed, and its line marked in the editor's gutter.
+    browser.eval(
+        "const g = document.getElementById('grammar');          g.value = 'grammar g\\nstart S()\\nS -> a(\\n';          g.dispatchEvent(new Event('input'));",
+    );
+    browser.wait_for("document.querySelector('#grammar-gutter .mark') !== null");
+    assert!(
+        browser
+            .eval("document.querySelector('#grammar-diagnostics li').textContent")
+            .as_str()
+            .unwrap()
+            .starts_with(
+                &browser
+                    .eval("document.querySelector('#grammar-gutter .mark').dataset.line")
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            )
+    );
+
     // grammars/zones-filtered.lgg, run with its trace.
     browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
     browser.wait_for("document.querySelector('#grammar-diagnostics li.ok') !== null");
+    browser.wait_for("document.querySelector('#grammar-gutter .mark') === null");
     browser.eval(
         "document.getElementById('run-piece').value = 'BOMBER'; \
          document.getElementById('run-start').value = 'S(h5, h1, 4)'; \
@@ -321,6 +341,15 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation() {
     );
     browser.click("#zones-form button");
     browser.wait_for("document.querySelectorAll('#zones svg path').length > 3");
+    // Each zone of the language listed after the bundle view; hovering one draws it with its
+    // times.
+    browser.wait_for("document.querySelectorAll('#zones-list li').length == 6");
+    browser.eval(
+        "document.querySelectorAll('#zones-list li')[2].dispatchEvent(new MouseEvent('mouseenter'))",
+    );
+    browser.wait_for(
+        "document.querySelector('#zones svg title').textContent.startsWith('Zone 2 of 5')",
+    );
     browser.eval("window.scrollTo(0, 0)");
     browser.screenshot(&shots.join("serve.png"));
 

@@ -260,6 +260,25 @@ fn every_endpoint_answers_the_cli_json() {
         assert_eq!(status, 200, "{answer}");
         assert_eq!(answer["cli"], cli(&args), "{args:?}");
         assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+        // With every zone: each drawn with its times (the TIME 5 of the main trajectory's
+        // end), and their bundle view; without, neither.
+        let pictures = answer["pictures"].as_array().unwrap();
+        if extra == ["--all-zones"] {
+            assert_eq!(pictures.len(), 5, "{args:?}");
+            assert_eq!(answer["cli"]["zones"].as_array().unwrap().len(), 5);
+            for p in pictures {
+                let p = p.as_str().unwrap();
+                assert!(p.contains("<svg") && p.contains(">5<"), "{p}");
+            }
+            assert!(
+                answer["bundle"]
+                    .as_str()
+                    .unwrap()
+                    .contains("bundle view of 5 zones")
+            );
+        } else {
+            assert!(pictures.is_empty() && answer["bundle"].is_null());
+        }
     }
 
     // trajectories and map, with a scenario and without one.
@@ -406,6 +425,8 @@ fn refused(server: &Server, status: u16, answer: &Value, wanted: u16) {
 fn bad_input_gets_a_json_error_and_the_server_goes_on() {
     let server = Server::start("3");
     let simplified = text("examples/robot-zone-simplified.scenario");
+    let board16 = text("examples/board16.scenario");
+    let reti = text("examples/reti.scenario");
 
     // A broken grammar: check places its diagnostics; run refuses it with the CLI's text.
     let broken = "grammar g\nstart S()\nS -> a(\n";
@@ -500,6 +521,38 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         "{:?}",
         started.elapsed()
     );
+
+    // Native computations look at the deadline too: listing every zone of a large language
+    // fails at the time limit, and a search that cannot finish in time stops with what it has.
+    let started = std::time::Instant::now();
+    let (status, answer) = server.post(
+        "/api/zones",
+        &json!({"scenario": board16, "piece": "BF1", "to": "l1", "horizon": 3,
+                "filters": "all", "all_zones": true, "max_zones": 100_000_000}),
+    );
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("time limit of 3 s"),
+        "{answer}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let started = std::time::Instant::now();
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"scenario": reti, "engine": "alphabeta",
+                "solve": true, "ordering": "none"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        answer["cli"]["stopped"]
+            .as_str()
+            .is_some_and(|s| s.contains("time limit of the request (3 s)")),
+        "{answer}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
 
     // A foreign Host (DNS rebinding), and a route that does not exist.
     let (status, text) = http(server.port, "GET", "/", "evil.example", b"");

@@ -168,6 +168,17 @@ impl Budget {
             ));
             return false;
         }
+        if self.nodes & 0x3fff == 0
+            && let Some(limit) = crate::deadline::passed()
+        {
+            // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
+            // waiting.
+            self.stopped = Some(format!(
+                "stopped at the time limit of the request ({} s)",
+                limit.as_secs_f64()
+            ));
+            return false;
+        }
         if self.nodes & 0x3fff == 0 && (self.time.is_some() || self.progress) {
             let now = Instant::now();
             let elapsed = now - self.start;

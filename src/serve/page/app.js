@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [] };
+const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], marks: { scenario: new Map(), grammar: new Map() } };
 
 function status(text) { $("status").textContent = text; }
 
@@ -96,6 +96,14 @@ async function check(kind) {
   try {
     const answer = await api("/api/check", body);
     list.innerHTML = "";
+    // The lines each diagnostic spans, marked in the editor's gutter with its message.
+    const marks = new Map();
+    for (const d of answer.diagnostics) {
+      const last = Math.min(d.end_line || d.line, d.line + 50);
+      for (let l = d.line; l <= last; l++) marks.set(l, (marks.has(l) ? marks.get(l) + "\n" : "") + `${d.line}:${d.column}: ${d.message}`);
+    }
+    state.marks[kind] = marks;
+    drawGutter(kind);
     if (answer.ok) {
       list.innerHTML = `<li class="ok">${escapeHtml(answer.output.split("\n")[0])}</li>`;
     }
@@ -109,10 +117,32 @@ async function check(kind) {
   } catch (e) { showError(list, e); }
 }
 
+// Line numbers beside an editor, scrolled with it; the lines with diagnostics marked.
+function drawGutter(kind) {
+  const textarea = $(kind), gutter = $(`${kind}-gutter`);
+  const lines = textarea.value.split("\n").length;
+  const marks = state.marks[kind];
+  const rows = [];
+  for (let l = 1; l <= lines; l++) {
+    const mark = marks.get(l);
+    rows.push(mark ? `<div class="mark" data-line="${l}" title="${escapeHtml(mark)}">${l}</div>` : `<div>${l}</div>`);
+  }
+  gutter.innerHTML = rows.join("");
+  gutter.scrollTop = textarea.scrollTop;
+}
+
 const scenarioChecked = debounce(() => { check("scenario"); drawBoard(); }, 350);
 const grammarChecked = debounce(() => check("grammar"), 350);
-function scenarioChanged() { if ($("scenario").value.trim()) scenarioChecked(); else { $("board").innerHTML = ""; $("scenario-diagnostics").innerHTML = ""; } }
-function grammarChanged() { if ($("grammar").value.trim()) grammarChecked(); else $("grammar-diagnostics").innerHTML = ""; }
+function scenarioChanged() {
+  drawGutter("scenario");
+  if ($("scenario").value.trim()) scenarioChecked();
+  else { $("board").innerHTML = ""; $("scenario-diagnostics").innerHTML = ""; state.marks.scenario = new Map(); drawGutter("scenario"); }
+}
+function grammarChanged() {
+  drawGutter("grammar");
+  if ($("grammar").value.trim()) grammarChecked();
+  else { $("grammar-diagnostics").innerHTML = ""; state.marks.grammar = new Map(); drawGutter("grammar"); }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The board, and editing the scenario by clicking it
@@ -296,12 +326,47 @@ async function zones(event) {
   const body = { ...scenarioBody(), piece: $("zones-piece").value, to: $("zones-to").value, engine: $("zones-engine").value };
   const horizon = $("zones-horizon").value.trim();
   if (horizon) body.horizon = +horizon;
+  const each = $("zones-each").checked;
+  // Each zone is listed only up to the page's cap; past it, the bundle view alone.
+  if (each) { body.all_zones = true; body.max_zones = MAX_LISTED_ZONES; }
+  $("zones-list").innerHTML = "";
   try {
-    const answer = await api("/api/zones", body);
-    const attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
-    $("zones-summary").textContent = attack && attack.count !== undefined ? `${attack.count} zones (bundle view)` : "";
-    $("zones").innerHTML = answer.svg || "";
-  } catch (e) { showError($("zones"), e); }
+    let answer = await api("/api/zones", body);
+    let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
+    if (each && attack && attack.count === undefined) {
+      delete body.all_zones; delete body.max_zones;
+      answer = await api("/api/zones", body);
+      attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
+    }
+    const listed = each && attack && attack.zones ? attack.zones : [];
+    const count = attack && attack.count !== undefined ? `${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
+    $("zones-summary").textContent = listed.length
+      ? `${count}: the bundle view, and each zone with its times when hovered`
+      : (count ? `${count} (bundle view${each ? `; more than ${MAX_LISTED_ZONES} to list each` : ""})` : "");
+    state.zonePictures = answer.pictures || [];
+    state.zoneBundle = answer.bundle || answer.svg || "";
+    if (listed.length) {
+      const bundle = document.createElement("li");
+      bundle.textContent = "bundle view";
+      bundle.onmouseenter = () => showZone(-1);
+      $("zones-list").appendChild(bundle);
+      listed.forEach((entries, i) => {
+        const li = document.createElement("li");
+        li.textContent = `zone ${i + 1}: ` + entries.map(e => `${e.piece} ${e.trajectory.join(" ")} (${e.time})`).join(", ");
+        li.onmouseenter = () => showZone(i);
+        $("zones-list").appendChild(li);
+      });
+    }
+    showZone(-1);
+  } catch (e) { showError($("zones"), e); $("zones-summary").textContent = ""; }
+}
+
+const MAX_LISTED_ZONES = 500;
+
+// -1: the bundle view; i: zone i of the list.
+function showZone(i) {
+  document.querySelectorAll("#zones-list li").forEach((li, k) => li.classList.toggle("active", k === i + 1));
+  $("zones").innerHTML = i < 0 ? state.zoneBundle : (state.zonePictures[i] || "");
 }
 
 function treeNode(node, path) {
@@ -343,8 +408,11 @@ async function treeClicked(event) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  $("scenario").addEventListener("input", () => { scenarioChanged(); });
-  $("grammar").addEventListener("input", () => { grammarChanged(); });
+  for (const kind of ["scenario", "grammar"]) {
+    $(kind).addEventListener("input", () => { if (kind === "scenario") scenarioChanged(); else grammarChanged(); });
+    $(kind).addEventListener("scroll", () => { $(`${kind}-gutter`).scrollTop = $(kind).scrollTop; });
+    $(`${kind}-gutter`).addEventListener("click", (e) => { const l = +e.target.dataset.line; if (l) selectLine($(kind), l, 1); });
+  }
   $("board").addEventListener("click", boardClicked);
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
