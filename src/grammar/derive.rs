@@ -1018,10 +1018,16 @@ impl<'p> PointPlan<'p> {
     ) -> PointPlan<'p> {
         match e {
             Ex::Let(pat, value, body) => {
-                // After a per-point `let`, every `let` is per point too: the slots of the `let`s
-                // inside a per-point value are free again after it, so a `let` evaluated once
-                // before them (in `prepare`) could share a slot they overwrite at each point.
-                if !kept.is_empty() || uses_any(value, dependent) {
+                // After a per-point `let` whose value is more than a read, every `let` is per
+                // point too: the slots of the `let`s inside that value are free again after it,
+                // so a `let` evaluated once before them (in `prepare`) could share a slot they
+                // overwrite at each point, and that value could fail before this one would.
+                // After reads only (an inlined call's `let z1 = z`), a `let` that does not
+                // depend on the point is evaluated once (G_Z's `h(j, u)` in ALPHA).
+                let after_reads = kept
+                    .iter()
+                    .all(|(_, v)| matches!(v, Ex::Local(_) | Ex::Const(_)));
+                if !after_reads || uses_any(value, dependent) {
                     let (slots, lets) = (dependent.len(), kept.len());
                     pat_slots(pat, dependent);
                     kept.push((pat, value));
@@ -1194,5 +1200,71 @@ pub fn write_form<'a>(
     }
     if out.len() == start {
         out.push('e');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::grammar::world::World;
+    use crate::grammar::{Grammar, Limits};
+    use crate::scenario::Scenario;
+
+    /// `V[z] := F(z, G()) for z in X`, with F inlined as `let z1 = z in let s = G() in …`:
+    /// the `let` of `G()` follows one that only reads the point, so it is evaluated once a
+    /// step, not at every point; the language is what the per-point evaluation gives.
+    #[test]
+    fn a_let_after_reads_of_the_point_is_evaluated_once() {
+        let text = "start S()\nterminal t(v: vector<int>)\nnonterminal S()\n\
+                    var MARK: vector<int> = vec z in X: 0\nvar K: int = 2\n\
+                    fn G() -> set<point> = { v | v in X, ord(v) <= K }\n\
+                    fn F(z: point, s: set<point>) -> int = if z in s then 1 else 0\n\
+                    productions\n\
+                    \x20 1 | true | S() -> S() | MARK[z] := F(z, G()) for z in X | {2} | {}\n\
+                    \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        let plans = PointPlan::for_rows(&g.program);
+        let Some(PointPlan::Each { then, .. }) = &plans[0][0] else {
+            panic!("the point's `let` comes first and is per point");
+        };
+        assert!(
+            matches!(**then, PointPlan::Once { .. }),
+            "the `let` of G() is evaluated once"
+        );
+        let scenario = Scenario::empty(Board::grid(2, 2, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
+        let shown = g.show_sentence(&world, &language.sentences[0]);
+        assert_eq!(shown, "t([1, 1, 0, 0])");
+    }
+
+    /// After a per-point `let` whose value is more than a read, later `let`s stay per point
+    /// (that value could fail first, or reuse their slots).
+    #[test]
+    fn a_let_after_a_computed_per_point_let_stays_per_point() {
+        let text = "start S()\nterminal t(v: vector<int>)\nnonterminal S()\n\
+                    var MARK: vector<int> = vec z in X: 0\nvar K: int = 2\n\
+                    fn G() -> set<point> = { v | v in X, ord(v) <= K }\n\
+                    fn F(k: int, s: set<point>) -> int = if k <= K then size(s) else 0\n\
+                    productions\n\
+                    \x20 1 | true | S() -> S() | MARK[z] := F(ord(z), G()) for z in X | {2} | {}\n\
+                    \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        let plans = PointPlan::for_rows(&g.program);
+        let Some(PointPlan::Each { then, .. }) = &plans[0][0] else {
+            panic!("the point's `let` comes first and is per point");
+        };
+        assert!(
+            matches!(**then, PointPlan::Each { .. }),
+            "G() stays per point"
+        );
+        let scenario = Scenario::empty(Board::grid(2, 2, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
+        let shown = g.show_sentence(&world, &language.sentences[0]);
+        assert_eq!(shown, "t([2, 2, 0, 0])");
     }
 }

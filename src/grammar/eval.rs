@@ -350,6 +350,9 @@ impl<'c> Context<'c> {
     }
 }
 
+/// The most arguments a built-in takes (`SuccessorsAt`).
+const MAX_BUILTIN_ARGS: usize = 5;
+
 /// The distances from `origin` (`From`) or to it (`To`) for motion `m`.
 fn table_of(
     kernel: &crate::kernel::Kernel,
@@ -392,6 +395,10 @@ pub struct Eval<'e, 'c> {
     stack_floor: usize,
     /// The largest set a reporting `pick` chose from (family truncation).
     pub saturation: usize,
+    /// Values of the functions that read vars ([`Function::memo_vars`]), in the context's
+    /// world, for the vars of now: emptied when the vars change.
+    vars_memo: MemoTables,
+    vars_memo_used: bool,
 }
 
 impl<'e, 'c> Eval<'e, 'c> {
@@ -406,6 +413,8 @@ impl<'e, 'c> Eval<'e, 'c> {
             depth: 0,
             stack_floor: crate::memory::stack_floor(),
             saturation: 0,
+            vars_memo: Vec::new(),
+            vars_memo_used: false,
         }
     }
 
@@ -415,6 +424,10 @@ impl<'e, 'c> Eval<'e, 'c> {
 
     /// Evaluates on another state's vars from now on.
     pub fn set_vars(&mut self, vars: Rc<[Value]>) {
+        if self.vars_memo_used && !Rc::ptr_eq(&self.vars, &vars) {
+            self.vars_memo.iter_mut().for_each(FxHashMap::clear);
+            self.vars_memo_used = false;
+        }
         self.vars = vars;
     }
 
@@ -492,6 +505,9 @@ impl<'e, 'c> Eval<'e, 'c> {
         result
     }
 
+    /// The nodes most evaluated (reads, indexing, arithmetic and tests, `let`, `if`, calls)
+    /// are here, in a small stack frame; the others are in [`Eval::eval_compound`], out of
+    /// line, so that their locals do not make every evaluation pay for a large frame.
     fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
         let here = 0u8;
         if (std::ptr::addr_of!(here) as usize) < self.stack_floor {
@@ -501,45 +517,31 @@ impl<'e, 'c> Eval<'e, 'c> {
             Ex::Const(v) => v.clone(),
             Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
             Ex::Global(g) => self.global(*g)?,
-            Ex::Board(b) => match b {
-                BoardValue::N => Value::Int(self.ctx.shared.world.board().len() as i64),
-                BoardValue::Points => self.ctx.shared.points.clone(),
-                BoardValue::Pieces => self.world.get().piece_set.clone(),
-            },
-            Ex::Within { state, body, span } => {
-                let s = self.eval(state)?.state();
-                let inner = WorldRef::State(self.states(span)?.world(s));
-                let outer = std::mem::replace(&mut self.world, inner);
-                let result = self.eval(body);
-                self.world = outer;
-                result?
-            }
             Ex::Call { func, args, span } => self.call(*func, args, span)?,
-            Ex::Builtin { op, args, span } => {
-                let mut values = Vec::with_capacity(args.len());
-                for a in args {
-                    values.push(self.eval(a)?);
-                }
-                self.builtin(*op, &values, span)?
-            }
-            Ex::Language {
-                import,
-                shape,
-                start,
-                inputs,
-                span,
-            } => self.language(*import, *shape, start, inputs, span)?,
             Ex::Index {
                 kind,
                 base,
                 index,
                 span,
             } => {
-                let b = self.eval(base)?;
-                let i = self.eval(index)?;
-                self.index(*kind, &b, &i, span)?
+                if let Ex::Local(s) = **base {
+                    // A local is read in place, without cloning the vector, trajectory or set.
+                    // Reading it after the index is the same: evaluating the index cannot
+                    // write the slot of a variable in scope.
+                    let i = self.eval(index)?;
+                    let b = &self.stack[self.base + s as usize];
+                    self.index(*kind, b, &i, span)?
+                } else {
+                    let b = self.eval(base)?;
+                    let i = self.eval(index)?;
+                    self.index(*kind, &b, &i, span)?
+                }
             }
-            Ex::Field(x, k) => self.eval(x)?.tuple()[*k].clone(),
+            Ex::Field(x, k) => match &**x {
+                // A field of a local tuple is read without cloning the tuple.
+                Ex::Local(s) => self.stack[self.base + *s as usize].tuple()[*k].clone(),
+                x => self.eval(x)?.tuple()[*k].clone(),
+            },
             Ex::Not(x) => Value::Bool(!self.eval(x)?.bool()),
             Ex::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, span)?,
             Ex::If(c, a, b) => {
@@ -554,6 +556,46 @@ impl<'e, 'c> Eval<'e, 'c> {
                 self.bind(p, v);
                 self.eval(body)?
             }
+            _ => self.eval_compound(e)?,
+        })
+    }
+
+    #[inline(never)]
+    fn eval_compound(&mut self, e: &Ex) -> Result<Value, RunError> {
+        Ok(match e {
+            Ex::Board(b) => match b {
+                BoardValue::N => Value::Int(self.ctx.shared.world.board().len() as i64),
+                BoardValue::Points => self.ctx.shared.points.clone(),
+                BoardValue::Pieces => self.world.get().piece_set.clone(),
+            },
+            Ex::Within { state, body, span } => {
+                let s = self.eval(state)?.state();
+                let inner = WorldRef::State(self.states(span)?.world(s));
+                let outer = std::mem::replace(&mut self.world, inner);
+                let result = self.eval(body);
+                self.world = outer;
+                result?
+            }
+            Ex::Builtin { op, args, span } => {
+                // At most five arguments (`SuccessorsAt`): evaluated into an array, not a Vec.
+                assert!(
+                    args.len() <= MAX_BUILTIN_ARGS,
+                    "a built-in with {} arguments",
+                    args.len()
+                );
+                let mut values: [Value; MAX_BUILTIN_ARGS] = std::array::from_fn(|_| Value::Int(0));
+                for (slot, a) in values.iter_mut().zip(args) {
+                    *slot = self.eval(a)?;
+                }
+                self.builtin(*op, &values[..args.len()], span)?
+            }
+            Ex::Language {
+                import,
+                shape,
+                start,
+                inputs,
+                span,
+            } => self.language(*import, *shape, start, inputs, span)?,
             Ex::Tuple(items) => {
                 let mut values = Vec::with_capacity(items.len());
                 for i in items {
@@ -569,10 +611,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                 Value::set_from(values)
             }
             Ex::Range(a, b, span) => {
-                let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
-                let size = b.saturating_sub(a).saturating_add(1).max(0) as u64;
-                // Bounded by the set size; going over it is charged where it is gone over.
-                self.check_set_size(size, span)?;
+                let (a, b) = self.range_bounds(a, b, span)?;
                 Value::Set((a..=b).map(Value::Int).collect())
             }
             Ex::Comprehension {
@@ -638,7 +677,26 @@ impl<'e, 'c> Eval<'e, 'c> {
                     Some(last) => items.get(i as usize - 1).unwrap_or(last).clone(),
                 }
             }
+            Ex::Const(_)
+            | Ex::Local(_)
+            | Ex::Global(_)
+            | Ex::Call { .. }
+            | Ex::Index { .. }
+            | Ex::Field(..)
+            | Ex::Not(_)
+            | Ex::Binary { .. }
+            | Ex::If(..)
+            | Ex::Let(..) => self.eval_node(e)?,
         })
+    }
+
+    /// The bounds of `a..b`, after the check that the set it stands for is not too large.
+    fn range_bounds(&mut self, a: &Ex, b: &Ex, span: &Span) -> Result<(i64, i64), RunError> {
+        let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
+        let size = b.saturating_sub(a).saturating_add(1).max(0) as u64;
+        // Bounded by the set size; going over it is charged where it is gone over.
+        self.check_set_size(size, span)?;
+        Ok((a, b))
     }
 
     fn global(&self, g: u32) -> Result<Value, RunError> {
@@ -684,6 +742,19 @@ impl<'e, 'c> Eval<'e, 'c> {
             self.top = frame;
             return Ok(v);
         }
+        let vars_memo = f.memo_vars && within.is_none();
+        if vars_memo
+            && let Some(v) = self
+                .vars_memo
+                .get(func as usize)
+                .and_then(|table| table.get(&self.stack[frame..self.top]))
+        {
+            // A copy, so that each evaluation has sets and vectors of its own as before: the
+            // derivation table tells states apart by the identity of those (table.rs).
+            let v = fresh(v);
+            self.top = frame;
+            return Ok(v);
+        }
         if self.depth >= self.ctx.shared.limits.max_call_depth {
             self.top = frame;
             return Err(self
@@ -701,7 +772,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             self.top = frame;
             return Err(e);
         }
-        let key = f.memo.then(|| self.stack[frame..self.top].to_vec());
+        let key = (f.memo || vars_memo).then(|| self.stack[frame..self.top].to_vec());
         let old = self.base;
         self.base = frame;
         self.top = frame + f.frame.max(f.params);
@@ -711,7 +782,15 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.depth -= 1;
         self.leave(old);
         let value = result?;
-        if let Some(key) = key {
+        let Some(key) = key else { return Ok(value) };
+        if vars_memo {
+            let n = self.ctx.program.functions.len();
+            if self.vars_memo.len() < n {
+                self.vars_memo.resize_with(n, FxHashMap::default);
+            }
+            self.vars_memo[func as usize].insert(key, value.clone());
+            self.vars_memo_used = true;
+        } else {
             match within {
                 None => {
                     self.ctx.memo.borrow_mut()[func as usize].insert(key, value.clone());
@@ -1055,6 +1134,16 @@ impl<'e, 'c> Eval<'e, 'c> {
                     self.comprehension(rest, element, out, span)?;
                 }
             }
+            Clause::Generator(p, Ex::Range(a, b, range_span)) => {
+                // `k in a..b` goes over the numbers without building the set.
+                let (a, b) = self.range_bounds(a, b, range_span)?;
+                self.ctx
+                    .charge(b.saturating_sub(a).saturating_add(1).max(0) as u64, span)?;
+                for k in a..=b {
+                    self.bind(p, Value::Int(k));
+                    self.comprehension(rest, element, out, span)?;
+                }
+            }
             Clause::Generator(p, d) => {
                 let d = self.eval(d)?;
                 self.ctx.charge(d.set().len() as u64, span)?;
@@ -1160,6 +1249,17 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 }
 
+/// `v` with sets and vectors of its own (new allocations), wherever the derivation table
+/// compares them by identity: a set or vector itself, or inside a tuple.
+fn fresh(v: &Value) -> Value {
+    match v {
+        Value::Set(items) => Value::Set(Rc::from(&items[..])),
+        Value::Vector(items) => Value::Vector(Rc::new((**items).clone())),
+        Value::Tuple(items) => Value::Tuple(items.iter().map(fresh).collect()),
+        other => other.clone(),
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum SetOp {
     Union,
@@ -1254,6 +1354,47 @@ mod tests {
         let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
         let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
         assert_eq!(g.show_sentence(&world, &language.sentences[0]), "t(true)");
+    }
+
+    /// A costly function that reads a var is memoised for one state of the vars only: after
+    /// a step changes the var, it is computed afresh (a stale value would give `t(1) t(1) …`).
+    #[test]
+    fn a_function_reading_vars_is_memoised_per_state_of_the_vars() {
+        let scenario = Scenario::empty(Board::grid(3, 3, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let text = "start S()\nterminal t(k: int)\nnonterminal S()\nvar COUNT: int = 1\n\
+                    fn UPTO(k: int) -> set<int> = if k > COUNT then {} else (k..k) union UPTO(k + 1)\n\
+                    productions\n\
+                    \x20 1 | size(UPTO(1)) < 3 | S() -> t(size(UPTO(1))) S() | COUNT := COUNT + 1 | {1} | {2}\n\
+                    \x20 2 | true | S() -> t(size(UPTO(1)) + size(UPTO(1))) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        let upto = &g.program.functions[0];
+        assert!(upto.memo_vars && !upto.memo, "UPTO reads a var");
+        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
+        let shown: Vec<String> = language
+            .sentences
+            .iter()
+            .map(|s| g.show_sentence(&world, s))
+            .collect();
+        assert_eq!(shown, ["t(1) t(2) t(6)"]);
+    }
+
+    /// A value served from the per-state memo has sets and vectors of its own, as a value
+    /// computed again would (the derivation table tells them apart by identity).
+    #[test]
+    fn fresh_values_have_sets_and_vectors_of_their_own() {
+        let set = Value::set_from(vec![Value::Int(2), Value::Int(1)]);
+        let vector = Value::Vector(Rc::new(imbl::vector![Value::Int(0)]));
+        let tuple = Value::Tuple(Rc::from([set.clone(), vector.clone(), Value::Int(3)]));
+        for v in [&set, &vector, &tuple] {
+            assert_eq!(&fresh(v), v);
+        }
+        assert!(!Rc::ptr_eq(fresh(&set).set(), set.set()));
+        assert!(!Rc::ptr_eq(fresh(&vector).vector(), vector.vector()));
+        let copy = fresh(&tuple);
+        assert!(!Rc::ptr_eq(copy.tuple()[0].set(), set.set()));
+        assert!(!Rc::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
     }
 
     proptest! {

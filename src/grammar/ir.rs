@@ -236,6 +236,9 @@ pub struct Function {
     pub result: Type,
     /// Memoised per run: reads no `var`, has no index-like parameter.
     pub memo: bool,
+    /// Memoised per state of the vars: would be `memo` but reads a `var` (G_Z's H reads
+    /// ZONE), so its values serve only while the vars stay the same (one step's productions).
+    pub memo_vars: bool,
     pub span: Span,
 }
 

@@ -71,7 +71,9 @@ where
             self.functions.iter().map(|f| is_costly(&f.body)).collect(),
         );
         for (f, func) in self.functions.iter_mut().enumerate() {
-            func.memo = costly[f] && !reads_vars[f] && !index_like[f].iter().any(|&b| b);
+            let index = index_like[f].iter().any(|&b| b);
+            func.memo = costly[f] && !reads_vars[f] && !index;
+            func.memo_vars = costly[f] && reads_vars[f] && !index;
         }
         finish_rows(rows, &index_like);
     }

@@ -168,6 +168,7 @@ where
                     body: Ex::Const(Value::Bool(false)),
                     result,
                     memo: false,
+                    memo_vars: false,
                     span: f.name.span.clone(),
                 });
             }
