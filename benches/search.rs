@@ -269,9 +269,33 @@ fn players(c: &mut Criterion) {
     group.finish();
 }
 
+/// The learned evaluation (docs/players.md §5) against the fuzzy one it starts from, on a
+/// Pawned position where three learned rules fire.
+fn learned_rules(c: &mut Criterion) {
+    use lingeo::play::players::{fuzzy, learned};
+    let g = example("pawned.scenario", None);
+    let mut s = State::initial(&g);
+    for m in
+        "c1-c2 e6-e5 d1-d2 c6-c5 e1-e2 a6-a5 b1-b2 c5-c4 d2-d3 c4:d3 e2-e3 e5-e4 c2-c3".split(' ')
+    {
+        let mv = s.parse_move(&g, m).unwrap();
+        s.make(&g, mv);
+    }
+    let book = learned::shipped();
+    let mut group = c.benchmark_group("players");
+    group.bench_function("fuzzy-evaluation/pawned-middle", |b| {
+        b.iter(|| black_box(fuzzy::evaluate(&g, &s, 4)))
+    });
+    group.bench_function("learned-evaluation/pawned-middle", |b| {
+        b.iter(|| black_box(learned::evaluate(&g, &s, 4, book)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     players,
+    learned_rules,
     pawned_depths,
     solves,
     solve_6x6,

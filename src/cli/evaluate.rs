@@ -1,10 +1,13 @@
-//! `lingeo evaluate SCENARIO [--moves ...] [--explain] [--json]`: the fuzzy evaluation of a
-//! position (docs/players.md §3) and its explanation.
+//! `lingeo evaluate SCENARIO [--moves ...] [--eval fuzzy|learned] [--rules FILE] [--explain]
+//! [--json]`: the fuzzy evaluation of a position (docs/players.md §3), or the learned one
+//! (docs/players.md §5), and its explanation.
 
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::play::players::fuzzy::{self, Aim, Track};
+use clap::ValueEnum;
+use lingeo::play::players::fuzzy::{self, Aim, FiredRule, Track};
+use lingeo::play::players::learned;
 use lingeo::play::search::lg::default_horizon;
 use serde::Serialize;
 
@@ -22,12 +25,25 @@ pub struct EvaluateArgs {
     /// to its nearest goal, as the LG search).
     #[arg(long)]
     pub horizon: Option<u32>,
+    /// The fuzzy evaluation, or the learned one: the fuzzy evaluation with learned rules
+    /// applied (docs/players.md §5).
+    #[arg(long, value_enum, default_value_t = EvaluationArg::Fuzzy)]
+    pub eval: EvaluationArg,
+    /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
     /// Print the explanation: each goal's degree, importance and the way behind it.
     #[arg(long)]
     pub explain: bool,
     /// Print JSON (with the explanation's parts).
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EvaluationArg {
+    Fuzzy,
+    Learned,
 }
 
 #[derive(Serialize)]
@@ -56,6 +72,17 @@ struct GoalJson {
     main: Option<TrackJson>,
     interceptors: Vec<InterceptorJson>,
     unlisted: Vec<String>,
+    /// The learned rule that set the degree, where one fired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<RuleJson>,
+}
+
+#[derive(Serialize)]
+struct RuleJson {
+    number: u32,
+    won: u32,
+    of: u32,
+    fuzzy_degree: f64,
 }
 
 #[derive(Serialize)]
@@ -76,7 +103,20 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
         Some(h) => h,
         None => default_horizon(&game, &state),
     };
-    let e = fuzzy::evaluate(&game, &state, horizon);
+    let e = match (args.eval, &args.rules) {
+        (EvaluationArg::Fuzzy, Some(_)) => {
+            return Err(CliError(
+                "--rules gives the learned rules of --eval learned".to_string(),
+            ));
+        }
+        (EvaluationArg::Fuzzy, None) => fuzzy::evaluate(&game, &state, horizon),
+        (EvaluationArg::Learned, Some(path)) => {
+            learned::evaluate(&game, &state, horizon, &super::files::rules(path)?)
+        }
+        (EvaluationArg::Learned, None) => {
+            learned::evaluate(&game, &state, horizon, learned::shipped())
+        }
+    };
     let name = |p: usize| game.scenario.pieces[p].name.clone();
     let board = &game.scenario.board;
     if args.json {
@@ -108,6 +148,12 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
                     })
                     .collect(),
                 unlisted: g.unlisted.clone(),
+                rule: g.rule.as_ref().map(|r: &FiredRule| RuleJson {
+                    number: r.number,
+                    won: r.won,
+                    of: r.of,
+                    fuzzy_degree: r.fuzzy_degree,
+                }),
             })
             .collect();
         return super::json::to_string(&EvaluationJson {
@@ -119,8 +165,14 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
         });
     }
     let mut out = format!(
-        "{}: fuzzy evaluation, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
+        "{}: {}, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
         args.scenario.display(),
+        match (args.eval, &args.rules) {
+            (EvaluationArg::Fuzzy, _) => "fuzzy evaluation".to_string(),
+            (EvaluationArg::Learned, Some(p)) => format!("learned evaluation ({})", p.display()),
+            (EvaluationArg::Learned, None) =>
+                format!("learned evaluation ({})", learned::SHIPPED_PATH),
+        },
         state.to_move,
         position(&game, &state),
         e.value

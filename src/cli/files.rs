@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use lingeo::grammar::{Grammar, GrammarError};
+use lingeo::play::players::rules::RuleBook;
 use lingeo::scenario::{LoadError, Scenario};
 
 use super::CliError;
@@ -87,6 +88,19 @@ pub fn scenario(path: &Path) -> Result<Scenario, CliError> {
             other => CliError(other.to_string()),
         }),
     }
+}
+
+/// A file of learned rules (docs/players.md §5), its diagnostics rendered.
+pub fn rules(path: &Path) -> Result<RuleBook, CliError> {
+    let name = path.display().to_string();
+    let text = match text(path) {
+        Some(text) => text?,
+        None => lingeo::syntax::read_source(path).map_err(|e| match e {
+            lingeo::syntax::ReadError::NotUtf8(errors) => CliError(errors.render()),
+            other => CliError(format!("{name}: {other}")),
+        })?,
+    };
+    RuleBook::parse(&name, &text).map_err(|e| CliError(e.render()))
 }
 
 /// A grammar file with its imports (in memory: imports of the shipped grammars only).

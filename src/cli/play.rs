@@ -47,8 +47,8 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
-    /// or the fuzzy evaluation of its goals' zones within --horizon (default 4;
-    /// docs/players.md §3).
+    /// the fuzzy evaluation of its goals' zones within --horizon (default 4;
+    /// docs/players.md §3), or that with the shipped learned rules (docs/players.md §5).
     #[arg(long, value_enum, default_value_t = EvalArg::Material)]
     pub eval: EvalArg,
     /// Size of the transposition table in MiB (0: no table; at most 16384).
@@ -122,6 +122,7 @@ pub enum ZonesArg {
 pub enum EvalArg {
     Material,
     Fuzzy,
+    Learned,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -405,21 +406,21 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         eval: match args.eval {
             EvalArg::Material => Eval::Material,
             EvalArg::Fuzzy => Eval::Fuzzy,
+            EvalArg::Learned => Eval::Learned,
         },
         progress: true,
     };
-    let fuzzy = args.eval == EvalArg::Fuzzy;
+    let fuzzy = options.eval.zones();
+    let eval_name = options.eval.name();
     if fuzzy && matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar) {
-        return Err(CliError(
-            "--eval fuzzy scores alpha-beta's and minimax's leaves; the LG search scores its own (--leaf)"
-                .to_string(),
-        ));
+        return Err(CliError(format!(
+            "--eval {eval_name} scores alpha-beta's and minimax's leaves; the LG search scores its own (--leaf)"
+        )));
     }
     if fuzzy && args.depth.is_none() {
-        return Err(CliError(
-            "--eval fuzzy needs --depth: a solve searches to the end of every line and scores no leaf"
-                .to_string(),
-        ));
+        return Err(CliError(format!(
+            "--eval {eval_name} needs --depth: a solve searches to the end of every line and scores no leaf"
+        )));
     }
     let zones_ordering =
         (args.engine == EngineArg::Alphabeta && args.ordering == OrderingArg::Zones) || fuzzy;
@@ -600,8 +601,12 @@ fn describe(
             }
         ),
     };
-    let eval = if options.eval == Eval::Fuzzy {
-        format!(", eval fuzzy (horizon {})", options.horizon)
+    let eval = if options.eval.zones() {
+        format!(
+            ", eval {} (horizon {})",
+            options.eval.name(),
+            options.horizon
+        )
     } else {
         String::new()
     };
@@ -644,6 +649,7 @@ fn describe(
             match options.eval {
                 Eval::Material => "material",
                 Eval::Fuzzy => "fuzzy evaluation",
+                Eval::Learned => "learned evaluation",
             }
         ));
     }

@@ -357,6 +357,26 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
+        "cli-evaluate-pawned-learned-explain",
+        "evaluate examples/pawned.scenario --eval learned --horizon 4 --explain --moves 'c1-c2 e6-e5 d1-d2 c6-c5 e1-e2 a6-a5 b1-b2 c5-c4 d2-d3 c4:d3 e2-e3 e5-e4 c2-c3'",
+        0,
+    ),
+    (
+        "cli-evaluate-pawned-learned-json",
+        "evaluate examples/pawned.scenario --eval learned --horizon 4 --json --moves 'c1-c2 c6-c5 c2-c3 c5-c4 b1-b2 b6-b5 b2-b3'",
+        0,
+    ),
+    (
+        "cli-evaluate-error-bad-rules",
+        "evaluate examples/pawned.scenario --eval learned --rules tests/rules/bad.rules",
+        2,
+    ),
+    (
+        "cli-evaluate-error-rules-without-learned",
+        "evaluate examples/pawned.scenario --rules learned/pawned.rules",
+        2,
+    ),
+    (
         "cli-evaluate-reti-json",
         "evaluate examples/reti.scenario --moves 'h8-g7' --json",
         0,
@@ -369,6 +389,11 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-match-pawned-json",
         "match examples/pawned.scenario --white depth=2 --black nodes=200,ordering=none --games 4 --json",
+        0,
+    ),
+    (
+        "cli-match-learned",
+        "match examples/pawned.scenario --white eval=learned,depth=2 --black eval=material,depth=2 --games 4",
         0,
     ),
     (

@@ -13,6 +13,7 @@ mod compare;
 mod compare_grammars;
 mod docs;
 mod grammar_properties;
+mod learned;
 mod lg_search;
 mod pattern_properties;
 mod patterns;

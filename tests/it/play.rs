@@ -614,6 +614,18 @@ fn search_and_play_on_the_command_line() {
             0,
         ),
         (
+            "cli-search-eval-learned",
+            &[
+                "search",
+                "examples/pawned.scenario",
+                "--depth",
+                "3",
+                "--eval",
+                "learned",
+            ],
+            0,
+        ),
+        (
             "cli-search-error-eval-fuzzy-solve",
             &["search", "examples/pawned.scenario", "--eval", "fuzzy"],
             2,

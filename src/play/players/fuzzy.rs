@@ -72,6 +72,18 @@ pub struct GoalTerm {
     /// Attacks whose zones could not be listed (more than the zone generator's cap): they
     /// count as no way, and the explanation says so.
     pub unlisted: Vec<String>,
+    /// The learned rule that set the degree (docs/players.md §5), where one fired.
+    pub rule: Option<FiredRule>,
+}
+
+/// A learned rule that fired for a goal: its number, its counts and the degree the fuzzy
+/// evaluation had given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FiredRule {
+    pub number: u32,
+    pub won: u32,
+    pub of: u32,
+    pub fuzzy_degree: f64,
 }
 
 impl GoalTerm {
@@ -132,6 +144,7 @@ pub fn evaluate(game: &Game, state: &State, horizon: u32) -> Evaluation {
                     best: None,
                     ways: 0,
                     unlisted: Vec::new(),
+                    rule: None,
                 });
                 goals.len() - 1
             }
@@ -278,6 +291,13 @@ impl Evaluation {
                         w.degree
                     );
                 }
+            }
+            if let Some(r) = &g.rule {
+                let _ = writeln!(
+                    out,
+                    "  learned rule {} fired: degree {} won / {} seen = {:.2} (the fuzzy degree was {:.2})",
+                    r.number, r.won, r.of, g.degree, r.fuzzy_degree
+                );
             }
             for u in &g.unlisted {
                 let _ = writeln!(out, "  not counted: the zones of the attack on {u}");

@@ -37,7 +37,7 @@ pub const DEFAULT_DEPTH: u32 = 4;
 const BUDGET_DEPTH: u32 = 64;
 
 impl EngineSpec {
-    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy), `depth`,
+    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned), `depth`,
     /// `nodes`, `ordering` (none, history, killer, zones), `horizon`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
@@ -56,7 +56,12 @@ impl EngineSpec {
                     spec.eval = match value {
                         "material" => Eval::Material,
                         "fuzzy" => Eval::Fuzzy,
-                        _ => return Err(format!("eval is material or fuzzy, not `{value}`")),
+                        "learned" => Eval::Learned,
+                        _ => {
+                            return Err(format!(
+                                "eval is material, fuzzy or learned, not `{value}`"
+                            ));
+                        }
                     }
                 }
                 "depth" => spec.depth = Some(number("depth")?.min(u64::from(u32::MAX)) as u32),
@@ -121,7 +126,7 @@ impl fmt::Display for EngineSpec {
             (d, None) => write!(f, ",depth={}", d.unwrap_or(DEFAULT_DEPTH))?,
         }
         write!(f, ",ordering={}", self.ordering.name())?;
-        if self.eval == Eval::Fuzzy || self.ordering == Ordering::Zones {
+        if self.eval.zones() || self.ordering == Ordering::Zones {
             write!(f, ",horizon={}", self.horizon)?;
         }
         Ok(())
@@ -276,7 +281,7 @@ mod tests {
         let n = EngineSpec::parse("eval=material,nodes=20000").unwrap();
         assert_eq!(n.to_string(), "eval=material,nodes=20000,ordering=killer");
         for (bad, why) in [
-            ("eval=great", "eval is material or fuzzy"),
+            ("eval=great", "eval is material, fuzzy or learned"),
             ("depth=0", "depth must be a positive whole number"),
             ("depth=3,nodes=10", "not both"),
             ("speed=9", "unknown key `speed`"),

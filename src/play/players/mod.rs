@@ -1,9 +1,14 @@
 //! Players: what a player reads off a position beyond the rules, to order its moves and judge
 //! positions with little search (docs/players.md). `control` is the Chessmaps control map
 //! (which side controls each point), `sectors` the areas it is summed over, `fuzzy` the fuzzy
-//! evaluation of strategic goals read off the zones, with its explanation.
+//! evaluation of strategic goals read off the zones, with its explanation; `rules` the learned
+//! rules' file, `learning` how they are learned from explanations, `learned` the evaluation
+//! that applies them; `matches` plays engines against each other.
 
 pub mod control;
 pub mod fuzzy;
+pub mod learned;
+pub mod learning;
 pub mod matches;
+pub mod rules;
 pub mod sectors;

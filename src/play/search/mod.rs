@@ -61,6 +61,8 @@ pub enum Eval {
     Material,
     /// The fuzzy evaluation of docs/players.md §3, the zones within `SearchOptions::horizon`.
     Fuzzy,
+    /// The fuzzy evaluation with the shipped learned rules applied (docs/players.md §5).
+    Learned,
 }
 
 impl Eval {
@@ -68,7 +70,13 @@ impl Eval {
         match self {
             Eval::Material => "material",
             Eval::Fuzzy => "fuzzy",
+            Eval::Learned => "learned",
         }
+    }
+
+    /// Whether the evaluation reads zones (and so a horizon).
+    pub fn zones(self) -> bool {
+        self != Eval::Material
     }
 }
 
@@ -218,11 +226,15 @@ pub(crate) fn terminal_score(state: &State) -> Option<i32> {
 }
 
 /// The heuristic score of a state for the side to move: its evaluation from White's side
-/// (`eval`, with zones within `horizon` for the fuzzy one) times 100.
+/// (`eval`, with zones within `horizon` for the fuzzy and learned ones) times 100.
 pub(crate) fn evaluate(game: &Game, state: &State, eval: Eval, horizon: u32) -> i32 {
     let white = match eval {
         Eval::Material => state.material(game),
         Eval::Fuzzy => crate::play::players::fuzzy::evaluate(game, state, horizon).value,
+        Eval::Learned => {
+            use crate::play::players::learned;
+            learned::evaluate(game, state, horizon, learned::shipped()).value
+        }
     };
     let m = (white * 100.0).round() as i32;
     match state.to_move {
