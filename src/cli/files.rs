@@ -12,7 +12,9 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use lingeo::grammar::{Grammar, GrammarError};
+use lingeo::play::players::chessmaps::Network;
 use lingeo::scenario::{LoadError, Scenario};
+use lingeo::syntax::read::read_source;
 
 use super::CliError;
 
@@ -87,6 +89,15 @@ pub fn scenario(path: &Path) -> Result<Scenario, CliError> {
             other => CliError(other.to_string()),
         }),
     }
+}
+
+/// The weights of a Chessmaps network (`--network FILE`), its mistakes with their line.
+pub fn network(path: &Path) -> Result<Network, CliError> {
+    let text = match text(path) {
+        Some(text) => text?,
+        None => read_source(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+    };
+    Network::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
 
 /// A grammar file with its imports (in memory: imports of the shipped grammars only).
