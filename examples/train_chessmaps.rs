@@ -12,10 +12,11 @@
 //! binary cross-entropy of each sector. Everything is seeded, so the same seed writes the same
 //! bytes: `tests/it/chessmaps.rs` trains again and compares with the shipped file.
 //!
-//! Same bytes holds on one kind of machine: candle's CPU matmul picks its kernel by the
-//! processor's features, and a processor with other vector units may round differently (the
-//! five decimals of the file hide most of that, not all). Broadcast products and sums, which
-//! run in one fixed order, trained 50 times slower.
+//! Training runs in f64 and the file keeps five decimals: candle's CPU matrix product picks its
+//! kernel and its blocking by the processor (vector units, cache sizes), so the order of its
+//! sums, and so the last bits of a result, may differ from one processor to another. In f32
+//! those differences reached the fifth decimal after 300 epochs; in f64 they stay some ten
+//! orders of magnitude below it, so the same seed writes the same bytes on any x86_64.
 
 use std::time::Instant;
 
@@ -47,7 +48,7 @@ pub struct Trained {
     /// The weights file.
     pub text: String,
     pub positions: usize,
-    pub loss: f32,
+    pub loss: f64,
     /// How long making the training set and training took.
     pub labelled: std::time::Duration,
     pub trained: std::time::Duration,
@@ -78,24 +79,23 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
     let labelled = start.elapsed();
     let n = set.len();
     let dev = Device::Cpu;
-    let inputs: Vec<f32> = set.iter().flat_map(|s| s.input).collect();
-    let targets: Vec<f32> = set.iter().flat_map(|s| s.target).collect();
+    let inputs: Vec<f64> = set.iter().flat_map(|s| s.input.map(f64::from)).collect();
+    let targets: Vec<f64> = set.iter().flat_map(|s| s.target.map(f64::from)).collect();
     let x = Tensor::from_vec(inputs, (n, INPUTS), &dev)?;
     let y = Tensor::from_vec(targets, (n, SECTORS), &dev)?;
     // Uniform in ±1/√fan-in, from the seed (candle cannot seed its CPU generator).
     let mut rng = SplitMix(seed ^ 0x5eed);
     let mut uniform = |rows: usize, cols: usize, fan_in: usize| -> candle_core::Result<Var> {
         let a = 1.0 / (fan_in as f64).sqrt();
-        let v: Vec<f32> = (0..rows * cols)
+        let v: Vec<f64> = (0..rows * cols)
             .map(|_| ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) * a)
-            .map(|v| v as f32)
             .collect();
         Var::from_tensor(&Tensor::from_vec(v, (rows, cols), &dev)?)
     };
     let w1 = uniform(HIDDEN, INPUTS, INPUTS)?;
-    let b1 = Var::zeros(HIDDEN, DType::F32, &dev)?;
+    let b1 = Var::zeros(HIDDEN, DType::F64, &dev)?;
     let w2 = uniform(SECTORS, HIDDEN, HIDDEN)?;
-    let b2 = Var::zeros(SECTORS, DType::F32, &dev)?;
+    let b2 = Var::zeros(SECTORS, DType::F64, &dev)?;
     let forward = || -> candle_core::Result<Tensor> {
         let h = x
             .matmul(&w1.as_tensor().t()?)?
@@ -110,14 +110,17 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
         ..ParamsAdamW::default()
     };
     let mut opt = AdamW::new(vec![w1.clone(), b1.clone(), w2.clone(), b2.clone()], params)?;
-    let mut loss = 0f32;
+    let mut loss = 0f64;
     for _ in 0..EPOCHS {
         let l = candle_nn::loss::binary_cross_entropy_with_logit(&forward()?, &y)?;
-        loss = l.to_scalar::<f32>()?;
+        loss = l.to_scalar::<f64>()?;
         opt.backward_step(&l)?;
     }
-    let flat =
-        |v: &Var| -> candle_core::Result<Vec<f32>> { v.as_tensor().flatten_all()?.to_vec1() };
+    // The library's network reads f32.
+    let flat = |v: &Var| -> candle_core::Result<Vec<f32>> {
+        let values: Vec<f64> = v.as_tensor().flatten_all()?.to_vec1()?;
+        Ok(values.into_iter().map(|w| w as f32).collect())
+    };
     let network = Network {
         hidden: HIDDEN,
         w1: flat(&w1)?,
