@@ -250,17 +250,28 @@ fn lg_zone_sources(c: &mut Criterion) {
     group.finish();
 }
 
-/// What players read off a position (docs/players.md): the control map and the fuzzy
-/// evaluation, per position.
+/// What players read off a position (docs/players.md): the control map, the Chessmaps
+/// network's prediction (alone, and with its input read off the position: what the chessmaps
+/// ordering pays per node) and the fuzzy evaluation, per position.
 fn players(c: &mut Criterion) {
+    use lingeo::play::players::chessmaps::{self, Network, View};
     use lingeo::play::players::control::ControlMap;
     use lingeo::play::players::fuzzy;
+    let network = Network::shipped();
     let mut group = c.benchmark_group("players");
     for name in ["robot-2d4a", "reti", "pawned"] {
         let g = example(&format!("{name}.scenario"), None);
         let root = State::initial(&g);
         group.bench_function(format!("control-map/{name}"), |b| {
             b.iter(|| black_box(ControlMap::of(&g, &root)))
+        });
+        let view = View::of(&g);
+        let input = view.input(&g, &root, &ControlMap::of(&g, &root));
+        group.bench_function(format!("chessmaps-prediction/{name}"), |b| {
+            b.iter(|| black_box(network.predict(black_box(&input))))
+        });
+        group.bench_function(format!("chessmaps-importance/{name}"), |b| {
+            b.iter(|| black_box(chessmaps::importance(&g, &view, &network, &root)))
         });
         group.bench_function(format!("fuzzy-evaluation/{name}"), |b| {
             b.iter(|| black_box(fuzzy::evaluate(&g, &root, 4)))
@@ -269,7 +280,7 @@ fn players(c: &mut Criterion) {
     group.finish();
 }
 
-/// The learned evaluation (docs/players.md §5) against the fuzzy one it starts from, on a
+/// The learned evaluation (docs/players.md §7) against the fuzzy one it starts from, on a
 /// Pawned position where three learned rules fire.
 fn learned_rules(c: &mut Criterion) {
     use lingeo::play::players::{fuzzy, learned};

@@ -1,4 +1,4 @@
-//! Learns the rules of the learned evaluation (docs/players.md §5) on Pawned and writes them:
+//! Learns the rules of the learned evaluation (docs/players.md §7) on Pawned and writes them:
 //! explanations of the fuzzy evaluation generalised into rules, with degrees read off positions
 //! the solver decides. Seeded, so every run writes the same bytes; the repository ships its
 //! output, `learned/pawned.rules`, and a test checks that it is this program's.

@@ -1,6 +1,6 @@
 //! `lingeo evaluate SCENARIO [--moves ...] [--eval fuzzy|learned] [--rules FILE] [--explain]
 //! [--json]`: the fuzzy evaluation of a position (docs/players.md §3), or the learned one
-//! (docs/players.md §5), and its explanation.
+//! (docs/players.md §7), and its explanation.
 
 use std::path::PathBuf;
 
@@ -26,7 +26,7 @@ pub struct EvaluateArgs {
     #[arg(long)]
     pub horizon: Option<u32>,
     /// The fuzzy evaluation, or the learned one: the fuzzy evaluation with learned rules
-    /// applied (docs/players.md §5).
+    /// applied (docs/players.md §7).
     #[arg(long, value_enum, default_value_t = EvaluationArg::Fuzzy)]
     pub eval: EvaluationArg,
     /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).

@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 
 use lingeo::grammar::{Grammar, GrammarError};
 use lingeo::play::players::rules::RuleBook;
+use lingeo::play::players::chessmaps::Network;
 use lingeo::scenario::{LoadError, Scenario};
+use lingeo::syntax::read::read_source;
 
 use super::CliError;
 
@@ -90,7 +92,7 @@ pub fn scenario(path: &Path) -> Result<Scenario, CliError> {
     }
 }
 
-/// A file of learned rules (docs/players.md §5), its diagnostics rendered.
+/// A file of learned rules (docs/players.md §7), its diagnostics rendered.
 pub fn rules(path: &Path) -> Result<RuleBook, CliError> {
     let name = path.display().to_string();
     let text = match text(path) {
@@ -101,6 +103,15 @@ pub fn rules(path: &Path) -> Result<RuleBook, CliError> {
         })?,
     };
     RuleBook::parse(&name, &text).map_err(|e| CliError(e.render()))
+}
+
+/// The weights of a Chessmaps network (`--network FILE`), its mistakes with their line.
+pub fn network(path: &Path) -> Result<Network, CliError> {
+    let text = match text(path) {
+        Some(text) => text?,
+        None => read_source(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+    };
+    Network::parse(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
 
 /// A grammar file with its imports (in memory: imports of the shipped grammars only).

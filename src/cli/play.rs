@@ -46,9 +46,13 @@ pub struct SearchArgs {
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
     #[arg(long, value_enum, default_value_t = OrderingArg::Killer)]
     pub ordering: OrderingArg,
+    /// --ordering chessmaps: the network's weights file (the format of docs/players.md §5;
+    /// default: the shipped network, src/play/players/chessmaps.weights).
+    #[arg(long, value_name = "FILE")]
+    pub network: Option<PathBuf>,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
     /// the fuzzy evaluation of its goals' zones within --horizon (default 4;
-    /// docs/players.md §3), or that with the shipped learned rules (docs/players.md §5).
+    /// docs/players.md §3), or that with the shipped learned rules (docs/players.md §7).
     #[arg(long, value_enum, default_value_t = EvalArg::Material)]
     pub eval: EvalArg,
     /// Size of the transposition table in MiB (0: no table; at most 16384).
@@ -131,6 +135,8 @@ pub enum OrderingArg {
     History,
     Killer,
     Zones,
+    Chessmaps,
+    Patterns,
 }
 
 #[derive(Args, Debug)]
@@ -398,10 +404,16 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             OrderingArg::History => Ordering::History,
             OrderingArg::Killer => Ordering::Killer,
             OrderingArg::Zones => Ordering::Zones,
+            OrderingArg::Chessmaps => Ordering::Chessmaps,
+            OrderingArg::Patterns => Ordering::Patterns,
         },
         tt_mb: args.tt_mb as usize,
         max_nodes: args.max_nodes,
         time,
+        network: match &args.network {
+            Some(path) => Some(std::sync::Arc::new(super::files::network(path)?)),
+            None => None,
+        },
         horizon: args.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
         eval: match args.eval {
             EvalArg::Material => Eval::Material,
@@ -422,8 +434,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             "--eval {eval_name} needs --depth: a solve searches to the end of every line and scores no leaf"
         )));
     }
-    let zones_ordering =
-        (args.engine == EngineArg::Alphabeta && args.ordering == OrderingArg::Zones) || fuzzy;
+    let zones_ordering = (args.engine == EngineArg::Alphabeta
+        && matches!(args.ordering, OrderingArg::Zones | OrderingArg::Patterns))
+        || fuzzy;
     let lg_only = [
         ("--horizon", args.horizon.is_some() && !zones_ordering),
         ("--tree", args.tree),
@@ -434,6 +447,13 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         ("--domination", args.domination),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
+    if args.network.is_some()
+        && (args.engine != EngineArg::Alphabeta || args.ordering != OrderingArg::Chessmaps)
+    {
+        return Err(CliError(
+            "--network needs --ordering chessmaps (alpha-beta)".to_string(),
+        ));
+    }
     if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
         return Err(CliError(format!("{flag} needs --engine lg")));
     }

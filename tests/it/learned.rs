@@ -1,4 +1,4 @@
-//! Learned rules (docs/players.md §5): a rule generalised from one position fires on its
+//! Learned rules (docs/players.md §7): a rule generalised from one position fires on its
 //! translates and mirror and not where a point it depends on differs; the shipped rules are the
 //! learner's output, byte for byte; the rules that the passed-pawn argument proves are sound.
 
@@ -130,7 +130,7 @@ fn the_shipped_rules_are_the_learners_output() {
 #[test]
 fn the_passed_pawn_rules_always_won() {
     // A path of empty points, no enemy in its region and the race ahead: the pawn walks to its
-    // goal, nothing can stop it in time and nothing wins before it (docs/players.md §5). Every
+    // goal, nothing can stop it in time and nothing wins before it (docs/players.md §7). Every
     // such shipped rule must say so.
     let book = learned::shipped();
     let passed: Vec<&Rule> = book

@@ -7,6 +7,7 @@ mod analysis;
 mod bad_files;
 mod browser;
 mod case_files;
+mod chessmaps;
 mod cli;
 mod common;
 mod compare;

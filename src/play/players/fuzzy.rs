@@ -72,7 +72,7 @@ pub struct GoalTerm {
     /// Attacks whose zones could not be listed (more than the zone generator's cap): they
     /// count as no way, and the explanation says so.
     pub unlisted: Vec<String>,
-    /// The learned rule that set the degree (docs/players.md §5), where one fired.
+    /// The learned rule that set the degree (docs/players.md §7), where one fired.
     pub rule: Option<FiredRule>,
 }
 

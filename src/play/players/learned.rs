@@ -1,4 +1,4 @@
-//! The learned evaluation (docs/players.md §5): the fuzzy evaluation, with the degree of every
+//! The learned evaluation (docs/players.md §7): the fuzzy evaluation, with the degree of every
 //! goal for which a learned rule fires set by the rule (the largest degree where several fire,
 //! Cazenave's max), and the explanation naming the rule.
 

@@ -1,4 +1,4 @@
-//! Learning rules from explanations (docs/players.md §5), after Cazenave's explanation-based
+//! Learning rules from explanations (docs/players.md §7), after Cazenave's explanation-based
 //! learning (seed 002): the explanation of a goal's degree names a piece, the path of its best
 //! way and the interceptors met on it; generalising it replaces the points by offsets from the
 //! piece and keeps only what the explanation depends on: what stands on the path, which enemy

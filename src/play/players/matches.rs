@@ -38,7 +38,7 @@ const BUDGET_DEPTH: u32 = 64;
 
 impl EngineSpec {
     /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned), `depth`,
-    /// `nodes`, `ordering` (none, history, killer, zones), `horizon`.
+    /// `nodes`, `ordering` (none, history, killer, zones, chessmaps, patterns), `horizon`.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -68,12 +68,9 @@ impl EngineSpec {
                 "nodes" => spec.nodes = Some(number("nodes")?),
                 "horizon" => spec.horizon = number("horizon")?.min(64) as u32,
                 "ordering" => {
-                    spec.ordering = match value {
-                        "none" => Ordering::None,
-                        "history" => Ordering::History,
-                        "killer" => Ordering::Killer,
-                        "zones" => Ordering::Zones,
-                        _ => {
+                    spec.ordering = match Ordering::parse(value) {
+                        Some(o) => o,
+                        None => {
                             return Err(format!(
                                 "ordering is one of {}, not `{value}`",
                                 Ordering::NAMES.join(", ")

@@ -1,10 +1,12 @@
 //! Players: what a player reads off a position beyond the rules, to order its moves and judge
 //! positions with little search (docs/players.md). `control` is the Chessmaps control map
-//! (which side controls each point), `sectors` the areas it is summed over, `fuzzy` the fuzzy
+//! (which side controls each point), `sectors` the areas it is summed over, `chessmaps` the
+//! network that rates the sectors and `training` its labelled positions, `fuzzy` the fuzzy
 //! evaluation of strategic goals read off the zones, with its explanation; `rules` the learned
 //! rules' file, `learning` how they are learned from explanations, `learned` the evaluation
 //! that applies them; `matches` plays engines against each other.
 
+pub mod chessmaps;
 pub mod control;
 pub mod fuzzy;
 pub mod learned;
@@ -12,3 +14,4 @@ pub mod learning;
 pub mod matches;
 pub mod rules;
 pub mod sectors;
+pub mod training;

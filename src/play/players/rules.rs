@@ -1,4 +1,4 @@
-//! Learned rules (docs/players.md §5): the generalised explanations of Cazenave's
+//! Learned rules (docs/players.md §7): the generalised explanations of Cazenave's
 //! explanation-based learning (seed 002), one per goal of a piece, kept in a readable text file.
 //!
 //! A rule says: a piece of this type, with this side to move and this race, whose path to a
@@ -206,7 +206,7 @@ pub struct RuleBook {
 }
 
 /// The header of a rules file that lingeo writes.
-pub const HEADER: &str = "# lingeo learned rules (docs/players.md §5): generalised explanations of the fuzzy\n\
+pub const HEADER: &str = "# lingeo learned rules (docs/players.md §7): generalised explanations of the fuzzy\n\
 # evaluation, each with the share of solved positions its piece's side won.\n";
 
 impl RuleBook {

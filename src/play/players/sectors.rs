@@ -22,6 +22,17 @@ pub struct Sectors {
 
 impl Sectors {
     pub fn of(board: &Board) -> Sectors {
+        Sectors::partition(board, false)
+    }
+
+    /// The partition seen from Black's side: each point gets the sector of its mirror image
+    /// across the middle rank, so that Black's first ranks are sectors 1, 3 and 5 as White's are
+    /// (the seed's colour flip).
+    pub fn flipped(board: &Board) -> Sectors {
+        Sectors::partition(board, true)
+    }
+
+    fn partition(board: &Board, flip: bool) -> Sectors {
         let Some([w, h, _]) = board.dims() else {
             return Sectors {
                 of: vec![1; board.len()],
@@ -32,6 +43,7 @@ impl Sectors {
             .points()
             .map(|p| {
                 let [x, y, _] = board.coords(p).expect("a grid point has coordinates");
+                let y = if flip { h as i32 - 1 - y } else { y };
                 sector(x as u32, y as u32, w, h)
             })
             .collect();
@@ -125,6 +137,10 @@ mod tests {
         assert_eq!(row(5), [11, 11, 7, 9, 9]);
         let line = Board::grid(1, 1, 1, &[]).unwrap();
         assert_eq!(Sectors::of(&line).sector(Point(0)), 1);
+        // Seen from Black, the top rank is the first: a6 is in sector 1, c1 in sector 7.
+        let f = Sectors::flipped(&board);
+        assert_eq!(f.sector(board.at([0, 5, 0]).unwrap()), 1);
+        assert_eq!(f.sector(board.at([2, 0, 0]).unwrap()), 7);
         let graph = Board::graph(vec!["a".into(), "b".into()]).unwrap();
         let g = Sectors::of(&graph);
         assert_eq!((g.count(), g.sector(Point(1))), (1, 1));

@@ -5,6 +5,9 @@
 //! below ended the game: a complete bound holds at any depth, so a depth-limited search whose
 //! root comes back complete has solved the position too.
 
+use std::sync::Arc;
+
+use super::pattern_steps::PatternSteps;
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
@@ -12,6 +15,8 @@ use super::{
     evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
+use crate::play::players::chessmaps::{self, Network, View};
+use crate::play::players::sectors::SECTORS;
 use crate::play::state::{Move, State};
 
 const INF: i32 = i32::MAX / 2;
@@ -52,6 +57,12 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         distance: options.depth.is_some(),
         zone_steps: (options.ordering == Ordering::Zones)
             .then(|| ZoneSteps::of(game, root, options.horizon)),
+        pattern_steps: (options.ordering == Ordering::Patterns)
+            .then(|| PatternSteps::of(game, root, options.horizon)),
+        chessmaps: (options.ordering == Ordering::Chessmaps).then(|| {
+            let network = options.network.clone().unwrap_or_else(Network::shipped);
+            (View::of(game), network)
+        }),
         order_buffers: Vec::new(),
         quiet: quiet_keys(game),
     };
@@ -118,6 +129,8 @@ struct Searcher<'g> {
     distance: bool,
     order_buffers: Vec<Vec<(i64, usize)>>,
     zone_steps: Option<ZoneSteps>,
+    pattern_steps: Option<PatternSteps>,
+    chessmaps: Option<(View, Arc<Network>)>,
     /// Per (piece, destination): the killer ordering's static part of a move's priority.
     quiet: Vec<i64>,
 }
@@ -194,7 +207,7 @@ impl Searcher<'_> {
             return (evaluate(self.game, state, self.eval, self.horizon), false);
         }
         let mut order = self.order_buffers.pop().unwrap_or_default();
-        self.order(&moves, tt_best, ply, &mut order);
+        self.order(state, &moves, tt_best, ply, &mut order);
         let alpha0 = alpha;
         let nodes_before = self.budget.nodes;
         let mut best = -INF;
@@ -314,9 +327,20 @@ impl Searcher<'_> {
 
     /// The order to try `moves` in: the table's best move first, then by the ordering; into
     /// `keyed` as (−priority, index) pairs.
-    fn order(&self, moves: &[Move], tt_best: u8, ply: usize, keyed: &mut Vec<(i64, usize)>) {
+    fn order(
+        &self,
+        state: &State,
+        moves: &[Move],
+        tt_best: u8,
+        ply: usize,
+        keyed: &mut Vec<(i64, usize)>,
+    ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None, None]);
         let board = self.game.scenario.board.len();
+        let importance: [i64; SECTORS] = match &self.chessmaps {
+            Some((view, network)) => chessmaps::importance(self.game, view, network, state),
+            None => [0; SECTORS],
+        };
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(k, mv)| {
             let mut key: i64 = 0;
@@ -331,7 +355,18 @@ impl Searcher<'_> {
                     }
                     key += i64::from(self.history_of(*mv));
                 }
-                Ordering::Killer | Ordering::Zones => {
+                Ordering::Chessmaps => {
+                    if let Move::Step { piece, to, .. } = *mv {
+                        let goal = self.quiet[usize::from(piece) * board + to.index()] >= 1 << 39;
+                        if mv.is_capture() || goal {
+                            key += 1 << 38;
+                        } else if let Some((view, _)) = &self.chessmaps {
+                            let mask = view.influence(self.game, state, *mv);
+                            key += chessmaps::priority(&importance, mask);
+                        }
+                    }
+                }
+                Ordering::Killer | Ordering::Zones | Ordering::Patterns => {
                     if let Move::Step { piece, to, .. } = *mv {
                         key += self.quiet[usize::from(piece) * board + to.index()];
                     }
@@ -345,6 +380,9 @@ impl Searcher<'_> {
                     }
                     if self.zone_steps.as_ref().is_some_and(|z| z.contains(*mv)) {
                         key += 1 << 20;
+                    }
+                    if let Some(p) = &self.pattern_steps {
+                        key += p.rank(*mv) << 20;
                     }
                 }
             }
@@ -365,7 +403,7 @@ impl Searcher<'_> {
     /// A move that caused a cutoff: remembered by the history and killer orderings.
     fn reward(&mut self, mv: Move, depth: u32, ply: usize) {
         match self.ordering {
-            Ordering::None => {}
+            Ordering::None | Ordering::Chessmaps => {}
             Ordering::History => {
                 if let Move::Step { piece, to, .. } = mv {
                     let n = self.game.scenario.board.len();
@@ -374,7 +412,7 @@ impl Searcher<'_> {
                     *h = h.saturating_add(d * d);
                 }
             }
-            Ordering::Killer | Ordering::Zones => {
+            Ordering::Killer | Ordering::Zones | Ordering::Patterns => {
                 if mv.is_capture() {
                     return;
                 }

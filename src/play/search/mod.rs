@@ -12,12 +12,15 @@ pub mod alphabeta;
 pub mod lg;
 pub mod lg_grammar;
 pub mod minimax;
+pub mod pattern_steps;
 pub mod table;
 pub mod zone_steps;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::play::game::Game;
+use crate::play::players::chessmaps::Network;
 use crate::play::state::{Move, State};
 
 pub const WIN: i32 = 1_000_000;
@@ -38,10 +41,38 @@ pub enum Ordering {
     /// Captures first, then moves along the trajectories of the root position's zones
     /// ([`zone_steps::ZoneSteps`], within `SearchOptions::horizon`), then as `Killer`.
     Zones,
+    /// Captures and moves reaching a goal first, then quiet moves by the summed importance of
+    /// the sectors they influence, as the Chessmaps network rates them at each position
+    /// (docs/players.md §5; the network of `SearchOptions::network`).
+    Chessmaps,
+    /// Captures first, then moves along the main paths of the root position's MAICS patterns,
+    /// then interacting pieces entering their fuzzy patterns' main regions
+    /// ([`pattern_steps::PatternSteps`], within `SearchOptions::horizon`), then as `Killer`.
+    Patterns,
 }
 
 impl Ordering {
-    pub const NAMES: [&'static str; 4] = ["none", "history", "killer", "zones"];
+    pub const NAMES: [&'static str; 6] = [
+        "none",
+        "history",
+        "killer",
+        "zones",
+        "chessmaps",
+        "patterns",
+    ];
+    pub const ALL: [Ordering; 6] = [
+        Ordering::None,
+        Ordering::History,
+        Ordering::Killer,
+        Ordering::Zones,
+        Ordering::Chessmaps,
+        Ordering::Patterns,
+    ];
+
+    /// The ordering named `name` (one of [`Ordering::NAMES`]).
+    pub fn parse(name: &str) -> Option<Ordering> {
+        Ordering::ALL.into_iter().find(|o| o.name() == name)
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +80,8 @@ impl Ordering {
             Ordering::History => "history",
             Ordering::Killer => "killer",
             Ordering::Zones => "zones",
+            Ordering::Chessmaps => "chessmaps",
+            Ordering::Patterns => "patterns",
         }
     }
 }
@@ -61,7 +94,7 @@ pub enum Eval {
     Material,
     /// The fuzzy evaluation of docs/players.md §3, the zones within `SearchOptions::horizon`.
     Fuzzy,
-    /// The fuzzy evaluation with the shipped learned rules applied (docs/players.md §5).
+    /// The fuzzy evaluation with the shipped learned rules applied (docs/players.md §7).
     Learned,
 }
 
@@ -89,7 +122,10 @@ pub struct SearchOptions {
     pub tt_mb: usize,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
-    /// The horizon of the zones of `Ordering::Zones` and of `Eval::Fuzzy`.
+    /// The network of `Ordering::Chessmaps`; `None`: the shipped one.
+    pub network: Option<Arc<Network>>,
+    /// The horizon of the zones of `Ordering::Zones`, the patterns of `Ordering::Patterns` and
+    /// of `Eval::Fuzzy`.
     pub horizon: u32,
     /// How depth-limited leaves are scored.
     pub eval: Eval,
@@ -109,6 +145,7 @@ impl Default for SearchOptions {
             tt_mb: 16,
             max_nodes: None,
             time: None,
+            network: None,
             horizon: SearchOptions::DEFAULT_HORIZON,
             eval: Eval::Material,
             progress: false,
