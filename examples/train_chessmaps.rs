@@ -16,7 +16,8 @@
 //! kernel and its blocking by the processor (vector units, cache sizes), so the order of its
 //! sums, and so the last bits of a result, may differ from one processor to another. In f32
 //! those differences reached the fifth decimal after 300 epochs; in f64 they stay some ten
-//! orders of magnitude below it, so the same seed writes the same bytes on any x86_64.
+//! orders of magnitude below it, so the same seed writes the same bytes on other processors too
+//! (unless a weight falls within about 1e-12 of a rounding boundary).
 
 use std::time::Instant;
 
