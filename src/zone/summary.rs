@@ -1,5 +1,5 @@
-//! The count of zones and the bundle view of a language without listing it (docs/semantics.md
-//! §6.9).
+//! The count of zones and the bundle view of a language without listing it:
+//! docs/semantics.md §6.9.
 //!
 //! The generator builds a zone by choosing, pair by pair in scanner order, one candidate per
 //! attach pair. What the rest of a derivation can still do depends only on:
