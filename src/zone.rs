@@ -106,7 +106,7 @@ impl fmt::Display for ZoneError {
             }
             ZoneError::TooManyStates { limit } => write!(
                 f,
-                "counting the zones met more than {limit} distinct partial zones; shorten the horizon or use the filters"
+                "counting the zones met more than {limit} distinct partial zones; raise --max-zones, or shorten the horizon or use the filters"
             ),
         }
     }

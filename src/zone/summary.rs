@@ -29,9 +29,11 @@ use crate::bitset::BitSet;
 use crate::board::Point;
 use crate::bundle::Trajectory;
 
-/// At most this many distinct partial zones are memoised per attack: past it the count stops
-/// with [`ZoneError::TooManyStates`].
-pub const MAX_STATES: usize = 1_000_000;
+/// At least this many distinct partial zones may be memoised per attack; `max_zones` raises
+/// the cap (`--max-zones`). Past it the count stops with [`ZoneError::TooManyStates`]: a walk
+/// that needs more is too large to count this way, and giving up within about a second and a
+/// hundred megabytes keeps `--all-attacks` on large boards moving.
+pub const MAX_STATES: usize = 100_000;
 
 /// What a language of zones amounts to without its zones: how many, the bundle view, and the
 /// marked times of every level.
@@ -141,7 +143,8 @@ impl ZoneGenerator<'_> {
     /// The count and bundle view of the language of p0 attacking y0 within l0, equal to what
     /// [`ZoneGenerator::zones`] and [`super::bundle_view`] give, without listing the zones
     /// (docs/semantics.md §6.9). `max_zones` does not apply; the memo table is capped at
-    /// [`MAX_STATES`]. The marked times are not computed (`times` is `None`).
+    /// `max(max_zones, MAX_STATES)` states. The marked times are not computed (`times` is
+    /// `None`).
     pub fn summary(&mut self, p0: usize, y0: Point, l0: u32) -> Result<ZoneSummary, ZoneError> {
         let mut out = ZoneSummary::default();
         if !self.applies(p0, y0, l0) {
@@ -468,8 +471,15 @@ impl Walk<'_, '_> {
 
     fn remember(&mut self, key: Vec<u64>, n: u128) -> Result<u128, ZoneError> {
         self.states += 1;
-        if self.states > MAX_STATES {
-            return Err(ZoneError::TooManyStates { limit: MAX_STATES });
+        let limit = self.generator.options.max_zones.max(MAX_STATES);
+        if self.states > limit {
+            return Err(ZoneError::TooManyStates { limit });
+        }
+        // `lingeo serve`'s deadline (the listing looks at it in `ZoneGenerator::choose`).
+        if self.states % 1024 == 0
+            && let Some(limit) = crate::deadline::passed()
+        {
+            return Err(ZoneError::TimeLimit { limit });
         }
         self.memo.insert(key, n);
         Ok(n)
