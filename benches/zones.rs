@@ -173,5 +173,77 @@ fn zones(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, zones);
+/// (name, scenario, piece, target, horizon, f1, f2) of the count without listing.
+const COUNT_CASES: &[(&str, &str, &str, &str, u32, bool, bool)] = &[
+    (
+        "robot-full",
+        "robot-zone-full.scenario",
+        "BOMBER",
+        "h1",
+        4,
+        true,
+        true,
+    ),
+    (
+        "figure2-queen-c3-f2",
+        "figure2.scenario",
+        "BQ",
+        "c3",
+        2,
+        false,
+        true,
+    ),
+];
+
+/// The count and bundle view of a language without listing it (docs/semantics.md §6.9),
+/// beside listing every zone where that is feasible. (The board16 attack BF1 -> l1 within 3 is
+/// not a case: the count stops at its cap of partial zones, see the docs.)
+fn count(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zone-count");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(3));
+    for &(name, file, piece, target, horizon, f1, f2) in COUNT_CASES {
+        let scenario = Scenario::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(file),
+        )
+        .expect("a shipped example");
+        let kernel = scenario.kernel();
+        let p0 = scenario
+            .pieces
+            .iter()
+            .position(|p| p.name == piece)
+            .expect("a placed piece");
+        let y0 = scenario.board.parse_point(target).expect("a point");
+        let options = ZoneOptions {
+            f1,
+            f2,
+            max_zones: 100_000,
+            ..ZoneOptions::default()
+        };
+        let counted = || {
+            ZoneGenerator::new(&scenario, &kernel, options)
+                .summary(p0, y0, horizon)
+                .expect("a count")
+        };
+        let listed = || {
+            ZoneGenerator::new(&scenario, &kernel, options)
+                .zones(p0, y0, horizon)
+                .expect("zones")
+        };
+        assert_eq!(counted().count, listed().len() as u128, "{name}");
+        group.bench_with_input(BenchmarkId::new("count", name), &(), |b, _| {
+            b.iter(|| black_box(counted()))
+        });
+        group.bench_with_input(BenchmarkId::new("list", name), &(), |b, _| {
+            b.iter(|| black_box(listed()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, zones, count);
 criterion_main!(benches);

@@ -17,6 +17,8 @@
 //! attack); F2 drops candidates that are contiguous sub-trajectories of a trajectory already in the
 //! zone.
 
+mod summary;
+
 use std::collections::HashMap;
 
 use rustc_hash::FxHashMap;
@@ -28,6 +30,8 @@ use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
 use crate::kernel::Kernel;
 use crate::piece::Usage;
 use crate::scenario::{GoalOwner, Scenario};
+
+pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -85,6 +89,10 @@ pub enum ZoneError {
     TimeLimit {
         limit: std::time::Duration,
     },
+    /// Counting the zones without listing them met more distinct partial zones than this.
+    TooManyStates {
+        limit: usize,
+    },
 }
 
 impl fmt::Display for ZoneError {
@@ -104,6 +112,10 @@ impl fmt::Display for ZoneError {
                 f,
                 "the zones took longer than the time limit of {} s",
                 limit.as_secs_f64()
+            ),
+            ZoneError::TooManyStates { limit } => write!(
+                f,
+                "counting the zones met more than {limit} distinct partial zones; raise --max-zones, or shorten the horizon or use the filters"
             ),
         }
     }
@@ -498,6 +510,23 @@ impl<'s> ZoneGenerator<'s> {
         v: &BitSet,
         inside: &dyn Fn(&[Point]) -> bool,
     ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
+        let mut out = self.unfiltered(p0, x, y, l)?;
+        out.retain(|(_, t)| {
+            !(self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p))
+                || self.options.f2 && inside(t))
+        });
+        Ok(out)
+    }
+
+    /// The candidates for the pair (x, y) with time l before the filters: the trajectories of
+    /// the pieces on x that qualify (Q4).
+    fn unfiltered(
+        &mut self,
+        p0: usize,
+        x: Point,
+        y: Point,
+        l: u32,
+    ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
         let side = self.scenario.pieces[p0].side;
         let mut out = Vec::new();
         let on_x: Vec<usize> = (0..self.scenario.pieces.len())
@@ -513,14 +542,8 @@ impl<'s> ZoneGenerator<'s> {
             if !qualifies {
                 continue;
             }
-            for t in self.tracks(q, x, y, l, true)?.to_vec() {
-                if self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p)) {
-                    continue;
-                }
-                if self.options.f2 && inside(&t) {
-                    continue;
-                }
-                out.push((q, t));
+            for t in self.tracks(q, x, y, l, true)? {
+                out.push((q, t.clone()));
             }
         }
         Ok(out)

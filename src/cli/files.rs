@@ -12,8 +12,8 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use lingeo::grammar::{Grammar, GrammarError};
-use lingeo::play::players::rules::RuleBook;
 use lingeo::play::players::chessmaps::Network;
+use lingeo::play::players::rules::RuleBook;
 use lingeo::scenario::{LoadError, Scenario};
 use lingeo::syntax::read::read_source;
 

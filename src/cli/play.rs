@@ -326,7 +326,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
         let (position, _) = state.scenario(&game);
         super::files::keep(
             "position.svg",
-            lingeo::svg::zone_bundle(&position, &[], &title),
+            lingeo::svg::zone_bundle(&position, &Default::default(), &title),
         );
     }
     if args.json {

@@ -158,7 +158,7 @@ pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
             ),
             None => lingeo::svg::zone_bundle(
                 &state,
-                &[],
+                &Default::default(),
                 &format!("No zone of {attack} left after {}", moves.join(", ")),
             ),
         };

@@ -13,7 +13,7 @@ use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
 use serde::Serialize;
 
 use super::CliError;
@@ -148,7 +148,11 @@ pub struct Attack {
     pub piece: usize,
     pub target: Point,
     pub horizon: u32,
+    /// Every zone with --all-zones (and from the grammar engine); empty otherwise.
     pub zones: Vec<Zone>,
+    /// The count, bundle view and marked times: from the zones where they are listed, else
+    /// computed without listing them (docs/semantics.md §6.9).
+    pub summary: ZoneSummary,
     /// With --all-attacks: why the attack is not listed (it has more zones, or trajectories,
     /// than --max-zones allows), in a few words; `zones` is then empty.
     pub too_large: Option<String>,
@@ -174,6 +178,9 @@ impl ComputeError {
             ZoneError::TooMany { limit } => format!("more than {limit} zones"),
             ZoneError::TooManyTrajectories { piece, limit } => {
                 format!("{piece} has more than {limit} trajectories within the time allowed")
+            }
+            ZoneError::TooManyStates { limit } => {
+                format!("more than {limit} partial zones to count")
             }
         };
         ComputeError::TooLarge {
@@ -262,6 +269,26 @@ fn shipped_grammar(filters: FiltersArg) -> Result<&'static str, CliError> {
             "the grammar engine has the filters `all` (grammars/zones-filtered.lgg, the default) and `none` (zones.lgg); f1 or f2 alone is native only".into(),
         )),
     }
+}
+
+/// The zones of `r` and their summary: with `all_zones` or the grammar engine every zone is
+/// listed (up to --max-zones) and summarised; otherwise the native generator counts them and
+/// gives their bundle view without listing them, and the zones are left empty.
+pub fn summarise(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    r: Request,
+    all_zones: bool,
+) -> Result<(Vec<Zone>, ZoneSummary), ComputeError> {
+    if all_zones || r.engine == EngineArg::Grammar || r.grammar.is_some() {
+        let zones = compute(scenario, kernel, r)?;
+        let summary = ZoneSummary::of_zones(&zones);
+        return Ok((zones, summary));
+    }
+    let summary = ZoneGenerator::new(scenario, kernel, r.filters.zone_options(r.max_zones))
+        .summary(r.piece, r.target, r.horizon)
+        .map_err(|e| ComputeError::too_large(&e))?;
+    Ok((Vec::new(), summary))
 }
 
 pub fn compute(
@@ -376,8 +403,13 @@ struct AttackJson<'a> {
     /// The filters of A8 that were applied (`all`, `none`, `f1`, `f2`); null for a grammar of
     /// the user's (`--grammar`), whose filters are its own, and with --no-source.
     filters: Option<FiltersArg>,
+    /// The number of zones (at most u64::MAX: see `count_saturated`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<usize>,
+    count: Option<u64>,
+    /// Whether the language has more zones than `count` says (it does not fit in 128 bits, or
+    /// not in 64 for JSON).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    count_saturated: bool,
     /// Instead of `count` and the zones: why the attack was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -398,7 +430,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         let mut attacks = Vec::new();
         let pairs = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default()).attacks(horizon);
         for (i, y) in pairs {
-            let result = compute(
+            let result = summarise(
                 &scenario,
                 &kernel,
                 Request {
@@ -411,11 +443,14 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                     max_zones: args.language.max_zones,
                     limits: args.limits,
                 },
+                args.all_zones,
             );
             // One attack too large to list does not stop the others.
-            let (zones, too_large) = match result {
-                Ok(zones) => (zones, None),
-                Err(ComputeError::TooLarge { reason, .. }) => (Vec::new(), Some(reason)),
+            let (zones, summary, too_large) = match result {
+                Ok((zones, summary)) => (zones, summary, None),
+                Err(ComputeError::TooLarge { reason, .. }) => {
+                    (Vec::new(), ZoneSummary::default(), Some(reason))
+                }
                 Err(ComputeError::Failed(e)) => return Err(e),
             };
             attacks.push(Attack {
@@ -423,6 +458,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 target: y,
                 horizon,
                 zones,
+                summary,
                 too_large,
             });
         }
@@ -435,7 +471,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             args.to.as_deref().expect("clap requires --to"),
             args.horizon,
         )?;
-        let zones = compute(
+        let (zones, summary) = summarise(
             &scenario,
             &kernel,
             Request {
@@ -448,6 +484,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 max_zones: args.language.max_zones,
                 limits: args.limits,
             },
+            args.all_zones,
         )
         .map_err(|e| CliError(e.to_string()))?;
         vec![Attack {
@@ -455,22 +492,44 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             target,
             horizon,
             zones,
+            summary,
             too_large: None,
         }]
     };
     if let Some(path) = &args.svg {
-        let picture = match attacks.iter().find(|a| !a.zones.is_empty()) {
+        let picture = match attacks.iter().find(|a| a.summary.count > 0) {
             Some(a) if args.all_zones => {
                 let title = format!("Zone of {}", attack_title(&scenario, a));
                 lingeo::svg::zone(&scenario, &a.zones[0], &title)
             }
             Some(a) => {
+                // The stop times are read off the zones: where they were counted without
+                // listing them, list them for the picture if --max-zones allows.
+                let mut filled;
+                let mut summary = &a.summary;
+                if summary.times.is_none() && summary.count <= args.language.max_zones as u128 {
+                    let r = Request {
+                        piece: a.piece,
+                        target: a.target,
+                        horizon: a.horizon,
+                        filters: args.language.filters,
+                        engine: args.engine,
+                        grammar: own.as_ref(),
+                        max_zones: args.language.max_zones,
+                        limits: args.limits,
+                    };
+                    if let Ok(zones) = compute(&scenario, &kernel, r) {
+                        filled = a.summary.clone();
+                        filled.times = Some(zone::united_times(&zones));
+                        summary = &filled;
+                    }
+                }
                 let title = format!(
                     "Zone of {}: bundle view of {}",
                     attack_title(&scenario, a),
-                    render::counted(a.zones.len() as u128, "zone", "zones")
+                    zone_count(&a.summary)
                 );
-                lingeo::svg::zone_bundle(&scenario, &a.zones, &title)
+                lingeo::svg::zone_bundle(&scenario, summary, &title)
             }
             // Nothing to draw but the board: the picture says so, and the listing still goes
             // to stdout (a script that asked for a picture gets one).
@@ -481,7 +540,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                     }
                     _ => "No attack zone within the horizon".to_string(),
                 };
-                lingeo::svg::zone_bundle(&scenario, &[], &title)
+                lingeo::svg::zone_bundle(&scenario, &ZoneSummary::default(), &title)
             }
         };
         super::files::write(path, picture)?;
@@ -513,7 +572,7 @@ fn pictures(scenario: &Scenario, attacks: &[Attack]) {
     );
     super::files::keep(
         "bundle.svg",
-        lingeo::svg::zone_bundle(scenario, &a.zones, &title),
+        lingeo::svg::zone_bundle(scenario, &a.summary, &title),
     );
 }
 
@@ -634,7 +693,12 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
         to: s.board.name(a.target),
         horizon: a.horizon,
         filters: (args.grammar.is_none() && !args.no_source).then_some(args.language.filters),
-        count: a.too_large.is_none().then_some(a.zones.len()),
+        count: a
+            .too_large
+            .is_none()
+            .then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
+        count_saturated: a.too_large.is_none()
+            && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
         error: a.too_large.clone(),
         zones: (all_zones && a.too_large.is_none()).then(|| {
             a.zones
@@ -643,10 +707,11 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
                 .collect()
         }),
         bundles: (!all_zones && a.too_large.is_none()).then(|| {
-            zone::bundle_view(&a.zones)
-                .into_iter()
+            a.summary
+                .view
+                .iter()
                 .map(|(main, attaches)| BundleJson {
-                    main: entry_json(s, &main),
+                    main: entry_json(s, main),
                     attaches: attaches
                         .iter()
                         .map(|at| AttachJson {
@@ -720,10 +785,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             "{head}: {reason}, not listed (raise --max-zones or shorten the horizon)\n"
         );
     }
-    let mut out = format!(
-        "{head}: {}\n",
-        render::counted(a.zones.len() as u128, "zone", "zones")
-    );
+    let mut out = format!("{head}: {}\n", zone_count(&a.summary));
     if args.all_zones {
         for (i, z) in a.zones.iter().enumerate() {
             let _ = write!(out, "Z{} = ", i + 1);
@@ -737,7 +799,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         }
         return out;
     }
-    for (main, attaches) in zone::bundle_view(&a.zones) {
+    for (main, attaches) in &a.summary.view {
         out.push_str("  main: ");
         write_symbol(s, main.piece, &main.trajectory, main.time, &mut out);
         out.push('\n');
@@ -758,4 +820,14 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         }
     }
     out
+}
+
+/// `12 zones`, or `more than N zones` where the count passed 128 bits.
+fn zone_count(summary: &ZoneSummary) -> String {
+    let n = render::counted(summary.count, "zone", "zones");
+    if summary.saturated {
+        format!("more than {n}")
+    } else {
+        n
+    }
 }

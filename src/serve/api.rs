@@ -345,7 +345,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Answer {
                 })
             })
             .collect();
-        let svg = lingeo::svg::zone_bundle(&scenario, &[], &name);
+        let svg = lingeo::svg::zone_bundle(&scenario, &Default::default(), &name);
         Ok(Json(json!({
             "board": board.describe(),
             "points": points,

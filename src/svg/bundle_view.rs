@@ -10,12 +10,12 @@ use super::geometry::{path_data, shorten, unit};
 use super::layout::{Geo, Layout, draw_graph_front, draw_ground};
 use super::legend::{LEGEND_GAP, Legend, defs, document};
 use super::pieces::{PieceShape, draw_pieces, extent_gap, piece_shapes};
-use super::times::{end_tags, stop_time_rows, united_times};
+use super::times::{end_tags, stop_time_rows};
 use super::zone::{level_key, zone_key};
 use super::{ARROW_LEN, CELL, LEVEL_COLOURS, NODE_R, PAD, TITLE_H, esc, level_colour, names, num};
 use crate::board::{Board, Point};
 use crate::scenario::Scenario;
-use crate::zone::{self, Zone};
+use crate::zone::ZoneSummary;
 
 /// The bundle view of a language of zones as one picture: the main trajectory (several, when
 /// the language has several, drawn as one group), then per attach pair (piece, start point, end
@@ -31,11 +31,11 @@ use crate::zone::{self, Zone};
 /// The moves and dots are in `<g class="moves">`, one `<g class="group level-k">` per group;
 /// the tags and times in `<g class="times">`; the legend lines of the groups have the class
 /// `legend-entry level-k`.
-pub fn zone_bundle(scenario: &Scenario, zones: &[Zone], title: &str) -> String {
+pub fn zone_bundle(scenario: &Scenario, summary: &ZoneSummary, title: &str) -> String {
     let board = &scenario.board;
     let layout = Layout::new(board, PAD + TITLE_H);
     let graph = matches!(layout.geo, Geo::Graph { .. });
-    let groups = bundle_groups(zones);
+    let groups = bundle_groups(summary);
     let flows: Vec<Flow> = groups.iter().map(|g| Flow::new(board, g)).collect();
     let shifts = group_shifts(&layout, board, &groups, &flows);
     let pieces = piece_shapes(scenario, &layout);
@@ -78,8 +78,9 @@ pub fn zone_bundle(scenario: &Scenario, zones: &[Zone], title: &str) -> String {
         }
     }
     end_tags(&mut body, &mut obstacles, &layout, board, &tags);
-    let times = united_times(zones);
-    stop_time_rows(&mut body, &mut obstacles, &layout, board, &times);
+    // Counted without listing the zones, the stop times are not known: none are drawn.
+    let times = summary.times.as_deref().unwrap_or_default();
+    stop_time_rows(&mut body, &mut obstacles, &layout, board, times);
     body.push_str("</g>\n");
 
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
@@ -130,9 +131,9 @@ impl Group {
     }
 }
 
-/// The groups of the bundle view of `zones`: the main trajectories first, then by level, end
-/// point, start point and piece.
-fn bundle_groups(zones: &[Zone]) -> Vec<Group> {
+/// The groups of the bundle view of a language: the main trajectories first, then by level,
+/// end point, start point and piece.
+fn bundle_groups(summary: &ZoneSummary) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
     let mut add = |level: u32, piece: usize, t: &[Point], time: u32| {
         let (Some(&from), Some(&to)) = (t.first(), t.last()) else {
@@ -159,9 +160,9 @@ fn bundle_groups(zones: &[Zone]) -> Vec<Group> {
             groups[i].alternatives.push(alternative);
         }
     };
-    for (main, attaches) in zone::bundle_view(zones) {
+    for (main, attaches) in &summary.view {
         add(0, main.piece, &main.trajectory, main.time);
-        for a in &attaches {
+        for a in attaches {
             for (q, t, time) in &a.alternatives {
                 add(a.level, *q, t, *time);
             }
@@ -505,7 +506,8 @@ mod tests {
             .zones(0, s.board.parse_point("h1").unwrap(), 4)
             .unwrap();
         assert_eq!(zones.len(), 5);
-        let svg = zone_bundle(&s, &zones, "Bundle view");
+        let summary = ZoneSummary::of_zones(&zones);
+        let svg = zone_bundle(&s, &summary, "Bundle view");
         assert_well_formed(&svg);
         // The main trajectory, the FIGHTER's five alternatives to h1, its one to h4.
         assert_eq!(count(&svg, r#"<g class="group level-"#), 3);
@@ -525,7 +527,7 @@ mod tests {
         // The main trajectory is drawn as in a zone: full colour, its stops dotted.
         assert_eq!(count(&svg, r#"class="stop level-0""#), 3);
         // Groups sharing f6 g5 are drawn apart, within bounds.
-        let groups = bundle_groups(&zones);
+        let groups = bundle_groups(&summary);
         let flows: Vec<Flow> = groups.iter().map(|g| Flow::new(&s.board, g)).collect();
         let layout = Layout::new(&s.board, PAD + TITLE_H);
         let shifts = group_shifts(&layout, &s.board, &groups, &flows);
@@ -534,7 +536,7 @@ mod tests {
         for (x, y) in shifts {
             assert!((x * x + y * y).sqrt() <= MAX_SHIFT + 1e-9);
         }
-        assert_eq!(svg, zone_bundle(&s, &zones, "Bundle view"));
+        assert_eq!(svg, zone_bundle(&s, &summary, "Bundle view"));
     }
 
     #[test]

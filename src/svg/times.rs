@@ -6,33 +6,6 @@ use super::badges::{BADGE_H, Obstacles, Prefer, badge, badge_width};
 use super::layout::Layout;
 use super::level_colour;
 use crate::board::{Board, Point};
-use crate::zone::{self, Zone};
-
-/// The marked times of several zones at once: per level every (point, time) some zone has
-/// (replayed from the entries for zones that carry none), in order.
-pub(super) fn united_times(zones: &[Zone]) -> Vec<Vec<(Point, i64)>> {
-    let mut times: Vec<Vec<(Point, i64)>> = Vec::new();
-    for z in zones {
-        let replayed;
-        let marks = if z.times.is_empty() {
-            replayed = zone::replay_times(&z.entries);
-            &replayed
-        } else {
-            &z.times
-        };
-        for (level, marks) in marks.iter().enumerate() {
-            if times.len() <= level {
-                times.push(Vec::new());
-            }
-            times[level].extend(marks.iter().copied());
-        }
-    }
-    for marks in &mut times {
-        marks.sort();
-        marks.dedup();
-    }
-    times
-}
 
 /// The τ tags at the ends of trajectories, `(point, level, τ)`: one row of tags per point, side
 /// by side, where it hides the least.

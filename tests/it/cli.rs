@@ -536,12 +536,18 @@ const CASES: &[(&str, &str, i32)] = &[
     ),
     (
         "cli-zones-error-max-zones",
-        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --max-zones 10",
+        "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --max-zones 10 --all-zones",
         2,
     ),
     // --all-attacks: an attack past --max-zones is reported, the others are listed (exit 0).
     (
         "cli-zones-all-attacks-too-large",
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --all-zones",
+        0,
+    ),
+    // The bundle view counts the zones without listing them: --max-zones caps listings only.
+    (
+        "cli-zones-all-attacks-counted",
         "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10",
         0,
     ),
@@ -800,7 +806,8 @@ fn output_is_deterministic() {
 /// `--max-zones` included (the grammar's imported languages are not capped by it).
 #[test]
 fn zone_engines_print_the_same_capped_listing() {
-    let args = "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --json";
+    let args =
+        "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --all-zones --json";
     let native = run(&args.split(' ').collect::<Vec<_>>());
     let grammar_args = format!("{args} --engine grammar");
     let grammar = run(&grammar_args.split(' ').collect::<Vec<_>>());

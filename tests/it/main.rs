@@ -29,5 +29,6 @@ mod svg;
 mod translations;
 mod user_grammars;
 mod zone_properties;
+mod zone_summary;
 mod zones;
 mod zones_grammar;

@@ -361,7 +361,7 @@ fn the_checks_fail_on_bad_lines() {
             "README.md".to_string(),
             format!(
                 "fine: docs/semantics.md {s}6.3, {s}6.7 and docs/grammar-language.md {s}12\n\
-                 dangling: docs/semantics.md {s}6.9 and {s}99\n\
+                 dangling: docs/semantics.md {s}6.99 and {s}99\n\
                  bare: see {s}4.2\n\
                  play: docs/play-and-search.md {s}1.2, not {s}9\n"
             ),
@@ -374,7 +374,7 @@ fn the_checks_fail_on_bad_lines() {
     assert_eq!(
         dangling,
         [
-            format!("README.md:2: {s}6.9 is not a section of docs/semantics.md"),
+            format!("README.md:2: {s}6.99 is not a section of docs/semantics.md"),
             format!("README.md:2: {s}99 is not a section of docs/semantics.md"),
             format!("README.md:3: {s}4.2 names no document (write docs/semantics.md {s}4.2)"),
             format!("README.md:4: {s}9 is not a section of docs/play-and-search.md"),

@@ -233,7 +233,7 @@ fn full_robot_zone_bundle_view() {
     let file = "zone-robot-full-bundle.svg";
     let text = svg::zone_bundle(
         &s,
-        &all,
+        &lingeo::zone::ZoneSummary::of_zones(&all),
         "Robot zone, full (docs/semantics.md §6.6): BOMBER h5 → h1, bundle view of 172 zones",
     );
     // The attach groups: (piece, start point, end point, level) over the bundle view.
