@@ -476,7 +476,7 @@ impl Walk<'_, '_> {
             return Err(ZoneError::TooManyStates { limit });
         }
         // `lingeo serve`'s deadline (the listing looks at it in `ZoneGenerator::choose`).
-        if self.states % 1024 == 0
+        if self.states.is_multiple_of(1024)
             && let Some(limit) = crate::deadline::passed()
         {
             return Err(ZoneError::TimeLimit { limit });
