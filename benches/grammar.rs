@@ -4,7 +4,8 @@
 //! running the grammar's own memoised functions afresh) and collects the native bundle
 //! (`Bundle::collect`) for the same piece, points and length. The kernel's MAP cache is warm
 //! for both. Run with `cargo bench --bench grammar`; `ratio` lines are printed at the end, from
-//! the median time of a call (`common::median`, in batches of at least a millisecond).
+//! the median time of a call (`common::median`, in batches of at least a millisecond), for the
+//! compiled evaluator (`grammar`, the default) and the tree walk (`grammar-tree`).
 
 mod common;
 
@@ -17,7 +18,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::board::Board;
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::{Evaluator, Grammar, Limits};
 use lingeo::piece::{Side, Usage};
 use lingeo::scenario::Scenario;
 
@@ -107,8 +108,16 @@ fn grammar_vs_native(c: &mut Criterion) {
                 .derive(&world, &inputs, &start, Limits::default(), None)
                 .expect("derivation")
         };
+        // The tree walk, the reference the compiled evaluator is tested against.
+        let tree = grammar.with_evaluator(Evaluator::Tree);
+        let walked = || {
+            tree.derive(&world, &inputs, &start, Limits::default(), None)
+                .expect("derivation")
+        };
         let count = native().len();
         let steps = interpreted().steps;
+        assert_eq!(walked().sentences, interpreted().sentences);
+        assert_eq!(walked().steps, steps);
         assert_eq!(
             interpreted().sentences.len(),
             count,
@@ -121,12 +130,16 @@ fn grammar_vs_native(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("grammar", case.name), &(), |b, _| {
             b.iter(|| black_box(interpreted()))
         });
+        group.bench_with_input(BenchmarkId::new("grammar-tree", case.name), &(), |b, _| {
+            b.iter(|| black_box(walked()))
+        });
         ratios.push((
             case.name,
             count,
             steps,
             median(&native),
             median(&interpreted),
+            median(&walked),
         ));
     }
     group.finish();
@@ -134,12 +147,14 @@ fn grammar_vs_native(c: &mut Criterion) {
     println!(
         "\ncase, trajectories, native, grammar, ratio, steps, time a step, budget a step for 3x"
     );
-    for (name, count, steps, n, g) in ratios {
+    for (name, count, steps, n, g, t) in ratios {
         println!(
-            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}, {steps} steps, {:.0} ns a step, 3x needs <= {:.0} ns a step",
+            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}, {steps} steps, {:.0} ns a step, 3x needs <= {:.0} ns a step; tree walk {t:?}, {:.2}x native, {:.0} ns a step",
             g.as_secs_f64() / n.as_secs_f64(),
             g.as_secs_f64() * 1e9 / steps as f64,
             3.0 * n.as_secs_f64() * 1e9 / steps as f64,
+            t.as_secs_f64() / n.as_secs_f64(),
+            t.as_secs_f64() * 1e9 / steps as f64,
         );
     }
 }

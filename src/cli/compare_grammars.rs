@@ -448,6 +448,7 @@ impl Context<'_> {
                     Limits::default().max_imported_sentences,
                 );
                 let language = grammar
+                    .with_evaluator(self.args.limits.evaluator.into())
                     .derive(&world, &inputs, &values, limits, None)
                     .map_err(|e| CliError(e.render()))?;
                 if !canonical {

@@ -496,7 +496,8 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
                 Some(path) => super::files::grammar(path),
                 None => Grammar::shipped("search"),
             }
-            .map_err(|e| CliError(e.render()))?;
+            .map_err(|e| CliError(e.render()))?
+            .with_evaluator(args.limits.evaluator.into());
             let limits = args.limits.limits(
                 Limits::default().max_sentences,
                 Limits::default().max_imported_sentences,

@@ -67,7 +67,9 @@ struct LanguageJson<'a> {
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
 /// test`).
 pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
-    let grammar = super::files::grammar(&args.grammar).map_err(|e| CliError(e.render()))?;
+    let grammar = super::files::grammar(&args.grammar)
+        .map_err(|e| CliError(e.render()))?
+        .with_evaluator(args.limits.evaluator.into());
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
     // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).

@@ -334,8 +334,10 @@ pub fn compute(
                 Value::Point(target),
                 Value::Int(i64::from(horizon)),
             ];
+            let limits_args = limits;
             let limits = limits.limits(max_zones, Limits::default().max_imported_sentences);
             let language = grammar
+                .with_evaluator(limits_args.evaluator.into())
                 .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
                 .map_err(|e| {
                     // --max-zones caps the zones only; the languages of trajectories the

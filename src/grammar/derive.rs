@@ -15,12 +15,12 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
+use super::compile::{AssignCode, Compiled};
 use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::form::Form;
-use super::ir::{AssignKind, Choice, Ex, IndexKind, Pat, Program, Row, Slot};
+use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Names, Value};
-use super::visit::uses_any;
 use crate::board::Point;
 
 /// One symbol of a sentential form: a terminal or nonterminal with its parameter values.
@@ -156,11 +156,12 @@ fn derive<'w>(
 ) -> Result<Vec<Sentence>, RunError> {
     let (ctx, vars) = Context::new(shared, world, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
-    let start_args: Vec<Value> = match &program.start.body {
+    let code = ctx.code.clone();
+    let start_args: Vec<Value> = match &code.start {
         None => start.to_vec(),
         Some(args) => {
             let old = ev.enter(program.start.frame);
-            let values: Result<Vec<Value>, RunError> = args.iter().map(|a| ev.eval(a)).collect();
+            let values: Result<Vec<Value>, RunError> = args.iter().map(|a| a(&mut ev)).collect();
             ev.leave(old);
             values?
         }
@@ -180,7 +181,7 @@ fn derive<'w>(
     };
     let mut engine = Engine {
         ctx: &ctx,
-        plans: PointPlan::for_rows(program),
+        code: &code,
         max_sentences,
         symbols: Vec::new(),
         values: Vec::new(),
@@ -207,8 +208,8 @@ fn derive<'w>(
 
 struct Engine<'e, 'c, 't, 'd> {
     ctx: &'e Context<'c>,
-    /// Per row and assignment, how a per-point assignment splits (see [`PointPlan`]).
-    plans: Vec<Vec<Option<PointPlan<'e>>>>,
+    /// The program's expressions as this run evaluates them.
+    code: &'e Compiled,
     /// The cap on the sentences of this language (imported languages have their own).
     max_sentences: usize,
     /// Reused buffers for a production's new symbols and their arguments.
@@ -793,7 +794,8 @@ impl Engine<'_, '_, '_, '_> {
         out: &mut Vec<Step>,
     ) -> Result<(), RunError> {
         // A condition that does not read the family index is evaluated once for all members.
-        if row.shared_condition && !ev.eval(&row.condition)?.bool() {
+        let condition = &self.code.rows[r as usize].condition;
+        if row.shared_condition && !condition(ev)? {
             push_failure(state, r, row, members.label(), out);
             return Ok(());
         }
@@ -823,7 +825,7 @@ impl Engine<'_, '_, '_, '_> {
             return Ok(());
         }
         let Some(values) = values else {
-            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+            if !row.shared_condition && !condition(ev)? {
                 push_failure(state, r, row, None, out);
                 return Ok(());
             }
@@ -842,7 +844,7 @@ impl Engine<'_, '_, '_, '_> {
                 ev.set_local(slot, v.clone());
             }
             ev.saturation = 0;
-            if !row.shared_condition && !ev.eval(&row.condition)?.bool() {
+            if !row.shared_condition && !condition(ev)? {
                 push_failure(state, r, row, Some(member), out);
                 continue;
             }
@@ -874,11 +876,12 @@ impl Engine<'_, '_, '_, '_> {
     ) -> Result<State, RunError> {
         let program = self.ctx.program;
         let row = &program.rows[r as usize];
+        let code = &self.code.rows[r as usize];
         self.symbols.clear();
-        for (symbol, args) in &row.rhs {
+        for ((symbol, _), args) in row.rhs.iter().zip(&code.rhs) {
             self.values.clear();
             for a in args {
-                let v = ev.eval(a)?;
+                let v = a(ev)?;
                 self.values.push(v);
             }
             self.symbols.push(Sym {
@@ -887,16 +890,13 @@ impl Engine<'_, '_, '_, '_> {
             });
         }
         let mut updates = Vec::with_capacity(row.assigns.len());
-        for (i, a) in row.assigns.iter().enumerate() {
-            let value = match &a.kind {
-                AssignKind::Whole(x) => ev.eval(x)?,
-                AssignKind::Each { slot, .. } => {
+        for (a, assign) in row.assigns.iter().zip(&code.assigns) {
+            let value = match (&a.kind, assign) {
+                (AssignKind::Whole(_), AssignCode::Whole(x)) => x(ev)?,
+                (AssignKind::Each { slot, .. }, AssignCode::Each(plan)) => {
                     // What does not depend on the point is evaluated once; an assignment that
                     // leaves every point as it was (G_Z's NEXTTIME := init(u, NEXTTIME) after the
                     // first step of a level) is skipped.
-                    let plan = self.plans[r as usize][i]
-                        .as_ref()
-                        .expect("a per-point assignment has a plan");
                     let mut lets = Vec::new();
                     let Some(body) = plan.prepare(ev, &mut lets)? else {
                         continue;
@@ -907,13 +907,14 @@ impl Engine<'_, '_, '_, '_> {
                     for p in 0..n as u32 {
                         ev.set_local(*slot, Value::Point(Point(p)));
                         for (pat, v) in &lets {
-                            let x = ev.eval(v)?;
+                            let x = v(ev)?;
                             ev.bind(pat, x);
                         }
-                        items.push_back(ev.eval(body)?);
+                        items.push_back(body(ev)?);
                     }
                     Value::Vector(Rc::new(items))
                 }
+                _ => unreachable!("an assignment's code is of its kind"),
             };
             updates.push((a.var, value));
         }
@@ -945,170 +946,6 @@ impl Engine<'_, '_, '_, '_> {
             permissible: row.on_success.clone(),
             step: state.step + 1,
         })
-    }
-}
-
-/// A per-point assignment `for z in X: V := value` split once, before the run, by what depends
-/// on the point: the `let`s and `if`s at the top of `value` that do not are evaluated once a
-/// step, the `let`s that do are kept to evaluate per point, and the rest is the body. Only what
-/// the per-point evaluation would evaluate anyway is evaluated, so no new error can arise.
-enum PointPlan<'p> {
-    /// A `let` that does not depend on the point: bound once.
-    Once {
-        pat: &'p Pat,
-        value: &'p Ex,
-        then: Box<PointPlan<'p>>,
-    },
-    /// A `let` that does: bound again at every point.
-    Each {
-        pat: &'p Pat,
-        value: &'p Ex,
-        then: Box<PointPlan<'p>>,
-    },
-    /// An `if` whose condition does not depend on the point: one branch is taken for all.
-    Branch {
-        condition: &'p Ex,
-        then: Box<PointPlan<'p>>,
-        otherwise: Box<PointPlan<'p>>,
-    },
-    /// What is left, evaluated at every point, unless it is the var's own value at the point
-    /// (the assignment changes nothing and is skipped).
-    Body { body: &'p Ex, identity: bool },
-}
-
-impl<'p> PointPlan<'p> {
-    /// The plans of every per-point assignment of `program`, by row and assignment.
-    fn for_rows(program: &'p Program) -> Vec<Vec<Option<PointPlan<'p>>>> {
-        program
-            .rows
-            .iter()
-            .map(|row| {
-                row.assigns
-                    .iter()
-                    .map(|a| match &a.kind {
-                        AssignKind::Whole(_) => None,
-                        AssignKind::Each { slot, value } => {
-                            let global = program
-                                .globals
-                                .iter()
-                                .position(|g| g.var_index == Some(a.var));
-                            let mut dependent = vec![*slot];
-                            Some(Self::split(
-                                value,
-                                *slot,
-                                global,
-                                &mut dependent,
-                                &mut Vec::new(),
-                            ))
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// `dependent`: the point's slot and the slots of the kept `let`s on the way here; `kept`:
-    /// those `let`s (for the identity test).
-    fn split(
-        e: &'p Ex,
-        slot: Slot,
-        global: Option<usize>,
-        dependent: &mut Vec<Slot>,
-        kept: &mut Vec<(&'p Pat, &'p Ex)>,
-    ) -> PointPlan<'p> {
-        match e {
-            Ex::Let(pat, value, body) => {
-                // After a per-point `let` whose value is more than a read, every `let` is per
-                // point too: the slots of the `let`s inside that value are free again after it,
-                // so a `let` evaluated once before them (in `prepare`) could share a slot they
-                // overwrite at each point, and that value could fail before this one would.
-                // After reads only (an inlined call's `let z1 = z`), a `let` that does not
-                // depend on the point is evaluated once (G_Z's `h(j, u)` in ALPHA).
-                let after_reads = kept
-                    .iter()
-                    .all(|(_, v)| matches!(v, Ex::Local(_) | Ex::Const(_)));
-                if !after_reads || uses_any(value, dependent) {
-                    let (slots, lets) = (dependent.len(), kept.len());
-                    pat_slots(pat, dependent);
-                    kept.push((pat, value));
-                    let then = Box::new(Self::split(body, slot, global, dependent, kept));
-                    dependent.truncate(slots);
-                    kept.truncate(lets);
-                    PointPlan::Each { pat, value, then }
-                } else {
-                    let then = Box::new(Self::split(body, slot, global, dependent, kept));
-                    PointPlan::Once { pat, value, then }
-                }
-            }
-            Ex::If(condition, a, b) if !uses_any(condition, dependent) => PointPlan::Branch {
-                condition,
-                then: Box::new(Self::split(a, slot, global, dependent, kept)),
-                otherwise: Box::new(Self::split(b, slot, global, dependent, kept)),
-            },
-            body => PointPlan::Body {
-                body,
-                identity: is_identity(body, kept, slot, global),
-            },
-        }
-    }
-
-    /// Evaluates the part that is the same at every point and collects the `let`s to evaluate
-    /// per point; returns the body, or `None` when the assignment changes nothing.
-    fn prepare(
-        &self,
-        ev: &mut Eval<'_, '_>,
-        lets: &mut Vec<(&'p Pat, &'p Ex)>,
-    ) -> Result<Option<&'p Ex>, RunError> {
-        let mut plan = self;
-        loop {
-            match plan {
-                PointPlan::Once { pat, value, then } => {
-                    let x = ev.eval(value)?;
-                    ev.bind(pat, x);
-                    plan = then;
-                }
-                PointPlan::Each { pat, value, then } => {
-                    lets.push((pat, value));
-                    plan = then;
-                }
-                PointPlan::Branch {
-                    condition,
-                    then,
-                    otherwise,
-                } => {
-                    plan = if ev.eval(condition)?.bool() {
-                        then
-                    } else {
-                        otherwise
-                    }
-                }
-                PointPlan::Body { body, identity } => {
-                    return Ok((!identity).then_some(*body));
-                }
-            }
-        }
-    }
-}
-
-fn pat_slots(p: &Pat, out: &mut Vec<Slot>) {
-    match p {
-        Pat::Slot(s) => out.push(*s),
-        Pat::Tuple(parts) => parts.iter().for_each(|q| pat_slots(q, out)),
-    }
-}
-
-/// Whether the rest of a per-point assignment to global `var` is that var's own value at the
-/// point, directly or through a kept `let`.
-fn is_identity(body: &Ex, lets: &[(&Pat, &Ex)], slot: Slot, var: Option<usize>) -> bool {
-    let own = |e: &Ex| {
-        matches!(e, Ex::Index { kind: IndexKind::VectorAtPoint, base, index, .. }
-            if matches!(**base, Ex::Global(g) if Some(g as usize) == var) && matches!(**index, Ex::Local(s) if s == slot))
-    };
-    match body {
-        Ex::Local(s) => lets
-            .iter()
-            .any(|(p, v)| matches!(p, Pat::Slot(t) if t == s) && own(v)),
-        other => own(other),
     }
 }
 
@@ -1200,71 +1037,5 @@ pub fn write_form<'a>(
     }
     if out.len() == start {
         out.push('e');
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-    use crate::grammar::world::World;
-    use crate::grammar::{Grammar, Limits};
-    use crate::scenario::Scenario;
-
-    /// `V[z] := F(z, G()) for z in X`, with F inlined as `let z1 = z in let s = G() in …`:
-    /// the `let` of `G()` follows one that only reads the point, so it is evaluated once a
-    /// step, not at every point; the language is what the per-point evaluation gives.
-    #[test]
-    fn a_let_after_reads_of_the_point_is_evaluated_once() {
-        let text = "start S()\nterminal t(v: vector<int>)\nnonterminal S()\n\
-                    var MARK: vector<int> = vec z in X: 0\nvar K: int = 2\n\
-                    fn G() -> set<point> = { v | v in X, ord(v) <= K }\n\
-                    fn F(z: point, s: set<point>) -> int = if z in s then 1 else 0\n\
-                    productions\n\
-                    \x20 1 | true | S() -> S() | MARK[z] := F(z, G()) for z in X | {2} | {}\n\
-                    \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
-        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
-        let plans = PointPlan::for_rows(&g.program);
-        let Some(PointPlan::Each { then, .. }) = &plans[0][0] else {
-            panic!("the point's `let` comes first and is per point");
-        };
-        assert!(
-            matches!(**then, PointPlan::Once { .. }),
-            "the `let` of G() is evaluated once"
-        );
-        let scenario = Scenario::empty(Board::grid(2, 2, 1, &[]).unwrap());
-        let kernel = scenario.kernel();
-        let world = World::new(&scenario, &kernel);
-        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
-        let shown = g.show_sentence(&world, &language.sentences[0]);
-        assert_eq!(shown, "t([1, 1, 0, 0])");
-    }
-
-    /// After a per-point `let` whose value is more than a read, later `let`s stay per point
-    /// (that value could fail first, or reuse their slots).
-    #[test]
-    fn a_let_after_a_computed_per_point_let_stays_per_point() {
-        let text = "start S()\nterminal t(v: vector<int>)\nnonterminal S()\n\
-                    var MARK: vector<int> = vec z in X: 0\nvar K: int = 2\n\
-                    fn G() -> set<point> = { v | v in X, ord(v) <= K }\n\
-                    fn F(k: int, s: set<point>) -> int = if k <= K then size(s) else 0\n\
-                    productions\n\
-                    \x20 1 | true | S() -> S() | MARK[z] := F(ord(z), G()) for z in X | {2} | {}\n\
-                    \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
-        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
-        let plans = PointPlan::for_rows(&g.program);
-        let Some(PointPlan::Each { then, .. }) = &plans[0][0] else {
-            panic!("the point's `let` comes first and is per point");
-        };
-        assert!(
-            matches!(**then, PointPlan::Each { .. }),
-            "G() stays per point"
-        );
-        let scenario = Scenario::empty(Board::grid(2, 2, 1, &[]).unwrap());
-        let kernel = scenario.kernel();
-        let world = World::new(&scenario, &kernel);
-        let language = g.derive(&world, &[], &[], Limits::default(), None).unwrap();
-        let shown = g.show_sentence(&world, &language.sentences[0]);
-        assert_eq!(shown, "t([2, 2, 0, 0])");
     }
 }

@@ -7,6 +7,7 @@ use std::cell::{Cell, RefCell};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
+use super::compile::{Compiled, Evaluator};
 use super::derive;
 use super::ir::*;
 use super::value::Value;
@@ -167,12 +168,15 @@ pub struct Shared<'w> {
     /// The states of play, when the scenario has rules of play.
     pub states: Option<&'w dyn States>,
     /// X, built once: every `X[k]` reads it (the board is the same in every state).
-    points: Value,
+    pub(super) points: Value,
     pub limits: Limits,
     pub steps: Cell<u64>,
     /// Elements gone over and calls made so far (see [`Limits::max_iterations`]).
     iterations: Cell<u64>,
     languages: RefCell<FxHashMap<LanguageKey, Value>>,
+    /// How expressions run: compiled to closures (the default), or walked as a tree (the
+    /// reference the compiled form is tested against).
+    pub evaluator: Evaluator,
 }
 
 impl<'w> Shared<'w> {
@@ -185,6 +189,7 @@ impl<'w> Shared<'w> {
             steps: Cell::new(0),
             iterations: Cell::new(0),
             languages: RefCell::new(FxHashMap::default()),
+            evaluator: Evaluator::default(),
         }
     }
 }
@@ -195,6 +200,8 @@ pub struct Context<'c> {
     /// The world the grammar derives in.
     pub world: WorldRef<'c>,
     pub program: &'c Program,
+    /// The program's expressions in the form the run evaluates them (see [`Evaluator`]).
+    pub(super) code: Rc<Compiled>,
     /// Values of inputs, start parameters and constants, by global index.
     fixed: RefCell<Vec<Option<Value>>>,
     /// Per function, the values already computed in the context's world.
@@ -229,6 +236,7 @@ impl<'c> Context<'c> {
             shared,
             world,
             program,
+            code: program.code(shared.evaluator),
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
             memo_within: RefCell::new(FxHashMap::default()),
@@ -237,9 +245,14 @@ impl<'c> Context<'c> {
         };
         let mut vars = vec![Value::Int(0); program.var_count];
         for (g, global) in program.globals.iter().enumerate() {
-            let Some(init) = &global.init else { continue };
+            let Some(init) = &ctx.code.inits[g] else {
+                continue;
+            };
             let mut ev = Eval::new(&ctx, Rc::from(vars.clone()));
-            let value = ev.run_frame(global.init_frame, init)?;
+            let old = ev.enter(global.init_frame);
+            let value = init(&mut ev);
+            ev.leave(old);
+            let value = value?;
             match global.var_index {
                 Some(i) => {
                     vars[i] = value;
@@ -341,8 +354,11 @@ impl<'c> Context<'c> {
         {
             return Ok(members.clone());
         }
-        let range = r.range.as_ref().expect("family rows have a range");
-        let members = ev.eval(range)?.set().clone();
+        let range = self.code.rows[row as usize]
+            .range
+            .as_ref()
+            .expect("family rows have a range");
+        let members = range(ev)?.set().clone();
         if r.range_fixed {
             self.ranges.borrow_mut()[row as usize] = Some(members.clone());
         }
@@ -354,7 +370,7 @@ impl<'c> Context<'c> {
 const MAX_BUILTIN_ARGS: usize = 5;
 
 /// The distances from `origin` (`From`) or to it (`To`) for motion `m`.
-fn table_of(
+pub(super) fn table_of(
     kernel: &crate::kernel::Kernel,
     table: MapTable,
     m: crate::kernel::MotionId,
@@ -367,7 +383,7 @@ fn table_of(
 }
 
 /// The points (in enumeration order) whose distance passes `keep`.
-fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
+pub(super) fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
     Value::Set(
         distances
             .iter()
@@ -380,16 +396,16 @@ fn points_where(distances: &[u32], keep: impl Fn(u32) -> bool) -> Value {
 
 /// Evaluates expressions of one context on one state's vars.
 pub struct Eval<'e, 'c> {
-    ctx: &'e Context<'c>,
+    pub(super) ctx: &'e Context<'c>,
     /// The world read now: the context's, or a state's inside `within`.
-    world: WorldRef<'c>,
+    pub(super) world: WorldRef<'c>,
     vars: Rc<[Value]>,
     /// Frames of locals. The stack keeps its high-water mark: every slot is written before it
     /// is read (patterns, `let`s and generators bind first), so opening a frame only moves
     /// `top`, and old values are dropped when overwritten.
-    stack: Vec<Value>,
-    top: usize,
-    base: usize,
+    pub(super) stack: Vec<Value>,
+    pub(super) top: usize,
+    pub(super) base: usize,
     depth: usize,
     /// The address below which the stack runs short (see [`crate::memory::stack_floor`]).
     stack_floor: usize,
@@ -452,13 +468,6 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
-    fn run_frame(&mut self, size: usize, e: &Ex) -> Result<Value, RunError> {
-        let old = self.enter(size);
-        let v = self.eval(e);
-        self.leave(old);
-        v
-    }
-
     pub fn bind(&mut self, pat: &Pat, v: Value) {
         match pat {
             Pat::Slot(s) => self.stack[self.base + *s as usize] = v,
@@ -475,7 +484,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.stack[self.base + slot as usize] = v;
     }
 
-    fn err(&self, message: impl Into<String>, span: &Span) -> RunError {
+    pub(super) fn err(&self, message: impl Into<String>, span: &Span) -> RunError {
         self.ctx.error(message, Some(span))
     }
 
@@ -500,6 +509,23 @@ impl<'e, 'c> Eval<'e, 'c> {
         let result = crate::memory::on_new_segment(|| {
             self.stack_floor = crate::memory::stack_floor();
             self.eval_node(e)
+        });
+        self.stack_floor = floor;
+        result
+    }
+
+    /// `f` on this stack segment, or on a new one when this one runs short: what the compiled
+    /// form looks at where the tree walk looks in [`Eval::eval_node`] (calls and imports).
+    #[inline]
+    pub(super) fn guarded<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let here = 0u8;
+        if (std::ptr::addr_of!(here) as usize) >= self.stack_floor {
+            return f(self);
+        }
+        let floor = self.stack_floor;
+        let result = crate::memory::on_new_segment(|| {
+            self.stack_floor = crate::memory::stack_floor();
+            f(self)
         });
         self.stack_floor = floor;
         result
@@ -691,15 +717,24 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// The bounds of `a..b`, after the check that the set it stands for is not too large.
-    fn range_bounds(&mut self, a: &Ex, b: &Ex, span: &Span) -> Result<(i64, i64), RunError> {
-        let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
+    pub(super) fn range_bounds_of(
+        &self,
+        a: i64,
+        b: i64,
+        span: &Span,
+    ) -> Result<(i64, i64), RunError> {
         let size = b.saturating_sub(a).saturating_add(1).max(0) as u64;
         // Bounded by the set size; going over it is charged where it is gone over.
         self.check_set_size(size, span)?;
         Ok((a, b))
     }
 
-    fn global(&self, g: u32) -> Result<Value, RunError> {
+    fn range_bounds(&mut self, a: &Ex, b: &Ex, span: &Span) -> Result<(i64, i64), RunError> {
+        let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
+        self.range_bounds_of(a, b, span)
+    }
+
+    pub(super) fn global(&self, g: u32) -> Result<Value, RunError> {
         let global = &self.ctx.program.globals[g as usize];
         let value = match global.var_index {
             Some(i) if i < self.ctx.vars_ready.get() => Some(self.vars[i].clone()),
@@ -717,7 +752,6 @@ impl<'e, 'c> Eval<'e, 'c> {
     /// Calls a user function. The arguments are evaluated straight into the new frame; a
     /// memoised function looks its arguments up without copying them.
     fn call(&mut self, func: u32, args: &[Ex], span: &Span) -> Result<Value, RunError> {
-        let f = &self.ctx.program.functions[func as usize];
         let frame = self.top;
         for a in args {
             let v = match self.eval(a) {
@@ -727,12 +761,33 @@ impl<'e, 'c> Eval<'e, 'c> {
                     return Err(e);
                 }
             };
-            // Each argument is stored above the previous ones, so that calls made while
-            // evaluating the next argument open their frames above it.
-            self.top += 1;
-            self.reserve();
-            self.stack[self.top - 1] = v;
+            self.push_arg(v);
         }
+        self.finish_call(func, frame, span, |ev, f| {
+            let program = ev.ctx.program;
+            ev.eval(&program.functions[f as usize].body)
+        })
+    }
+
+    /// Stores a call's argument above the previous ones, so that calls made while evaluating
+    /// the next argument open their frames above it.
+    #[inline]
+    pub(super) fn push_arg(&mut self, v: Value) {
+        self.top += 1;
+        self.reserve();
+        self.stack[self.top - 1] = v;
+    }
+
+    /// Calls function `func` on the arguments at `stack[frame..top]`: from a memo table, or
+    /// by `body` in a new frame (the tree walk or the compiled form), within the limits.
+    pub(super) fn finish_call(
+        &mut self,
+        func: u32,
+        frame: usize,
+        span: &Span,
+        body: impl FnOnce(&mut Self, u32) -> Result<Value, RunError>,
+    ) -> Result<Value, RunError> {
+        let f = &self.ctx.program.functions[func as usize];
         // The world the call reads, when it is not the context's (inside `within s:`).
         let world = self.world.get().id;
         let within = (world != self.ctx.world.get().id).then_some(world);
@@ -778,7 +833,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.top = frame + f.frame.max(f.params);
         self.reserve();
         self.depth += 1;
-        let result = self.eval(&f.body);
+        let result = body(self, func);
         self.depth -= 1;
         self.leave(old);
         let value = result?;
@@ -825,7 +880,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// The states of play, or an error at `span` saying there are none.
-    fn states(&self, span: &Span) -> Result<&'c dyn States, RunError> {
+    pub(super) fn states(&self, span: &Span) -> Result<&'c dyn States, RunError> {
         self.ctx.shared.states.ok_or_else(|| {
             self.err("this run has no states of play", span).with_note(
                 "states need a scenario with a `game` block (its rules of play); `lingeo run` \
@@ -834,7 +889,12 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
-    fn builtin(&mut self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
+    pub(super) fn builtin(
+        &mut self,
+        op: Builtin,
+        a: &[Value],
+        span: &Span,
+    ) -> Result<Value, RunError> {
         let current = self.world.clone();
         let world = current.get();
         let kernel = &*world.kernel;
@@ -989,7 +1049,12 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// The built-ins on states of play.
-    fn on_state(&self, op: Builtin, a: &[Value], span: &Span) -> Result<Value, RunError> {
+    pub(super) fn on_state(
+        &self,
+        op: Builtin,
+        a: &[Value],
+        span: &Span,
+    ) -> Result<Value, RunError> {
         let states = self.states(span)?;
         let s = a[0].state();
         Ok(match op {
@@ -1028,7 +1093,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
-    fn index(
+    pub(super) fn index(
         &self,
         kind: IndexKind,
         base: &Value,
@@ -1157,7 +1222,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// An error if a set of `size` members, built at `span`, is past the limit.
-    fn check_set_size(&self, size: u64, span: &Span) -> Result<(), RunError> {
+    pub(super) fn check_set_size(&self, size: u64, span: &Span) -> Result<(), RunError> {
         let limit = self.ctx.shared.limits.max_set_size;
         if size <= limit as u64 {
             return Ok(());
@@ -1188,13 +1253,22 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
         let mut input_values = vec![Value::Int(0); program.inputs.len()];
         for (g, x) in inputs {
-            let position = program
-                .inputs
-                .iter()
-                .position(|i| i == g)
-                .expect("the checker matched every input");
-            input_values[position] = self.eval(x)?;
+            input_values[input_position(program, *g)] = self.eval(x)?;
         }
+        self.language_of(import, shape, start_values, input_values, span)
+    }
+
+    /// The language of imported grammar `import` for these start values and inputs (in the
+    /// order of its inputs), derived in the world read now and cached across the run.
+    pub(super) fn language_of(
+        &mut self,
+        import: u32,
+        shape: Shape,
+        start_values: Vec<Value>,
+        input_values: Vec<Value>,
+        span: &Span,
+    ) -> Result<Value, RunError> {
+        let program = &self.ctx.program.imports[import as usize].program;
         let key = (
             Rc::as_ptr(program) as usize,
             self.world.get().id,
@@ -1249,6 +1323,15 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 }
 
+/// Where input global `g` of an imported `program` goes among its inputs.
+pub(super) fn input_position(program: &Program, g: u32) -> usize {
+    program
+        .inputs
+        .iter()
+        .position(|&i| i == g)
+        .expect("the checker matched every input")
+}
+
 /// `v` with sets and vectors of its own (new allocations), wherever the derivation table
 /// compares them by identity: a set or vector itself, or inside a tuple.
 fn fresh(v: &Value) -> Value {
@@ -1261,7 +1344,7 @@ fn fresh(v: &Value) -> Value {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum SetOp {
+pub(super) enum SetOp {
     Union,
     Inter,
     Diff,
@@ -1270,7 +1353,7 @@ enum SetOp {
 /// Union, intersection or difference of two sorted sets, in one pass that stops as soon as
 /// the rest of the result is known (an intersection when either side runs out, a difference
 /// when its right side does).
-fn merge(a: &[Value], b: &[Value], op: SetOp) -> Rc<[Value]> {
+pub(super) fn merge(a: &[Value], b: &[Value], op: SetOp) -> Rc<[Value]> {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let mut out = Vec::with_capacity(match op {
         SetOp::Union => a.len() + b.len(),

@@ -369,4 +369,6 @@ pub struct Program {
     pub imports: Vec<Import>,
     /// Globals that are inputs, in declaration order.
     pub inputs: Vec<u32>,
+    /// The expressions compiled for the evaluator, made on first use (see [`super::compile`]).
+    pub code: super::compile::CodeCache,
 }

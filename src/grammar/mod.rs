@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod check;
+pub mod compile;
 pub mod derive;
 pub mod eval;
 pub mod form;
@@ -15,6 +16,7 @@ pub mod ir;
 pub mod lexer;
 pub mod narrow;
 pub mod parser;
+mod point_plan;
 pub mod print;
 pub mod table;
 pub mod types;
@@ -28,6 +30,7 @@ use std::rc::Rc;
 use crate::board::{Point, split_outside_parentheses};
 use crate::piece::Side;
 use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
+pub use compile::Evaluator;
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 use ir::Program;
@@ -39,6 +42,8 @@ use world::World;
 #[derive(Clone, Debug)]
 pub struct Grammar {
     pub program: Rc<Program>,
+    /// How its runs evaluate expressions: compiled (the default) or walked as a tree.
+    pub evaluator: Evaluator,
 }
 
 /// Why a grammar file could not be loaded: its errors and those of the files it imports.
@@ -66,6 +71,14 @@ impl std::fmt::Display for GrammarError {
 impl std::error::Error for GrammarError {}
 
 impl Grammar {
+    /// The same grammar, run by `evaluator`.
+    pub fn with_evaluator(&self, evaluator: Evaluator) -> Grammar {
+        Grammar {
+            program: self.program.clone(),
+            evaluator,
+        }
+    }
+
     /// Loads a grammar file; imports are read relative to its folder.
     pub fn load(path: &Path) -> Result<Grammar, GrammarError> {
         let source = read_source(path).map_err(|e| match e {
@@ -352,7 +365,8 @@ impl Grammar {
         limits: Limits,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<Language, RunError> {
-        let shared = Shared::new(world, limits);
+        let mut shared = Shared::new(world, limits);
+        shared.evaluator = self.evaluator;
         let sentences = derive::run(
             &shared,
             &self.program,
@@ -377,7 +391,8 @@ impl Grammar {
         limits: Limits,
         strategy: Strategy,
     ) -> Result<Language, RunError> {
-        let shared = Shared::new(world, limits);
+        let mut shared = Shared::new(world, limits);
+        shared.evaluator = self.evaluator;
         let sentences = derive::run(&shared, &self.program, inputs, start, None, strategy)?;
         Ok(Language {
             sentences,
@@ -483,7 +498,10 @@ impl Loader {
             errors: Vec::new(),
         };
         match loader.program(path, source, built_in) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
+            Some(program) if loader.errors.is_empty() => Ok(Grammar {
+                program,
+                evaluator: Evaluator::default(),
+            }),
             _ => Err(GrammarError::Invalid(loader.errors)),
         }
     }

@@ -1114,3 +1114,53 @@ fn run_prints_the_empty_sentence_as_e() {
         "{help}"
     );
 }
+
+/// The compiled evaluator (the default) and the tree walk (`--evaluator tree`) agree on every
+/// grammar run of the cases above and on the grammar engine of every case of
+/// `tests/zone.cases`: the same output, trace, errors and exit code, byte for byte.
+#[test]
+fn compiled_and_tree_walking_evaluators_agree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lines: Vec<String> = CASES
+        .iter()
+        .map(|(_, args, _)| args.to_string())
+        .filter(|a| {
+            a.starts_with("run ") || a.contains("--engine grammar") || a.contains("lg-grammar")
+        })
+        .collect();
+    let zone_cases = std::fs::read_to_string(root.join("tests/zone.cases")).unwrap();
+    for line in zone_cases
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+    {
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        if let [_, scenario, piece, target, horizon, filters] = cols[..] {
+            lines.push(format!(
+                "zones {scenario} --piece {piece} --to {target} --horizon {horizon} \
+                 --filters {filters} --engine grammar --all-zones --json"
+            ));
+        }
+    }
+    // Each step of a derivation, as `--trace` shows it, and a grammar reading states of play.
+    lines.push(
+        "run grammars/admissible-trajectories.lgg examples/robot-king.scenario --piece K \
+         --start 'S(h8, c6, 7)' --trace"
+            .into(),
+    );
+    lines.push("run grammars/hanoi.lgg --start 'S(3, a, c)' --trace".into());
+    lines.push(
+        "run tests/grammars/zones-occupied.lgg examples/robot-zone-simplified.scenario \
+         --piece BOMBER --start 'S(h5, h1, 4)'"
+            .into(),
+    );
+    assert!(lines.len() >= 40, "{} grammar runs", lines.len());
+    for line in &lines {
+        let args = split(line);
+        let compiled: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut tree = compiled.clone();
+        tree.extend(["--evaluator", "tree"]);
+        let body = |out: String| out.split_once('\n').map(|(_, rest)| rest.to_string());
+        let (a, b) = (body(run(&compiled)), body(run(&tree)));
+        assert_eq!(a, b, "the evaluators disagree on `lingeo {line}`");
+    }
+}

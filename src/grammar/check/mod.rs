@@ -242,6 +242,7 @@ where
             start: start?,
             imports: self.imports.clone(),
             inputs,
+            code: Default::default(),
         })
     }
 

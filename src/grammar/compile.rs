@@ -1,0 +1,1079 @@
+//! The compiled evaluator: a checked program's expressions turned once into closures, so that
+//! a derivation step runs them without walking the tree.
+//!
+//! Each expression becomes a closure of its type: integers, booleans, points and pieces come
+//! out unboxed (`MAP(p, x, v) == k` reads the kernel's table and compares two `i64`s; no
+//! argument array, no `Value` built or dropped), and only what is a set, a trajectory, a tuple
+//! or a vector is a [`Value`]. Locals are read in place where the tree walk clones them.
+//! Everything observable is the tree walk's ([`super::eval::Eval::eval`]): the same order of
+//! evaluation, the same errors at the same spans, the same charges to `--max-iterations` and
+//! the same memo tables; the test `compiled_and_tree_walking_agree` holds the two equal on
+//! every grammar file of the repository, language, steps and trace.
+
+use std::cell::OnceCell;
+use std::rc::Rc;
+
+use super::eval::{Eval, RunError, SetOp, WorldRef, input_position, merge, table_of};
+use super::ir::*;
+use super::point_plan::PointPlan;
+use super::value::Value;
+use crate::board::Point;
+use crate::syntax::Span;
+
+/// An expression's closure, giving a value of type `T`.
+pub(super) type Code<T = Value> = Box<dyn Fn(&mut Eval<'_, '_>) -> Result<T, RunError>>;
+
+/// How a run evaluates expressions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluator {
+    /// Compiled once per program into typed closures.
+    #[default]
+    Compiled,
+    /// Walked as a tree at every evaluation: the reference the compiled form is tested
+    /// against, and what `--evaluator tree` measures.
+    Tree,
+}
+
+/// A program's expressions, in the order the derivation engine reaches them.
+pub struct Compiled {
+    /// Per function, its body.
+    pub(super) functions: Vec<Code>,
+    pub(super) rows: Vec<RowCode>,
+    /// Per global, its initialiser.
+    pub(super) inits: Vec<Option<Code>>,
+    /// The start string's arguments, when the start gives them.
+    pub(super) start: Option<Vec<Code>>,
+}
+
+pub(super) struct RowCode {
+    pub condition: Code<bool>,
+    pub range: Option<Code>,
+    /// Per symbol of the right side, its arguments.
+    pub rhs: Vec<Vec<Code>>,
+    pub assigns: Vec<AssignCode>,
+}
+
+pub(super) enum AssignCode {
+    Whole(Code),
+    /// A per-point assignment, split by what depends on the point.
+    Each(PointPlan),
+}
+
+/// The compiled forms of a program, made the first time a run asks for them.
+#[derive(Clone, Default)]
+pub struct CodeCache {
+    compiled: OnceCell<Rc<Compiled>>,
+    tree: OnceCell<Rc<Compiled>>,
+}
+
+impl std::fmt::Debug for CodeCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CodeCache")
+    }
+}
+
+impl Program {
+    /// The program's expressions as `evaluator` runs them (compiled on first use).
+    pub fn code(&self, evaluator: Evaluator) -> Rc<Compiled> {
+        let cell = match evaluator {
+            Evaluator::Compiled => &self.code.compiled,
+            Evaluator::Tree => &self.code.tree,
+        };
+        cell.get_or_init(|| Rc::new(Compiler::new(self, evaluator).program()))
+            .clone()
+    }
+}
+
+/// What an expression is known to give, from its form alone (the checker has made sure it is
+/// what its place needs; a local's type is not kept in the IR, so a local is `Other`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Int,
+    Bool,
+    Point,
+    Piece,
+    Other,
+}
+
+pub(super) struct Compiler<'p> {
+    program: &'p Program,
+    evaluator: Evaluator,
+    /// How deep the expression being compiled is nested.
+    depth: std::cell::Cell<usize>,
+}
+
+impl<'p> Compiler<'p> {
+    pub(super) fn new(program: &'p Program, evaluator: Evaluator) -> Self {
+        Compiler {
+            program,
+            evaluator,
+            depth: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Compiles a subexpression on a stack with room (inlining can nest expressions deeper
+    /// than the parser allows), and every 64 levels makes its closure look at the stack when
+    /// it runs, as the tree walk does at every node, so deep nesting never overflows it.
+    fn nested<T: 'static>(&self, compile: impl FnOnce() -> Code<T>) -> Code<T> {
+        let depth = self.depth.get();
+        self.depth.set(depth + 1);
+        let code = crate::memory::grow(compile);
+        self.depth.set(depth);
+        if depth % 64 == 63 {
+            Box::new(move |ev| ev.guarded(|ev| code(ev)))
+        } else {
+            code
+        }
+    }
+
+    fn program(&self) -> Compiled {
+        let p = self.program;
+        Compiled {
+            functions: p.functions.iter().map(|f| self.site(&f.body)).collect(),
+            rows: p.rows.iter().map(|r| self.row(r)).collect(),
+            inits: p
+                .globals
+                .iter()
+                .map(|g| g.init.as_ref().map(|e| self.site(e)))
+                .collect(),
+            start: p
+                .start
+                .body
+                .as_ref()
+                .map(|args| args.iter().map(|a| self.site(a)).collect()),
+        }
+    }
+
+    fn row(&self, r: &Row) -> RowCode {
+        let global_of = |var: usize| {
+            self.program
+                .globals
+                .iter()
+                .position(|g| g.var_index == Some(var))
+        };
+        RowCode {
+            condition: self.site_bool(&r.condition),
+            range: r.range.as_ref().map(|e| self.site(e)),
+            rhs: r
+                .rhs
+                .iter()
+                .map(|(_, args)| args.iter().map(|a| self.site(a)).collect())
+                .collect(),
+            assigns: r
+                .assigns
+                .iter()
+                .map(|a| match &a.kind {
+                    AssignKind::Whole(e) => AssignCode::Whole(self.site(e)),
+                    AssignKind::Each { slot, value } => {
+                        AssignCode::Each(PointPlan::new(value, *slot, global_of(a.var), self))
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// An expression the engine evaluates (a condition, an argument, a body): compiled, or
+    /// handed to the tree walk.
+    pub(super) fn site(&self, e: &Ex) -> Code {
+        match self.evaluator {
+            Evaluator::Compiled => self.value(e),
+            Evaluator::Tree => {
+                let e = e.clone();
+                Box::new(move |ev| ev.eval(&e))
+            }
+        }
+    }
+
+    pub(super) fn site_bool(&self, e: &Ex) -> Code<bool> {
+        match self.evaluator {
+            Evaluator::Compiled => self.bool(e),
+            Evaluator::Tree => {
+                let e = e.clone();
+                Box::new(move |ev| Ok(ev.eval(&e)?.bool()))
+            }
+        }
+    }
+
+    fn kind(&self, e: &Ex) -> Kind {
+        match e {
+            Ex::Const(v) => match v {
+                Value::Int(_) => Kind::Int,
+                Value::Bool(_) => Kind::Bool,
+                Value::Point(_) => Kind::Point,
+                Value::Piece(_) => Kind::Piece,
+                _ => Kind::Other,
+            },
+            Ex::Global(g) => of_type(&self.program.globals[*g as usize].ty),
+            Ex::Call { func, .. } => of_type(&self.program.functions[*func as usize].result),
+            Ex::Board(BoardValue::N) => Kind::Int,
+            Ex::Builtin { op, .. } => match op {
+                Builtin::Map(_)
+                | Builtin::Size
+                | Builtin::Len
+                | Builtin::Ord
+                | Builtin::Min2
+                | Builtin::Max2
+                | Builtin::Value
+                | Builtin::Outcome => Kind::Int,
+                Builtin::Relation
+                | Builtin::AttackRelation
+                | Builtin::Oppose
+                | Builtin::Target
+                | Builtin::SeparateAttack
+                | Builtin::Over
+                | Builtin::MustPass
+                | Builtin::Passed => Kind::Bool,
+                Builtin::On | Builtin::First | Builtin::Last => Kind::Point,
+                _ => Kind::Other,
+            },
+            Ex::Binary { op, .. } => match op {
+                Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod => Kind::Int,
+                Op::Union | Op::Inter | Op::Diff => Kind::Other,
+                _ => Kind::Bool,
+            },
+            Ex::Not(_) | Ex::Quantified { .. } => Kind::Bool,
+            Ex::Index {
+                kind: IndexKind::TrajectoryStop,
+                ..
+            } => Kind::Point,
+            Ex::If(_, a, b) => match self.kind(a) {
+                Kind::Other => self.kind(b),
+                k => k,
+            },
+            Ex::Let(_, _, body) => self.kind(body),
+            _ => Kind::Other,
+        }
+    }
+
+    /// Any expression, as a value.
+    fn value(&self, e: &Ex) -> Code {
+        self.nested(|| self.value_here(e))
+    }
+
+    fn value_here(&self, e: &Ex) -> Code {
+        match e {
+            Ex::Const(v) => {
+                let v = v.clone();
+                Box::new(move |_| Ok(v.clone()))
+            }
+            Ex::Local(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].clone()))
+            }
+            Ex::Global(g) => {
+                let g = *g;
+                Box::new(move |ev| ev.global(g))
+            }
+            Ex::Board(b) => match b {
+                BoardValue::N => {
+                    Box::new(|ev| Ok(Value::Int(ev.ctx.shared.world.board().len() as i64)))
+                }
+                BoardValue::Points => Box::new(|ev| Ok(ev.ctx.shared.points.clone())),
+                BoardValue::Pieces => Box::new(|ev| Ok(ev.world.get().piece_set.clone())),
+            },
+            Ex::Call { func, args, span } => self.call(*func, args, span),
+            Ex::Binary { op, .. } if matches!(op, Op::Union | Op::Inter | Op::Diff) => {
+                let Ex::Binary { lhs, rhs, .. } = e else {
+                    unreachable!()
+                };
+                let (a, b) = (self.value(lhs), self.value(rhs));
+                let op = match op {
+                    Op::Union => SetOp::Union,
+                    Op::Inter => SetOp::Inter,
+                    _ => SetOp::Diff,
+                };
+                Box::new(move |ev| {
+                    let a = a(ev)?;
+                    let b = b(ev)?;
+                    Ok(Value::Set(merge(a.set(), b.set(), op)))
+                })
+            }
+            Ex::Index {
+                kind,
+                base,
+                index,
+                span,
+            } => self.index(*kind, base, index, span),
+            Ex::Field(x, k) => {
+                let k = *k;
+                match **x {
+                    Ex::Local(s) => {
+                        let s = s as usize;
+                        Box::new(move |ev| Ok(ev.stack[ev.base + s].tuple()[k].clone()))
+                    }
+                    ref x => {
+                        let x = self.value(x);
+                        Box::new(move |ev| Ok(x(ev)?.tuple()[k].clone()))
+                    }
+                }
+            }
+            Ex::Within { state, body, span } => {
+                let (state, body, span) = (self.value(state), self.value(body), span.clone());
+                Box::new(move |ev| {
+                    let s = state(ev)?.state();
+                    let inner = WorldRef::State(ev.states(&span)?.world(s));
+                    let outer = std::mem::replace(&mut ev.world, inner);
+                    let result = body(ev);
+                    ev.world = outer;
+                    result
+                })
+            }
+            Ex::Builtin { op, args, span } => self.builtin(*op, args, span),
+            Ex::Language {
+                import,
+                shape,
+                start,
+                inputs,
+                span,
+            } => {
+                let import = *import;
+                let shape = *shape;
+                let imported = &self.program.imports[import as usize].program;
+                let count = imported.inputs.len();
+                let start: Vec<Code> = start.iter().map(|s| self.value(s)).collect();
+                let inputs: Vec<(usize, Code)> = inputs
+                    .iter()
+                    .map(|(g, x)| (input_position(imported, *g), self.value(x)))
+                    .collect();
+                let span = span.clone();
+                Box::new(move |ev| {
+                    let mut start_values = Vec::with_capacity(start.len());
+                    for s in &start {
+                        start_values.push(s(ev)?);
+                    }
+                    let mut input_values = vec![Value::Int(0); count];
+                    for (position, x) in &inputs {
+                        input_values[*position] = x(ev)?;
+                    }
+                    ev.guarded(|ev| {
+                        ev.language_of(import, shape, start_values, input_values, &span)
+                    })
+                })
+            }
+            Ex::If(c, a, b) => {
+                let (c, a, b) = (self.bool(c), self.value(a), self.value(b));
+                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
+            }
+            Ex::Let(p, v, body) => {
+                let (v, body) = (self.value(v), self.value(body));
+                match p {
+                    Pat::Slot(s) => {
+                        let s = *s as usize;
+                        Box::new(move |ev| {
+                            let x = v(ev)?;
+                            ev.stack[ev.base + s] = x;
+                            body(ev)
+                        })
+                    }
+                    p => {
+                        let p = p.clone();
+                        Box::new(move |ev| {
+                            let x = v(ev)?;
+                            ev.bind(&p, x);
+                            body(ev)
+                        })
+                    }
+                }
+            }
+            Ex::Tuple(items) => {
+                let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
+                Box::new(move |ev| {
+                    let mut values = Vec::with_capacity(items.len());
+                    for i in &items {
+                        values.push(i(ev)?);
+                    }
+                    Ok(Value::Tuple(values.into()))
+                })
+            }
+            Ex::SetLiteral(items) => {
+                let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
+                Box::new(move |ev| {
+                    let mut values = Vec::with_capacity(items.len());
+                    for i in &items {
+                        values.push(i(ev)?);
+                    }
+                    Ok(Value::set_from(values))
+                })
+            }
+            Ex::Range(a, b, span) => {
+                let (a, b, span) = (self.int(a), self.int(b), span.clone());
+                Box::new(move |ev| {
+                    let (a, b) = (a(ev)?, b(ev)?);
+                    let (a, b) = ev.range_bounds_of(a, b, &span)?;
+                    Ok(Value::Set((a..=b).map(Value::Int).collect()))
+                })
+            }
+            Ex::Comprehension {
+                element,
+                clauses,
+                span,
+            } => {
+                let emit = self.clauses(clauses, element, span);
+                Box::new(move |ev| {
+                    let mut out = Vec::new();
+                    emit(ev, &mut out)?;
+                    Ok(Value::set_from(out))
+                })
+            }
+            Ex::VectorBuild { slot, body, span } => {
+                let (slot, body, span) = (*slot as usize, self.value(body), span.clone());
+                Box::new(move |ev| {
+                    let n = ev.ctx.shared.world.board().len();
+                    ev.ctx.charge(n as u64, &span)?;
+                    let mut items = imbl::Vector::new();
+                    for p in 0..n as u32 {
+                        ev.stack[ev.base + slot] = Value::Point(Point(p));
+                        items.push_back(body(ev)?);
+                    }
+                    Ok(Value::Vector(Rc::new(items)))
+                })
+            }
+            Ex::Pick {
+                set,
+                index,
+                fallback,
+                report,
+                span,
+            } => {
+                let (set, index) = (self.value(set), self.int(index));
+                let fallback = fallback.as_ref().map(|f| self.value(f));
+                let (report, span) = (*report, span.clone());
+                Box::new(move |ev| {
+                    let s = set(ev)?;
+                    let i = index(ev)?;
+                    let items = s.set();
+                    if report {
+                        ev.saturation = ev.saturation.max(items.len());
+                    }
+                    if i < 1 {
+                        return Err(ev.err(format!("pick counts from 1, not {i}"), &span));
+                    }
+                    match items.last() {
+                        None => match &fallback {
+                            Some(f) => f(ev),
+                            None => Err(ev.err("pick from an empty set", &span)),
+                        },
+                        Some(last) => Ok(items.get(i as usize - 1).unwrap_or(last).clone()),
+                    }
+                })
+            }
+            // What has a scalar type is compiled unboxed and boxed here.
+            _ => match self.kind(e) {
+                Kind::Int => {
+                    let c = self.int(e);
+                    Box::new(move |ev| Ok(Value::Int(c(ev)?)))
+                }
+                Kind::Bool => {
+                    let c = self.bool(e);
+                    Box::new(move |ev| Ok(Value::Bool(c(ev)?)))
+                }
+                Kind::Point => {
+                    let c = self.point(e);
+                    Box::new(move |ev| Ok(Value::Point(c(ev)?)))
+                }
+                Kind::Piece | Kind::Other => {
+                    unreachable!("every other expression is compiled above: {e:?}")
+                }
+            },
+        }
+    }
+
+    fn int(&self, e: &Ex) -> Code<i64> {
+        self.nested(|| self.int_here(e))
+    }
+
+    fn int_here(&self, e: &Ex) -> Code<i64> {
+        match e {
+            Ex::Const(Value::Int(i)) => {
+                let i = *i;
+                Box::new(move |_| Ok(i))
+            }
+            Ex::Local(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].int()))
+            }
+            Ex::Board(BoardValue::N) => Box::new(|ev| Ok(ev.ctx.shared.world.board().len() as i64)),
+            Ex::Binary { op, lhs, rhs, span }
+                if matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod) =>
+            {
+                let (a, b, span) = (self.int(lhs), self.int(rhs), span.clone());
+                let overflow = |ev: &Eval<'_, '_>, span: &Span| ev.err("integer overflow", span);
+                match op {
+                    Op::Add => Box::new(move |ev| {
+                        let (x, y) = (a(ev)?, b(ev)?);
+                        x.checked_add(y).ok_or_else(|| overflow(ev, &span))
+                    }),
+                    Op::Sub => Box::new(move |ev| {
+                        let (x, y) = (a(ev)?, b(ev)?);
+                        x.checked_sub(y).ok_or_else(|| overflow(ev, &span))
+                    }),
+                    Op::Mul => Box::new(move |ev| {
+                        let (x, y) = (a(ev)?, b(ev)?);
+                        x.checked_mul(y).ok_or_else(|| overflow(ev, &span))
+                    }),
+                    _ => {
+                        let div = *op == Op::Div;
+                        Box::new(move |ev| {
+                            let (x, y) = (a(ev)?, b(ev)?);
+                            if y == 0 {
+                                return Err(ev.err("division by zero", &span));
+                            }
+                            // Only `min / -1` overflows (and `min % -1`, which Rust refuses too).
+                            let q = if div {
+                                x.checked_div_euclid(y)
+                            } else {
+                                x.checked_rem_euclid(y)
+                            };
+                            q.ok_or_else(|| overflow(ev, &span))
+                        })
+                    }
+                }
+            }
+            Ex::Builtin {
+                op: Builtin::Map(table),
+                args,
+                ..
+            } => {
+                let table = *table;
+                let (p, x, y) = (
+                    self.piece(&args[0]),
+                    self.point(&args[1]),
+                    self.point(&args[2]),
+                );
+                Box::new(move |ev| {
+                    let (p, x, y) = (p(ev)?, x(ev)?, y(ev)?);
+                    let world = ev.world.get();
+                    let (origin, other) = match table {
+                        MapTable::From => (x, y),
+                        MapTable::To => (y, x),
+                    };
+                    let m = world.pieces[p as usize].moves;
+                    Ok(i64::from(
+                        table_of(&world.kernel, table, m, origin).get(other),
+                    ))
+                })
+            }
+            Ex::Builtin {
+                op: Builtin::Size,
+                args,
+                ..
+            } => match args[0] {
+                Ex::Local(s) => {
+                    let s = s as usize;
+                    Box::new(move |ev| Ok(ev.stack[ev.base + s].set().len() as i64))
+                }
+                ref a => {
+                    let a = self.value(a);
+                    Box::new(move |ev| Ok(a(ev)?.set().len() as i64))
+                }
+            },
+            Ex::Builtin {
+                op: Builtin::Ord,
+                args,
+                ..
+            } => {
+                let a = self.point(&args[0]);
+                Box::new(move |ev| Ok(a(ev)?.number() as i64))
+            }
+            Ex::Builtin {
+                op: op @ (Builtin::Min2 | Builtin::Max2),
+                args,
+                ..
+            } => {
+                let (a, b) = (self.int(&args[0]), self.int(&args[1]));
+                if *op == Builtin::Min2 {
+                    Box::new(move |ev| Ok(a(ev)?.min(b(ev)?)))
+                } else {
+                    Box::new(move |ev| Ok(a(ev)?.max(b(ev)?)))
+                }
+            }
+            Ex::If(c, a, b) => {
+                let (c, a, b) = (self.bool(c), self.int(a), self.int(b));
+                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
+            }
+            Ex::Let(..) => self.let_of(e, Self::int),
+            e => {
+                let c = self.value(e);
+                Box::new(move |ev| Ok(c(ev)?.int()))
+            }
+        }
+    }
+
+    fn bool(&self, e: &Ex) -> Code<bool> {
+        self.nested(|| self.bool_here(e))
+    }
+
+    fn bool_here(&self, e: &Ex) -> Code<bool> {
+        match e {
+            Ex::Const(Value::Bool(b)) => {
+                let b = *b;
+                Box::new(move |_| Ok(b))
+            }
+            Ex::Local(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].bool()))
+            }
+            Ex::Not(x) => {
+                let x = self.bool(x);
+                Box::new(move |ev| Ok(!x(ev)?))
+            }
+            Ex::Binary { op, lhs, rhs, .. } => match op {
+                // `and` and `or` do not evaluate their right side when the left decides.
+                Op::And => {
+                    let (a, b) = (self.bool(lhs), self.bool(rhs));
+                    Box::new(move |ev| Ok(a(ev)? && b(ev)?))
+                }
+                Op::Or => {
+                    let (a, b) = (self.bool(lhs), self.bool(rhs));
+                    Box::new(move |ev| Ok(a(ev)? || b(ev)?))
+                }
+                Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                    let (a, b) = (self.int(lhs), self.int(rhs));
+                    match op {
+                        Op::Lt => Box::new(move |ev| Ok(a(ev)? < b(ev)?)),
+                        Op::Le => Box::new(move |ev| Ok(a(ev)? <= b(ev)?)),
+                        Op::Gt => Box::new(move |ev| Ok(a(ev)? > b(ev)?)),
+                        _ => Box::new(move |ev| Ok(a(ev)? >= b(ev)?)),
+                    }
+                }
+                Op::Eq => self.equal(lhs, rhs),
+                Op::Ne => {
+                    let eq = self.equal(lhs, rhs);
+                    Box::new(move |ev| Ok(!eq(ev)?))
+                }
+                Op::In => self.member(lhs, rhs),
+                _ => unreachable!("a boolean operator"),
+            },
+            Ex::Builtin {
+                op: op @ (Builtin::Relation | Builtin::AttackRelation),
+                args,
+                ..
+            } => {
+                let attacks = *op == Builtin::AttackRelation;
+                let (p, x, y) = (
+                    self.piece(&args[0]),
+                    self.point(&args[1]),
+                    self.point(&args[2]),
+                );
+                Box::new(move |ev| {
+                    let (p, x, y) = (p(ev)?, x(ev)?, y(ev)?);
+                    let world = ev.world.get();
+                    let piece = &world.pieces[p as usize];
+                    let m = if attacks { piece.attacks } else { piece.moves };
+                    Ok(world.kernel.relation(m).contains(x, y))
+                })
+            }
+            Ex::Builtin {
+                op: Builtin::Oppose,
+                args,
+                ..
+            } => {
+                let (a, b) = (self.piece(&args[0]), self.piece(&args[1]));
+                Box::new(move |ev| {
+                    let (a, b) = (a(ev)?, b(ev)?);
+                    let pieces = &ev.world.get().pieces;
+                    Ok(pieces[a as usize].side != pieces[b as usize].side)
+                })
+            }
+            Ex::If(c, a, b) => {
+                let (c, a, b) = (self.bool(c), self.bool(a), self.bool(b));
+                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
+            }
+            Ex::Let(..) => self.let_of(e, Self::bool),
+            Ex::Quantified {
+                exists,
+                pattern,
+                domain,
+                body,
+                span,
+            } => {
+                let (exists, pattern, span) = (*exists, pattern.clone(), span.clone());
+                let (domain, body) = (self.value(domain), self.bool(body));
+                Box::new(move |ev| {
+                    let d = domain(ev)?;
+                    // Charged for the whole domain, though an answer may come sooner.
+                    ev.ctx.charge(d.set().len() as u64, &span)?;
+                    for v in d.set().iter() {
+                        ev.bind(&pattern, v.clone());
+                        if body(ev)? == exists {
+                            return Ok(exists);
+                        }
+                    }
+                    Ok(!exists)
+                })
+            }
+            e => {
+                let c = self.value(e);
+                Box::new(move |ev| Ok(c(ev)?.bool()))
+            }
+        }
+    }
+
+    fn point(&self, e: &Ex) -> Code<Point> {
+        self.nested(|| self.point_here(e))
+    }
+
+    fn point_here(&self, e: &Ex) -> Code<Point> {
+        match e {
+            Ex::Const(Value::Point(p)) => {
+                let p = *p;
+                Box::new(move |_| Ok(p))
+            }
+            Ex::Local(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].point()))
+            }
+            Ex::If(c, a, b) => {
+                let (c, a, b) = (self.bool(c), self.point(a), self.point(b));
+                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
+            }
+            Ex::Let(..) => self.let_of(e, Self::point),
+            Ex::Index {
+                kind: IndexKind::TrajectoryStop,
+                base,
+                index,
+                span,
+            } => {
+                let (index, span) = (self.int(index), span.clone());
+                let stop = move |ev: &Eval<'_, '_>, t: &[Point], k: i64| {
+                    if k < 0 || k as usize >= t.len() {
+                        return Err(ev.err(
+                            format!("index {k} is out of range 0..{}", t.len() - 1),
+                            &span,
+                        ));
+                    }
+                    Ok(t[k as usize])
+                };
+                match **base {
+                    Ex::Local(s) => {
+                        let s = s as usize;
+                        Box::new(move |ev| {
+                            let k = index(ev)?;
+                            stop(ev, ev.stack[ev.base + s].trajectory(), k)
+                        })
+                    }
+                    ref b => {
+                        let b = self.value(b);
+                        Box::new(move |ev| {
+                            let t = b(ev)?;
+                            let k = index(ev)?;
+                            stop(ev, t.trajectory(), k)
+                        })
+                    }
+                }
+            }
+            e => {
+                let c = self.value(e);
+                Box::new(move |ev| Ok(c(ev)?.point()))
+            }
+        }
+    }
+
+    fn piece(&self, e: &Ex) -> Code<u32> {
+        self.nested(|| self.piece_here(e))
+    }
+
+    fn piece_here(&self, e: &Ex) -> Code<u32> {
+        match e {
+            Ex::Const(Value::Piece(p)) => {
+                let p = *p;
+                Box::new(move |_| Ok(p))
+            }
+            Ex::Local(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].piece()))
+            }
+            e => {
+                let c = self.value(e);
+                Box::new(move |ev| Ok(c(ev)?.piece()))
+            }
+        }
+    }
+
+    /// `let p = v in body`, with the body compiled by `typed`.
+    fn let_of<T: 'static>(&self, e: &Ex, typed: fn(&Self, &Ex) -> Code<T>) -> Code<T> {
+        let Ex::Let(p, v, body) = e else {
+            unreachable!("a let")
+        };
+        let (v, body) = (self.value(v), typed(self, body));
+        match p {
+            Pat::Slot(s) => {
+                let s = *s as usize;
+                Box::new(move |ev| {
+                    let x = v(ev)?;
+                    ev.stack[ev.base + s] = x;
+                    body(ev)
+                })
+            }
+            p => {
+                let p = p.clone();
+                Box::new(move |ev| {
+                    let x = v(ev)?;
+                    ev.bind(&p, x);
+                    body(ev)
+                })
+            }
+        }
+    }
+
+    /// `lhs == rhs`: unboxed where a side's kind is known, in place for a local or constant.
+    fn equal(&self, lhs: &Ex, rhs: &Ex) -> Code<bool> {
+        let known = match self.kind(lhs) {
+            Kind::Other => self.kind(rhs),
+            k => k,
+        };
+        match known {
+            Kind::Int => {
+                let (a, b) = (self.int(lhs), self.int(rhs));
+                Box::new(move |ev| Ok(a(ev)? == b(ev)?))
+            }
+            Kind::Bool => {
+                let (a, b) = (self.bool(lhs), self.bool(rhs));
+                Box::new(move |ev| Ok(a(ev)? == b(ev)?))
+            }
+            Kind::Point => {
+                let (a, b) = (self.point(lhs), self.point(rhs));
+                Box::new(move |ev| Ok(a(ev)? == b(ev)?))
+            }
+            Kind::Piece => {
+                let (a, b) = (self.piece(lhs), self.piece(rhs));
+                Box::new(move |ev| Ok(a(ev)? == b(ev)?))
+            }
+            Kind::Other => match (lhs, rhs) {
+                (x, Ex::Const(c)) | (Ex::Const(c), x) => {
+                    let c = c.clone();
+                    match *x {
+                        Ex::Local(s) => {
+                            let s = s as usize;
+                            Box::new(move |ev| Ok(ev.stack[ev.base + s] == c))
+                        }
+                        ref x => {
+                            let x = self.value(x);
+                            Box::new(move |ev| Ok(x(ev)? == c))
+                        }
+                    }
+                }
+                _ => {
+                    let (a, b) = (self.value(lhs), self.value(rhs));
+                    Box::new(move |ev| {
+                        let a = a(ev)?;
+                        Ok(a == b(ev)?)
+                    })
+                }
+            },
+        }
+    }
+
+    /// `x in S`, looking the member up in place when S is a local.
+    fn member(&self, lhs: &Ex, rhs: &Ex) -> Code<bool> {
+        let x = match self.kind(lhs) {
+            Kind::Point => {
+                let p = self.point(lhs);
+                Box::new(move |ev: &mut Eval<'_, '_>| Ok(Value::Point(p(ev)?))) as Code
+            }
+            _ => self.value(lhs),
+        };
+        match *rhs {
+            Ex::Local(s) => {
+                let s = s as usize;
+                Box::new(move |ev| {
+                    let x = x(ev)?;
+                    Ok(ev.stack[ev.base + s].set().binary_search(&x).is_ok())
+                })
+            }
+            ref rhs => {
+                let set = self.value(rhs);
+                Box::new(move |ev| {
+                    let x = x(ev)?;
+                    Ok(set(ev)?.set().binary_search(&x).is_ok())
+                })
+            }
+        }
+    }
+
+    /// A user function's call: the arguments straight into the new frame, then the memo
+    /// tables or the compiled body (on a new stack segment when this one runs short).
+    fn call(&self, func: u32, args: &[Ex], span: &Span) -> Code {
+        let args: Vec<Code> = args.iter().map(|a| self.value(a)).collect();
+        let span = span.clone();
+        Box::new(move |ev| {
+            let frame = ev.top;
+            for a in &args {
+                match a(ev) {
+                    Ok(v) => ev.push_arg(v),
+                    Err(e) => {
+                        ev.top = frame;
+                        return Err(e);
+                    }
+                }
+            }
+            ev.guarded(|ev| {
+                ev.finish_call(func, frame, &span, |ev, f| {
+                    let code = ev.ctx.code.clone();
+                    (code.functions[f as usize])(ev)
+                })
+            })
+        })
+    }
+
+    fn index(&self, kind: IndexKind, base: &Ex, index: &Ex, span: &Span) -> Code {
+        let span = span.clone();
+        if kind == IndexKind::TrajectoryStop {
+            let stop = self.point(&Ex::Index {
+                kind,
+                base: Box::new(base.clone()),
+                index: Box::new(index.clone()),
+                span,
+            });
+            return Box::new(move |ev| Ok(Value::Point(stop(ev)?)));
+        }
+        if kind == IndexKind::VectorAtPoint {
+            let z = self.point(index);
+            return match *base {
+                Ex::Local(s) => {
+                    let s = s as usize;
+                    Box::new(move |ev| {
+                        let z = z(ev)?;
+                        Ok(ev.stack[ev.base + s].vector()[z.index()].clone())
+                    })
+                }
+                ref b => {
+                    let b = self.value(b);
+                    Box::new(move |ev| {
+                        let v = b(ev)?;
+                        let z = z(ev)?;
+                        Ok(v.vector()[z.index()].clone())
+                    })
+                }
+            };
+        }
+        let i = self.value(index);
+        match *base {
+            // A local is read in place; evaluating the index cannot write its slot.
+            Ex::Local(s) => {
+                let s = s as usize;
+                Box::new(move |ev| {
+                    let i = i(ev)?;
+                    ev.index(kind, &ev.stack[ev.base + s], &i, &span)
+                })
+            }
+            ref b => {
+                let b = self.value(b);
+                Box::new(move |ev| {
+                    let b = b(ev)?;
+                    let i = i(ev)?;
+                    ev.index(kind, &b, &i, &span)
+                })
+            }
+        }
+    }
+
+    fn builtin(&self, op: Builtin, args: &[Ex], span: &Span) -> Code {
+        match op {
+            Builtin::Map(_) | Builtin::Size | Builtin::Ord | Builtin::Min2 | Builtin::Max2 => {
+                let c = self.int(&Ex::Builtin {
+                    op,
+                    args: args.to_vec(),
+                    span: span.clone(),
+                });
+                return Box::new(move |ev| Ok(Value::Int(c(ev)?)));
+            }
+            Builtin::Relation | Builtin::AttackRelation | Builtin::Oppose => {
+                let c = self.bool(&Ex::Builtin {
+                    op,
+                    args: args.to_vec(),
+                    span: span.clone(),
+                });
+                return Box::new(move |ev| Ok(Value::Bool(c(ev)?)));
+            }
+            _ => {}
+        }
+        // The others through the tree walk's built-ins, their arguments in an array.
+        const MAX: usize = 5;
+        assert!(
+            args.len() <= MAX,
+            "a built-in with {} arguments",
+            args.len()
+        );
+        let args: Vec<Code> = args.iter().map(|a| self.value(a)).collect();
+        let span = span.clone();
+        Box::new(move |ev| {
+            let mut values: [Value; MAX] = std::array::from_fn(|_| Value::Int(0));
+            for (slot, a) in values.iter_mut().zip(&args) {
+                *slot = a(ev)?;
+            }
+            ev.builtin(op, &values[..args.len()], &span)
+        })
+    }
+
+    /// The members of `{ element | clauses }`, emitted into a vector.
+    #[allow(clippy::type_complexity)]
+    fn clauses(
+        &self,
+        clauses: &[Clause],
+        element: &Ex,
+        span: &Span,
+    ) -> Box<dyn Fn(&mut Eval<'_, '_>, &mut Vec<Value>) -> Result<(), RunError>> {
+        let span = span.clone();
+        let Some((first, rest)) = clauses.split_first() else {
+            let element = self.value(element);
+            return Box::new(move |ev, out| {
+                out.push(element(ev)?);
+                // Repeats are removed only at the end, so this counts them: the set may be
+                // smaller, but building it needed this much room.
+                ev.check_set_size(out.len() as u64, &span)
+            });
+        };
+        let rest = self.clauses(rest, element, &span);
+        match first {
+            Clause::Filter(f) => {
+                let f = self.bool(f);
+                Box::new(move |ev, out| {
+                    if f(ev)? {
+                        rest(ev, out)?;
+                    }
+                    Ok(())
+                })
+            }
+            Clause::Generator(p, Ex::Range(a, b, range_span)) => {
+                // `k in a..b` goes over the numbers without building the set.
+                let (a, b, range_span, p) =
+                    (self.int(a), self.int(b), range_span.clone(), p.clone());
+                Box::new(move |ev, out| {
+                    let (a, b) = (a(ev)?, b(ev)?);
+                    let (a, b) = ev.range_bounds_of(a, b, &range_span)?;
+                    ev.ctx
+                        .charge(b.saturating_sub(a).saturating_add(1).max(0) as u64, &span)?;
+                    for k in a..=b {
+                        ev.bind(&p, Value::Int(k));
+                        rest(ev, out)?;
+                    }
+                    Ok(())
+                })
+            }
+            Clause::Generator(p, d) => {
+                let (d, p) = (self.value(d), p.clone());
+                Box::new(move |ev, out| {
+                    let d = d(ev)?;
+                    ev.ctx.charge(d.set().len() as u64, &span)?;
+                    for v in d.set().iter() {
+                        ev.bind(&p, v.clone());
+                        rest(ev, out)?;
+                    }
+                    Ok(())
+                })
+            }
+        }
+    }
+}
+
+fn of_type(t: &super::types::Type) -> Kind {
+    use super::types::Type;
+    match t {
+        Type::Int => Kind::Int,
+        Type::Bool => Kind::Bool,
+        Type::Point => Kind::Point,
+        Type::Piece => Kind::Piece,
+        _ => Kind::Other,
+    }
+}
