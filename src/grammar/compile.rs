@@ -354,27 +354,7 @@ impl<'p> Compiler<'p> {
                 let (c, a, b) = (self.bool(c), self.value(a), self.value(b));
                 Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
             }
-            Ex::Let(p, v, body) => {
-                let (v, body) = (self.value(v), self.value(body));
-                match p {
-                    Pat::Slot(s) => {
-                        let s = *s as usize;
-                        Box::new(move |ev| {
-                            let x = v(ev)?;
-                            ev.stack[ev.base + s] = x;
-                            body(ev)
-                        })
-                    }
-                    p => {
-                        let p = p.clone();
-                        Box::new(move |ev| {
-                            let x = v(ev)?;
-                            ev.bind(&p, x);
-                            body(ev)
-                        })
-                    }
-                }
-            }
+            Ex::Let(..) => self.let_of(e, Self::value),
             Ex::Tuple(items) => {
                 let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
                 Box::new(move |ev| {
@@ -479,19 +459,12 @@ impl<'p> Compiler<'p> {
     }
 
     fn int(&self, e: &Ex) -> Code<i64> {
-        self.nested(|| self.int_here(e))
+        self.nested(|| self.scalar(e, Self::int, Self::int_special))
     }
 
-    fn int_here(&self, e: &Ex) -> Code<i64> {
-        match e {
-            Ex::Const(Value::Int(i)) => {
-                let i = *i;
-                Box::new(move |_| Ok(i))
-            }
-            Ex::Local(s) => {
-                let s = *s as usize;
-                Box::new(move |ev| Ok(ev.stack[ev.base + s].int()))
-            }
+    /// The int forms compiled unboxed beyond reads, constants, `if` and `let`.
+    fn int_special(&self, e: &Ex) -> Option<Code<i64>> {
+        Some(match e {
             Ex::Board(BoardValue::N) => Box::new(|ev| Ok(ev.ctx.shared.world.board().len() as i64)),
             Ex::Binary { op, lhs, rhs, span }
                 if matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod) =>
@@ -587,32 +560,17 @@ impl<'p> Compiler<'p> {
                     Box::new(move |ev| Ok(a(ev)?.max(b(ev)?)))
                 }
             }
-            Ex::If(c, a, b) => {
-                let (c, a, b) = (self.bool(c), self.int(a), self.int(b));
-                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
-            }
-            Ex::Let(..) => self.let_of(e, Self::int),
-            e => {
-                let c = self.value(e);
-                Box::new(move |ev| Ok(c(ev)?.int()))
-            }
-        }
+            _ => return None,
+        })
     }
 
     fn bool(&self, e: &Ex) -> Code<bool> {
-        self.nested(|| self.bool_here(e))
+        self.nested(|| self.scalar(e, Self::bool, Self::bool_special))
     }
 
-    fn bool_here(&self, e: &Ex) -> Code<bool> {
-        match e {
-            Ex::Const(Value::Bool(b)) => {
-                let b = *b;
-                Box::new(move |_| Ok(b))
-            }
-            Ex::Local(s) => {
-                let s = *s as usize;
-                Box::new(move |ev| Ok(ev.stack[ev.base + s].bool()))
-            }
+    /// The bool forms compiled unboxed beyond reads, constants, `if` and `let`.
+    fn bool_special(&self, e: &Ex) -> Option<Code<bool>> {
+        Some(match e {
             Ex::Not(x) => {
                 let x = self.bool(x);
                 Box::new(move |ev| Ok(!x(ev)?))
@@ -675,11 +633,6 @@ impl<'p> Compiler<'p> {
                     Ok(pieces[a as usize].side != pieces[b as usize].side)
                 })
             }
-            Ex::If(c, a, b) => {
-                let (c, a, b) = (self.bool(c), self.bool(a), self.bool(b));
-                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
-            }
-            Ex::Let(..) => self.let_of(e, Self::bool),
             Ex::Quantified {
                 exists,
                 pattern,
@@ -702,32 +655,17 @@ impl<'p> Compiler<'p> {
                     Ok(!exists)
                 })
             }
-            e => {
-                let c = self.value(e);
-                Box::new(move |ev| Ok(c(ev)?.bool()))
-            }
-        }
+            _ => return None,
+        })
     }
 
     fn point(&self, e: &Ex) -> Code<Point> {
-        self.nested(|| self.point_here(e))
+        self.nested(|| self.scalar(e, Self::point, Self::point_special))
     }
 
-    fn point_here(&self, e: &Ex) -> Code<Point> {
-        match e {
-            Ex::Const(Value::Point(p)) => {
-                let p = *p;
-                Box::new(move |_| Ok(p))
-            }
-            Ex::Local(s) => {
-                let s = *s as usize;
-                Box::new(move |ev| Ok(ev.stack[ev.base + s].point()))
-            }
-            Ex::If(c, a, b) => {
-                let (c, a, b) = (self.bool(c), self.point(a), self.point(b));
-                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
-            }
-            Ex::Let(..) => self.let_of(e, Self::point),
+    /// The point forms compiled unboxed beyond reads, constants, `if` and `let`.
+    fn point_special(&self, e: &Ex) -> Option<Code<Point>> {
+        Some(match e {
             Ex::Index {
                 kind: IndexKind::TrajectoryStop,
                 base,
@@ -762,31 +700,41 @@ impl<'p> Compiler<'p> {
                     }
                 }
             }
-            e => {
-                let c = self.value(e);
-                Box::new(move |ev| Ok(c(ev)?.point()))
-            }
-        }
+            _ => return None,
+        })
     }
 
     fn piece(&self, e: &Ex) -> Code<u32> {
-        self.nested(|| self.piece_here(e))
+        self.nested(|| self.scalar(e, Self::piece, |_, _| None))
     }
 
-    fn piece_here(&self, e: &Ex) -> Code<u32> {
+    /// A scalar of type `T`: a constant or a local read unboxed in place, `if` and `let` with
+    /// their branches and body compiled by `typed`, the forms `special` knows, and anything
+    /// else as a value unwrapped.
+    fn scalar<T: Scalar>(
+        &self,
+        e: &Ex,
+        typed: fn(&Self, &Ex) -> Code<T>,
+        special: fn(&Self, &Ex) -> Option<Code<T>>,
+    ) -> Code<T> {
         match e {
-            Ex::Const(Value::Piece(p)) => {
-                let p = *p;
-                Box::new(move |_| Ok(p))
+            Ex::Const(v) if T::constant(v).is_some() => {
+                let v = T::of(v);
+                Box::new(move |_| Ok(v))
             }
             Ex::Local(s) => {
                 let s = *s as usize;
-                Box::new(move |ev| Ok(ev.stack[ev.base + s].piece()))
+                Box::new(move |ev| Ok(T::of(&ev.stack[ev.base + s])))
             }
-            e => {
+            Ex::If(c, a, b) => {
+                let (c, a, b) = (self.bool(c), typed(self, a), typed(self, b));
+                Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
+            }
+            Ex::Let(..) => self.let_of(e, typed),
+            e => special(self, e).unwrap_or_else(|| {
                 let c = self.value(e);
-                Box::new(move |ev| Ok(c(ev)?.piece()))
-            }
+                Box::new(move |ev| Ok(T::of(&c(ev)?)))
+            }),
         }
     }
 
@@ -1075,5 +1023,50 @@ fn of_type(t: &super::types::Type) -> Kind {
         Type::Point => Kind::Point,
         Type::Piece => Kind::Piece,
         _ => Kind::Other,
+    }
+}
+
+/// The types compiled unboxed.
+trait Scalar: Copy + 'static {
+    /// The scalar a value holds (the checker has made sure it does).
+    fn of(v: &Value) -> Self;
+    /// The scalar of a constant of this type.
+    fn constant(v: &Value) -> Option<Self>;
+}
+
+impl Scalar for i64 {
+    fn of(v: &Value) -> i64 {
+        v.int()
+    }
+    fn constant(v: &Value) -> Option<i64> {
+        matches!(v, Value::Int(_)).then(|| v.int())
+    }
+}
+
+impl Scalar for bool {
+    fn of(v: &Value) -> bool {
+        v.bool()
+    }
+    fn constant(v: &Value) -> Option<bool> {
+        matches!(v, Value::Bool(_)).then(|| v.bool())
+    }
+}
+
+impl Scalar for Point {
+    fn of(v: &Value) -> Point {
+        v.point()
+    }
+    fn constant(v: &Value) -> Option<Point> {
+        matches!(v, Value::Point(_)).then(|| v.point())
+    }
+}
+
+/// A piece, by its index in the run's piece table.
+impl Scalar for u32 {
+    fn of(v: &Value) -> u32 {
+        v.piece()
+    }
+    fn constant(v: &Value) -> Option<u32> {
+        matches!(v, Value::Piece(_)).then(|| v.piece())
     }
 }
