@@ -723,6 +723,60 @@ mod tests {
                     }
                 }
             }
+
+            /// Leaps whose vectors are a product of steps per axis (kings in 2D and 3D, and
+            /// lopsided products) are spread axis by axis on full grids: the same distances and
+            /// layers as the search over the adjacency lists, forward and reversed; with removed
+            /// points they go vector by vector, and agree too.
+            #[test]
+            fn axis_products_equal_list_search(
+                (dims, removed) in grid(),
+                full in any::<bool>(),
+                steps in proptest::collection::vec(
+                    proptest::collection::btree_set(-2i32..=2, 0..3), 3),
+                origins in proptest::collection::vec(any::<u32>(), 1..6),
+            ) {
+                let removed = if full { Vec::new() } else { removed };
+                let mut per_axis: Vec<Vec<i32>> = steps
+                    .into_iter()
+                    .map(|s| s.into_iter().chain([0]).collect::<std::collections::BTreeSet<_>>())
+                    .map(|s| s.into_iter().collect())
+                    .collect();
+                if dims[2] == 1 {
+                    per_axis[2] = vec![0];
+                }
+                let mut vectors = Vec::new();
+                for &dx in &per_axis[0] {
+                    for &dy in &per_axis[1] {
+                        for &dz in &per_axis[2] {
+                            if [dx, dy, dz] != [0, 0, 0] {
+                                vectors.push(Basis { delta: [dx, dy, dz], reach: Reach::Leap });
+                            }
+                        }
+                    }
+                }
+                prop_assume!(vectors.len() >= 2);
+                let motion = Motion::vectors(vectors);
+                let board = Board::grid(dims[0], dims[1], dims[2], &removed).unwrap();
+                let n = board.len();
+                let forward = Relation::build(&board, &motion, None);
+                let u = 2 * n as u32;
+                for rel in [&forward, &forward.reversed()] {
+                    let shifts = rel.shifts().expect("grid motions have shift plans");
+                    prop_assert_eq!(shifts.spreads_by_axis(), board.is_full_grid());
+                    for &o in &origins {
+                        let origin = Point(o % n as u32);
+                        let (data, depth) = shift_search(shifts, n, origin, u);
+                        let got = table(data, depth, rel, origin, u);
+                        let (data, depth) = sparse_search(rel, origin, u);
+                        let want = table(data, depth, rel, origin, u);
+                        prop_assert_eq!(got.distances(), want.distances());
+                        for k in 0..=got.depth() + 1 {
+                            prop_assert_eq!(got.layer(k), want.layer(k));
+                        }
+                    }
+                }
+            }
         }
     }
 }
