@@ -2,22 +2,36 @@
 //! docs/semantics.md §6.9.
 //!
 //! The generator builds a zone by choosing, pair by pair in scanner order, one candidate per
-//! attach pair. What the rest of a derivation can still do depends only on:
+//! attach pair. The walk does the same over a **task** (a level, or an independent part of one,
+//! given by what it reads of the marks that open it), memoised on what the rest of the task and
+//! what follows it can read:
 //!
-//! * the level and its marked points with their TIME (they give the pairs, their times, and v
-//!   for F1), and which pair is next;
-//! * the NEXTTIME marks this level has made so far (they become the next level's marks);
-//! * for F2, the runs of the entries already in the zone that a later candidate could equal: a
-//!   candidate starts where a piece stands (not x0 or y0) and is at most as long as its time,
-//!   and no later time exceeds the largest time still to come (the next pairs' times, and the
-//!   NEXTTIME marks so far: a trajectory marks its stops with a time below its own).
+//! * which pair is next, and the next level's marks so far, projected: by value at or above a
+//!   point's threshold (the least time at which a piece qualifies for it), as being marked where
+//!   F1 reads it, not at all elsewhere;
+//! * for F2, which trajectories a pair still to come, or a later level, can choose are runs of
+//!   the entries already in the zone.
 //!
-//! Two partial zones that agree on these have the same completions, so the number of zones
-//! below a state is memoised on that key. The bundle view is the union of the attach entries on
-//! every path to a zone; every state reached has a completion (a pair without candidates is
-//! passed over, a level without marks closes the zone), so it is the union over every
-//! transition the memoised walk takes, per main trajectory (the table is kept per main
-//! trajectory, so that a state met again was expanded for this one).
+//! What follows a task is bounded (`Walk::expand`: a level's candidates before the filters
+//! bound the next level's marks, and TRACKS only grow with the time), and split into
+//! **factors**, the classes of the next level's pairs under "a candidate of one marks a point
+//! the other reads, at the next level" and (F2) "a candidate of one is a run of a candidate of
+//! the other". No choice in one factor changes what another counts, so the count below a level
+//! is the product of its factors' counts; a factor is counted as a task of its own as soon as
+//! no later pair of its level touches it, and leaves the walk's state then.
+//!
+//! Pairs whose candidates are all one move long, one per start, that no other pair can choose
+//! (**free leaves**), count 1 whatever their marks: they join no factor, and the walk keeps,
+//! with each state's count, what the completions can give each of them (the time of its end
+//! point, and whether F2 drops it), for the bundle view.
+//!
+//! Two partial zones that agree on the key have the same completions, so the number of zones
+//! below a state is memoised on it. The bundle view is the union of the attach entries on every
+//! path to a zone; every state reached has a completion (a pair without candidates is passed
+//! over, a level without marks closes the zone), so it is the union over every transition the
+//! memoised walk takes, per main trajectory (the table is kept per main trajectory, so that a
+//! state met again was expanded for this one), with the free leaves' entries read off what the
+//! root state can give them.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -249,7 +263,7 @@ impl ZoneGenerator<'_> {
             walk.task_ids.clear();
             walk.tasks.clear();
             let id = walk.intern(&main);
-            walk.free_leaves(id, &first)?;
+            walk.free_leaves(&first)?;
             let context = walk.runs[id as usize].clone();
             let root = walk.task(1, first)?;
             let (count, seen) = walk.count(1, root, 0, Vec::new(), context)?;
@@ -585,21 +599,20 @@ impl Walk<'_, '_> {
         Ok(levels)
     }
 
-    /// The free leaves of the zones of the main trajectory `main` (its first level `marks` at
-    /// depth 1): the end points of a later level whose candidates are all one move long, one
-    /// per start, and held by no other pair of the expansion (F2 then drops none of them for
-    /// another's sake and they drop nothing). Such a pair has the same one candidate whatever
-    /// time its end point gets, and makes no mark: the count does not depend on it. Whether
-    /// its entry is in the bundle view, and with which time, depends on the marks its end point
-    /// gets and on whether an earlier entry has it as a run (F2): the walk leaves free leaves
-    /// out of the factors and tracks, per pair of a free leaf (an observer), the set of what
-    /// the choices can give it ([`Seen`]).
-    fn free_leaves(&mut self, main: u32, marks: &[(Point, i64)]) -> Result<(), ZoneError> {
+    /// The free leaves of the zones of a main trajectory (its first level `marks` at depth 1):
+    /// the end points of a later level whose candidates are all one move long, one per start,
+    /// and held by no other pair of the expansion (F2 then drops none of them for another's
+    /// sake and they drop nothing). Such a pair has the same one candidate whatever time its end
+    /// point gets, and makes no mark: the count does not depend on it. Whether its entry is in
+    /// the bundle view, and with which time, depends on the marks its end point gets and on
+    /// whether an earlier entry has it as a run (F2): the walk leaves free leaves out of the
+    /// factors and tracks, per pair of a free leaf (an observer), the set of what the choices
+    /// can give it ([`Seen`]).
+    fn free_leaves(&mut self, marks: &[(Point, i64)]) -> Result<(), ZoneError> {
         self.free.clear();
         self.observers.clear();
         self.observed_at.clear();
         self.observer_of.clear();
-        let _ = main;
         let pairs = self.pairs(marks)?;
         let levels = self.expand(&pairs)?;
         // How many pairs of the expansion can choose each trajectory.
@@ -915,9 +928,10 @@ impl Walk<'_, '_> {
                 let stops = self.inner(t).to_vec();
                 mark(&mut marks, &stops, k);
                 for &z in &stops {
-                    if k >= self.threshold[z.index()]
-                        && let Some(os) = self.observed_at.get(&(depth + 1, z))
-                    {
+                    if k < self.threshold[z.index()] {
+                        continue;
+                    }
+                    if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
                         own.extend(os.iter().map(|&o| (o, k, false)));
                     }
                 }
