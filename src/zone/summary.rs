@@ -2,22 +2,36 @@
 //! docs/semantics.md §6.9.
 //!
 //! The generator builds a zone by choosing, pair by pair in scanner order, one candidate per
-//! attach pair. What the rest of a derivation can still do depends only on:
+//! attach pair. The walk does the same over a **task** (a level, or an independent part of one,
+//! given by what it reads of the marks that open it), memoised on what the rest of the task and
+//! what follows it can read:
 //!
-//! * the level and its marked points with their TIME (they give the pairs, their times, and v
-//!   for F1), and which pair is next;
-//! * the NEXTTIME marks this level has made so far (they become the next level's marks);
-//! * for F2, the runs of the entries already in the zone that a later candidate could equal: a
-//!   candidate starts where a piece stands (not x0 or y0) and is at most as long as its time,
-//!   and no later time exceeds the largest time still to come (the next pairs' times, and the
-//!   NEXTTIME marks so far: a trajectory marks its stops with a time below its own).
+//! * which pair is next, and the next level's marks so far, projected: by value at or above a
+//!   point's threshold (the least time at which a piece qualifies for it), as being marked where
+//!   F1 reads it, not at all elsewhere;
+//! * for F2, which trajectories a pair still to come, or a later level, can choose are runs of
+//!   the entries already in the zone.
 //!
-//! Two partial zones that agree on these have the same completions, so the number of zones
-//! below a state is memoised on that key. The bundle view is the union of the attach entries on
-//! every path to a zone; every state reached has a completion (a pair without candidates is
-//! passed over, a level without marks closes the zone), so it is the union over every
-//! transition the memoised walk takes, per main trajectory (the table is kept per main
-//! trajectory, so that a state met again was expanded for this one).
+//! What follows a task is bounded (`Walk::expand`: a level's candidates before the filters
+//! bound the next level's marks, and TRACKS only grow with the time), and split into
+//! **factors**, the classes of the next level's pairs under "a candidate of one marks a point
+//! the other reads, at the next level" and (F2) "a candidate of one is a run of a candidate of
+//! the other". No choice in one factor changes what another counts, so the count below a level
+//! is the product of its factors' counts; a factor is counted as a task of its own as soon as
+//! no later pair of its level touches it, and leaves the walk's state then.
+//!
+//! Pairs whose candidates are all one move long, one per start, that no other pair can choose
+//! (**free leaves**), count 1 whatever their marks: they join no factor, and the walk keeps,
+//! with each state's count, what the completions can give each of them (the time of its end
+//! point, and whether F2 drops it), for the bundle view.
+//!
+//! Two partial zones that agree on the key have the same completions, so the number of zones
+//! below a state is memoised on it. The bundle view is the union of the attach entries on every
+//! path to a zone; every state reached has a completion (a pair without candidates is passed
+//! over, a level without marks closes the zone), so it is the union over every transition the
+//! memoised walk takes, per main trajectory (the table is kept per main trajectory, so that a
+//! state met again was expanded for this one), with the free leaves' entries read off what the
+//! root state can give them.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -87,38 +101,55 @@ pub fn united_times(zones: &[Zone]) -> Vec<Vec<(Point, i64)>> {
     times
 }
 
-/// One level of the walk: its pairs, v, and what of the marks its choices make the rest of
-/// the derivation can read.
-struct Level {
-    /// Per pair index, what the rest of the level reads of it, interned: its pairs from there
-    /// on, and the marked points their candidates can pass (F1).
-    suffixes: Vec<u32>,
-    v: BitSet,
-    /// The pairs that have a candidate before the filters, in scanner order.
-    pairs: Vec<(Point, Point, u32)>,
-    /// Points whose NEXTTIME the next level reads by value: some piece has a candidate there
-    /// within the largest time the point can get.
-    timed: BitSet,
-    /// Points whose mark the next level reads only as being marked (F1: intermediate stops
-    /// of its possible candidates).
-    marked: BitSet,
-    /// The candidates of this level before the filters, with the index of their pair, and
-    /// every one of a later level (bounded): a run of an entry that is one of them, at a pair
-    /// still to come or later, can be dropped by F2.
-    own: FxHashMap<Trajectory, usize>,
-    future: FxHashSet<Trajectory>,
+/// A mark that the rest of the derivation reads only as being there (F1), not by its value.
+const MARKED: i64 = i64::MIN;
+/// Separates the marks from the runs in a memo key.
+const SEP: u64 = u64::MAX;
+
+/// The candidates of a pair before the filters: (piece, trajectory id).
+type Candidates = Rc<Vec<(usize, u32)>>;
+
+/// One attach pair of a task: its start, end and time, and its candidates before the filters
+/// (piece, trajectory id).
+struct Pair {
+    x: Point,
+    y: Point,
+    l: u32,
+    cands: Candidates,
 }
 
-/// The rest of a level from a pair on: its pairs, and the marked points their candidates pass.
-type Suffix = (Vec<(Point, Point, u32)>, Vec<Point>);
+/// One independent part of the next level: what of the level's marks it reads, and the
+/// trajectories it can still choose (for F2).
+struct Factor {
+    /// Its points in order: (point, read by value, read as being marked).
+    read: Vec<(Point, bool, bool)>,
+    /// Every trajectory one of its pairs, at any later level, can choose (sorted; F2 only).
+    poss: Vec<u32>,
+}
 
-/// A partial zone, as far as its completions care.
-struct Partial {
-    at: usize,
-    /// NEXTTIME of the points this level has marked so far.
-    next: Vec<(Point, i64)>,
-    /// The entries so far (read by F2 only).
-    entries: Vec<Trajectory>,
+/// A level, or a part of one, as the walk reads it: given by its marks (the end points with
+/// their times, and the marked points F1 reads), with its pairs, the independent parts of what
+/// follows it, and which of its pairs is the last to touch each part.
+struct Task {
+    pairs: Vec<Pair>,
+    v: BitSet,
+    factors: Vec<Factor>,
+    /// Per pair index, the factors no later pair touches.
+    closing: Vec<Vec<usize>>,
+    /// Per point, the last pair index until which the walk keeps its mark by value and as
+    /// being marked.
+    keep: FxHashMap<Point, (Option<usize>, Option<usize>)>,
+    /// Per trajectory id, the last pair index until which the walk keeps whether it is a run of
+    /// an entry already chosen (F2).
+    keep_runs: FxHashMap<u32, usize>,
+}
+
+/// A pair of the bounded expansion of what follows a task: an end point, its candidates at the
+/// bound, and the marked points their intermediate stops pass (F1).
+struct Node {
+    point: Point,
+    cands: Vec<(u32, u32)>,
+    f1: Vec<Point>,
 }
 
 /// The memoised walk over the partial zones of one main trajectory.
@@ -127,15 +158,28 @@ struct Walk<'g, 's> {
     p0: usize,
     occupied: Vec<Point>,
     is_occupied: BitSet,
-    /// Per point, the least time at which some piece qualifies for it (Q4): a mark below it
-    /// starts no pair, so the next level reads only that the point is marked.
+    /// Per point, the least time (at least 1) at which some piece qualifies for it (Q4): a
+    /// mark below it starts no pair, so the next level reads only that the point is marked.
     threshold: Vec<i64>,
-    memo: FxHashMap<Vec<u64>, u128>,
-    suffixes: FxHashMap<Suffix, u32>,
-    levels: FxHashMap<Vec<(Point, i64)>, Rc<Level>>,
-    runs: FxHashMap<Vec<Point>, u32>,
-    /// The attach entries met: (level, to, from, piece, trajectory, time).
-    attaches: BTreeSet<(u32, Point, Point, usize, Trajectory, u32)>,
+    /// The trajectories met, interned, and per trajectory the ids of its runs that start on an
+    /// occupied point (itself included): the trajectories F2 drops once it is in the zone.
+    trajectories: Vec<Trajectory>,
+    ids: FxHashMap<Trajectory, u32>,
+    runs: Vec<Vec<u32>>,
+    unfiltered: FxHashMap<(Point, Point, u32), Candidates>,
+    task_ids: FxHashMap<(u32, Vec<(Point, i64)>), u32>,
+    /// The free leaves of this main trajectory's zones ([`Walk::free_leaves`]), by (depth, end
+    /// point), and their pairs, the observers: (depth, end, start, piece, trajectory id), with
+    /// the observers of each free leaf and the observer of each trajectory.
+    free: FxHashSet<(u32, Point)>,
+    observers: Vec<(u32, Point, Point, usize, u32)>,
+    observed_at: FxHashMap<(u32, Point), Vec<u32>>,
+    observer_of: FxHashMap<u32, u32>,
+    tasks: Vec<Rc<Task>>,
+    /// Per main trajectory: the counts of the states met, and the attach entries met:
+    /// (level, to, from, piece, trajectory id, time).
+    memo: FxHashMap<Vec<u64>, (u128, Rc<Seen>)>,
+    attaches: FxHashSet<(u32, Point, Point, usize, u32, u32)>,
     states: usize,
 }
 
@@ -160,7 +204,6 @@ impl ZoneGenerator<'_> {
             .collect();
         let is_occupied = BitSet::from_points(self.kernel.n(), occupied.iter().copied());
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
-        let mut states = 0;
         let side = self.scenario.pieces[p0].side;
         let threshold: Vec<i64> = self
             .kernel
@@ -185,38 +228,84 @@ impl ZoneGenerator<'_> {
                         least = least.min(at);
                     }
                 }
-                least
+                // The scanner skips end points whose time is used up (l <= 0).
+                least.max(1)
             })
             .collect();
+        let mut walk = Walk {
+            generator: self,
+            p0,
+            occupied,
+            is_occupied,
+            threshold,
+            trajectories: Vec::new(),
+            ids: FxHashMap::default(),
+            runs: Vec::new(),
+            unfiltered: FxHashMap::default(),
+            task_ids: FxHashMap::default(),
+            free: FxHashSet::default(),
+            observers: Vec::new(),
+            observed_at: FxHashMap::default(),
+            observer_of: FxHashMap::default(),
+            tasks: Vec::new(),
+            memo: FxHashMap::default(),
+            attaches: FxHashSet::default(),
+            states: 0,
+        };
         for main in mains {
-            let time = self.dist(&main, true);
-            let v = self.stops(&time);
+            let time = walk.generator.dist(&main, true);
+            let v = walk.generator.stops(&time);
             let first = marked_times(&v, &time);
-            let mut walk = Walk {
-                generator: self,
-                p0,
-                occupied: occupied.clone(),
-                is_occupied: is_occupied.clone(),
-                threshold: threshold.clone(),
-                memo: FxHashMap::default(),
-                suffixes: FxHashMap::default(),
-                levels: FxHashMap::default(),
-                runs: FxHashMap::default(),
-                attaches: BTreeSet::new(),
-                states,
-            };
-            let level = walk.level(first)?;
-            let partial = Partial {
-                at: 0,
-                next: Vec::new(),
-                entries: vec![main.clone()],
-            };
-            let count = walk.count(1, &level, partial)?;
+            // The table is kept per main trajectory, so that a state met again was expanded
+            // for this one (its attach entries belong to this main trajectory's view).
+            // So are the tasks, which leave out this main trajectory's free leaves.
+            walk.memo.clear();
+            walk.task_ids.clear();
+            walk.tasks.clear();
+            let id = walk.intern(&main);
+            walk.free_leaves(&first)?;
+            let context = walk.runs[id as usize].clone();
+            let root = walk.task(1, first)?;
+            let (count, seen) = walk.count(1, root, 0, Vec::new(), context)?;
+            // The main trajectory precedes every entry: a free leaf's trajectory that is one of
+            // its runs is dropped by F2 in every zone.
+            let mut main_runs: Seen = Vec::new();
+            if walk.generator.options.f2 {
+                for r in &walk.runs[id as usize] {
+                    if let Some(&o) = walk.observer_of.get(r) {
+                        main_runs.push((o, seen_bit(0, true)));
+                    }
+                }
+                main_runs.sort_unstable();
+            }
+            for (o, mask) in join(&seen, &main_runs) {
+                let (depth, to, from, piece, t) = walk.observers[o as usize];
+                for time in 1..16 {
+                    if mask & seen_bit(time, false) != 0 {
+                        walk.attaches
+                            .insert((depth, to, from, piece, t, time as u32));
+                    }
+                }
+            }
             let (add, overflow) = out.count.overflowing_add(count);
             out.count = if overflow { u128::MAX } else { add };
             out.saturated |= overflow || count == u128::MAX;
+            let met: BTreeSet<(u32, Point, Point, usize, Trajectory, u32)> =
+                std::mem::take(&mut walk.attaches)
+                    .into_iter()
+                    .map(|(level, to, from, piece, t, time)| {
+                        (
+                            level,
+                            to,
+                            from,
+                            piece,
+                            walk.trajectories[t as usize].clone(),
+                            time,
+                        )
+                    })
+                    .collect();
             let mut attaches: Vec<Attach> = Vec::new();
-            for (level, to, from, piece, t, time) in std::mem::take(&mut walk.attaches) {
+            for (level, to, from, piece, t, time) in met {
                 match attaches.last_mut() {
                     Some(a) if (a.level, a.to, a.from) == (level, to, from) => {
                         a.alternatives.push((piece, t, time));
@@ -229,7 +318,6 @@ impl ZoneGenerator<'_> {
                     }),
                 }
             }
-            states = walk.states;
             out.view.push((
                 ZoneEntry {
                     piece: p0,
@@ -245,231 +333,678 @@ impl ZoneGenerator<'_> {
     }
 }
 
-impl Walk<'_, '_> {
-    /// The candidates of `pairs` before the filters, with the time of their pair.
-    fn unfiltered(
-        &mut self,
-        pairs: &[(Point, Point, u32)],
-    ) -> Result<Vec<(u32, Trajectory)>, ZoneError> {
-        let mut out = Vec::new();
-        for &(x, y, l) in pairs {
-            for (_, t) in self.generator.unfiltered(self.p0, x, y, l)? {
-                out.push((l, t));
+/// `marks` with the NEXTTIME `k` of a trajectory given to the points `stops`, kept with max
+/// (ALPHA = max, decision A7); `marks` is sorted by point.
+fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
+    for &z in stops {
+        match marks.binary_search_by_key(&z, |m| m.0) {
+            Ok(i) => marks[i].1 = marks[i].1.max(k),
+            Err(i) => marks.insert(i, (z, k)),
+        }
+    }
+}
+
+/// Union-find: the representative of `i`.
+fn find(parent: &mut [usize], i: usize) -> usize {
+    let mut r = i;
+    while parent[r] != r {
+        r = parent[r];
+    }
+    let mut i = i;
+    while parent[i] != r {
+        let next = parent[i];
+        parent[i] = r;
+        i = next;
+    }
+    r
+}
+
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    if a != b {
+        parent[a.max(b)] = a.min(b);
+    }
+}
+
+/// What the completions of a state give the observers of the free leaves: per observer (in
+/// order; one left out has only "nothing"), a mask of the combinations (time its end point
+/// gets, whether an entry before its pair has its trajectory as a run) some completion gives,
+/// bit `2 * time + dropped`, time 0 for "not marked" (or marked below the threshold).
+type Seen = Vec<(u32, u32)>;
+
+/// The mask bit of one combination.
+fn seen_bit(time: i64, dropped: bool) -> u32 {
+    1 << (2 * time as u32 + u32::from(dropped))
+}
+
+/// "Nothing": not marked, not dropped.
+const NOTHING: u32 = 1;
+
+/// The combinations of two independent parts of a zone: the larger time (ALPHA = max), either
+/// dropped.
+fn join_masks(a: u32, b: u32) -> u32 {
+    let mut out = 0;
+    for i in 0..32 {
+        if a & (1 << i) == 0 {
+            continue;
+        }
+        for j in 0..32 {
+            if b & (1 << j) != 0 {
+                let time = (i / 2).max(j / 2);
+                out |= 1 << (2 * time + ((i | j) & 1));
             }
         }
-        Ok(out)
+    }
+    out
+}
+
+/// [`join_masks`] per observer.
+fn join(a: &Seen, b: &Seen) -> Seen {
+    merge(a, b, join_masks)
+}
+
+/// The combinations of either of two sets of completions.
+fn unite(a: &Seen, b: &Seen) -> Seen {
+    merge(a, b, |x, y| x | y)
+}
+
+fn merge(a: &Seen, b: &Seen, f: impl Fn(u32, u32) -> u32) -> Seen {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let (o, x, y) = match (a.get(i), b.get(j)) {
+            (Some(&(o, x)), Some(&(p, y))) if o == p => {
+                i += 1;
+                j += 1;
+                (o, x, y)
+            }
+            (Some(&(o, x)), Some(&(p, _))) if o < p => {
+                i += 1;
+                (o, x, NOTHING)
+            }
+            (Some(&(o, x)), None) => {
+                i += 1;
+                (o, x, NOTHING)
+            }
+            (_, Some(&(p, y))) => {
+                j += 1;
+                (p, NOTHING, y)
+            }
+            (None, None) => unreachable!(),
+        };
+        let m = f(x, y);
+        if m != NOTHING {
+            out.push((o, m));
+        }
+    }
+    out
+}
+
+impl Walk<'_, '_> {
+    /// The id of trajectory `t`, interning it and its runs from occupied points.
+    fn intern(&mut self, t: &[Point]) -> u32 {
+        if let Some(&id) = self.ids.get(t) {
+            return id;
+        }
+        let id = self.trajectories.len() as u32;
+        self.trajectories.push(t.to_vec());
+        self.ids.insert(t.to_vec(), id);
+        self.runs.push(Vec::new());
+        let mut runs = Vec::new();
+        for start in 0..t.len() {
+            if !self.is_occupied.contains(t[start]) {
+                continue;
+            }
+            for end in start + 1..t.len() {
+                let run = &t[start..=end];
+                runs.push(if run.len() == t.len() {
+                    id
+                } else {
+                    self.intern(run)
+                });
+            }
+        }
+        runs.sort_unstable();
+        runs.dedup();
+        self.runs[id as usize] = runs;
+        id
     }
 
-    /// The pairs of marks `marks` (every occupied start point, each end with its time > 0).
-    fn pairs(&self, marks: &[(Point, i64)]) -> Vec<(Point, Point, u32)> {
-        marks
-            .iter()
-            .filter(|&&(_, l)| l > 0)
-            .flat_map(|&(y, l)| self.occupied.iter().map(move |&x| (x, y, l as u32)))
-            .collect()
+    /// The candidates of the pair (x, y) with time l before the filters, interned.
+    fn unfiltered(&mut self, x: Point, y: Point, l: u32) -> Result<Candidates, ZoneError> {
+        if let Some(c) = self.unfiltered.get(&(x, y, l)) {
+            return Ok(c.clone());
+        }
+        let cands = self.generator.unfiltered(self.p0, x, y, l)?;
+        let cands: Vec<(usize, u32)> = cands
+            .into_iter()
+            .map(|(q, t)| (q, self.intern(&t)))
+            .collect();
+        let cands = Rc::new(cands);
+        self.unfiltered.insert((x, y, l), cands.clone());
+        Ok(cands)
     }
 
-    /// The NEXTTIME bound the candidates `cands` give the points they pass: over every choice,
-    /// no mark of the next level is larger.
-    fn bound(cands: &[(u32, Trajectory)]) -> Vec<(Point, i64)> {
+    /// The intermediate stops of trajectory `t`.
+    fn inner(&self, t: u32) -> &[Point] {
+        let t = &self.trajectories[t as usize];
+        &t[1..t.len() - 1]
+    }
+
+    /// The NEXTTIME trajectory `t` gives its intermediate stops, allotted time `l`:
+    /// TIME(y) - len(t) + 1 (decision A6).
+    fn next_time(&self, l: u32, t: u32) -> i64 {
+        i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
+    }
+
+    /// The NEXTTIME bound the candidates `cands` (time, trajectory) give the points they pass:
+    /// over every choice, no mark of the next level is larger.
+    fn bound(&self, cands: impl IntoIterator<Item = (u32, u32)>) -> Vec<(Point, i64)> {
         let mut next: Vec<(Point, i64)> = Vec::new();
         for (l, t) in cands {
-            let k = i64::from(*l) - (t.len() as i64 - 1) + 1;
-            for &z in &t[1..t.len() - 1] {
-                match next.binary_search_by_key(&z, |m| m.0) {
-                    Ok(i) => next[i].1 = next[i].1.max(k),
-                    Err(i) => next.insert(i, (z, k)),
-                }
-            }
+            mark(&mut next, self.inner(t), self.next_time(l, t));
         }
         next
     }
 
-    /// The level with these marks. What of them its rest reads: the time of each end that has
-    /// a candidate (its pairs), and whether a point is marked where that can drop a candidate
-    /// (F1); each suffix of its pairs is interned from that alone. From an upper bound on every later level's
-    /// marks (each level's candidates before the filters bound the next level's marks, and
-    /// TRACKS only grow with the time) it also knows which of its own marks the next level
-    /// reads, and every trajectory that can still be a candidate (for F2).
-    fn level(&mut self, marks: Vec<(Point, i64)>) -> Result<Rc<Level>, ZoneError> {
-        if let Some(level) = self.levels.get(&marks) {
-            return Ok(level.clone());
+    /// The pairs of the marks `marks` that have a candidate before the filters, in scanner
+    /// order: every end point with its time > 0 (outer) and every occupied start (inner).
+    fn pairs(&mut self, marks: &[(Point, i64)]) -> Result<Vec<Pair>, ZoneError> {
+        let mut pairs = Vec::new();
+        for &(y, l) in marks {
+            if l < 1 {
+                continue;
+            }
+            for i in 0..self.occupied.len() {
+                let x = self.occupied[i];
+                let cands = self.unfiltered(x, y, l as u32)?;
+                if !cands.is_empty() {
+                    pairs.push(Pair {
+                        x,
+                        y,
+                        l: l as u32,
+                        cands,
+                    });
+                }
+            }
+        }
+        Ok(pairs)
+    }
+
+    /// What can follow `pairs`, bounded, level by level: a level's candidates before the
+    /// filters bound the next level's marks, and TRACKS only grow with the time, so every pair
+    /// a later level can have is a node here, with its candidates at the bound. Per level, its
+    /// nodes, and per point the marks (at or above the point's threshold) the level before can
+    /// give it.
+    #[allow(clippy::type_complexity)]
+    fn expand(
+        &mut self,
+        pairs: &[Pair],
+    ) -> Result<Vec<(Vec<Node>, FxHashMap<Point, BTreeSet<i64>>)>, ZoneError> {
+        let f1 = self.generator.options.f1;
+        let mut levels = Vec::new();
+        let mut writes: Vec<(u32, u32)> = pairs
+            .iter()
+            .flat_map(|p| p.cands.iter().map(move |&(_, t)| (p.l, t)))
+            .collect();
+        while !writes.is_empty() {
+            let bound = self.bound(writes.iter().copied());
+            let mut given: FxHashMap<Point, BTreeSet<i64>> = FxHashMap::default();
+            for &(l, t) in &writes {
+                let k = self.next_time(l, t);
+                for &z in self.inner(t) {
+                    if k >= self.threshold[z.index()] {
+                        given.entry(z).or_default().insert(k);
+                    }
+                }
+            }
+            let mut nodes = Vec::new();
+            for &(z, b) in &bound {
+                if b < self.threshold[z.index()] {
+                    continue;
+                }
+                let mut cands = Vec::new();
+                for i in 0..self.occupied.len() {
+                    let x = self.occupied[i];
+                    let c = self.unfiltered(x, z, b as u32)?;
+                    cands.extend(c.iter().map(|&(_, t)| (b as u32, t)));
+                }
+                if cands.is_empty() {
+                    continue;
+                }
+                let mut read = Vec::new();
+                if f1 {
+                    for &(_, t) in &cands {
+                        for &p in self.inner(t) {
+                            if bound.binary_search_by_key(&p, |m| m.0).is_ok() {
+                                read.push(p);
+                            }
+                        }
+                    }
+                    read.sort_unstable();
+                    read.dedup();
+                }
+                nodes.push(Node {
+                    point: z,
+                    cands,
+                    f1: read,
+                });
+            }
+            writes = nodes
+                .iter()
+                .flat_map(|node| node.cands.iter().copied())
+                .collect();
+            levels.push((nodes, given));
+        }
+        Ok(levels)
+    }
+
+    /// The free leaves of the zones of a main trajectory (its first level `marks` at depth 1):
+    /// the end points of a later level whose candidates are all one move long, one per start,
+    /// and held by no other pair of the expansion (F2 then drops none of them for another's
+    /// sake and they drop nothing). Such a pair has the same one candidate whatever time its end
+    /// point gets, and makes no mark: the count does not depend on it. Whether its entry is in
+    /// the bundle view, and with which time, depends on the marks its end point gets and on
+    /// whether an earlier entry has it as a run (F2): the walk leaves free leaves out of the
+    /// factors and tracks, per pair of a free leaf (an observer), the set of what the choices
+    /// can give it ([`Seen`]).
+    fn free_leaves(&mut self, marks: &[(Point, i64)]) -> Result<(), ZoneError> {
+        self.free.clear();
+        self.observers.clear();
+        self.observed_at.clear();
+        self.observer_of.clear();
+        let pairs = self.pairs(marks)?;
+        let levels = self.expand(&pairs)?;
+        // How many pairs of the expansion can choose each trajectory.
+        let mut holders: FxHashMap<u32, usize> = FxHashMap::default();
+        for (nodes, _) in &levels {
+            for node in nodes {
+                for &(_, t) in &node.cands {
+                    *holders.entry(t).or_default() += 1;
+                }
+            }
+        }
+        for (level, (nodes, given)) in levels.iter().enumerate() {
+            let depth = level as u32 + 2;
+            for node in nodes {
+                let Some(times) = given.get(&node.point) else {
+                    continue;
+                };
+                // The times must fit the masks of `Seen`.
+                let mut free = times.iter().all(|&t| (1..16).contains(&t));
+                let mut starts: FxHashSet<Point> = FxHashSet::default();
+                for &(_, t) in &node.cands {
+                    let t = &self.trajectories[t as usize];
+                    free &= t.len() == 2 && starts.insert(t[0]);
+                }
+                if self.generator.options.f2 {
+                    free &= node.cands.iter().all(|(_, t)| holders.get(t) == Some(&1));
+                }
+                if !free {
+                    continue;
+                }
+                self.free.insert((depth, node.point));
+                let b = node.cands[0].0;
+                for i in 0..self.occupied.len() {
+                    let x = self.occupied[i];
+                    for &(q, t) in self.unfiltered(x, node.point, b)?.iter() {
+                        let o = self.observers.len() as u32;
+                        self.observers.push((depth, node.point, x, q, t));
+                        self.observed_at
+                            .entry((depth, node.point))
+                            .or_default()
+                            .push(o);
+                        self.observer_of.insert(t, o);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The task of a level (or part of one) at depth `depth` with these marks: its pairs in
+    /// scanner order, and what follows it split into independent factors.
+    ///
+    /// What follows is bounded ([`Walk::expand`]). Two nodes are joined when one writes a
+    /// point the other reads at the next level (its end point, by value where the mark reaches
+    /// the point's threshold, or a point F1 reads, as being marked), or (F2) a trajectory of
+    /// one is a run of a trajectory of the other. Free leaves join nothing. The classes of the
+    /// next level's nodes are the factors: no choice in one can change what another counts.
+    fn task(&mut self, depth: u32, marks: Vec<(Point, i64)>) -> Result<u32, ZoneError> {
+        if let Some(&id) = self.task_ids.get(&(depth, marks.clone())) {
+            return Ok(id);
         }
         let n = self.generator.kernel.n();
-        let f1 = self.generator.options.f1;
         let f2 = self.generator.options.f2;
-        let all = self.pairs(&marks);
-        let mut pairs = Vec::new();
-        let mut own = Vec::new();
-        // Which pair each of `own` belongs to.
-        let mut own_pair = Vec::new();
-        for (x, y, l) in all {
-            let cands = self.generator.unfiltered(self.p0, x, y, l)?;
-            if !cands.is_empty() {
-                own_pair.extend(std::iter::repeat_n(pairs.len(), cands.len()));
-                pairs.push((x, y, l));
-                own.extend(cands.into_iter().map(|(_, t)| (l, t)));
-            }
-        }
         let v = BitSet::from_points(n, marks.iter().map(|m| m.0));
-        // The rest of the level from each pair on reads its pairs and, for F1, which of the
-        // points its candidates pass are marked.
-        let mut suffixes = vec![0; pairs.len() + 1];
-        let mut passed = BitSet::new(n);
-        let mut from = own.len();
-        for at in (0..=pairs.len()).rev() {
-            while from > 0 && own_pair[from - 1] == at {
-                from -= 1;
-                let t = &own[from].1;
-                for &z in &t[1..t.len() - 1] {
-                    passed.insert(z);
+        let pairs = self.pairs(&marks)?;
+        let levels = self.expand(&pairs)?;
+        // The nodes, numbered level by level, without the free leaves.
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut ranges = Vec::new();
+        for (level, (level_nodes, _)) in levels.into_iter().enumerate() {
+            let start = nodes.len();
+            let at = depth + 1 + level as u32;
+            nodes.extend(
+                level_nodes
+                    .into_iter()
+                    .filter(|node| !self.free.contains(&(at, node.point))),
+            );
+            ranges.push(start..nodes.len());
+        }
+        let mut parent: Vec<usize> = (0..nodes.len()).collect();
+        for w in ranges.windows(2) {
+            let (previous, here) = (w[0].clone(), w[1].clone());
+            // Who reads each point at this level: its node by value, the nodes whose
+            // candidates pass it as being marked (F1). A mark below the point's threshold
+            // starts no pair, so it is read only as being marked.
+            let mut readers: FxHashMap<Point, Vec<(usize, bool)>> = FxHashMap::default();
+            for r in here {
+                readers.entry(nodes[r].point).or_default().push((r, true));
+                for &p in &nodes[r].f1 {
+                    readers.entry(p).or_default().push((r, false));
                 }
             }
-            let read: Vec<Point> = if f1 {
-                v.iter().filter(|&z| passed.contains(z)).collect()
-            } else {
-                Vec::new()
-            };
-            let fresh = self.suffixes.len() as u32;
-            suffixes[at] = *self
-                .suffixes
-                .entry((pairs[at..].to_vec(), read))
-                .or_insert(fresh);
+            for u in previous {
+                for ci in 0..nodes[u].cands.len() {
+                    let (b, t) = nodes[u].cands[ci];
+                    let k = self.next_time(b, t);
+                    for &p in self.inner(t) {
+                        if let Some(rs) = readers.get(&p) {
+                            for &(r, by_value) in rs {
+                                if !by_value || k >= self.threshold[p.index()] {
+                                    union(&mut parent, u, r);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        // The later levels, bounded.
-        let mut future: FxHashSet<Trajectory> = FxHashSet::default();
-        let mut timed = BitSet::new(n);
-        let mut marked = BitSet::new(n);
-        let mut own_index = FxHashMap::default();
+        // F2: a trajectory of one node that is a run of a trajectory of another joins them.
+        let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
         if f2 {
-            for ((_, t), &i) in own.iter().zip(&own_pair) {
-                own_index.insert(t.clone(), i);
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    owner.entry(t).or_insert(i);
+                }
             }
-        }
-        let mut cands = own;
-        let mut first = true;
-        while !cands.is_empty() {
-            let bound = Self::bound(&cands);
-            let next = self.unfiltered(&self.pairs(&bound))?;
-            if first {
-                for (_, t) in &next {
-                    timed.insert(*t.last().expect("stops"));
-                    if f1 {
-                        for &z in &t[1..t.len() - 1] {
-                            marked.insert(z);
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    for r in &self.runs[t as usize] {
+                        if let Some(&o) = owner.get(r) {
+                            union(&mut parent, i, o);
                         }
                     }
                 }
-                first = false;
             }
-            if !f2 {
-                break;
-            }
-            future.extend(next.iter().map(|(_, t)| t.clone()));
-            cands = next;
         }
-        let level = Rc::new(Level {
-            own: own_index,
-            suffixes,
-            v,
+        // The factors: the classes of the next level's nodes.
+        let first = ranges.first().cloned().unwrap_or(0..0);
+        let mut factor_of: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut reads: Vec<Vec<(Point, bool, bool)>> = Vec::new();
+        for u in first {
+            let root = find(&mut parent, u);
+            let f = *factor_of.entry(root).or_insert_with(|| {
+                reads.push(Vec::new());
+                reads.len() - 1
+            });
+            reads[f].push((nodes[u].point, true, false));
+            reads[f].extend(nodes[u].f1.iter().map(|&p| (p, false, true)));
+        }
+        let read: Vec<Vec<(Point, bool, bool)>> = reads
+            .into_iter()
+            .map(|mut r| {
+                r.sort_unstable();
+                let mut merged: Vec<(Point, bool, bool)> = Vec::new();
+                for (p, by_value, marked) in r {
+                    match merged.last_mut() {
+                        Some(m) if m.0 == p => {
+                            m.1 |= by_value;
+                            m.2 |= marked;
+                        }
+                        _ => merged.push((p, by_value, marked)),
+                    }
+                }
+                merged
+            })
+            .collect();
+        let mut poss: Vec<Vec<u32>> = vec![Vec::new(); read.len()];
+        let mut poss_of: FxHashMap<u32, usize> = FxHashMap::default();
+        if f2 {
+            for i in 0..nodes.len() {
+                let f = factor_of[&find(&mut parent, i)];
+                for &(_, t) in &nodes[i].cands {
+                    poss[f].push(t);
+                    poss_of.insert(t, f);
+                }
+            }
+            for p in &mut poss {
+                p.sort_unstable();
+                p.dedup();
+            }
+        }
+        // Which factors read each point, and the last pair that touches each factor.
+        let mut readers: FxHashMap<Point, Vec<(usize, bool, bool)>> = FxHashMap::default();
+        for (f, r) in read.iter().enumerate() {
+            for &(p, by_value, marked) in r {
+                readers.entry(p).or_default().push((f, by_value, marked));
+            }
+        }
+        let mut last: Vec<Option<usize>> = vec![None; read.len()];
+        let mut keep_runs: FxHashMap<u32, usize> = FxHashMap::default();
+        for (i, pair) in pairs.iter().enumerate() {
+            for &(_, t) in pair.cands.iter() {
+                let k = self.next_time(pair.l, t);
+                for p in self.inner(t) {
+                    for &(f, by_value, marked) in readers.get(p).map_or(&[][..], |v| v) {
+                        if marked || by_value && k >= self.threshold[p.index()] {
+                            last[f] = Some(i);
+                        }
+                    }
+                }
+                if f2 {
+                    keep_runs.insert(t, i);
+                    for r in &self.runs[t as usize] {
+                        if let Some(&f) = poss_of.get(r) {
+                            last[f] = Some(i);
+                        }
+                    }
+                }
+            }
+        }
+        let mut closing: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
+        let mut keep: FxHashMap<Point, (Option<usize>, Option<usize>)> = FxHashMap::default();
+        for (f, &l) in last.iter().enumerate() {
+            // A factor no pair touches reads no mark: it counts 1.
+            let Some(l) = l else { continue };
+            closing[l].push(f);
+            for &(p, by_value, marked) in &read[f] {
+                let slot = keep.entry(p).or_default();
+                if by_value {
+                    slot.0 = slot.0.max(Some(l));
+                }
+                if marked {
+                    slot.1 = slot.1.max(Some(l));
+                }
+            }
+            for &t in &poss[f] {
+                let slot = keep_runs.entry(t).or_insert(l);
+                *slot = (*slot).max(l);
+            }
+        }
+        let factors: Vec<Factor> = read
+            .into_iter()
+            .zip(poss)
+            .map(|(read, poss)| Factor { read, poss })
+            .collect();
+        let id = self.tasks.len() as u32;
+        self.tasks.push(Rc::new(Task {
             pairs,
-            timed,
-            marked,
-            future,
-        });
-        self.levels.insert(marks, level.clone());
-        Ok(level)
+            v,
+            factors,
+            closing,
+            keep,
+            keep_runs,
+        }));
+        self.task_ids.insert((depth, marks), id);
+        Ok(id)
     }
 
-    /// What determines the completions of `partial` (see the module's comment).
-    fn key(&mut self, depth: u32, level: &Level, partial: &Partial) -> Vec<u64> {
-        let mut key = vec![u64::from(depth), u64::from(level.suffixes[partial.at])];
-        for &(p, t) in &partial.next {
-            if level.timed.contains(p) && t >= self.threshold[p.index()] {
-                key.push(u64::from(p.0));
-                key.push(t as u64);
-            } else if level.marked.contains(p) {
-                key.push(u64::from(p.0));
-                key.push(i64::MIN as u64);
-            }
-        }
-        key.push(u64::MAX);
-        if self.generator.options.f2 {
-            let mut runs = Vec::new();
-            for e in &partial.entries {
-                for k in 0..e.len() {
-                    if !self.is_occupied.contains(e[k]) {
-                        continue;
-                    }
-                    for end in k + 1..e.len() {
-                        let run = &e[k..=end];
-                        let own = level.own.get(run).is_some_and(|&i| i >= partial.at);
-                        if own || level.future.contains(run) {
-                            let fresh = self.runs.len() as u32;
-                            runs.push(*self.runs.entry(run.to_vec()).or_insert(fresh));
-                        }
-                    }
+    /// The marks `marks` as far as the factors of `task` still open at pair `at` read them.
+    fn project(&self, task: &Task, at: usize, marks: &[(Point, i64)]) -> Vec<(Point, i64)> {
+        marks
+            .iter()
+            .filter_map(|&(p, t)| {
+                let &(by_value, marked) = task.keep.get(&p)?;
+                if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
+                    Some((p, t))
+                } else if marked.is_some_and(|l| l >= at) {
+                    Some((p, MARKED))
+                } else {
+                    None
                 }
-            }
-            runs.sort_unstable();
-            runs.dedup();
-            key.extend(runs.into_iter().map(u64::from));
-        }
-        key
+            })
+            .collect()
     }
 
-    /// The number of zones that complete `partial`.
-    fn count(&mut self, depth: u32, level: &Level, partial: Partial) -> Result<u128, ZoneError> {
-        let key = self.key(depth, level, &partial);
-        if let Some(&n) = self.memo.get(&key) {
-            return Ok(n);
+    /// The number of zones that complete a partial zone: in the task `task` at depth `depth`,
+    /// the pairs before `at` chosen, with the next level's marks `marks` so far, and `runs` the
+    /// trajectories that are runs of entries already in the zone (F2); and what the completions
+    /// give the observers of the free leaves.
+    fn count(
+        &mut self,
+        depth: u32,
+        task_id: u32,
+        at: usize,
+        marks: Vec<(Point, i64)>,
+        runs: Vec<u32>,
+    ) -> Result<(u128, Rc<Seen>), ZoneError> {
+        let task = self.tasks[task_id as usize].clone();
+        if at == task.pairs.len() {
+            return Ok((1, Rc::default()));
         }
-        let Some(&(x, y, l)) = level.pairs.get(partial.at) else {
-            let n = self.close(depth, partial)?;
-            return self.remember(key, n);
-        };
-        let entries = &partial.entries;
-        let inside = |t: &[Point]| entries.iter().any(|e| super::contains_run(e, t));
-        let candidates = self
-            .generator
-            .candidates(self.p0, x, y, l, &level.v, &inside)?;
-        if candidates.is_empty() {
+        let marks = self.project(&task, at, &marks);
+        let runs: Vec<u32> = runs
+            .into_iter()
+            .filter(|r| task.keep_runs.get(r).is_some_and(|&l| l >= at))
+            .collect();
+        let mut key = Vec::with_capacity(4 + 2 * marks.len() + runs.len());
+        key.extend([u64::from(depth), u64::from(task_id), at as u64]);
+        for &(p, t) in &marks {
+            key.push(u64::from(p.0));
+            key.push(t as u64);
+        }
+        key.push(SEP);
+        key.extend(runs.iter().map(|&r| u64::from(r)));
+        if let Some(found) = self.memo.get(&key) {
+            return Ok(found.clone());
+        }
+        let pair = &task.pairs[at];
+        let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
+        let mut choices: Vec<Option<(usize, u32)>> = pair
+            .cands
+            .iter()
+            .filter(|&&(_, t)| {
+                !(f1 && self.inner(t).iter().any(|&p| task.v.contains(p))
+                    || f2 && runs.binary_search(&t).is_ok())
+            })
+            .map(|&c| Some(c))
+            .collect();
+        if choices.is_empty() {
             // Passed over, as the generator's scan does.
-            let next = Partial {
-                at: partial.at + 1,
-                ..partial
-            };
-            let n = self.count(depth, level, next)?;
-            return self.remember(key, n);
+            choices.push(None);
         }
         let mut total: u128 = 0;
-        for (q, t) in candidates {
-            // TIME(y) - len(t) + 1 over the intermediate stops, kept with max (as `choose`).
-            let k = i64::from(l) - (t.len() as i64 - 1) + 1;
-            let mut next = partial.next.clone();
-            for &z in &t[1..t.len() - 1] {
-                match next.binary_search_by_key(&z, |m| m.0) {
-                    Ok(i) => next[i].1 = next[i].1.max(k),
-                    Err(i) => next.insert(i, (z, k)),
+        let mut seen: Option<Seen> = None;
+        for choice in choices {
+            let mut marks = marks.clone();
+            let mut runs = runs.clone();
+            // What this choice gives the observers: a time where it marks a free leaf of the
+            // next level, a run of it where F2 reads it before the observer's pair.
+            let mut own: Vec<(u32, i64, bool)> = Vec::new();
+            if let Some((q, t)) = choice {
+                let k = self.next_time(pair.l, t);
+                let stops = self.inner(t).to_vec();
+                mark(&mut marks, &stops, k);
+                for &z in &stops {
+                    if k < self.threshold[z.index()] {
+                        continue;
+                    }
+                    if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
+                        own.extend(os.iter().map(|&o| (o, k, false)));
+                    }
+                }
+                if f2 {
+                    for r in &self.runs[t as usize] {
+                        if let Some(&o) = self.observer_of.get(r) {
+                            let (d, to, from, _, _) = self.observers[o as usize];
+                            if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
+                                own.push((o, 0, true));
+                            }
+                        }
+                    }
+                    runs.extend(self.runs[t as usize].iter().copied());
+                    runs.sort_unstable();
+                    runs.dedup();
+                }
+                self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
+            }
+            own.sort_unstable();
+            let mut given: Seen = Vec::new();
+            for (o, k, dropped) in own {
+                let bit = seen_bit(k, dropped);
+                match given.last_mut() {
+                    Some(g) if g.0 == o => {
+                        g.1 = join_masks(g.1, bit);
+                    }
+                    _ => given.push((o, bit)),
                 }
             }
-            self.attaches.insert((depth, y, x, q, t.clone(), l));
-            let mut entries = Vec::new();
-            if self.generator.options.f2 {
-                entries = partial.entries.clone();
-                entries.push(t);
+            let mut product: u128 = 1;
+            for &f in &task.closing[at] {
+                let factor = &task.factors[f];
+                let read: Vec<(Point, i64)> = factor
+                    .read
+                    .iter()
+                    .filter_map(|&(p, by_value, marked)| {
+                        let i = marks.binary_search_by_key(&p, |m| m.0).ok()?;
+                        let t = marks[i].1;
+                        if by_value && t >= self.threshold[p.index()] {
+                            Some((p, t))
+                        } else if marked {
+                            Some((p, MARKED))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                let context: Vec<u32> = runs
+                    .iter()
+                    .copied()
+                    .filter(|r| factor.poss.binary_search(r).is_ok())
+                    .collect();
+                let sub = self.task(depth + 1, read)?;
+                let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
+                product = product.saturating_mul(n);
+                given = join(&given, &sub_seen);
             }
-            let child = Partial {
-                at: partial.at + 1,
-                next,
-                entries,
-            };
-            total = total.saturating_add(self.count(depth, level, child)?);
+            let (rest, rest_seen) = self.count(depth, task_id, at + 1, marks, runs)?;
+            total = total.saturating_add(product.saturating_mul(rest));
+            let given = join(&given, &rest_seen);
+            seen = Some(match seen {
+                None => given,
+                Some(seen) => unite(&seen, &given),
+            });
         }
-        self.remember(key, total)
+        self.remember(key, (total, Rc::new(seen.unwrap_or_default())))
     }
 
-    fn remember(&mut self, key: Vec<u64>, n: u128) -> Result<u128, ZoneError> {
+    fn remember(
+        &mut self,
+        key: Vec<u64>,
+        found: (u128, Rc<Seen>),
+    ) -> Result<(u128, Rc<Seen>), ZoneError> {
         self.states += 1;
         let limit = self.generator.options.max_zones.max(MAX_STATES);
         if self.states > limit {
@@ -481,21 +1016,31 @@ impl Walk<'_, '_> {
         {
             return Err(ZoneError::TimeLimit { limit });
         }
-        self.memo.insert(key, n);
-        Ok(n)
+        self.memo.insert(key, found.clone());
+        Ok(found)
     }
+}
 
-    /// The end of a level: the zone is complete if it marked nothing, else the next level.
-    fn close(&mut self, depth: u32, partial: Partial) -> Result<u128, ZoneError> {
-        if partial.next.is_empty() {
-            return Ok(1);
-        }
-        let next = self.level(partial.next)?;
-        let start = Partial {
-            at: 0,
-            next: Vec::new(),
-            entries: partial.entries,
-        };
-        self.count(depth + 1, &next, start)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn independent_parts_give_the_larger_time_and_either_drop() {
+        // One part marks with 2 or not at all, the other with 1, dropping: the zones get
+        // 2 (dropped) or 1 (dropped).
+        let a = seen_bit(2, false) | NOTHING;
+        let b = seen_bit(1, true);
+        assert_eq!(join_masks(a, b), seen_bit(2, true) | seen_bit(1, true));
+        assert_eq!(join_masks(NOTHING, b), b);
+        // Per observer, an observer one side leaves out has only "nothing".
+        let x: Seen = vec![(0, a), (3, b)];
+        let y: Seen = vec![(3, seen_bit(3, false))];
+        assert_eq!(join(&x, &y), vec![(0, a), (3, seen_bit(3, true))]);
+        assert_eq!(unite(&x, &y), vec![(0, a), (3, b | seen_bit(3, false)),]);
+        assert_eq!(
+            unite(&y, &Vec::new()),
+            vec![(3, seen_bit(3, false) | NOTHING)]
+        );
     }
 }

@@ -16,10 +16,10 @@ use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
 pub(super) struct Setup {
-    width: u32,
-    height: u32,
-    removed: Vec<(u32, u32)>,
-    pieces: Vec<(usize, bool, u32, u32)>,
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) removed: Vec<(u32, u32)>,
+    pub(super) pieces: Vec<(usize, bool, u32, u32)>,
     pub(super) horizon: u32,
 }
 

@@ -125,3 +125,90 @@ proptest! {
         check_attacks(&scenario, s.horizon, 2_000);
     }
 }
+
+/// A 16x8 district: the BOMBER comes down the h-file to the TARGET on h1, one FIGHTER of the
+/// TARGET's side on each side of it, too far apart for anything of one to meet anything of the
+/// other within the horizon.
+const APART: &str = "board 16x8
+type BOMBER { move leap (0,1)  value 5 }
+type FIGHTER { like king  value 3 }
+type TARGET { value 10 }
+black BOMBER at h4
+white TARGET at h1
+";
+
+#[test]
+fn a_level_of_independent_pairs_counts_the_product() {
+    // Each FIGHTER's pairs, and everything that can follow them, are a factor of their own:
+    // the count with both is the product of the counts with each, and equals the listing.
+    let count = |fighters: &str, f1: bool, f2: bool| {
+        let s = Scenario::parse("apart.scenario", &format!("{APART}{fighters}")).unwrap();
+        let k = s.kernel();
+        let p0 = s.pieces.iter().position(|p| p.name == "BOMBER").unwrap();
+        let y0 = s.board.parse_point("h1").unwrap();
+        let options = ZoneOptions {
+            f1,
+            f2,
+            max_zones: 200_000,
+            ..ZoneOptions::default()
+        };
+        let counted = ZoneGenerator::new(&s, &k, options)
+            .summary(p0, y0, 3)
+            .unwrap();
+        let zones = ZoneGenerator::new(&s, &k, options)
+            .zones(p0, y0, 3)
+            .unwrap();
+        assert_eq!(counted.count, zones.len() as u128, "{fighters}");
+        assert_eq!(
+            counted.view,
+            ZoneSummary::of_zones(&zones).view,
+            "{fighters}"
+        );
+        counted.count
+    };
+    let left = "white FIGHTER at e3 as L\n";
+    let right = "white FIGHTER at l3 as R\n";
+    for (f1, f2) in FILTERS {
+        let (l, r) = (count(left, f1, f2), count(right, f1, f2));
+        assert!(l > 1 && r > 1, "{l} {r}");
+        assert_eq!(
+            count(&format!("{left}{right}"), f1, f2),
+            l * r,
+            "f1 {f1}, f2 {f2}"
+        );
+    }
+}
+
+/// Scenarios with many short-range pieces (kings, knights, pawns) on a wide, low board: levels
+/// with several pairs, some independent, some not.
+fn crowded() -> impl Strategy<Value = super::zone_properties::Setup> {
+    (6u32..=12, 3u32..=6).prop_flat_map(|(w, h)| {
+        let removed = prop::collection::vec((0..w, 0..h), 0..=((w * h) as usize / 10));
+        let piece = (
+            prop::sample::select(vec![0usize, 4, 5]),
+            any::<bool>(),
+            0..w,
+            0..h,
+        );
+        let pieces = prop::collection::vec(piece, 5..=10);
+        (Just(w), Just(h), removed, pieces, 2u32..=3).prop_map(
+            |(width, height, removed, pieces, horizon)| super::zone_properties::Setup {
+                width,
+                height,
+                removed,
+                pieces,
+                horizon,
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn counting_equals_listing_on_crowded_scenarios(s in crowded()) {
+        let Some(scenario) = scenario(&s) else { return Ok(()) };
+        check_attacks(&scenario, s.horizon, 2_000);
+    }
+}
