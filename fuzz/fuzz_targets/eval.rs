@@ -1,6 +1,7 @@
 //! The evaluator and the derivation engine on small generated grammars (see
 //! `lingeo_fuzz::generate`), run with small limits on small boards, in the tabled and the
-//! plain search (which must agree when both finish), or traced.
+//! plain search (which must agree when both finish), or traced; each run by the compiled
+//! evaluator and by the tree walk, which must agree (on all but memory and time).
 //!
 //! `LINGEO_FUZZ_PRINT=1 cargo fuzz run eval FILE` prints the grammar, its run and outcome.
 #![no_main]

@@ -5,7 +5,7 @@ pub mod generate;
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits, Strategy};
+use lingeo::grammar::{Evaluator, Grammar, Language, Limit, Limits, RunError, Strategy};
 use lingeo::scenario::Scenario;
 
 /// What `lingeo check FILE.scenario` does with a file's text: resolve it and summarise it, or
@@ -189,29 +189,35 @@ pub fn run_case(case: &Case) -> Outcome {
         Err(e) => return Outcome::NotBound(e),
     };
     let limits = case.limits;
-    let result = match case.mode {
-        Mode::Tabled => grammar.derive(&world, &inputs, &start, limits, None),
-        Mode::Plain => grammar.derive_with(&world, &inputs, &start, limits, Strategy::Plain),
-        Mode::Traced => {
-            let mut trace = String::new();
-            let mut tracer = |line: &str| {
-                trace.push_str(line);
-                trace.push('\n');
-            };
-            grammar.derive(&world, &inputs, &start, limits, Some(&mut tracer))
-        }
-        Mode::Both => {
-            let tabled = grammar.derive(&world, &inputs, &start, limits, None);
-            let plain = grammar.derive_with(&world, &inputs, &start, limits, Strategy::Plain);
-            if let (Ok(t), Ok(p)) = (&tabled, &plain) {
+    let (result, trace) = derive(&grammar, &world, &inputs, &start, limits, case.mode);
+    // The tree walk must agree with the compiled evaluator (the default) on everything but
+    // memory and time, which differ between them.
+    let tree = grammar.with_evaluator(Evaluator::Tree);
+    let (walked, walked_trace) = derive(&tree, &world, &inputs, &start, limits, case.mode);
+    let unequal_resources = |r: &Result<Language, RunError>| matches!(r, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time)));
+    if !unequal_resources(&result) && !unequal_resources(&walked) {
+        match (&result, &walked) {
+            (Ok(a), Ok(b)) => {
                 assert_eq!(
-                    t.sentences, p.sentences,
-                    "the tabled and the plain search derive different languages"
+                    a.sentences, b.sentences,
+                    "the evaluators derive different languages"
+                );
+                assert_eq!(
+                    a.steps, b.steps,
+                    "the evaluators take different numbers of steps"
                 );
             }
-            tabled
+            (Err(a), Err(b)) => {
+                assert_eq!(a.render(), b.render(), "the evaluators fail differently")
+            }
+            _ => panic!(
+                "one evaluator fails and the other does not: {:?} against {:?}",
+                result.as_ref().err().map(|e| e.render()),
+                walked.as_ref().err().map(|e| e.render())
+            ),
         }
-    };
+        assert_eq!(trace, walked_trace, "the evaluators trace differently");
+    }
     match result {
         Err(e) => Outcome::RunError(e.render()),
         Ok(language) => {
@@ -224,4 +230,39 @@ pub fn run_case(case: &Case) -> Outcome {
             Outcome::Language(out)
         }
     }
+}
+
+/// Derives in `mode`, with the trace of a traced run.
+fn derive(
+    grammar: &Grammar,
+    world: &World<'_>,
+    inputs: &[lingeo::grammar::value::Value],
+    start: &[lingeo::grammar::value::Value],
+    limits: Limits,
+    mode: Mode,
+) -> (Result<Language, RunError>, String) {
+    let mut trace = String::new();
+    let result = match mode {
+        Mode::Tabled => grammar.derive(world, inputs, start, limits, None),
+        Mode::Plain => grammar.derive_with(world, inputs, start, limits, Strategy::Plain),
+        Mode::Traced => {
+            let mut tracer = |line: &str| {
+                trace.push_str(line);
+                trace.push('\n');
+            };
+            grammar.derive(world, inputs, start, limits, Some(&mut tracer))
+        }
+        Mode::Both => {
+            let tabled = grammar.derive(world, inputs, start, limits, None);
+            let plain = grammar.derive_with(world, inputs, start, limits, Strategy::Plain);
+            if let (Ok(t), Ok(p)) = (&tabled, &plain) {
+                assert_eq!(
+                    t.sentences, p.sentences,
+                    "the tabled and the plain search derive different languages"
+                );
+            }
+            tabled
+        }
+    };
+    (result, trace)
 }
