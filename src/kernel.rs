@@ -686,6 +686,26 @@ mod tests {
             }
         }
 
+        /// The shifted search from `origin` gives the distances, depth and layers of the search
+        /// over the adjacency lists; returns the latter.
+        fn shifted_equals_listed(
+            shifts: &Shifts,
+            rel: &Relation,
+            origin: Point,
+        ) -> Result<DistanceMap, TestCaseError> {
+            let (n, u) = (rel.len(), 2 * rel.len() as u32);
+            let (data, depth) = shift_search(shifts, n, origin, u);
+            let got = table(data, depth, rel, origin, u);
+            let (data, depth) = sparse_search(rel, origin, u);
+            let want = table(data, depth, rel, origin, u);
+            prop_assert_eq!(got.distances(), want.distances());
+            prop_assert_eq!(got.depth(), want.depth());
+            for k in 0..=got.depth() + 1 {
+                prop_assert_eq!(got.layer(k), want.layer(k));
+            }
+            Ok(want)
+        }
+
         proptest! {
             #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -709,15 +729,7 @@ mod tests {
                     let shifts = rel.shifts().expect("grid motions have shift plans");
                     for &o in &origins {
                         let origin = Point(o % n as u32);
-                        let (data, depth) = shift_search(shifts, n, origin, u);
-                        let got = table(data, depth, rel, origin, u);
-                        let (data, depth) = sparse_search(rel, origin, u);
-                        let want = table(data, depth, rel, origin, u);
-                        prop_assert_eq!(got.distances(), want.distances());
-                        prop_assert_eq!(got.depth(), want.depth());
-                        for k in 0..=got.depth() + 1 {
-                            prop_assert_eq!(got.layer(k), want.layer(k));
-                        }
+                        let want = shifted_equals_listed(shifts, rel, origin)?;
                         let map = distance_map(rel, origin, u);
                         prop_assert_eq!(map.distances(), want.distances());
                     }
@@ -760,20 +772,11 @@ mod tests {
                 let board = Board::grid(dims[0], dims[1], dims[2], &removed).unwrap();
                 let n = board.len();
                 let forward = Relation::build(&board, &motion, None);
-                let u = 2 * n as u32;
                 for rel in [&forward, &forward.reversed()] {
                     let shifts = rel.shifts().expect("grid motions have shift plans");
                     prop_assert_eq!(shifts.spreads_by_axis(), board.is_full_grid());
                     for &o in &origins {
-                        let origin = Point(o % n as u32);
-                        let (data, depth) = shift_search(shifts, n, origin, u);
-                        let got = table(data, depth, rel, origin, u);
-                        let (data, depth) = sparse_search(rel, origin, u);
-                        let want = table(data, depth, rel, origin, u);
-                        prop_assert_eq!(got.distances(), want.distances());
-                        for k in 0..=got.depth() + 1 {
-                            prop_assert_eq!(got.layer(k), want.layer(k));
-                        }
+                        shifted_equals_listed(shifts, rel, Point(o % n as u32))?;
                     }
                 }
             }
