@@ -857,8 +857,9 @@ impl<'p> Compiler<'p> {
             }
             ev.guarded(|ev| {
                 ev.finish_call(func, frame, &span, |ev, f| {
-                    let code = ev.ctx.code.clone();
-                    (code.functions[f as usize])(ev)
+                    // The context outlives the evaluator: its code is read without a count.
+                    let ctx = ev.ctx;
+                    (ctx.code.functions[f as usize])(ev)
                 })
             })
         })
