@@ -6,6 +6,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// The default cap on the memory a run may use (`--max-memory`): 4 GiB.
+pub const DEFAULT_LIMIT: usize = 4 << 30;
+
 static HEAP: AtomicUsize = AtomicUsize::new(0);
 static COUNTING: AtomicBool = AtomicBool::new(false);
 static STACK: AtomicUsize = AtomicUsize::new(0);

@@ -63,6 +63,9 @@ pub struct ZoneOptions {
     pub rule: AdmissibleRule,
     /// Fail rather than enumerate more zones than this.
     pub max_zones: usize,
+    /// Fail rather than use more memory than this, in bytes (`--max-memory`; measured where
+    /// the program counts its heap, as the `lingeo` binary does, see [`crate::memory`]).
+    pub max_memory: usize,
 }
 
 impl Default for ZoneOptions {
@@ -72,6 +75,7 @@ impl Default for ZoneOptions {
             f2: false,
             rule: AdmissibleRule::S16,
             max_zones: 100_000,
+            max_memory: crate::memory::DEFAULT_LIMIT,
         }
     }
 }
@@ -91,6 +95,10 @@ pub enum ZoneError {
     },
     /// Counting the zones without listing them met more distinct partial zones than this.
     TooManyStates {
+        limit: usize,
+    },
+    /// Listing or counting the zones used more memory than this, in bytes.
+    Memory {
         limit: usize,
     },
 }
@@ -116,6 +124,11 @@ impl fmt::Display for ZoneError {
             ZoneError::TooManyStates { limit } => write!(
                 f,
                 "counting the zones met more than {limit} distinct partial zones; raise --max-zones, or shorten the horizon or use the filters"
+            ),
+            ZoneError::Memory { limit } => write!(
+                f,
+                "the zones use more than {} of memory; raise --max-memory, or shorten the horizon or use the filters",
+                crate::memory::show(*limit)
             ),
         }
     }
@@ -328,6 +341,16 @@ impl<'s> ZoneGenerator<'s> {
             }
         }
         d
+    }
+
+    /// An error once the heap in use passes `--max-memory`: a listing or count that the caps
+    /// on zones and states let grow (raised by the user) stops before the machine runs out.
+    pub(crate) fn check_memory(&self) -> Result<(), ZoneError> {
+        let limit = self.options.max_memory;
+        if crate::memory::in_use() > limit {
+            return Err(ZoneError::Memory { limit });
+        }
+        Ok(())
     }
 
     /// Every zone of the language of p0 attacking y0 within l0 moves (l0 < u32::MAX: the main
@@ -592,6 +615,7 @@ impl<'s> ZoneGenerator<'s> {
         if let Some(limit) = crate::deadline::passed() {
             return Err(ZoneError::TimeLimit { limit });
         }
+        self.check_memory()?;
         // Pairs without a candidate are passed over in a loop: recursing on each would nest
         // as deep as the scan is long.
         let mut at = at;

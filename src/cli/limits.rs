@@ -23,7 +23,8 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u64,
     /// Stop with an error when the run uses more than this many MiB of memory (heap, and
-    /// the stack grown for deep recursion).
+    /// the stack grown for deep recursion); with `zones`, the native generator's listing and
+    /// count stop there too.
     #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_memory: u64,
@@ -60,7 +61,12 @@ impl LimitArgs {
             max_form_length: self.max_length,
             max_set_size: self.max_set_size,
             max_iterations: self.max_iterations,
-            max_memory: usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX),
+            max_memory: self.max_memory_bytes(),
         }
+    }
+
+    /// `--max-memory` in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
     }
 }

@@ -182,6 +182,9 @@ impl ComputeError {
             ZoneError::TooManyStates { limit } => {
                 format!("more than {limit} partial zones to count")
             }
+            ZoneError::Memory { limit } => {
+                format!("more than {} of memory", lingeo::memory::show(*limit))
+            }
         };
         ComputeError::TooLarge {
             reason,
@@ -218,6 +221,16 @@ pub struct Request<'g> {
     pub max_zones: usize,
     /// The grammar engine's other limits.
     pub limits: LimitArgs,
+}
+
+impl Request<'_> {
+    /// The native generator's options: the filters, --max-zones and --max-memory.
+    fn zone_options(&self) -> ZoneOptions {
+        ZoneOptions {
+            max_memory: self.limits.max_memory_bytes(),
+            ..self.filters.zone_options(self.max_zones)
+        }
+    }
 }
 
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command
@@ -285,7 +298,7 @@ pub fn summarise(
         let summary = ZoneSummary::of_zones(&zones);
         return Ok((zones, summary));
     }
-    let summary = ZoneGenerator::new(scenario, kernel, r.filters.zone_options(r.max_zones))
+    let summary = ZoneGenerator::new(scenario, kernel, r.zone_options())
         .summary(r.piece, r.target, r.horizon)
         .map_err(|e| ComputeError::too_large(&e))?;
     Ok((Vec::new(), summary))
@@ -312,12 +325,9 @@ pub fn compute(
         engine
     };
     match engine {
-        EngineArg::Native => {
-            let options = filters.zone_options(max_zones);
-            ZoneGenerator::new(scenario, kernel, options)
-                .zones(piece, target, horizon)
-                .map_err(|e| ComputeError::too_large(&e))
-        }
+        EngineArg::Native => ZoneGenerator::new(scenario, kernel, r.zone_options())
+            .zones(piece, target, horizon)
+            .map_err(|e| ComputeError::too_large(&e)),
         EngineArg::Grammar => {
             let shipped;
             let grammar = match own {
@@ -351,6 +361,14 @@ pub fn compute(
                             reason: format!(
                                 "an imported grammar of trajectories has more than {} sentences",
                                 limits.max_imported_sentences
+                            ),
+                            message: e.render(),
+                        }
+                    } else if e.limit == Some(Limit::Memory) {
+                        ComputeError::TooLarge {
+                            reason: format!(
+                                "more than {} of memory",
+                                lingeo::memory::show(limits.max_memory)
                             ),
                             message: e.render(),
                         }
@@ -668,13 +686,35 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     }
     let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     if skipped > 0 {
+        let memory = attacks
+            .iter()
+            .filter_map(|a| a.too_large.as_deref())
+            .any(|r| raise(r) == "--max-memory");
+        let caps = if memory {
+            format!(
+                "--max-zones {} or --max-memory {}",
+                args.language.max_zones, args.limits.max_memory
+            )
+        } else {
+            format!("--max-zones {}", args.language.max_zones)
+        };
         out.push_str(&format!(
-            "{skipped} of {} not listed: too large for --max-zones {}; raise it or shorten the horizon\n",
+            "{skipped} of {} not listed: too large for {caps}; raise {} or shorten the horizon\n",
             render::counted(attacks.len() as u128, "attack", "attacks"),
-            args.language.max_zones
+            if memory { "them" } else { "it" },
         ));
     }
     Ok(out)
+}
+
+/// The option that lets an attack too large to list through: --max-memory where the reason
+/// is memory, --max-zones for every other cap (see [`ComputeError::too_large`]).
+fn raise(reason: &str) -> &'static str {
+    if reason.ends_with("of memory") {
+        "--max-memory"
+    } else {
+        "--max-zones"
+    }
 }
 
 pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
@@ -784,7 +824,8 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     );
     if let Some(reason) = &a.too_large {
         return format!(
-            "{head}: {reason}, not listed (raise --max-zones or shorten the horizon)\n"
+            "{head}: {reason}, not listed (raise {} or shorten the horizon)\n",
+            raise(reason)
         );
     }
     let mut out = format!("{head}: {}\n", zone_count(&a.summary));

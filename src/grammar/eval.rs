@@ -50,7 +50,7 @@ impl Default for Limits {
             max_form_length: 100_000,
             max_set_size: 2_000_000,
             max_iterations: 100_000_000,
-            max_memory: 4 << 30,
+            max_memory: crate::memory::DEFAULT_LIMIT,
         }
     }
 }

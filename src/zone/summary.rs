@@ -46,7 +46,8 @@ use crate::bundle::Trajectory;
 /// At least this many distinct partial zones may be memoised per attack; `max_zones` raises
 /// the cap (`--max-zones`). Past it the count stops with [`ZoneError::TooManyStates`]: a walk
 /// that needs more is too large to count this way, and giving up within about a second and a
-/// hundred megabytes keeps `--all-attacks` on large boards moving.
+/// hundred megabytes keeps `--all-attacks` on large boards moving. A raised cap is still
+/// bounded by `--max-memory` ([`ZoneError::Memory`]).
 pub const MAX_STATES: usize = 100_000;
 
 /// What a language of zones amounts to without its zones: how many, the bundle view, and the
@@ -1011,10 +1012,11 @@ impl Walk<'_, '_> {
             return Err(ZoneError::TooManyStates { limit });
         }
         // `lingeo serve`'s deadline (the listing looks at it in `ZoneGenerator::choose`).
-        if self.states.is_multiple_of(1024)
-            && let Some(limit) = crate::deadline::passed()
-        {
-            return Err(ZoneError::TimeLimit { limit });
+        if self.states.is_multiple_of(1024) {
+            if let Some(limit) = crate::deadline::passed() {
+                return Err(ZoneError::TimeLimit { limit });
+            }
+            self.generator.check_memory()?;
         }
         self.memo.insert(key, found.clone());
         Ok(found)

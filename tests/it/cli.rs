@@ -539,6 +539,18 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/robot-zone-full.scenario --piece BOMBER --to h1 --horizon 4 --max-zones 10 --all-zones",
         2,
     ),
+    // --max-memory bounds the native listing and the count too, so that a raised
+    // --max-zones cannot exhaust the machine.
+    (
+        "cli-zones-error-max-memory-listing",
+        "zones examples/figure2.scenario --piece BQ --to c3 --horizon 2 --filters all --all-zones --max-zones 100000 --max-memory 8",
+        2,
+    ),
+    (
+        "cli-zones-error-max-memory-count",
+        "zones examples/board16.scenario --piece BF1 --to l1 --horizon 3 --filters all --max-zones 100000000 --max-memory 32",
+        2,
+    ),
     // --all-attacks: an attack past --max-zones is reported, the others are listed (exit 0).
     (
         "cli-zones-all-attacks-too-large",
@@ -1163,4 +1175,42 @@ fn compiled_and_tree_walking_evaluators_agree() {
         let (a, b) = (body(run(&compiled)), body(run(&tree)));
         assert_eq!(a, b, "the evaluators disagree on `lingeo {line}`");
     }
+}
+
+/// With --all-attacks an attack past --max-memory is reported with the option to raise, and
+/// the others are listed, as past --max-zones.
+#[test]
+fn all_attacks_past_max_memory_name_the_option() {
+    let out = run(&[
+        "zones",
+        "examples/figure2.scenario",
+        "--all-attacks",
+        "--horizon",
+        "2",
+        "--filters",
+        "all",
+        "--all-zones",
+        "--max-zones",
+        "100000",
+        "--max-memory",
+        "8",
+    ]);
+    assert!(out.contains("\nexit: 0\n"), "{out}");
+    assert!(
+        out.contains(
+            "from b6 to c3 within 2 moves (filters: f1+f2; native generator): more than 8 MiB of memory, not listed (raise --max-memory or shorten the horizon)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "1 of 10 attacks not listed: too large for --max-zones 100000 or --max-memory 8; raise them or shorten the horizon"
+        ),
+        "{out}"
+    );
+    // The other attacks are listed in full: WR a1 to g4 has 1463 zones.
+    assert!(
+        out.contains("from a1 to g4 within 2 moves (filters: f1+f2; native generator): 1463 zones"),
+        "{out}"
+    );
 }
