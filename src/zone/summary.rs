@@ -179,7 +179,9 @@ struct Walk<'g, 's> {
     tasks: Vec<Rc<Task>>,
     /// Per main trajectory: the counts of the states met, and the attach entries met:
     /// (level, to, from, piece, trajectory id, time).
-    memo: FxHashMap<Vec<u64>, (u128, Rc<Seen>)>,
+    memo: FxHashMap<Box<[u64]>, (u128, Rc<Seen>)>,
+    /// The `Seen` of every state whose completions give the free leaves nothing, shared.
+    nothing: Rc<Seen>,
     attaches: FxHashSet<(u32, Point, Point, usize, u32, u32)>,
     states: usize,
 }
@@ -250,6 +252,7 @@ impl ZoneGenerator<'_> {
             observer_of: FxHashMap::default(),
             tasks: Vec::new(),
             memo: FxHashMap::default(),
+            nothing: Rc::default(),
             attaches: FxHashSet::default(),
             states: 0,
         };
@@ -883,21 +886,25 @@ impl Walk<'_, '_> {
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         let task = self.tasks[task_id as usize].clone();
         if at == task.pairs.len() {
-            return Ok((1, Rc::default()));
+            return Ok((1, self.nothing.clone()));
         }
         let marks = self.project(&task, at, &marks);
         let runs: Vec<u32> = runs
             .into_iter()
             .filter(|r| task.keep_runs.get(r).is_some_and(|&l| l >= at))
             .collect();
-        let mut key = Vec::with_capacity(4 + 2 * marks.len() + runs.len());
-        key.extend([u64::from(depth), u64::from(task_id), at as u64]);
+        // A word for where the walk is, one per mark (point and time), then the runs.
+        let mut key = Vec::with_capacity(2 + marks.len() + runs.len());
+        key.push(u64::from(depth) << 56 | u64::from(task_id) << 24 | at as u64);
+        debug_assert!(depth < 256 && at < 1 << 24);
         for &(p, t) in &marks {
-            key.push(u64::from(p.0));
-            key.push(t as u64);
+            // Times are small (at most twice the board's size); MARKED maps to i32::MIN.
+            let t = t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            key.push(u64::from(p.0) << 32 | u64::from(t as u32));
         }
         key.push(SEP);
         key.extend(runs.iter().map(|&r| u64::from(r)));
+        let key = key.into_boxed_slice();
         if let Some(found) = self.memo.get(&key) {
             return Ok(found.clone());
         }
@@ -998,12 +1005,16 @@ impl Walk<'_, '_> {
                 Some(seen) => unite(&seen, &given),
             });
         }
-        self.remember(key, (total, Rc::new(seen.unwrap_or_default())))
+        let seen = match seen {
+            Some(s) if !s.is_empty() => Rc::new(s),
+            _ => self.nothing.clone(),
+        };
+        self.remember(key, (total, seen))
     }
 
     fn remember(
         &mut self,
-        key: Vec<u64>,
+        key: Box<[u64]>,
         found: (u128, Rc<Seen>),
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         self.states += 1;
