@@ -409,12 +409,7 @@ impl Grammar {
 
     /// Sentences as [`Grammar::show_sentence`] prints them, a line each, appended to `out`: the
     /// names are gathered once for the whole language.
-    pub fn write_sentences<'s>(
-        &self,
-        world: &World<'_>,
-        sentences: impl IntoIterator<Item = &'s Sentence>,
-        out: &mut String,
-    ) {
+    pub fn write_sentences(&self, world: &World<'_>, sentences: &[Sentence], out: &mut String) {
         world.with_names(&self.program.enum_values, |names| {
             print::write_sentences(names, &self.program, sentences, out)
         })

@@ -15,19 +15,42 @@ use super::ir::Program;
 use super::value::Names;
 
 /// Appends each sentence and a newline to `out`, as [`super::derive::show_form`] prints it.
-pub fn write_sentences<'s>(
+///
+/// A sorted language has long runs of sentences that begin alike, so the text of the symbols a
+/// sentence shares with the one before it (the same symbols with the same argument slices) is
+/// copied from that line in one piece; only the rest is looked up symbol by symbol.
+pub fn write_sentences(
     names: &Names<'_>,
     program: &Program,
-    sentences: impl IntoIterator<Item = &'s Sentence>,
+    sentences: &[Sentence],
     out: &mut String,
 ) {
     let mut texts = String::new();
     let mut spans: FxHashMap<(u32, *const ()), (u32, u32)> = FxHashMap::default();
-    for sentence in sentences {
+    let mut previous: Option<&Sentence> = None;
+    // Where the previous line starts in `out`, and where its i-th symbol's text ends.
+    let mut line_start = 0;
+    let mut ends: Vec<usize> = Vec::new();
+    for (n, sentence) in sentences.iter().enumerate() {
         if sentence.is_empty() {
             write_form(names, program, sentence.iter(), out);
         }
-        for (i, sym) in sentence.iter().enumerate() {
+        let shared = previous.map_or(0, |p| {
+            p.iter()
+                .zip(sentence.iter())
+                .take_while(|(a, b)| a.symbol == b.symbol && Rc::ptr_eq(&a.args, &b.args))
+                .count()
+        });
+        let start = out.len();
+        if shared > 0 {
+            out.extend_from_within(line_start..ends[shared - 1]);
+        }
+        let offset = start - line_start;
+        ends.truncate(shared);
+        for end in &mut ends {
+            *end += offset;
+        }
+        for (i, sym) in sentence.iter().enumerate().skip(shared) {
             if i > 0 {
                 out.push(' ');
             }
@@ -38,7 +61,16 @@ pub fn write_sentences<'s>(
                 (from, texts.len() as u32)
             });
             out.push_str(&texts[from as usize..to as usize]);
+            ends.push(out.len());
         }
         out.push('\n');
+        if n == 0 {
+            // Room for lines like the first (up to 64 MiB), so that the buffer is not copied
+            // as it grows.
+            let estimate = (out.len() - start).saturating_mul(sentences.len() - 1);
+            out.reserve(estimate.min(64 << 20));
+        }
+        line_start = start;
+        previous = Some(sentence);
     }
 }
