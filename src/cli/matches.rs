@@ -2,10 +2,10 @@
 //! (docs/players.md §4).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
-use lingeo::play::players::matches::{self, EngineSpec};
+use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
 use lingeo::render;
 use serde::Serialize;
 
@@ -16,9 +16,11 @@ use super::play::load_game;
 pub struct MatchArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// The first engine: comma-separated `key=value` (eval=material|fuzzy, depth=D or
-    /// nodes=N, ordering=none|history|killer|zones, horizon=H); it plays White in the first
-    /// game of each opening. Default: eval=material,depth=4,ordering=killer.
+    /// The first engine: comma-separated `key=value` (eval=material|fuzzy|learned, depth=D or
+    /// nodes=N, ordering=none|history|killer|zones|chessmaps|patterns, horizon=H,
+    /// rules=FILE with eval=learned, network=FILE with ordering=chessmaps; docs/players.md §4);
+    /// it plays White in the first game of each opening. Default:
+    /// eval=material,depth=4,ordering=killer.
     #[arg(long, default_value = "")]
     pub white: String,
     /// The second engine, written the same way; it plays Black in the first game of each
@@ -51,8 +53,21 @@ struct MatchJson {
 }
 
 pub fn run(args: &MatchArgs) -> Result<String, CliError> {
+    // A spec's files are read as `search --rules` and `--network` read theirs.
+    let files = SpecFiles {
+        rules: &|path| super::files::rules(Path::new(path)).map_err(|e| e.0),
+        network: &|path| super::files::network(Path::new(path)).map_err(|e| e.0),
+    };
     let spec = |flag: &str, text: &str| {
-        EngineSpec::parse(text).map_err(|e| CliError(format!("{flag}: {e}")))
+        EngineSpec::parse_with(text, &files).map_err(|e| {
+            CliError(if e.ends_with('\n') {
+                // A rules file's rendered diagnostics: which spec named the file on a line of its
+                // own, then the diagnostics as they are.
+                format!("error: {flag}: in a file the spec names\n{e}")
+            } else {
+                format!("{flag}: {e}")
+            })
+        })
     };
     let a = spec("--white", &args.white)?;
     let b = spec("--black", &args.black)?;

@@ -52,9 +52,13 @@ pub struct SearchArgs {
     pub network: Option<PathBuf>,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
     /// the fuzzy evaluation of its goals' zones within --horizon (default 4;
-    /// docs/players.md §3), or that with the shipped learned rules (docs/players.md §7).
+    /// docs/players.md §3), or that with learned rules (docs/players.md §7; --rules).
     #[arg(long, value_enum, default_value_t = EvalArg::Material)]
     pub eval: EvalArg,
+    /// --eval learned: the learned rules' file (the format of docs/players.md §7; default: the
+    /// shipped rules, learned/pawned.rules).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
     /// Size of the transposition table in MiB (0: no table; at most 16384).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=16384))]
     pub tt_mb: u64,
@@ -414,6 +418,10 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             Some(path) => Some(std::sync::Arc::new(super::files::network(path)?)),
             None => None,
         },
+        rules: match &args.rules {
+            Some(path) => Some(std::sync::Arc::new(super::files::rules(path)?)),
+            None => None,
+        },
         horizon: args.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
         eval: match args.eval {
             EvalArg::Material => Eval::Material,
@@ -453,6 +461,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         return Err(CliError(
             "--network needs --ordering chessmaps (alpha-beta)".to_string(),
         ));
+    }
+    if args.rules.is_some() && args.eval != EvalArg::Learned {
+        return Err(CliError("--rules needs --eval learned".to_string()));
     }
     if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
         return Err(CliError(format!("{flag} needs --engine lg")));
@@ -624,9 +635,12 @@ fn describe(
     };
     let eval = if options.eval.zones() {
         format!(
-            ", eval {} (horizon {})",
+            ", eval {} (horizon {}{})",
             options.eval.name(),
-            options.horizon
+            options.horizon,
+            args.rules
+                .as_ref()
+                .map_or_else(String::new, |p| format!(", rules {}", p.display()))
         )
     } else {
         String::new()

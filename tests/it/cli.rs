@@ -402,6 +402,26 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-match-error-rules-eval",
+        "match examples/pawned.scenario --white depth=2,rules=learned/pawned.rules",
+        2,
+    ),
+    (
+        "cli-match-error-network-ordering",
+        "match examples/pawned.scenario --black depth=2,network=src/play/players/chessmaps.weights",
+        2,
+    ),
+    (
+        "cli-match-error-rules-file",
+        "match examples/pawned.scenario --white eval=learned,depth=2,rules=tests/rules/bad.rules",
+        2,
+    ),
+    (
+        "cli-match-error-network-file",
+        "match examples/pawned.scenario --black ordering=chessmaps,depth=2,network=examples/pawned.scenario",
+        2,
+    ),
+    (
         "cli-run-search-grammar",
         "run grammars/search.lgg examples/robot-2d4a.scenario --set H=4 --set DEPTH=2 --set FULL=false --set TRANSLATE=false --start 'S()'",
         0,
@@ -1040,6 +1060,119 @@ fn check_stops_reading_dev_zero() {
         ),
         "{output}"
     );
+}
+
+/// Engine specs read `rules=FILE` and `network=FILE`, and their engines play with them: a copy
+/// of the shipped rules or weights plays as the shipped ones do, a book without rules as the
+/// fuzzy evaluation, and a network with its output weights negated differently.
+#[test]
+fn match_specs_play_with_their_rules_and_network_files() {
+    use lingeo::play::players::chessmaps::Network;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("lingeo-match-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let copy_rules = file(
+        "copy.rules",
+        &std::fs::read_to_string(root.join("learned/pawned.rules")).unwrap(),
+    );
+    let no_rules = file("none.rules", lingeo::play::players::rules::HEADER);
+    let copy_weights = file(
+        "copy.weights",
+        &std::fs::read_to_string(root.join("src/play/players/chessmaps.weights")).unwrap(),
+    );
+    let mut flipped = (*Network::shipped()).clone();
+    for w in flipped.w2.iter_mut().chain(&mut flipped.b2) {
+        *w = -*w;
+    }
+    let flipped = file("flipped.weights", &flipped.write("output weights negated"));
+    // The first engine as printed, and the score.
+    let play = |white: &str| {
+        let out = run(&[
+            "match",
+            "examples/pawned.scenario",
+            "--white",
+            white,
+            "--black",
+            "depth=2",
+            "--games",
+            "4",
+        ]);
+        assert!(out.contains("\nexit: 0\n"), "{out}");
+        let line = |start: &str| {
+            let l = out.lines().find(|l| l.starts_with(start));
+            l.unwrap_or_else(|| panic!("{out}")).to_string()
+        };
+        (line("first: "), line("first engine: "))
+    };
+    let (_, learned) = play("eval=learned,depth=2");
+    let (first, copied) = play(&format!("eval=learned,depth=2,rules={copy_rules}"));
+    assert_eq!(
+        first,
+        format!("first:  eval=learned,depth=2,ordering=killer,horizon=4,rules={copy_rules}")
+    );
+    assert_eq!(copied, learned);
+    assert_eq!(
+        learned,
+        "first engine: 2 wins, 2 draws, 0 losses, score 0.750"
+    );
+    let (_, own) = play(&format!("eval=learned,depth=2,rules={no_rules}"));
+    let (_, fuzzy) = play("eval=fuzzy,depth=2");
+    assert_eq!(own, fuzzy);
+    assert_eq!(own, "first engine: 2 wins, 1 draw, 1 loss, score 0.625");
+
+    let (_, shipped) = play("ordering=chessmaps,depth=2");
+    let (first, copied) = play(&format!(
+        "ordering=chessmaps,depth=2,network={copy_weights}"
+    ));
+    assert_eq!(
+        first,
+        format!("first:  eval=material,depth=2,ordering=chessmaps,network={copy_weights}")
+    );
+    assert_eq!(copied, shipped);
+    assert_eq!(
+        shipped,
+        "first engine: 3 wins, 1 draw, 0 losses, score 0.875"
+    );
+    let (_, reversed) = play(&format!("ordering=chessmaps,depth=2,network={flipped}"));
+    assert_eq!(
+        reversed,
+        "first engine: 1 win, 0 draws, 3 losses, score 0.250"
+    );
+
+    // A file's mistakes with their line, under the spec that named it.
+    let bad = file("bad.weights", "chessmaps 33 16 11\n1 2 x\n");
+    let out = run(&[
+        "match",
+        "examples/pawned.scenario",
+        "--white",
+        &format!("ordering=chessmaps,network={bad}"),
+    ]);
+    assert!(
+        out.contains(&format!(
+            "\nexit: 2\n--- stdout\n--- stderr\nerror: --white: {bad}: line 2: `x` in row 1 of w1 is not a finite number\n"
+        )),
+        "{out}"
+    );
+    let bad = file("bad.rules", "rule 1\n  piece pawn\n  bogus\n");
+    let out = run(&[
+        "match",
+        "examples/pawned.scenario",
+        "--black",
+        &format!("eval=learned,rules={bad}"),
+    ]);
+    assert!(
+        out.contains(
+            "--- stderr\nerror: --black: in a file the spec names\nError: unknown field `bogus`"
+        ),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{bad}:3:3")), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The README's `cp grammars/zones-filtered.lgg my-zones.lgg` and `zones ... --grammar

@@ -675,6 +675,32 @@ fn search_and_play_on_the_command_line() {
             2,
         ),
         (
+            "cli-search-error-rules-eval",
+            &[
+                "search",
+                "examples/pawned.scenario",
+                "--depth",
+                "2",
+                "--rules",
+                "learned/pawned.rules",
+            ],
+            2,
+        ),
+        (
+            "cli-search-error-rules-file",
+            &[
+                "search",
+                "examples/pawned.scenario",
+                "--depth",
+                "2",
+                "--eval",
+                "learned",
+                "--rules",
+                "tests/rules/bad.rules",
+            ],
+            2,
+        ),
+        (
             "cli-search-error-eval-fuzzy-solve",
             &["search", "examples/pawned.scenario", "--eval", "fuzzy"],
             2,
@@ -730,6 +756,70 @@ fn search_and_play_on_the_command_line() {
         s.set_prepend_module_to_snapshot(false);
         s.bind(|| insta::assert_snapshot!(*name, text));
     }
+}
+
+/// `search --eval learned --rules FILE` scores the leaves of alpha-beta and minimax with the
+/// file's rules: a book without rules is the fuzzy evaluation (at depth 2 on Pawned's start it
+/// plays a1-a2 where the shipped rules play c1-c2), and a copy of the shipped rules is them.
+#[test]
+fn search_scores_with_the_rules_of_its_rules_file() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("lingeo-search-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let none = dir.join("none.rules");
+    std::fs::write(&none, lingeo::play::players::rules::HEADER).unwrap();
+    let copy = dir.join("copy.rules");
+    std::fs::copy(root.join("learned/pawned.rules"), &copy).unwrap();
+    let search = |engine: &str, eval: &str, rules: Option<&std::path::Path>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"));
+        cmd.args(["search", "examples/pawned.scenario", "--depth", "2"])
+            .args(["--engine", engine, "--eval", eval])
+            .current_dir(root);
+        if let Some(rules) = rules {
+            cmd.arg("--rules").arg(rules);
+        }
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (head, rest) = stdout.split_once('\n').unwrap();
+        // The score, the line and the nodes, the name of the evaluation left out.
+        let result: Vec<String> = rest
+            .lines()
+            .filter(|l| !l.starts_with("time: "))
+            .map(|l| l.replace("fuzzy evaluation", "learned evaluation"))
+            .collect();
+        (head.to_string(), result.join("\n"))
+    };
+    for engine in ["alphabeta", "minimax"] {
+        let (_, shipped) = search(engine, "learned", None);
+        let (head, own) = search(engine, "learned", Some(&none));
+        let (_, fuzzy) = search(engine, "fuzzy", None);
+        let (copy_head, copied) = search(engine, "learned", Some(&copy));
+        assert!(
+            shipped
+                .contains("score: 13 (learned evaluation x 100, White's side)\npv: c1-c2 b6-b5\n"),
+            "{engine}: {shipped}"
+        );
+        assert!(
+            own.contains("score: -313 (learned evaluation x 100, White's side)\npv: a1-a2 b6-b5\n"),
+            "{engine}: {own}"
+        );
+        assert_eq!(own, fuzzy, "{engine}");
+        assert_eq!(copied, shipped, "{engine}");
+        assert!(
+            head.ends_with(&format!(
+                "eval learned (horizon 4, rules {})",
+                none.display()
+            )),
+            "{head}"
+        );
+        assert!(copy_head.contains("rules "), "{copy_head}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Replaces each match of a tiny pattern: literal text with `[0-9.]+` runs (enough for times,

@@ -3,20 +3,54 @@
 //! engine becomes an Elo difference with its error bar.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::play::game::Game;
+use crate::play::players::chessmaps::Network;
+use crate::play::players::rules::RuleBook;
 use crate::play::search::{Eval, Ordering, SearchOptions, alphabeta};
 use crate::play::state::{Move, State};
 
 /// How an engine chooses its moves: alpha-beta to a depth, or iterative deepening within a
 /// node budget, with an evaluation and an ordering. Written `eval=fuzzy,depth=6,ordering=history`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     pub eval: Eval,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub ordering: Ordering,
     pub horizon: u32,
+    /// `rules=FILE`: the learned rules of `eval=learned`; `None`: the shipped ones.
+    pub rules: Option<SpecFile<RuleBook>>,
+    /// `network=FILE`: the network of `ordering=chessmaps`; `None`: the shipped one.
+    pub network: Option<SpecFile<Network>>,
+}
+
+/// A file an engine spec names: its name as written (to print the spec back) and what was
+/// read from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecFile<T> {
+    pub path: String,
+    pub value: Arc<T>,
+}
+
+/// How [`EngineSpec::parse_with`] reads the files a spec names. An error is the file's own,
+/// with its place: the CLI reads them as it reads `--rules` and `--network`.
+pub struct SpecFiles<'a> {
+    pub rules: &'a dyn Fn(&str) -> Result<RuleBook, String>,
+    pub network: &'a dyn Fn(&str) -> Result<Network, String>,
+}
+
+impl SpecFiles<'static> {
+    /// For callers that read no files: a spec naming one is an error.
+    pub const NONE: SpecFiles<'static> = SpecFiles {
+        rules: &no_file,
+        network: &no_file,
+    };
+}
+
+fn no_file<T>(path: &str) -> Result<T, String> {
+    Err(format!("{path}: this caller reads no files"))
 }
 
 impl Default for EngineSpec {
@@ -27,6 +61,8 @@ impl Default for EngineSpec {
             nodes: None,
             ordering: Ordering::Killer,
             horizon: SearchOptions::DEFAULT_HORIZON,
+            rules: None,
+            network: None,
         }
     }
 }
@@ -37,10 +73,18 @@ pub const DEFAULT_DEPTH: u32 = 4;
 const BUDGET_DEPTH: u32 = 64;
 
 impl EngineSpec {
-    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned), `depth`,
-    /// `nodes`, `ordering` (none, history, killer, zones, chessmaps, patterns), `horizon`.
+    /// [`EngineSpec::parse_with`] for specs that name no file.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        EngineSpec::parse_with(text, &SpecFiles::NONE)
+    }
+
+    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned), `depth`,
+    /// `nodes`, `ordering` (none, history, killer, zones, chessmaps, patterns), `horizon`,
+    /// `rules` (a file of learned rules, with `eval=learned`) and `network` (a Chessmaps
+    /// network's weights, with `ordering=chessmaps`), the files read by `files`.
+    pub fn parse_with(text: &str, files: &SpecFiles) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
+        let (mut rules, mut network) = (None, None);
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -51,6 +95,10 @@ impl EngineSpec {
                         format!("{what} must be a positive whole number, not `{value}`")
                     })
                 };
+            let file = |what: &str| match value {
+                "" => Err(format!("{what} must name a file")),
+                _ => Ok(Some(value)),
+            };
             match key {
                 "eval" => {
                     spec.eval = match value {
@@ -78,9 +126,12 @@ impl EngineSpec {
                         }
                     }
                 }
+                "rules" => rules = file("rules")?,
+                "network" => network = file("network")?,
                 _ => {
                     return Err(format!(
-                        "unknown key `{key}` (the keys: eval, depth, nodes, ordering, horizon)"
+                        "unknown key `{key}` (the keys: eval, depth, nodes, ordering, horizon, \
+                         rules, network)"
                     ));
                 }
             }
@@ -88,6 +139,18 @@ impl EngineSpec {
         if spec.depth.is_some() && spec.nodes.is_some() {
             return Err("give depth or nodes, not both".to_string());
         }
+        // The keys are checked before any file is read: a file a spec would not use is a
+        // mistake in the spec, whatever the file holds.
+        if rules.is_some() && spec.eval != Eval::Learned {
+            return Err("rules=FILE needs eval=learned".to_string());
+        }
+        if network.is_some() && spec.ordering != Ordering::Chessmaps {
+            return Err("network=FILE needs ordering=chessmaps".to_string());
+        }
+        spec.rules = rules.map(|p| SpecFile::read(p, files.rules)).transpose()?;
+        spec.network = network
+            .map(|p| SpecFile::read(p, files.network))
+            .transpose()?;
         Ok(spec)
     }
 
@@ -102,6 +165,8 @@ impl EngineSpec {
             max_nodes: self.nodes,
             horizon: self.horizon,
             eval: self.eval,
+            rules: self.rules.as_ref().map(|f| f.value.clone()),
+            network: self.network.as_ref().map(|f| f.value.clone()),
             ..SearchOptions::default()
         }
     }
@@ -126,7 +191,22 @@ impl fmt::Display for EngineSpec {
         if self.eval.zones() || self.ordering == Ordering::Zones {
             write!(f, ",horizon={}", self.horizon)?;
         }
+        if let Some(r) = &self.rules {
+            write!(f, ",rules={}", r.path)?;
+        }
+        if let Some(n) = &self.network {
+            write!(f, ",network={}", n.path)?;
+        }
         Ok(())
+    }
+}
+
+impl<T> SpecFile<T> {
+    fn read(path: &str, read: &dyn Fn(&str) -> Result<T, String>) -> Result<SpecFile<T>, String> {
+        Ok(SpecFile {
+            path: path.to_string(),
+            value: Arc::new(read(path)?),
+        })
     }
 }
 
@@ -283,10 +363,43 @@ mod tests {
             ("depth=3,nodes=10", "not both"),
             ("speed=9", "unknown key `speed`"),
             ("depth", "is not key=value"),
+            ("rules=a.rules", "rules=FILE needs eval=learned"),
+            ("network=a.weights", "network=FILE needs ordering=chessmaps"),
+            ("eval=learned,rules=", "rules must name a file"),
+            (
+                "eval=learned,rules=a.rules",
+                "a.rules: this caller reads no files",
+            ),
         ] {
             let e = EngineSpec::parse(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn specs_read_the_files_they_name_once_the_keys_agree() {
+        let read = std::cell::RefCell::new(Vec::new());
+        let files = SpecFiles {
+            rules: &|path| {
+                read.borrow_mut().push(path.to_string());
+                Ok(RuleBook::default())
+            },
+            network: &|path| {
+                read.borrow_mut().push(path.to_string());
+                Err(format!("{path}: line 1: no header"))
+            },
+        };
+        let s = EngineSpec::parse_with("rules=a.rules,eval=learned,depth=2", &files).unwrap();
+        assert_eq!(s.rules.as_ref().map(|r| r.path.as_str()), Some("a.rules"));
+        assert_eq!(s.options().rules.as_deref(), Some(&RuleBook::default()));
+        assert_eq!(
+            s.to_string(),
+            "eval=learned,depth=2,ordering=killer,horizon=4,rules=a.rules"
+        );
+        let e = EngineSpec::parse_with("network=n.weights,ordering=chessmaps", &files);
+        assert_eq!(e.unwrap_err(), "n.weights: line 1: no header");
+        assert!(EngineSpec::parse_with("network=m.weights", &files).is_err());
+        assert_eq!(*read.borrow(), ["a.rules", "n.weights"]);
     }
 
     #[test]

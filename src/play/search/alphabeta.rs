@@ -11,7 +11,7 @@ use super::pattern_steps::PatternSteps;
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, Eval, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
+    Budget, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
     evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
@@ -45,8 +45,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         game,
         table,
         ordering: options.ordering,
-        eval: options.eval,
-        horizon: options.horizon,
+        options,
         history: vec![0; game.piece_count() * game.scenario.board.len()],
         killers: Vec::new(),
         budget: Budget::new(options),
@@ -109,8 +108,8 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
 }
 
 struct Searcher<'g> {
-    eval: Eval,
-    horizon: u32,
+    /// Read for scoring the leaves (`evaluate`).
+    options: &'g SearchOptions,
     game: &'g Game,
     table: Option<Table>,
     ordering: Ordering,
@@ -204,7 +203,7 @@ impl Searcher<'_> {
         }
         if depth == 0 {
             self.buffers.push(moves);
-            return (evaluate(self.game, state, self.eval, self.horizon), false);
+            return (evaluate(self.game, state, self.options), false);
         }
         let mut order = self.order_buffers.pop().unwrap_or_default();
         self.order(state, &moves, tt_best, ply, &mut order);

@@ -2,7 +2,7 @@
 //! alpha-beta search is compared with.
 
 use super::{
-    Budget, Eval, SearchOptions, SearchResult, back_up, decisive_value, evaluate, terminal_score,
+    Budget, SearchOptions, SearchResult, back_up, decisive_value, evaluate, terminal_score,
     white_view,
 };
 use crate::play::game::Game;
@@ -13,8 +13,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     let mut budget = Budget::new(options);
     let mut state = root.clone();
     let depth = options.depth.unwrap_or(u32::MAX);
-    let leaf = (options.eval, options.horizon);
-    let (score, complete, pv) = negamax(game, &mut state, depth, 0, &mut budget, leaf);
+    let (score, complete, pv) = negamax(game, &mut state, depth, 0, &mut budget, options);
     let stopped = budget.stopped.clone();
     let white = white_view(root, score);
     let done = stopped.is_none();
@@ -40,7 +39,7 @@ fn negamax(
     depth: u32,
     ply: usize,
     budget: &mut Budget,
-    leaf: (Eval, u32),
+    options: &SearchOptions,
 ) -> (i32, bool, Vec<Move>) {
     if !budget.visit(ply) {
         return (0, false, Vec::new());
@@ -51,14 +50,14 @@ fn negamax(
         return (score, true, Vec::new());
     }
     if depth == 0 {
-        return (evaluate(game, state, leaf.0, leaf.1), false, Vec::new());
+        return (evaluate(game, state, options), false, Vec::new());
     }
     let mut best = i32::MIN;
     let mut line = Vec::new();
     let mut complete = true;
     for mv in moves {
         let undo = state.make(game, mv);
-        let (child, c, child_line) = negamax(game, state, depth - 1, ply + 1, budget, leaf);
+        let (child, c, child_line) = negamax(game, state, depth - 1, ply + 1, budget, options);
         state.unmake(game, undo);
         if budget.stopped.is_some() {
             return (0, false, Vec::new());

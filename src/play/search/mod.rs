@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
+use crate::play::players::rules::RuleBook;
 use crate::play::state::{Move, State};
 
 pub const WIN: i32 = 1_000_000;
@@ -94,7 +95,8 @@ pub enum Eval {
     Material,
     /// The fuzzy evaluation of docs/players.md §3, the zones within `SearchOptions::horizon`.
     Fuzzy,
-    /// The fuzzy evaluation with the shipped learned rules applied (docs/players.md §7).
+    /// The fuzzy evaluation with learned rules applied (docs/players.md §7): those of
+    /// `SearchOptions::rules`.
     Learned,
 }
 
@@ -124,6 +126,8 @@ pub struct SearchOptions {
     pub time: Option<Duration>,
     /// The network of `Ordering::Chessmaps`; `None`: the shipped one.
     pub network: Option<Arc<Network>>,
+    /// The learned rules of `Eval::Learned`; `None`: the shipped ones (learned/pawned.rules).
+    pub rules: Option<Arc<RuleBook>>,
     /// The horizon of the zones of `Ordering::Zones`, the patterns of `Ordering::Patterns` and
     /// of `Eval::Fuzzy`.
     pub horizon: u32,
@@ -146,6 +150,7 @@ impl Default for SearchOptions {
             max_nodes: None,
             time: None,
             network: None,
+            rules: None,
             horizon: SearchOptions::DEFAULT_HORIZON,
             eval: Eval::Material,
             progress: false,
@@ -263,14 +268,20 @@ pub(crate) fn terminal_score(state: &State) -> Option<i32> {
 }
 
 /// The heuristic score of a state for the side to move: its evaluation from White's side
-/// (`eval`, with zones within `horizon` for the fuzzy and learned ones) times 100.
-pub(crate) fn evaluate(game: &Game, state: &State, eval: Eval, horizon: u32) -> i32 {
-    let white = match eval {
+/// (`options.eval`, with zones within `options.horizon` for the fuzzy and learned ones, and
+/// `options.rules` for the learned one) times 100.
+pub(crate) fn evaluate(game: &Game, state: &State, options: &SearchOptions) -> i32 {
+    use crate::play::players::{fuzzy, learned};
+    let horizon = options.horizon;
+    let white = match options.eval {
         Eval::Material => state.material(game),
-        Eval::Fuzzy => crate::play::players::fuzzy::evaluate(game, state, horizon).value,
+        Eval::Fuzzy => fuzzy::evaluate(game, state, horizon).value,
         Eval::Learned => {
-            use crate::play::players::learned;
-            learned::evaluate(game, state, horizon, learned::shipped()).value
+            let rules = match &options.rules {
+                Some(rules) => rules,
+                None => learned::shipped(),
+            };
+            learned::evaluate(game, state, horizon, rules).value
         }
     };
     let m = (white * 100.0).round() as i32;
