@@ -355,6 +355,7 @@ impl<'p> Compiler<'p> {
                 Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
             }
             Ex::Let(..) => self.let_of(e, Self::value),
+            Ex::Tuple(_) if let Some(v) = constant(e) => Box::new(move |_| Ok(v.clone())),
             Ex::Tuple(items) => {
                 let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
                 Box::new(move |ev| {
@@ -787,20 +788,9 @@ impl<'p> Compiler<'p> {
                 let (a, b) = (self.piece(lhs), self.piece(rhs));
                 Box::new(move |ev| Ok(a(ev)? == b(ev)?))
             }
-            Kind::Other => match (lhs, rhs) {
-                (x, Ex::Const(c)) | (Ex::Const(c), x) => {
-                    let c = c.clone();
-                    match *x {
-                        Ex::Local(s) => {
-                            let s = s as usize;
-                            Box::new(move |ev| Ok(ev.stack[ev.base + s] == c))
-                        }
-                        ref x => {
-                            let x = self.value(x);
-                            Box::new(move |ev| Ok(x(ev)? == c))
-                        }
-                    }
-                }
+            Kind::Other => match (constant(lhs), constant(rhs)) {
+                (None, Some(c)) => self.equal_constant(lhs, c),
+                (Some(c), None) => self.equal_constant(rhs, c),
                 _ => {
                     let (a, b) = (self.value(lhs), self.value(rhs));
                     Box::new(move |ev| {
@@ -809,6 +799,21 @@ impl<'p> Compiler<'p> {
                     })
                 }
             },
+        }
+    }
+
+    /// `x == c` for a constant `c` (G_Z's `u == (0, 0, 0)`): compared in place when `x` is a
+    /// local, and the constant built once.
+    fn equal_constant(&self, x: &Ex, c: Value) -> Code<bool> {
+        match *x {
+            Ex::Local(s) => {
+                let s = s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s] == c))
+            }
+            ref x => {
+                let x = self.value(x);
+                Box::new(move |ev| Ok(x(ev)? == c))
+            }
         }
     }
 
@@ -1069,5 +1074,18 @@ impl Scalar for u32 {
     }
     fn constant(v: &Value) -> Option<u32> {
         matches!(v, Value::Piece(_)).then(|| v.piece())
+    }
+}
+
+/// The value of `e` if it is a constant, or a tuple of constants (built once, not at every
+/// evaluation).
+fn constant(e: &Ex) -> Option<Value> {
+    match e {
+        Ex::Const(v) => Some(v.clone()),
+        Ex::Tuple(items) => {
+            let values: Option<Vec<Value>> = items.iter().map(constant).collect();
+            Some(Value::Tuple(values?.into()))
+        }
+        _ => None,
     }
 }
