@@ -385,21 +385,44 @@ fn seen_bit(time: i64, dropped: bool) -> u32 {
 const NOTHING: u32 = 1;
 
 /// The combinations of two independent parts of a zone: the larger time (ALPHA = max), either
-/// dropped.
+/// dropped. With the masks split by dropping into bit sets of times, time T comes from one
+/// part at T and the other at T or below, so it is a few shifts and ands, not a loop over the
+/// pairs of bits (the walk joins at every step).
 fn join_masks(a: u32, b: u32) -> u32 {
-    let mut out = 0;
-    for i in 0..32 {
-        if a & (1 << i) == 0 {
-            continue;
-        }
-        for j in 0..32 {
-            if b & (1 << j) != 0 {
-                let time = (i / 2).max(j / 2);
-                out |= 1 << (2 * time + ((i | j) & 1));
-            }
-        }
-    }
-    out
+    let (a0, a1) = (times(a), times(a >> 1));
+    let (b0, b1) = (times(b), times(b >> 1));
+    let undropped = a0 & at_most(b0) | b0 & at_most(a0);
+    let dropped =
+        a1 & at_most(b0 | b1) | b1 & at_most(a0 | a1) | a0 & at_most(b1) | b0 & at_most(a1);
+    spread(undropped) | spread(dropped) << 1
+}
+
+/// The even bits of `m` (bit 2t) gathered as a set of times (bit t).
+fn times(m: u32) -> u32 {
+    let mut x = m & 0x5555_5555;
+    x = (x | x >> 1) & 0x3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff;
+    (x | x >> 8) & 0x0000_ffff
+}
+
+/// The inverse of [`times`]: time t at bit 2t.
+fn spread(t: u32) -> u32 {
+    let mut x = t & 0x0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
+}
+
+/// The times at or above some time of `t`: the times T for which `t` has one at most T.
+fn at_most(t: u32) -> u32 {
+    let mut x = t;
+    x |= x << 1;
+    x |= x << 2;
+    x |= x << 4;
+    x |= x << 8;
+    x & 0x0000_ffff
 }
 
 /// [`join_masks`] per observer.
@@ -1037,6 +1060,37 @@ impl Walk<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pairs of bits, one by one: what [`join_masks`] computes.
+    fn join_by_pairs(a: u32, b: u32) -> u32 {
+        let mut out = 0;
+        for i in 0..32 {
+            for j in 0..32 {
+                if a & (1 << i) != 0 && b & (1 << j) != 0 {
+                    let time = (i / 2).max(j / 2);
+                    out |= 1 << (2 * time + ((i | j) & 1));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn joining_masks_equals_joining_their_pairs_of_bits() {
+        let mut rng = crate::random::SplitMix(2026);
+        for k in 0..20_000 {
+            // Sparse masks, dense ones, and single bits.
+            let (a, b) = match k % 3 {
+                0 => (rng.next_u64() as u32, rng.next_u64() as u32),
+                1 => (
+                    rng.next_u64() as u32 & rng.next_u64() as u32 & rng.next_u64() as u32,
+                    rng.next_u64() as u32 & rng.next_u64() as u32,
+                ),
+                _ => (1 << (k % 32), 1 << ((k / 32) % 32)),
+            };
+            assert_eq!(join_masks(a, b), join_by_pairs(a, b), "{a:#x} {b:#x}");
+        }
+    }
 
     #[test]
     fn independent_parts_give_the_larger_time_and_either_drop() {
