@@ -154,17 +154,27 @@ pub struct Attack {
     /// computed without listing them (docs/semantics.md §6.9).
     pub summary: ZoneSummary,
     /// With --all-attacks: why the attack is not listed (it has more zones, or trajectories,
-    /// than --max-zones allows), in a few words; `zones` is then empty.
-    pub too_large: Option<String>,
+    /// than --max-zones allows, or needs more memory or steps); `zones` is then empty.
+    pub too_large: Option<TooLarge>,
 }
 
-/// Why [`compute`] gave no zones: the language is larger than the caps (--max-zones), or
-/// anything else (a bad request, a grammar that fails).
+/// Why an attack is too large to list: `reason` in a few words ("more than 10000 zones"),
+/// and the option that caps it (`--max-zones`, `--max-memory`, `--max-steps`; none for the
+/// languages a grammar imports, whose cap `zones` keeps at the default).
+#[derive(Clone, Debug)]
+pub struct TooLarge {
+    pub reason: String,
+    pub raise: Option<&'static str>,
+}
+
+/// Why [`compute`] gave no zones: the language is larger than the caps (--max-zones,
+/// --max-memory, the grammar engine's --max-steps), or anything else (a bad request, a grammar
+/// that fails).
 #[derive(Debug)]
 pub enum ComputeError {
-    /// `reason` in a few words ("more than 10000 zones"), `message` the whole error.
+    /// `message` is the whole error.
     TooLarge {
-        reason: String,
+        why: TooLarge,
         message: String,
     },
     Failed(CliError),
@@ -173,21 +183,27 @@ pub enum ComputeError {
 impl ComputeError {
     /// A zone error: the language too large to list, or (`lingeo serve`'s deadline) a failure.
     fn too_large(e: &ZoneError) -> Self {
-        let reason = match e {
+        let (reason, raise) = match e {
             ZoneError::TimeLimit { .. } => return ComputeError::Failed(CliError(e.to_string())),
-            ZoneError::TooMany { limit } => format!("more than {limit} zones"),
-            ZoneError::TooManyTrajectories { piece, limit } => {
-                format!("{piece} has more than {limit} trajectories within the time allowed")
-            }
-            ZoneError::TooManyStates { limit } => {
-                format!("more than {limit} partial zones to count")
-            }
-            ZoneError::Memory { limit } => {
-                format!("more than {} of memory", lingeo::memory::show(*limit))
-            }
+            ZoneError::TooMany { limit } => (format!("more than {limit} zones"), "--max-zones"),
+            ZoneError::TooManyTrajectories { piece, limit } => (
+                format!("{piece} has more than {limit} trajectories within the time allowed"),
+                "--max-zones",
+            ),
+            ZoneError::TooManyStates { limit } => (
+                format!("more than {limit} partial zones to count"),
+                "--max-zones",
+            ),
+            ZoneError::Memory { limit } => (
+                format!("more than {} of memory", lingeo::memory::show(*limit)),
+                "--max-memory",
+            ),
         };
         ComputeError::TooLarge {
-            reason,
+            why: TooLarge {
+                reason,
+                raise: Some(raise),
+            },
             message: e.to_string(),
         }
     }
@@ -356,20 +372,29 @@ pub fn compute(
                     // --max-sentences, which `zones` does not have).
                     if e.limit == Some(Limit::Sentences) && !e.in_import {
                         ComputeError::too_large(&ZoneError::TooMany { limit: max_zones })
-                    } else if e.limit == Some(Limit::Sentences) {
-                        ComputeError::TooLarge {
-                            reason: format!(
+                    } else if let Some((reason, raise)) = match e.limit {
+                        Some(Limit::Sentences) => Some((
+                            format!(
                                 "an imported grammar of trajectories has more than {} sentences",
                                 limits.max_imported_sentences
                             ),
-                            message: e.render(),
-                        }
-                    } else if e.limit == Some(Limit::Memory) {
-                        ComputeError::TooLarge {
-                            reason: format!(
+                            None,
+                        )),
+                        Some(Limit::Memory) => Some((
+                            format!(
                                 "more than {} of memory",
                                 lingeo::memory::show(limits.max_memory)
                             ),
+                            Some("--max-memory"),
+                        )),
+                        Some(Limit::Steps) => Some((
+                            format!("more than {} derivation steps", limits.max_steps),
+                            Some("--max-steps"),
+                        )),
+                        _ => None,
+                    } {
+                        ComputeError::TooLarge {
+                            why: TooLarge { reason, raise },
                             message: e.render(),
                         }
                     } else {
@@ -468,8 +493,8 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             // One attack too large to list does not stop the others.
             let (zones, summary, too_large) = match result {
                 Ok((zones, summary)) => (zones, summary, None),
-                Err(ComputeError::TooLarge { reason, .. }) => {
-                    (Vec::new(), ZoneSummary::default(), Some(reason))
+                Err(ComputeError::TooLarge { why, .. }) => {
+                    (Vec::new(), ZoneSummary::default(), Some(why))
                 }
                 Err(ComputeError::Failed(e)) => return Err(e),
             };
@@ -686,35 +711,28 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     }
     let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     if skipped > 0 {
-        let memory = attacks
-            .iter()
-            .filter_map(|a| a.too_large.as_deref())
-            .any(|r| raise(r) == "--max-memory");
-        let caps = if memory {
-            format!(
-                "--max-zones {} or --max-memory {}",
-                args.language.max_zones, args.limits.max_memory
-            )
-        } else {
-            format!("--max-zones {}", args.language.max_zones)
-        };
+        // The caps that stopped some attack, --max-zones always.
+        let mut caps = vec![format!("--max-zones {}", args.language.max_zones)];
+        for (option, value) in [
+            ("--max-memory", args.limits.max_memory),
+            ("--max-steps", args.limits.max_steps),
+        ] {
+            if attacks.iter().any(|a| {
+                a.too_large
+                    .as_ref()
+                    .is_some_and(|t| t.raise == Some(option))
+            }) {
+                caps.push(format!("{option} {value}"));
+            }
+        }
         out.push_str(&format!(
-            "{skipped} of {} not listed: too large for {caps}; raise {} or shorten the horizon\n",
+            "{skipped} of {} not listed: too large for {}; raise {} or shorten the horizon\n",
             render::counted(attacks.len() as u128, "attack", "attacks"),
-            if memory { "them" } else { "it" },
+            caps.join(" or "),
+            if caps.len() > 1 { "them" } else { "it" },
         ));
     }
     Ok(out)
-}
-
-/// The option that lets an attack too large to list through: --max-memory where the reason
-/// is memory, --max-zones for every other cap (see [`ComputeError::too_large`]).
-fn raise(reason: &str) -> &'static str {
-    if reason.ends_with("of memory") {
-        "--max-memory"
-    } else {
-        "--max-zones"
-    }
 }
 
 pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
@@ -741,7 +759,7 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
             .then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
         count_saturated: a.too_large.is_none()
             && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
-        error: a.too_large.clone(),
+        error: a.too_large.as_ref().map(|t| t.reason.clone()),
         zones: (all_zones && a.too_large.is_none()).then(|| {
             a.zones
                 .iter()
@@ -822,11 +840,9 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         s.board.name(a.target),
         render::counted(a.horizon.into(), "move", "moves"),
     );
-    if let Some(reason) = &a.too_large {
-        return format!(
-            "{head}: {reason}, not listed (raise {} or shorten the horizon)\n",
-            raise(reason)
-        );
+    if let Some(TooLarge { reason, raise }) = &a.too_large {
+        let raise = raise.map_or_else(String::new, |o| format!("raise {o} or "));
+        return format!("{head}: {reason}, not listed ({raise}shorten the horizon)\n");
     }
     let mut out = format!("{head}: {}\n", zone_count(&a.summary));
     if args.all_zones {

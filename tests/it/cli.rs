@@ -577,6 +577,12 @@ const CASES: &[(&str, &str, i32)] = &[
         "zones examples/reti.scenario --all-attacks --horizon 4 --max-zones 10 --all-zones",
         0,
     ),
+    // An attack whose derivation passes --max-steps is reported, as one past --max-zones is.
+    (
+        "cli-zones-all-attacks-max-steps-grammar",
+        "zones examples/reti.scenario --all-attacks --horizon 2 --engine grammar --max-steps 2000",
+        0,
+    ),
     // The bundle view counts the zones without listing them: --max-zones caps listings only.
     (
         "cli-zones-all-attacks-counted",
