@@ -105,9 +105,7 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
     };
     let e = match (args.eval, &args.rules) {
         (EvaluationArg::Fuzzy, Some(_)) => {
-            return Err(CliError(
-                "--rules gives the learned rules of --eval learned".to_string(),
-            ));
+            return Err(CliError("--rules needs --eval learned".to_string()));
         }
         (EvaluationArg::Fuzzy, None) => fuzzy::evaluate(&game, &state, horizon),
         (EvaluationArg::Learned, Some(path)) => {

@@ -401,7 +401,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         }
         None => None,
     };
-    let options = SearchOptions {
+    let mut options = SearchOptions {
         depth: args.depth,
         ordering: match args.ordering {
             OrderingArg::None => Ordering::None,
@@ -414,14 +414,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         tt_mb: args.tt_mb as usize,
         max_nodes: args.max_nodes,
         time,
-        network: match &args.network {
-            Some(path) => Some(std::sync::Arc::new(super::files::network(path)?)),
-            None => None,
-        },
-        rules: match &args.rules {
-            Some(path) => Some(std::sync::Arc::new(super::files::rules(path)?)),
-            None => None,
-        },
+        // Read below, once the flags are known to agree.
+        network: None,
+        rules: None,
         horizon: args.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
         eval: match args.eval {
             EvalArg::Material => Eval::Material,
@@ -467,6 +462,13 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     }
     if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
         return Err(CliError(format!("{flag} needs --engine lg")));
+    }
+    // A file the flags would not use is a mistake in the flags, whatever the file holds.
+    if let Some(path) = &args.network {
+        options.network = Some(std::sync::Arc::new(super::files::network(path)?));
+    }
+    if let Some(path) = &args.rules {
+        options.rules = Some(std::sync::Arc::new(super::files::rules(path)?));
     }
     if args.engine != EngineArg::LgGrammar && args.grammar.is_some() {
         return Err(CliError("--grammar needs --engine lg-grammar".to_string()));

@@ -674,6 +674,8 @@ fn search_and_play_on_the_command_line() {
             ],
             2,
         ),
+        // The flags are checked before the file is read: a scenario given as the rules is
+        // not reported, the missing --eval learned is.
         (
             "cli-search-error-rules-eval",
             &[
@@ -682,7 +684,7 @@ fn search_and_play_on_the_command_line() {
                 "--depth",
                 "2",
                 "--rules",
-                "learned/pawned.rules",
+                "examples/pawned.scenario",
             ],
             2,
         ),
