@@ -343,6 +343,14 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
 struct SearchJson {
     engine: &'static str,
     ordering: &'static str,
+    /// Alpha-beta and minimax: how the leaves are scored, and the files given for it and for
+    /// the ordering (the LG searches score their own leaves, see `--leaf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eval: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    network: Option<String>,
     /// The value from White's side (1, 0, −1), null when the search did not prove one.
     value: Option<i8>,
     score: i32,
@@ -548,9 +556,13 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
     }
     if args.json {
+        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
         return super::json::to_string(&SearchJson {
             engine,
             ordering: options.ordering.name(),
+            eval: (!is_lg).then(|| options.eval.name()),
+            rules: path(&args.rules),
+            network: path(&args.network),
             value: result.value,
             score: result.score,
             pv: line(&game, &result.pv),

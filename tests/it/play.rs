@@ -821,6 +821,25 @@ fn search_scores_with_the_rules_of_its_rules_file() {
         );
         assert!(copy_head.contains("rules "), "{copy_head}");
     }
+    // --json names the evaluation and the rules file.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args([
+            "search",
+            "examples/pawned.scenario",
+            "--depth",
+            "2",
+            "--json",
+        ])
+        .args(["--eval", "learned", "--rules"])
+        .arg(&none)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["eval"], "learned");
+    assert_eq!(json["rules"], none.display().to_string());
+    assert_eq!(json["score"], -313);
+    assert!(json.get("network").is_none(), "{json}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
