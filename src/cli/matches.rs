@@ -2,7 +2,7 @@
 //! (docs/players.md §4).
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
@@ -33,6 +33,11 @@ pub struct MatchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// The folder a spec's relative `rules=` and `network=` files are read from: empty (the
+    /// current folder) on the command line, the case file's folder under `lingeo test`, as for
+    /// every other path of a case.
+    #[arg(skip)]
+    pub base: PathBuf,
 }
 
 #[derive(Serialize)]
@@ -55,8 +60,8 @@ struct MatchJson {
 pub fn run(args: &MatchArgs) -> Result<String, CliError> {
     // A spec's files are read as `search --rules` and `--network` read theirs.
     let files = SpecFiles {
-        rules: &|path| super::files::rules(Path::new(path)).map_err(|e| e.0),
-        network: &|path| super::files::network(Path::new(path)).map_err(|e| e.0),
+        rules: &|path| super::files::rules(&args.base.join(path)).map_err(|e| e.0),
+        network: &|path| super::files::network(&args.base.join(path)).map_err(|e| e.0),
     };
     let spec = |flag: &str, text: &str| {
         EngineSpec::parse_with(text, &files).map_err(|e| {

@@ -184,7 +184,7 @@ fn execute(file: &CaseFile, command: &CommandLine) -> Outcome {
     let parsed = rebase(Cli::command(), base)
         .try_get_matches_from(argv)
         .and_then(|m| Cli::from_arg_matches(&m));
-    let cli = match parsed {
+    let mut cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             return Outcome {
@@ -194,6 +194,10 @@ fn execute(file: &CaseFile, command: &CommandLine) -> Outcome {
             };
         }
     };
+    // A match spec's files are inside a string argument, which `rebase` cannot see.
+    if let super::Command::Match(args) = &mut cli.command {
+        args.base = base.to_path_buf();
+    }
     let mut trace = String::new();
     let result = super::execute(cli.command, &mut |line| {
         trace.push_str(line);

@@ -50,6 +50,22 @@ const OWN_GRAMMAR: Text = Text {
     place: Place::Option("grammar"),
 };
 
+/// Learned rules given as the value of `--rules` (search with `eval: "learned"`).
+const RULES: Text = Text {
+    key: "rules",
+    required: false,
+    extension: "rules",
+    place: Place::Option("rules"),
+};
+
+/// A Chessmaps network given as the value of `--network` (search with `ordering: "chessmaps"`).
+const NETWORK: Text = Text {
+    key: "network",
+    required: false,
+    extension: "weights",
+    place: Place::Option("network"),
+};
+
 const SCENARIO_FILE: Text = Text {
     required: true,
     ..SCENARIO
@@ -107,9 +123,10 @@ const MAP: Spec = Spec {
 
 const SEARCH: Spec = Spec {
     command: "search",
-    texts: &[SCENARIO_FILE, OWN_GRAMMAR],
+    texts: &[SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK],
     options: &[
         "engine",
+        "eval",
         "depth",
         "solve",
         "ordering",

@@ -301,3 +301,36 @@ fn the_shipped_cases_pass() {
     );
     assert!(stdout.contains(" 0 failed"), "{stdout}");
 }
+
+/// The files a `match` spec names (`rules=FILE`) are read relative to the case file's folder,
+/// as every other path of a case is, and print as the case file writes them.
+#[test]
+fn match_spec_files_are_relative_to_the_case_file() {
+    let dir = folder("match-spec");
+    for file in ["examples/pawned.scenario", "learned/pawned.rules"] {
+        let to = dir.join(Path::new(file).file_name().unwrap());
+        std::fs::copy(Path::new(ROOT).join(file), to).unwrap();
+    }
+    let cases = write(
+        &dir,
+        "play.cases",
+        "\
+learned | match pawned.scenario --white eval=learned,depth=2,rules=pawned.rules --black depth=2 --games 2
+missing | match pawned.scenario --white eval=learned,depth=2,rules=missing.rules --games 2
+",
+    );
+    let (code, text) = lingeo(&dir, &["test", &cases, "--bless"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1 passed, 1 failed"), "{text}");
+    // The missing file is named as the case file names it, not under the repository root.
+    assert!(text.contains("missing.rules"), "{text}");
+    assert!(!text.contains("TMP/missing.rules"), "{text}");
+    let learned = std::fs::read_to_string(dir.join("snapshots/play/learned.txt")).unwrap();
+    assert!(
+        learned.contains(
+            "first:  eval=learned,depth=2,ordering=killer,horizon=4,rules=pawned.rules\n"
+        ),
+        "{learned}"
+    );
+    assert!(learned.contains("first engine: 2 wins"), "{learned}");
+}

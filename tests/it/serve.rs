@@ -365,6 +365,43 @@ fn every_endpoint_answers_the_cli_json() {
     );
     assert!(answer["cli"]["tree"].is_array(), "{}", answer["cli"]);
 
+    // search with learned rules and a Chessmaps network sent as texts: the CLI's answer on
+    // the same files.
+    let pawned = "examples/pawned.scenario";
+    let network = "src/play/players/chessmaps.weights";
+    for (field, name, flags) in [
+        (
+            "rules",
+            "learned/pawned.rules",
+            ["--eval", "learned", "--rules"],
+        ),
+        ("network", network, ["--ordering", "chessmaps", "--network"]),
+    ] {
+        let mut body = json!({"scenario": text(pawned), "scenario_name": pawned, "depth": 2});
+        body[field] = json!(text(name));
+        body[format!("{field}_name")] = json!(name);
+        body[if field == "rules" { "eval" } else { "ordering" }] = json!(flags[1]);
+        let (status, answer) = server.post("/api/search", &body);
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["cli"][field], json!(name), "{answer}");
+        assert_eq!(
+            without_times(answer["cli"].clone()),
+            without_times(cli(&[
+                "search", pawned, "--depth", "2", flags[0], flags[1], flags[2], name
+            ]))
+        );
+    }
+    // A rules text with a mistake answers 422 with its diagnostic.
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"scenario": text(pawned), "depth": 2, "eval": "learned", "rules": "nonsense"}),
+    );
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"].as_str().unwrap().contains("rules.rules"),
+        "{answer}"
+    );
+
     // play: the positions along a line, the last one drawn; board: the board alone.
     let (status, answer) = server.post(
         "/api/play",
