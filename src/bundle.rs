@@ -43,10 +43,20 @@ pub struct TooMany {
     /// The exact number of trajectories, when known without enumeration.
     pub count: Option<u128>,
     pub limit: usize,
+    /// Whether counting stopped (`--simple` counts by listing), not listing.
+    pub counting: bool,
 }
 
 impl std::fmt::Display for TooMany {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.counting {
+            return write!(
+                f,
+                "the bundle has more than {} simple trajectories, and simple ones are counted by \
+                 listing them; raise --limit",
+                self.limit
+            );
+        }
         match self.count {
             Some(c) => write!(
                 f,
@@ -183,7 +193,8 @@ impl<'k> Bundle<'k> {
     }
 
     /// The number of trajectories (saturating at `u128::MAX`). With `simple_only` this
-    /// enumerates; otherwise it is a dynamic program over (point, flags).
+    /// enumerates, without bound ([`Bundle::count_up_to`] bounds it); otherwise it is a dynamic
+    /// program over (point, flags).
     pub fn count(&self) -> u128 {
         let Some(l) = self.length else { return 0 };
         if self.simple_only {
@@ -256,6 +267,27 @@ impl<'k> Bundle<'k> {
         }
     }
 
+    /// The number of trajectories, or an error when `simple_only` asks to enumerate more than
+    /// `limit` of them (counting simple paths has no polynomial dynamic program: on a 16x16
+    /// board a king's simple trajectories of length 25 are past any time one would wait for).
+    pub fn count_up_to(&self, limit: usize) -> Result<u128, TooMany> {
+        if !self.simple_only {
+            return Ok(self.count());
+        }
+        let mut count = 0;
+        for _ in self.iter() {
+            if count == limit {
+                return Err(TooMany {
+                    count: None,
+                    limit,
+                    counting: true,
+                });
+            }
+            count += 1;
+        }
+        Ok(count as u128)
+    }
+
     /// All trajectories, or an error when there are more than `limit`.
     pub fn collect(&self, limit: usize) -> Result<Vec<Trajectory>, TooMany> {
         if !self.simple_only {
@@ -264,13 +296,18 @@ impl<'k> Bundle<'k> {
                 return Err(TooMany {
                     count: Some(count),
                     limit,
+                    counting: false,
                 });
             }
         }
         let mut out = Vec::new();
         for t in self.iter() {
             if out.len() == limit {
-                return Err(TooMany { count: None, limit });
+                return Err(TooMany {
+                    count: None,
+                    limit,
+                    counting: false,
+                });
             }
             out.push(t);
         }
@@ -432,7 +469,8 @@ mod tests {
             err,
             TooMany {
                 count: Some(393),
-                limit: 100
+                limit: 100,
+                counting: false,
             }
         );
         // King a1 -> b1 in 3 moves (S-06): admissible walks may revisit (a1 b1 c1 b1), simple
@@ -457,5 +495,12 @@ mod tests {
             s.len() == t.len()
         }));
         assert!(simple_ts.iter().all(|t| all_ts.contains(t)));
+        // Simple ones are counted by listing them, up to a limit.
+        let n = simple_ts.len();
+        assert_eq!(simple.count_up_to(n), Ok(n as u128));
+        let err = simple.count_up_to(n - 1).unwrap_err();
+        assert!(err.counting);
+        assert!(err.to_string().contains("raise --limit"), "{err}");
+        assert_eq!(all.count_up_to(0), Ok(all_ts.len() as u128));
     }
 }

@@ -30,7 +30,8 @@ pub struct TrajectoryArgs {
     /// Only trajectories that visit no point twice (decision A17, docs/semantics.md §10).
     #[arg(long)]
     pub simple: bool,
-    /// Fail instead of listing more than this many trajectories.
+    /// Fail instead of listing more than this many trajectories (or, with --simple --count,
+    /// counting more: simple ones are counted by listing them).
     #[arg(long, default_value_t = 100_000)]
     pub limit: usize,
     /// Print only the count.
@@ -105,7 +106,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     }
     let count = match &trajectories {
         Some(ts) => ts.len() as u128,
-        None => bundle.count(),
+        None => bundle.count_up_to(args.limit)?,
     };
     if args.json {
         let json = BundleJson {

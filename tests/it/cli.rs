@@ -95,6 +95,16 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
+        "cli-trajectories-simple-count",
+        "trajectories --board 8x8 --type king --from a1 --to h8 --length 13 --simple --count",
+        0,
+    ),
+    (
+        "cli-trajectories-simple-count-past-limit",
+        "trajectories --board 16x16 --type king --from a1 --to p16 --length 25 --simple --count --limit 1000",
+        2,
+    ),
+    (
         "cli-trajectories-king-15x15-count-json",
         "trajectories --board 15x15 --type king --from (1,1) --to (15,1) --count --json",
         0,

@@ -673,12 +673,27 @@ fn check_collect(
                 );
                 prop_assert_eq!(&ts[..], all);
             }
-            Err(TooMany { count, limit: l }) => {
+            Err(TooMany {
+                count,
+                limit: l,
+                counting,
+            }) => {
                 prop_assert!(c > limit, "collect({}) of {} trajectories failed", limit, c);
                 prop_assert_eq!(l, limit);
+                prop_assert!(!counting);
                 if !simple_only {
                     prop_assert_eq!(count, Some(c as u128));
                 }
+            }
+        }
+        // The count is exact, and bounded by the limit only where it lists (simple ones).
+        match bundle.count_up_to(limit) {
+            Ok(n) => {
+                prop_assert_eq!(n, c as u128);
+                prop_assert!(!simple_only || c <= limit);
+            }
+            Err(e) => {
+                prop_assert!(simple_only && c > limit && e.counting, "{} of {}", limit, c);
             }
         }
     }
