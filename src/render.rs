@@ -13,6 +13,17 @@ pub fn counted(n: u128, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// [`counted`] for a count that saturates at `u128::MAX` (the bundle and pattern counts): there
+/// it reads `more than N`, never as an exact number it is not.
+pub fn counted_saturating(n: u128, one: &str, many: &str) -> String {
+    let text = counted(n, one, many);
+    if n == u128::MAX {
+        format!("more than {text}")
+    } else {
+        text
+    }
+}
+
 /// A MAP table drawn as the board: top rank first, unreachable points as `.`, removed as `#`.
 /// 3D boards are drawn one layer at a time; graph boards as `point: distance` lines.
 pub fn map_table(board: &Board, map: &DistanceMap) -> String {

@@ -151,13 +151,13 @@ fn count_text(c: &PatternCount) -> String {
         Some(p) => format!("{paths}, {}", plural(p, "pattern")),
         None => format!(
             "{paths}, at least {} (not counted)",
-            plural(c.main_paths, "pattern")
+            lingeo::render::counted(c.main_paths, "pattern", "patterns")
         ),
     }
 }
 
 fn plural(n: u128, word: &str) -> String {
-    lingeo::render::counted(n, word, &format!("{word}s"))
+    lingeo::render::counted_saturating(n, word, &format!("{word}s"))
 }
 
 /// The header of a pair: `White rook a1 -> Black king d8: length 2, 2 main paths, 7 patterns`.
@@ -300,7 +300,7 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
             Some(_) => None,
             None => Some(format!(
                 "... more not listed: at least {} in all (--limit {}; `lingeo fuzzy` holds them in one fuzzy pattern)\n",
-                plural(c.main_paths, "pattern"),
+                lingeo::render::counted(c.main_paths, "pattern", "patterns"),
                 args.limit
             )),
         };

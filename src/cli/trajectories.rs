@@ -64,6 +64,9 @@ struct BundleJson<'a> {
     length: Option<u32>,
     /// A number, or a string when it exceeds what a JSON number holds exactly.
     count: serde_json::Value,
+    /// Present (true) when the count passed 128 bits: `count` is then a lower bound.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    count_saturated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     trajectories: Option<Vec<Vec<PointName<'a>>>>,
 }
@@ -116,6 +119,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             distance,
             length: bundle.length(),
             count: json_count(count),
+            count_saturated: count == u128::MAX,
             trajectories: trajectories.as_ref().map(|ts| {
                 ts.iter()
                     .map(|t| t.iter().map(|&p| board.name(p)).collect())
@@ -147,7 +151,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             let kind = if l == d { "shortest" } else { "admissible" };
             out.push_str(&format!(
                 "distance {d}, length {l}, {}\n",
-                render::counted(
+                render::counted_saturating(
                     count,
                     &format!("{kind} trajectory"),
                     &format!("{kind} trajectories")

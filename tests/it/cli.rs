@@ -105,6 +105,16 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-trajectories-count-past-128-bits",
+        "trajectories --board 64x64 --type king --from (1,1) --to (64,64) --length 100 --count",
+        0,
+    ),
+    (
+        "cli-trajectories-count-past-128-bits-json",
+        "trajectories --board 64x64 --type king --from (1,1) --to (64,64) --length 100 --count --json",
+        0,
+    ),
+    (
         "cli-trajectories-king-15x15-count-json",
         "trajectories --board 15x15 --type king --from (1,1) --to (15,1) --count --json",
         0,
