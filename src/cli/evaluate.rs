@@ -32,6 +32,10 @@ pub struct EvaluateArgs {
     /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).
     #[arg(long)]
     pub rules: Option<PathBuf>,
+    /// List at most this many zones of an attack; an attack with more is left out of its
+    /// goal's degree and named as not counted.
+    #[arg(long, default_value_t = fuzzy::MAX_ZONES)]
+    pub max_zones: usize,
     /// Print the explanation: each goal's degree, importance and the way behind it.
     #[arg(long)]
     pub explain: bool,
@@ -103,17 +107,25 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
         Some(h) => h,
         None => default_horizon(&game, &state),
     };
-    let e = match (args.eval, &args.rules) {
+    let read;
+    let book = match (args.eval, &args.rules) {
         (EvaluationArg::Fuzzy, Some(_)) => {
             return Err(CliError("--rules needs --eval learned".to_string()));
         }
-        (EvaluationArg::Fuzzy, None) => fuzzy::evaluate(&game, &state, horizon),
+        (EvaluationArg::Fuzzy, None) => None,
         (EvaluationArg::Learned, Some(path)) => {
-            learned::evaluate(&game, &state, horizon, &super::files::rules(path)?)
+            read = super::files::rules(path)?;
+            Some(&read)
         }
-        (EvaluationArg::Learned, None) => {
-            learned::evaluate(&game, &state, horizon, learned::shipped())
-        }
+        (EvaluationArg::Learned, None) => Some(learned::shipped()),
+    };
+    if args.max_zones == 0 {
+        return Err(CliError("--max-zones must be at least 1".to_string()));
+    }
+    let e = fuzzy::evaluate_within(&game, &state, horizon, args.max_zones);
+    let e = match book {
+        Some(book) => learned::apply(&game, &state, e, book),
+        None => e,
     };
     let name = |p: usize| game.scenario.pieces[p].name.clone();
     let board = &game.scenario.board;

@@ -387,6 +387,16 @@ const CASES: &[(&str, &str, i32)] = &[
         0,
     ),
     (
+        "cli-evaluate-reti-max-zones",
+        "evaluate examples/reti.scenario --explain --max-zones 3",
+        0,
+    ),
+    (
+        "cli-evaluate-error-max-zones-zero",
+        "evaluate examples/reti.scenario --max-zones 0",
+        2,
+    ),
+    (
         "cli-evaluate-error-bad-rules",
         "evaluate examples/pawned.scenario --eval learned --rules tests/rules/bad.rules",
         2,

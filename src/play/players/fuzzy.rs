@@ -107,9 +107,22 @@ pub struct Evaluation {
     pub goals: Vec<GoalTerm>,
 }
 
-/// Evaluates `state` with the zones of its attacks within `horizon` moves.
+/// The most zones listed for one attack by [`evaluate`], as `lingeo zones --max-zones` by
+/// default: an attack with more is left out of its goal's degree and named in `unlisted`
+/// (listing up to 100,000, the zone generator's own cap, took a chess middlegame a minute
+/// at horizon 2).
+pub const MAX_ZONES: usize = 10_000;
+
+/// Evaluates `state` with the zones of its attacks within `horizon` moves, at most
+/// [`MAX_ZONES`] an attack.
 pub fn evaluate(game: &Game, state: &State, horizon: u32) -> Evaluation {
-    let zones = Regenerate::new(game, horizon);
+    evaluate_within(game, state, horizon, MAX_ZONES)
+}
+
+/// [`evaluate`] listing at most `max_zones` zones an attack.
+pub fn evaluate_within(game: &Game, state: &State, horizon: u32, max_zones: usize) -> Evaluation {
+    let mut zones = Regenerate::new(game, horizon);
+    zones.options.max_zones = max_zones;
     let material = state.material(game);
     let on_board: f64 = state
         .at

@@ -26,7 +26,12 @@ pub fn shipped() -> &'static RuleBook {
 
 /// Evaluates `state` as [`fuzzy::evaluate`] does, then applies `book`.
 pub fn evaluate(game: &Game, state: &State, horizon: u32, book: &RuleBook) -> Evaluation {
-    let mut e = fuzzy::evaluate(game, state, horizon);
+    apply(game, state, fuzzy::evaluate(game, state, horizon), book)
+}
+
+/// The fuzzy evaluation `e` of `state` with `book` applied: each goal's degree is that of the
+/// firing rule with the highest degree, where one fires.
+pub fn apply(game: &Game, state: &State, mut e: Evaluation, book: &RuleBook) -> Evaluation {
     for g in &mut e.goals {
         if g.aim != Aim::Goal {
             continue;
