@@ -18,8 +18,23 @@ pub fn within<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
             DEADLINE.with(|d| d.set(self.0));
         }
     }
-    let _reset = Reset(DEADLINE.with(|d| d.replace(Some((Instant::now() + limit, limit)))));
+    // A limit past what an `Instant` holds is no deadline.
+    let Some(at) = Instant::now().checked_add(limit) else {
+        return f();
+    };
+    let _reset = Reset(DEADLINE.with(|d| d.replace(Some((at, limit)))));
     f()
+}
+
+/// [`within`], unless this thread has a deadline that comes sooner: then that one stays (a
+/// search's `--time` inside a request of `lingeo serve`).
+pub fn within_at_most<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
+    let sooner = DEADLINE.with(Cell::get).is_some_and(|(at, _)| {
+        Instant::now()
+            .checked_add(limit)
+            .is_none_or(|end| at <= end)
+    });
+    if sooner { f() } else { within(limit, f) }
 }
 
 /// The time limit, when this thread's deadline has passed.
@@ -42,5 +57,25 @@ mod tests {
         });
         assert_eq!(passed(), None);
         within(Duration::from_secs(60), || assert_eq!(passed(), None));
+    }
+
+    #[test]
+    fn the_sooner_deadline_stays() {
+        let hour = Duration::from_secs(3600);
+        within(Duration::ZERO, || {
+            within_at_most(hour, || {
+                std::thread::sleep(Duration::from_millis(2));
+                assert_eq!(passed(), Some(Duration::ZERO));
+            })
+        });
+        within(hour, || {
+            within_at_most(Duration::ZERO, || {
+                std::thread::sleep(Duration::from_millis(2));
+                assert_eq!(passed(), Some(Duration::ZERO));
+            });
+            assert_eq!(passed(), None);
+        });
+        within_at_most(Duration::MAX, || assert_eq!(passed(), None));
+        assert_eq!(passed(), None);
     }
 }

@@ -77,6 +77,11 @@ pub struct SearchArgs {
     /// zones whose trajectories alpha-beta tries first (default 4).
     #[arg(long)]
     pub horizon: Option<u32>,
+    /// --engine lg, and --eval fuzzy or learned: list at most this many zones of an attack;
+    /// the LG search stops at an attack with more (default 100000), the evaluation leaves it
+    /// out (default 10000, as `lingeo zones` and `lingeo evaluate`).
+    #[arg(long)]
+    pub max_zones: Option<usize>,
     /// --engine lg: print the reduced tree, one move a line, indented by depth, the value after
     /// it (with --json: a `tree` field).
     #[arg(long)]
@@ -401,7 +406,11 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     let game = load_game(&args.scenario)?;
     let (root, _) = replay(&game, &args.moves)?;
     let time = match args.time {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) if t.is_finite() && t > 0.0 => {
+            Some(Duration::try_from_secs_f64(t).map_err(|_| {
+                CliError(format!("--time {t:e} is more seconds than a duration holds"))
+            })?)
+        }
         Some(t) => {
             return Err(CliError(format!(
                 "--time must be a positive number of seconds, not {t}"
@@ -431,6 +440,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             EvalArg::Fuzzy => Eval::Fuzzy,
             EvalArg::Learned => Eval::Learned,
         },
+        max_zones: args.max_zones,
         progress: true,
     };
     let fuzzy = options.eval.zones();
@@ -467,6 +477,17 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     }
     if args.rules.is_some() && args.eval != EvalArg::Learned {
         return Err(CliError("--rules needs --eval learned".to_string()));
+    }
+    if let Some(n) = args.max_zones {
+        if args.engine != EngineArg::Lg && !fuzzy {
+            return Err(CliError(
+                "--max-zones needs --engine lg or --eval fuzzy or learned (the zones they list)"
+                    .to_string(),
+            ));
+        }
+        if n == 0 {
+            return Err(CliError("--max-zones must be at least 1".to_string()));
+        }
     }
     if !is_lg && let Some((flag, _)) = lg_only.iter().find(|(_, given)| *given) {
         return Err(CliError(format!("{flag} needs --engine lg")));

@@ -139,6 +139,7 @@ const SEARCH: Spec = Spec {
         "leaf",
         "zones",
         "domination",
+        "max_zones",
         "max_steps",
         "max_depth",
         "max_length",

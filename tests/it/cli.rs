@@ -397,6 +397,26 @@ const CASES: &[(&str, &str, i32)] = &[
         2,
     ),
     (
+        "cli-search-lg-max-zones",
+        "search examples/robot-2d4a.scenario --engine lg --max-zones 1",
+        0,
+    ),
+    (
+        "cli-search-lg-time-stops-the-zones",
+        "search examples/robot-2d4a.scenario --engine lg --time 0.000001",
+        0,
+    ),
+    (
+        "cli-search-error-time-too-large",
+        "search examples/pawned.scenario --time 1e300",
+        2,
+    ),
+    (
+        "cli-search-error-max-zones-without-zones",
+        "search examples/pawned.scenario --max-zones 5",
+        2,
+    ),
+    (
         "cli-evaluate-error-bad-rules",
         "evaluate examples/pawned.scenario --eval learned --rules tests/rules/bad.rules",
         2,
@@ -1382,4 +1402,30 @@ fn all_attacks_past_max_memory_name_the_option() {
         out.contains("from a1 to g4 within 2 moves (filters: f1+f2; native generator): 1463 zones"),
         "{out}"
     );
+}
+
+/// `search --max-zones` reaches the fuzzy evaluation of the leaves: with at most 2 zones an
+/// attack, the 2D/4A start scores otherwise than with the default 10,000.
+#[test]
+fn search_max_zones_reaches_the_fuzzy_evaluation() {
+    let score = |extra: &[&str]| {
+        let mut args = vec![
+            "search",
+            "examples/robot-2d4a.scenario",
+            "--depth",
+            "1",
+            "--eval",
+            "fuzzy",
+        ];
+        args.extend(extra);
+        let out = run(&args);
+        assert!(out.contains("\nexit: 0\n"), "{out}");
+        out.lines()
+            .find(|l| l.starts_with("score: "))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    let default = score(&[]);
+    assert_eq!(default, score(&["--max-zones", "10000"]));
+    assert_ne!(default, score(&["--max-zones", "2"]));
 }

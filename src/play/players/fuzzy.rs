@@ -108,9 +108,10 @@ pub struct Evaluation {
 }
 
 /// The most zones listed for one attack by [`evaluate`], as `lingeo zones --max-zones` by
-/// default: an attack with more is left out of its goal's degree and named in `unlisted`
-/// (listing up to 100,000, the zone generator's own cap, took a chess middlegame a minute
-/// at horizon 2).
+/// default; an attack with more is left out of its goal's degree and named in `unlisted`.
+/// Lower than the zone generator's own cap (100,000), which the LG search keeps: there a cap
+/// means no answer, here a less informed one, at every leaf of a search (listing up to
+/// 100,000 took the evaluation of a chess middlegame a minute at horizon 2).
 pub const MAX_ZONES: usize = 10_000;
 
 /// Evaluates `state` with the zones of its attacks within `horizon` moves, at most

@@ -119,7 +119,7 @@ impl Regenerate {
         game: &Game,
         state: &State,
     ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
-        self.generate(game, state, false)
+        self.generate(game, state, false, false)
             .into_iter()
             .map(|(piece, target, _, zones)| (piece, target, zones))
             .collect()
@@ -133,7 +133,14 @@ impl Regenerate {
     /// of an empty such point that it guards after at most `horizon` moves (its main
     /// trajectory, of shortest length, is at most `horizon` + 1 long), unless it attacks the
     /// point already; pieces in the scenario's order, points in enumeration order.
-    pub fn generate(&self, game: &Game, state: &State, domination: bool) -> Vec<Generated> {
+    /// With `first_error`, the list ends at the first attack that cannot be listed.
+    pub fn generate(
+        &self,
+        game: &Game,
+        state: &State,
+        domination: bool,
+        first_error: bool,
+    ) -> Vec<Generated> {
         let (scenario, map) = state.scenario(game);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
@@ -174,7 +181,11 @@ impl Regenerate {
                     }
                 }
             }
+            let failed = zones.is_err();
             out.push((back[p0], y0, ZoneKind::Attack, zones.map(to_game)));
+            if failed && first_error {
+                return out;
+            }
         }
         if !domination {
             return out;
@@ -200,7 +211,13 @@ impl Regenerate {
                 }
                 match generator.domination_zones(p0, y0, l0) {
                     Ok(zones) if zones.is_empty() => {}
-                    zones => out.push((g0, y0, ZoneKind::Domination, zones.map(to_game))),
+                    zones => {
+                        let failed = zones.is_err();
+                        out.push((g0, y0, ZoneKind::Domination, zones.map(to_game)));
+                        if failed && first_error {
+                            return out;
+                        }
+                    }
                 }
             }
         }
@@ -210,7 +227,8 @@ impl Regenerate {
 
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
-        self.generate(game, state, self.domination)
+        // The first attack that cannot be listed stops the search: the rest are not listed.
+        self.generate(game, state, self.domination, true)
             .into_iter()
             .map(|(piece, target, kind, zones)| {
                 let zones = zones.map_err(|e| {
@@ -541,12 +559,21 @@ pub fn search(
         None => default_horizon(game, root),
     };
     let mut fresh = Regenerate::new(game, horizon);
+    if let Some(n) = options.max_zones {
+        fresh.options.max_zones = n;
+    }
     fresh.domination = lg.domination;
     let mut options = options.clone();
     options.depth = Some(options.depth.unwrap_or(horizon + 2));
-    let mut result = match lg.zones {
+    let run = || match lg.zones {
         Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
         Zones::Translate => search_with(game, root, &options, lg, &mut Translate { fresh }),
+    };
+    // A state's zones are listed before its node is counted, and `--time` is looked at only
+    // between nodes: as a deadline it also stops a listing that runs past it.
+    let mut result = match options.time {
+        Some(time) => crate::deadline::within_at_most(time, run),
+        None => run(),
     };
     result.horizon = horizon;
     Ok(result)

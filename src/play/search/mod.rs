@@ -133,6 +133,11 @@ pub struct SearchOptions {
     pub horizon: u32,
     /// How depth-limited leaves are scored.
     pub eval: Eval,
+    /// The most zones listed for one attack by the LG search and by `Eval::Fuzzy` and
+    /// `Eval::Learned`; `None`: the zone generator's 100,000 for the search, whose answer a
+    /// cap stops, and [`fuzzy::MAX_ZONES`](crate::play::players::fuzzy::MAX_ZONES) for the
+    /// evaluations, which leave such an attack out.
+    pub max_zones: Option<usize>,
     /// Print progress to stderr (depth, nodes, rate) every two seconds.
     pub progress: bool,
 }
@@ -153,6 +158,7 @@ impl Default for SearchOptions {
             rules: None,
             horizon: SearchOptions::DEFAULT_HORIZON,
             eval: Eval::Material,
+            max_zones: None,
             progress: false,
         }
     }
@@ -218,17 +224,6 @@ impl Budget {
             ));
             return false;
         }
-        if self.nodes & 0x3fff == 0
-            && let Some(limit) = crate::deadline::passed()
-        {
-            // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
-            // waiting.
-            self.stopped = Some(format!(
-                "stopped at the time limit of the request ({} s)",
-                limit.as_secs_f64()
-            ));
-            return false;
-        }
         if self.nodes & 0x3fff == 0 && (self.time.is_some() || self.progress) {
             let now = Instant::now();
             let elapsed = now - self.start;
@@ -247,6 +242,22 @@ impl Budget {
                     self.nodes as f64 / elapsed.as_secs_f64()
                 );
             }
+        }
+        // The LG search sets `--time` as the thread's deadline too: then it reads as `--time`.
+        if self.nodes & 0x3fff == 0
+            && let Some(limit) = crate::deadline::passed()
+        {
+            // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
+            // waiting.
+            self.stopped = Some(if self.time == Some(limit) {
+                format!("stopped at the time limit (--time {})", limit.as_secs_f64())
+            } else {
+                format!(
+                    "stopped at the time limit of the request ({} s)",
+                    limit.as_secs_f64()
+                )
+            });
+            return false;
         }
         true
     }
@@ -273,15 +284,17 @@ pub(crate) fn terminal_score(state: &State) -> Option<i32> {
 pub(crate) fn evaluate(game: &Game, state: &State, options: &SearchOptions) -> i32 {
     use crate::play::players::{fuzzy, learned};
     let horizon = options.horizon;
+    let max_zones = options.max_zones.unwrap_or(fuzzy::MAX_ZONES);
     let white = match options.eval {
         Eval::Material => state.material(game),
-        Eval::Fuzzy => fuzzy::evaluate(game, state, horizon).value,
+        Eval::Fuzzy => fuzzy::evaluate_within(game, state, horizon, max_zones).value,
         Eval::Learned => {
             let rules = match &options.rules {
                 Some(rules) => rules,
                 None => learned::shipped(),
             };
-            learned::evaluate(game, state, horizon, rules).value
+            let e = fuzzy::evaluate_within(game, state, horizon, max_zones);
+            learned::apply(game, state, e, rules).value
         }
     };
     let m = (white * 100.0).round() as i32;
