@@ -408,7 +408,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     let time = match args.time {
         Some(t) if t.is_finite() && t > 0.0 => {
             Some(Duration::try_from_secs_f64(t).map_err(|_| {
-                CliError(format!("--time {t:e} is more seconds than a duration holds"))
+                CliError(format!(
+                    "--time {t:e} is more seconds than a duration holds"
+                ))
             })?)
         }
         Some(t) => {
