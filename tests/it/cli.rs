@@ -1429,3 +1429,25 @@ fn search_max_zones_reaches_the_fuzzy_evaluation() {
     assert_eq!(default, score(&["--max-zones", "10000"]));
     assert_ne!(default, score(&["--max-zones", "2"]));
 }
+
+/// `search --time` stops a search that runs past it, and says so in its own words (the LG
+/// search also sets it as the thread's deadline, which must read the same).
+#[test]
+fn search_time_stops_with_its_own_words() {
+    for engine in ["alphabeta", "lg"] {
+        let mut args = vec!["search", "examples/reti.scenario", "--time", "0.2"];
+        if engine == "alphabeta" {
+            args.extend(["--ordering", "none"]);
+        } else {
+            args.extend(["--engine", "lg", "--full-tree", "--depth", "40"]);
+        }
+        let out = run(&args);
+        assert!(out.contains("\nexit: 0\n"), "{out}");
+        assert!(
+            out.contains("stopped at the time limit (--time 0.2)")
+                || out.contains("the zones took longer than the time limit of 0.2 s"),
+            "{engine}: {out}"
+        );
+        assert!(!out.contains("of the request"), "{engine}: {out}");
+    }
+}

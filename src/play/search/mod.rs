@@ -224,14 +224,13 @@ impl Budget {
             ));
             return false;
         }
+        let at_time =
+            |t: Duration| format!("stopped at the time limit (--time {})", t.as_secs_f64());
         if self.nodes & 0x3fff == 0 && (self.time.is_some() || self.progress) {
             let now = Instant::now();
             let elapsed = now - self.start;
-            if self.time.is_some_and(|t| elapsed > t) {
-                self.stopped = Some(format!(
-                    "stopped at the time limit (--time {})",
-                    self.time.unwrap_or_default().as_secs_f64()
-                ));
+            if let Some(t) = self.time.filter(|&t| elapsed > t) {
+                self.stopped = Some(at_time(t));
                 return false;
             }
             if self.progress && now - self.last_report >= Duration::from_secs(2) {
@@ -250,7 +249,7 @@ impl Budget {
             // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
             // waiting.
             self.stopped = Some(if self.time == Some(limit) {
-                format!("stopped at the time limit (--time {})", limit.as_secs_f64())
+                at_time(limit)
             } else {
                 format!(
                     "stopped at the time limit of the request ({} s)",
