@@ -1,16 +1,13 @@
-//! The Chessmaps network and the orderings of the seeds (docs/players.md §5): the shipped
-//! weights are what the shipped trainer writes, the network has learnt its labels, and the
-//! chessmaps and patterns orderings find what the other orderings find while ordering moves
-//! their own way.
+//! The orderings of the seeds (docs/players.md §5): the chessmaps and patterns orderings find
+//! what the other orderings find while ordering moves their own way. That the shipped weights
+//! are what the trainer writes, and that the network has learnt its labels, is tested by the
+//! trainer's crate (`train/tests/weights.rs`), which alone builds candle.
 
 use lingeo::play::game::Game;
-use lingeo::play::players::chessmaps::{Network, SHIPPED};
+use lingeo::play::players::chessmaps::Network;
 use lingeo::play::search::{Ordering, SearchOptions, SearchResult, alphabeta};
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
-
-#[path = "../../examples/train_chessmaps.rs"]
-mod train;
 
 fn example(name: &str, board: Option<&str>) -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,42 +36,6 @@ fn search(g: &Game, s: &State, depth: Option<u32>, ordering: Ordering) -> Search
         ..SearchOptions::default()
     };
     alphabeta::search(g, s, &options)
-}
-
-/// Same seed, same bytes: the trainer run here writes the committed file, and the network it
-/// trained predicts what the file's (rounded) weights predict.
-#[test]
-fn the_shipped_weights_are_what_the_trainer_writes() {
-    let trained = train::train(train::SEED).expect("training runs");
-    assert!(trained.positions >= 500, "{} positions", trained.positions);
-    assert_eq!(
-        trained.text, SHIPPED,
-        "src/play/players/chessmaps.weights is not what examples/train_chessmaps.rs writes: \
-         run `cargo run --release --example train_chessmaps`"
-    );
-    let shipped = Network::shipped();
-    let set = train::training_set(train::SEED);
-    for sample in set.iter().take(50) {
-        let a = trained.network.predict(&sample.input);
-        let b = shipped.predict(&sample.input);
-        assert!(a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-3));
-    }
-    // Learnt: the cross-entropy is below that of answering 1/2 everywhere (ln 2), and the
-    // sectors the best moves influence are rated above the others.
-    assert!(trained.loss < 0.6, "loss {}", trained.loss);
-    let (mut on, mut on_n, mut off, mut off_n) = (0f64, 0, 0f64, 0);
-    for sample in &set {
-        for (p, t) in shipped.predict(&sample.input).iter().zip(sample.target) {
-            if t > 0.5 {
-                on += f64::from(*p);
-                on_n += 1;
-            } else {
-                off += f64::from(*p);
-                off_n += 1;
-            }
-        }
-    }
-    assert!(on / f64::from(on_n) > off / f64::from(off_n) + 0.2);
 }
 
 /// Every ordering finds the same value (solves) or score (a fixed depth), and a best move: one

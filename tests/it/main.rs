@@ -1,11 +1,10 @@
 //! The integration tests, one binary (one link of the library instead of one per file); each
-//! module is one concept, as the files of `tests/` were.
+//! module is one concept, as the files of `tests/` were. The table-driven cases run as one
+//! trial each in the other binary, tests/trials.
 
 mod abilities;
-mod agreement;
 mod analysis;
 mod bad_files;
-mod browser;
 mod case_files;
 mod chessmaps;
 mod cli;
@@ -28,6 +27,8 @@ mod sources;
 mod svg;
 mod translations;
 mod user_grammars;
+#[path = "../support/zone_engines.rs"]
+mod zone_engines;
 mod zone_properties;
 mod zone_summary;
 mod zones;

@@ -1,121 +1,13 @@
-//! Zones (docs/semantics.md §6): the source zones reproduced from the example scenarios, and the
-//! native generator and the grammar of zones agreeing zone for zone through shared snapshots.
-
-use std::path::Path;
+//! Zones (docs/semantics.md §6): the source zones reproduced from the example scenarios. The
+//! native generator and the grammar of zones agreeing zone for zone through shared snapshots,
+//! one trial per case of `tests/zone.cases`, is in tests/trials/zones.rs.
 
 use lingeo::board::Point;
-use lingeo::grammar::value::Value;
-use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limits, Strategy};
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
+use lingeo::zone;
 
-fn load(file: &str) -> Scenario {
-    Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
-        .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn native(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool) -> Vec<Zone> {
-    let k = s.kernel();
-    let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
-    let y0 = s.board.parse_point(target).unwrap();
-    let options = ZoneOptions {
-        f1: filters,
-        f2: filters,
-        ..ZoneOptions::default()
-    };
-    ZoneGenerator::new(s, &k, options)
-        .zones(p0, y0, horizon)
-        .unwrap()
-}
-
-fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool) -> Vec<Zone> {
-    let g = Grammar::shipped(if filters { "zones-filtered" } else { "zones" })
-        .unwrap_or_else(|e| panic!("{e}"));
-    let k = s.kernel();
-    let world = World::new(s, &k);
-    let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
-    let start = [
-        Value::Point(s.pieces[p0].at),
-        Value::Point(s.board.parse_point(target).unwrap()),
-        Value::Int(horizon as i64),
-    ];
-    let derive = |strategy| {
-        g.derive_with(
-            &world,
-            &[Value::Piece(p0 as u32)],
-            &start,
-            Limits::default(),
-            strategy,
-        )
-        .unwrap_or_else(|e| panic!("{e}"))
-    };
-    let language = derive(Strategy::Tabled);
-    let plain = derive(Strategy::Plain);
-    assert_eq!(
-        language.sentences, plain.sentences,
-        "the plain search agrees"
-    );
-    language
-        .sentences
-        .iter()
-        .map(|s| zone::zone_of_sentence(s))
-        .collect()
-}
-
-fn show(s: &Scenario, z: &Zone) -> String {
-    super::common::zone_symbols(s, z).join(" ")
-}
-
-fn listing(s: &Scenario, zones: &[Zone]) -> String {
-    let mut out = format!(
-        "{}\n",
-        lingeo::render::counted(zones.len() as u128, "zone", "zones")
-    );
-    for z in zones {
-        out.push_str(&show(s, z));
-        out.push('\n');
-        let levels: Vec<String> = z.entries.iter().map(|e| e.level.to_string()).collect();
-        out.push_str(&format!("  levels {}\n", levels.join(" ")));
-    }
-    out
-}
-
-#[test]
-fn native_and_grammar_share_one_snapshot_per_case() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    let _guard = settings.bind_to_scope();
-    let text = lingeo::syntax::read_source(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/zone.cases"),
-    )
-    .unwrap();
-    let mut cases = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-    {
-        let c: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(c.len(), 6, "{line}");
-        let s = load(c[1]);
-        let horizon: u32 = c[4].parse().unwrap();
-        let filters = match c[5] {
-            "all" => true,
-            "none" => false,
-            other => panic!("filters {other}"),
-        };
-        cases += 1;
-        for zones in [
-            native(&s, c[2], c[3], horizon, filters),
-            grammar(&s, c[2], c[3], horizon, filters),
-        ] {
-            insta::assert_snapshot!(format!("zones-{}", c[0]), listing(&s, &zones));
-        }
-    }
-    assert!(cases >= 10);
-}
+use super::zone_engines::{listing, load, native, show};
 
 #[test]
 fn simplified_robot_zone_of_the_source() {

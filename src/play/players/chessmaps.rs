@@ -9,7 +9,7 @@
 //! royal piece on the board, or else its goal-owning piece nearest its goals (Pawned's most
 //! advanced pawn). One hidden layer of tanh units, one sigmoid output per sector.
 //!
-//! The weights are trained by `examples/train_chessmaps.rs` (candle) and shipped in
+//! The weights are trained by `train/src/main.rs` (the `lingeo-train` crate, candle) and shipped in
 //! `chessmaps.weights` beside this file, built into the library; inference is plain Rust.
 
 use std::fmt::Write as _;
@@ -28,7 +28,7 @@ pub const INPUTS: usize = 3 * SECTORS;
 /// At most this many hidden units in a weights file.
 pub const MAX_HIDDEN: usize = 256;
 
-/// The shipped weights, written by `examples/train_chessmaps.rs`.
+/// The shipped weights, written by `train/src/main.rs`.
 pub const SHIPPED: &str = include_str!("chessmaps.weights");
 
 /// A network: `hidden` tanh units, `SECTORS` sigmoid outputs.

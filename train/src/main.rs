@@ -1,16 +1,21 @@
 //! Trains the Chessmaps network (docs/players.md §5) and writes its weights file.
 //!
 //! ```text
-//! cargo run --release --example train_chessmaps            # writes src/play/players/chessmaps.weights
-//! cargo run --release --example train_chessmaps -- FILE    # writes FILE
+//! cargo run --release -p lingeo-train            # writes target/chessmaps.weights
+//! cargo run --release -p lingeo-train -- FILE    # writes FILE
+//! cp target/chessmaps.weights src/play/players/   # ships it (built into the library)
 //! ```
+//!
+//! A crate of its own in the workspace (`train/`), so that candle, which only the trainer needs
+//! (the library reads the weights in plain Rust), is not built by the main crate's `cargo test`;
+//! `.ci/run` tests it (`cargo test -p lingeo-train`).
 //!
 //! The training set: positions of games played from the starts of Pawned, the Réti endgame and
 //! the 2D/4A robot problem, each labelled by alpha-beta with the sectors its best move
 //! influences (`lingeo::play::players::training`). The network (33 inputs, 16 tanh units, 11
 //! sigmoid outputs) is trained by candle's autograd and AdamW on the whole set at once, with the
 //! binary cross-entropy of each sector. Everything is seeded, so the same seed writes the same
-//! bytes: `tests/it/chessmaps.rs` trains again and compares with the shipped file.
+//! bytes: `train/tests/weights.rs` trains again and compares with the shipped file.
 //!
 //! Training runs in f64 and the file keeps five decimals: candle's CPU matrix product picks its
 //! kernel and its blocking by the processor (vector units, cache sizes), so the order of its
@@ -38,9 +43,27 @@ const LEARNING_RATE: f64 = 0.02;
 
 /// The games the training positions come from: (name, text, games, plies, search depth).
 const SOURCES: [(&str, &str, usize, usize, u32); 3] = [
-    ("pawned", include_str!("pawned.scenario"), 40, 40, 4),
-    ("reti", include_str!("reti.scenario"), 20, 30, 3),
-    ("robot-2d4a", include_str!("robot-2d4a.scenario"), 20, 20, 3),
+    (
+        "pawned",
+        include_str!("../../examples/pawned.scenario"),
+        40,
+        40,
+        4,
+    ),
+    (
+        "reti",
+        include_str!("../../examples/reti.scenario"),
+        20,
+        30,
+        3,
+    ),
+    (
+        "robot-2d4a",
+        include_str!("../../examples/robot-2d4a.scenario"),
+        20,
+        20,
+        3,
+    ),
 ];
 
 /// What a training run made.
@@ -131,7 +154,7 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
     };
     let comment = format!(
         "The Chessmaps network of lingeo (docs/players.md §5), written by\n\
-         examples/train_chessmaps.rs: seed {seed}, {n} positions, {EPOCHS} epochs of AdamW\n\
+         train/src/main.rs: seed {seed}, {n} positions, {EPOCHS} epochs of AdamW\n\
          (learning rate {LEARNING_RATE}), loss before the last step {loss:.4}.\n\
          Format: the header `chessmaps INPUTS HIDDEN OUTPUTS`, the rows of w1, b1, the rows\n\
          of w2, b2; hidden = tanh(w1 x + b1), importance = sigmoid(w2 hidden + b2)."
@@ -149,9 +172,10 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
 
 #[allow(dead_code)] // a test includes this file for `train`
 fn main() {
+    // Not into src/ by default: the shipped file changes only when copied there on purpose.
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "src/play/players/chessmaps.weights".to_string());
+        .unwrap_or_else(|| "target/chessmaps.weights".to_string());
     let trained = match train(SEED) {
         Ok(t) => t,
         Err(e) => {
@@ -159,7 +183,9 @@ fn main() {
             std::process::exit(1);
         }
     };
-    if let Err(e) = std::fs::write(&path, &trained.text) {
+    let parent = std::path::Path::new(&path).parent();
+    let made = parent.map_or(Ok(()), |dir| std::fs::create_dir_all(dir));
+    if let Err(e) = made.and_then(|()| std::fs::write(&path, &trained.text)) {
         eprintln!("error: {path}: {e}");
         std::process::exit(1);
     }

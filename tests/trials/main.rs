@@ -1,0 +1,35 @@
+//! The table-driven tests, one named trial per case (libtest-mimic, `harness = false`), so that
+//! a failing case does not hide the others and each can be run alone
+//! (`cargo test --test trials -- cli::cli-demo`): the CLI's cases (`tests/cli.cases`), the
+//! agreement of the grammar interpreter with the native bundle (`tests/agreement.cases`) and
+//! with the native zone generator (`tests/zone.cases`). The browser test is here too: a trial
+//! can be ignored at run time, so a machine without Chromium lists it as ignored rather than
+//! passing it.
+
+mod agreement;
+mod browser;
+mod cli;
+mod zones;
+
+// Shared with the `it` tests; not every helper is used here.
+#[allow(dead_code)]
+#[path = "../it/common.rs"]
+mod common;
+#[path = "../support/cli.rs"]
+mod table;
+#[path = "../support/zone_engines.rs"]
+mod zone_engines;
+// The browser drives the server the API tests start (`Server`); the module is included rather
+// than its server copied. Its `#[test]`s are not compiled here, so its other helpers are unused.
+#[allow(dead_code, unused_imports)]
+#[path = "../it/serve.rs"]
+mod serve;
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let mut trials = cli::trials();
+    trials.extend(agreement::trials());
+    trials.extend(zones::trials());
+    trials.extend(browser::trials());
+    libtest_mimic::run(&args, trials).exit();
+}
