@@ -37,10 +37,15 @@ pub struct TestArgs {
     /// Run this many cases at a time (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: Option<u32>,
+    /// Let cases write their outputs (`--svg FILE`, `demo --out DIR`) outside their case
+    /// file's folder: absolute paths, `..` above it, symbolic links out of it. Without it such
+    /// a case is a mistake of its file, reported at its line before anything runs.
+    #[arg(long)]
+    pub allow_outside_writes: bool,
 }
 
 pub fn run(args: &TestArgs) -> Result<Report, CliError> {
-    let files = load(&case_files(&args.paths)?)?;
+    let files = load(&case_files(&args.paths)?, args.allow_outside_writes)?;
     let jobs: Vec<Job> = files
         .iter()
         .flat_map(|file| file.cases.iter().map(move |case| Job { file, case }))
@@ -122,8 +127,9 @@ fn commands() -> Vec<String> {
 }
 
 /// Parses every case file and checks every command line against the CLI's arguments, so that
-/// a misspelt option is reported at its line before anything runs; all mistakes at once.
-fn load(paths: &[PathBuf]) -> Result<Vec<CaseFile>, CliError> {
+/// a misspelt option is reported at its line before anything runs, and (unless `outside`) that
+/// every output stays inside the case file's folder; all mistakes at once.
+fn load(paths: &[PathBuf], outside: bool) -> Result<Vec<CaseFile>, CliError> {
     let names = commands();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut files = Vec::new();
@@ -131,12 +137,14 @@ fn load(paths: &[PathBuf]) -> Result<Vec<CaseFile>, CliError> {
     for path in paths {
         match CaseFile::load(path, &names) {
             Ok((file, mut bad)) => {
-                bad.extend(
-                    file.cases
-                        .iter()
-                        .flat_map(|c| &c.commands)
-                        .filter_map(arguments_error),
-                );
+                let commands = file.cases.iter().flat_map(|c| &c.commands);
+                for command in commands {
+                    match arguments_error(command) {
+                        Some(d) => bad.push(d),
+                        None if !outside => bad.extend(outside_writes(&file, command)),
+                        None => {}
+                    }
+                }
                 if bad.is_empty() {
                     files.push(file);
                 } else {
@@ -155,18 +163,28 @@ fn load(paths: &[PathBuf]) -> Result<Vec<CaseFile>, CliError> {
     }
 }
 
-/// Clap's complaint about a command line, as a diagnostic on it.
+/// Clap's complaint about a command line, as a diagnostic on it: its first line, with the
+/// indented lines under it (what is missing: `the following required arguments were not
+/// provided: --start <START>`), and its tips as notes.
 fn arguments_error(command: &CommandLine) -> Option<Diagnostic> {
     let argv = std::iter::once("lingeo").chain(command.words.iter().map(String::as_str));
     let e = Cli::command().try_get_matches_from(argv).err()?;
     let text = e.to_string();
-    let mut lines = text.lines();
+    let mut lines = text.lines().peekable();
     let first = lines.next().unwrap_or_default();
-    let mut d = Diagnostic::new(
-        first.strip_prefix("error: ").unwrap_or(first),
-        command.span.clone(),
-    )
-    .with_label("in these arguments");
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let mut listed = Vec::new();
+    while let Some(line) = lines.next_if(|l| l.starts_with(' ') && !l.trim().is_empty()) {
+        listed.push(line.trim());
+    }
+    if !listed.is_empty() {
+        message = format!(
+            "{} {}",
+            message.trim_end_matches(':').to_string() + ":",
+            listed.join(", ")
+        );
+    }
+    let mut d = Diagnostic::new(message, command.span.clone()).with_label("in these arguments");
     for line in lines.map(str::trim).filter(|l| l.starts_with("tip:")) {
         d = d.with_note(line.trim_start_matches("tip:").trim_start());
     }
@@ -174,6 +192,118 @@ fn arguments_error(command: &CommandLine) -> Option<Diagnostic> {
         "`lingeo {} --help` lists its options",
         command.words[0]
     )))
+}
+
+/// The arguments a command writes to: a file or a folder whose path a case gives. Every path
+/// argument of the CLI is either here or in [`INPUTS`] (a test holds every one to that), so that
+/// a new output cannot slip past [`outside_writes`].
+const OUTPUTS: &[&str] = &["svg", "out"];
+
+/// The path arguments a command only reads.
+#[cfg(test)]
+const INPUTS: &[&str] = &["files", "scenario", "grammar", "rules", "network", "a", "b"];
+
+/// The outputs of `command` that would be written outside the case file's folder, each as a
+/// diagnostic on its word: an absolute path, a `..` above the folder, or a path through a
+/// symbolic link (or to one) that leads out of it.
+fn outside_writes(file: &CaseFile, command: &CommandLine) -> Vec<Diagnostic> {
+    let argv = std::iter::once("lingeo").chain(command.words.iter().map(String::as_str));
+    let Ok(matches) = Cli::command().try_get_matches_from(argv) else {
+        return Vec::new();
+    };
+    let Some((_, sub)) = matches.subcommand() else {
+        return Vec::new();
+    };
+    let base = match file.dir() {
+        dir if dir.as_os_str().is_empty() => Path::new("."),
+        dir => dir,
+    };
+    let mut found = Vec::new();
+    for id in OUTPUTS {
+        let Ok(Some(path)) = sub.try_get_one::<PathBuf>(id) else {
+            continue;
+        };
+        let Err(why) = inside(base, path) else {
+            continue;
+        };
+        let value = path.to_string_lossy();
+        let span = word_span(file, command, &value).unwrap_or(command.span.clone());
+        found.push(
+            Diagnostic::new(
+                format!("`{value}` is written outside the case file's folder"),
+                span,
+            )
+            .with_label(why)
+            .with_note(
+                "a case writes only inside its case file's folder; `lingeo test \
+                 --allow-outside-writes` lets it write elsewhere",
+            ),
+        );
+    }
+    found
+}
+
+/// Whether `path`, taken from the folder `base`, stays inside it once `..` and symbolic links
+/// are resolved; if not, why.
+fn inside(base: &Path, path: &Path) -> Result<(), String> {
+    use std::path::Component;
+    if path.has_root() || path.components().any(|c| matches!(c, Component::Prefix(_))) {
+        return Err("an absolute path".into());
+    }
+    let root = base
+        .canonicalize()
+        .map_err(|e| format!("the folder {} cannot be resolved: {e}", base.display()))?;
+    // The longest part of the path that exists (a symbolic link counts, even a dangling one) is
+    // resolved by the file system; the rest, not there yet, is taken as written.
+    let full = base.join(path);
+    let mut existing = full.as_path();
+    let mut rest = Vec::new();
+    while existing.symlink_metadata().is_err() {
+        match (existing.parent(), existing.components().next_back()) {
+            (Some(parent), Some(last)) => {
+                rest.push(last);
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut resolved = existing
+        .canonicalize()
+        .map_err(|_| format!("{} is a symbolic link to nowhere", existing.display()))?;
+    for part in rest.into_iter().rev() {
+        match part {
+            Component::ParentDir => {
+                resolved.pop();
+            }
+            Component::Normal(name) => resolved.push(name),
+            _ => {}
+        }
+    }
+    if resolved.starts_with(&root) {
+        Ok(())
+    } else if path.components().any(|c| c == Component::ParentDir) {
+        Err(format!("`..` leads out of it, to {}", resolved.display()))
+    } else {
+        Err(format!(
+            "a symbolic link leads out of it, to {}",
+            resolved.display()
+        ))
+    }
+}
+
+/// Where the word holding `value` (`--svg FILE`'s FILE, or `--svg=FILE`) is written in the case
+/// file.
+fn word_span(file: &CaseFile, command: &CommandLine, value: &str) -> Option<lingeo::syntax::Span> {
+    let text = file.source.get(command.span.clone())?;
+    let tokens = lingeo::cases::words::split(text, command.span.start).ok()?;
+    tokens.into_iter().find_map(|token| match token {
+        lingeo::cases::words::Token::Word(word, span)
+            if word == value || word.strip_suffix(value).is_some_and(|w| w.ends_with('=')) =>
+        {
+            Some(span)
+        }
+        _ => None,
+    })
 }
 
 /// Runs one command line of a case in-process, with its paths taken relative to the case
@@ -499,6 +629,68 @@ mod tests {
             without_times("nodes: 3\ntime: 0.136 s\n  \"time_ms\": 12.5,\n"),
             "nodes: 3\ntime: (redacted)\n  \"time_ms\": 0,\n"
         );
+    }
+
+    /// Every path argument of every command is known as an output or an input, so that an
+    /// output added later is held inside the case folder too.
+    #[test]
+    fn every_path_argument_is_an_output_or_an_input() {
+        fn walk(command: &clap::Command, found: &mut Vec<String>) {
+            for a in command.get_arguments() {
+                if a.get_value_hint() == ValueHint::AnyPath {
+                    found.push(format!("{} {}", command.get_name(), a.get_id()));
+                }
+            }
+            // A case cannot run `test` or `serve`.
+            for sub in command.get_subcommands() {
+                if !["test", "serve"].contains(&sub.get_name()) {
+                    walk(sub, found);
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&Cli::command(), &mut found);
+        assert!(found.iter().any(|a| a == "demo out"), "{found:?}");
+        assert!(found.iter().any(|a| a == "zones svg"), "{found:?}");
+        for arg in &found {
+            let id = arg.split(' ').nth(1).unwrap();
+            assert!(
+                OUTPUTS.contains(&id) || INPUTS.contains(&id),
+                "`{arg}`: add it to OUTPUTS (written) or INPUTS (read) in src/cli/test.rs"
+            );
+            assert!(!(OUTPUTS.contains(&id) && INPUTS.contains(&id)), "{arg}");
+        }
+    }
+
+    #[test]
+    fn outputs_stay_inside_the_folder() {
+        let dir = std::env::temp_dir().join(format!("lingeo-inside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        assert!(inside(&dir, Path::new("x.svg")).is_ok());
+        assert!(inside(&dir, Path::new("sub/../new/x.svg")).is_ok());
+        assert!(inside(&dir, Path::new("new/deeper/x.svg")).is_ok());
+        assert!(
+            inside(&dir, Path::new("/tmp/x.svg"))
+                .unwrap_err()
+                .contains("absolute")
+        );
+        assert!(
+            inside(&dir, Path::new("../x.svg"))
+                .unwrap_err()
+                .contains("`..`")
+        );
+        assert!(inside(&dir, Path::new("new/../../x.svg")).is_err());
+        #[cfg(unix)]
+        {
+            let outside = std::env::temp_dir();
+            std::os::unix::fs::symlink(&outside, dir.join("out")).unwrap();
+            std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling.svg")).unwrap();
+            let e = inside(&dir, Path::new("out/x.svg")).unwrap_err();
+            assert!(e.contains("symbolic link"), "{e}");
+            assert!(inside(&dir, Path::new("dangling.svg")).is_err());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

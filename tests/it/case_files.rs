@@ -334,3 +334,93 @@ missing | match pawned.scenario --white eval=learned,depth=2,rules=missing.rules
     );
     assert!(learned.contains("first engine: 2 wins"), "{learned}");
 }
+
+/// A case's outputs stay inside its case file's folder: an absolute `--svg`, a `..` above the
+/// folder, `demo --out` elsewhere and a symbolic link out of the folder are mistakes of the
+/// case file, located at their word, and nothing runs, so nothing is written (not even with
+/// `--bless`); `--allow-outside-writes` lets them write.
+#[test]
+fn outputs_outside_the_case_folder_are_refused() {
+    let root = folder("outside");
+    let dir = root.join("cases");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root.join("hanoi.lgg"), dir.join("hanoi.lgg")).unwrap();
+    let scenario = "../robot-zone-simplified.scenario";
+    let absolute = root.join("absolute.svg");
+    let demo = root.join("demo");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&root, dir.join("link")).unwrap();
+    let text = format!(
+        "inside   | map {scenario} --piece BOMBER --svg inside.svg\n\
+         absolute | map {scenario} --piece BOMBER --svg {}\n\
+         above    | map {scenario} --piece BOMBER --svg=../above.svg\n\
+         demo     | demo --out {}\n\
+         linked   | map {scenario} --piece BOMBER --svg link/linked.svg\n",
+        absolute.display(),
+        demo.display()
+    );
+    let cases = write(&dir, "out.cases", &text);
+    let outside = [
+        absolute.clone(),
+        root.join("above.svg"),
+        demo.clone(),
+        root.join("linked.svg"),
+    ];
+    for bless in [false, true] {
+        let mut args = vec!["test", &cases];
+        if bless {
+            args.push("--bless");
+        }
+        let (code, text) = lingeo(&root, &args);
+        assert_eq!(code, 2, "{text}");
+        for path in &outside {
+            assert!(!path.exists(), "{} was written\n{text}", path.display());
+        }
+        // No case ran: not even the one inside.
+        assert!(!dir.join("inside.svg").exists(), "{text}");
+        // Each at its word (an absolute path's length varies with the machine: no snapshot).
+        for wanted in [
+            "`TMP/absolute.svg` is written outside the case file's folder",
+            "out.cases:2:71 ]",
+            "an absolute path",
+            "out.cases:3:65 ]",
+            "`..` leads out of it, to TMP/above.svg",
+            "out.cases:4:23 ]",
+            "`TMP/demo` is written outside",
+            "`lingeo test --allow-outside-writes` lets it write elsewhere",
+        ] {
+            assert!(text.contains(wanted), "{wanted}\n{text}");
+        }
+        #[cfg(unix)]
+        assert!(
+            text.contains("out.cases:5:71 ]")
+                && text.contains("a symbolic link leads out of it, to TMP/linked.svg"),
+            "{text}"
+        );
+        assert!(!text.contains("out.cases:1:"), "{text}");
+    }
+    let (code, text) = lingeo(
+        &root,
+        &["test", &cases, "--allow-outside-writes", "--bless"],
+    );
+    assert_eq!(code, 0, "{text}");
+    for path in &outside {
+        assert!(path.exists(), "{} was not written\n{text}", path.display());
+    }
+    assert!(dir.join("inside.svg").exists(), "{text}");
+}
+
+/// A command line missing a required argument is located at its case line with clap's list of
+/// what is missing, not only clap's first line.
+#[test]
+fn missing_arguments_are_listed() {
+    let dir = folder("missing-arguments");
+    let cases = write(&dir, "mine.cases", "no-start | run hanoi.lgg\n");
+    let (code, text) = lingeo(&dir, &["test", &cases]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("the following required arguments were not provided: --start <START>"),
+        "{text}"
+    );
+    assert!(text.contains("mine.cases:1:"), "{text}");
+}
