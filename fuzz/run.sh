@@ -5,19 +5,22 @@
 # more than 2 GB of memory); the crash's input is under fuzz/artifacts/TARGET/ and its path
 # is in the output. New inputs found go to fuzz/target/corpus/TARGET, not to the committed
 # corpus.
-#   fuzz/run.sh [SECONDS_PER_TARGET] [--seed N] [--targets "scenario grammar eval"]
+#   fuzz/run.sh [SECONDS_PER_TARGET] [--seed N] [--targets "scenario grammar eval cases serve_request"]
+#   fuzz/run.sh --long      # the long run: 600 s a target (50 min of one core), as documented
+#                           # in docs/testing-grammars.md; CI runs 120 s a target (.ci/run)
 # Needs rustup's nightly toolchain; installs cargo-fuzz when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 seconds=60
 seed=
-targets="scenario grammar eval"
+targets="scenario grammar eval cases serve_request"
 while (($#)); do
   case $1 in
     --seed) seed=$2; shift 2 ;;
     --targets) targets=$2; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --long) seconds=600; shift ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) seconds=$1; shift ;;
   esac
 done

@@ -266,3 +266,57 @@ fn derive(
     };
     (result, trace)
 }
+
+/// The command names a case line may start with, as `lingeo test` allows them (every command
+/// but `test`, `serve` and `help`).
+pub const CASE_COMMANDS: &[&str] = &[
+    "map",
+    "trajectories",
+    "run",
+    "zones",
+    "translate",
+    "patterns",
+    "fuzzy",
+    "check",
+    "analysis",
+    "search",
+    "play",
+    "evaluate",
+    "match",
+    "compare",
+    "demo",
+];
+
+/// What `lingeo test` does with a case file's text before it runs anything: parse every line,
+/// or render every mistake at its line. A parsed case must hold together: its spans lie on the
+/// text, its command lines start with a known command, and each, written out again as
+/// `display` writes it (what a failure report shows), splits back into the same words.
+pub fn check_cases(text: &str) -> String {
+    match lingeo::cases::parse("fuzz.cases", text, CASE_COMMANDS) {
+        Err(errors) => errors.render(),
+        Ok(cases) => {
+            let mut out = String::new();
+            for case in &cases {
+                assert!(!case.name.is_empty());
+                assert!((1..=text.lines().count().max(1)).contains(&case.line));
+                assert!((1..=2).contains(&case.commands.len()));
+                for command in &case.commands {
+                    assert!(text.get(command.span.clone()).is_some(), "{:?}", command.span);
+                    assert!(CASE_COMMANDS.contains(&command.words[0].as_str()));
+                    let shown = command.display();
+                    let again: Vec<String> = lingeo::cases::words::split(&shown, 0)
+                        .unwrap_or_else(|e| panic!("{shown:?}: {}", e.message))
+                        .into_iter()
+                        .map(|token| match token {
+                            lingeo::cases::words::Token::Word(w, _) => w,
+                            other => panic!("{shown:?} splits into {other:?}"),
+                        })
+                        .collect();
+                    assert_eq!(again, command.words, "{shown:?}");
+                    out.push_str(&format!("{} | {shown}\n", case.name));
+                }
+            }
+            out
+        }
+    }
+}

@@ -184,7 +184,7 @@ fn main() {
         }
     };
     let parent = std::path::Path::new(&path).parent();
-    let made = parent.map_or(Ok(()), |dir| std::fs::create_dir_all(dir));
+    let made = parent.map_or(Ok(()), std::fs::create_dir_all);
     if let Err(e) = made.and_then(|()| std::fs::write(&path, &trained.text)) {
         eprintln!("error: {path}: {e}");
         std::process::exit(1);
