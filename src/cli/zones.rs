@@ -467,7 +467,7 @@ struct AttackJson<'a> {
 pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
-    let kernel = scenario.kernel();
+    let kernel = setup::kernel(&scenario, &[])?;
     let attacks = if args.all_attacks {
         let horizon = args
             .horizon

@@ -5,6 +5,7 @@ mod abilities;
 mod agreement;
 mod analysis;
 mod bad_files;
+mod board_memory;
 mod browser;
 mod case_files;
 mod chessmaps;
