@@ -26,6 +26,7 @@ mod robustness;
 mod self_contained;
 mod serve;
 mod sources;
+mod special_files;
 mod svg;
 mod translations;
 mod user_grammars;
