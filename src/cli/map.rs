@@ -89,12 +89,12 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
         return super::json::to_string(&json);
     }
     let what = if args.reverse { "to" } else { "from" };
+    // MAP's value 2n for unreachable points is no distance: the legend names them only.
     Ok(format!(
-        "MAP of {} {what} {} on {} (unreachable = {} shown as `.`, removed points as `#`)\n{}",
+        "MAP of {} {what} {} on {} (unreachable points shown as `.`, removed points as `#`)\n{}",
         chosen.label,
         board.name(origin),
         board.describe(),
-        map.unreachable(),
         render::map_table(board, map)
     ))
 }
