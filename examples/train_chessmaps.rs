@@ -1,8 +1,9 @@
 //! Trains the Chessmaps network (docs/players.md §5) and writes its weights file.
 //!
 //! ```text
-//! cargo run --release --example train_chessmaps            # writes src/play/players/chessmaps.weights
+//! cargo run --release --example train_chessmaps            # writes target/chessmaps.weights
 //! cargo run --release --example train_chessmaps -- FILE    # writes FILE
+//! cargo run --release --example train_chessmaps -- src/play/players/chessmaps.weights  # ships it
 //! ```
 //!
 //! The training set: positions of games played from the starts of Pawned, the Réti endgame and
@@ -151,7 +152,7 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
 fn main() {
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "src/play/players/chessmaps.weights".to_string());
+        .unwrap_or_else(|| "target/chessmaps.weights".to_string());
     let trained = match train(SEED) {
         Ok(t) => t,
         Err(e) => {
@@ -159,6 +160,15 @@ fn main() {
             std::process::exit(1);
         }
     };
+    // By default into target/, never over the shipped file: that one is replaced on purpose.
+    let parent = std::path::Path::new(&path).parent();
+    if let Some(Err(e)) = parent
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(std::fs::create_dir_all)
+    {
+        eprintln!("error: {path}: {e}");
+        std::process::exit(1);
+    }
     if let Err(e) = std::fs::write(&path, &trained.text) {
         eprintln!("error: {path}: {e}");
         std::process::exit(1);

@@ -50,7 +50,7 @@ fn the_shipped_weights_are_what_the_trainer_writes() {
     assert_eq!(
         trained.text, SHIPPED,
         "src/play/players/chessmaps.weights is not what examples/train_chessmaps.rs writes: \
-         run `cargo run --release --example train_chessmaps`"
+         run `cargo run --release --example train_chessmaps -- src/play/players/chessmaps.weights`"
     );
     let shipped = Network::shipped();
     let set = train::training_set(train::SEED);
