@@ -61,7 +61,8 @@ impl std::fmt::Display for TooMany {
             Some(c) => write!(
                 f,
                 "the bundle has {}, more than the limit of {}; raise --limit or ask for the count only",
-                crate::render::counted(c, "trajectory", "trajectories"),
+                // A count at u128::MAX saturated: it reads `more than`, not as exact.
+                crate::render::counted_saturating(c, "trajectory", "trajectories"),
                 self.limit
             ),
             None => write!(
@@ -392,6 +393,27 @@ impl BundleIter<'_, '_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_saturated_count_reads_as_a_bound() {
+        let too_many = |count| TooMany {
+            count: Some(count),
+            limit: 10,
+            counting: false,
+        };
+        assert_eq!(
+            too_many(u128::MAX).to_string(),
+            format!(
+                "the bundle has more than {} trajectories, more than the limit of 10; raise --limit or ask for the count only",
+                u128::MAX
+            )
+        );
+        assert!(
+            too_many(11)
+                .to_string()
+                .starts_with("the bundle has 11 trajectories,")
+        );
+    }
+
     use super::*;
     use crate::board::Board;
     use crate::piece::{Side, Usage, chess_types};

@@ -12,8 +12,9 @@ use std::sync::OnceLock;
 
 use crate::bitset::{BitSet, bits, words_for};
 use crate::board::{Board, Point};
-use crate::piece::{Motion, PieceType, Side, Usage};
-use crate::relation::Relation;
+use crate::memory::{self, TooLarge};
+use crate::piece::{Motion, PieceType, Reach, Side, Usage};
+use crate::relation::{self, Relation};
 use crate::shift::Shifts;
 
 /// Identifies one relation R_p of the kernel (a piece type seen from a side, moving or attacking).
@@ -126,6 +127,12 @@ pub struct Kernel {
     board: Board,
     blockers: Option<BitSet>,
     motions: Vec<Motion>,
+    /// Per motion, what it is for a person: `queen (white, moves)`, after the first type,
+    /// side and use that has it.
+    labels: Vec<String>,
+    /// Per motion, whether it is its own reverse (its vectors closed under negation, its edges
+    /// under reversal): then the reverse relation is the forward one, built once.
+    symmetric: Vec<bool>,
     tables: Vec<OnceLock<MotionTables>>,
     /// `(type index, side, usage)` to motion id.
     index: HashMap<(usize, Side, Usage), MotionId>,
@@ -136,6 +143,7 @@ impl Kernel {
     /// A12, docs/semantics.md §10).
     pub fn new(board: &Board, types: &[PieceType], blockers: Option<BitSet>) -> Kernel {
         let mut motions: Vec<Motion> = Vec::new();
+        let mut labels = Vec::new();
         let mut ids: HashMap<Motion, MotionId> = HashMap::new();
         let mut index = HashMap::new();
         for (t, ty) in types.iter().enumerate() {
@@ -144,6 +152,11 @@ impl Kernel {
                     let m = ty.motion(usage).oriented(side);
                     let id = *ids.entry(m.clone()).or_insert_with(|| {
                         motions.push(m);
+                        let usage = match usage {
+                            Usage::Move => "moves",
+                            Usage::Attack => "attacks",
+                        };
+                        labels.push(format!("{} ({side}, {usage})", ty.name));
                         MotionId(motions.len() as u32 - 1)
                     });
                     index.insert((t, side, usage), id);
@@ -151,10 +164,13 @@ impl Kernel {
             }
         }
         let tables = motions.iter().map(|_| OnceLock::new()).collect();
+        let symmetric = motions.iter().map(is_symmetric).collect();
         Kernel {
             board: board.clone(),
             blockers,
             motions,
+            labels,
+            symmetric,
             tables,
             index,
         }
@@ -183,8 +199,67 @@ impl Kernel {
         self.motions.len()
     }
 
+    /// What the motion is, for a person: `queen (white, moves)`.
+    pub fn label(&self, m: MotionId) -> &str {
+        &self.labels[m.0 as usize]
+    }
+
+    /// Whether the structures that `motions` need and that are not built yet fit in the
+    /// thread's memory limit ([`memory::check`]): their successor lists (an upper bound; the
+    /// reverse relation's too, where the motion is not its own reverse) and their tables'
+    /// slots (one per point and direction). Call it with the motions a run will use before it
+    /// uses them: the kernel builds these on first use, and one built past the limit panics.
+    pub fn check(&self, motions: impl IntoIterator<Item = MotionId>) -> Result<(), TooLarge> {
+        let mut seen: Vec<MotionId> = Vec::new();
+        let mut bytes = 0u64;
+        for m in motions {
+            if seen.contains(&m) {
+                continue;
+            }
+            seen.push(m);
+            let i = m.0 as usize;
+            let (slots, forward, reverse) = match self.tables[i].get() {
+                Some(t) => (
+                    0,
+                    t.forward.lists_bytes(),
+                    t.reverse.get().map_or_else(
+                        || relation::lists_bytes(&self.board, &self.motions[i]),
+                        Relation::lists_bytes,
+                    ),
+                ),
+                None => {
+                    let lists = relation::lists_bytes(&self.board, &self.motions[i]);
+                    (self.slot_bytes(), lists, lists)
+                }
+            };
+            let reverse = if self.symmetric[i] { 0 } else { reverse };
+            bytes = bytes
+                .saturating_add(slots)
+                .saturating_add(forward)
+                .saturating_add(reverse);
+        }
+        memory::check(bytes, || {
+            let names: Vec<&str> = seen.iter().map(|&m| self.label(m)).collect();
+            format!(
+                "the successor lists of {} on this {} board",
+                names.join(", "),
+                self.board.describe()
+            )
+        })
+    }
+
+    /// The bytes of one motion's table slots: a `DistanceMap` slot per point, both directions.
+    fn slot_bytes(&self) -> u64 {
+        2 * self.board.len() as u64 * std::mem::size_of::<OnceLock<DistanceMap>>() as u64
+    }
+
     fn tables(&self, m: MotionId) -> &MotionTables {
         self.tables[m.0 as usize].get_or_init(|| {
+            if let Err(e) = memory::check(self.slot_bytes(), || {
+                format!("the distance tables of {}", self.label(m))
+            }) {
+                panic!("{e}");
+            }
             let forward = Relation::build(
                 &self.board,
                 &self.motions[m.0 as usize],
@@ -208,6 +283,9 @@ impl Kernel {
     /// The reverse relation of R_p.
     pub fn reverse_relation(&self, m: MotionId) -> &Relation {
         let t = self.tables(m);
+        if self.symmetric[m.0 as usize] {
+            return &t.forward;
+        }
         t.reverse.get_or_init(|| t.forward.reversed())
     }
 
@@ -314,6 +392,26 @@ impl Kernel {
     /// `lmed_i(x, y, l) = MAP_{x,p}(med_i(x, y, l))`.
     pub fn lmed(&self, m: MotionId, x: Point, y: Point, l: u32, i: usize) -> u32 {
         self.distance(m, x, self.med(m, x, y, l, i))
+    }
+}
+
+/// Whether a motion is its own reverse: every vector's negation is a vector of the same reach,
+/// and every edge's reversal an edge. Then R_p(a, b) = R_p(b, a), blockers or not: a slide from
+/// a to b and one from b to a pass the same points between them.
+fn is_symmetric(motion: &Motion) -> bool {
+    let negated = |d: [i32; 3]| d.map(|x| -x);
+    motion.vectors.iter().all(|b| {
+        motion.vectors.iter().any(|c| {
+            c.delta == negated(b.delta)
+                && match (b.reach, c.reach) {
+                    (Reach::Leap, Reach::Leap) => true,
+                    (Reach::Slide { range: r }, Reach::Slide { range: s }) => r == s,
+                    _ => false,
+                }
+        })
+    }) && {
+        let edges: std::collections::HashSet<_> = motion.edges.iter().copied().collect();
+        motion.edges.iter().all(|&(a, b)| edges.contains(&(b, a)))
     }
 }
 

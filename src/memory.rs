@@ -2,12 +2,82 @@
 //! runs out: the heap in use (counted by [`Counting`], when a program installs it as its global
 //! allocator, as the `lingeo` binary and the tests do) and the extra stack the evaluator grew
 //! for deep recursion ([`grow`]).
+//!
+//! A thread's memory limit ([`with_limit`], [`limit`]) is what the library checks itself before
+//! it allocates a structure whose size grows with the board (a relation's successor lists, the
+//! rays of play, the kernel's table slots): [`check`] compares the structure's size, computed
+//! beforehand, with what the limit leaves, so that a board too large for a slider is an error
+//! ([`TooLarge`]) whether or not the heap is counted, never an aborted allocation.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The default cap on the memory a run may use (`--max-memory`): 4 GiB.
 pub const DEFAULT_LIMIT: usize = 4 << 30;
+
+thread_local! {
+    static LIMIT: Cell<usize> = const { Cell::new(DEFAULT_LIMIT) };
+}
+
+/// Runs `f` with `limit` bytes as this thread's memory limit ([`limit`]).
+pub fn with_limit<R>(limit: usize, f: impl FnOnce() -> R) -> R {
+    struct Reset(usize);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            LIMIT.with(|l| l.set(self.0));
+        }
+    }
+    let _reset = Reset(LIMIT.with(|l| l.replace(limit)));
+    f()
+}
+
+/// This thread's memory limit: the one [`with_limit`] set, else [`DEFAULT_LIMIT`].
+pub fn limit() -> usize {
+    LIMIT.with(Cell::get)
+}
+
+/// A structure that would take more memory than the limit leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// What it is, as a phrase: `the successor lists of queen (white, moves) on 1024x1024`.
+    pub what: String,
+    /// Its size in bytes (an upper bound where the exact size would cost as much as building it).
+    pub bytes: u64,
+    /// The limit in force.
+    pub limit: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} would take up to {}, more than the memory limit of {} allows",
+            self.what,
+            show_size(self.bytes),
+            show(self.limit)
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// Whether a structure of `bytes` fits in what this thread's [`limit`] leaves beside the memory
+/// [`in_use`]; `what` names it in the error.
+pub fn check(bytes: u64, what: impl FnOnce() -> String) -> Result<(), TooLarge> {
+    let limit = limit();
+    let left = limit.saturating_sub(in_use()) as u64;
+    if bytes <= left {
+        Ok(())
+    } else {
+        Err(TooLarge {
+            what: what(),
+            bytes,
+            limit,
+        })
+    }
+}
 
 static HEAP: AtomicUsize = AtomicUsize::new(0);
 static COUNTING: AtomicBool = AtomicBool::new(false);
@@ -124,6 +194,15 @@ pub fn show(bytes: usize) -> String {
     }
 }
 
+/// A size as a person reads it, to a tenth: `13.4 GiB`, `2.0 MiB`, `512 bytes`.
+pub fn show_size(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    match UNITS.iter().find(|&&(_, u)| bytes >= u) {
+        Some(&(name, u)) => format!("{:.1} {name}", bytes as f64 / u as f64),
+        None => format!("{bytes} bytes"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,9 +227,27 @@ mod tests {
     }
 
     #[test]
+    fn the_limit_is_the_threads_and_checked_against_sizes() {
+        assert_eq!(limit(), DEFAULT_LIMIT);
+        let err = with_limit(1 << 30, || {
+            assert_eq!(limit(), 1 << 30);
+            check(1 << 10, || "small".into()).unwrap();
+            check(8 << 30, || "the successor lists".into()).unwrap_err()
+        });
+        assert_eq!(limit(), DEFAULT_LIMIT);
+        assert_eq!(
+            err.to_string(),
+            "the successor lists would take up to 8.0 GiB, more than the memory limit of 1 GiB allows"
+        );
+    }
+
+    #[test]
     fn sizes_read_as_people_write_them() {
         assert_eq!(show(4 << 30), "4 GiB");
         assert_eq!(show(512 << 20), "512 MiB");
         assert_eq!(show(1), "1 MiB");
+        assert_eq!(show_size(8 << 30), "8.0 GiB");
+        assert_eq!(show_size(3 << 19), "1.5 MiB");
+        assert_eq!(show_size(100), "100 bytes");
     }
 }

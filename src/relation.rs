@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 use crate::bitset::{BitSet, words_for};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, Shape};
+use crate::memory::{self, TooLarge};
 use crate::piece::{Motion, Reach};
 use crate::shift::Shifts;
 
@@ -103,12 +104,34 @@ impl Relation {
         }
     }
 
+    /// An upper bound on the bytes of the successor lists still to be built (0 once built):
+    /// what [`Relation::check`] holds against the memory limit.
+    pub fn lists_bytes(&self) -> u64 {
+        match (&self.source, self.lists.get()) {
+            (Some(source), None) => lists_bytes(&source.board, &source.motion),
+            _ => 0,
+        }
+    }
+
+    /// Whether the successor lists, still to be built, fit in the thread's memory limit
+    /// ([`memory::check`]); `what` names the relation in the error.
+    pub fn check(&self, what: impl FnOnce() -> String) -> Result<(), TooLarge> {
+        memory::check(self.lists_bytes(), || {
+            format!("the successor lists of {}", what())
+        })
+    }
+
     fn lists(&self) -> &Lists {
         self.lists.get_or_init(|| {
             let source = self
                 .source
                 .as_ref()
                 .expect("a relation has lists or a source");
+            // The kernel's callers check the lists of the motions they use first
+            // (`Kernel::check`); one that did not gets this rather than an aborted allocation.
+            if let Err(e) = self.check(|| "a relation".into()) {
+                panic!("{e}");
+            }
             let lists = Lists::build(&source.board, &source.motion, source.blockers.as_ref());
             if source.reversed {
                 lists.reversed()
@@ -176,6 +199,49 @@ impl Relation {
     pub fn edge_count(&self) -> usize {
         self.lists().targets.len()
     }
+}
+
+/// An upper bound on the points the rays of `motion` reach from every point of `board`,
+/// counted on the grid as if no point were removed and nothing blocked (which only shortens
+/// rays), plus the explicit edges: the length of the successor lists before duplicates go, and
+/// of the rays of play. A pass over the points, arithmetic per vector: it costs nothing beside
+/// the billions of points a slider on a large board would store.
+pub fn ray_points_bound(board: &Board, motion: &Motion) -> u64 {
+    let mut total = motion.edges.len() as u64;
+    let Shape::Grid { dims } = *board.shape() else {
+        return total;
+    };
+    let dims = dims.map(i64::from);
+    for basis in &motion.vectors {
+        let d = basis.delta.map(i64::from);
+        let range = match basis.reach {
+            Reach::Leap => 1,
+            Reach::Slide { range } => range.map_or(i64::MAX, i64::from),
+        };
+        if d == [0, 0, 0] {
+            continue;
+        }
+        for p in board.points() {
+            let c = board.coords(p).expect("grid points have coordinates");
+            let mut steps = range;
+            for axis in 0..3 {
+                let room = match d[axis] {
+                    0 => continue,
+                    x if x > 0 => (dims[axis] - 1 - i64::from(c[axis])) / x,
+                    x => i64::from(c[axis]) / -x,
+                };
+                steps = steps.min(room);
+            }
+            total += steps.max(0) as u64;
+        }
+    }
+    total
+}
+
+/// An upper bound on the bytes of a motion's successor lists on `board`.
+pub(crate) fn lists_bytes(board: &Board, motion: &Motion) -> u64 {
+    let point = std::mem::size_of::<Point>() as u64;
+    (board.len() as u64 + 1) * 4 + ray_points_bound(board, motion) * point
 }
 
 impl Lists {
@@ -275,6 +341,52 @@ mod tests {
     }
 
     #[test]
+    fn the_bound_is_exact_on_full_grids_and_above_elsewhere() {
+        for (board, blockers) in [
+            (Board::grid(8, 8, 1, &[]).unwrap(), None),
+            (Board::grid(7, 5, 3, &[]).unwrap(), None),
+            (Board::grid(8, 8, 1, &[[4, 4, 1], [2, 7, 1]]).unwrap(), None),
+            (
+                Board::grid(8, 8, 1, &[]).unwrap(),
+                Some(BitSet::from_points(64, [Point(20), Point(35)])),
+            ),
+        ] {
+            for ty in chess_types() {
+                let m = ty.moves.oriented(Side::Black);
+                let r = Relation::build(&board, &m, blockers.as_ref());
+                let bound = ray_points_bound(&board, &m) as usize;
+                if board.is_full_grid() && blockers.is_none() {
+                    assert_eq!(bound, r.edge_count(), "{}", ty.name);
+                } else {
+                    assert!(bound >= r.edge_count(), "{}", ty.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lists_past_the_limit_are_an_error_before_they_are_built() {
+        let board = Board::grid(1024, 1024, 1, &[]).unwrap();
+        let queen = chess_types().remove(1).moves.oriented(Side::White);
+        let r = Relation::build(&board, &queen, None);
+        // Every point reaches the 2·1023 of its row and column, and its diagonals.
+        assert!(r.lists_bytes() > 8 << 30, "{}", r.lists_bytes());
+        let err = r.check(|| "the queen".into()).unwrap_err();
+        assert!(
+            err.to_string().starts_with(
+                "the successor lists of the queen would take up to 13.3 GiB, more than the memory limit"
+            ),
+            "{err}"
+        );
+        let rook = chess_types().remove(2).moves.oriented(Side::White);
+        let small = Board::grid(8, 8, 1, &[]).unwrap();
+        let r = Relation::build(&small, &rook, None);
+        r.check(String::new).unwrap();
+        assert_eq!(r.successors(Point(0)).len(), 14);
+        assert_eq!(r.lists_bytes(), 0);
+    }
+
+    #[test]
     fn ranges_and_reverse() {
         let board = Board::grid(5, 1, 1, &[]).unwrap();
         let m = crate::piece::Motion::vectors(vec![Basis {
@@ -284,6 +396,7 @@ mod tests {
         let r = Relation::build(&board, &m, None);
         assert_eq!(r.successors(Point(0)), &[Point(1), Point(2)]);
         assert_eq!(r.successors(Point(4)), &[] as &[Point]);
+        assert_eq!(ray_points_bound(&board, &m), 2 + 2 + 2 + 1);
         let rev = r.reversed();
         assert_eq!(rev.successors(Point(2)), &[Point(0), Point(1)]);
         assert!(rev.contains(Point(4), Point(3)) && !rev.contains(Point(3), Point(4)));

@@ -10,6 +10,8 @@ use super::CliError;
 pub struct AnalysisArgs {
     #[command(subcommand)]
     pub which: Which,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Subcommand, Debug)]

@@ -110,9 +110,9 @@ enum Side {
 
 pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
     let scenario = setup::scenario(&args.board)?;
-    let kernel = scenario.kernel();
+    let kernel = setup::kernel(&scenario, &[])?;
     let game = match &scenario.game {
-        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(e.to_string()))?),
+        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(setup::game_error(e)))?),
         None => None,
     };
     let states = game.as_ref().map(GameStates::new);

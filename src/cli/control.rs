@@ -36,7 +36,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     // The control map needs the pieces' rays, not the rules: without a `game` block the
     // defaults serve.
     let rules = scenario.game.clone().unwrap_or_default();
-    let game = Game::with_rules(scenario, rules).map_err(|e| CliError(e.to_string()))?;
+    let game = Game::with_rules(scenario, rules).map_err(|e| CliError(setup::game_error(e)))?;
     let state = State::initial(&game);
     let map = ControlMap::of(&game, &state);
     let board = &game.scenario.board;

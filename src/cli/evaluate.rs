@@ -42,6 +42,8 @@ pub struct EvaluateArgs {
     /// Print JSON (with the explanation's parts).
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

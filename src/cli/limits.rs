@@ -24,7 +24,8 @@ pub struct LimitArgs {
     pub max_iterations: u64,
     /// Stop with an error when the run uses more than this many MiB of memory (heap, and
     /// the stack grown for deep recursion); with `zones`, the native generator's listing and
-    /// count stop there too.
+    /// count stop there too. Structures as large as the board (a slider's successor lists,
+    /// the rays of play) are refused beforehand when they would not fit.
     #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_memory: u64,
@@ -32,6 +33,24 @@ pub struct LimitArgs {
     /// every step (the reference the compiled form is tested against; slower).
     #[arg(long, value_enum, default_value_t = EvaluatorArg::Compiled)]
     pub evaluator: EvaluatorArg,
+}
+
+/// `--max-memory` for the commands without the grammar's limits.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct MemoryArg {
+    /// Stop with an error when the run would use more than this many MiB of memory:
+    /// structures as large as the board (a slider's successor lists, the rays of play) are
+    /// refused beforehand when they would not fit.
+    #[arg(long, value_name = "MIB", default_value_t = (lingeo::memory::DEFAULT_LIMIT >> 20) as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_memory: u64,
+}
+
+impl MemoryArg {
+    /// `--max-memory` in bytes.
+    pub fn bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
+    }
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

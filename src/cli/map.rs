@@ -32,6 +32,8 @@ pub struct MapArgs {
     /// pieces; --svg draws it.
     #[arg(long, conflicts_with_all = ["piece", "type_name", "from", "reverse", "attack", "side"])]
     pub control: bool,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Serialize)]
@@ -53,6 +55,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
     let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    kernel.check([chosen.motion]).map_err(setup::too_large)?;
     let origin = setup::start(&scenario.board, &chosen, args.from.as_deref())?;
     let direction = if args.reverse {
         Direction::To
@@ -86,12 +89,12 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
         return super::json::to_string(&json);
     }
     let what = if args.reverse { "to" } else { "from" };
+    // MAP's value 2n for unreachable points is no distance: the legend names them only.
     Ok(format!(
-        "MAP of {} {what} {} on {} (unreachable = {} shown as `.`, removed points as `#`)\n{}",
+        "MAP of {} {what} {} on {} (unreachable points shown as `.`, removed points as `#`)\n{}",
         chosen.label,
         board.name(origin),
         board.describe(),
-        map.unreachable(),
         render::map_table(board, map)
     ))
 }

@@ -38,6 +38,8 @@ pub struct MatchArgs {
     /// every other path of a case.
     #[arg(skip)]
     pub base: PathBuf,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Serialize)]

@@ -174,6 +174,35 @@ impl CliError {
 /// Runs one command; `trace` takes what `run --trace` prints along the way. `lingeo test`
 /// runs its cases through here, in-process.
 fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliError> {
+    // The library checks its large structures against the thread's limit (`memory::check`).
+    lingeo::memory::with_limit(command.max_memory(), || dispatch(command, trace))
+}
+
+impl Command {
+    /// `--max-memory` in bytes, for the commands that take it.
+    fn max_memory(&self) -> usize {
+        match self {
+            Command::Map(a) => a.memory.bytes(),
+            Command::Trajectories(a) => a.memory.bytes(),
+            Command::Patterns(a) => a.memory.bytes(),
+            Command::Fuzzy(a) => a.memory.bytes(),
+            Command::Translate(a) => a.memory.bytes(),
+            Command::Play(a) => a.memory.bytes(),
+            Command::Evaluate(a) => a.memory.bytes(),
+            Command::Match(a) => a.memory.bytes(),
+            Command::Analysis(a) => a.memory.bytes(),
+            Command::Run(a) => a.limits.max_memory_bytes(),
+            Command::Zones(a) => a.limits.max_memory_bytes(),
+            Command::Search(a) => a.limits.max_memory_bytes(),
+            Command::Compare(a) => a.limits.max_memory_bytes(),
+            Command::Check { .. } | Command::Test(_) | Command::Serve(_) | Command::Demo { .. } => {
+                lingeo::memory::DEFAULT_LIMIT
+            }
+        }
+    }
+}
+
+fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliError> {
     let text = match command {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),

@@ -54,12 +54,16 @@ pub struct PatternArgs {
     /// main paths (beyond, the main paths are a lower bound and the patterns are not counted).
     #[arg(long)]
     pub count: bool,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Args, Debug)]
 pub struct FuzzyArgs {
     #[command(flatten)]
     pub pair: PairArgs,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 /// The pairs to look at: the one of `--pair`, or every attack-able pair (of `--side`), x then y
@@ -257,7 +261,7 @@ fn pattern_json(s: &Scenario, y: usize, p: &Pattern<'_>) -> Value {
 
 pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
     let s = setup::load(&args.pair.scenario)?;
-    let kernel = s.kernel();
+    let kernel = setup::kernel(&s, &[])?;
     let h = args.pair.horizon;
     let limit = u128::from(args.limit);
     let mut out = String::new();
@@ -422,7 +426,7 @@ pub(super) fn fuzzy_text(
 pub fn run_fuzzy(args: &FuzzyArgs) -> Result<String, CliError> {
     let a = &args.pair;
     let s = setup::load(&a.scenario)?;
-    let kernel = s.kernel();
+    let kernel = setup::kernel(&s, &[])?;
     let terms = &s.length_terms;
     let mut out = String::new();
     let mut json_pairs = Vec::new();

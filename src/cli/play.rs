@@ -159,6 +159,8 @@ pub struct PlayArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 /// The rules in one line, as `check` prints them.
@@ -192,7 +194,8 @@ pub fn rules_summary(s: &lingeo::scenario::Scenario, r: &lingeo::play::rules::Ru
 
 pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
     let scenario = setup::load(path)?;
-    Game::new(scenario).map_err(|e| CliError(format!("{}: {e}", path.display())))
+    Game::new(scenario)
+        .map_err(|e| CliError(format!("{}: {}", path.display(), setup::game_error(e))))
 }
 
 /// Splits a line of moves: `h8-g7, h5-h4`, `h8-g7 h5-h4`, `WK h8-g7, BP h5-h4`.

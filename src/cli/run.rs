@@ -71,10 +71,10 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         .map_err(|e| CliError(e.render()))?
         .with_evaluator(args.limits.evaluator.into());
     let scenario = setup::scenario(&args.board)?;
-    let kernel = scenario.kernel();
+    let kernel = setup::kernel(&scenario, &[])?;
     // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
     let game = match &scenario.game {
-        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(e.to_string()))?),
+        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(setup::game_error(e)))?),
         None => None,
     };
     let states = game.as_ref().map(GameStates::new);

@@ -11,6 +11,30 @@ use lingeo::scenario::{Piece, Scenario};
 
 use super::CliError;
 
+/// What follows an error of the memory limit.
+const RAISE: &str = " (--max-memory raises the limit, in MiB)";
+
+/// A structure past the memory limit, as the CLI reports it.
+pub fn too_large(e: lingeo::memory::TooLarge) -> CliError {
+    CliError(format!("{e}{RAISE}"))
+}
+
+/// A scenario that cannot be played, as the CLI reports it.
+pub fn game_error(e: lingeo::play::game::GameError) -> String {
+    match e {
+        lingeo::play::game::GameError::TooLarge(e) => format!("{e}{RAISE}"),
+        e => e.to_string(),
+    }
+}
+
+/// The scenario's kernel, once what its placed pieces' motions need fits in the memory limit
+/// (`Scenario::checked_kernel`), and what `also` needs too (a piece chosen by its type).
+pub fn kernel(scenario: &Scenario, also: &[MotionId]) -> Result<Kernel, CliError> {
+    let kernel = scenario.checked_kernel().map_err(too_large)?;
+    kernel.check(also.iter().copied()).map_err(too_large)?;
+    Ok(kernel)
+}
+
 #[derive(Args, Debug)]
 pub struct BoardArgs {
     /// A scenario file (board, removed points, piece types, pieces).

@@ -43,6 +43,8 @@ pub struct TrajectoryArgs {
     /// Also draw the bundle as SVG into this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -75,6 +77,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
     let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    kernel.check([chosen.motion]).map_err(setup::too_large)?;
     let board = &scenario.board;
     let from = setup::start(board, &chosen, args.from.as_deref())?;
     let to = setup::point(board, "--to", &args.to)?;

@@ -49,6 +49,8 @@ pub struct TranslateArgs {
     /// so, where the zone has ended).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub memory: super::limits::MemoryArg,
 }
 
 /// One move made: its text, the state before it, where the piece went, the pieces it captured,
@@ -77,7 +79,7 @@ struct Run {
 
 pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
     let scenario = setup::load(&args.scenario)?;
-    let kernel = scenario.kernel();
+    let kernel = setup::kernel(&scenario, &[])?;
     let (piece, target, horizon) =
         resolve_attack(&scenario, &kernel, &args.piece, &args.to, args.horizon)?;
     let zones = ZoneGenerator::new(&scenario, &kernel, args.language.zone_options())

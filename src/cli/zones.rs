@@ -90,8 +90,7 @@ pub struct LanguageArgs {
     pub max_zones: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FiltersArg {
     /// The literal grammar.
     None,
@@ -134,6 +133,13 @@ impl FiltersArg {
             FiltersArg::F2 => "f2",
             FiltersArg::All => "f1+f2",
         }
+    }
+}
+
+/// JSON names the filters as the text does ([`FiltersArg::label`]): `f1+f2` for both.
+impl Serialize for FiltersArg {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.label())
     }
 }
 
@@ -445,7 +451,8 @@ struct AttackJson<'a> {
     from: PointName<'a>,
     to: PointName<'a>,
     horizon: u32,
-    /// The filters of A8 that were applied (`all`, `none`, `f1`, `f2`); null for a grammar of
+    /// The filters of A8 that were applied (`f1+f2`, `none`, `f1`, `f2`, as the text names
+    /// them); null for a grammar of
     /// the user's (`--grammar`), whose filters are its own, and with --no-source.
     filters: Option<FiltersArg>,
     /// The number of zones (at most u64::MAX: see `count_saturated`).
@@ -467,7 +474,7 @@ struct AttackJson<'a> {
 pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
-    let kernel = scenario.kernel();
+    let kernel = setup::kernel(&scenario, &[])?;
     let attacks = if args.all_attacks {
         let horizon = args
             .horizon

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::Point;
+use crate::memory::{self, TooLarge};
 use crate::piece::{Reach, Side, Usage};
 use crate::play::rules::Rules;
 use crate::random::SplitMix;
@@ -22,6 +23,8 @@ pub enum GameError {
         first: String,
         second: String,
     },
+    /// The rays and tables of play would take more than the memory limit.
+    TooLarge(TooLarge),
 }
 
 impl fmt::Display for GameError {
@@ -47,6 +50,7 @@ impl fmt::Display for GameError {
                 "{first} and {second} stand on the same point {point}: in a game each point holds \
                  at most one piece"
             ),
+            GameError::TooLarge(e) => e.fmt(f),
         }
     }
 }
@@ -65,6 +69,17 @@ pub(crate) struct Rays {
 }
 
 impl Rays {
+    /// An upper bound on the bytes of the rays of a type's motion: a range per point, a range
+    /// per ray (at most one per vector and point, one per edge), a point per step.
+    fn bytes(scenario: &Scenario, type_index: usize, side: Side, usage: Usage) -> u64 {
+        let motion = scenario.types[type_index].motion(usage).oriented(side);
+        let n = scenario.board.len() as u64;
+        let range = std::mem::size_of::<(u32, u32)>() as u64;
+        let rays = n * motion.vectors.len() as u64 + motion.edges.len() as u64;
+        let points = crate::relation::ray_points_bound(&scenario.board, &motion);
+        n * range + rays * range + points * std::mem::size_of::<Point>() as u64
+    }
+
     fn build(scenario: &Scenario, type_index: usize, side: Side, usage: Usage) -> Rays {
         let board = &scenario.board;
         let motion = scenario.types[type_index].motion(usage).oriented(side);
@@ -170,6 +185,7 @@ impl Game {
                 });
             }
         }
+        check_size(&scenario)?;
         let mut keys = SplitMix(0x5eed_1a6e_0000_0001);
         let mut classes: Vec<(usize, Side)> = Vec::new();
         let mut rays: Vec<Rays> = Vec::new();
@@ -222,6 +238,13 @@ impl Game {
             .collect();
         let owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
         let kernel = scenario.kernel();
+        kernel
+            .check(
+                (0..n)
+                    .filter(|&i| owns_goal[i])
+                    .map(|i| scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move)),
+            )
+            .map_err(GameError::TooLarge)?;
         let goal_distance = (0..n)
             .map(|i| {
                 let mut d = vec![
@@ -292,6 +315,46 @@ impl Game {
     pub(crate) fn key(&self, piece: usize, at: Point) -> u64 {
         self.piece_keys[self.class[piece] * self.scenario.board.len() + at.index()]
     }
+}
+
+/// Whether what a game compiles fits in the thread's memory limit: the rays of each type, side
+/// and use its pieces have, and per piece its goal mask, its goal distances and its Zobrist keys
+/// (one of each per point). A slider's rays on a large board are billions of points.
+fn check_size(scenario: &Scenario) -> Result<(), GameError> {
+    let mut keys: Vec<(usize, Side, Usage)> = Vec::new();
+    for p in &scenario.pieces {
+        keys.push((p.type_index, p.side, Usage::Move));
+        if scenario.types[p.type_index].attacks.is_some() {
+            keys.push((p.type_index, p.side, Usage::Attack));
+        }
+    }
+    keys.sort_by_key(|&(t, side, usage)| (t, side, usage == Usage::Attack));
+    keys.dedup();
+    let rays: u64 = keys
+        .iter()
+        .map(|&(t, side, usage)| Rays::bytes(scenario, t, side, usage))
+        .fold(0, u64::saturating_add);
+    // A goal flag, a goal distance and a key per piece and point.
+    let per_piece = scenario.board.len() as u64 * (1 + 4 + 8);
+    let bytes = rays.saturating_add(per_piece * scenario.pieces.len() as u64);
+    memory::check(bytes, || {
+        let names: Vec<String> = keys
+            .iter()
+            .map(|&(t, side, usage)| {
+                let usage = match usage {
+                    Usage::Move => "moves",
+                    Usage::Attack => "attacks",
+                };
+                format!("{} ({side}, {usage})", scenario.types[t].name)
+            })
+            .collect();
+        format!(
+            "the rays of play of {} on this {} board",
+            names.join(", "),
+            scenario.board.describe()
+        )
+    })
+    .map_err(GameError::TooLarge)
 }
 
 /// An upper bound on the length of any game, when every piece that can move only ever moves

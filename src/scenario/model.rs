@@ -126,6 +126,18 @@ impl Scenario {
         Kernel::new(&self.board, &self.types, blockers)
     }
 
+    /// [`Scenario::kernel`], once [`Kernel::check`] has found that what the placed pieces'
+    /// motions (moves and attacks) need fits in the thread's memory limit.
+    pub fn checked_kernel(&self) -> Result<Kernel, crate::memory::TooLarge> {
+        let kernel = self.kernel();
+        kernel.check(
+            self.pieces
+                .iter()
+                .flat_map(|p| [Usage::Move, Usage::Attack].map(|u| self.motion_of(&kernel, p, u))),
+        )?;
+        Ok(kernel)
+    }
+
     /// The relation a placed piece moves by.
     pub fn motion_of(&self, kernel: &Kernel, piece: &Piece, usage: Usage) -> MotionId {
         kernel.motion(piece.type_index, piece.side, usage)

@@ -1,9 +1,12 @@
 //! Reading an input file (a scenario, a grammar, an import, a cases file): the one place where
 //! lingeo opens files to parse, so that every one gets the same guards.
 //!
-//! A file is read through `Read::take`, so that nothing larger than [`MAX_FILE_BYTES`] is ever
-//! held in memory, even from a special file that never ends (`/dev/zero`); a folder is refused
-//! by name; text that is not UTF-8 gets a diagnostic at its first invalid byte.
+//! Only regular files are read: a folder, a FIFO, a device or a socket is refused by what its
+//! metadata says, before it is opened (opening a FIFO for reading waits for a writer, and a
+//! device such as `/dev/zero` never ends). A file is read through `Read::take`, so that nothing
+//! larger than [`MAX_FILE_BYTES`] is ever held in memory, even one that grows while it is read;
+//! text that is not UTF-8 gets a diagnostic at its first invalid byte; a UTF-8 byte-order mark
+//! at the start (which some editors write) is dropped.
 
 use std::io::Read;
 use std::path::Path;
@@ -16,8 +19,8 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Why an input file could not be read as text.
 #[derive(Debug)]
 pub enum ReadError {
-    /// It could not be opened or read, is a folder, or is larger than [`MAX_FILE_BYTES`]: the
-    /// message says which.
+    /// It could not be opened or read, is not a regular file (a folder, a FIFO, a device), or
+    /// is larger than [`MAX_FILE_BYTES`]: the message says which.
     Io(std::io::Error),
     /// It is not UTF-8: a diagnostic at the first invalid byte, with its line, column and
     /// byte offset.
@@ -35,20 +38,28 @@ impl std::fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads the file at `path` as UTF-8 text of at most [`MAX_FILE_BYTES`] bytes; `path` also
-/// names it in the diagnostic of text that is not UTF-8.
+/// Reads the regular file at `path` as UTF-8 text of at most [`MAX_FILE_BYTES`] bytes, without
+/// a byte-order mark at its start; `path` also names it in the diagnostic of text that is not
+/// UTF-8.
 pub fn read_source(path: &Path) -> Result<String, ReadError> {
     read_limited(path, MAX_FILE_BYTES)
 }
 
 /// [`read_source`] with another limit (for tests).
 fn read_limited(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
+    // The metadata, not the opened file's: opening a FIFO blocks until something writes to it.
+    let metadata = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if metadata.is_dir() {
         return Err(ReadError::Io(std::io::Error::other(
             "it is a folder, not a file",
         )));
     }
+    if !metadata.is_file() {
+        return Err(ReadError::Io(std::io::Error::other(
+            "it is not a regular file (a FIFO, a device or a socket): lingeo reads only files",
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
@@ -59,6 +70,9 @@ fn read_limited(path: &Path, limit: u64) -> Result<String, ReadError> {
             size(limit)
         ))));
     }
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         ReadError::NotUtf8(not_utf8(
             &path.display().to_string(),
@@ -67,6 +81,9 @@ fn read_limited(path: &Path, limit: u64) -> Result<String, ReadError> {
         ))
     })
 }
+
+/// The UTF-8 byte-order mark, U+FEFF: no part of the text.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The diagnostic of `bytes`, which are not UTF-8: at the first invalid byte, in a copy of the
 /// text with the invalid sequences replaced by U+FFFD (the text before is unchanged, so the
@@ -145,12 +162,47 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn stops_reading_a_file_that_never_ends() {
+    fn refuses_a_device() {
         let e = read_source(Path::new("/dev/zero")).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "the file is larger than 16 MiB, the most lingeo reads"
+            "it is not a regular file (a FIFO, a device or a socket): lingeo reads only files"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_a_fifo_without_waiting_for_a_writer() {
+        let dir = std::env::temp_dir().join(format!("lingeo-read-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe.scenario");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        // On a thread, so that a reader that opens the FIFO fails the test instead of hanging.
+        let (send, receive) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || send.send(read_source(&path).map_err(|e| e.to_string())));
+        let result = receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("reading a FIFO must not block");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            result.unwrap_err(),
+            "it is not a regular file (a FIFO, a device or a socket): lingeo reads only files"
+        );
+    }
+
+    #[test]
+    fn drops_a_byte_order_mark() {
+        let path = temp("bom.txt", b"\xEF\xBB\xBFboard 8x8\n");
+        assert_eq!(read_source(&path).unwrap(), "board 8x8\n");
+        // Only at the start.
+        let path = temp("bom-inside.txt", b"a\xEF\xBB\xBF");
+        assert_eq!(read_source(&path).unwrap(), "a\u{feff}");
     }
 
     #[test]

@@ -271,11 +271,11 @@ fn check_refuses_huge_files_folders_and_endless_files() {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn check_stops_reading_dev_zero() {
+fn check_refuses_dev_zero() {
     let output = run(&["check", "/dev/zero"]);
     assert!(
         output.contains(
-            "error: cannot read /dev/zero: the file is larger than 16 MiB, the most lingeo reads\n"
+            "error: cannot read /dev/zero: it is not a regular file (a FIFO, a device or a socket): lingeo reads only files\n"
         ),
         "{output}"
     );
@@ -293,7 +293,7 @@ fn check_stops_reading_dev_zero() {
     assert!(output.contains("\nexit: 2\n"), "{output}");
     assert!(
         output.contains(
-            "Error: cannot read `/dev/zero`: the file is larger than 16 MiB, the most lingeo reads\n"
+            "Error: cannot read `/dev/zero`: it is not a regular file (a FIFO, a device or a socket): lingeo reads only files\n"
         ),
         "{output}"
     );

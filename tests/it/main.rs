@@ -5,6 +5,7 @@
 mod abilities;
 mod analysis;
 mod bad_files;
+mod board_memory;
 mod case_files;
 mod chessmaps;
 mod cli;
@@ -24,6 +25,7 @@ mod robustness;
 mod self_contained;
 mod serve;
 mod sources;
+mod special_files;
 mod svg;
 mod translations;
 mod user_grammars;

@@ -183,9 +183,16 @@ fn main() {
             std::process::exit(1);
         }
     };
+    // By default into target/, never over the shipped file: that one is replaced on purpose.
     let parent = std::path::Path::new(&path).parent();
-    let made = parent.map_or(Ok(()), std::fs::create_dir_all);
-    if let Err(e) = made.and_then(|()| std::fs::write(&path, &trained.text)) {
+    if let Some(Err(e)) = parent
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(std::fs::create_dir_all)
+    {
+        eprintln!("error: {path}: {e}");
+        std::process::exit(1);
+    }
+    if let Err(e) = std::fs::write(&path, &trained.text) {
         eprintln!("error: {path}: {e}");
         std::process::exit(1);
     }
