@@ -196,32 +196,32 @@ fn computations_past_the_cap_wait_or_are_refused_and_a_dropped_one_stops() {
 fn a_computation_stops_when_its_client_goes_away() {
     // The default options: a run that never halts under a 30 s limit, whose client leaves
     // after a second. The server's CPU time then stays flat: the run stopped, it does not
-    // work on for the 29 s left.
+    // work on for the 28 s left.
     let server = Server::with(&["--time-limit", "30"]);
     let body = json!({"grammar": FOREVER, "start": "S()"}).to_string();
     let mut running = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
     running
         .write_all(format!("{}{body}", post_head("/api/run", body.len())).as_bytes())
         .unwrap();
-    // The run works while its client waits (the machine may be busy: up to 5 s to see it).
+    // The run works while its client waits: W of CPU time in a second (the machine may be
+    // busy with other work, so what follows is measured against W, not against a second).
     let pid = server.pid();
+    std::thread::sleep(Duration::from_millis(300));
     let before = cpu_time(pid);
-    let started = Instant::now();
-    while cpu_time(pid) - before < Duration::from_millis(300) {
-        assert!(
-            started.elapsed() < Duration::from_secs(5),
-            "the run does not work"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    std::thread::sleep(Duration::from_secs(1));
+    let working = cpu_time(pid) - before;
+    assert!(
+        working >= Duration::from_millis(100),
+        "the run does not work: {working:?}"
+    );
     drop(running);
     std::thread::sleep(Duration::from_millis(500));
     let after = cpu_time(pid);
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_secs(1));
     let spent = cpu_time(pid) - after;
     assert!(
-        spent < Duration::from_millis(300),
-        "the server worked {spent:?} in 1.5 s after the client left"
+        spent < working / 3,
+        "the server worked {spent:?} in the second after the client left, {working:?} before"
     );
     answers(&server);
 }
