@@ -2,12 +2,40 @@
 //! one, and the grammar evaluator looks at it where it looks at memory (every 256 derivation
 //! steps, every 4,096 elements gone over), so that a run the server has stopped waiting for
 //! also stops working. Without a deadline (the CLI), nothing is looked at.
+//!
+//! The server also stops a run sooner, when nobody waits for its answer any more (the client
+//! went away): [`within_or_stopped`] gives the thread a flag another thread sets, and the
+//! deadline counts as passed once it is set.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 thread_local! {
     static DEADLINE: Cell<Option<(Instant, Duration)>> = const { Cell::new(None) };
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// [`within`], and the deadline passes at once when another thread sets `stop`.
+pub fn within_or_stopped<R>(limit: Duration, stop: Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
+    struct Reset(Option<Arc<AtomicBool>>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            STOP.with(|s| *s.borrow_mut() = self.0.take());
+        }
+    }
+    let _reset = Reset(STOP.with(|s| s.borrow_mut().replace(stop)));
+    within(limit, f)
+}
+
+/// Whether this thread's work was stopped by another thread ([`within_or_stopped`]).
+pub fn stopped() -> bool {
+    STOP.with(|s| {
+        s.borrow()
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    })
 }
 
 /// Runs `f` with a deadline `limit` from now on this thread.
@@ -37,11 +65,11 @@ pub fn within_at_most<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
     if sooner { f() } else { within(limit, f) }
 }
 
-/// The time limit, when this thread's deadline has passed.
+/// The time limit, when this thread's deadline has passed (or its work was stopped).
 pub fn passed() -> Option<Duration> {
     DEADLINE
         .with(Cell::get)
-        .and_then(|(at, limit)| (Instant::now() > at).then_some(limit))
+        .and_then(|(at, limit)| (Instant::now() > at || stopped()).then_some(limit))
 }
 
 #[cfg(test)]
@@ -57,6 +85,22 @@ mod tests {
         });
         assert_eq!(passed(), None);
         within(Duration::from_secs(60), || assert_eq!(passed(), None));
+    }
+
+    #[test]
+    fn a_stop_set_by_another_thread_passes_the_deadline() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let hour = Duration::from_secs(3600);
+        within_or_stopped(hour, stop.clone(), || {
+            assert_eq!(passed(), None);
+            let setter = stop.clone();
+            std::thread::spawn(move || setter.store(true, Ordering::Relaxed))
+                .join()
+                .unwrap();
+            assert_eq!(passed(), Some(hour));
+        });
+        assert_eq!(passed(), None);
+        assert!(!stopped());
     }
 
     #[test]

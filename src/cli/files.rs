@@ -7,6 +7,12 @@
 //! the request's texts by its path (a name only, never opened), a grammar's imports resolve to
 //! the built-in shipped grammars only ([`Grammar::parse_without_files`]), and a picture a
 //! command writes (`--svg FILE`) is kept in memory and handed back instead.
+//!
+//! In memory the answer has a budget of bytes (the server's cap on an answer): the pictures
+//! kept and the JSON printed count toward it, a picture of a board is refused before it is
+//! drawn when the board alone would pass it ([`picture_of`]), and the JSON stops being printed
+//! when it passes it ([`room_for`]), so that a large board or a long listing fails with an error
+//! naming the cap instead of filling the server's memory.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -24,16 +30,25 @@ use super::CliError;
 struct Memory {
     texts: Vec<(PathBuf, String)>,
     written: Vec<(PathBuf, String)>,
+    /// The most bytes the pictures and the JSON may take, and what the pictures took so far.
+    budget: usize,
+    used: usize,
 }
+
+/// About how many bytes a picture takes per point of its board (a square, its colour, its
+/// name; a 1024x1024 board drawn by `zone_bundle` takes 126 bytes a square): the estimate that
+/// refuses a picture before it is drawn.
+pub const PICTURE_BYTES_PER_POINT: usize = 100;
 
 thread_local! {
     static MEMORY: RefCell<Option<Memory>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the files of `texts` as the only files there are; returns what it returned
-/// and the files it wrote, in the order it wrote them.
+/// Runs `f` with the files of `texts` as the only files there are, and an answer of at most
+/// `budget` bytes; returns what it returned and the files it wrote, in the order it wrote them.
 pub fn in_memory<R>(
     texts: Vec<(PathBuf, String)>,
+    budget: usize,
     f: impl FnOnce() -> R,
 ) -> (R, Vec<(PathBuf, String)>) {
     struct Reset;
@@ -46,6 +61,8 @@ pub fn in_memory<R>(
         *m.borrow_mut() = Some(Memory {
             texts,
             written: Vec::new(),
+            budget,
+            used: 0,
         })
     });
     let reset = Reset;
@@ -126,20 +143,54 @@ pub fn grammar(path: &Path) -> Result<Grammar, GrammarError> {
     }
 }
 
-/// Writes a picture (`--svg FILE`); in memory, keeps it.
+/// Writes a picture (`--svg FILE`); in memory, keeps it, within the answer's budget.
 pub fn write(path: &Path, contents: String) -> Result<(), CliError> {
-    let kept = MEMORY.with(|m| match m.borrow_mut().as_mut() {
-        Some(m) => {
-            m.written.push((path.to_path_buf(), contents.clone()));
-            true
-        }
-        None => false,
-    });
-    if kept {
-        return Ok(());
+    if keeping() {
+        return keep(&path.display().to_string(), contents);
     }
     std::fs::write(path, contents)
         .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))
+}
+
+/// In memory, an error when `bytes` more would pass the answer's budget; on the disk, `Ok`.
+pub fn room_for(bytes: usize) -> Result<(), CliError> {
+    MEMORY.with(|m| match m.borrow().as_ref() {
+        Some(m) if m.used.saturating_add(bytes) > m.budget => Err(too_large(
+            m.budget,
+            &format!(
+                "it passed {} MB",
+                m.used.saturating_add(bytes).div_ceil(1_000_000)
+            ),
+        )),
+        _ => Ok(()),
+    })
+}
+
+/// In memory, an error before a picture of `board` is drawn when the board alone would pass
+/// the answer's budget ([`PICTURE_BYTES_PER_POINT`]).
+pub fn picture_of(board: &lingeo::board::Board) -> Result<(), CliError> {
+    let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT);
+    room_for(estimate).map_err(|_| {
+        let budget = MEMORY.with(|m| m.borrow().as_ref().map_or(0, |m| m.budget));
+        too_large(
+            budget,
+            &format!(
+                "a picture of the board ({}, {} points) takes about {} MB; ask on a smaller board",
+                board.describe(),
+                board.len(),
+                estimate.div_ceil(1_000_000)
+            ),
+        )
+    })
+}
+
+/// The error of an answer past its budget, saying why.
+fn too_large(budget: usize, why: &str) -> CliError {
+    CliError(format!(
+        "the answer would be larger than the server's cap of {} MB: {why} (lingeo serve \
+         --max-answer-mb raises the cap)",
+        budget.div_ceil(1_000_000)
+    ))
 }
 
 /// Whether pictures a command draws only for the server ([`keep`]) are wanted.
@@ -148,11 +199,14 @@ pub fn keeping() -> bool {
 }
 
 /// Keeps a picture drawn for the server only (each sentence of `run`, drawn on its board);
-/// on the disk, nothing.
-pub fn keep(name: &str, contents: String) {
+/// on the disk, nothing. An error once the pictures pass the answer's budget.
+pub fn keep(name: &str, contents: String) -> Result<(), CliError> {
+    room_for(contents.len())?;
     MEMORY.with(|m| {
         if let Some(m) = m.borrow_mut().as_mut() {
+            m.used += contents.len();
             m.written.push((PathBuf::from(name), contents));
         }
     });
+    Ok(())
 }

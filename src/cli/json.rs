@@ -9,12 +9,15 @@ use super::CliError;
 pub fn to_string(value: &impl Serialize) -> Result<String, CliError> {
     let value = serde_json::to_value(value)?;
     let mut out = String::new();
-    write(&value, 0, &mut out);
+    write(&value, 0, &mut out)?;
     out.push('\n');
     Ok(out)
 }
 
-fn write(value: &Value, indent: usize, out: &mut String) {
+/// Prints `value`; in memory (`lingeo serve`), an error as soon as the text passes what the
+/// answer may hold (looked at after each member of an array or object), so that a listing too
+/// large to send is not printed whole first.
+fn write(value: &Value, indent: usize, out: &mut String) -> Result<(), CliError> {
     let pad = |n: usize| "  ".repeat(n);
     match value {
         Value::Array(items) if items.iter().all(is_short_scalar) => {
@@ -24,8 +27,9 @@ fn write(value: &Value, indent: usize, out: &mut String) {
             out.push_str("[\n");
             for (i, item) in items.iter().enumerate() {
                 out.push_str(&pad(indent + 1));
-                write(item, indent + 1, out);
+                write(item, indent + 1, out)?;
                 out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+                super::files::room_for(out.len())?;
             }
             out.push_str(&pad(indent));
             out.push(']');
@@ -36,14 +40,16 @@ fn write(value: &Value, indent: usize, out: &mut String) {
                 out.push_str(&pad(indent + 1));
                 out.push_str(&serde_json::to_string(key).expect("keys serialise"));
                 out.push_str(": ");
-                write(item, indent + 1, out);
+                write(item, indent + 1, out)?;
                 out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
+                super::files::room_for(out.len())?;
             }
             out.push_str(&pad(indent));
             out.push('}');
         }
         scalar => out.push_str(&serde_json::to_string(scalar).expect("JSON values serialise")),
     }
+    Ok(())
 }
 
 /// Numbers, booleans, null and strings of a few characters (point names) stay inline.

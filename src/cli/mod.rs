@@ -7,6 +7,7 @@ mod control;
 mod demo;
 mod evaluate;
 mod files;
+pub use files::PICTURE_BYTES_PER_POINT;
 mod json;
 mod limits;
 mod map;
@@ -235,11 +236,19 @@ pub struct InMemory {
 }
 
 /// Runs a command line (without the program name) with `texts` as the only files there are
-/// (`files::in_memory`): nothing is read from or written to the disk. `serve`, `demo` and `test`
-/// are refused.
-pub fn run_in_memory(args: &[String], texts: Vec<(PathBuf, String)>, max_trace: usize) -> InMemory {
+/// (`files::in_memory`): nothing is read from or written to the disk, and the pictures and the
+/// JSON together may take at most `max_answer` bytes (an error past it). `serve`, `demo` and
+/// `test` are refused.
+pub fn run_in_memory(
+    args: &[String],
+    texts: Vec<(PathBuf, String)>,
+    max_trace: usize,
+    max_answer: usize,
+) -> InMemory {
     let mut trace = Vec::new();
     let mut trace_cut = false;
+    // The lines kept count toward the answer too: at most `max_answer` bytes of them.
+    let mut trace_bytes = 0usize;
     let words = std::iter::once("lingeo").chain(args.iter().map(String::as_str));
     let (result, pictures) = match Cli::try_parse_from(words) {
         Err(e) => (Err(CliError(e.render().to_string())), Vec::new()),
@@ -249,9 +258,10 @@ pub fn run_in_memory(args: &[String], texts: Vec<(PathBuf, String)>, max_trace: 
             Err(CliError("not a command the server runs".into())),
             Vec::new(),
         ),
-        Ok(cli) => files::in_memory(texts, || {
+        Ok(cli) => files::in_memory(texts, max_answer, || {
             execute(cli.command, &mut |line| {
-                if trace.len() < max_trace {
+                if trace.len() < max_trace && trace_bytes + line.len() <= max_answer {
+                    trace_bytes += line.len();
                     trace.push(line.to_string());
                 } else {
                     trace_cut = true;

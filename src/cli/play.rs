@@ -336,10 +336,11 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             .and_then(|m| m.r#move.clone())
             .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
         let (position, _) = state.scenario(&game);
+        super::files::picture_of(&position.board)?;
         super::files::keep(
             "position.svg",
             lingeo::svg::zone_bundle(&position, &Default::default(), &title),
-        );
+        )?;
     }
     if args.json {
         return super::json::to_string(&json);

@@ -143,7 +143,7 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         .derive(&world, &inputs, &start, limits, trace)
         .map_err(|e| CliError(e.render()))?;
     if super::files::keeping() {
-        pictures(&grammar, &world, &scenario, &language);
+        pictures(&grammar, &world, &scenario, &language)?;
     }
     if args.json {
         let strings: Vec<String> = language
@@ -183,19 +183,22 @@ fn pictures(
     world: &World,
     scenario: &lingeo::scenario::Scenario,
     language: &lingeo::grammar::Language,
-) {
+) -> Result<(), CliError> {
     let count = language.sentences.len().min(MAX_PICTURES);
     if let Some(trajectories) = language.trajectories() {
         for (i, t) in trajectories.iter().take(count).enumerate() {
             let title = grammar.show_sentence(world, &language.sentences[i]);
+            super::files::picture_of(&scenario.board)?;
             let svg = lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), &title);
-            super::files::keep(&format!("sentence-{i}.svg"), svg);
+            super::files::keep(&format!("sentence-{i}.svg"), svg)?;
         }
     } else if super::zones::zone_grammar_problems(grammar).is_empty() {
         for (i, s) in language.sentences.iter().take(count).enumerate() {
             let zone = lingeo::zone::zone_of_sentence(s);
+            super::files::picture_of(&scenario.board)?;
             let svg = lingeo::svg::zone(scenario, &zone, &format!("Zone {}", i + 1));
-            super::files::keep(&format!("sentence-{i}.svg"), svg);
+            super::files::keep(&format!("sentence-{i}.svg"), svg)?;
         }
     }
+    Ok(())
 }

@@ -108,6 +108,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             board.name(from),
             board.name(to)
         );
+        super::files::picture_of(board)?;
         super::files::write(path, lingeo::svg::bundle(board, ts, &title))?;
     }
     let count = match &trajectories {

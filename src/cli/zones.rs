@@ -549,6 +549,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         }]
     };
     if let Some(path) = &args.svg {
+        super::files::picture_of(&scenario.board)?;
         let picture = match attacks.iter().find(|a| a.summary.count > 0) {
             Some(a) if args.all_zones => {
                 let title = format!("Zone of {}", attack_title(&scenario, a));
@@ -598,7 +599,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
         super::files::write(path, picture)?;
     }
     if super::files::keeping() && args.all_zones {
-        pictures(&scenario, &attacks);
+        pictures(&scenario, &attacks)?;
     }
     listing(&scenario, &attacks, args)
 }
@@ -608,24 +609,26 @@ const MAX_PICTURES: usize = 500;
 
 /// For `lingeo serve` (`--all-zones`): each zone of the first attack that has zones drawn with
 /// its times, kept as `zone-N.svg`, and their bundle view as `bundle.svg`.
-fn pictures(scenario: &Scenario, attacks: &[Attack]) {
+fn pictures(scenario: &Scenario, attacks: &[Attack]) -> Result<(), CliError> {
     let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
-        return;
+        return Ok(());
     };
     let attack = attack_title(scenario, a);
     for (i, zone) in a.zones.iter().take(MAX_PICTURES).enumerate() {
         let title = format!("Zone {} of {}", i + 1, a.zones.len());
+        super::files::picture_of(&scenario.board)?;
         let svg = lingeo::svg::zone(scenario, zone, &format!("{title}: {attack}"));
-        super::files::keep(&format!("zone-{i}.svg"), svg);
+        super::files::keep(&format!("zone-{i}.svg"), svg)?;
     }
     let title = format!(
         "Zone of {attack}: bundle view of {}",
         render::counted(a.zones.len() as u128, "zone", "zones")
     );
+    super::files::picture_of(&scenario.board)?;
     super::files::keep(
         "bundle.svg",
         lingeo::svg::zone_bundle(scenario, &a.summary, &title),
-    );
+    )
 }
 
 /// `--piece`, `--to` and `--horizon` of one attack: the placed piece p0 by name, its target y0

@@ -1,12 +1,16 @@
 //! The endpoints (docs/serve.md). Each command endpoint turns its body into a command line
 //! (`request.rs`), runs it in memory under the time cap (`jobs.rs`) and answers
 //! `{"cli": the CLI's --json output, "svg": the picture of --svg or null, ...}`; a command that
-//! fails answers 422 with what the CLI prints on stderr.
+//! fails answers 422 with what the CLI prints on stderr. The CLI's JSON goes into the answer as
+//! the text it printed (never parsed into a tree of values), and the pictures are moved into
+//! it, so that an answer near the cap is held about twice, not ten times.
 
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use super::Config;
@@ -16,7 +20,22 @@ use super::{diagnostics, examples, jobs, trace};
 use crate::cli::{CliError, InMemory};
 
 type Body = Result<Json<Value>, JsonRejection>;
-type Answer = Result<Json<Value>, ApiError>;
+type Answer = Result<Json<CommandAnswer>, ApiError>;
+
+/// The answer of a command endpoint: `cli`, the CLI's JSON as it printed it, and the rest.
+#[derive(Serialize)]
+pub struct CommandAnswer {
+    cli: Box<RawValue>,
+    #[serde(flatten)]
+    rest: Map<String, Value>,
+}
+
+fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
+    let Value::Object(rest) = rest else {
+        unreachable!("the rest of an answer is an object")
+    };
+    Json(CommandAnswer { cli, rest })
+}
 
 const RUN: Spec = Spec {
     command: "run",
@@ -40,6 +59,7 @@ const RUN: Spec = Spec {
     svg: false,
     no_svg_with: &[],
     svg_engines: &[],
+    memory: true,
 };
 
 /// A grammar given as the value of `--grammar` (zones, search).
@@ -94,6 +114,7 @@ const ZONES: Spec = Spec {
     svg: true,
     no_svg_with: &[],
     svg_engines: &[],
+    memory: true,
 };
 
 const TRAJECTORIES: Spec = Spec {
@@ -107,6 +128,7 @@ const TRAJECTORIES: Spec = Spec {
     svg: true,
     no_svg_with: &["count"],
     svg_engines: &[],
+    memory: false,
 };
 
 const MAP: Spec = Spec {
@@ -119,6 +141,7 @@ const MAP: Spec = Spec {
     svg: true,
     no_svg_with: &[],
     svg_engines: &[],
+    memory: false,
 };
 
 const SEARCH: Spec = Spec {
@@ -150,6 +173,7 @@ const SEARCH: Spec = Spec {
     svg: true,
     no_svg_with: &[],
     svg_engines: &["lg", "lg-grammar"],
+    memory: true,
 };
 
 const PLAY: Spec = Spec {
@@ -160,18 +184,15 @@ const PLAY: Spec = Spec {
     svg: false,
     no_svg_with: &[],
     svg_engines: &[],
+    memory: false,
 };
 
 /// `play`: the positions along a line of moves (the CLI's JSON), and the last one drawn
 /// (`svg`): the position of a node of the search tree.
 pub async fn play(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, done) = command(config, &PLAY, body).await?;
-    let svg = done
-        .pictures
-        .iter()
-        .find(|(p, _)| p.as_os_str() == "position.svg")
-        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()));
-    Ok(Json(json!({"cli": cli, "svg": svg})))
+    let (cli, mut done) = command(config, &PLAY, body).await?;
+    let svg = take(&mut done, "position.svg");
+    Ok(answer(cli, json!({"svg": svg})))
 }
 
 pub async fn examples() -> Json<Value> {
@@ -179,14 +200,42 @@ pub async fn examples() -> Json<Value> {
 }
 
 /// Runs the command of `spec` on the body; `cli` is the command's JSON, `svg` its picture.
-async fn command(config: Config, spec: &Spec, body: Body) -> Result<(Value, InMemory), ApiError> {
+/// The engines are given the server's memory budget as their `--max-memory`, and the answer
+/// (the JSON, the pictures and the trace) must fit the server's cap on answers.
+async fn command(
+    config: Config,
+    spec: &Spec,
+    body: Body,
+) -> Result<(Box<RawValue>, InMemory), ApiError> {
     let Json(body) = body?;
     let body = request::object(body)?;
-    let line = request::command_line(spec, &body)?;
-    let mut done = jobs::command(line.args, line.texts, config.time_limit).await?;
+    let mut line = request::command_line(spec, &body)?;
+    if spec.memory {
+        line.args.push(format!(
+            "--max-memory={}",
+            (config.jobs.max_memory >> 20).max(1)
+        ));
+    }
+    let mut done = jobs::command(&config.jobs, line.args, line.texts).await?;
     let report = std::mem::replace(&mut done.result, Ok(String::new().into()));
-    let text = report.map_err(failed)?.text;
-    let cli: Value = serde_json::from_str(&text).map_err(|e| {
+    let mut text = report.map_err(failed)?.text;
+    let size = text.len()
+        + done.pictures.iter().map(|(_, p)| p.len()).sum::<usize>()
+        + done.trace.iter().map(String::len).sum::<usize>();
+    if size > config.jobs.max_answer {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the answer would be larger than the server's cap of {} MB: it takes {} MB; \
+                 narrow the request (a smaller board, a shorter horizon, fewer zones or \
+                 trajectories), or raise the cap (lingeo serve --max-answer-mb)",
+                config.jobs.max_answer.div_ceil(1_000_000),
+                size.div_ceil(1_000_000)
+            ),
+        ));
+    }
+    text.truncate(text.trim_end().len());
+    let cli = RawValue::from_string(text).map_err(|e| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the command printed no JSON: {e}"),
@@ -200,41 +249,40 @@ fn failed(e: CliError) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.stderr())
 }
 
-/// The picture the command drew into `--svg`.
-fn picture(done: &InMemory) -> Value {
+/// The picture the command drew into the file `name` (moved out), or null.
+fn take(done: &mut InMemory, name: &str) -> Value {
     done.pictures
-        .iter()
-        .find(|(p, _)| p.as_os_str() == PICTURE)
-        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()))
+        .iter_mut()
+        .find(|(p, _)| p.as_os_str() == name)
+        .map_or(Value::Null, |(_, svg)| Value::String(std::mem::take(svg)))
 }
 
 async fn drawn(config: Config, spec: &Spec, body: Body) -> Answer {
-    let (cli, done) = command(config, spec, body).await?;
-    Ok(Json(json!({"cli": cli, "svg": picture(&done)})))
+    let (cli, mut done) = command(config, spec, body).await?;
+    Ok(answer(cli, json!({"svg": take(&mut done, PICTURE)})))
 }
 
 /// `zones`: with `all_zones`, also each zone drawn with its times (`pictures`, in the order of
 /// the first listed attack's `zones`, at most 500) and their bundle view (`bundle`).
 pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, done) = command(config, &ZONES, body).await?;
-    let bundle = done
-        .pictures
-        .iter()
-        .find(|(p, _)| p.as_os_str() == "bundle.svg")
-        .map_or(Value::Null, |(_, svg)| Value::String(svg.clone()));
-    Ok(Json(json!({
-        "cli": cli,
-        "svg": picture(&done),
-        "pictures": numbered(&done, "zone-"),
-        "bundle": bundle,
-    })))
+    let (cli, mut done) = command(config, &ZONES, body).await?;
+    let bundle = take(&mut done, "bundle.svg");
+    let svg = take(&mut done, PICTURE);
+    Ok(answer(
+        cli,
+        json!({
+            "svg": svg,
+            "pictures": numbered(done, "zone-"),
+            "bundle": bundle,
+        }),
+    ))
 }
 
 /// The pictures `PREFIX-N.svg` the command kept, in the order of N.
-fn numbered(done: &InMemory, prefix: &str) -> Value {
-    let mut pictures: Vec<(usize, &String)> = done
+fn numbered(done: InMemory, prefix: &str) -> Value {
+    let mut pictures: Vec<(usize, String)> = done
         .pictures
-        .iter()
+        .into_iter()
         .filter_map(|(p, svg)| {
             let n = p.to_str()?.strip_prefix(prefix)?.strip_suffix(".svg")?;
             Some((n.parse().ok()?, svg))
@@ -243,7 +291,7 @@ fn numbered(done: &InMemory, prefix: &str) -> Value {
     pictures.sort_by_key(|(n, _)| *n);
     pictures
         .into_iter()
-        .map(|(_, svg)| Value::String(svg.clone()))
+        .map(|(_, svg)| Value::String(svg))
         .collect()
 }
 
@@ -263,25 +311,26 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
 /// trajectories or zones (`pictures`, in the order of `cli.language`), and with `trace` the
 /// derivation as `trace.lines` (what `--trace` prints) and `trace.steps`.
 pub async fn run(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, done) = command(config, &RUN, body).await?;
-    let mut answer = Map::new();
-    answer.insert("cli".into(), cli);
-    answer.insert("pictures".into(), numbered(&done, "sentence-"));
-    if !done.trace.is_empty() {
-        answer.insert(
+    let (cli, mut done) = command(config, &RUN, body).await?;
+    let mut rest = Map::new();
+    let lines = std::mem::take(&mut done.trace);
+    let cut = done.trace_cut;
+    rest.insert("pictures".into(), numbered(done, "sentence-"));
+    if !lines.is_empty() {
+        rest.insert(
             "trace".into(),
             json!({
-                "cut": done.trace_cut,
-                "steps": trace::steps(&done.trace),
+                "cut": cut,
+                "steps": trace::steps(&lines),
             }),
         );
     }
-    Ok(Json(Value::Object(answer)))
+    Ok(answer(cli, Value::Object(rest)))
 }
 
 /// `check`: the CLI's `check` of the texts given (`output`: what it prints, on stdout or
 /// stderr), and each diagnostic at its line and column.
-pub async fn check(State(config): State<Config>, body: Body) -> Answer {
+pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
     let body = request::object(body)?;
     let mut files = Vec::new();
@@ -311,7 +360,8 @@ pub async fn check(State(config): State<Config>, body: Body) -> Answer {
             "give `scenario` or `grammar` (or both)",
         ));
     }
-    let answer = jobs::blocking(config.time_limit, move || {
+    let max_answer = config.jobs.max_answer;
+    let answer = jobs::blocking(&config.jobs, move || {
         let diagnostics: Vec<Value> = files
             .iter()
             .flat_map(|(name, source, kind)| diagnostics::of(name, source, kind))
@@ -323,7 +373,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Answer {
             .into_iter()
             .map(|(name, source, _)| (name.into(), source))
             .collect();
-        let done = crate::cli::run_in_memory(&args, texts, 0);
+        let done = crate::cli::run_in_memory(&args, texts, 0, max_answer);
         let (ok, output) = match done.result {
             Ok(report) => (true, report.text),
             Err(e) => (false, e.stderr()),
@@ -336,7 +386,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Answer {
 
 /// `board`: the scenario's board drawn by the project's renderer (the board alone, with its
 /// pieces), its points in enumeration order, and its pieces.
-pub async fn board(State(config): State<Config>, body: Body) -> Answer {
+pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
     let body = request::object(body)?;
     let text = SCENARIO_FILE;
@@ -346,10 +396,30 @@ pub async fn board(State(config): State<Config>, body: Body) -> Answer {
         ));
     };
     let name = request::name(&body, &text)?;
-    jobs::blocking(config.time_limit, move || {
+    let max_answer = config.jobs.max_answer;
+    jobs::blocking(&config.jobs, move || {
         let scenario = lingeo::scenario::Scenario::parse(&name, &source)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.render()))?;
         let board = &scenario.board;
+        // The answer grows with the board (each point drawn and named): refused before it is
+        // drawn when the board alone would pass the cap.
+        let estimate = board
+            .len()
+            .saturating_mul(crate::cli::PICTURE_BYTES_PER_POINT + 8);
+        if estimate > max_answer {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "the answer would be larger than the server's cap of {} MB: the board ({}, \
+                     {} points) drawn and named takes about {} MB; ask on a smaller board, or \
+                     raise the cap (lingeo serve --max-answer-mb)",
+                    max_answer.div_ceil(1_000_000),
+                    board.describe(),
+                    board.len(),
+                    estimate.div_ceil(1_000_000)
+                ),
+            ));
+        }
         let points: Vec<lingeo::board::PointName> = board.points().map(|p| board.name(p)).collect();
         let pieces: Vec<Value> = scenario
             .pieces

@@ -1,15 +1,22 @@
 //! Every failure of a request as JSON: `{"error": MESSAGE, "status": CODE}` with that HTTP
-//! status. The message of a failed command is what the CLI prints on stderr.
+//! status. The message of a failed command is what the CLI prints on stderr. The failures axum
+//! answers by itself (a method a route does not take, a body it cannot read) are rewritten into
+//! the same shape by [`as_json`], so that a client never has to guess.
 
 use axum::Json;
+use axum::body::Body;
+use axum::extract::Request;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// Seconds after which to try again (`Retry-After`, with 503).
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -17,18 +24,30 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
+
+    pub fn retry_after(mut self, seconds: u32) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({"error": self.message, "status": self.status.as_u16()});
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        response
     }
 }
 
@@ -47,4 +66,50 @@ impl From<JsonRejection> for ApiError {
 
 pub async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+/// The most bytes of a non-JSON failure's text taken into its message.
+const MAX_TEXT: usize = 4096;
+
+/// A failure that is not JSON yet (axum's 405 with an empty body, a text rejection) as
+/// `{"error", "status"}`, its headers (`Allow`) kept.
+pub async fn as_json(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, MAX_TEXT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allowed = parts
+            .headers
+            .get(header::ALLOW)
+            .and_then(|a| a.to_str().ok())
+            .unwrap_or("another method");
+        format!("{path} does not take {method}; it takes {allowed}")
+    } else if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("the request failed")
+            .to_string()
+    } else {
+        text
+    };
+    let body = json!({"error": message, "status": status.as_u16()}).to_string();
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(body))
 }

@@ -2,14 +2,19 @@
 //! binary) and the JSON API it uses (docs/serve.md). The API runs the CLI's own commands, in
 //! memory (`cli::run_in_memory`), so that its JSON is the CLI's `--json`.
 //!
+//! `connections.rs` (the accept loop: hyper's HTTP/1.1 with a header read timeout, a cap on
+//! open connections), `body.rs` (a request body read within the read timeout and the cap),
 //! `error.rs` (every failure as a JSON error with its status), `host.rs` (the `Host` header
-//! checked against loopback names), `jobs.rs` (a command on the blocking pool under a
-//! wall-clock cap), `request.rs` (a request body turned into a command line), `api.rs` (the
+//! checked against loopback names), `jobs.rs` (the computations: at most `--max-concurrent`,
+//! under a wall-clock cap and the memory budget, stopped when their request is answered or
+//! gone), `request.rs` (a request body turned into a command line), `api.rs` (the
 //! endpoints), `trace.rs` (a derivation's trace as steps), `diagnostics.rs` (a text's diagnostics at
 //! their lines and columns), `examples.rs` (the shipped examples
 //! and grammars, built in), `page/` (the page).
 
 mod api;
+mod body;
+mod connections;
 mod diagnostics;
 mod error;
 mod examples;
@@ -20,6 +25,7 @@ mod request;
 mod trace;
 
 use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -46,6 +52,35 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0,
           value_parser = parse_seconds)]
     pub time_limit: f64,
+    /// The most computations run at once (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub max_concurrent: Option<u32>,
+    /// The most requests waiting for a computation to end (each for at most the time limit);
+    /// past them a request is refused (503, with Retry-After).
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(0..=4096))]
+    pub max_waiting: u32,
+    /// The server's memory budget in MiB: given to the grammar evaluator and the zone
+    /// generator as their --max-memory (which counts the whole server's heap), and no
+    /// computation starts while the heap is past it (503).
+    #[arg(long, value_name = "MIB", default_value_t = 4096,
+          value_parser = clap::value_parser!(u64).range(64..=1 << 30))]
+    pub max_memory: u64,
+    /// The most megabytes (10^6 bytes) of one answer: the command's JSON and its pictures
+    /// (422 past it, before a picture of too large a board is drawn).
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_answer_mb: u64,
+    /// The time a client has to send a request's head, and its body: a connection that sends
+    /// half a head, or stays idle, is closed then; a body that has not arrived gets a 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
+          value_parser = parse_seconds)]
+    pub read_timeout: f64,
+    /// The most connections open at once (kept well under the descriptor limit); past it a
+    /// new connection closes the oldest one with no request under way.
+    #[arg(long, value_name = "N", default_value_t = 512,
+          value_parser = clap::value_parser!(u32).range(8..=1 << 20))]
+    pub max_connections: u32,
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -56,14 +91,16 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// What every handler reads.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Config {
-    pub time_limit: Duration,
+    pub jobs: Arc<jobs::Jobs>,
+    pub read_timeout: Duration,
 }
 
-/// The page and the API, behind the `Host` check and the body cap.
+/// The page and the API, behind the `Host` check, the body's read (its cap and timeout), and
+/// every failure as JSON.
 pub fn router(config: Config) -> Router {
-    Router::new()
+    let routes = Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
@@ -78,8 +115,17 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(api::play))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            config.clone(),
+            body::read,
+        ))
         .layer(axum::middleware::from_fn(host::check))
-        .with_state(config)
+        .with_state(config);
+    // Outside the routes, so that it sees the answers whole (axum adds a 405's `Allow` after
+    // the routes' own layers).
+    Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::from_fn(error::as_json))
 }
 
 /// Serves until the process is stopped; prints the address first.
@@ -88,9 +134,19 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
         .enable_all()
         .build()
         .map_err(|e| CliError(format!("cannot start the server: {e}")))?;
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let max_concurrent = args.max_concurrent.map_or(cores, |n| n as usize);
     let config = Config {
-        time_limit: Duration::from_secs_f64(args.time_limit),
+        jobs: Arc::new(jobs::Jobs::new(
+            max_concurrent,
+            args.max_waiting as usize,
+            usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
+            usize::try_from(args.max_answer_mb * 1_000_000).unwrap_or(usize::MAX),
+            Duration::from_secs_f64(args.time_limit),
+        )),
+        read_timeout: Duration::from_secs_f64(args.read_timeout),
     };
+    let max_connections = connections::cap(args.max_connections as usize);
     runtime.block_on(async {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
         let listener = tokio::net::TcpListener::bind(address)
@@ -107,9 +163,8 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
         if args.open {
             open(&url);
         }
-        axum::serve(listener, router(config))
-            .await
-            .map_err(|e| CliError(format!("the server stopped: {e}")))?;
+        let read_timeout = config.read_timeout;
+        connections::serve(listener, router(config), max_connections, read_timeout).await;
         Ok(String::new())
     })
 }

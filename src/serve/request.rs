@@ -55,6 +55,9 @@ pub struct Spec {
     /// The values of `engine` that draw a picture (empty: any); `search` draws only the LG
     /// engines' trees, and refuses `--svg` with the others.
     pub svg_engines: &'static [&'static str],
+    /// Whether the command takes `--max-memory` (the grammar limits): the server gives it its
+    /// memory budget.
+    pub memory: bool,
 }
 
 /// The name of the picture file of a command (kept in memory).

@@ -24,6 +24,7 @@ mod readme;
 mod robustness;
 mod self_contained;
 mod serve;
+mod serve_limits;
 mod sources;
 mod special_files;
 mod svg;

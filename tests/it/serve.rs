@@ -20,8 +20,19 @@ pub struct Server {
 
 impl Server {
     pub fn start(time_limit: &str) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_lingeo"))
-            .args(["serve", "--port", "0", "--time-limit", time_limit])
+        Server::with(&["--time-limit", time_limit])
+    }
+
+    /// `lingeo serve --port 0 OPTIONS`.
+    pub fn with(options: &[&str]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_lingeo"));
+        command.args(["serve", "--port", "0"]).args(options);
+        Server::from_command(command)
+    }
+
+    /// The server `command` starts (it prints the address first).
+    pub fn from_command(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .spawn()
             .expect("lingeo serve starts");
@@ -37,6 +48,10 @@ impl Server {
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
         Server { child, port }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn get(&self, path: &str) -> (u16, String) {

@@ -1,0 +1,356 @@
+//! `lingeo serve`'s bounds (docs/serve.md, Limits), through real HTTP requests to a child
+//! server on 127.0.0.1: answers past the cap are refused before they are built, computations
+//! past `--max-concurrent` wait or are refused, a computation whose client went away stops,
+//! connections that send half a head or body are closed after `--read-timeout` and cannot
+//! exhaust the descriptors, and every failure is JSON. After each, the server still answers.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::serve::{Server, http};
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// A JSON failure with `wanted` as its status, whose message contains `says`.
+fn failure(status: u16, text: &str, wanted: u16, says: &str) -> Value {
+    let answer = parse(text);
+    assert_eq!(status, wanted, "{answer}");
+    assert_eq!(answer["status"], wanted, "{answer}");
+    let error = answer["error"].as_str().expect("an error message");
+    assert!(error.contains(says), "`{says}` not in: {error}");
+    answer
+}
+
+/// The server still answers a request.
+fn answers(server: &Server) {
+    let (status, answer) = server.post("/api/check", &json!({"scenario": "board 3x3\n"}));
+    assert_eq!(status, 200, "{answer}");
+}
+
+/// Writes `request` on a new connection and reads the whole answer (at most `wait`).
+fn exchange(port: u16, request: &[u8], wait: Duration) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(wait)).unwrap();
+    stream.write_all(request).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn post_head(path: &str, length: usize) -> String {
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {length}\r\nConnection: close\r\n\r\n"
+    )
+}
+
+/// A grammar that never halts: it runs until its deadline (or its stop).
+const FOREVER: &str = "grammar forever\nvar k: int = 0\nstart S()\nterminal a()\nnonterminal S()\n\
+                       productions\n  1 | true | S -> S | k := k + 1 | {1} | {}\n";
+
+/// The CPU time the process has used (user and system), from /proc.
+#[cfg(target_os = "linux")]
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // Fields after the command's `(...)`: state is the 3rd field, utime the 14th, stime 15th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+    Duration::from_millis(ticks * 1000 / per_second)
+}
+
+#[test]
+fn answers_past_the_cap_are_refused_before_they_are_built() {
+    // The default cap (64 MB): a 1024x1024 board was a 140 MB answer and 370 MB of the
+    // server's memory; it is refused at once, before anything is drawn.
+    let server = Server::with(&["--time-limit", "20"]);
+    let started = Instant::now();
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/board",
+        "localhost",
+        json!({"scenario": "board 1024x1024\n"})
+            .to_string()
+            .as_bytes(),
+    );
+    failure(status, &text, 422, "cap of 64 MB");
+    assert!(text.contains("1048576 points"), "{text}");
+    assert!(text.len() < 1000, "{}", text.len());
+    assert!(started.elapsed() < Duration::from_secs(5));
+    answers(&server);
+    // A board that fits is drawn.
+    let (status, answer) = server.post("/api/board", &json!({"scenario": "board 64x64\n"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["points"].as_array().unwrap().len(), 64 * 64);
+
+    // A cap of 1 MB: every zone of a king's walk on a 32x32 board drawn (127 pictures of
+    // about 130 kB) would pass it; so would the MAP of a 200x200 board drawn, refused before
+    // the picture is drawn.
+    let server = Server::with(&["--time-limit", "20", "--max-answer-mb", "1"]);
+    let scenario = "board 32x32\ntype WALKER { like king value 5 }\ntype TARGET { value 10 }\n\
+                    black WALKER at (1,1) as W\nwhite TARGET at (8,1) as T\n";
+    let body = json!({"scenario": scenario, "piece": "W", "to": "(8,1)", "horizon": 7});
+    let (status, answer) = server.post("/api/zones", &body);
+    assert_eq!(status, 200, "without every zone drawn it fits: {answer}");
+    let mut all = body.clone();
+    all["all_zones"] = json!(true);
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/zones",
+        "localhost",
+        all.to_string().as_bytes(),
+    );
+    failure(status, &text, 422, "cap of 1 MB");
+    assert!(text.contains("--max-answer-mb"), "{text}");
+    answers(&server);
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/map",
+        "localhost",
+        json!({"board": "200x200", "type": "king", "from": "(1,1)"})
+            .to_string()
+            .as_bytes(),
+    );
+    failure(status, &text, 422, "40000 points) takes about 4 MB");
+    answers(&server);
+}
+
+#[test]
+fn computations_past_the_cap_wait_or_are_refused_and_a_dropped_one_stops() {
+    // One computation at once and none waiting: while a grammar that never halts runs, the
+    // next request is refused with 503, a reason and Retry-After.
+    let server = Server::with(&[
+        "--time-limit",
+        "30",
+        "--max-concurrent",
+        "1",
+        "--max-waiting",
+        "0",
+    ]);
+    let body = json!({"grammar": FOREVER, "start": "S()"}).to_string();
+    let mut running = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    running
+        .write_all(format!("{}{body}", post_head("/api/run", body.len())).as_bytes())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let check = json!({"scenario": "board 3x3\n"}).to_string();
+    let request = format!("{}{check}", post_head("/api/check", check.len()));
+    let answer = exchange(server.port, request.as_bytes(), Duration::from_secs(10));
+    let (head, text) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    assert!(head.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: 1"),
+        "{head}"
+    );
+    failure(503, text, 503, "--max-concurrent");
+
+    // The client of the run goes away: the run stops (its slot is free again) long before
+    // its 30 s, and the next request is answered.
+    drop(running);
+    let started = Instant::now();
+    loop {
+        let answer = exchange(server.port, request.as_bytes(), Duration::from_secs(10));
+        if answer.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the dropped run still holds its slot"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // With room to wait, requests past the cap wait their turn and are all answered.
+    let server = Server::with(&["--max-concurrent", "1", "--max-waiting", "16"]);
+    let port = server.port;
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let request = request.clone();
+            std::thread::spawn(move || exchange(port, request.as_bytes(), Duration::from_secs(30)))
+        })
+        .collect();
+    for t in threads {
+        let answer = t.join().unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_computation_stops_when_its_client_goes_away() {
+    // The default options: a run that never halts under a 30 s limit, whose client leaves
+    // after a second. The server's CPU time then stays flat: the run stopped, it does not
+    // work on for the 28 s left.
+    let server = Server::with(&["--time-limit", "30"]);
+    let body = json!({"grammar": FOREVER, "start": "S()"}).to_string();
+    let mut running = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    running
+        .write_all(format!("{}{body}", post_head("/api/run", body.len())).as_bytes())
+        .unwrap();
+    // The run works while its client waits: W of CPU time in a second (the machine may be
+    // busy with other work, so what follows is measured against W, not against a second).
+    let pid = server.pid();
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_time(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let working = cpu_time(pid) - before;
+    assert!(
+        working >= Duration::from_millis(100),
+        "the run does not work: {working:?}"
+    );
+    drop(running);
+    std::thread::sleep(Duration::from_millis(500));
+    let after = cpu_time(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_time(pid) - after;
+    assert!(
+        spent < working / 3,
+        "the server worked {spent:?} in the second after the client left, {working:?} before"
+    );
+    answers(&server);
+}
+
+#[test]
+fn half_sent_requests_are_closed_after_the_read_timeout() {
+    let server = Server::with(&["--read-timeout", "1"]);
+    // 50 connections that send half a head, and one that sends its head and half its body.
+    let mut stalled: Vec<TcpStream> = (0..50)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(b"POST /api/check HTTP/1.1\r\nHost: loc")
+                .unwrap();
+            s
+        })
+        .collect();
+    let mut half_body = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    half_body
+        .write_all(format!("{}{{\"scen", post_head("/api/check", 40)).as_bytes())
+        .unwrap();
+    // A whole request is answered meanwhile.
+    let started = Instant::now();
+    answers(&server);
+    assert!(started.elapsed() < Duration::from_millis(900));
+    // The body that did not arrive: a JSON 408.
+    half_body
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut answer = String::new();
+    let _ = half_body.read_to_string(&mut answer);
+    let (head, text) = answer.split_once("\r\n\r\n").expect("an answer");
+    assert!(head.starts_with("HTTP/1.1 408"), "{answer}");
+    failure(408, text, 408, "--read-timeout");
+    // Each half head: closed (end of stream or reset) within a few seconds.
+    for s in &mut stalled {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buffer = [0u8; 256];
+        match s.read(&mut buffer) {
+            Ok(_) => {}
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => {}
+            Err(e) => panic!("a half-sent head is still open: {e}"),
+        }
+    }
+    assert!(started.elapsed() < Duration::from_secs(6));
+    answers(&server);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn stalled_connections_cannot_exhaust_the_descriptors() {
+    // 128 descriptors, and a read timeout longer than the test: 200 connections that send
+    // half a head would hold every descriptor. The cap on connections (under the limit)
+    // closes the oldest idle one for each new one, so a whole request is still answered.
+    let mut command = Command::new("sh");
+    command.args([
+        "-c",
+        "ulimit -n 128 && exec \"$0\" serve --port 0 --read-timeout 60",
+        env!("CARGO_BIN_EXE_lingeo"),
+    ]);
+    let server = Server::from_command(command);
+    let mut stalled = Vec::new();
+    for _ in 0..200 {
+        let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        let _ = s.write_all(b"GET / HTTP/1.1\r\nHost: loc");
+        stalled.push(s);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let check = json!({"scenario": "board 3x3\n"}).to_string();
+    let request = format!("{}{check}", post_head("/api/check", check.len()));
+    for _ in 0..3 {
+        let answer = exchange(server.port, request.as_bytes(), Duration::from_secs(5));
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+    }
+    drop(stalled);
+}
+
+#[test]
+fn every_failure_is_json() {
+    let server = Server::with(&["--read-timeout", "2"]);
+    // A method a route does not take: 405 with Allow, as JSON.
+    for (method, path, takes) in [
+        ("GET", "/api/run", "POST"),
+        ("POST", "/api/examples", "GET"),
+        ("DELETE", "/api/zones", "POST"),
+        ("PUT", "/", "GET"),
+    ] {
+        let answer = exchange(
+            server.port,
+            format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+            Duration::from_secs(5),
+        );
+        let (head, text) = answer.split_once("\r\n\r\n").expect("an answer");
+        assert!(head.starts_with("HTTP/1.1 405"), "{answer}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{head}"
+        );
+        failure(
+            405,
+            text,
+            405,
+            &format!("{path} does not take {method}; it takes {takes}"),
+        );
+        answers(&server);
+    }
+    // No such page; a body too large, by its length or by what is sent; not declared JSON;
+    // not JSON; JSON of the wrong shape.
+    let (status, text) = http(server.port, "GET", "/nothing", "localhost", b"");
+    failure(status, &text, 404, "no such page");
+    let big = vec![b' '; (1 << 20) + 10];
+    let (status, text) = http(server.port, "POST", "/api/check", "localhost", &big);
+    failure(status, &text, 413, "larger than 1048576 bytes");
+    let answer = exchange(
+        server.port,
+        b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n\
+          Content-Length: 2\r\nConnection: close\r\n\r\n{}",
+        Duration::from_secs(5),
+    );
+    failure(
+        415,
+        answer.split_once("\r\n\r\n").unwrap().1,
+        415,
+        "application/json",
+    );
+    let (status, text) = http(server.port, "POST", "/api/check", "localhost", b"{\"a\": ");
+    failure(status, &text, 400, "");
+    let (status, text) = http(server.port, "POST", "/api/zones", "localhost", b"\"text\"");
+    failure(status, &text, 400, "JSON object");
+    answers(&server);
+}
