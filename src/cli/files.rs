@@ -210,3 +210,23 @@ pub fn keep(name: &str, contents: String) -> Result<(), CliError> {
     });
     Ok(())
 }
+
+/// A scenario file and its lints rendered (`lingeo check`; empty when there are none).
+pub fn scenario_with_lints(path: &Path) -> Result<(Scenario, String), CliError> {
+    let name = path.display().to_string();
+    let text = match text(path) {
+        Some(text) => text?,
+        None => read_source(path).map_err(|e| match e {
+            lingeo::syntax::ReadError::NotUtf8(errors) => CliError(errors.render()),
+            other => CliError(format!("cannot read {name}: {other}")),
+        })?,
+    };
+    let (scenario, warnings) =
+        Scenario::parse_and_lint(&name, &text).map_err(|e| CliError(e.render()))?;
+    let rendered = if warnings.is_empty() {
+        String::new()
+    } else {
+        lingeo::syntax::render_warnings(&name, &text, &warnings)
+    };
+    Ok((scenario, rendered))
+}

@@ -288,8 +288,11 @@ fn check(files: &[PathBuf]) -> Result<String, CliError> {
             }
             continue;
         }
-        match setup::load(f) {
-            Ok(s) => out.push_str(&summary(&f.display().to_string(), &s)),
+        match files::scenario_with_lints(f) {
+            Ok((s, warnings)) => {
+                out.push_str(&summary(&f.display().to_string(), &s));
+                out.push_str(&warnings);
+            }
             // Rendered diagnostics end with a newline; one-line errors get the usual prefix.
             Err(CliError(e)) if e.ends_with('\n') => errors.push_str(&e),
             Err(CliError(e)) => errors.push_str(&format!("error: {e}\n")),

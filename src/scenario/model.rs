@@ -8,7 +8,7 @@ use crate::fuzzy::Terms;
 use crate::kernel::{Kernel, MotionId};
 use crate::piece::{PieceType, Side, Usage, chess_types};
 use crate::play::rules::Rules;
-use crate::syntax::{ReadError, SourceErrors, read_source};
+use crate::syntax::{Diagnostic, ReadError, SourceErrors, read_source};
 
 /// A piece placed on the board: `ON(p) = at`.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +87,15 @@ impl Scenario {
     /// Parses and resolves scenario text; `path` is only used in diagnostics.
     pub fn parse(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
         super::resolve::resolve_source(path, source)
+    }
+
+    /// Parses and resolves scenario text, and lints it (`lingeo check`): the scenario and its
+    /// warnings ([`super::lint`]; [`crate::syntax::render_warnings`] renders them).
+    pub fn parse_and_lint(
+        path: &str,
+        source: &str,
+    ) -> Result<(Scenario, Vec<Diagnostic>), SourceErrors> {
+        super::resolve::lint_source(path, source)
     }
 
     pub fn load(path: &Path) -> Result<Scenario, LoadError> {

@@ -36,18 +36,62 @@ pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors
     })
 }
 
+/// Parses and resolves scenario text as [`resolve_source`] does, and lints the valid scenario
+/// ([`super::lint`]): its warnings, in file order.
+pub fn lint_source(path: &str, source: &str) -> Result<(Scenario, Vec<Diagnostic>), SourceErrors> {
+    let (ast, diagnostics) = super::parser::parse(source);
+    let errors = |diagnostics| SourceErrors {
+        path: path.to_string(),
+        source: source.to_string(),
+        diagnostics,
+    };
+    if !diagnostics.is_empty() {
+        // The same errors as a plain load, resolution's included.
+        return Err(resolve_source(path, source)
+            .err()
+            .unwrap_or_else(|| errors(diagnostics)));
+    }
+    let (scenario, places) = resolve_with_places(&ast, source.len()).map_err(errors)?;
+    let warnings = super::lint::lint(&scenario, &places);
+    Ok((scenario, warnings))
+}
+
 /// Resolves a parsed scenario; `len` is the source length (for errors about the whole file).
 pub fn resolve(ast: &ScenarioAst, len: usize) -> Result<Scenario, Vec<Diagnostic>> {
+    resolve_with_places(ast, len).map(|(scenario, _)| scenario)
+}
+
+/// Resolves a parsed scenario as [`resolve`] does, and says where in the file each of its
+/// types, pieces and goals was declared (for the lints, [`super::lint`]).
+pub fn resolve_with_places(
+    ast: &ScenarioAst,
+    len: usize,
+) -> Result<(Scenario, Places), Vec<Diagnostic>> {
     let mut r = Resolver {
         errors: Vec::new(),
         broken: ast.broken.clone(),
         unplaced: Vec::new(),
+        places: Places::default(),
     };
     let scenario = r.scenario(ast, len);
     match scenario {
-        Some(s) if r.errors.is_empty() => Ok(s),
+        Some(s) if r.errors.is_empty() => Ok((s, r.places)),
         _ => Err(r.errors),
     }
+}
+
+/// Where the resolved items of a scenario were declared, index for index: a piece or goal
+/// placed on a rank shares the span of its line with the others of that line.
+#[derive(Clone, Debug, Default)]
+pub struct Places {
+    /// Per type of [`Scenario::types`], its name in the file (`None` for the built-in ones).
+    pub types: Vec<Option<Span>>,
+    /// Per piece of [`Scenario::pieces`], its declaration.
+    pub pieces: Vec<Span>,
+    /// Per goal of [`Scenario::goals`], its declaration.
+    pub goals: Vec<Span>,
+    /// The `game` block.
+    pub game: Option<Span>,
 }
 
 struct Resolver {
@@ -57,6 +101,7 @@ struct Resolver {
     /// Pieces not placed because of an error already reported (their type or point): a goal
     /// naming one is not reported again.
     unplaced: Vec<String>,
+    places: Places,
 }
 
 impl Resolver {
@@ -72,6 +117,7 @@ impl Resolver {
     fn scenario(&mut self, ast: &ScenarioAst, len: usize) -> Option<Scenario> {
         let board = self.board(ast, len)?;
         let mut scenario = Scenario::empty(board);
+        self.places.types = vec![None; scenario.types.len()];
         let mut blocking: Option<&Spanned<bool>> = None;
         for item in &ast.items {
             if let Item::Blocking(b) = item {
@@ -359,6 +405,7 @@ impl Resolver {
                 continue;
             }
             spans.insert(name.node.clone(), name.span.clone());
+            self.places.types.push(Some(name.span.clone()));
             if let Some(t) = self.type_decl(decl, scenario) {
                 scenario.types.push(t);
             } else {
@@ -644,6 +691,7 @@ impl Resolver {
                 }
                 names.insert(name.clone(), decl.span.clone());
                 if let (Some(type_index), Some(at)) = (type_index, at) {
+                    self.places.pieces.push(decl.span.clone());
                     scenario.pieces.push(Piece {
                         name,
                         type_index,
@@ -681,6 +729,7 @@ impl Resolver {
             };
             if let (Some(points), Some(owner)) = (points, owner) {
                 for point in points {
+                    self.places.goals.push(decl.span.clone());
                     scenario.goals.push(Goal {
                         point,
                         owner: owner.clone(),
@@ -709,6 +758,9 @@ impl Resolver {
             first = Some(decl);
         }
         let Some(decl) = first else { return };
+        // The keyword, not the whole block: a lint about the game points at one line.
+        self.places.game =
+            Some(decl.span.start..decl.span.start + "game".len().min(decl.span.len()));
         let mut rules = Rules::default();
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         for line in &decl.lines {

@@ -61,6 +61,21 @@ pub const MAX_RENDERED: usize = 50;
 /// Renders diagnostics for the file `path` whose text is `source`, in order, without colour:
 /// the first [`MAX_RENDERED`], then a line saying how many more there are.
 pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    render_as(ReportKind::Error, path, source, diagnostics)
+}
+
+/// Renders diagnostics as [`render`] does, each headed as a warning: the file is valid, and
+/// each is likely a mistake (the lints of `lingeo check`).
+pub fn render_warnings(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    render_as(ReportKind::Warning, path, source, diagnostics)
+}
+
+fn render_as(
+    kind: ReportKind<'static>,
+    path: &str,
+    source: &str,
+    diagnostics: &[Diagnostic],
+) -> String {
     let mut out = Vec::new();
     let config = Config::default()
         .with_color(false)
@@ -85,7 +100,7 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
             )
             .collect();
         labels.sort_by_key(|(s, _)| (s.start, s.end));
-        let mut report = Report::build(ReportKind::Error, (path, span))
+        let mut report = Report::build(kind, (path, span))
             .with_config(config)
             .with_message(&d.message);
         for (i, (span, label)) in labels.into_iter().enumerate() {
@@ -107,7 +122,12 @@ pub fn render(path: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
         .filter(|&m| m > 0)
     {
         text.push_str(&format!(
-            "{path}: {more} more error{} not shown (the first {MAX_RENDERED} are above)\n",
+            "{path}: {more} more {}{} not shown (the first {MAX_RENDERED} are above)\n",
+            if kind == ReportKind::Error {
+                "error"
+            } else {
+                "warning"
+            },
             if more == 1 { "" } else { "s" }
         ));
     }

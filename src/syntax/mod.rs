@@ -8,5 +8,5 @@ pub mod recovery;
 pub mod suggest;
 pub mod tokens;
 
-pub use diagnostic::{Diagnostic, SourceErrors, Span, render};
+pub use diagnostic::{Diagnostic, SourceErrors, Span, render, render_warnings};
 pub use read::{MAX_FILE_BYTES, ReadError, read_source};

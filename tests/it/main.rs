@@ -16,6 +16,7 @@ mod docs;
 mod grammar_properties;
 mod learned;
 mod lg_search;
+mod lints;
 mod pattern_properties;
 mod patterns;
 mod play;
