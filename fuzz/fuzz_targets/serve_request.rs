@@ -85,7 +85,11 @@ fuzz_target!(|data: &[u8]| {
         }
         status
     });
-    assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "a command panicked");
+    assert_ne!(
+        status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "a command panicked"
+    );
     // Only a loopback name gets past the `Host` check (DNS rebinding).
     let host = host.to_ascii_lowercase();
     if status != StatusCode::FORBIDDEN {
