@@ -37,10 +37,10 @@ request 'POST /api/check localhost' "{\"scenario\": $simplified, \"scenario_name
 request 'POST /api/check localhost' "{\"grammar\": $hanoi}" check-grammar
 request 'POST /api/board localhost:8080' "{\"scenario\": $simplified}" board
 request 'POST /api/run 127.0.0.1' "{\"grammar\": $hanoi, \"start\": \"S(2, a, c)\", \"trace\": true}" run
-request 'POST /api/zones [::1]:80' "{\"scenario\": $simplified, \"piece\": \"BOMBER\", \"to\": \"h1\", \"horizon\": 4, \"all_zones\": true}" zones
+request 'POST /api/zones [::1]:80' "{\"scenario\": $simplified, \"piece\": \"BOMBER\", \"to\": \"h1\", \"horizon\": 2}" zones
 request 'POST /api/trajectories localhost' "{\"scenario\": $king, \"piece\": \"K\", \"to\": \"c6\", \"length\": 6}" trajectories
 request 'POST /api/map localhost' '{"board": "8x8", "removed": "a3,c1", "type": "rook", "from": "d3", "svg": true}' map
-request 'POST /api/search localhost' "{\"scenario\": $king, \"depth\": 2}" search
+request 'POST /api/search localhost' "{\"scenario\": $king, \"depth\": 1}" search
 request 'POST /api/play localhost' "{\"scenario\": $king, \"moves\": \"h8-g7\"}" play
 request 'GET /api/examples localhost' '' examples
 request 'GET / evil.example' '' foreign-host

@@ -301,7 +301,11 @@ pub fn check_cases(text: &str) -> String {
                 assert!((1..=text.lines().count().max(1)).contains(&case.line));
                 assert!((1..=2).contains(&case.commands.len()));
                 for command in &case.commands {
-                    assert!(text.get(command.span.clone()).is_some(), "{:?}", command.span);
+                    assert!(
+                        text.get(command.span.clone()).is_some(),
+                        "{:?}",
+                        command.span
+                    );
                     assert!(CASE_COMMANDS.contains(&command.words[0].as_str()));
                     let shown = command.display();
                     let again: Vec<String> = lingeo::cases::words::split(&shown, 0)
