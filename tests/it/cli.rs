@@ -399,12 +399,12 @@ const CASES: &[(&str, &str, i32)] = &[
     (
         "cli-search-lg-max-zones",
         "search examples/robot-2d4a.scenario --engine lg --max-zones 1",
-        0,
+        2,
     ),
     (
         "cli-search-lg-time-stops-the-zones",
         "search examples/robot-2d4a.scenario --engine lg --time 0.000001",
-        0,
+        2,
     ),
     (
         "cli-search-error-time-too-large",
@@ -1442,10 +1442,12 @@ fn search_time_stops_with_its_own_words() {
             args.extend(["--engine", "lg", "--full-tree", "--depth", "40"]);
         }
         let out = run(&args);
-        assert!(out.contains("\nexit: 0\n"), "{out}");
+        // Alpha-beta's anytime solve has a result; the LG search, one search only, has none
+        // and gives up (docs/play-and-search.md §3.2).
+        let code = if engine == "alphabeta" { 0 } else { 2 };
+        assert!(out.contains(&format!("\nexit: {code}\n")), "{out}");
         assert!(
-            out.contains("stopped at the time limit (--time 0.2)")
-                || out.contains("the zones took longer than the time limit of 0.2 s"),
+            out.contains("stopped at the time limit (--time 0.2)"),
             "{engine}: {out}"
         );
         assert!(!out.contains("of the request"), "{engine}: {out}");

@@ -22,6 +22,7 @@ mod play;
 mod properties;
 mod readme;
 mod robustness;
+mod search_and_play;
 mod self_contained;
 mod serve;
 mod sources;
