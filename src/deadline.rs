@@ -65,6 +65,11 @@ pub fn within_at_most<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
     if sooner { f() } else { within(limit, f) }
 }
 
+/// Whether this thread has a deadline (`lingeo serve`'s, or a search's `--time`).
+pub fn is_set() -> bool {
+    DEADLINE.with(Cell::get).is_some()
+}
+
 /// The time limit, when this thread's deadline has passed (or its work was stopped).
 pub fn passed() -> Option<Duration> {
     DEADLINE

@@ -27,7 +27,8 @@ pub struct MatchArgs {
     /// opening.
     #[arg(long, default_value = "")]
     pub black: String,
-    /// Games to play (each opening twice, colours swapped).
+    /// Games to play: the openings in order, each twice with the colours swapped (from the
+    /// first again when they run out).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
     /// Print JSON.
@@ -124,12 +125,13 @@ pub fn run(args: &MatchArgs) -> Result<String, CliError> {
         None => "-inf (every game lost)".to_string(),
     };
     Ok(format!(
-        "{}: {} games from {openings} openings (each twice, colours swapped)\n\
+        "{}: {} {}\n\
          first:  {a}\nsecond: {b}\n\
          first engine: {}, {}, {}, score {:.3}\n\
          Elo difference (first - second): {elo_text} (95%)\n",
         args.scenario.display(),
-        total,
+        render::counted(u128::from(total), "game", "games"),
+        matches::schedule(total, openings),
         render::counted(u128::from(score.wins), "win", "wins"),
         render::counted(u128::from(score.draws), "draw", "draws"),
         render::counted(u128::from(score.losses), "loss", "losses"),

@@ -65,9 +65,10 @@ pub struct SearchArgs {
     /// Stop after visiting this many positions.
     #[arg(long)]
     pub max_nodes: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub time: Option<f64>,
+    /// Stop after this many seconds. A solve then deepens iteratively, so that it has the
+    /// deepest completed iteration's result when the time runs out.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub time: Option<Seconds>,
     /// Play these moves first and search the position they lead to (as for `lingeo play`).
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -111,6 +112,24 @@ pub struct SearchArgs {
     pub json: bool,
 }
 
+/// A number of seconds as it was written, so that a message can quote it as given.
+#[derive(Clone, Debug)]
+pub struct Seconds {
+    pub value: f64,
+    pub text: String,
+}
+
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let value = text
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Ok(Seconds {
+        value,
+        text: text.trim().to_string(),
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
     Alphabeta,
@@ -152,8 +171,8 @@ pub enum OrderingArg {
 pub struct PlayArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// The moves, separated by commas or spaces: `h8-g7`, `c6:b7` (a capture), `WK h8-g7`
-    /// (with the piece's name), `pass`.
+    /// The moves, separated by commas or spaces (not inside parentheses): `h8-g7`, `c6:b7`
+    /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`.
     #[arg(long, default_value = "")]
     pub moves: String,
     /// Print JSON.
@@ -198,33 +217,11 @@ pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
         .map_err(|e| CliError(format!("{}: {}", path.display(), setup::game_error(e))))
 }
 
-/// Splits a line of moves: `h8-g7, h5-h4`, `h8-g7 h5-h4`, `WK h8-g7, BP h5-h4`.
-fn split_moves(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut name: Option<&str> = None;
-    for word in text.split([',', ' ', '\n', '\t']).filter(|w| !w.is_empty()) {
-        let is_move = word == "pass" || word.contains(['-', ':']);
-        match (is_move, name.take()) {
-            (true, Some(n)) => out.push(format!("{n} {word}")),
-            (true, None) => out.push(word.to_string()),
-            (false, Some(n)) => {
-                out.push(n.to_string());
-                name = Some(word);
-            }
-            (false, None) => name = Some(word),
-        }
-    }
-    if let Some(n) = name {
-        out.push(n.to_string());
-    }
-    out
-}
-
 /// Plays `moves` from the initial state; each error names the move and its number.
 pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), CliError> {
     let mut state = State::initial(game);
     let mut played = Vec::new();
-    for (k, text) in split_moves(moves).iter().enumerate() {
+    for (k, text) in lingeo::play::line::split(moves).iter().enumerate() {
         let mv = state
             .parse_move(game, text)
             .map_err(|e| CliError(format!("move {} (`{text}`): {e}", k + 1)))?;
@@ -253,18 +250,26 @@ pub fn position(game: &Game, state: &State) -> String {
     })
 }
 
-fn status(game: &Game, state: &mut State) -> String {
+/// The position's status line, and its legal moves (none once the game is over), in the
+/// notation `--moves` reads.
+fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
     let mut moves = Vec::new();
     state.successors(game, &mut moves);
-    match state.outcome {
-        Some(o) => format!("game over: {}", o.describe(game)),
-        None if moves == [Move::Pass] => format!("{} to move, and must pass", state.to_move),
-        None => format!(
-            "{} to move ({})",
-            state.to_move,
-            render::counted(moves.len() as u128, "legal move", "legal moves")
-        ),
+    if let Some(o) = state.outcome {
+        return (format!("game over: {}", o.describe(game)), Vec::new());
     }
+    let legal = line(game, &moves);
+    let text = if moves == [Move::Pass] {
+        format!("{} to move, and must pass", state.to_move)
+    } else {
+        format!(
+            "{} to move ({}: {})",
+            state.to_move,
+            render::counted(moves.len() as u128, "legal move", "legal moves"),
+            legal.join(" ")
+        )
+    };
+    (text, legal)
 }
 
 #[derive(Serialize)]
@@ -281,6 +286,9 @@ struct PositionJson {
     pieces: Vec<(String, String)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<OutcomeJson>,
+    /// The legal moves (`["pass"]` when the side must pass; none once the game is over).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    legal: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -303,7 +311,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             0 => "start".to_string(),
             _ => format!("{k}. {}", played[k - 1].show(&game)),
         };
-        let line = status(&game, &mut state);
+        let (line, legal) = status(&game, &mut state);
         out.push_str(&format!("{title}: {line}\n{}\n", position(&game, &state)));
         let pieces = state
             .at
@@ -326,6 +334,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
                 value: o.value,
                 reason: o.describe(&game),
             }),
+            legal,
         });
     }
     // For `lingeo serve`: the last position drawn on its board.
@@ -367,7 +376,11 @@ struct SearchJson {
     nodes: u64,
     tt_hits: u64,
     depth: u32,
+    /// Wall-clock time.
     time_ms: f64,
+    /// The CPU time of the searching thread, where the system tells it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cpu_time_ms: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<String>,
     /// --engine lg: the horizon and the number of moves in the reduced tree.
@@ -409,21 +422,30 @@ fn tree_json(nodes: &[TreeNode]) -> Vec<TreeJson> {
 pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
     let game = load_game(&args.scenario)?;
     let (root, _) = replay(&game, &args.moves)?;
-    let time = match args.time {
-        Some(t) if t.is_finite() && t > 0.0 => {
-            Some(Duration::try_from_secs_f64(t).map_err(|_| {
+    let time = match &args.time {
+        Some(t) if t.value.is_finite() && t.value > 0.0 => {
+            Some(Duration::try_from_secs_f64(t.value).map_err(|_| {
                 CliError(format!(
-                    "--time {t:e} is more seconds than a duration holds"
+                    "--time {} is more seconds than a duration holds",
+                    t.text
                 ))
             })?)
         }
         Some(t) => {
             return Err(CliError(format!(
-                "--time must be a positive number of seconds, not {t}"
+                "--time must be a positive number of seconds, not {}",
+                t.text
             )));
         }
         None => None,
     };
+    let max_memory = args.limits.max_memory_bytes();
+    if (args.tt_mb << 20) as usize >= max_memory {
+        return Err(CliError(format!(
+            "--tt-mb {} does not fit in --max-memory {} (the table is part of the search's memory)",
+            args.tt_mb, args.limits.max_memory
+        )));
+    }
     let mut options = SearchOptions {
         depth: args.depth,
         ordering: match args.ordering {
@@ -437,6 +459,8 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         tt_mb: args.tt_mb as usize,
         max_nodes: args.max_nodes,
         time,
+        time_shown: args.time.as_ref().map(|t| t.text.clone()),
+        max_memory,
         // Read below, once the flags are known to agree.
         network: None,
         rules: None,
@@ -563,6 +587,13 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             result
         }
     };
+    // A search that stopped before it had any result gave up: an error, with its reason.
+    if !result.has_result() {
+        return Err(CliError(format!(
+            "{}; no search completed, so there is no result",
+            result.stopped.as_deref().unwrap_or("stopped")
+        )));
+    }
     let engine = match args.engine {
         EngineArg::Alphabeta => "alphabeta",
         EngineArg::Minimax => "minimax",
@@ -597,6 +628,9 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             tt_hits: result.tt_hits,
             depth: result.depth,
             time_ms: (result.time.as_secs_f64() * 1e4).round() / 10.0,
+            cpu_time_ms: result
+                .cpu_time
+                .map(|t| (t.as_secs_f64() * 1e4).round() / 10.0),
             stopped: result.stopped.clone(),
             horizon: lg_result.as_ref().map(|r| r.horizon),
             moves: lg_result.as_ref().map(|r| r.tree.moves()),
@@ -691,9 +725,13 @@ fn describe(
         args.scenario.display()
     ));
     if let Some(why) = &r.stopped {
+        // Only a search with a result gets here (`has_result`).
         let partial = match args.depth {
-            Some(_) if r.depth > 0 => "the result is the last completed depth's",
-            _ => "no search completed, so there is no result",
+            Some(_) => "the result is the last completed depth's".to_string(),
+            None => format!(
+                "the result is the deepest completed iteration's (depth {}), not a solve",
+                r.depth
+            ),
         };
         out.push_str(&format!("{why}; {partial}\n"));
     }
@@ -704,8 +742,19 @@ fn describe(
         None => "unknown (not proven at this depth)".to_string(),
     };
     out.push_str(&format!("value: {value}\n"));
-    if args.depth.is_none() {
+    if args.depth.is_none() && r.stopped.is_none() {
         // A solve scores win, draw or loss only (no distance to the end).
+    } else if args.depth.is_none() && r.score.abs() > WIN / 2 {
+        // An anytime solve's iterations do not count the moves to the end either.
+        out.push_str(&format!(
+            "score: {} ({})\n",
+            r.score,
+            if r.score > 0 {
+                "White wins"
+            } else {
+                "Black wins"
+            }
+        ));
     } else if r.score.abs() > WIN / 2 {
         let plies = WIN - r.score.abs();
         out.push_str(&format!(
@@ -742,6 +791,15 @@ fn describe(
         "nodes: {}, table hits: {}, depth: {}\n",
         r.nodes, r.tt_hits, r.depth
     ));
-    out.push_str(&format!("time: {:.3} s\n", r.time.as_secs_f64()));
+    // The CPU time beside the wall-clock time: on a loaded machine it is the steadier figure
+    // (docs/play-and-search.md §3.1 quotes it).
+    match r.cpu_time {
+        Some(cpu) => out.push_str(&format!(
+            "time: {:.3} s, CPU {:.3} s\n",
+            r.time.as_secs_f64(),
+            cpu.as_secs_f64()
+        )),
+        None => out.push_str(&format!("time: {:.3} s\n", r.time.as_secs_f64())),
+    }
     out
 }

@@ -2,9 +2,11 @@
 //! of a game, its states and moves, and the searches over them; and `translate`, which carries a
 //! zone across a move: the translations Π of trajectories and π of zones, with the invariant
 //! subnet Con_Π and the timer (docs/semantics.md §7.2); `players`, what players read off a state
-//! to order moves and judge positions (docs/players.md).
+//! to order moves and judge positions (docs/players.md); `line`, a line of moves as written and
+//! printed, split into moves.
 
 pub mod game;
+pub mod line;
 pub mod players;
 pub mod rules;
 pub mod search;

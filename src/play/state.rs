@@ -564,7 +564,8 @@ impl State {
             .enumerate()
             .filter(|(_, at)| at.is_some())
             .map(|(i, _)| f64::from(sign(game.side[i])) * game.value[i])
-            .sum()
+            // From +0.0: the sum of no values starts at -0.0, which prints `-0.00`.
+            .fold(0.0, |sum, v| sum + v)
     }
 
     /// The position as a scenario (captured pieces left out), with the map from this game's

@@ -623,10 +623,12 @@ fn search_time_stops_with_its_own_words() {
             args.extend(["--engine", "lg", "--full-tree", "--depth", "40"]);
         }
         let out = run(&args);
-        assert!(out.contains("\nexit: 0\n"), "{out}");
+        // Alpha-beta's anytime solve has a result; the LG search, one search only, has none
+        // and gives up (docs/play-and-search.md §3.2).
+        let code = if engine == "alphabeta" { 0 } else { 2 };
+        assert!(out.contains(&format!("\nexit: {code}\n")), "{out}");
         assert!(
-            out.contains("stopped at the time limit (--time 0.2)")
-                || out.contains("the zones took longer than the time limit of 0.2 s"),
+            out.contains("stopped at the time limit (--time 0.2)"),
             "{engine}: {out}"
         );
         assert!(!out.contains("of the request"), "{engine}: {out}");

@@ -622,8 +622,19 @@ fn the_cli_searches_with_translated_and_domination_zones() {
         assert_eq!(
             keys,
             [
-                "engine", "ordering", "value", "score", "pv", "nodes", "tt_hits", "depth",
-                "time_ms", "horizon", "moves", "tree"
+                "engine",
+                "ordering",
+                "value",
+                "score",
+                "pv",
+                "nodes",
+                "tt_hits",
+                "depth",
+                "time_ms",
+                "cpu_time_ms",
+                "horizon",
+                "moves",
+                "tree"
             ]
         );
         assert_eq!(json["value"], 0);

@@ -23,6 +23,7 @@ mod play;
 mod properties;
 mod readme;
 mod robustness;
+mod search_and_play;
 mod self_contained;
 mod serve;
 mod serve_limits;

@@ -357,10 +357,13 @@ fn node_and_time_limits_stop_cleanly() {
     };
     let r = alphabeta::search(&g, &State::initial(&g), &options);
     assert_eq!(r.value, None);
+    // The anytime solve: the deepest iteration completed within the budget, not a proof.
+    assert!(r.depth > 0 && !r.pv.is_empty() && r.has_result(), "{r:?}");
     assert!(r.stopped.unwrap().contains("--max-nodes 1000"));
     let r = minimax::search(&g, &State::initial(&g), &options);
     assert_eq!(r.value, None);
     assert!(r.stopped.is_some());
+    assert!(!r.has_result());
 }
 
 /// Random positions of pawns and a king or two on small boards: the alpha-beta solve (every
@@ -405,6 +408,17 @@ proptest! {
         for ordering in [Ordering::None, Ordering::History, Ordering::Killer, Ordering::Zones] {
             let r = solve(&g, ordering, 1);
             prop_assert_eq!(r.value, exact.value, "{:?}\n{}", ordering, text);
+            // Under a budget it does not reach, the solve deepens iteratively (the anytime
+            // solve) and proves the same value.
+            let options = SearchOptions {
+                ordering,
+                tt_mb: 1,
+                max_nodes: Some(u64::MAX),
+                ..SearchOptions::default()
+            };
+            let r = alphabeta::search(&g, &State::initial(&g), &options);
+            prop_assert_eq!(r.stopped, None);
+            prop_assert_eq!(r.value, exact.value, "anytime {:?}\n{}", ordering, text);
         }
     }
 }
@@ -733,7 +747,9 @@ fn search_and_play_on_the_command_line() {
         ),
     ];
     let time = regex_lite(r"time: [0-9.]+ s");
+    let cpu = regex_lite(r", CPU [0-9.]+ s");
     let time_ms = regex_lite(r#""time_ms": [0-9.]+"#);
+    let cpu_ms = regex_lite(r#""cpu_time_ms": [0-9.]+"#);
     for (name, args, code) in cases {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
             .args(*args)
@@ -747,7 +763,11 @@ fn search_and_play_on_the_command_line() {
             String::from_utf8_lossy(&out.stderr)
         );
         let stdout = String::from_utf8_lossy(&out.stdout);
-        let stdout = time_ms(&time(&stdout, "time: (redacted)"), "\"time_ms\": 0");
+        let stdout = time_ms(
+            &time(&cpu(&stdout, ""), "time: (redacted)"),
+            "\"time_ms\": 0",
+        );
+        let stdout = cpu_ms(&stdout, "\"cpu_time_ms\": 0");
         let text = format!(
             "$ lingeo {}\nexit: {code}\n--- stdout\n{stdout}--- stderr\n{}",
             args.join(" "),

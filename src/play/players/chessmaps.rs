@@ -93,8 +93,16 @@ impl Network {
                 .ok_or_else(|| format!("the file ends before {what}"))?;
             let mut out = Vec::with_capacity(width);
             for w in line.split_whitespace() {
-                match w.parse::<f32>() {
-                    Ok(v) if v.is_finite() => out.push(v),
+                // Read as f64 first: a finite number too large for an f32 is out of range,
+                // not "not finite".
+                match w.parse::<f64>() {
+                    Ok(v) if v.is_finite() && v.abs() <= f64::from(f32::MAX) => out.push(v as f32),
+                    Ok(v) if v.is_finite() => {
+                        return Err(format!(
+                            "line {at}: `{w}` in {what} is out of range (a weight is at most {:e} either way)",
+                            f32::MAX
+                        ));
+                    }
                     _ => return Err(format!("line {at}: `{w}` in {what} is not a finite number")),
                 }
             }
@@ -340,6 +348,13 @@ mod tests {
             e.starts_with("line 2: `x") && e.contains("is not a finite number"),
             "{e}"
         );
+        let e = Network::parse(&text.replacen("\n", "\n1e300 ", 1)).unwrap_err();
+        assert!(
+            e.starts_with("line 2: `1e300`") && e.contains("is out of range"),
+            "{e}"
+        );
+        let e = Network::parse(&text.replacen("\n", "\ninf ", 1)).unwrap_err();
+        assert!(e.contains("is not a finite number"), "{e}");
         let short: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
         assert!(Network::parse(&short).unwrap_err().contains("ends before"));
         assert!(Network::parse("").unwrap_err().contains("no header"));

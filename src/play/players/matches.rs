@@ -69,6 +69,8 @@ impl Default for EngineSpec {
 
 /// The depth when a spec gives neither a depth nor a node budget.
 pub const DEFAULT_DEPTH: u32 = 4;
+/// The largest `horizon=` (as the evaluations' zones read it, a number of moves).
+pub const MAX_HORIZON: u32 = 64;
 /// The depth bound of a search by node budget (it stops at the budget long before).
 const BUDGET_DEPTH: u32 = 64;
 
@@ -85,16 +87,30 @@ impl EngineSpec {
     pub fn parse_with(text: &str, files: &SpecFiles) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec::default();
         let (mut rules, mut network) = (None, None);
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| format!("`{part}` is not key=value"))?;
-            let number =
-                |what: &str| {
-                    value.parse::<u64>().ok().filter(|&v| v > 0).ok_or_else(|| {
-                        format!("{what} must be a positive whole number, not `{value}`")
+            // A key given twice is a mistake in the spec, not a choice of the last one.
+            if seen.contains(&key) {
+                return Err(format!("`{key}` is given twice"));
+            }
+            seen.push(key);
+            let number = |what: &str, max: u64| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| format!("{what} must be a positive whole number, not `{value}`"))
+                    .and_then(|v| {
+                        if v <= max {
+                            Ok(v)
+                        } else {
+                            Err(format!("{what} must be at most {max}, not {value}"))
+                        }
                     })
-                };
+            };
             let file = |what: &str| match value {
                 "" => Err(format!("{what} must name a file")),
                 _ => Ok(Some(value)),
@@ -112,9 +128,9 @@ impl EngineSpec {
                         }
                     }
                 }
-                "depth" => spec.depth = Some(number("depth")?.min(u64::from(u32::MAX)) as u32),
-                "nodes" => spec.nodes = Some(number("nodes")?),
-                "horizon" => spec.horizon = number("horizon")?.min(64) as u32,
+                "depth" => spec.depth = Some(number("depth", u64::from(u32::MAX))? as u32),
+                "nodes" => spec.nodes = Some(number("nodes", u64::MAX)?),
+                "horizon" => spec.horizon = number("horizon", u64::from(MAX_HORIZON))? as u32,
                 "ordering" => {
                     spec.ordering = match Ordering::parse(value) {
                         Some(o) => o,
@@ -271,6 +287,41 @@ pub fn play(
     }
 }
 
+/// Which openings `games` games of [`run`] play, of `openings` (at least one), in words:
+/// `from 10 of the 25 openings (each twice, colours swapped)`.
+pub fn schedule(games: u32, openings: usize) -> String {
+    let n = openings as u64;
+    let games = u64::from(games);
+    let (pairs, odd) = (games / 2, games % 2 == 1);
+    if games > 2 * n {
+        let each = if n == 1 { "the opening" } else { "each" };
+        let all = if n == 1 {
+            "the one opening".to_string()
+        } else {
+            format!("all {n} openings")
+        };
+        return format!(
+            "from {all} ({each} twice, colours swapped), again from the first after every {} games",
+            2 * n
+        );
+    }
+    let used = pairs + u64::from(odd);
+    let which = match (used, n) {
+        (u, n) if u == n && n > 1 => format!("all {n} openings"),
+        (1, 1) => "the one opening".to_string(),
+        (1, n) => format!("1 of the {n} openings"),
+        (u, n) => format!("{u} of the {n} openings"),
+    };
+    let how = match (pairs, odd) {
+        (0, _) => "once, the first engine White",
+        (1, false) => "twice, colours swapped",
+        (_, false) => "each twice, colours swapped",
+        (1, true) => "the first twice, colours swapped, the second once",
+        (_, true) => "each twice, colours swapped, but the last once",
+    };
+    format!("from {which} ({how})")
+}
+
 /// A match's score from the first engine's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
@@ -360,6 +411,12 @@ mod tests {
         for (bad, why) in [
             ("eval=great", "eval is material, fuzzy or learned"),
             ("depth=0", "depth must be a positive whole number"),
+            (
+                "depth=18446744073709551615",
+                "depth must be at most 4294967295, not 18446744073709551615",
+            ),
+            ("horizon=65", "horizon must be at most 64, not 65"),
+            ("depth=2,eval=fuzzy,depth=3", "`depth` is given twice"),
             ("depth=3,nodes=10", "not both"),
             ("speed=9", "unknown key `speed`"),
             ("depth", "is not key=value"),
@@ -400,6 +457,43 @@ mod tests {
         assert_eq!(e.unwrap_err(), "n.weights: line 1: no header");
         assert!(EngineSpec::parse_with("network=m.weights", &files).is_err());
         assert_eq!(*read.borrow(), ["a.rules", "n.weights"]);
+    }
+
+    #[test]
+    fn the_schedule_says_which_openings_the_games_play() {
+        assert_eq!(
+            schedule(20, 25),
+            "from 10 of the 25 openings (each twice, colours swapped)"
+        );
+        assert_eq!(
+            schedule(50, 25),
+            "from all 25 openings (each twice, colours swapped)"
+        );
+        assert_eq!(
+            schedule(7, 25),
+            "from 4 of the 25 openings (each twice, colours swapped, but the last once)"
+        );
+        assert_eq!(
+            schedule(3, 25),
+            "from 2 of the 25 openings (the first twice, colours swapped, the second once)"
+        );
+        assert_eq!(
+            schedule(1, 25),
+            "from 1 of the 25 openings (once, the first engine White)"
+        );
+        assert_eq!(
+            schedule(2, 1),
+            "from the one opening (twice, colours swapped)"
+        );
+        assert_eq!(
+            schedule(60, 25),
+            "from all 25 openings (each twice, colours swapped), again from the first after every 50 games"
+        );
+        // What `run` plays: game k the opening k / 2, modulo their number.
+        let used = |games: u32, n: u32| (0..games).map(|k| (k / 2) % n).max().unwrap() + 1;
+        assert_eq!(used(20, 25), 10);
+        assert_eq!(used(7, 25), 4);
+        assert_eq!(used(3, 25), 2);
     }
 
     #[test]

@@ -199,6 +199,10 @@ pub fn race_ahead(game: &Game, state: &State, side: Side, moves: u32) -> bool {
     }
 }
 
+/// The largest `dx` or `dy` of an offset, either way: farther than any board a rule is learned
+/// on, and small enough that arithmetic on points never overflows.
+pub const MAX_OFFSET: i32 = 64;
+
 /// A file of learned rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleBook {
@@ -306,8 +310,24 @@ fn offset(word: &str, span: &Span) -> Result<Offset, Diagnostic> {
             .with_label("expected dx,dy, two whole numbers such as -1,2")
     };
     let (x, y) = word.split_once(',').ok_or_else(bad)?;
-    match (x.parse::<i32>(), y.parse::<i32>()) {
-        (Ok(dx), Ok(dy)) if dx.abs() <= 64 && dy.abs() <= 64 => Ok(Offset { dx, dy }),
+    // Parsed wider than they are kept, so that no value wraps on the way to the range check.
+    match (x.parse::<i64>(), y.parse::<i64>()) {
+        (Ok(dx), Ok(dy)) => {
+            let range = -i64::from(MAX_OFFSET)..=i64::from(MAX_OFFSET);
+            if range.contains(&dx) && range.contains(&dy) {
+                Ok(Offset {
+                    dx: dx as i32,
+                    dy: dy as i32,
+                })
+            } else {
+                Err(
+                    Diagnostic::new(format!("the offset `{word}` is out of range"), span.clone())
+                        .with_label(format!(
+                            "each of dx and dy is from -{MAX_OFFSET} to {MAX_OFFSET}"
+                        )),
+                )
+            }
+        }
         _ => Err(bad()),
     }
 }
@@ -582,6 +602,22 @@ mod tests {
                 "rule 1\n  piece pawn\n  to-move own\n  race ahead\n  path 0;1 empty\n  won 1 of 1\n",
                 5,
                 "not an offset",
+            ),
+            // The range is the same both ways: -2147483648 does not wrap into it.
+            (
+                "rule 1\n  piece pawn\n  to-move own\n  race ahead\n  path -2147483648,1 empty\n",
+                5,
+                "the offset `-2147483648,1` is out of range",
+            ),
+            (
+                "rule 1\n  piece pawn\n  to-move own\n  race ahead\n  path 0,2147483647 empty\n",
+                5,
+                "the offset `0,2147483647` is out of range",
+            ),
+            (
+                "rule 1\n  piece pawn\n  to-move own\n  race ahead\n  path 0,65 empty\n",
+                5,
+                "out of range",
             ),
             (
                 "rule 1\n  piece pawn\n  to-move own\n  race ahead\n  path 0,1 empty\n  won 3 of 2\n",

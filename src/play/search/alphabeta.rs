@@ -4,6 +4,11 @@
 //! A bound is stored with the depth searched below its state, or as complete when every line
 //! below ended the game: a complete bound holds at any depth, so a depth-limited search whose
 //! root comes back complete has solved the position too.
+//!
+//! A solve under a budget (a node or time limit, or the thread's deadline) deepens iteratively
+//! too, with the solve's scores (no distance to the end), so that when the budget runs out it
+//! still has the deepest completed iteration's result (an anytime solve); its last iteration
+//! is the one whose root comes back complete.
 
 use std::sync::Arc;
 
@@ -11,8 +16,8 @@ use super::pattern_steps::PatternSteps;
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound, decisive_value,
-    evaluate, terminal_score, white_view,
+    Budget, GROW_EVERY, MAX_PV, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound,
+    decisive_value, evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
 use crate::play::players::chessmaps::{self, Network, View};
@@ -36,6 +41,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
                     tt_hits: 0,
                     depth: 0,
                     time: std::time::Duration::ZERO,
+                    cpu_time: None,
                     stopped: Some(why),
                 };
             }
@@ -67,23 +73,35 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     };
     let mut state = root.clone();
     let mut best: Option<(i32, bool, u32)> = None;
-    let depths: Vec<u32> = match options.depth {
-        Some(d) => (1..=d.max(1)).collect(),
-        None => vec![u32::MAX],
-    };
-    // A solve's scores are −WIN, 0 and WIN alone, so its window is closed at both ends: a win
-    // found cuts off the other moves at once, as no score can beat it.
+    // A solve's scores are −WIN, 0 and WIN alone (and, in the iterations of an anytime solve,
+    // evaluations far inside them), so its window is closed at both ends: a win found cuts off
+    // the other moves at once, as no score can beat it.
     let window = if s.distance { INF } else { WIN };
-    for depth in depths {
+    let budgeted =
+        options.max_nodes.is_some() || options.time.is_some() || crate::deadline::is_set();
+    // The depths one at a time, never listed: `--depth 4294967295` is as cheap as a solve.
+    let last = options.depth.unwrap_or(u32::MAX).max(1);
+    let mut depth = if options.depth.is_some() || budgeted {
+        1
+    } else {
+        u32::MAX
+    };
+    loop {
         let (score, complete) = s.negamax(&mut state, depth, 0, -window, window);
         if s.budget.stopped.is_some() {
             break;
         }
-        let reached = if depth == u32::MAX { s.max_ply } else { depth };
+        // A solve's depth is the longest line it searched.
+        let reached = if options.depth.is_none() && complete {
+            s.max_ply
+        } else {
+            depth
+        };
         best = Some((score, complete, reached));
-        if complete {
+        if complete || depth >= last {
             break;
         }
+        depth += 1;
     }
     let pv = match best {
         Some(_) => s.principal_variation(root),
@@ -103,6 +121,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         tt_hits: s.tt_hits,
         depth,
         time: s.budget.elapsed(),
+        cpu_time: s.budget.cpu_elapsed(),
         stopped: s.budget.stopped.clone(),
     }
 }
@@ -168,10 +187,14 @@ impl Searcher<'_> {
             return (0, false);
         }
         self.max_ply = self.max_ply.max(ply as u32);
-        if self.lines.len() <= ply + 1 {
-            self.lines.resize(ply + 2, Vec::new());
+        // The lines below the root are kept for the first `MAX_PV` plies only, each at most
+        // `MAX_PV` moves (the table continues the principal variation past them).
+        if ply < MAX_PV {
+            if self.lines.len() <= ply + 1 {
+                self.lines.resize(ply + 2, Vec::new());
+            }
+            self.lines[ply].clear();
         }
-        self.lines[ply].clear();
         if let Some(score) = terminal_score(state) {
             return (score, true);
         }
@@ -229,16 +252,17 @@ impl Searcher<'_> {
             if let Some(t) = &self.table {
                 t.prefetch(state.hash(self.game));
             }
-            let (child, child_complete) = if self.distance {
-                self.negamax(
-                    state,
-                    depth - 1,
-                    ply + 1,
-                    child_bound(beta),
-                    child_bound(alpha),
-                )
+            let (a, b) = if self.distance {
+                (child_bound(beta), child_bound(alpha))
             } else {
-                self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+                (-beta, -alpha)
+            };
+            // A line as long as the game's move limit recurses that deep: on a stack grown
+            // as it goes (a server's worker thread has a small one).
+            let (child, child_complete) = if ply % GROW_EVERY == GROW_EVERY - 1 {
+                crate::memory::grow(|| self.negamax(state, depth - 1, ply + 1, a, b))
+            } else {
+                self.negamax(state, depth - 1, ply + 1, a, b)
             };
             state.unmake(self.game, undo);
             if self.budget.stopped.is_some() {
@@ -255,11 +279,12 @@ impl Searcher<'_> {
             if score > best {
                 best = score;
                 best_index = u8::try_from(k).unwrap_or(u8::MAX);
-                if score > alpha {
+                if score > alpha && ply < MAX_PV {
                     let (head, tail) = self.lines.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    let rest = tail[0].len().min(MAX_PV - 1);
+                    head[ply].extend_from_slice(&tail[0][..rest]);
                 }
             }
             if best > alpha {
@@ -436,7 +461,8 @@ impl Searcher<'_> {
         }
         let mut seen = Vec::new();
         let mut moves = Vec::new();
-        while line.len() < 400 {
+        line.truncate(MAX_PV);
+        while line.len() < MAX_PV {
             state.successors(self.game, &mut moves);
             if state.outcome.is_some() {
                 break;

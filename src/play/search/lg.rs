@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use super::{Budget, SearchOptions, SearchResult, WIN};
+use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, WIN};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::piece::Side;
@@ -37,6 +37,27 @@ use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 /// The horizon when no piece owns a reachable goal (and none is given).
 pub const FALLBACK_HORIZON: u32 = 5;
+
+/// The deepest reduced tree the LG searches build, in moves (the source's trees are 6 deep):
+/// the tree is kept whole, and read, printed and drawn by walks as deep as it is.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// The depth bound of an LG search: `depth`, or the horizon + 2 (the depth of the source's
+/// 2D/4A tree); an error past [`MAX_DEPTH`].
+pub fn depth_bound(depth: Option<u32>, horizon: u32) -> Result<u32, String> {
+    let d = depth.unwrap_or(horizon.saturating_add(2));
+    if d > MAX_DEPTH {
+        return Err(format!(
+            "the LG search goes at most {MAX_DEPTH} moves deep, not {d}{}",
+            if depth.is_none() {
+                " (the horizon + 2)"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(d)
+}
 
 /// What a zone asks of its main piece (docs/semantics.md §7.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -564,7 +585,7 @@ pub fn search(
     }
     fresh.domination = lg.domination;
     let mut options = options.clone();
-    options.depth = Some(options.depth.unwrap_or(horizon + 2));
+    options.depth = Some(depth_bound(options.depth, horizon)?);
     let run = || match lg.zones {
         Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
         Zones::Translate => search_with(game, root, &options, lg, &mut Translate { fresh }),
@@ -572,7 +593,17 @@ pub fn search(
     // A state's zones are listed before its node is counted, and `--time` is looked at only
     // between nodes: as a deadline it also stops a listing that runs past it.
     let mut result = match options.time {
-        Some(time) => crate::deadline::within_at_most(time, run),
+        Some(time) => crate::deadline::within_at_most(time, || {
+            let result = run();
+            // A listing stopped by `--time` (not by a sooner deadline of the thread's) reads
+            // as every other stop at it.
+            if result.result.stopped.is_some() && crate::deadline::passed() == Some(time) {
+                let mut result = result;
+                result.result.stopped = Some(super::time_stop(time, options.time_shown.as_deref()));
+                return result;
+            }
+            result
+        }),
         None => run(),
     };
     result.horizon = horizon;
@@ -624,6 +655,7 @@ pub fn search_with(
             tt_hits: 0,
             depth: if value.is_some() { s.max_ply } else { 0 },
             time: s.budget.elapsed(),
+            cpu_time: s.budget.cpu_elapsed(),
             stopped,
         },
         tree,
@@ -740,7 +772,11 @@ impl Searcher<'_, '_> {
         let mut cut = false;
         for (k, &mv) in moves.iter().enumerate() {
             let undo = state.make(self.game, mv);
-            let child = self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta);
+            let child = if ply as usize % GROW_EVERY == GROW_EVERY - 1 {
+                crate::memory::grow(|| self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta))
+            } else {
+                self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta)
+            };
             state.unmake(self.game, undo);
             let child = child?;
             let v = child.value;

@@ -59,7 +59,7 @@ pub fn search(
         Some(h) => h,
         None => default_horizon(game, root),
     };
-    let depth = options.depth.unwrap_or(horizon + 2);
+    let depth = super::lg::depth_bound(options.depth, horizon)?;
     let states = GameStates::with_start(game, root.clone());
     let kernel = game.scenario.kernel();
     let mut world = World::new(&game.scenario, &kernel).with_states(&states);
@@ -110,9 +110,46 @@ pub fn search(
             grammar.name()
         ));
     }
-    let language = grammar
-        .derive(&world, &inputs, &[], limits, None)
-        .map_err(|e| e.render())?;
+    let cpu_start = super::thread_cpu_time();
+    let cpu_time = || Some(super::thread_cpu_time()?.saturating_sub(cpu_start?));
+    // `--time` as the thread's deadline, which the evaluator looks at where it looks at memory
+    // (unless the thread has a sooner one: `lingeo serve`'s).
+    let derive = || {
+        let language = grammar.derive(&world, &inputs, &[], limits, None);
+        (language, crate::deadline::passed())
+    };
+    let (language, passed) = match options.time {
+        Some(time) => crate::deadline::within_at_most(time, derive),
+        None => derive(),
+    };
+    let language = match language {
+        Ok(language) => language,
+        // Stopped by `--time`: no tree, and the words of every engine's stop at it.
+        Err(_) if options.time.is_some() && passed == options.time => {
+            let time = options.time.unwrap_or_default();
+            return Ok(GrammarRun {
+                result: LgResult {
+                    result: SearchResult {
+                        value: None,
+                        score: 0,
+                        pv: Vec::new(),
+                        nodes: 0,
+                        tt_hits: 0,
+                        depth: 0,
+                        time: started.elapsed(),
+                        cpu_time: cpu_time(),
+                        stopped: Some(super::time_stop(time, options.time_shown.as_deref())),
+                    },
+                    tree: Tree::default(),
+                    horizon,
+                    generated: 0,
+                },
+                steps: 0,
+                states: states.len(),
+            });
+        }
+        Err(e) => return Err(e.render()),
+    };
     let [sentence] = &language.sentences[..] else {
         return Err(format!(
             "the search grammar `{}` derived {} sentences; a search tree is one",
@@ -149,6 +186,7 @@ pub fn search(
                 tt_hits: 0,
                 depth: depth_reached,
                 time: started.elapsed(),
+                cpu_time: cpu_time(),
                 stopped: None,
             },
             tree,

@@ -2,8 +2,8 @@
 //! alpha-beta search is compared with.
 
 use super::{
-    Budget, SearchOptions, SearchResult, back_up, decisive_value, evaluate, terminal_score,
-    white_view,
+    Budget, GROW_EVERY, MAX_PV, SearchOptions, SearchResult, back_up, decisive_value, evaluate,
+    terminal_score, white_view,
 };
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
@@ -27,8 +27,14 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         pv: if done { pv } else { Vec::new() },
         nodes: budget.nodes,
         tt_hits: 0,
-        depth: if done { depth } else { 0 },
+        // A solve's depth is the longest line it searched.
+        depth: match (done, options.depth) {
+            (false, _) => 0,
+            (true, Some(d)) => d,
+            (true, None) => budget.max_ply as u32,
+        },
         time: budget.elapsed(),
+        cpu_time: budget.cpu_elapsed(),
         stopped,
     }
 }
@@ -57,7 +63,12 @@ fn negamax(
     let mut complete = true;
     for mv in moves {
         let undo = state.make(game, mv);
-        let (child, c, child_line) = negamax(game, state, depth - 1, ply + 1, budget, options);
+        // On a stack grown as it goes: a line may be as long as the game's move limit.
+        let (child, c, child_line) = if ply % GROW_EVERY == GROW_EVERY - 1 {
+            crate::memory::grow(|| negamax(game, state, depth - 1, ply + 1, budget, options))
+        } else {
+            negamax(game, state, depth - 1, ply + 1, budget, options)
+        };
         state.unmake(game, undo);
         if budget.stopped.is_some() {
             return (0, false, Vec::new());
@@ -68,7 +79,9 @@ fn negamax(
             best = score;
             line.clear();
             line.push(mv);
-            line.extend(child_line);
+            // At most `MAX_PV` moves a line, so that the lines along the current one do not
+            // take memory in the square of its length.
+            line.extend(child_line.into_iter().take(MAX_PV - 1));
         }
     }
     (best, complete, line)

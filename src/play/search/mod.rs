@@ -124,6 +124,12 @@ pub struct SearchOptions {
     pub tt_mb: usize,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// How the time limit reads in the message of a stop at it (as it was written, `1e-300`,
+    /// which no `Duration` keeps); `None`: its seconds.
+    pub time_shown: Option<String>,
+    /// The most memory the search may use, in bytes (the heap where it is counted, and the
+    /// stack grown for deep lines: [`crate::memory::in_use`]); past it the search stops.
+    pub max_memory: usize,
     /// The network of `Ordering::Chessmaps`; `None`: the shipped one.
     pub network: Option<Arc<Network>>,
     /// The learned rules of `Eval::Learned`; `None`: the shipped ones (learned/pawned.rules).
@@ -154,6 +160,8 @@ impl Default for SearchOptions {
             tt_mb: 16,
             max_nodes: None,
             time: None,
+            time_shown: None,
+            max_memory: crate::memory::DEFAULT_LIMIT,
             network: None,
             rules: None,
             horizon: SearchOptions::DEFAULT_HORIZON,
@@ -177,22 +185,66 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Probes of the table that found the state with a usable bound.
     pub tt_hits: u64,
-    /// The depth of the last completed iteration (for a solve, the longest line searched).
+    /// The depth of the last completed iteration (for a solve, the longest line searched); 0
+    /// when none completed.
     pub depth: u32,
+    /// Wall-clock time.
     pub time: Duration,
+    /// The CPU time of the thread that searched, where the system tells it.
+    pub cpu_time: Option<Duration>,
     /// Why the search stopped early, if it did (the result is then the last completed
-    /// iteration's, or nothing for a solve).
+    /// iteration's, or nothing when none completed).
     pub stopped: Option<String>,
+}
+
+impl SearchResult {
+    /// Whether there is a result: the search finished, or it stopped after completing an
+    /// iteration (whose result it holds, not proved unless its value says so).
+    pub fn has_result(&self) -> bool {
+        self.stopped.is_none() || self.depth > 0
+    }
+}
+
+/// The most moves a principal variation holds: lines are kept this long at the plies below
+/// the root (the triangular table), so that their memory does not grow with the square of
+/// the game's length.
+pub(crate) const MAX_PV: usize = 400;
+
+/// How many plies a recursive search goes between looks at its stack: frames of that many
+/// plies fit in the red zone of [`crate::memory::grow`] many times over.
+pub(crate) const GROW_EVERY: usize = 16;
+
+/// The CPU time this thread has used, where the system tells it.
+pub fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec to write into; the clock id is a constant.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        ok.then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
 }
 
 /// The node budget and the clock shared by the searches.
 pub(crate) struct Budget {
     start: Instant,
+    start_cpu: Option<Duration>,
     max_nodes: Option<u64>,
     time: Option<Duration>,
+    time_shown: Option<String>,
+    max_memory: usize,
     progress: bool,
     last_report: Instant,
     pub(crate) nodes: u64,
+    /// The deepest ply visited.
+    pub(crate) max_ply: usize,
     pub(crate) stopped: Option<String>,
 }
 
@@ -201,11 +253,15 @@ impl Budget {
         let now = Instant::now();
         Budget {
             start: now,
+            start_cpu: thread_cpu_time(),
             max_nodes: options.max_nodes,
             time: options.time,
+            time_shown: options.time_shown.clone(),
+            max_memory: options.max_memory,
             progress: options.progress,
             last_report: now,
             nodes: 0,
+            max_ply: 0,
             stopped: None,
         }
     }
@@ -214,6 +270,7 @@ impl Budget {
     /// `ply`: how deep below the root the search is, for the progress line.
     pub(crate) fn visit(&mut self, ply: usize) -> bool {
         self.nodes += 1;
+        self.max_ply = self.max_ply.max(ply);
         if self.stopped.is_some() {
             return false;
         }
@@ -224,13 +281,18 @@ impl Budget {
             ));
             return false;
         }
-        let at_time =
-            |t: Duration| format!("stopped at the time limit (--time {})", t.as_secs_f64());
+        if self.nodes & 0x3fff == 0 && crate::memory::in_use() > self.max_memory {
+            self.stopped = Some(format!(
+                "stopped at the memory limit (--max-memory {})",
+                crate::memory::show(self.max_memory)
+            ));
+            return false;
+        }
         if self.nodes & 0x3fff == 0 && (self.time.is_some() || self.progress) {
             let now = Instant::now();
             let elapsed = now - self.start;
-            if let Some(t) = self.time.filter(|&t| elapsed > t) {
-                self.stopped = Some(at_time(t));
+            if self.time.is_some_and(|t| elapsed > t) {
+                self.stopped = Some(self.time_stop());
                 return false;
             }
             if self.progress && now - self.last_report >= Duration::from_secs(2) {
@@ -249,7 +311,7 @@ impl Budget {
             // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
             // waiting.
             self.stopped = Some(if self.time == Some(limit) {
-                at_time(limit)
+                self.time_stop()
             } else {
                 format!(
                     "stopped at the time limit of the request ({} s)",
@@ -261,8 +323,27 @@ impl Budget {
         true
     }
 
+    /// Why the search stopped when `time` (`--time`) ran out: the same words whichever
+    /// engine, and whether the node count or the thread's deadline saw it.
+    pub(crate) fn time_stop(&self) -> String {
+        time_stop(self.time.unwrap_or_default(), self.time_shown.as_deref())
+    }
+
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+
+    /// The CPU time this thread spent since the budget was made.
+    pub(crate) fn cpu_elapsed(&self) -> Option<Duration> {
+        Some(thread_cpu_time()?.saturating_sub(self.start_cpu?))
+    }
+}
+
+/// The stop at the time limit `time`, shown as `shown` (as it was written) or its seconds.
+pub(crate) fn time_stop(time: Duration, shown: Option<&str>) -> String {
+    match shown {
+        Some(text) => format!("stopped at the time limit (--time {text})"),
+        None => format!("stopped at the time limit (--time {})", time.as_secs_f64()),
     }
 }
 

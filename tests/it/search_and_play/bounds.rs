@@ -1,0 +1,285 @@
+//! What bounds a search (docs/play-and-search.md §3.2): a depth is never a list of depths, a
+//! line as long as the game's move limit recurses on a stack grown as it goes (a server's
+//! worker thread has a small one) and stops at the memory limit, `--time` stops every engine
+//! with the same words, a solve under a budget keeps the deepest completed iteration's result
+//! (the anytime solve), and a search that stops without any result is an error.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use lingeo::play::game::Game;
+use lingeo::play::search::lg::{self, LgOptions};
+use lingeo::play::search::{SearchOptions, alphabeta, minimax};
+use lingeo::play::state::State;
+use lingeo::scenario::Scenario;
+
+/// stdout, stderr and the exit code of `lingeo ARGS`, run in the repository's root.
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the lingeo binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The walker going back and forth between two points until the move limit draws the game.
+fn long_game(limit: u32) -> Game {
+    let text = format!(
+        "board graph {{ 1 2 }}\ntype WALKER {{ move edges 1 -- 2 }}\nwhite WALKER at 1 as W\n\
+         game {{ limit {limit} }}\n"
+    );
+    Game::new(Scenario::parse("long.scenario", &text).unwrap()).unwrap()
+}
+
+#[test]
+fn the_largest_depth_is_not_a_list_of_depths() {
+    // It used to collect every depth from 1 to 4294967295 first: 16 GiB.
+    let started = Instant::now();
+    let (out, err, code) = run(&[
+        "search",
+        "examples/pawned.scenario",
+        "--depth",
+        "4294967295",
+        "--max-nodes",
+        "50000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("stopped at the node limit (--max-nodes 50000); the result is the last completed depth's"),
+        "{out}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    // The same in the library, and a depth past the game's end is a solve.
+    let g = long_game(12);
+    let options = SearchOptions {
+        depth: Some(u32::MAX),
+        ..SearchOptions::default()
+    };
+    let r = alphabeta::search(&g, &State::initial(&g), &options);
+    assert_eq!((r.value, r.stopped.as_deref()), (Some(0), None));
+    // A match spec's depth is a u32 like --depth's, an error past it (it was clamped).
+    let (_, err, code) = run(&[
+        "match",
+        "examples/pawned.scenario",
+        "--white",
+        "depth=18446744073709551615",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--white: depth must be at most 4294967295, not 18446744073709551615"),
+        "{err}"
+    );
+    // The LG searches keep their tree whole: at most lg::MAX_DEPTH moves deep.
+    let (_, err, code) = run(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--engine",
+        "lg",
+        "--depth",
+        "4294967295",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the LG search goes at most 1000 moves deep, not 4294967295"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_line_as_long_as_the_move_limit_runs_on_a_small_stack() {
+    // A server's worker thread: a small stack. The 10,000-move line used to overflow it.
+    let worker = std::thread::Builder::new().stack_size(256 * 1024);
+    let handle = worker
+        .spawn(|| {
+            let g = long_game(10_000);
+            let root = State::initial(&g);
+            let solve = alphabeta::search(&g, &root, &SearchOptions::default());
+            let plain = minimax::search(&g, &root, &SearchOptions::default());
+            let reduced = lg::search(
+                &g,
+                &root,
+                &SearchOptions {
+                    depth: Some(lg::MAX_DEPTH),
+                    ..SearchOptions::default()
+                },
+                &LgOptions::default(),
+            )
+            .map(|r| r.result.value);
+            (solve, plain, reduced)
+        })
+        .unwrap();
+    let (solve, plain, reduced) = handle.join().expect("no stack overflow");
+    for r in [&solve, &plain] {
+        assert_eq!(
+            (r.value, r.depth, r.nodes),
+            (Some(0), 10_000, 10_001),
+            "{r:?}"
+        );
+    }
+    // The principal variation is kept at most 400 moves long, not 10,000 per ply.
+    assert_eq!(solve.pv.len(), 400);
+    assert_eq!(reduced, Ok(Some(0)));
+}
+
+#[test]
+fn a_long_line_on_the_command_line_and_its_memory_limit() {
+    // 20,000 moves deep: it used to abort in 0.02 s.
+    let (out, err, code) = run(&["search", "tests/scenarios/long-game.scenario"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: 0 (draw)\n"), "{out}");
+    assert!(out.contains("depth: 20000\n"), "{out}");
+    // A limit no memory holds the line of: the search stops at --max-memory with an error.
+    let dir = std::env::temp_dir().join(format!("lingeo-long-line-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/long-game.scenario"),
+    )
+    .unwrap();
+    let endless = dir.join("endless.scenario");
+    std::fs::write(&endless, text.replace("limit 20000", "limit 4294967295")).unwrap();
+    let (_, err, code) = run(&["search", endless.to_str().unwrap(), "--max-memory", "64"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        "error: stopped at the memory limit (--max-memory 64 MiB); no search completed, so \
+         there is no result\n"
+    );
+    // The table is part of that memory.
+    let (_, err, code) = run(&[
+        "search",
+        "examples/pawned.scenario",
+        "--tt-mb",
+        "64",
+        "--max-memory",
+        "64",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--tt-mb 64 does not fit in --max-memory 64"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_engine_stops_at_time_with_the_same_words() {
+    // The search grammar used to run on past --time (10.9 s for --time 2).
+    let started = Instant::now();
+    let (out, err, code) = run(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--engine",
+        "lg-grammar",
+        "--time",
+        "1",
+    ]);
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        err,
+        "error: stopped at the time limit (--time 1); no search completed, so there is no result\n"
+    );
+    // The native LG search says the same, whether the node count or a zone listing saw it.
+    for time in ["0.2", "0.000001"] {
+        let (_, err, code) = run(&[
+            "search",
+            "examples/reti.scenario",
+            "--engine",
+            "lg",
+            "--full-tree",
+            "--depth",
+            "40",
+            "--time",
+            time,
+        ]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            err,
+            format!(
+                "error: stopped at the time limit (--time {time}); no search completed, so there is no result\n"
+            )
+        );
+    }
+    // The time as it was written, not as a Duration keeps it (it printed `--time 0`).
+    let (out, err, code) = run(&[
+        "search",
+        "examples/pawned.scenario",
+        "--depth",
+        "30",
+        "--time",
+        "1e-300",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "stopped at the time limit (--time 1e-300); the result is the last completed depth's\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
+    // It used to answer "no search completed" and exit 0.
+    let (out, err, code) = run(&[
+        "search",
+        "examples/reti.scenario",
+        "--ordering",
+        "none",
+        "--time",
+        "0.3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let stop = out
+        .lines()
+        .find(|l| l.starts_with("stopped at the time limit (--time 0.3); the result is the deepest completed iteration's (depth "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(stop.ends_with("), not a solve"), "{stop}");
+    assert!(
+        out.contains("value: unknown (not proven at this depth)\n"),
+        "{out}"
+    );
+    let pv = out.lines().find_map(|l| l.strip_prefix("pv: ")).unwrap();
+    assert!(pv.starts_with("h8-g7 "), "{out}");
+    // Wall time and CPU time.
+    let time = out.lines().find(|l| l.starts_with("time: ")).unwrap();
+    assert!(time.contains(" s, CPU ") && time.ends_with(" s"), "{time}");
+    // Under a budget it reaches, the solve proves the same value as without one.
+    let (out, _, code) = run(&[
+        "search",
+        "examples/reti.scenario",
+        "--max-nodes",
+        "100000000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("value: 0 (draw)\n"), "{out}");
+    assert!(!out.contains("stopped"), "{out}");
+    // A search that stops before any result gave up: exit 2, with its reason.
+    for args in [
+        &["--engine", "minimax", "--max-nodes", "1000"][..],
+        &["--depth", "40", "--max-nodes", "1"][..],
+    ] {
+        let mut all = vec!["search", "examples/pawned.scenario"];
+        all.extend_from_slice(args);
+        let (out, err, code) = run(&all);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(
+            err.starts_with("error: stopped at the node limit (--max-nodes ")
+                && err.ends_with("; no search completed, so there is no result\n"),
+            "{err}"
+        );
+    }
+}
