@@ -64,9 +64,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // A short limit: a request that runs to it is answered 408, as a slow one would be.
-    let router = serve::router(serve::Config {
-        time_limit: Duration::from_millis(500),
-    });
+    let router = serve::router(serve::Config::new(
+        1,
+        4,
+        1 << 30,
+        64_000_000,
+        Duration::from_millis(500),
+        Duration::from_secs(10),
+    ));
     let status = runtime().block_on(async move {
         let response = router.oneshot(request).await.expect("the router answers");
         let status = response.status();

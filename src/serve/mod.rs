@@ -4,7 +4,8 @@
 //!
 //! `connections.rs` (the accept loop: hyper's HTTP/1.1 with a header read timeout, a cap on
 //! open connections), `body.rs` (a request body read within the read timeout and the cap),
-//! `error.rs` (every failure as a JSON error with its status), `host.rs` (the `Host` header
+//! `error.rs` (every failure as a JSON error with its status), `held.rs` (the answers not yet
+//! read by their clients, bounded as a whole), `host.rs` (the `Host` header
 //! checked against loopback names), `jobs.rs` (the computations: at most `--max-concurrent`,
 //! under a wall-clock cap and the memory budget, stopped when their request is answered or
 //! gone), `request.rs` (a request body turned into a command line), `api.rs` (the
@@ -18,6 +19,7 @@ mod connections;
 mod diagnostics;
 mod error;
 mod examples;
+mod held;
 mod host;
 mod jobs;
 mod page;
@@ -94,7 +96,34 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 #[derive(Clone)]
 pub struct Config {
     pub jobs: Arc<jobs::Jobs>,
+    /// The answers held for clients that have not read them yet (`held.rs`).
+    pub held: held::Held,
     pub read_timeout: Duration,
+}
+
+impl Config {
+    /// The budgets of a server: computations at once and waiting, the heap and an answer in
+    /// bytes, a computation's wall-clock cap, and the time to read a request.
+    pub fn new(
+        max_concurrent: usize,
+        max_waiting: usize,
+        max_memory: usize,
+        max_answer: usize,
+        time_limit: Duration,
+        read_timeout: Duration,
+    ) -> Config {
+        Config {
+            held: held::Held::new(max_answer),
+            jobs: Arc::new(jobs::Jobs::new(
+                max_concurrent,
+                max_waiting,
+                max_memory,
+                max_answer,
+                time_limit,
+            )),
+            read_timeout,
+        }
+    }
 }
 
 /// The page and the API, behind the `Host` check, the body's read (its cap and timeout), and
@@ -120,6 +149,10 @@ pub fn router(config: Config) -> Router {
             body::read,
         ))
         .layer(axum::middleware::from_fn(host::check))
+        .layer(axum::middleware::from_fn_with_state(
+            config.held.clone(),
+            held::bound,
+        ))
         .with_state(config);
     // Outside the routes, so that it sees the answers whole (axum adds a 405's `Allow` after
     // the routes' own layers).
@@ -136,16 +169,14 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
         .map_err(|e| CliError(format!("cannot start the server: {e}")))?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let max_concurrent = args.max_concurrent.map_or(cores, |n| n as usize);
-    let config = Config {
-        jobs: Arc::new(jobs::Jobs::new(
-            max_concurrent,
-            args.max_waiting as usize,
-            usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
-            usize::try_from(args.max_answer_mb * 1_000_000).unwrap_or(usize::MAX),
-            Duration::from_secs_f64(args.time_limit),
-        )),
-        read_timeout: Duration::from_secs_f64(args.read_timeout),
-    };
+    let config = Config::new(
+        max_concurrent,
+        args.max_waiting as usize,
+        usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
+        usize::try_from(args.max_answer_mb * 1_000_000).unwrap_or(usize::MAX),
+        Duration::from_secs_f64(args.time_limit),
+        Duration::from_secs_f64(args.read_timeout),
+    );
     let max_connections = connections::cap(args.max_connections as usize);
     runtime.block_on(async {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
