@@ -34,7 +34,9 @@ pub struct Held {
 impl Held {
     /// A budget of [`ANSWERS_HELD`] answers of `max_answer` bytes.
     pub fn new(max_answer: usize) -> Held {
-        let total_kib = (max_answer.div_ceil(1024)).saturating_mul(ANSWERS_HELD).max(1);
+        let total_kib = (max_answer.div_ceil(1024))
+            .saturating_mul(ANSWERS_HELD)
+            .max(1);
         let total_kib = total_kib.min(Semaphore::MAX_PERMITS);
         Held {
             kib: Arc::new(Semaphore::new(total_kib)),
