@@ -1,5 +1,7 @@
 //! What the test modules share.
 
+use std::process::Command;
+
 use lingeo::board::Board;
 use lingeo::render;
 use lingeo::scenario::Scenario;
@@ -29,4 +31,18 @@ pub fn zone_symbols(s: &Scenario, z: &Zone) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// stdout, stderr and the exit code of `lingeo ARGS`, run in the repository's root.
+pub fn lingeo(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the lingeo binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
 }

@@ -5,7 +5,8 @@
 //! (grammars/search.lgg), which must build the native engine's tree move for move.
 
 use std::path::PathBuf;
-use std::process::Command;
+
+use crate::common::lingeo as run;
 
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::play::game::Game;
@@ -116,19 +117,6 @@ fn a_captured_piece_s_goal_leaves_the_state_s_scenario() {
         })
         .collect();
     assert_eq!(owners, [("h1".to_string(), "BB")]);
-}
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the lingeo binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 #[test]

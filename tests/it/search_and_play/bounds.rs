@@ -4,7 +4,7 @@
 //! with the same words, a solve under a budget keeps the deepest completed iteration's result
 //! (the anytime solve), and a search that stops without any result is an error.
 
-use std::process::Command;
+use crate::common::lingeo as run;
 use std::time::{Duration, Instant};
 
 use lingeo::play::game::Game;
@@ -12,20 +12,6 @@ use lingeo::play::search::lg::{self, LgOptions};
 use lingeo::play::search::{SearchOptions, alphabeta, minimax};
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
-
-/// stdout, stderr and the exit code of `lingeo ARGS`, run in the repository's root.
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the lingeo binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 /// The walker going back and forth between two points until the move limit draws the game.
 fn long_game(limit: u32) -> Game {

@@ -2,20 +2,7 @@
 //! --moves` and `search --moves` (and so to `/api/play`), on 3D boards and on grids wider than
 //! 26 files too, whose points are written `(x,y,z)` and `(x,y)` with commas inside.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the lingeo binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::common::lingeo as run;
 
 /// The principal variation a solve of `scenario` prints.
 fn principal_variation(scenario: &str) -> String {

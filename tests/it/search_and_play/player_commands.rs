@@ -1,20 +1,7 @@
 //! What `evaluate` and `match` print: no negative zero, and a schedule of games that says
 //! which openings they played.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the lingeo binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use crate::common::lingeo as run;
 
 #[test]
 fn an_empty_board_evaluates_to_zero_not_minus_zero() {
