@@ -33,17 +33,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         mb => match Table::new(mb) {
             Ok(t) => Some(t),
             Err(why) => {
-                return SearchResult {
-                    value: None,
-                    score: 0,
-                    pv: Vec::new(),
-                    nodes: 0,
-                    tt_hits: 0,
-                    depth: 0,
-                    time: std::time::Duration::ZERO,
-                    cpu_time: None,
-                    stopped: Some(why),
-                };
+                return SearchResult::nothing(why, std::time::Duration::ZERO, None);
             }
         },
     };

@@ -129,17 +129,11 @@ pub fn search(
             let time = options.time.unwrap_or_default();
             return Ok(GrammarRun {
                 result: LgResult {
-                    result: SearchResult {
-                        value: None,
-                        score: 0,
-                        pv: Vec::new(),
-                        nodes: 0,
-                        tt_hits: 0,
-                        depth: 0,
-                        time: started.elapsed(),
-                        cpu_time: cpu_time(),
-                        stopped: Some(super::time_stop(time, options.time_shown.as_deref())),
-                    },
+                    result: SearchResult::nothing(
+                        super::time_stop(time, options.time_shown.as_deref()),
+                        started.elapsed(),
+                        cpu_time(),
+                    ),
                     tree: Tree::default(),
                     horizon,
                     generated: 0,

@@ -198,6 +198,21 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// A search that stopped, for `why`, before it had any result.
+    pub fn nothing(why: String, time: Duration, cpu_time: Option<Duration>) -> SearchResult {
+        SearchResult {
+            value: None,
+            score: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            tt_hits: 0,
+            depth: 0,
+            time,
+            cpu_time,
+            stopped: Some(why),
+        }
+    }
+
     /// Whether there is a result: the search finished, or it stopped after completing an
     /// iteration (whose result it holds, not proved unless its value says so).
     pub fn has_result(&self) -> bool {
