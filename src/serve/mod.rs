@@ -133,6 +133,8 @@ pub fn router(config: Config) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/favicon.svg", get(page::icon))
+        .route("/favicon.ico", get(page::icon))
         .route("/api/examples", get(api::examples))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))

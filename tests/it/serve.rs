@@ -172,6 +172,13 @@ fn every_endpoint_answers_the_cli_json() {
     assert!(page.contains("<title>lingeo</title>"), "{page}");
     assert_eq!(server.get("/app.js").0, 200);
     assert_eq!(server.get("/style.css").0, 200);
+    // The icon the page links to, and where browsers look for one unprompted (no 404 on
+    // every load).
+    for icon in ["/favicon.svg", "/favicon.ico"] {
+        let (status, svg) = server.get(icon);
+        assert_eq!(status, 200, "{icon}");
+        assert!(svg.starts_with("<svg"), "{icon}: {svg}");
+    }
 
     // The examples, built in.
     let (status, examples) = http(server.port, "GET", "/api/examples", "localhost", b"");

@@ -22,6 +22,10 @@ use super::serve::Server;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// One browser at a time: two headless Chromiums starting together on two cores miss the
+/// start-up deadline, and the trials are few.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A headless Chromium with one page, spoken to over the DevTools WebSocket.
 struct Browser {
     child: Child,
@@ -45,6 +49,8 @@ impl Browser {
             .join(format!("chromium-profile-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).unwrap();
+        // Scrollbars are drawn (no --hide-scrollbars), as a user sees them: an editor's
+        // horizontal scrollbar is what once put the gutter's line marks off their lines.
         let mut child = Command::new(binary)
             .args([
                 "--headless",
@@ -56,7 +62,6 @@ impl Browser {
                 "--disable-component-update",
                 "--disable-sync",
                 "--disable-dev-shm-usage",
-                "--hide-scrollbars",
                 "--remote-debugging-port=0",
                 &format!("--user-data-dir={}", profile.display()),
                 "about:blank",
@@ -223,6 +228,7 @@ pub fn trials() -> Vec<Trial> {
     let binary =
         std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from(CHROMIUM), PathBuf::from);
     let missing = !binary.exists() && std::env::var_os("CI").is_none();
+    let binary2 = binary.clone();
     vec![
         Trial::test("browser::base64_decodes", || {
             assert_eq!(base64("aGVsbG8="), b"hello");
@@ -248,10 +254,19 @@ pub fn trials() -> Vec<Trial> {
         // Shown as `ignored`, not as a pass: this machine has no Chromium (apt-get install
         // chromium, or CHROMIUM=PATH).
         .with_ignored_flag(missing),
+        Trial::test(
+            "browser::board_edits_keep_the_scenario_valid_and_results_current",
+            move || {
+                board_edits_keep_the_scenario_valid_and_results_current(&binary2);
+                Ok(())
+            },
+        )
+        .with_ignored_flag(missing),
     ]
 }
 
 fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let server = Server::start("200");
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     let mut browser = Browser::start(binary);
@@ -381,4 +396,129 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
         let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/serve.png");
         std::fs::copy(shots.join("serve.png"), readme).unwrap();
     }
+}
+
+/// The breakages of issue 31: board clicks on a scenario written with tuple coordinates, an
+/// edit that would make the scenario invalid, text that is invalid for a while, results that
+/// no longer match the inputs, and the line marks at the bottom of a long file.
+fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    browser.call(
+        "Page.navigate",
+        json!({"url": format!("http://localhost:{}/", server.port)}),
+    );
+    browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+    // The grammar menu starts on "(none)", over the empty editor it shows.
+    assert_eq!(
+        browser.eval("document.getElementById('grammar-examples').value"),
+        json!("")
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('grammar').value"),
+        json!("")
+    );
+
+    // board16 writes its obstacles and some pieces as tuples: a click on the removed (6,6)
+    // takes it out, a second puts it back as a tuple, and the file still parses.
+    browser.choose("#scenario-examples", "examples/board16.scenario");
+    browser.wait_for("document.querySelectorAll('#board rect.removed').length == 6");
+    let scenario = "document.getElementById('scenario').value";
+    browser.click_point("f6");
+    browser.wait_for(&format!(
+        "{scenario}.includes('removed (7,6) (8,6) (10,10) (10,11) (3,12)\\n')"
+    ));
+    browser.wait_for("document.querySelectorAll('#board rect.removed').length == 5");
+    browser.click_point("f6");
+    browser.wait_for(&format!(
+        "{scenario}.includes('removed (7,6) (8,6) (10,10) (10,11) (3,12) (6,6)')"
+    ));
+    browser.wait_for("document.querySelectorAll('#board rect.removed').length == 6");
+    browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
+    // A piece placed at a tuple moves.
+    browser.choose("#tool", "piece:BF1");
+    browser.click_point("l5");
+    browser.wait_for(&format!(
+        "{scenario}.includes('black FIGHTER at l5 as BF1')"
+    ));
+    browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
+
+    // An obstacle under a piece would make the scenario invalid: the click is refused, with
+    // the reason, and the text and the board stay.
+    browser.choose("#tool", "obstacle");
+    let before = browser.eval(scenario);
+    browser.click_point("h1");
+    browser.wait_for(
+        "document.getElementById('board-error').textContent.startsWith('not changed: h1')",
+    );
+    assert_eq!(browser.eval(scenario), before);
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#board rect.removed').length"),
+        json!(6)
+    );
+
+    // Text that is invalid for a while keeps the last good board on screen, greyed.
+    browser.eval(
+        "{ const s = document.getElementById('scenario'); s.value += '\\nwhite BOGUS at a1\\n'; \
+         s.dispatchEvent(new Event('input')); }",
+    );
+    browser.wait_for("document.getElementById('board').classList.contains('stale')");
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#board rect.cell').length > 200"),
+        json!(true)
+    );
+    browser.wait_for("document.getElementById('board-error').textContent.includes('last valid')");
+
+    // Results belong to their inputs: a search tree is marked once the scenario is edited, and
+    // cleared when another example is opened.
+    browser.choose("#scenario-examples", "examples/robot-2d4a.scenario");
+    browser.wait_for("!document.getElementById('board').classList.contains('stale') && document.querySelectorAll('#board rect.cell').length == 64");
+    browser.eval("document.getElementById('search-depth').value = '2'");
+    browser.click("#search-form button");
+    browser.wait_for("document.querySelectorAll('#tree .node').length > 1");
+    assert_eq!(
+        browser.eval("document.getElementById('search-stale').hidden"),
+        json!(true)
+    );
+    browser.eval(
+        "{ const s = document.getElementById('scenario'); s.value += '\\n# edited\\n'; \
+         s.dispatchEvent(new Event('input')); }",
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('search-stale').hidden"),
+        json!(false)
+    );
+    browser.choose("#scenario-examples", "examples/reti.scenario");
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#tree .node').length"),
+        json!(0)
+    );
+    // No scenario: no board (a grammar without one draws none under its steps).
+    browser.choose("#scenario-examples", "");
+    browser.wait_for("state.board === null && document.getElementById('board').innerHTML === ''");
+
+    // At the bottom of a long file whose editor scrolls sideways too, the marked line number
+    // sits beside its line.
+    browser.eval(
+        "{ const s = document.getElementById('scenario'); \
+         s.value = 'board 8x8\\n' + '# ' + 'x'.repeat(400) + '\\n' + '#\\n'.repeat(60) + 'white BOGUS at a1'; \
+         s.dispatchEvent(new Event('input')); }",
+    );
+    browser.wait_for("document.querySelector('#scenario-gutter .mark') !== null");
+    let offset = browser.eval(
+        "(() => { const t = document.getElementById('scenario'); t.scrollTop = t.scrollHeight; \
+          t.dispatchEvent(new Event('scroll')); \
+          const line = t.value.split('\\n').length; \
+          const mark = document.querySelector(`#scenario-gutter .mark[data-line='${line}']`); \
+          const lh = parseFloat(getComputedStyle(t).lineHeight); \
+          const top = t.getBoundingClientRect().top + t.clientTop + parseFloat(getComputedStyle(t).paddingTop) + (line - 1) * lh - t.scrollTop; \
+          return Math.round(Math.abs(mark.getBoundingClientRect().top - top)); })()",
+    );
+    assert!(
+        offset.as_i64().is_some_and(|d| d <= 2),
+        "the mark of the last line is {offset} px off its line"
+    );
 }

@@ -41,6 +41,7 @@ async function loadExamples() {
   state.examples = await api("/api/examples");
   option($("scenario-examples"), "", "(none)");
   for (const s of state.examples.scenarios) option($("scenario-examples"), s.name, s.name);
+  option($("grammar-examples"), "", "(none)");
   for (const g of state.examples.grammars) option($("grammar-examples"), g.name, g.name);
   option($("run-presets"), "", "(choose)");
   state.examples.runs.forEach((r, i) => option($("run-presets"), i, `${r.grammar.replace("grammars/", "")} ${r.start}`));
@@ -55,6 +56,7 @@ function openScenario(name) {
   $("scenario-examples").value = s ? s.name : "";
   $("scenario").value = s ? s.text : "";
   $("scenario-name").textContent = s ? s.name : "";
+  clearResults(["run", "zones", "search"]);
   scenarioChanged();
 }
 
@@ -64,6 +66,7 @@ function openGrammar(name) {
   $("grammar-examples").value = g ? g.name : "";
   $("grammar").value = g ? g.text : "";
   $("grammar-name").textContent = g ? g.name : "";
+  clearResults(["run"]);
   grammarChanged();
 }
 
@@ -72,6 +75,45 @@ function openRun(run) {
   openScenario(run.scenario || "");
   $("run-piece").value = run.piece || "";
   $("run-start").value = run.start;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results: each panel's results belong to the inputs they were computed from
+
+// The elements holding each panel's results.
+const RESULTS = {
+  run: ["run-summary", "language", "sentence", "run-error"],
+  zones: ["zones-summary", "zones-list", "zones"],
+  search: ["search-summary", "tree", "tree-line", "tree-position", "tree-picture"],
+};
+
+// Another example was opened: the panels' results are for something no longer shown.
+function clearResults(panels) {
+  for (const panel of panels) {
+    for (const id of RESULTS[panel]) $(id).innerHTML = "";
+    $(`${panel}-stale`).hidden = true;
+    if (panel === "run") { $("timeline").hidden = true; state.steps = []; state.pictures = []; }
+  }
+}
+
+// The inputs were edited: results stay, marked as out of date until the panel runs again.
+function markStale(panels) {
+  for (const panel of panels) {
+    const shown = RESULTS[panel].some((id) => $(id).innerHTML.trim() !== "");
+    $(`${panel}-stale`).hidden = !shown;
+  }
+}
+
+// Runs `work` with the form's buttons disabled and a busy note, so that a request is sent once
+// and the user sees it is under way.
+async function busy(form, note, work) {
+  const buttons = [...$(form).querySelectorAll("button")];
+  buttons.forEach((b) => { b.disabled = true; });
+  status(note);
+  try { await work(); } finally {
+    buttons.forEach((b) => { b.disabled = false; });
+    status("");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,6 +169,10 @@ function drawGutter(kind) {
     const mark = marks.get(l);
     rows.push(mark ? `<div class="mark" data-line="${l}" title="${escapeHtml(mark)}">${l}</div>` : `<div>${l}</div>`);
   }
+  // The editor's horizontal scrollbar takes height from its text area and none from the
+  // gutter's: without as much room below the numbers, they stop short of the last lines.
+  const scrollbar = Math.max(0, textarea.offsetHeight - textarea.clientHeight - 2);
+  rows.push(`<div class="spacer" style="height:${scrollbar}px"></div>`);
   gutter.innerHTML = rows.join("");
   gutter.scrollTop = textarea.scrollTop;
 }
@@ -135,11 +181,19 @@ const scenarioChecked = debounce(() => { check("scenario"); drawBoard(); }, 350)
 const grammarChecked = debounce(() => check("grammar"), 350);
 function scenarioChanged() {
   drawGutter("scenario");
+  markStale(["run", "zones", "search"]);
   if ($("scenario").value.trim()) scenarioChecked();
-  else { $("board").innerHTML = ""; $("scenario-diagnostics").innerHTML = ""; state.marks.scenario = new Map(); drawGutter("scenario"); }
+  else {
+    // No scenario: no board, here or under a derivation's steps.
+    state.board = null;
+    $("board").innerHTML = ""; $("board").classList.remove("stale"); $("board-error").textContent = "";
+    $("scenario-diagnostics").innerHTML = ""; state.marks.scenario = new Map(); drawGutter("scenario");
+    $("tool").innerHTML = ""; option($("tool"), "obstacle", "add or remove an obstacle");
+  }
 }
 function grammarChanged() {
   drawGutter("grammar");
+  markStale(["run"]);
   if ($("grammar").value.trim()) grammarChecked();
   else { $("grammar-diagnostics").innerHTML = ""; state.marks.grammar = new Map(); drawGutter("grammar"); }
 }
@@ -157,37 +211,78 @@ async function drawBoard() {
     option(tool, "obstacle", "add or remove an obstacle");
     for (const p of answer.pieces) option(tool, "piece:" + p.name, `place ${p.name} (${p.side} ${p.type})`);
     if ([...tool.options].some((o) => o.value === keep)) tool.value = keep;
-  } catch (e) { state.board = null; showError($("board"), e); }
+    $("board-error").textContent = "";
+    $("board").classList.remove("stale");
+  } catch (e) {
+    // The last good board stays, greyed, so that a click can still undo the edit that broke it.
+    $("board-error").textContent = "the scenario has errors; the board shows the last valid one: " + e.message.split("\n")[0];
+    if (state.board) $("board").classList.add("stale");
+    else showError($("board"), e);
+  }
 }
 
-// The name of a clicked square: a square's <title>, or for a removed one, from the squares in
-// its file and rank.
+// The name of a clicked square: a square's <title>, or for a removed one (which has none), from
+// the squares in its column (file, and layer on a 3D board) and its row (rank).
 function pointOf(target) {
   if (target.classList.contains("cell")) return target.querySelector("title").textContent;
   if (!target.classList.contains("removed")) return null;
   const x = target.getAttribute("x"), y = target.getAttribute("y");
-  let file = null, rank = null;
+  let column = null, row = null;
   for (const cell of document.querySelectorAll("#board rect.cell")) {
-    const name = cell.querySelector("title").textContent;
-    const m = /^([a-z]+)(\d+)$/.exec(name);
-    if (!m) continue;
-    if (cell.getAttribute("x") === x) file = m[1];
-    if (cell.getAttribute("y") === y) rank = m[2];
+    const c = coordinates(cell.querySelector("title").textContent);
+    if (!c) continue;
+    if (cell.getAttribute("x") === x) column = c;
+    if (cell.getAttribute("y") === y) row = c;
   }
-  return file && rank ? file + rank : null;
+  if (!column || !row) return null;
+  const c = [column[0], row[1], column[2]];
+  const algebraic = [...document.querySelectorAll("#board rect.cell title")].some((t) => /^[a-z]\d+$/.test(t.textContent));
+  return algebraic && c[2] === 1 ? String.fromCharCode(96 + c[0]) + c[1] : `(${c[2] === 1 ? c.slice(0, 2) : c})`;
 }
 
+// A point's 1-based coordinates [x, y, z] from its name, `e4` or `(5,4)` or `(1,2,3)`; null for
+// a name of a graph board.
+function coordinates(name) {
+  let m = /^([a-z])(\d+)$/.exec(name);
+  if (m) return [m[1].charCodeAt(0) - 96, +m[2], 1];
+  m = /^\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)$/.exec(name);
+  return m ? [+m[1], +m[2], m[3] === undefined ? 1 : +m[3]] : null;
+}
+
+// Whether two point names name the same point (`e4` and `(5,4)` do).
+function samePoint(a, b) {
+  if (a === b) return true;
+  const p = coordinates(a), q = coordinates(b);
+  return !!p && !!q && p.every((v, i) => v === q[i]);
+}
+
+// The points of a `removed` line, tuples kept whole: `removed (6,6) (7,6), e4` has three.
+function pointWords(text) { return text.match(/\([^)]*\)|[^\s,()]+/g) || []; }
+
+// Removes `point` from the scenario's `removed` lines if it is there, else adds it to the first
+// (written as the line writes its points: tuples beside tuples).
 function toggleObstacle(text, point) {
   const lines = text.split("\n");
-  const removed = lines.findIndex((l) => /^\s*removed\b/.test(l));
-  if (removed >= 0) {
-    const [head, ...rest] = lines[removed].split("#");
-    const words = head.replace(/^\s*removed\s*/, "").split(/[\s,]+/).filter(Boolean);
-    const at = words.indexOf(point);
-    if (at >= 0) words.splice(at, 1); else words.push(point);
-    const comment = rest.length ? " #" + rest.join("#") : "";
-    if (words.length) lines[removed] = `removed ${words.join(" ")}${comment}`;
-    else lines.splice(removed, 1);
+  const removedLines = lines.map((l, i) => (/^\s*removed\b/.test(l) ? i : -1)).filter((i) => i >= 0);
+  const split = (i) => {
+    const [head, ...rest] = lines[i].split("#");
+    return { words: pointWords(head.replace(/^\s*removed\s*/, "")), comment: rest.length ? " #" + rest.join("#") : "" };
+  };
+  const write = (i, words, comment) => { lines[i] = `removed ${words.join(" ")}${comment}`; };
+  for (const i of removedLines) {
+    const { words, comment } = split(i);
+    const at = words.findIndex((w) => samePoint(w, point));
+    if (at < 0) continue;
+    words.splice(at, 1);
+    if (words.length) write(i, words, comment); else lines.splice(i, 1);
+    return lines.join("\n");
+  }
+  if (removedLines.length) {
+    const { words, comment } = split(removedLines[0]);
+    const c = coordinates(point);
+    const tuples = words.length > 0 && words.every((w) => w.startsWith("("));
+    words.push(tuples && c ? `(${c[2] === 1 ? c.slice(0, 2) : c})` : point);
+    write(removedLines[0], words, comment);
   } else {
     const board = lines.findIndex((l) => /^\s*board\b/.test(l));
     lines.splice(board + 1, 0, `removed ${point}`);
@@ -196,22 +291,40 @@ function toggleObstacle(text, point) {
 }
 
 // Moves a placed piece: the line that places its type for its side on its point
-// (`white FIGHTER at h8 as WF`) gets the new point.
+// (`white FIGHTER at h8 as WF`, `black FIGHTER at (12,4) as BF1`) gets the new point.
 function placePiece(text, piece, point) {
-  const pattern = /^(\s*(white|black)\s+(\S+)\s+at\s+)(\S+)/;
-  return text.split("\n").map((line) => line.replace(pattern, (all, head, side, type, at) =>
-    side === piece.side && type === piece.type && at === piece.at ? head + point : all)).join("\n");
+  const pattern = /^(\s*(white|black)\s+(\S+)\s+at\s+)(\([^)]*\)|\S+)/;
+  let moved = false;
+  return text.split("\n").map((line) => line.replace(pattern, (all, head, side, type, at) => {
+    if (moved || side !== piece.side || type !== piece.type || !samePoint(at, piece.at)) return all;
+    moved = true;
+    return head + point;
+  })).join("\n");
 }
 
-function boardClicked(event) {
+// A click edits the scenario only when the result is still a valid scenario: otherwise the text
+// and the board stay as they were and the reason is shown (an obstacle under a piece, say).
+async function boardClicked(event) {
   const point = pointOf(event.target);
-  if (!point) return;
-  const tool = $("tool").value, textarea = $("scenario");
-  if (tool === "obstacle") textarea.value = toggleObstacle(textarea.value, point);
+  if (!point || !state.board) return;
+  const tool = $("tool").value, textarea = $("scenario"), before = textarea.value;
+  let after = before, piece = null;
+  if (tool === "obstacle") after = toggleObstacle(before, point);
   else {
-    const piece = state.board.pieces.find((p) => p.name === tool.slice(6));
-    if (piece) { textarea.value = placePiece(textarea.value, piece, point); piece.at = point; }
+    piece = state.board.pieces.find((p) => p.name === tool.slice(6));
+    if (piece) after = placePiece(before, piece, point);
   }
+  if (after === before) return;
+  try {
+    await api("/api/board", { ...scenarioBody(), scenario: after });
+  } catch (e) {
+    $("board-error").textContent = `not changed: ${point} — ${e.message.split("\n")[0]}`;
+    return;
+  }
+  if (textarea.value !== before) return; // edited meanwhile
+  textarea.value = after;
+  // The piece is where it was put from now on, before the board is drawn again.
+  if (piece) piece.at = point;
   scenarioChanged();
 }
 
@@ -231,23 +344,23 @@ async function run(event) {
   if (state.grammarName) body.grammar_name = state.grammarName;
   const piece = $("run-piece").value.trim();
   if (piece) body.piece = piece;
-  $("language").innerHTML = ""; $("sentence").innerHTML = ""; $("timeline").hidden = true;
-  status("running…");
-  try {
-    const answer = await api("/api/run", body);
-    status("");
-    const cli = answer.cli;
-    $("run-summary").textContent = `${cli.grammar || ""} from ${cli.start}: ${cli.count} sentence${cli.count === 1 ? "" : "s"}`;
-    state.pictures = answer.pictures;
-    cli.language.forEach((sentence, i) => {
-      const li = document.createElement("li");
-      li.textContent = sentence;
-      li.onmouseenter = () => showSentence(i);
-      $("language").appendChild(li);
-    });
-    if (state.pictures.length) showSentence(0);
-    if (answer.trace) showTrace(answer.trace);
-  } catch (e) { status(""); showError($("sentence"), e); $("run-summary").textContent = ""; }
+  clearResults(["run"]);
+  await busy("run-form", "running…", async () => {
+    try {
+      const answer = await api("/api/run", body);
+      const cli = answer.cli;
+      $("run-summary").textContent = `${cli.grammar || ""} from ${cli.start}: ${cli.count} sentence${cli.count === 1 ? "" : "s"}`;
+      state.pictures = answer.pictures;
+      cli.language.forEach((sentence, i) => {
+        const li = document.createElement("li");
+        li.textContent = sentence;
+        li.onmouseenter = () => showSentence(i);
+        $("language").appendChild(li);
+      });
+      if (state.pictures.length) showSentence(0);
+      if (answer.trace) showTrace(answer.trace);
+    } catch (e) { showError($("run-error"), e); }
+  });
 }
 
 function showSentence(i) {
@@ -323,42 +436,49 @@ function drawValues(values) {
 
 async function zones(event) {
   event.preventDefault();
-  const body = { ...scenarioBody(), piece: $("zones-piece").value, to: $("zones-to").value, engine: $("zones-engine").value };
+  const piece = $("zones-piece").value.trim(), to = $("zones-to").value.trim();
+  if (!piece || !to) {
+    $("zones-summary").textContent = "give the piece (its name, e.g. WF) and the target point (e.g. c8)";
+    return;
+  }
+  const body = { ...scenarioBody(), piece, to, engine: $("zones-engine").value };
   const horizon = $("zones-horizon").value.trim();
   if (horizon) body.horizon = +horizon;
   const each = $("zones-each").checked;
   // Each zone is listed only up to the page's cap; past it, the bundle view alone.
   if (each) { body.all_zones = true; body.max_zones = MAX_LISTED_ZONES; }
-  $("zones-list").innerHTML = "";
-  try {
-    let answer = await api("/api/zones", body);
-    let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
-    if (each && attack && attack.count === undefined) {
-      delete body.all_zones; delete body.max_zones;
-      answer = await api("/api/zones", body);
-      attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
-    }
-    const listed = each && attack && attack.zones ? attack.zones : [];
-    const count = attack && attack.count !== undefined ? `${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
-    $("zones-summary").textContent = listed.length
-      ? `${count}: the bundle view, and each zone with its times when hovered`
-      : (count ? `${count} (bundle view${each ? `; more than ${MAX_LISTED_ZONES} to list each` : ""})` : "");
-    state.zonePictures = answer.pictures || [];
-    state.zoneBundle = answer.bundle || answer.svg || "";
-    if (listed.length) {
-      const bundle = document.createElement("li");
-      bundle.textContent = "bundle view";
-      bundle.onmouseenter = () => showZone(-1);
-      $("zones-list").appendChild(bundle);
-      listed.forEach((entries, i) => {
-        const li = document.createElement("li");
-        li.textContent = `zone ${i + 1}: ` + entries.map(e => `${e.piece} ${e.trajectory.join(" ")} (${e.time})`).join(", ");
-        li.onmouseenter = () => showZone(i);
-        $("zones-list").appendChild(li);
-      });
-    }
-    showZone(-1);
-  } catch (e) { showError($("zones"), e); $("zones-summary").textContent = ""; }
+  clearResults(["zones"]);
+  await busy("zones-form", "listing zones…", async () => {
+    try {
+      let answer = await api("/api/zones", body);
+      let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
+      if (each && attack && attack.count === undefined) {
+        delete body.all_zones; delete body.max_zones;
+        answer = await api("/api/zones", body);
+        attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
+      }
+      const listed = each && attack && attack.zones ? attack.zones : [];
+      const count = attack && attack.count !== undefined ? `${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
+      $("zones-summary").textContent = listed.length
+        ? `${count}: the bundle view, and each zone with its times when hovered`
+        : (count ? `${count} (bundle view${each ? `; more than ${MAX_LISTED_ZONES} to list each` : ""})` : "");
+      state.zonePictures = answer.pictures || [];
+      state.zoneBundle = answer.bundle || answer.svg || "";
+      if (listed.length) {
+        const bundle = document.createElement("li");
+        bundle.textContent = "bundle view";
+        bundle.onmouseenter = () => showZone(-1);
+        $("zones-list").appendChild(bundle);
+        listed.forEach((entries, i) => {
+          const li = document.createElement("li");
+          li.textContent = `zone ${i + 1}: ` + entries.map(e => `${e.piece} ${e.trajectory.join(" ")} (${e.time})`).join(", ");
+          li.onmouseenter = () => showZone(i);
+          $("zones-list").appendChild(li);
+        });
+      }
+      showZone(-1);
+    } catch (e) { showError($("zones"), e); $("zones-summary").textContent = ""; }
+  });
 }
 
 const MAX_LISTED_ZONES = 500;
@@ -380,15 +500,16 @@ function treeNode(node, path) {
 async function search(event) {
   event.preventDefault();
   const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
-  status("searching…");
-  try {
-    const answer = await api("/api/search", body);
-    status("");
-    const cli = answer.cli;
-    $("search-summary").textContent = `value ${cli.value}, principal variation ${(cli.pv || []).join(" ")}`;
-    $("tree").innerHTML = (cli.tree || []).map((n) => treeNode(n, [])).join("");
-    $("tree-picture").innerHTML = answer.svg || "";
-  } catch (e) { status(""); showError($("tree"), e); }
+  clearResults(["search"]);
+  await busy("search-form", "searching…", async () => {
+    try {
+      const answer = await api("/api/search", body);
+      const cli = answer.cli;
+      $("search-summary").textContent = `value ${cli.value}, principal variation ${(cli.pv || []).join(" ")}`;
+      $("tree").innerHTML = (cli.tree || []).map((n) => treeNode(n, [])).join("");
+      $("tree-picture").innerHTML = answer.svg || "";
+    } catch (e) { showError($("tree"), e); }
+  });
 }
 
 async function treeClicked(event) {

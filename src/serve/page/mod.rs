@@ -20,3 +20,11 @@ pub async fn style() -> impl IntoResponse {
         include_str!("style.css"),
     )
 }
+
+/// The page's icon, also at `/favicon.ico`, where browsers ask for one unprompted.
+pub async fn icon() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "image/svg+xml")],
+        include_str!("favicon.svg"),
+    )
+}
