@@ -438,6 +438,8 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
             "board": board.describe(),
             "points": points,
             "pieces": pieces,
+            // Whether the scenario has rules of play: the page's search needs them.
+            "game": scenario.game.is_some(),
             "svg": svg,
         })))
     })

@@ -440,6 +440,14 @@ fn every_endpoint_answers_the_cli_json() {
     assert_eq!(answer["points"].as_array().unwrap().len(), 62);
     assert_eq!(answer["pieces"][0]["name"], "BOMBER");
     assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    // No rules of play in the simplified robot example; 2D/4A has them.
+    assert_eq!(answer["game"], false);
+    let (status, answer) = server.post(
+        "/api/board",
+        &json!({"scenario": text(game), "scenario_name": game}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["game"], true);
 }
 
 #[test]

@@ -352,6 +352,15 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
         "[...document.querySelectorAll('#step-board text.value-TIME')].map(t => t.dataset.point + '=' + t.textContent).sort().join(' ')",
     );
     assert_eq!(times, json!("h1=5 h2=4 h3=3 h4=2"));
+    // TIME in the colour the zone pictures give it; 2n (no time) is not written.
+    assert_eq!(
+        browser.eval("document.querySelector('#step-board text.value-TIME').getAttribute('fill')"),
+        json!("#A50026")
+    );
+    assert_eq!(
+        browser.eval("[...document.querySelectorAll('#step-board text.value')].some(t => t.textContent === String(2 * state.board.points.length))"),
+        json!(false)
+    );
     assert!(
         browser
             .eval("document.getElementById('step').textContent")
@@ -360,6 +369,19 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
             .contains("2_1")
     );
     browser.screenshot(&shots.join("run-and-step.png"));
+    // The next derivation, the next production applied, and back to the derivation's start.
+    let step = "state.steps[+document.getElementById('step-slider').value]";
+    browser.click("#step-next-derivation");
+    browser.wait_for(&format!("{step}.derivation == 2"));
+    let at = browser.eval("+document.getElementById('step-slider').value");
+    browser.click("#step-next-applied");
+    browser.wait_for(&format!(
+        "+document.getElementById('step-slider').value > {at} && {step}.applied"
+    ));
+    browser.click("#step-previous-derivation");
+    browser.wait_for(&format!(
+        "+document.getElementById('step-slider').value == {at}"
+    ));
 
     // The zones panel: the bundle view of the same attack.
     browser.eval(
@@ -381,6 +403,11 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     browser.eval("window.scrollTo(0, 0)");
     browser.screenshot(&shots.join("serve.png"));
 
+    // The simplified robot example has no rules of play: the search says so before a click.
+    assert_eq!(
+        browser.eval("document.getElementById('search-button').disabled"),
+        json!(true)
+    );
     // The LG search tree of 2D/4A: a node selected shows its position.
     browser.choose("#scenario-examples", "examples/robot-2d4a.scenario");
     browser.wait_for("document.querySelector('#board svg title') !== null && document.getElementById('board').textContent.includes('2d4a')");

@@ -57,6 +57,8 @@ function openScenario(name) {
   $("scenario").value = s ? s.text : "";
   $("scenario-name").textContent = s ? s.name : "";
   clearResults(["run", "zones", "search"]);
+  // A piece of the last scenario is no piece of this one.
+  $("tool").value = "obstacle";
   scenarioChanged();
 }
 
@@ -108,10 +110,11 @@ function markStale(panels) {
 // and the user sees it is under way.
 async function busy(form, note, work) {
   const buttons = [...$(form).querySelectorAll("button")];
+  const was = buttons.map((b) => b.disabled);
   buttons.forEach((b) => { b.disabled = true; });
   status(note);
   try { await work(); } finally {
-    buttons.forEach((b) => { b.disabled = false; });
+    buttons.forEach((b, k) => { b.disabled = was[k]; });
     status("");
   }
 }
@@ -213,6 +216,9 @@ async function drawBoard() {
     if ([...tool.options].some((o) => o.value === keep)) tool.value = keep;
     $("board-error").textContent = "";
     $("board").classList.remove("stale");
+    // The search needs rules of play: say so before the click rather than after it.
+    $("search-button").disabled = !answer.game;
+    $("search-button").title = answer.game ? "" : "the scenario has no game block (rules of play): add one to search";
   } catch (e) {
     // The last good board stays, greyed, so that a click can still undo the edit that broke it.
     $("board-error").textContent = "the scenario has errors; the board shows the last valid one: " + e.message.split("\n")[0];
@@ -395,10 +401,34 @@ function showStep(i) {
   drawValues(s.values || {});
 }
 
+// Moves to the nearest step in direction `dir` (+1 or -1) that `wanted(step, current)` accepts:
+// the next production applied, the start of the next or previous derivation. A derivation may
+// have thousands of steps, where the slider moves too little to find one.
+function jumpStep(dir, wanted) {
+  const steps = state.steps, at = +$("step-slider").value;
+  if (!steps.length) return;
+  for (let i = at + dir; i >= 0 && i < steps.length; i += dir) {
+    if (wanted(steps[i], steps[at])) { showStep(i); return; }
+  }
+}
+
+// The first step of this derivation, or of the previous one when already there.
+function previousDerivation() {
+  const steps = state.steps;
+  let i = +$("step-slider").value;
+  if (!steps.length) return;
+  const first = (k) => { while (k > 0 && steps[k - 1].derivation === steps[k].derivation) k--; return k; };
+  const start = first(i);
+  showStep(start < i || start === 0 ? start : first(start - 1));
+}
+
 function trace_cut_note() { return state.traceCut ? " (the trace was cut)" : ""; }
 
 // The per-point values of a step (TIME, NEXTTIME) written on the squares of the board.
-const VALUE_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#6a1b9a"];
+// TIME and NEXTTIME in the colours the zone pictures give them (the main trajectory's level and
+// the first negation's, src/svg/mod.rs LEVEL_COLOURS); other vars after them.
+const VALUE_COLOURS = { TIME: "#A50026", NEXTTIME: "#0072B2" };
+const OTHER_COLOURS = ["#009E73", "#E69F00", "#7F7F7F"];
 function drawValues(values) {
   const target = $("step-board");
   if (!state.board) { target.innerHTML = ""; return; }
@@ -406,14 +436,17 @@ function drawValues(values) {
   const svg = target.querySelector("svg");
   const cells = new Map();
   for (const cell of target.querySelectorAll("rect.cell")) cells.set(cell.querySelector("title").textContent, cell);
-  const names = Object.keys(values);
+  // 2n is G_Z's "no time here" (unreachable): left blank, not drawn as a number.
+  const unreachable = String(2 * state.board.points.length);
+  const names = Object.keys(values).sort((a, b) => (a in VALUE_COLOURS ? 0 : 1) - (b in VALUE_COLOURS ? 0 : 1) || (a === "TIME" ? -1 : b === "TIME" ? 1 : 0));
   const legend = [];
+  let other = 0;
   names.forEach((name, k) => {
-    const colour = VALUE_COLOURS[k % VALUE_COLOURS.length];
+    const colour = VALUE_COLOURS[name] || OTHER_COLOURS[other++ % OTHER_COLOURS.length];
     legend.push(`<span style="color:${colour}">${escapeHtml(name)}</span>`);
     for (const [point, value] of Object.entries(values[name])) {
       const cell = cells.get(point);
-      if (!cell) continue;
+      if (!cell || value === unreachable) continue;
       const x = +cell.getAttribute("x"), y = +cell.getAttribute("y"), size = +cell.getAttribute("width");
       const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
       text.setAttribute("x", x + size - 4);
@@ -428,7 +461,7 @@ function drawValues(values) {
       svg.appendChild(text);
     }
   });
-  $("step-legend").innerHTML = legend.length ? "over the board: " + legend.join(", ") : "no per-point values yet";
+  $("step-legend").innerHTML = legend.length ? `over the board: ${legend.join(", ")} (${unreachable} = 2n, no time, left blank)` : "no per-point values yet";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -542,6 +575,9 @@ async function main() {
   $("step-slider").addEventListener("input", (e) => showStep(+e.target.value));
   $("step-back").onclick = () => showStep(+$("step-slider").value - 1);
   $("step-forward").onclick = () => showStep(+$("step-slider").value + 1);
+  $("step-next-applied").onclick = () => jumpStep(+1, (s) => s.applied && s.label !== "start" && s.label !== "another choice");
+  $("step-previous-derivation").onclick = previousDerivation;
+  $("step-next-derivation").onclick = () => jumpStep(+1, (s, from) => s.derivation !== from.derivation);
   try { await loadExamples(); status("ready"); } catch (e) { status("cannot load the examples: " + e.message); }
 }
 
