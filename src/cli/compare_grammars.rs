@@ -17,13 +17,14 @@ use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Kernel;
-use lingeo::language_diff::LanguageDiff;
+use lingeo::language_diff::{LanguageDiff, SymbolDiff};
 use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
 use lingeo::random::SplitMix;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{self, ZoneGenerator, ZoneOptions};
+use serde::Serialize;
 
 use super::limits::LimitArgs;
 use super::setup::{self, BoardArgs, Chosen, SideArg};
@@ -81,6 +82,16 @@ pub struct CompareArgs {
     /// Print at most this many of the sentences only one side has, per side.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub show: usize,
+    /// Pass (exit 0) when every sentence of A is one of B's, rather than when they are equal.
+    #[arg(long, conflicts_with = "superset")]
+    pub subset: bool,
+    /// Pass (exit 0) when every sentence of B is one of A's.
+    #[arg(long)]
+    pub superset: bool,
+    /// Print JSON: `{a, b, check, random?, starts: [{start, passed, count_a, count_b, common,
+    /// only_a, only_b, symbols_only_a?, symbols_only_b?} or {start, error}], passed}`.
+    #[arg(long)]
+    pub json: bool,
     /// Stop with an error past this many sentences on either side.
     #[arg(long, default_value_t = Limits::default().max_sentences)]
     pub max_sentences: usize,
@@ -108,6 +119,75 @@ enum Side {
     Native(Kind),
 }
 
+/// What a start must show to pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Check {
+    /// The two languages are equal.
+    Equal,
+    /// A's language is within B's (`--subset`).
+    Subset,
+    /// B's language is within A's (`--superset`).
+    Superset,
+}
+
+impl Check {
+    fn of(args: &CompareArgs) -> Check {
+        if args.subset {
+            Check::Subset
+        } else if args.superset {
+            Check::Superset
+        } else {
+            Check::Equal
+        }
+    }
+
+    fn passes(self, diff: &LanguageDiff) -> bool {
+        match self {
+            Check::Equal => diff.equal(),
+            Check::Subset => diff.a_within_b(),
+            Check::Superset => diff.b_within_a(),
+        }
+    }
+}
+
+/// One start of the comparison, as `--json` prints it.
+#[derive(Serialize)]
+struct StartJson<'a> {
+    start: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passed: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_a: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_b: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    common: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    only_a: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    only_b: Option<&'a [String]>,
+    /// For languages of zones: the `t(...)` symbols only one side's zones hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbols_only_a: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symbols_only_b: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    a: String,
+    b: String,
+    check: Check,
+    /// How the random starts were drawn, and the seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    random: Option<String>,
+    starts: Vec<StartJson<'a>>,
+    passed: bool,
+}
+
 pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
     let scenario = setup::scenario(&args.board)?;
     let kernel = setup::kernel(&scenario, &[])?;
@@ -123,52 +203,134 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
         args,
     };
     let (a, b) = sides(&args.a, &args.b)?;
-    let mut out = format!("A: {}\nB: {}\n", describe(&a, args), describe(&b, args));
+    let check = Check::of(args);
+    let zones = [&a, &b].iter().any(|s| match s {
+        Side::Native(k) => *k == Kind::Zones,
+        Side::Grammar { grammar, .. } => kind(grammar) == Kind::Zones,
+    });
     let canonical = matches!(a, Side::Native(_)) || matches!(b, Side::Native(_));
-    let Some(count) = args.random else {
-        let start = args.start.as_deref().expect("clap requires --start");
-        let diff = ctx.compare(&a, &b, start, canonical)?;
-        out.push_str(&result(start.trim(), &diff, args.show));
-        return Ok(Report {
-            text: out,
-            failed: !diff.equal(),
-        });
+    let (starts, random) = match args.random {
+        None => (
+            vec![
+                args.start
+                    .as_deref()
+                    .expect("clap requires --start")
+                    .trim()
+                    .to_string(),
+            ],
+            None,
+        ),
+        Some(count) => {
+            let seed = args.seed.unwrap_or_else(clock_seed);
+            let (starts, about) = ctx.random_starts(&a, &b, count, seed)?;
+            (starts, Some(format!("{about}, seed {seed}")))
+        }
     };
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let (starts, about) = ctx.random_starts(&a, &b, count, seed)?;
-    out.push_str(&format!("random: {about}, seed {seed}\n"));
-    let (mut equal, mut different, mut failed) = (0, 0, 0);
-    for start in &starts {
-        match ctx.compare(&a, &b, start, canonical) {
-            Ok(diff) => {
-                if diff.equal() {
-                    equal += 1;
-                } else {
-                    different += 1;
-                }
-                out.push_str(&result(start, &diff, args.show));
+    // A single start that cannot be compared is the command's error; among random starts, one
+    // line of the report.
+    let outcomes: Vec<Result<(LanguageDiff, Option<SymbolDiff>), String>> = starts
+        .iter()
+        .map(|start| match ctx.compare(&a, &b, start, canonical) {
+            Ok((diff, la, lb)) => {
+                let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
+                Ok((diff, symbols))
             }
-            Err(CliError(e)) => {
-                failed += 1;
-                let first = e.lines().next().unwrap_or_default();
-                let first = first.strip_prefix("error: ").unwrap_or(first);
-                out.push_str(&format!("{start}: error: {first}\n"));
-            }
+            Err(CliError(e)) => Err(e),
+        })
+        .collect();
+    if random.is_none()
+        && let Some(Err(e)) = outcomes.first()
+    {
+        return Err(CliError(e.clone()));
+    }
+    let (mut passed, mut failed_checks, mut errors) = (0, 0, 0);
+    for o in &outcomes {
+        match o {
+            Ok((diff, _)) if check.passes(diff) => passed += 1,
+            Ok(_) => failed_checks += 1,
+            Err(_) => errors += 1,
         }
     }
-    out.push_str(&format!(
-        "{}: {equal} equal, {different} different{}\n",
-        render::counted(starts.len() as u128, "start", "starts"),
-        if failed > 0 {
-            format!(", {failed} failed")
-        } else {
-            String::new()
+    let failed = failed_checks + errors > 0;
+    if args.json {
+        let starts = starts
+            .iter()
+            .zip(&outcomes)
+            .map(|(start, o)| match o {
+                Ok((diff, symbols)) => StartJson {
+                    start,
+                    passed: Some(check.passes(diff)),
+                    count_a: Some(diff.count_a),
+                    count_b: Some(diff.count_b),
+                    common: Some(diff.common),
+                    only_a: Some(&diff.only_a),
+                    only_b: Some(&diff.only_b),
+                    symbols_only_a: symbols.as_ref().map(|s| s.only_a.as_slice()),
+                    symbols_only_b: symbols.as_ref().map(|s| s.only_b.as_slice()),
+                    error: None,
+                },
+                Err(e) => StartJson {
+                    start,
+                    passed: None,
+                    count_a: None,
+                    count_b: None,
+                    common: None,
+                    only_a: None,
+                    only_b: None,
+                    symbols_only_a: None,
+                    symbols_only_b: None,
+                    error: Some(first_line(e).to_string()),
+                },
+            })
+            .collect();
+        let json = CompareJson {
+            a: describe(&a, args),
+            b: describe(&b, args),
+            check,
+            random,
+            starts,
+            passed: !failed,
+        };
+        return Ok(Report {
+            text: super::json::to_string(&json)?,
+            failed,
+        });
+    }
+    let mut out = format!("A: {}\nB: {}\n", describe(&a, args), describe(&b, args));
+    if let Some(about) = &random {
+        out.push_str(&format!("random: {about}\n"));
+    }
+    for (start, o) in starts.iter().zip(&outcomes) {
+        match o {
+            Ok((diff, symbols)) => {
+                out.push_str(&result(start, diff, symbols.as_ref(), check, args.show))
+            }
+            Err(e) => out.push_str(&format!("{start}: error: {}\n", first_line(e))),
         }
-    ));
-    Ok(Report {
-        text: out,
-        failed: different + failed > 0,
-    })
+    }
+    if random.is_some() {
+        let (yes, no) = match check {
+            Check::Equal => ("equal", "different"),
+            Check::Subset => ("A within B", "A not within B"),
+            Check::Superset => ("B within A", "B not within A"),
+        };
+        out.push_str(&format!(
+            "{}: {passed} {yes}, {failed_checks} {no}{}\n",
+            render::counted(starts.len() as u128, "start", "starts"),
+            if errors > 0 {
+                format!(", {errors} failed")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    Ok(Report { text: out, failed })
+}
+
+/// An error's first line, without its `error: ` prefix.
+fn first_line(e: &str) -> &str {
+    let first = e.lines().next().unwrap_or_default();
+    first.strip_prefix("error: ").unwrap_or(first)
 }
 
 /// The two sides, with `native` standing for the generator of the other grammar's kind.
@@ -268,28 +430,61 @@ fn describe(side: &Side, args: &CompareArgs) -> String {
     }
 }
 
-/// `START: equal, N sentences`, or the counts and the first sentences only one side has.
-fn result(start: &str, diff: &LanguageDiff, show: usize) -> String {
+/// `START: equal, N sentences`, or the counts and the first sentences only one side has (with
+/// `--subset` or `--superset`, the side that must be within the other); for languages of zones
+/// the `t(...)` symbols only one side's zones hold, before the zones themselves.
+fn result(
+    start: &str,
+    diff: &LanguageDiff,
+    symbols: Option<&SymbolDiff>,
+    check: Check,
+    show: usize,
+) -> String {
     let sentences = |n: usize| render::counted(n as u128, "sentence", "sentences");
     if diff.equal() {
         return format!("{start}: equal, {}\n", sentences(diff.count_a));
     }
+    let verdict = match check {
+        Check::Equal => "different",
+        Check::Subset if diff.a_within_b() => "A within B",
+        Check::Subset => "A not within B",
+        Check::Superset if diff.b_within_a() => "B within A",
+        Check::Superset => "B not within A",
+    };
     let mut out = format!(
-        "{start}: different: A {}, B {}, {} in both\n",
+        "{start}: {verdict}: A {}, B {}, {} in both\n",
         sentences(diff.count_a),
         sentences(diff.count_b),
         diff.common
     );
-    for (side, only) in [("A", &diff.only_a), ("B", &diff.only_b)] {
-        for s in only.iter().take(show) {
-            out.push_str(&format!("  only in {side}: {s}\n"));
+    let sides = [
+        ("A", &diff.only_a, symbols.map(|s| &s.only_a)),
+        ("B", &diff.only_b, symbols.map(|s| &s.only_b)),
+    ];
+    for (side, only, only_symbols) in sides {
+        let relevant = match check {
+            Check::Equal => true,
+            Check::Subset => side == "A",
+            Check::Superset => side == "B",
+        };
+        if !relevant {
+            continue;
         }
-        if only.len() > show {
-            out.push_str(&format!(
-                "  ... and {} more only in {side}\n",
-                only.len() - show
-            ));
+        let mut list = |what: &str, items: &[String]| {
+            for s in items.iter().take(show) {
+                out.push_str(&format!("  {what} only in {side}: {s}\n"));
+            }
+            if items.len() > show {
+                out.push_str(&format!(
+                    "  ... and {} more {what}s only in {side}\n",
+                    items.len() - show
+                ));
+            }
+        };
+        if let Some(symbols) = only_symbols {
+            list("symbol", symbols);
         }
+        list("sentence", only);
     }
     out
 }
@@ -349,21 +544,21 @@ impl Context<'_> {
         grammar.bind_inputs(world, &given, piece).map_err(CliError)
     }
 
-    /// The language of each side on `start`, side by side.
+    /// The language of each side on `start`, side by side, and the two languages.
     fn compare(
         &self,
         a: &Side,
         b: &Side,
         start: &str,
         canonical: bool,
-    ) -> Result<LanguageDiff, CliError> {
+    ) -> Result<(LanguageDiff, Vec<String>, Vec<String>), CliError> {
         let grammar = match (a, b) {
             (Side::Grammar { grammar, .. }, _) | (_, Side::Grammar { grammar, .. }) => grammar,
             _ => unreachable!("one side at least is a grammar"),
         };
         let la = self.language(a, grammar, start, canonical)?;
         let lb = self.language(b, grammar, start, canonical)?;
-        Ok(LanguageDiff::new(&la, &lb))
+        Ok((LanguageDiff::new(&la, &lb), la, lb))
     }
 
     /// One side's sentences: as the grammar prints them, or with `canonical` as what they

@@ -76,7 +76,13 @@ fn different_languages_show_the_first_differences() {
         text.contains("S(h5, h1, 4): different: A 7 sentences, B 5 sentences, 0 in both\n"),
         "{text}"
     );
-    assert!(text.contains("  ... and 5 more only in A\n"), "{text}");
+    assert!(
+        text.contains("  ... and 5 more sentences only in A\n"),
+        "{text}"
+    );
+    // Zones: the trajectories only one side's zones hold come first, each once, where every
+    // zone holding one of them is a sentence only that side has.
+    assert!(text.contains("  symbol only in A: t("), "{text}");
     insta::assert_snapshot!("compare-grammars-different", text);
     args.extend(["--filters", "none"]);
     let (code, text) = compare(&args);
@@ -95,6 +101,74 @@ fn different_languages_show_the_first_differences() {
     ]);
     assert_eq!(code, 1, "{text}");
     insta::assert_snapshot!("compare-grammars-two-grammars-different", text);
+}
+
+/// `--subset` and `--superset` pass when one language holds the other; the filtered zones are
+/// no subset of the unfiltered ones (a filter drops trajectories, so each filtered zone is a
+/// smaller sentence), and their symbols all are.
+#[test]
+fn containment_and_json() {
+    let _guard = settings().bind_to_scope();
+    let trajectories = |checks: &[&str]| {
+        let mut args = vec![
+            "grammars/shortest-trajectories.lgg",
+            "grammars/admissible-trajectories.lgg",
+            "examples/robot-king.scenario",
+            "--piece",
+            "K",
+            "--start",
+            "S(h8, c6, 6)",
+            "--show",
+            "1",
+        ];
+        args.extend(checks);
+        compare(&args)
+    };
+    let (code, text) = trajectories(&["--subset"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("S(h8, c6, 6): A within B: A 0 sentences, B 9 sentences"),
+        "{text}"
+    );
+    let (code, text) = trajectories(&["--superset"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("B not within A"), "{text}");
+    assert!(text.contains("  sentence only in B: "), "{text}");
+    assert!(!text.contains("only in A"), "{text}");
+    insta::assert_snapshot!("compare-grammars-superset-fails", text);
+
+    let mut args = vec!["grammars/zones-filtered.lgg", "grammars/zones.lgg"];
+    args.extend(SIMPLIFIED);
+    args.push("--subset");
+    let (code, text) = compare(&args);
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("symbol only in A"), "{text}");
+    args.push("--json");
+    let (code, text) = compare(&args);
+    assert_eq!(code, 1, "{text}");
+    let json: serde_json::Value = serde_json::from_str(
+        text.split("--- stdout\n")
+            .nth(1)
+            .unwrap()
+            .split("--- stderr")
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["check"], "subset");
+    assert_eq!(json["passed"], false);
+    let start = &json["starts"][0];
+    assert_eq!(
+        (start["count_a"].as_u64(), start["count_b"].as_u64()),
+        (Some(5), Some(7))
+    );
+    assert_eq!(start["symbols_only_a"].as_array().map(Vec::len), Some(0));
+    assert!(!start["symbols_only_b"].as_array().unwrap().is_empty());
+    insta::assert_snapshot!("compare-grammars-subset-json", text);
+    // --subset and --superset together make no sense.
+    let (code, text) = trajectories(&["--subset", "--superset"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("cannot be used with"), "{text}");
 }
 
 /// `--random`: seeded starts, reported with the seed; the same seed gives the same report;
