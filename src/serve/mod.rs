@@ -132,6 +132,8 @@ pub fn router(config: Config) -> Router {
     let routes = Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/share.js", get(page::share))
+        .route("/export.js", get(page::export))
         .route("/style.css", get(page::style))
         .route("/favicon.svg", get(page::icon))
         .route("/favicon.ico", get(page::icon))

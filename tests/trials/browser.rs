@@ -229,6 +229,7 @@ pub fn trials() -> Vec<Trial> {
         std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from(CHROMIUM), PathBuf::from);
     let missing = !binary.exists() && std::env::var_os("CI").is_none();
     let binary2 = binary.clone();
+    let binary3 = binary.clone();
     vec![
         Trial::test("browser::base64_decodes", || {
             assert_eq!(base64("aGVsbG8="), b"hello");
@@ -258,6 +259,14 @@ pub fn trials() -> Vec<Trial> {
             "browser::board_edits_keep_the_scenario_valid_and_results_current",
             move || {
                 board_edits_keep_the_scenario_valid_and_results_current(&binary2);
+                Ok(())
+            },
+        )
+        .with_ignored_flag(missing),
+        Trial::test(
+            "browser::the_page_state_is_shared_exported_undone_and_cancelled",
+            move || {
+                the_page_state_is_shared_exported_undone_and_cancelled(&binary3);
                 Ok(())
             },
         )
@@ -548,4 +557,173 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         offset.as_i64().is_some_and(|d| d <= 2),
         "the mark of the last line is {offset} px off its line"
     );
+}
+
+/// The research-tool features of issue 31: the state in the URL and across reloads, export of
+/// pictures and answers, undo of a board edit, a long request cancelled, the dark theme; and
+/// the screenshots of docs/img (1500 and 800 px, light and dark) with UPDATE_SCREENSHOTS=1.
+fn the_page_state_is_shared_exported_undone_and_cancelled(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    let home = format!("http://localhost:{}/", server.port);
+    browser.call("Page.navigate", json!({ "url": home }));
+    browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+    browser.eval("localStorage.clear()");
+
+    // A state: an example scenario edited, an example grammar as shipped, a panel's inputs.
+    browser.choose(
+        "#scenario-examples",
+        "examples/robot-zone-simplified.scenario",
+    );
+    browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
+    browser.wait_for("document.querySelector('#board rect.cell') !== null");
+    browser.eval(
+        "{ const s = document.getElementById('scenario'); s.value += '\\n# mine\\n'; \
+         s.dispatchEvent(new Event('input')); \
+         const p = document.getElementById('zones-piece'); p.value = 'BOMBER'; p.dispatchEvent(new Event('input')); }",
+    );
+    browser.wait_for("decodeURIComponent(location.hash).includes('# mine')");
+    let url = browser.eval("location.href");
+    let shared = browser.eval("decodeURIComponent(location.hash.slice(1))");
+    let shared: Value = serde_json::from_str(shared.as_str().unwrap()).unwrap();
+    assert_eq!(
+        shared["grammar"],
+        json!({"name": "grammars/zones-filtered.lgg"})
+    );
+    assert_eq!(shared["inputs"]["zones-piece"], "BOMBER");
+
+    // The link alone (nothing stored) brings it back ...
+    browser.call("Page.navigate", json!({ "url": "about:blank" }));
+    browser.call("Page.navigate", json!({ "url": home }));
+    browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+    browser.eval("localStorage.clear()");
+    browser.wait_for("localStorage.getItem('lingeo-page') === null");
+    browser.call("Page.navigate", json!({ "url": "about:blank" }));
+    browser.call("Page.navigate", json!({ "url": url }));
+    browser.wait_for("!!document.getElementById('scenario') && document.getElementById('scenario').value.endsWith('# mine\\n')");
+    assert_eq!(
+        browser.eval("[document.getElementById('grammar-examples').value, document.getElementById('zones-piece').value, document.getElementById('scenario-examples').value]"),
+        json!(["grammars/zones-filtered.lgg", "BOMBER", "examples/robot-zone-simplified.scenario"])
+    );
+    // ... and a plain reload of the page keeps the edits (the browser's storage).
+    browser.wait_for("localStorage.getItem('lingeo-page') !== null");
+    browser.call("Page.navigate", json!({ "url": "about:blank" }));
+    browser.call("Page.navigate", json!({ "url": home }));
+    browser.wait_for("!!document.getElementById('scenario') && document.getElementById('scenario').value.endsWith('# mine\\n')");
+
+    // Undo takes a board edit back.
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.click_point("c3");
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 61");
+    assert!(
+        browser
+            .eval("document.getElementById('scenario').value")
+            .as_str()
+            .unwrap()
+            .contains("c3")
+    );
+    browser.click("#board-undo");
+    browser.wait_for("!document.getElementById('scenario').value.includes(' c3')");
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.click("#board-redo");
+    browser.wait_for("document.getElementById('scenario').value.includes(' c3')");
+
+    // Export: the board as an SVG that parses, and as a PNG; a panel's answer as JSON.
+    browser.eval("window.downloads = []; download = (name, blob) => window.downloads.push([name, blob.type, blob.size]);");
+    browser.click("button.export-svg[data-picture='board']");
+    browser.click("button.export-png[data-picture='board']");
+    browser.wait_for("window.downloads.length == 2");
+    let downloads = browser.eval("window.downloads");
+    assert_eq!(downloads[0][0], "board.svg");
+    assert_eq!(
+        (&downloads[1][0], &downloads[1][1]),
+        (&json!("board.png"), &json!("image/png"))
+    );
+    assert!(downloads[1][2].as_u64().unwrap() > 1000, "{downloads}");
+    assert_eq!(
+        browser.eval("(() => { const d = new DOMParser().parseFromString(svgOf(document.getElementById('board')), 'image/svg+xml'); \
+                      return d.querySelector('parsererror') === null && d.documentElement.nodeName === 'svg'; })()"),
+        json!(true)
+    );
+    browser.eval(
+        "document.getElementById('zones-to').value = 'h1'; document.getElementById('zones-horizon').value = '4';",
+    );
+    browser.click("#zones-form button");
+    browser.wait_for("document.querySelectorAll('#zones svg').length == 1");
+    browser.click("button.export-json[data-panel='zones']");
+    browser.wait_for("window.downloads.length == 3");
+    assert_eq!(browser.eval("window.downloads[2][0]"), json!("zones.json"));
+
+    // A long search, cancelled: the request stops and the button comes back.
+    browser.choose("#scenario-examples", "examples/robot-2d4a.scenario");
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 64 && !document.getElementById('search-button').disabled");
+    browser.eval("document.getElementById('search-depth').value = '40'");
+    browser.click("#search-form button");
+    browser.wait_for("document.querySelector('#search-form button.cancel') !== null");
+    browser.click("#search-form button.cancel");
+    browser.wait_for("document.getElementById('status').textContent == 'cancelled' && !document.getElementById('search-button').disabled");
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#tree .node').length"),
+        json!(0)
+    );
+
+    // The pictures of the README: the page at 1500 and 800 px, light and dark, with the
+    // zones of the simplified robot example listed.
+    browser.choose(
+        "#scenario-examples",
+        "examples/robot-zone-simplified.scenario",
+    );
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.eval(
+        "document.getElementById('zones-piece').value = 'BOMBER'; document.getElementById('zones-to').value = 'h1'; \
+         document.getElementById('zones-horizon').value = '4';",
+    );
+    browser.click("#zones-form button");
+    browser.wait_for("document.querySelectorAll('#zones svg').length == 1 && document.getElementById('status').textContent == ''");
+    assert_eq!(
+        browser.eval("getComputedStyle(document.querySelector('.exports')).display"),
+        json!("flex")
+    );
+    assert_eq!(
+        browser.eval("getComputedStyle(document.querySelector('#tree-picture').previousElementSibling).display"),
+        json!("none"),
+        "an empty picture has no export buttons"
+    );
+    for (width, scheme) in [
+        (1500, "light"),
+        (1500, "dark"),
+        (800, "light"),
+        (800, "dark"),
+    ] {
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": 1000, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        browser.call(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": scheme}]}),
+        );
+        let background = browser.eval("getComputedStyle(document.body).backgroundColor");
+        assert_eq!(
+            background,
+            json!(if scheme == "dark" {
+                "rgb(18, 20, 23)"
+            } else {
+                "rgb(250, 250, 250)"
+            })
+        );
+        browser.eval("window.scrollTo(0, 0)");
+        let file = format!("page-{width}-{scheme}.png");
+        browser.screenshot(&shots.join(&file));
+        if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+            let docs = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("docs/img")
+                .join(&file);
+            std::fs::copy(shots.join(&file), docs).unwrap();
+        }
+    }
 }

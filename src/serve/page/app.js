@@ -3,13 +3,14 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], marks: { scenario: new Map(), grammar: new Map() } };
+const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {}, marks: { scenario: new Map(), grammar: new Map() } };
 
 function status(text) { $("status").textContent = text; }
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+// `signal` cancels the request (the server stops the work when the connection closes).
+async function api(path, body, signal) {
+  const response = await fetch(path, body === undefined ? { signal } : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
   });
   const json = await response.json();
   if (!response.ok) throw new Error(json.error || response.statusText);
@@ -94,6 +95,7 @@ function clearResults(panels) {
   for (const panel of panels) {
     for (const id of RESULTS[panel]) $(id).innerHTML = "";
     $(`${panel}-stale`).hidden = true;
+    delete state.answers[panel];
     if (panel === "run") { $("timeline").hidden = true; state.steps = []; state.pictures = []; }
   }
 }
@@ -106,18 +108,31 @@ function markStale(panels) {
   }
 }
 
-// Runs `work` with the form's buttons disabled and a busy note, so that a request is sent once
-// and the user sees it is under way.
+// Runs `work(signal)` with the form's buttons disabled, a Cancel button beside them and the time
+// it has taken in the status, so that a request is sent once, the user sees it is under way, and
+// can stop it (the server stops working on a request whose connection is closed).
 async function busy(form, note, work) {
   const buttons = [...$(form).querySelectorAll("button")];
   const was = buttons.map((b) => b.disabled);
   buttons.forEach((b) => { b.disabled = true; });
+  const controller = new AbortController();
+  const cancel = document.createElement("button");
+  cancel.type = "button"; cancel.className = "cancel"; cancel.textContent = "Cancel";
+  cancel.onclick = () => controller.abort();
+  $(form).appendChild(cancel);
+  const start = Date.now();
   status(note);
-  try { await work(); } finally {
+  const timer = setInterval(() => status(`${note} ${Math.round((Date.now() - start) / 1000)} s`), 1000);
+  try { await work(controller.signal); } finally {
+    clearInterval(timer);
+    cancel.remove();
     buttons.forEach((b, k) => { b.disabled = was[k]; });
-    status("");
+    status(controller.signal.aborted ? "cancelled" : "");
   }
 }
+
+// A request the user cancelled is no error to show.
+function cancelled(e) { return e && e.name === "AbortError"; }
 
 // ---------------------------------------------------------------------------------------------
 // Editors and their diagnostics
@@ -328,10 +343,28 @@ async function boardClicked(event) {
     return;
   }
   if (textarea.value !== before) return; // edited meanwhile
-  textarea.value = after;
   // The piece is where it was put from now on, before the board is drawn again.
   if (piece) piece.at = point;
-  scenarioChanged();
+  replaceText(textarea, after);
+}
+
+// Replaces an editor's text as typing would, so that the editor's own undo (Ctrl+Z, or the
+// Undo button by the board) takes the edit back; the editor keeps its scroll position.
+function replaceText(textarea, text) {
+  const top = textarea.scrollTop;
+  textarea.focus();
+  textarea.select();
+  if (!document.execCommand("insertText", false, text)) {
+    textarea.value = text;
+    textarea.dispatchEvent(new Event("input"));
+  }
+  textarea.scrollTop = top;
+}
+
+// Undo and redo of the scenario's edits, board clicks among them.
+function undoScenario(redo) {
+  $("scenario").focus();
+  document.execCommand(redo ? "redo" : "undo");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,9 +384,10 @@ async function run(event) {
   const piece = $("run-piece").value.trim();
   if (piece) body.piece = piece;
   clearResults(["run"]);
-  await busy("run-form", "running…", async () => {
+  await busy("run-form", "running…", async (signal) => {
     try {
-      const answer = await api("/api/run", body);
+      const answer = await api("/api/run", body, signal);
+      state.answers.run = answer;
       const cli = answer.cli;
       $("run-summary").textContent = `${cli.grammar || ""} from ${cli.start}: ${cli.count} sentence${cli.count === 1 ? "" : "s"}`;
       state.pictures = answer.pictures;
@@ -365,7 +399,7 @@ async function run(event) {
       });
       if (state.pictures.length) showSentence(0);
       if (answer.trace) showTrace(answer.trace);
-    } catch (e) { showError($("run-error"), e); }
+    } catch (e) { if (!cancelled(e)) showError($("run-error"), e); }
   });
 }
 
@@ -481,15 +515,16 @@ async function zones(event) {
   // Each zone is listed only up to the page's cap; past it, the bundle view alone.
   if (each) { body.all_zones = true; body.max_zones = MAX_LISTED_ZONES; }
   clearResults(["zones"]);
-  await busy("zones-form", "listing zones…", async () => {
+  await busy("zones-form", "listing zones…", async (signal) => {
     try {
-      let answer = await api("/api/zones", body);
+      let answer = await api("/api/zones", body, signal);
       let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
       if (each && attack && attack.count === undefined) {
         delete body.all_zones; delete body.max_zones;
-        answer = await api("/api/zones", body);
+        answer = await api("/api/zones", body, signal);
         attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
       }
+      state.answers.zones = answer;
       const listed = each && attack && attack.zones ? attack.zones : [];
       const count = attack && attack.count !== undefined ? `${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
       $("zones-summary").textContent = listed.length
@@ -510,7 +545,7 @@ async function zones(event) {
         });
       }
       showZone(-1);
-    } catch (e) { showError($("zones"), e); $("zones-summary").textContent = ""; }
+    } catch (e) { if (!cancelled(e)) { showError($("zones"), e); $("zones-summary").textContent = ""; } }
   });
 }
 
@@ -534,14 +569,15 @@ async function search(event) {
   event.preventDefault();
   const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
   clearResults(["search"]);
-  await busy("search-form", "searching…", async () => {
+  await busy("search-form", "searching…", async (signal) => {
     try {
-      const answer = await api("/api/search", body);
+      const answer = await api("/api/search", body, signal);
+      state.answers.search = answer;
       const cli = answer.cli;
       $("search-summary").textContent = `value ${cli.value}, principal variation ${(cli.pv || []).join(" ")}`;
       $("tree").innerHTML = (cli.tree || []).map((n) => treeNode(n, [])).join("");
       $("tree-picture").innerHTML = answer.svg || "";
-    } catch (e) { showError($("tree"), e); }
+    } catch (e) { if (!cancelled(e)) showError($("tree"), e); }
   });
 }
 
@@ -578,7 +614,35 @@ async function main() {
   $("step-next-applied").onclick = () => jumpStep(+1, (s) => s.applied && s.label !== "start" && s.label !== "another choice");
   $("step-previous-derivation").onclick = previousDerivation;
   $("step-next-derivation").onclick = () => jumpStep(+1, (s, from) => s.derivation !== from.derivation);
-  try { await loadExamples(); status("ready"); } catch (e) { status("cannot load the examples: " + e.message); }
+  $("board-undo").onclick = () => undoScenario(false);
+  $("board-redo").onclick = () => undoScenario(true);
+  document.addEventListener("keydown", shortcut);
+  addPictureExports();
+  try { await loadExamples(); status("ready"); } catch (e) { status("cannot load the examples: " + e.message); return; }
+  const saved = savedState();
+  if (saved) restoreState(saved);
+  // The URL and the storage say what is shown from the start: a link copied now reproduces it.
+  saveState();
+  for (const id of ["scenario", "grammar", ...SHARED_INPUTS]) {
+    $(id).addEventListener("input", stateChanged);
+    $(id).addEventListener("change", stateChanged);
+  }
+  for (const id of ["scenario-examples", "grammar-examples", "run-presets"]) $(id).addEventListener("change", stateChanged);
+}
+
+// Ctrl+Enter (⌘+Enter) runs the panel the focus is in (the grammar run from the editors);
+// Alt+← and Alt+→ step the derivation.
+function shortcut(event) {
+  if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+    event.preventDefault();
+    const form = event.target.closest && event.target.closest("form");
+    if (form && form.id === "zones-form") zones(event);
+    else if (form && form.id === "search-form") search(event);
+    else run(event);
+  } else if (event.altKey && (event.key === "ArrowRight" || event.key === "ArrowLeft") && !$("timeline").hidden) {
+    event.preventDefault();
+    showStep(+$("step-slider").value + (event.key === "ArrowRight" ? 1 : -1));
+  }
 }
 
 main();

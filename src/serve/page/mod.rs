@@ -14,6 +14,22 @@ pub async fn script() -> impl IntoResponse {
     )
 }
 
+/// The page's state in its URL and in the browser's storage.
+pub async fn share() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("share.js"),
+    )
+}
+
+/// Pictures, answers and texts as files.
+pub async fn export() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("export.js"),
+    )
+}
+
 pub async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
