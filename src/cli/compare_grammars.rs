@@ -18,6 +18,7 @@ use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::language_diff::LanguageDiff;
+use lingeo::progress::Task;
 use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
 use lingeo::random::SplitMix;
@@ -132,13 +133,17 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
         return Ok(Report {
             text: out,
             failed: !diff.equal(),
+            gave_up: None,
         });
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let (starts, about) = ctx.random_starts(&a, &b, count, seed)?;
     out.push_str(&format!("random: {about}, seed {seed}\n"));
     let (mut equal, mut different, mut failed) = (0, 0, 0);
+    let bars = super::progress::Bars::new();
+    let task = Task::start(&bars, Some(starts.len() as u64), "starts");
     for start in &starts {
+        task.message(start);
         match ctx.compare(&a, &b, start, canonical) {
             Ok(diff) => {
                 if diff.equal() {
@@ -155,7 +160,9 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
                 out.push_str(&format!("{start}: error: {first}\n"));
             }
         }
+        task.advance(1);
     }
+    drop(task);
     out.push_str(&format!(
         "{}: {equal} equal, {different} different{}\n",
         render::counted(starts.len() as u128, "start", "starts"),
@@ -165,9 +172,17 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
             String::new()
         }
     ));
+    // A start that could not be compared leaves the answer open: the comparison gave up there.
+    let gave_up = (failed > 0).then(|| {
+        format!(
+            "{failed} of {} could not be compared (each says why on its line)",
+            render::counted(starts.len() as u128, "start", "starts")
+        )
+    });
     Ok(Report {
         text: out,
         failed: different + failed > 0,
+        gave_up,
     })
 }
 
