@@ -9,6 +9,8 @@ use std::path::Path;
 use lingeo::compare::{CompareOptions, Comparer, Count, PairRow};
 use lingeo::scenario::Scenario;
 
+use super::progress::Tally;
+
 fn load(name: &str) -> Scenario {
     Scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
