@@ -172,11 +172,10 @@ struct GamesBar(indicatif::ProgressBar);
 
 impl GamesBar {
     fn new() -> GamesBar {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            None,
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template("  [{bar:30}] {pos}/{len} {msg}") {
+        let bar =
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template("  [{bar:30}] {pos}/{len} {msg}")
+        {
             bar.set_style(style.progress_chars("=> "));
         }
         GamesBar(bar)

@@ -102,7 +102,10 @@ mod tests {
 
     impl Progress for Log {
         fn start(&self, total: Option<u64>, what: &str) {
-            self.0.lock().unwrap().push(format!("start {total:?} {what}"));
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("start {total:?} {what}"));
         }
         fn advance(&self, n: u64) {
             self.0.lock().unwrap().push(format!("advance {n}"));

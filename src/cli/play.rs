@@ -16,8 +16,8 @@ use lingeo::render;
 use serde::Serialize;
 
 use super::limits::LimitArgs;
-use super::{CliError, Report};
 use super::setup;
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct SearchArgs {

@@ -9,12 +9,13 @@
 //! that `lingeo test` and `lingeo serve` run in-process, never into a pipe or a file. Stdout
 //! is the same with or without them.
 
+use std::fmt::Write;
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use lingeo::progress::Progress;
 
 static ALLOWED: AtomicBool = AtomicBool::new(false);
@@ -54,14 +55,18 @@ impl Progress for Bars {
         let (bar, template) = match total {
             Some(n) => (
                 ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
-                "[{bar:30}] {pos}/{len} {prefix} {msg} ({elapsed}, about {eta} left)",
+                "[{bar:30}] {pos}/{len} {prefix} ({elapsed}, about {eta} left) {msg}",
             ),
             None => (
                 ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
-                "{spinner} {human_pos} {prefix} ({per_sec}) {msg} ({elapsed})",
+                "{spinner} {prefix}: {human_pos} ({rate}, {elapsed}) {msg}",
             ),
         };
         if let Ok(style) = ProgressStyle::with_template(template) {
+            // The rate in whole steps a second, grouped as the count is (`701,601/s`).
+            let style = style.with_key("rate", |state: &ProgressState, w: &mut dyn Write| {
+                let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+            });
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_prefix(what.to_string());

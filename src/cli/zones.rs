@@ -18,8 +18,8 @@ use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions,
 use serde::Serialize;
 
 use super::limits::LimitArgs;
-use super::{CliError, Report};
 use super::setup;
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct ZoneArgs {

@@ -180,7 +180,40 @@ fn a_search_advances_by_its_nodes_and_says_its_depth() {
     };
     let r = minimax::search(&g, &root, &options);
     let (starts, _, advanced, finishes) = tally.counts();
-    assert_eq!((starts, advanced, finishes), (1, r.nodes / 16_384 * 16_384, 1));
+    assert_eq!(
+        (starts, advanced, finishes),
+        (1, r.nodes / 16_384 * 16_384, 1)
+    );
     assert!(r.nodes > 16_384, "{} nodes: too few to be told", r.nodes);
     assert!(tally.messages().iter().all(|m| m.starts_with("ply ")));
+}
+
+/// Where stderr is no terminal (a pipe, as here), the commands that report progress write
+/// nothing but their errors to it: a search that runs long enough to be told of its nodes
+/// many times over, and a listing of every attack.
+#[test]
+fn no_progress_reaches_a_stderr_that_is_no_terminal() {
+    let (out, err, code) = super::common::lingeo(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--max-nodes",
+        "200000",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.contains("value: 0 (draw)\n"), "{out}");
+    let (out, err, code) = super::common::lingeo(&[
+        "zones",
+        "examples/reti.scenario",
+        "--all-attacks",
+        "--horizon",
+        "4",
+        "--max-zones",
+        "10",
+        "--all-zones",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(
+        err,
+        "error: 2 of 4 attacks not listed (too large; each says why)\n"
+    );
 }

@@ -195,7 +195,7 @@ impl EngineSpec {
     pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Result<Move, String> {
         let r = alphabeta::search(game, state, &self.options());
         if let Some(why) = &r.stopped
-            && !self.nodes.is_some_and(|budget| r.nodes > budget)
+            && self.nodes.is_none_or(|budget| r.nodes <= budget)
         {
             return Err(why.clone());
         }
@@ -421,7 +421,10 @@ pub fn run(
             _ => score.draws += 1,
         }
         task.advance(1);
-        task.message(&format!("+{} ={} -{}", score.wins, score.draws, score.losses));
+        task.message(&format!(
+            "+{} ={} -{}",
+            score.wins, score.draws, score.losses
+        ));
     }
     Ok(Played {
         score,
