@@ -184,6 +184,8 @@ impl EngineSpec {
             eval: self.eval,
             rules: self.rules.as_ref().map(|f| f.value.clone()),
             network: self.network.as_ref().map(|f| f.value.clone()),
+            // The thread's limit (`lingeo match --max-memory`).
+            max_memory: crate::memory::limit(),
             ..SearchOptions::default()
         }
     }
