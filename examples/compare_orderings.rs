@@ -60,7 +60,7 @@ fn suite() -> Vec<Case> {
     let pawned = || example("pawned.scenario", None);
     let g = pawned();
     let engine = EngineSpec::parse("eval=material,depth=4,ordering=killer").expect("a spec");
-    let (_, line) = play(&g, &openings(&g)[0], &engine, &engine);
+    let (_, line) = play(&g, &openings(&g)[0], &engine, &engine).expect("a depth-4 game plays out");
     for plies in [4, 8] {
         let mut state = State::initial(&g);
         for &mv in &line[..plies] {

@@ -100,13 +100,11 @@ fn main() -> Result<(), String> {
             continue;
         }
         eprintln!("{name}");
-        let score: Score = matches::run(&game, &sa, &sb, args.games, &mut |k, s| {
-            eprint!(
-                "\r  {k}/{}  +{} ={} -{}",
-                args.games, s.wins, s.draws, s.losses
-            );
-        })?;
-        eprintln!();
+        let played = matches::run(&game, &sa, &sb, args.games, &GamesBar::new())?;
+        if let Some(why) = played.stopped {
+            return Err(format!("{name}: {why}"));
+        }
+        let score: Score = played.score;
         // `+ 0.0` turns −0 into 0, which prints without its sign.
         let elo = score.elo().map(|(e, err)| (e + 0.0, err));
         let elo_text = elo.map_or("unbounded".to_string(), |(e, err)| {
@@ -166,5 +164,37 @@ fn short(spec: &EngineSpec) -> String {
         spec.ordering.name().to_string()
     } else {
         spec.eval.name().to_string()
+    }
+}
+
+/// The games of one match as a bar on stderr (hidden where stderr is not a terminal).
+struct GamesBar(indicatif::ProgressBar);
+
+impl GamesBar {
+    fn new() -> GamesBar {
+        let bar =
+            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+        if let Ok(style) = indicatif::ProgressStyle::with_template("  [{bar:30}] {pos}/{len} {msg}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        GamesBar(bar)
+    }
+}
+
+impl lingeo::progress::Progress for GamesBar {
+    fn start(&self, total: Option<u64>, _what: &str) {
+        if let Some(n) = total {
+            self.0.set_length(n);
+        }
+    }
+    fn advance(&self, n: u64) {
+        self.0.inc(n);
+    }
+    fn message(&self, text: &str) {
+        self.0.set_message(text.to_string());
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
     }
 }

@@ -13,6 +13,7 @@ use crate::bundle::{Bundle, BundleOptions};
 use crate::chart::{BarChart, Series};
 use crate::kernel::Kernel;
 use crate::piece::{Side, Usage, chess_types};
+use crate::progress::{Progress, Silent, Task};
 
 /// One row of Figure 12 for one piece on an empty board.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +41,22 @@ pub const FIGURE_12: [(&str, f64); 6] = [
 
 /// Figure 12 on an empty `width` x `height` board (white pieces; pawns move one step forward).
 pub fn figure12(width: u32, height: u32) -> Result<Vec<Figure12Row>, crate::board::BoardError> {
+    figure12_observed(width, height, &Silent)
+}
+
+/// [`figure12`], telling `progress` of each start point of each piece (a task of six times
+/// the board's points, `"starts"`, the piece as its message): on large boards it takes minutes.
+pub fn figure12_observed(
+    width: u32,
+    height: u32,
+    progress: &dyn Progress,
+) -> Result<Vec<Figure12Row>, crate::board::BoardError> {
     let board = Board::grid(width, height, 1, &[])?;
+    let task = Task::start(
+        progress,
+        Some(FIGURE_12.len() as u64 * board.len() as u64),
+        "starts",
+    );
     let types = chess_types();
     let kernel = Kernel::new(&board, &types, None);
     let eight = width == 8 && height == 8;
@@ -51,11 +67,13 @@ pub fn figure12(width: u32, height: u32) -> Result<Vec<Figure12Row>, crate::boar
                 .iter()
                 .position(|ty| ty.name == name)
                 .expect("a chess type");
+            task.message(name);
             let m = kernel.motion(t, Side::White, Usage::Move);
             let unreachable = kernel.unreachable();
             let (mut formula_sum, mut starts) = (0.0, 0u64);
             let (mut paths, mut pairs) = (0u128, 0u128);
             for x in board.points() {
+                task.advance(1);
                 let map = kernel.map(m, x);
                 let reachable: Vec<_> = board
                     .points()

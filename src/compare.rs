@@ -26,6 +26,7 @@ use crate::grammar::world::World;
 use crate::grammar::{Grammar, Limits};
 use crate::kernel::Kernel;
 use crate::pattern;
+use crate::progress::{Progress, Task};
 use crate::scenario::Scenario;
 use crate::zone::{ZoneError, ZoneGenerator, ZoneOptions};
 
@@ -181,7 +182,8 @@ impl Comparer {
     }
 
     /// Every ordered opposing pair of the position where the first can attack the second, in
-    /// piece order. `on_pair` is called once per ordered pair considered (for progress);
+    /// piece order. `progress` is told of each ordered pair considered (a task of n² steps,
+    /// `"pairs"`, n the number of pieces);
     /// `on_note` receives a line whenever the zone grammar stops at a limit (the pair is then
     /// counted as unfinished, not as a disagreement).
     pub fn pairs(
@@ -189,16 +191,18 @@ impl Comparer {
         scenario: &Scenario,
         kernel: &Kernel,
         options: CompareOptions,
-        on_pair: &mut dyn FnMut(),
+        progress: &dyn Progress,
         on_note: &mut dyn FnMut(String),
     ) -> Result<(Vec<PairRow>, Times), CompareError> {
         let pieces = &scenario.pieces;
         let mut world = World::new(scenario, kernel);
         let mut times = Times::default();
         let mut out = Vec::new();
+        let n = pieces.len() as u64;
+        let task = Task::start(progress, Some(n * n), "pairs");
         for x in 0..pieces.len() {
             for y in 0..pieces.len() {
-                on_pair();
+                task.advance(1);
                 if pieces[x].side == pieces[y].side {
                     continue;
                 }

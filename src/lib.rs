@@ -47,6 +47,7 @@ pub mod memory;
 pub mod pattern;
 pub mod piece;
 pub mod play;
+pub mod progress;
 pub mod random;
 pub mod relation;
 pub mod render;

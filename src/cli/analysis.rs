@@ -1,7 +1,7 @@
 //! `lingeo analysis`: the counting analyses of the MAICS 2013 paper.
 
 use clap::{Args, Subcommand};
-use lingeo::analysis::figure12;
+use lingeo::analysis::figure12_observed;
 use serde::Serialize;
 
 use super::CliError;
@@ -52,7 +52,7 @@ pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
             "--board: {board} is too large for an analysis over every pair (at most 64x64)"
         )));
     }
-    let rows = figure12(w, h)?;
+    let rows = figure12_observed(w, h, &super::progress::Bars::new())?;
     if let Some(path) = svg {
         let chart = lingeo::analysis::figure12_chart(w, h, &rows);
         super::files::write(path, lingeo::chart::bar_chart(&chart))?;

@@ -20,6 +20,7 @@ use lingeo::kernel::Kernel;
 use lingeo::language_diff::{LanguageDiff, SymbolDiff};
 use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
+use lingeo::progress::Task;
 use lingeo::random::SplitMix;
 use lingeo::render;
 use lingeo::scenario::Scenario;
@@ -228,16 +229,24 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
     };
     // A single start that cannot be compared is the command's error; among random starts, one
     // line of the report.
+    let bars = super::progress::Bars::new();
+    let task = Task::start(&bars, Some(starts.len() as u64), "starts");
     let outcomes: Vec<Result<(LanguageDiff, Option<SymbolDiff>), String>> = starts
         .iter()
-        .map(|start| match ctx.compare(&a, &b, start, canonical) {
-            Ok((diff, la, lb)) => {
-                let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
-                Ok((diff, symbols))
-            }
-            Err(CliError(e)) => Err(e),
+        .map(|start| {
+            task.message(start);
+            let outcome = match ctx.compare(&a, &b, start, canonical) {
+                Ok((diff, la, lb)) => {
+                    let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
+                    Ok((diff, symbols))
+                }
+                Err(CliError(e)) => Err(e),
+            };
+            task.advance(1);
+            outcome
         })
         .collect();
+    drop(task);
     if random.is_none()
         && let Some(Err(e)) = outcomes.first()
     {
@@ -252,6 +261,13 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
         }
     }
     let failed = failed_checks + errors > 0;
+    // A start that could not be compared leaves the answer open: the comparison gave up there.
+    let gave_up = (errors > 0).then(|| {
+        format!(
+            "{errors} of {} could not be compared (each says why on its line)",
+            render::counted(starts.len() as u128, "start", "starts")
+        )
+    });
     if args.json {
         let starts = starts
             .iter()
@@ -294,6 +310,7 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
         return Ok(Report {
             text: super::json::to_string(&json)?,
             failed,
+            gave_up,
         });
     }
     let mut out = format!("A: {}\nB: {}\n", describe(&a, args), describe(&b, args));
@@ -324,7 +341,11 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
             }
         ));
     }
-    Ok(Report { text: out, failed })
+    Ok(Report {
+        text: out,
+        failed,
+        gave_up,
+    })
 }
 
 /// An error's first line, without its `error: ` prefix.

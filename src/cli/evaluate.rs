@@ -11,8 +11,8 @@ use lingeo::play::players::learned;
 use lingeo::play::search::lg::default_horizon;
 use serde::Serialize;
 
-use super::CliError;
 use super::play::{load_game, position, replay};
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct EvaluateArgs {
@@ -101,7 +101,7 @@ struct EvaluationJson {
     goals: Vec<GoalJson>,
 }
 
-pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
+pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     let game = load_game(&args.scenario)?;
     let (state, _) = replay(&game, &args.moves)?;
     let horizon = match args.horizon {
@@ -124,7 +124,22 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
     if args.max_zones == 0 {
         return Err(CliError("--max-zones must be at least 1".to_string()));
     }
-    let e = fuzzy::evaluate_within(&game, &state, horizon, args.max_zones);
+    let bars = super::progress::Bars::new();
+    let e = fuzzy::evaluate_observed(&game, &state, horizon, args.max_zones, &bars);
+    // An attack whose zones could not be listed counts as no way: the value is not the one
+    // asked for, so the evaluation gave up there (and says which, with --explain or --json).
+    let unlisted: usize = e.goals.iter().map(|g| g.unlisted.len()).sum();
+    let report = |text: String| match unlisted {
+        0 => Report::from(text),
+        n => Report::gave_up(
+            text,
+            format!(
+                "{} not counted: too many zones to list (--explain says which and why; raise \
+                 --max-zones or shorten the horizon)",
+                lingeo::render::counted(n as u128, "attack", "attacks"),
+            ),
+        ),
+    };
     let e = match book {
         Some(book) => learned::apply(&game, &state, e, book),
         None => e,
@@ -174,7 +189,8 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
             horizon,
             to_move: state.to_move.to_string(),
             goals,
-        });
+        })
+        .map(report);
     }
     let mut out = format!(
         "{}: {}, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
@@ -192,5 +208,5 @@ pub fn run(args: &EvaluateArgs) -> Result<String, CliError> {
     if args.explain {
         out.push_str(&e.explain(&game));
     }
-    Ok(out)
+    Ok(report(out))
 }

@@ -1,7 +1,6 @@
 //! `lingeo match SCENARIO --white SPEC --black SPEC --games N`: two engines play each other
 //! (docs/players.md §4).
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -9,8 +8,8 @@ use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
 use lingeo::render;
 use serde::Serialize;
 
-use super::CliError;
 use super::play::load_game;
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -58,9 +57,12 @@ struct MatchJson {
     /// when one engine won every game.
     elo: Option<f64>,
     elo_error: Option<f64>,
+    /// Why the match stopped before its last game (the score is of the games before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
 }
 
-pub fn run(args: &MatchArgs) -> Result<String, CliError> {
+pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     // A spec's files are read as `search --rules` and `--network` read theirs.
     let files = SpecFiles {
         rules: &|path| super::files::rules(&args.base.join(path)).map_err(|e| e.0),
@@ -84,26 +86,21 @@ pub fn run(args: &MatchArgs) -> Result<String, CliError> {
     }
     let game = load_game(&args.scenario)?;
     let openings = matches::openings(&game).len();
-    let live = std::io::stderr().is_terminal();
     let total = args.games;
-    let score = matches::run(&game, &a, &b, total, &mut |k, s| {
-        if live {
-            let width = 30;
-            let done = (k as usize * width) / total as usize;
-            eprint!(
-                "\r[{}{}] {k}/{total}  +{} ={} -{}",
-                "#".repeat(done),
-                " ".repeat(width - done),
-                s.wins,
-                s.draws,
-                s.losses
-            );
-            if k == total {
-                eprintln!();
-            }
-        }
-    })
-    .map_err(CliError)?;
+    let bars = super::progress::Bars::new();
+    let played = matches::run(&game, &a, &b, total, &bars).map_err(CliError)?;
+    let score = played.score;
+    // A game that could not be finished stops the match: the score is the finished games'.
+    let report = |text: String| match &played.stopped {
+        Some(why) => Report::gave_up(
+            text,
+            format!(
+                "{why}; the score is of the {} before it",
+                render::counted(u128::from(score.games()), "game", "games")
+            ),
+        ),
+        None => Report::from(text),
+    };
     let elo = score.elo();
     if args.json {
         return super::json::to_string(&MatchJson {
@@ -117,16 +114,26 @@ pub fn run(args: &MatchArgs) -> Result<String, CliError> {
             score: score.fraction(),
             elo: elo.map(|e| e.0),
             elo_error: elo.map(|e| e.1),
-        });
+            stopped: played.stopped.clone(),
+        })
+        .map(report);
     }
     let elo_text = match elo {
         Some((e, err)) => format!("{e:+.0} ± {err:.0}"),
         None if score.wins > 0 => "+inf (every game won)".to_string(),
-        None => "-inf (every game lost)".to_string(),
+        None if score.losses > 0 => "-inf (every game lost)".to_string(),
+        None => "none (no game finished)".to_string(),
     };
-    Ok(format!(
+    let stopped = played.stopped.as_ref().map_or_else(String::new, |why| {
+        format!(
+            "{why}: {} finished\n",
+            render::counted(u128::from(score.games()), "game", "games")
+        )
+    });
+    Ok(report(format!(
         "{}: {} {}\n\
          first:  {a}\nsecond: {b}\n\
+         {stopped}\
          first engine: {}, {}, {}, score {:.3}\n\
          Elo difference (first - second): {elo_text} (95%)\n",
         args.scenario.display(),
@@ -136,5 +143,5 @@ pub fn run(args: &MatchArgs) -> Result<String, CliError> {
         render::counted(u128::from(score.draws), "draw", "draws"),
         render::counted(u128::from(score.losses), "loss", "losses"),
         score.fraction()
-    ))
+    )))
 }

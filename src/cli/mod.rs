@@ -1,5 +1,6 @@
-//! Command-line interface: argument parsing and dispatch. Exit code 0 on success, 2 on bad
-//! input (with the message on stderr).
+//! Command-line interface: argument parsing and dispatch. Exit code 0 on success, 1 for a
+//! failure the command reports (a case that failed, languages that differ), 2 on bad input or
+//! when a command gave up (a limit stopped it: it prints what it has, the reason on stderr).
 
 mod analysis;
 mod compare_grammars;
@@ -14,6 +15,7 @@ mod map;
 mod matches;
 mod patterns;
 mod play;
+mod progress;
 mod run;
 mod setup;
 mod test;
@@ -123,10 +125,34 @@ impl<E: std::fmt::Display> From<E> for CliError {
 }
 
 /// What a command printed, and whether it reports a failure (exit code 1: a case that failed,
-/// languages that differ) rather than a success.
+/// languages that differ) rather than a success, or gave up (exit code 2).
 pub struct Report {
     pub text: String,
     pub failed: bool,
+    /// Why the command gave up before its whole answer (a limit stopped a search, an attack
+    /// was too large to list, a game or a start could not be played): `text` is what it has,
+    /// printed as usual, and the reason goes to stderr with exit code 2.
+    pub gave_up: Option<String>,
+}
+
+impl Report {
+    /// What a command has when it gave up, and why (see [`Report::gave_up`]).
+    pub fn gave_up(text: String, why: String) -> Report {
+        Report {
+            text,
+            failed: false,
+            gave_up: Some(why),
+        }
+    }
+
+    /// The exit code: 2 for a command that gave up, 1 for a failure, else 0.
+    pub fn code(&self) -> u8 {
+        if self.gave_up.is_some() {
+            2
+        } else {
+            u8::from(self.failed)
+        }
+    }
 }
 
 impl From<String> for Report {
@@ -134,23 +160,32 @@ impl From<String> for Report {
         Report {
             text,
             failed: false,
+            gave_up: None,
         }
     }
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The bars of the command the binary runs; `test` and `serve` run commands in-process,
+    // whose bars would cross on one terminal (and `serve` answers over HTTP).
+    if !matches!(cli.command, Command::Test(_) | Command::Serve(_)) {
+        progress::allow();
+    }
     match execute(cli.command, &mut |line| eprintln!("{line}")) {
         Ok(report) => {
             use std::io::Write;
-            // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
-            match std::io::stdout().lock().write_all(report.text.as_bytes()) {
+            let written = std::io::stdout().lock().write_all(report.text.as_bytes());
+            if let Some(why) = &report.gave_up {
+                eprint!("{}", CliError(why.clone()).stderr());
+            }
+            match written {
+                // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!("error: cannot write the output: {e}");
                     ExitCode::from(1)
                 }
-                _ if report.failed => ExitCode::from(1),
-                _ => ExitCode::SUCCESS,
+                _ => ExitCode::from(report.code()),
             }
         }
         Err(e) => {
@@ -209,17 +244,18 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
         Command::Trajectories(args) => trajectories::run(&args),
         Command::Run(args) => run::run(&args, trace),
         Command::Analysis(args) => analysis::run(&args),
-        Command::Zones(args) => zones::run(&args),
         Command::Translate(args) => translate::run(&args),
         Command::Patterns(args) => patterns::run_patterns(&args),
         Command::Fuzzy(args) => patterns::run_fuzzy(&args),
         Command::Check { files } => check(&files),
-        Command::Search(args) => play::run_search(&args),
         Command::Play(args) => play::run_play(&args),
-        Command::Evaluate(args) => evaluate::run(&args),
-        Command::Match(args) => matches::run(&args),
         Command::Demo { out } => demo::run(&out),
         Command::Serve(args) => crate::serve::run(&args),
+        // The commands that may give up with what they have (a `Report`, not only text).
+        Command::Zones(args) => return zones::run(&args),
+        Command::Search(args) => return play::run_search(&args),
+        Command::Evaluate(args) => return evaluate::run(&args),
+        Command::Match(args) => return matches::run(&args),
         Command::Compare(args) => return compare_grammars::run(&args),
         Command::Test(args) => return test::run(&args),
     }?;

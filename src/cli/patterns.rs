@@ -10,6 +10,7 @@ use lingeo::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, fuzzy_pattern, numb
 use lingeo::kernel::Kernel;
 use lingeo::pattern::{self, Pattern, PatternCount, attack_distance};
 use lingeo::piece::Side;
+use lingeo::progress::Task;
 use lingeo::scenario::Scenario;
 use lingeo::syntax::suggest::closest;
 use serde_json::{Map, Value, json};
@@ -266,7 +267,11 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
     let limit = u128::from(args.limit);
     let mut out = String::new();
     let mut json_pairs = Vec::new();
-    for (x, y) in pairs(&s, &kernel, &args.pair)? {
+    let pairs = pairs(&s, &kernel, &args.pair)?;
+    let bars = super::progress::Bars::new();
+    let task = Task::start(&bars, Some(pairs.len() as u64), "pairs");
+    for (x, y) in pairs {
+        task.advance(1);
         let length = attack_distance(&s, &kernel, x, y);
         let c = pattern::count(&s, &kernel, x, y, h, COUNT_LIMIT);
         let mut j = pair_json(&s, x, y, length, &c);
@@ -430,7 +435,11 @@ pub fn run_fuzzy(args: &FuzzyArgs) -> Result<String, CliError> {
     let terms = &s.length_terms;
     let mut out = String::new();
     let mut json_pairs = Vec::new();
-    for (x, y) in pairs(&s, &kernel, a)? {
+    let pairs = pairs(&s, &kernel, a)?;
+    let bars = super::progress::Bars::new();
+    let task = Task::start(&bars, Some(pairs.len() as u64), "pairs");
+    for (x, y) in pairs {
+        task.advance(1);
         let fp = fuzzy_pattern(&s, &kernel, x, y, a.horizon, terms);
         let c = pattern::count(&s, &kernel, x, y, a.horizon, COUNT_LIMIT);
         let length = fp.as_ref().map(|f| f.length.value);

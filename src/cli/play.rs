@@ -11,12 +11,13 @@ use lingeo::play::game::Game;
 use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode, Zones};
 use lingeo::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
+use lingeo::progress::Observer;
 use lingeo::render;
 use serde::Serialize;
 
-use super::CliError;
 use super::limits::LimitArgs;
 use super::setup;
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct SearchArgs {
@@ -419,7 +420,7 @@ fn tree_json(nodes: &[TreeNode]) -> Vec<TreeJson> {
         .collect()
 }
 
-pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
+pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     let game = load_game(&args.scenario)?;
     let (root, _) = replay(&game, &args.moves)?;
     let time = match &args.time {
@@ -471,7 +472,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             EvalArg::Learned => Eval::Learned,
         },
         max_zones: args.max_zones,
-        progress: true,
+        progress: Observer::new(super::progress::Bars::new()),
     };
     let fuzzy = options.eval.zones();
     let eval_name = options.eval.name();
@@ -613,6 +614,11 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         );
         super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
     }
+    let gave_up = gave_up(args, &result);
+    let report = |text: String| match &gave_up {
+        Some(why) => Report::gave_up(text, why.clone()),
+        None => Report::from(text),
+    };
     if args.json {
         let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
         return super::json::to_string(&SearchJson {
@@ -638,7 +644,8 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
                 .as_ref()
                 .filter(|_| args.tree)
                 .map(|r| tree_json(&r.tree.children)),
-        });
+        })
+        .map(report);
     }
     let horizon = lg_result.as_ref().map_or(0, |r| r.horizon);
     let mut out = describe(&game, args, engine, &options, &result, horizon);
@@ -656,7 +663,29 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             out.push_str(&r.tree.text());
         }
     }
-    Ok(out)
+    Ok(report(out))
+}
+
+/// Why an alpha-beta or minimax search gave up: a limit stopped it before the depth it was
+/// given, or before a solve proved the game's value, and it did not prove the value anyway.
+/// Its result (the last completed iteration's) is printed all the same; a stop after the value
+/// was proved is no failure. The LG searches say for themselves (`--engine lg`).
+fn gave_up(args: &SearchArgs, r: &SearchResult) -> Option<String> {
+    let why = r.stopped.as_ref()?;
+    if r.value.is_some() || matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar) {
+        return None;
+    }
+    Some(match args.depth {
+        Some(depth) => format!(
+            "{why} before depth {depth}: the result is depth {}'s, not depth {depth}'s",
+            r.depth
+        ),
+        None => format!(
+            "{why} before the solve proved the game's value: the result is the deepest \
+             completed iteration's (depth {}), not a solve",
+            r.depth
+        ),
+    })
 }
 
 /// The moves of a line in the source's notation.

@@ -79,6 +79,7 @@ pub fn run(args: &TestArgs) -> Result<Report, CliError> {
     Ok(Report {
         text,
         failed: failed > 0,
+        gave_up: None,
     })
 }
 
@@ -341,8 +342,11 @@ fn execute(file: &CaseFile, command: &CommandLine) -> Outcome {
     match result {
         Ok(report) => Outcome {
             output: tidy(&format!("{trace}{}", report.text)),
-            code: i32::from(report.failed),
-            error: String::new(),
+            code: i32::from(report.code()),
+            error: report
+                .gave_up
+                .as_ref()
+                .map_or_else(String::new, |why| tidy(&CliError(why.clone()).stderr())),
         },
         Err(e) => Outcome {
             output: tidy(&trace),

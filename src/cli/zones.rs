@@ -11,14 +11,15 @@ use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
+use lingeo::progress::Task;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
 use serde::Serialize;
 
-use super::CliError;
 use super::limits::LimitArgs;
 use super::setup;
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct ZoneArgs {
@@ -471,7 +472,7 @@ struct AttackJson<'a> {
     bundles: Option<Vec<BundleJson<'a>>>,
 }
 
-pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
+pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
     let kernel = setup::kernel(&scenario, &[])?;
@@ -481,7 +482,14 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
             .expect("clap requires --horizon with --all-attacks");
         let mut attacks = Vec::new();
         let pairs = ZoneGenerator::new(&scenario, &kernel, ZoneOptions::default()).attacks(horizon);
+        let bars = super::progress::Bars::new();
+        let task = Task::start(&bars, Some(pairs.len() as u64), "attacks");
         for (i, y) in pairs {
+            task.message(&format!(
+                "{} to {}",
+                scenario.pieces[i].name,
+                scenario.board.name(y)
+            ));
             let result = summarise(
                 &scenario,
                 &kernel,
@@ -513,6 +521,7 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
                 summary,
                 too_large,
             });
+            task.advance(1);
         }
         attacks
     } else {
@@ -601,7 +610,20 @@ pub fn run(args: &ZoneArgs) -> Result<String, CliError> {
     if super::files::keeping() && args.all_zones {
         pictures(&scenario, &attacks)?;
     }
-    listing(&scenario, &attacks, args)
+    let text = listing(&scenario, &attacks, args)?;
+    // An attack not listed leaves the answer incomplete: the listing says which, and the exit
+    // code says so too.
+    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
+    Ok(match skipped {
+        0 => text.into(),
+        n => Report::gave_up(
+            text,
+            format!(
+                "{n} of {} not listed (too large; each says why)",
+                render::counted(attacks.len() as u128, "attack", "attacks")
+            ),
+        ),
+    })
 }
 
 /// The most zones [`pictures`] draws.

@@ -9,6 +9,8 @@ use std::path::Path;
 use lingeo::compare::{CompareOptions, Comparer, Count, PairRow};
 use lingeo::scenario::Scenario;
 
+use super::progress::Tally;
+
 fn load(name: &str) -> Scenario {
     Scenario::load(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,16 +31,17 @@ fn options() -> CompareOptions {
 fn rows(name: &str, options: CompareOptions) -> (Scenario, Vec<PairRow>, usize) {
     let s = load(name);
     let k = s.kernel();
-    let mut considered = 0;
+    let considered = Tally::default();
     let mut notes = Vec::new();
     let (rows, _) = Comparer::new()
         .unwrap()
-        .pairs(&s, &k, options, &mut || considered += 1, &mut |n| {
-            notes.push(n)
-        })
+        .pairs(&s, &k, options, &considered, &mut |n| notes.push(n))
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(notes.is_empty(), "{name}: {notes:?}");
-    (s, rows, considered)
+    // One task, as long as it said it would be.
+    let (starts, total, advanced, finishes) = considered.counts();
+    assert_eq!((starts, finishes, Some(advanced)), (1, 1, total), "{name}");
+    (s, rows, advanced as usize)
 }
 
 #[test]

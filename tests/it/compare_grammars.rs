@@ -237,6 +237,21 @@ fn random_starts() {
     ]);
     assert_eq!(code, 0, "{text}");
     insta::assert_snapshot!("compare-grammars-random-zones", text);
+
+    // A start that cannot be compared (a language past --max-sentences) leaves the answer
+    // open: exit code 2, the reason on stderr, every start's line on stdout all the same.
+    let mut capped = args.to_vec();
+    capped.extend(["--max-sentences", "3"]);
+    let (code, text) = compare(&capped);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("S(d1, b3, 4): error: the language has more than 3 sentences\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("6 starts: 5 equal, 0 different, 1 failed\n--- stderr\nerror: 1 of 6 starts could not be compared"),
+        "{text}"
+    );
 }
 
 /// `native` beside a grammar that is neither of trajectories nor of zones, or beside itself.

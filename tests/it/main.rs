@@ -20,6 +20,7 @@ mod lints;
 mod pattern_properties;
 mod patterns;
 mod play;
+mod progress;
 mod properties;
 mod readme;
 mod robustness;

@@ -469,7 +469,7 @@ fn search_and_play_on_the_command_line() {
         (
             "cli-search-node-limit",
             &["search", "examples/pawned.scenario", "--max-nodes", "500"],
-            0,
+            2,
         ),
         (
             "cli-search-lg-grammar-tree",

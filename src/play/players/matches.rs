@@ -10,6 +10,7 @@ use crate::play::players::chessmaps::Network;
 use crate::play::players::rules::RuleBook;
 use crate::play::search::{Eval, Ordering, SearchOptions, alphabeta};
 use crate::play::state::{Move, State};
+use crate::progress::{Progress, Task};
 
 /// How an engine chooses its moves: alpha-beta to a depth, or iterative deepening within a
 /// node budget, with an evaluation and an ordering. Written `eval=fuzzy,depth=6,ordering=history`.
@@ -183,16 +184,24 @@ impl EngineSpec {
             eval: self.eval,
             rules: self.rules.as_ref().map(|f| f.value.clone()),
             network: self.network.as_ref().map(|f| f.value.clone()),
+            // The thread's limit (`lingeo match --max-memory`).
+            max_memory: crate::memory::limit(),
             ..SearchOptions::default()
         }
     }
 
     /// The move the engine plays in `state` (which has moves): the first of its principal
-    /// variation, or where the budget ran out before one iteration finished, the first legal
-    /// move.
-    pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Move {
+    /// variation, or where its node budget (`nodes=N`) ran out before one iteration finished,
+    /// the first legal move. A search stopped by anything else (the memory limit, the thread's
+    /// deadline) did not play the engine's move: an error, with the search's reason.
+    pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Result<Move, String> {
         let r = alphabeta::search(game, state, &self.options());
-        r.pv.first().copied().unwrap_or(legal[0])
+        if let Some(why) = &r.stopped
+            && self.nodes.is_none_or(|budget| r.nodes <= budget)
+        {
+            return Err(why.clone());
+        }
+        Ok(r.pv.first().copied().unwrap_or(legal[0]))
     }
 }
 
@@ -254,13 +263,14 @@ pub fn openings(game: &Game) -> Vec<Vec<Move>> {
 }
 
 /// One game: the opening, then the engines in turn until the game ends (the rules' move limit
-/// ends every game). Returns the outcome from White's side and the moves.
+/// ends every game). Returns the outcome from White's side and the moves, or why an engine
+/// could not move ([`EngineSpec::choose`]).
 pub fn play(
     game: &Game,
     opening: &[Move],
     white: &EngineSpec,
     black: &EngineSpec,
-) -> (i8, Vec<Move>) {
+) -> Result<(i8, Vec<Move>), String> {
     let mut state = State::initial(game);
     let mut moves = Vec::new();
     for &mv in opening {
@@ -271,7 +281,7 @@ pub fn play(
     loop {
         state.successors(game, &mut legal);
         if let Some(o) = state.outcome {
-            return (o.value, moves);
+            return Ok((o.value, moves));
         }
         let mv = if legal == [Move::Pass] {
             Move::Pass
@@ -280,7 +290,13 @@ pub fn play(
                 crate::piece::Side::White => white,
                 crate::piece::Side::Black => black,
             };
-            engine.choose(game, &state, &legal)
+            engine.choose(game, &state, &legal).map_err(|why| {
+                format!(
+                    "the {} engine could not choose its move {}: {why}",
+                    state.to_move,
+                    moves.len() + 1
+                )
+            })?
         };
         state.make(game, mv);
         moves.push(mv);
@@ -358,27 +374,47 @@ impl Score {
     }
 }
 
+/// What a match played: the score of its finished games, and where a game could not be
+/// finished, why (the match stops there: that game and the rest are not counted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub score: Score,
+    pub stopped: Option<String>,
+}
+
 /// Plays `games` games of `a` against `b`: the openings in order, each twice (a as White, then
-/// a as Black), from the first again when they run out. `progress` is told after each game.
+/// a as Black), from the first again when they run out. `progress` is told of each game played
+/// (a task of `games` steps, `"games"`, the score so far as its message). An error when the
+/// game has no opening; a game an engine cannot finish stops the match ([`Played::stopped`]).
 pub fn run(
     game: &Game,
     a: &EngineSpec,
     b: &EngineSpec,
     games: u32,
-    progress: &mut dyn FnMut(u32, Score),
-) -> Result<Score, String> {
+    progress: &dyn Progress,
+) -> Result<Played, String> {
     let lines = openings(game);
     if lines.is_empty() {
         return Err("the game has no opening of two moves that does not end it".to_string());
     }
+    let task = Task::start(progress, Some(u64::from(games)), "games");
     let mut score = Score::default();
     for k in 0..games {
         let opening = &lines[(k / 2) as usize % lines.len()];
         let a_white = k % 2 == 0;
-        let (value, _) = if a_white {
+        let played = if a_white {
             play(game, opening, a, b)
         } else {
             play(game, opening, b, a)
+        };
+        let value = match played {
+            Ok((value, _)) => value,
+            Err(why) => {
+                return Ok(Played {
+                    score,
+                    stopped: Some(format!("game {} of {games} stopped: {why}", k + 1)),
+                });
+            }
         };
         let for_a = if a_white { value } else { -value };
         match for_a {
@@ -386,9 +422,16 @@ pub fn run(
             -1 => score.losses += 1,
             _ => score.draws += 1,
         }
-        progress(k + 1, score);
+        task.advance(1);
+        task.message(&format!(
+            "+{} ={} -{}",
+            score.wins, score.draws, score.losses
+        ));
     }
-    Ok(score)
+    Ok(Played {
+        score,
+        stopped: None,
+    })
 }
 
 #[cfg(test)]

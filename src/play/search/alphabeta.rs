@@ -77,6 +77,8 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         u32::MAX
     };
     loop {
+        // A single solve has no iteration to show.
+        s.budget.iteration = (depth != u32::MAX).then_some(depth);
         let (score, complete) = s.negamax(&mut state, depth, 0, -window, window);
         if s.budget.stopped.is_some() {
             break;

@@ -23,6 +23,7 @@ use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rules::RuleBook;
 use crate::play::state::{Move, State};
+use crate::progress::Observer;
 
 pub const WIN: i32 = 1_000_000;
 const DECISIVE: i32 = WIN / 2;
@@ -144,8 +145,10 @@ pub struct SearchOptions {
     /// cap stops, and [`fuzzy::MAX_ZONES`](crate::play::players::fuzzy::MAX_ZONES) for the
     /// evaluations, which leave such an attack out.
     pub max_zones: Option<usize>,
-    /// Print progress to stderr (depth, nodes, rate) every two seconds.
-    pub progress: bool,
+    /// Told of the search's progress: a task of unknown length whose steps are nodes,
+    /// advanced every 16,384 nodes, with the iteration's depth and the deepest ply as its
+    /// message (the CLI's spinner); silent by default.
+    pub progress: Observer,
 }
 
 impl SearchOptions {
@@ -167,7 +170,7 @@ impl Default for SearchOptions {
             horizon: SearchOptions::DEFAULT_HORIZON,
             eval: Eval::Material,
             max_zones: None,
-            progress: false,
+            progress: Observer::silent(),
         }
     }
 }
@@ -255,8 +258,11 @@ pub(crate) struct Budget {
     time: Option<Duration>,
     time_shown: Option<String>,
     max_memory: usize,
-    progress: bool,
-    last_report: Instant,
+    progress: Observer,
+    /// The iteration under way of an iterative deepening (its depth), for the progress message.
+    pub(crate) iteration: Option<u32>,
+    /// The iteration and deepest ply the progress message last said.
+    shown: (Option<u32>, usize),
     pub(crate) nodes: u64,
     /// The deepest ply visited.
     pub(crate) max_ply: usize,
@@ -266,6 +272,7 @@ pub(crate) struct Budget {
 impl Budget {
     pub(crate) fn new(options: &SearchOptions) -> Budget {
         let now = Instant::now();
+        options.progress.get().start(None, "nodes");
         Budget {
             start: now,
             start_cpu: thread_cpu_time(),
@@ -273,8 +280,9 @@ impl Budget {
             time: options.time,
             time_shown: options.time_shown.clone(),
             max_memory: options.max_memory,
-            progress: options.progress,
-            last_report: now,
+            progress: options.progress.clone(),
+            iteration: None,
+            shown: (None, 0),
             nodes: 0,
             max_ply: 0,
             stopped: None,
@@ -303,20 +311,11 @@ impl Budget {
             ));
             return false;
         }
-        if self.nodes & 0x3fff == 0 && (self.time.is_some() || self.progress) {
-            let now = Instant::now();
-            let elapsed = now - self.start;
-            if self.time.is_some_and(|t| elapsed > t) {
+        if self.nodes & 0x3fff == 0 {
+            self.report();
+            if self.time.is_some_and(|t| self.start.elapsed() > t) {
                 self.stopped = Some(self.time_stop());
                 return false;
-            }
-            if self.progress && now - self.last_report >= Duration::from_secs(2) {
-                self.last_report = now;
-                eprintln!(
-                    "searching: ply {ply}, {} nodes, {:.0} nodes/s",
-                    self.nodes,
-                    self.nodes as f64 / elapsed.as_secs_f64()
-                );
             }
         }
         // The LG search sets `--time` as the thread's deadline too: then it reads as `--time`.
@@ -338,6 +337,21 @@ impl Budget {
         true
     }
 
+    /// Tells the observer of the last 16,384 nodes, and of the iteration and deepest ply where
+    /// they changed.
+    fn report(&mut self) {
+        let progress = self.progress.get();
+        progress.advance(0x4000);
+        let now = (self.iteration, self.max_ply);
+        if now != self.shown {
+            self.shown = now;
+            progress.message(&match self.iteration {
+                Some(depth) => format!("depth {depth}, ply {}", self.max_ply),
+                None => format!("ply {}", self.max_ply),
+            });
+        }
+    }
+
     /// Why the search stopped when `time` (`--time`) ran out: the same words whichever
     /// engine, and whether the node count or the thread's deadline saw it.
     pub(crate) fn time_stop(&self) -> String {
@@ -351,6 +365,13 @@ impl Budget {
     /// The CPU time this thread spent since the budget was made.
     pub(crate) fn cpu_elapsed(&self) -> Option<Duration> {
         Some(thread_cpu_time()?.saturating_sub(self.start_cpu?))
+    }
+}
+
+impl Drop for Budget {
+    /// The search ends with its budget, whichever engine and however it returns.
+    fn drop(&mut self) {
+        self.progress.get().finish();
     }
 }
 

@@ -34,7 +34,14 @@ fn the_largest_depth_is_not_a_list_of_depths() {
         "--max-nodes",
         "50000",
     ]);
-    assert_eq!(code, 0, "{err}");
+    // Stopped short of its depth: it gave up, with the last completed depth's result.
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(
+            "error: stopped at the node limit (--max-nodes 50000) before depth 4294967295: the result is depth "
+        ),
+        "{err}"
+    );
     assert!(
         out.contains("stopped at the node limit (--max-nodes 50000); the result is the last completed depth's"),
         "{out}"
@@ -208,7 +215,11 @@ fn every_engine_stops_at_time_with_the_same_words() {
         "--time",
         "1e-300",
     ]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: stopped at the time limit (--time 1e-300) before depth 30: "),
+        "{err}"
+    );
     assert!(
         out.contains(
             "stopped at the time limit (--time 1e-300); the result is the last completed depth's\n"
@@ -219,7 +230,8 @@ fn every_engine_stops_at_time_with_the_same_words() {
 
 #[test]
 fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
-    // It used to answer "no search completed" and exit 0.
+    // It used to answer "no search completed" and exit 0. Its result is no proof: it gave
+    // up, exit 2, and says why on stderr.
     let (out, err, code) = run(&[
         "search",
         "examples/reti.scenario",
@@ -228,7 +240,13 @@ fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
         "--time",
         "0.3",
     ]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(
+            "error: stopped at the time limit (--time 0.3) before the solve proved the game's value: the result is the deepest completed iteration's (depth "
+        ),
+        "{err}"
+    );
     let stop = out
         .lines()
         .find(|l| l.starts_with("stopped at the time limit (--time 0.3); the result is the deepest completed iteration's (depth "))
