@@ -529,6 +529,29 @@ impl Tree {
         out
     }
 
+    /// Whether the value `value` backed up to the root (whose side to move is White when
+    /// `white`) is proved inside the reduced tree: it rests only on leaves that end the game.
+    /// A leaf is proved when it ends the game; a node when a proved child has its value and
+    /// either that value is the best its side can have (1 for White, −1 for Black) or every
+    /// child searched is proved (a child left unsearched by a cutoff cannot change the
+    /// choice above). An empty tree proves nothing.
+    pub fn proved(&self, white: bool, value: i8) -> bool {
+        fn node(children: &[TreeNode], white: bool, value: i8) -> bool {
+            let p: Vec<bool> = children
+                .iter()
+                .map(|c| match c.end {
+                    Some(End::GameOver) => true,
+                    Some(_) => false,
+                    None => node(&c.children, !white, c.value),
+                })
+                .collect();
+            let reached = children.iter().zip(&p).any(|(c, &p)| p && c.value == value);
+            let best = if white { 1 } else { -1 };
+            reached && (value == best || p.iter().all(|&p| p))
+        }
+        !self.children.is_empty() && node(&self.children, white, value)
+    }
+
     /// One move a line, indented two spaces a level, the value after it (`h8-g7  0`); a leaf
     /// that does not end the game is marked `(no zone move)` or `(depth bound)`, a node whose
     /// search was cut `(cut)`.
@@ -564,6 +587,11 @@ pub struct LgResult {
     /// The states whose zones were generated afresh (with [`Zones::Regenerate`], every state
     /// that is not the end of the game).
     pub generated: u64,
+    /// The depth bound the tree was built to, in moves.
+    pub depth: u32,
+    /// Whether the value is proved inside the reduced tree ([`Tree::proved`]) rather than
+    /// resting on a static value of a leaf that does not end the game.
+    pub proved: bool,
 }
 
 /// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
@@ -607,6 +635,11 @@ pub fn search(
         None => run(),
     };
     result.horizon = horizon;
+    result.depth = options.depth.unwrap_or(0);
+    result.proved = result
+        .result
+        .value
+        .is_some_and(|v| result.tree.proved(root.to_move == Side::White, v));
     Ok(result)
 }
 
@@ -661,6 +694,8 @@ pub fn search_with(
         tree,
         horizon: 0,
         generated: s.generated,
+        depth: 0,
+        proved: false,
     }
 }
 
