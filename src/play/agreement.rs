@@ -42,8 +42,9 @@ fn point(x: u64, y: u64) -> String {
 ///
 /// * [`Family::Robot`]: a fighter and a bomber a side, each bomber with the far rank of its
 ///   file as its goal, 2 to 4 moves away, the fighters anywhere free.
-/// * [`Family::Pawned`]: 1 or 2 pawns a side on distinct files, White's on ranks 2 or 3 and
-///   Black's on the mirrored ranks, the first pawn on the far rank wins.
+/// * [`Family::Pawned`]: 1 or 2 pawns a side, White's on the lower half of the board above
+///   rank 1, Black's on the upper half below the last rank; the first pawn on the far rank
+///   wins.
 pub fn random_game(family: Family, seed: u64) -> String {
     let mut rng = SplitMix(seed);
     let (w, h) = (5 + rng.below(4), 5 + rng.below(4));
@@ -80,13 +81,13 @@ pub fn random_game(family: Family, seed: u64) -> String {
         Family::Pawned => {
             let n = 1 + rng.below(2);
             let mut text = format!("board {w}x{h}\n");
-            for _ in 0..n {
-                let p = free(&mut rng, (0, w), (h / 2 - 2, h / 2));
-                text.push_str(&format!("white pawn at {}\n", point(p.0, p.1)));
+            for k in 0..n {
+                let p = free(&mut rng, (0, w), (1, h / 2));
+                text.push_str(&format!("white pawn at {} as WP{k}\n", point(p.0, p.1)));
             }
-            for _ in 0..n {
-                let p = free(&mut rng, (0, w), (h - h / 2, h - h / 2 + 2));
-                text.push_str(&format!("black pawn at {}\n", point(p.0, p.1)));
+            for k in 0..n {
+                let p = free(&mut rng, (0, w), (h - h / 2, h - 1));
+                text.push_str(&format!("black pawn at {} as BP{k}\n", point(p.0, p.1)));
             }
             text.push_str(
                 "goal rank last for white\ngoal rank 1 for black\n\
