@@ -497,6 +497,31 @@ pub fn random_table(families: &[(Family, Vec<Row>)]) -> String {
         out.push_str("\nDisagreements:\n\n");
         out.push_str(&cases);
     }
+    // Why LG gave up, counted by reason (numbers masked so that alike reasons count together).
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for (_, rows) in families {
+        for r in rows {
+            if r.solved.value.is_some()
+                && r.lg.value.is_none()
+                && let Some(why) = &r.lg.why
+            {
+                let masked: String = why
+                    .chars()
+                    .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                    .collect();
+                match reasons.iter_mut().find(|(w, _)| *w == masked) {
+                    Some((_, n)) => *n += 1,
+                    None => reasons.push((masked, 1)),
+                }
+            }
+        }
+    }
+    if !reasons.is_empty() {
+        out.push_str("\nWhere LG gave up:\n\n");
+        for (why, n) in reasons {
+            out.push_str(&format!("- {n}: {why}\n"));
+        }
+    }
     out
 }
 

@@ -438,13 +438,15 @@ pub enum Zones {
     Translate,
 }
 
-/// The value of a leaf that does not end the game.
+/// The value of a leaf that does not end the game: a static estimate either way (the search
+/// says whether its value rests on one, [`LgResult::proved`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Leaf {
-    /// 0: nothing decided within the reduced tree.
-    #[default]
+    /// 0: nothing decided within the reduced tree (the old default, and the search grammar's).
     Zero,
-    /// The status of the leaf's goal zones ([`static_value`]).
+    /// The status of the leaf's goal zones ([`static_value`]): which goals are reached in time
+    /// with their opposition held.
+    #[default]
     Zones,
 }
 
@@ -453,9 +455,9 @@ pub enum Leaf {
 pub enum End {
     /// The game is over; the value is its outcome.
     GameOver,
-    /// Neither side has a zone move: the static value 0.
+    /// Neither side has a zone move: a static value ([`Leaf`]).
     NoZoneMove,
-    /// The depth bound: the static value 0.
+    /// The depth bound: a static value ([`Leaf`]).
     Depth,
 }
 
@@ -634,6 +636,18 @@ pub fn search(
         }),
         None => run(),
     };
+    // An empty tree at a state that goes on: the horizon sees no zone move for either side,
+    // and a value read off nothing would look like a draw.
+    if result.result.value.is_some() && result.tree.children.is_empty() && root.outcome.is_none() {
+        let mut legal = Vec::new();
+        root.clone().successors(game, &mut legal);
+        if !legal.is_empty() {
+            return Err(format!(
+                "the reduced tree is empty: no zone move for either side within the horizon {horizon}; \
+                 no value (raise --horizon)"
+            ));
+        }
+    }
     result.horizon = horizon;
     result.depth = options.depth.unwrap_or(0);
     result.proved = result
@@ -876,6 +890,22 @@ fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
     out
 }
 
+/// Whether every opposing trajectory at level 1 of `z` (a zone of `side`) is met by a
+/// trajectory of `side` at level 2 that ends on one of its points.
+fn held(game: &Game, z: &Zone, side: Side) -> bool {
+    let side_of = |e: &crate::zone::ZoneEntry| game.scenario.pieces[e.piece].side;
+    z.entries
+        .iter()
+        .filter(|o| o.level == 1 && side_of(o) != side)
+        .all(|o| {
+            z.entries.iter().any(|d| {
+                d.level == 2
+                    && side_of(d) == side
+                    && d.trajectory.last().is_some_and(|y| o.trajectory.contains(y))
+            })
+        })
+}
+
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
 fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) -> Vec<Move> {
@@ -908,11 +938,14 @@ fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
 
 /// The static value of a leaf that does not end the game, from White's side, read off its zones
 /// (the status of a zone, docs/semantics.md §7.1): an attack of a piece on one of its goals
-/// with a zone that holds no trajectory of the other side is **unopposed**, a goal the piece
-/// reaches in its main trajectory's length. If only one side has an unopposed goal, it wins
-/// (±1); if both have, the first to arrive (counting the plies from the side to move) wins,
-/// unless goals must survive the reply and the other arrives on the very next ply (a draw,
-/// as the rules score it); if neither has, 0.
+/// with a zone where every trajectory of the other side at level 1 (an interception of the main
+/// trajectory in time) is itself met by a trajectory of the attacking side at level 2 ending on
+/// it (the interceptor is stopped, or the point it must pass is guarded) is **held**: a goal the
+/// piece reaches in its main trajectory's length. An attack with no opposing trajectory at all
+/// is held trivially. If only one side holds a goal, it wins (±1); if both do, the first to
+/// arrive (counting the plies from the side to move) wins, unless goals must survive the reply
+/// and the other arrives on the very next ply (a draw, as the rules score it); if neither
+/// does, 0.
 pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
     let mut first = [u32::MAX; 2];
     for a in attacks {
@@ -921,14 +954,10 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
         }
         let side = game.scenario.pieces[a.piece].side;
         for z in &a.zones {
-            let unopposed = z
-                .entries
-                .iter()
-                .all(|e| game.scenario.pieces[e.piece].side == side);
             let Some(main) = z.entries.first() else {
                 continue;
             };
-            if !unopposed {
+            if !held(game, z, side) {
                 continue;
             }
             let moves = main.trajectory.len() as u32 - 1;
