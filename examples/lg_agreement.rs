@@ -50,12 +50,14 @@ fn main() {
             solve_nodes: 300_000,
             lg_nodes: 5_000,
             lg_time: Duration::from_secs(5),
+            max_zones: None,
         }
     } else {
         Budgets {
             solve_nodes: 3_000_000,
             lg_nodes: 100_000,
             lg_time: Duration::from_secs(10),
+            max_zones: None,
         }
     };
     let (seeds, deep) = if quick { (10, None) } else { (seeds, (deep > 0).then_some(deep)) };

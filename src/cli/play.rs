@@ -106,6 +106,10 @@ pub struct SearchArgs {
     /// of its side still has to pass (docs/lg-search.md).
     #[arg(long)]
     pub domination: bool,
+    /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
+    /// the alternatives of its attach pairs) instead of one bundle per main trajectory.
+    #[arg(long)]
+    pub product_zones: bool,
     /// --engine lg: draw the reduced tree as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -502,6 +506,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
         ("--leaf", args.leaf.is_some()),
         ("--zones translate", args.zones == ZonesArg::Translate),
         ("--domination", args.domination),
+        ("--product-zones", args.product_zones),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
     if args.network.is_some()
@@ -557,6 +562,7 @@ pub fn run_search(args: &SearchArgs) -> Result<String, CliError> {
             ZonesArg::Translate => Zones::Translate,
         },
         domination: args.domination,
+        product_zones: args.product_zones,
     };
     let mut lg_result = None;
     let mut grammar_run = None;
@@ -758,7 +764,10 @@ fn describe(
         None => "unknown (not proven at this depth)".to_string(),
     };
     out.push_str(&format!("value: {value}\n"));
-    if args.depth.is_none() && r.stopped.is_none() {
+    if proved == Some(false) {
+        // An LG value resting on static leaf values: no distance to the end to tell.
+        out.push_str(&format!("score: {} (static estimate)\n", r.score));
+    } else if args.depth.is_none() && r.stopped.is_none() {
         // A solve scores win, draw or loss only (no distance to the end).
     } else if args.depth.is_none() && r.score.abs() > WIN / 2 {
         // An anytime solve's iterations do not count the moves to the end either.

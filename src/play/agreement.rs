@@ -111,8 +111,10 @@ pub struct Budgets {
     pub solve_nodes: u64,
     /// The most positions an LG search visits.
     pub lg_nodes: u64,
-    /// The longest an LG search runs.
+    /// The longest an LG search runs (a stop at it depends on the machine).
     pub lg_time: Duration,
+    /// The most zones the LG search lists for one attack (`None`: the generator's 100,000).
+    pub max_zones: Option<usize>,
 }
 
 impl Default for Budgets {
@@ -121,6 +123,7 @@ impl Default for Budgets {
             solve_nodes: 2_000_000,
             lg_nodes: 200_000,
             lg_time: Duration::from_secs(20),
+            max_zones: None,
         }
     }
 }
@@ -192,6 +195,7 @@ pub fn search_lg(
         depth,
         max_nodes: Some(budgets.lg_nodes),
         time: Some(budgets.lg_time),
+        max_zones: budgets.max_zones,
         ..SearchOptions::default()
     };
     match lg::search(game, state, &options, lg_options) {

@@ -112,6 +112,9 @@ pub struct Regenerate {
     pub options: ZoneOptions,
     /// Add the domination zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
+    /// List every zone of each attack (the product of the alternatives of its attach pairs,
+    /// as the zone grammar does) instead of one bundle per main trajectory.
+    pub product: bool,
     /// The kernel, shared by every state when distances do not depend on where pieces stand
     /// (the scenario's `blocking` is off).
     kernel: Option<Kernel>,
@@ -127,6 +130,9 @@ impl Regenerate {
                 ..ZoneOptions::default()
             },
             domination: false,
+            // The product by default, as the zone orderings and the fuzzy evaluation read
+            // zones; the LG search chooses ([`LgOptions::product_zones`]).
+            product: true,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
         }
     }
@@ -191,7 +197,11 @@ impl Regenerate {
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
         for (p0, y0) in generator.attacks(self.horizon) {
             let l0 = generator.main_distance(p0, y0);
-            let zones = generator.zones(p0, y0, l0);
+            let zones = if self.product {
+                generator.zones(p0, y0, l0)
+            } else {
+                generator.bundles(p0, y0, l0)
+            };
             if domination
                 && game.goals[back[p0]][y0.index()]
                 && let Ok(zones) = &zones
@@ -425,6 +435,9 @@ pub struct LgOptions {
     pub zones: Zones,
     /// Add domination zones to the attack zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
+    /// Every zone of each attack (the zone grammar's language, whose size is the product of
+    /// the alternatives) instead of one bundle per main trajectory (the default).
+    pub product_zones: bool,
 }
 
 /// Where the zones of each state of the reduced tree come from.
@@ -614,6 +627,7 @@ pub fn search(
         fresh.options.max_zones = n;
     }
     fresh.domination = lg.domination;
+    fresh.product = lg.product_zones;
     let mut options = options.clone();
     options.depth = Some(depth_bound(options.depth, horizon)?);
     let run = || match lg.zones {
