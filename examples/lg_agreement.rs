@@ -60,7 +60,11 @@ fn main() {
             max_zones: None,
         }
     };
-    let (seeds, deep) = if quick { (10, None) } else { (seeds, (deep > 0).then_some(deep)) };
+    let (seeds, deep) = if quick {
+        (10, None)
+    } else {
+        (seeds, (deep > 0).then_some(deep))
+    };
     let games = ["examples/robot-2d4a.scenario", "examples/reti.scenario"];
     for path in games {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));

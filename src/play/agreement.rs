@@ -224,7 +224,6 @@ fn searched(r: &LgResult) -> Searched {
     }
 }
 
-
 /// The positions to compare on a game: the start, then the position after each legal first
 /// move of the side to move (in the rules' order), with the move in the source's notation.
 pub fn start_and_first_moves(game: &Game) -> Vec<(String, State)> {
@@ -479,7 +478,10 @@ pub fn random_table(families: &[(Family, Vec<Row>)]) -> String {
         all.extend(rows.iter().cloned());
     }
     if families.len() > 1 {
-        out.push_str(&tally_row(&format!("{} in all", all.len()), &Tally::of(&all)));
+        out.push_str(&tally_row(
+            &format!("{} in all", all.len()),
+            &Tally::of(&all),
+        ));
     }
     let mut cases = String::new();
     for (family, rows) in families {
@@ -580,7 +582,10 @@ mod tests {
             row(None, Some(0)),
             row(Some(1), None),
         ]);
-        assert_eq!((t.agree, t.disagree, t.unsolved, t.lg_gave_up), (1, 1, 1, 1));
+        assert_eq!(
+            (t.agree, t.disagree, t.unsolved, t.lg_gave_up),
+            (1, 1, 1, 1)
+        );
         assert_eq!(t.rate(), 50.0);
         assert_eq!(t.position_ratio(), 0.5);
     }

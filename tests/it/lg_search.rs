@@ -11,9 +11,9 @@ use crate::common::lingeo as run;
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::play::agreement::{self, Family};
 use lingeo::play::game::Game;
+use lingeo::play::search::SearchOptions;
 use lingeo::play::search::lg::{self, LgOptions, LgResult};
 use lingeo::play::search::lg_grammar;
-use lingeo::play::search::SearchOptions;
 use lingeo::play::state::State;
 use lingeo::scenario::{GoalOwner, Scenario};
 
@@ -56,6 +56,14 @@ fn zone_valued_leaves_label_the_robot_problem_s_value_an_estimate() {
     assert_eq!(r.result.value, Some(-1));
     assert!(!r.proved);
     assert_eq!(r.depth, 6);
+    // The default tree at depth 4: the leaves' static values, the bundles' zone moves.
+    let shallow = SearchOptions {
+        depth: Some(4),
+        ..SearchOptions::default()
+    };
+    let d4 = lg::search(&g, &root, &shallow, &LgOptions::default()).unwrap();
+    assert_eq!(d4.tree.moves(), 59);
+    settings().bind(|| insta::assert_snapshot!("lg-robot-2d4a-zone-leaves-depth4", d4.tree.text()));
     // Zero leaves give the solver's 0, by the depth bound: an estimate as well.
     let zero = lg_search(&g, &SearchOptions::default());
     assert_eq!(zero.result.value, Some(0));
@@ -234,10 +242,18 @@ fn on_random_small_games_lg_agrees_with_the_solver_above_a_floor() {
     };
     let families: Vec<_> = [Family::Robot, Family::Pawned]
         .into_iter()
-        .map(|f| (f, agreement::random_rows(f, 0..10, &LgOptions::default(), &budgets)))
+        .map(|f| {
+            (
+                f,
+                agreement::random_rows(f, 0..10, &LgOptions::default(), &budgets),
+            )
+        })
         .collect();
     let report = agreement::random_table(&families);
-    let all: Vec<_> = families.iter().flat_map(|(_, r)| r.iter().cloned()).collect();
+    let all: Vec<_> = families
+        .iter()
+        .flat_map(|(_, r)| r.iter().cloned())
+        .collect();
     let tally = agreement::Tally::of(&all);
     assert!(tally.agree + tally.disagree >= 14, "{report}");
     assert!(tally.rate() >= 80.0, "{report}");
@@ -246,7 +262,12 @@ fn on_random_small_games_lg_agrees_with_the_solver_above_a_floor() {
         product_zones: true,
         ..LgOptions::default()
     };
-    let old = agreement::Tally::of(&agreement::random_rows(Family::Robot, 0..10, &zero, &budgets));
+    let old = agreement::Tally::of(&agreement::random_rows(
+        Family::Robot,
+        0..10,
+        &zero,
+        &budgets,
+    ));
     let new = agreement::Tally::of(&families[0].1);
     assert!(new.agree > old.agree, "zones {new:?}, zero {old:?}");
     settings().bind(|| insta::assert_snapshot!("lg-random-agreement", report));
@@ -631,7 +652,7 @@ fn on_random_small_games_translated_zones_keep_the_value() {
                 let lg = LgOptions {
                     zones,
                     leaf: lg::Leaf::Zero,
-        product_zones: true,
+                    product_zones: true,
                     ..LgOptions::default()
                 };
                 lg::search(&g, &root, &options, &lg).unwrap()

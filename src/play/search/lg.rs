@@ -915,7 +915,9 @@ fn held(game: &Game, z: &Zone, side: Side) -> bool {
             z.entries.iter().any(|d| {
                 d.level == 2
                     && side_of(d) == side
-                    && d.trajectory.last().is_some_and(|y| o.trajectory.contains(y))
+                    && d.trajectory
+                        .last()
+                        .is_some_and(|y| o.trajectory.contains(y))
             })
         })
 }

@@ -1,1 +1,0 @@
-fn main(){ let a: Vec<String> = std::env::args().collect(); let f = if a[1]=="p" {lingeo::play::agreement::Family::Pawned} else {lingeo::play::agreement::Family::Robot}; print!("{}", lingeo::play::agreement::random_game(f, a[2].parse().unwrap())); }
