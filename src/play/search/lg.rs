@@ -200,7 +200,16 @@ impl Regenerate {
             let zones = if self.product {
                 generator.zones(p0, y0, l0)
             } else {
-                generator.bundles(p0, y0, l0)
+                // `max_zones` caps the bundles of an attack (one per main trajectory) as it
+                // caps the language's zones.
+                let limit = self.options.max_zones;
+                generator.bundles(p0, y0, l0).and_then(|b| {
+                    if b.len() > limit {
+                        Err(crate::zone::ZoneError::TooMany { limit })
+                    } else {
+                        Ok(b)
+                    }
+                })
             };
             if domination
                 && game.goals[back[p0]][y0.index()]
