@@ -74,6 +74,33 @@ fn main() {
         print!("{}", agreement::game_table(&rows, deep));
         println!();
     }
+    // The source's quoted lines against the whole reduced tree (no pruning) at the default depth.
+    let path = "examples/robot-2d4a.scenario";
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
+    let lines = std::fs::read_to_string("tests/data/source-2d4a-lines.txt")
+        .unwrap_or_else(|e| fail(&format!("tests/data/source-2d4a-lines.txt: {e}")));
+    let whole = LgOptions {
+        full_tree: true,
+        ..lg.clone()
+    };
+    let root = lingeo::play::state::State::initial(&game);
+    let options = lingeo::play::search::SearchOptions::default();
+    match lingeo::play::search::lg::search(&game, &root, &options, &whole) {
+        Ok(r) => {
+            println!(
+                "### The source's lines in the whole reduced tree of `{path}` ({} moves, depth {})\n",
+                r.tree.moves(),
+                r.depth
+            );
+            print!(
+                "{}",
+                agreement::source_table(&agreement::source_lines(&game, &r.tree, &lines))
+            );
+            println!();
+        }
+        Err(e) => fail(&e),
+    }
     let families: Vec<_> = [Family::Robot, Family::Pawned]
         .into_iter()
         .map(|f| (f, agreement::random_rows(f, 0..seeds, &lg, &budgets)))

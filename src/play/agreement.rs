@@ -543,6 +543,90 @@ fn tally_row(name: &str, t: &Tally) -> String {
     )
 }
 
+/// One line of the source's tree checked against the shipped rules and a reduced tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceLine {
+    pub line: String,
+    /// How many of its moves are legal in a row from the start (all: the line is legal).
+    pub legal: usize,
+    pub moves: usize,
+    /// Why the first illegal move is not legal, if one is.
+    pub illegal: Option<String>,
+    /// How many of its first moves the tree holds as a path from the root.
+    pub contained: usize,
+}
+
+/// Checks each line of `lines` (one a row, moves separated by spaces, anything from `=` on
+/// and rows starting with `#` ignored) against `game`'s rules from the start and against
+/// `tree`.
+pub fn source_lines(game: &Game, tree: &lg::Tree, lines: &str) -> Vec<SourceLine> {
+    let mut out = Vec::new();
+    for row in lines.lines() {
+        let row = row.split('=').next().unwrap_or("").trim();
+        if row.is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let moves: Vec<&str> = row.split_whitespace().collect();
+        let mut state = State::initial(game);
+        let (mut legal, mut illegal) = (0, None);
+        for text in &moves {
+            let mut options = Vec::new();
+            state.successors(game, &mut options);
+            match state.parse_move(game, text) {
+                Ok(mv) if options.contains(&mv) && state.outcome.is_none() => {
+                    state.make(game, mv);
+                    legal += 1;
+                }
+                Ok(_) => {
+                    illegal = Some(format!("{text} is not legal here"));
+                    break;
+                }
+                Err(e) => {
+                    illegal = Some(e);
+                    break;
+                }
+            }
+        }
+        let mut contained = 0;
+        let mut nodes = &tree.children;
+        for text in &moves {
+            match nodes.iter().find(|n| n.text == *text) {
+                Some(n) => {
+                    contained += 1;
+                    nodes = &n.children;
+                }
+                None => break,
+            }
+        }
+        out.push(SourceLine {
+            line: row.to_string(),
+            legal,
+            moves: moves.len(),
+            illegal,
+            contained,
+        });
+    }
+    out
+}
+
+/// The Markdown table of [`source_lines`].
+pub fn source_table(lines: &[SourceLine]) -> String {
+    let mut out = String::from(
+        "| source's line | legal under the shipped rules | moves in lingeo's tree |\n|---|---|---|\n",
+    );
+    for l in lines {
+        let legal = match &l.illegal {
+            None => "yes".to_string(),
+            Some(why) => format!("no, move {}: {why}", l.legal + 1),
+        };
+        out.push_str(&format!(
+            "| `{}` | {legal} | {} of {} |\n",
+            l.line, l.contained, l.moves
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -671,3 +671,29 @@ fn on_random_small_games_translated_zones_keep_the_value() {
     let report = format!("same value {same} of 16\n{}\n", rows.join("\n"));
     settings().bind(|| insta::assert_snapshot!("lg-random-translated", report));
 }
+
+/// The lines of the source's 2D/4A tree quoted in the spec (tests/data/source-2d4a-lines.txt):
+/// each is legal under the shipped rules and lies in lingeo's whole reduced tree at its default
+/// depth 6 (the one 7-move line up to its 6th move).
+#[test]
+fn the_source_s_quoted_lines_are_legal_and_in_the_whole_reduced_tree() {
+    let g = game("robot-2d4a.scenario");
+    let root = State::initial(&g);
+    let whole = LgOptions {
+        full_tree: true,
+        ..LgOptions::default()
+    };
+    let r = lg::search(&g, &root, &SearchOptions::default(), &whole).unwrap();
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/source-2d4a-lines.txt"),
+    )
+    .unwrap();
+    let lines = agreement::source_lines(&g, &r.tree, &text);
+    assert_eq!(lines.len(), 9);
+    for l in &lines {
+        assert_eq!(l.illegal, None, "{l:?}");
+        assert_eq!(l.contained, l.moves.min(6), "{l:?}");
+    }
+    settings()
+        .bind(|| insta::assert_snapshot!("lg-source-lines-2d4a", agreement::source_table(&lines)));
+}
