@@ -363,6 +363,24 @@ impl<'s> ZoneGenerator<'s> {
         self.zones_along(p0, y0, l0, capture)
     }
 
+    /// The attack zones of p0 on y0 within l0 moves as bundles: one zone per main trajectory
+    /// of [`ZoneGenerator::zones`], holding every alternative of each attach pair
+    /// ([`ZoneGenerator::bundle`]) instead of one zone per choice (their product). Every
+    /// trajectory of a zone of the language is in its main trajectory's bundle, so a search
+    /// that follows first steps loses none (docs/lg-search.md).
+    pub fn bundles(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Zone>, ZoneError> {
+        if !self.applies(p0, y0, l0) {
+            return Ok(Vec::new());
+        }
+        let capture = self.captures_at(p0, y0);
+        let x0 = self.scenario.pieces[p0].at;
+        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        mains
+            .into_iter()
+            .map(|main| self.bundle(p0, x0, y0, main, l0))
+            .collect()
+    }
+
     /// The domination zones of p0 guarding y0 within l0 moves (docs/semantics.md §7.1), as
     /// bundles: the shape of an attack zone, but y0 need not be a target, and one zone per main
     /// trajectory holding every alternative of each attach pair ([`ZoneGenerator::bundle`]).

@@ -91,10 +91,12 @@ pub struct SearchArgs {
     /// --engine lg: build the whole reduced tree (no alpha-beta pruning inside it).
     #[arg(long)]
     pub full_tree: bool,
-    /// --engine lg: the value of a leaf that does not end the game: 0, or read off the status
-    /// of its goal zones (an unopposed goal wins).
-    #[arg(long, value_enum, default_value_t = LeafArg::Zero)]
-    pub leaf: LeafArg,
+    /// --engine lg: the value of a leaf that does not end the game: read off the status of its
+    /// goal zones (a held goal wins; the default of --engine lg), or 0 (the old behaviour, and
+    /// the only one of --engine lg-grammar). Either is a static estimate, and the output says
+    /// when the value rests on one.
+    #[arg(long, value_enum)]
+    pub leaf: Option<LeafArg>,
     /// --engine lg or lg-grammar: where each state's zones come from: generated afresh at every
     /// state, or carried along the branch by the translations (π and the timer) and generated
     /// afresh only where a move ends an attack or the carried zones leave the side to move
@@ -105,6 +107,10 @@ pub struct SearchArgs {
     /// of its side still has to pass (docs/lg-search.md).
     #[arg(long)]
     pub domination: bool,
+    /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
+    /// the alternatives of its attach pairs) instead of one bundle per main trajectory.
+    #[arg(long)]
+    pub product_zones: bool,
     /// --engine lg: draw the reduced tree as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -387,6 +393,10 @@ struct SearchJson {
     /// --engine lg: the horizon and the number of moves in the reduced tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     horizon: Option<u32>,
+    /// --engine lg: whether the value is proved inside the reduced tree (else it is a static
+    /// estimate resting on leaves that do not end the game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proved: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<usize>,
     /// --engine lg with --tree: the reduced tree.
@@ -494,9 +504,10 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--tree", args.tree),
         ("--full-tree", args.full_tree),
         ("--svg", args.svg.is_some()),
-        ("--leaf zones", args.leaf == LeafArg::Zones),
+        ("--leaf", args.leaf.is_some()),
         ("--zones translate", args.zones == ZonesArg::Translate),
         ("--domination", args.domination),
+        ("--product-zones", args.product_zones),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
     if args.network.is_some()
@@ -543,15 +554,16 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     let lg = LgOptions {
         horizon: args.horizon,
         full_tree: args.full_tree,
-        leaf: match args.leaf {
-            LeafArg::Zero => Leaf::Zero,
-            LeafArg::Zones => Leaf::Zones,
+        leaf: match (args.leaf, args.engine) {
+            (Some(LeafArg::Zero), _) | (None, EngineArg::LgGrammar) => Leaf::Zero,
+            (Some(LeafArg::Zones), _) | (None, _) => Leaf::Zones,
         },
         zones: match args.zones {
             ZonesArg::Regenerate => Zones::Regenerate,
             ZonesArg::Translate => Zones::Translate,
         },
         domination: args.domination,
+        product_zones: args.product_zones,
     };
     let mut lg_result = None;
     let mut grammar_run = None;
@@ -639,6 +651,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 .map(|t| (t.as_secs_f64() * 1e4).round() / 10.0),
             stopped: result.stopped.clone(),
             horizon: lg_result.as_ref().map(|r| r.horizon),
+            proved: lg_result.as_ref().map(|r| r.proved),
             moves: lg_result.as_ref().map(|r| r.tree.moves()),
             tree: lg_result
                 .as_ref()
@@ -648,7 +661,8 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         .map(report);
     }
     let horizon = lg_result.as_ref().map_or(0, |r| r.horizon);
-    let mut out = describe(&game, args, engine, &options, &result, horizon);
+    let proved = lg_result.as_ref().map(|r| r.proved);
+    let mut out = describe(&game, args, engine, &options, &result, horizon, proved);
     if let Some(r) = &lg_result {
         let [over, no_move, depth] = r.tree.leaves();
         out.push_str(&format!(
@@ -701,6 +715,7 @@ fn describe(
     options: &SearchOptions,
     r: &SearchResult,
     horizon: u32,
+    proved: Option<bool>,
 ) -> String {
     let mut out = String::new();
     let how = match (args.depth, args.engine) {
@@ -764,14 +779,24 @@ fn describe(
         };
         out.push_str(&format!("{why}; {partial}\n"));
     }
+    // The LG search says whether its value is proved inside the reduced tree (it rests on
+    // leaves that end the game only) or rests on static values of leaves (an estimate).
+    let status = match proved {
+        Some(true) => ", proved inside the reduced tree",
+        Some(false) => ", static estimate",
+        None => "",
+    };
     let value = match r.value {
-        Some(1) => "1 (White wins)".to_string(),
-        Some(-1) => "-1 (Black wins)".to_string(),
-        Some(_) => "0 (draw)".to_string(),
+        Some(1) => format!("1 (White wins{status})"),
+        Some(-1) => format!("-1 (Black wins{status})"),
+        Some(_) => format!("0 (draw{status})"),
         None => "unknown (not proven at this depth)".to_string(),
     };
     out.push_str(&format!("value: {value}\n"));
-    if args.depth.is_none() && r.stopped.is_none() {
+    if proved == Some(false) {
+        // An LG value resting on static leaf values: no distance to the end to tell.
+        out.push_str(&format!("score: {} (static estimate)\n", r.score));
+    } else if args.depth.is_none() && r.stopped.is_none() {
         // A solve scores win, draw or loss only (no distance to the end).
     } else if args.depth.is_none() && r.score.abs() > WIN / 2 {
         // An anytime solve's iterations do not count the moves to the end either.

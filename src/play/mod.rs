@@ -5,6 +5,7 @@
 //! to order moves and judge positions (docs/players.md); `line`, a line of moves as written and
 //! printed, split into moves.
 
+pub mod agreement;
 pub mod game;
 pub mod line;
 pub mod players;

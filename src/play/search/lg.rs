@@ -112,6 +112,9 @@ pub struct Regenerate {
     pub options: ZoneOptions,
     /// Add the domination zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
+    /// List every zone of each attack (the product of the alternatives of its attach pairs,
+    /// as the zone grammar does) instead of one bundle per main trajectory.
+    pub product: bool,
     /// The kernel, shared by every state when distances do not depend on where pieces stand
     /// (the scenario's `blocking` is off).
     kernel: Option<Kernel>,
@@ -127,6 +130,9 @@ impl Regenerate {
                 ..ZoneOptions::default()
             },
             domination: false,
+            // The product by default, as the zone orderings and the fuzzy evaluation read
+            // zones; the LG search chooses ([`LgOptions::product_zones`]).
+            product: true,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
         }
     }
@@ -191,7 +197,20 @@ impl Regenerate {
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
         for (p0, y0) in generator.attacks(self.horizon) {
             let l0 = generator.main_distance(p0, y0);
-            let zones = generator.zones(p0, y0, l0);
+            let zones = if self.product {
+                generator.zones(p0, y0, l0)
+            } else {
+                // `max_zones` caps the bundles of an attack (one per main trajectory) as it
+                // caps the language's zones.
+                let limit = self.options.max_zones;
+                generator.bundles(p0, y0, l0).and_then(|b| {
+                    if b.len() > limit {
+                        Err(crate::zone::ZoneError::TooMany { limit })
+                    } else {
+                        Ok(b)
+                    }
+                })
+            };
             if domination
                 && game.goals[back[p0]][y0.index()]
                 && let Ok(zones) = &zones
@@ -425,6 +444,9 @@ pub struct LgOptions {
     pub zones: Zones,
     /// Add domination zones to the attack zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
+    /// Every zone of each attack (the zone grammar's language, whose size is the product of
+    /// the alternatives) instead of one bundle per main trajectory (the default).
+    pub product_zones: bool,
 }
 
 /// Where the zones of each state of the reduced tree come from.
@@ -438,13 +460,15 @@ pub enum Zones {
     Translate,
 }
 
-/// The value of a leaf that does not end the game.
+/// The value of a leaf that does not end the game: a static estimate either way (the search
+/// says whether its value rests on one, [`LgResult::proved`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Leaf {
-    /// 0: nothing decided within the reduced tree.
-    #[default]
+    /// 0: nothing decided within the reduced tree (the old default, and the search grammar's).
     Zero,
-    /// The status of the leaf's goal zones ([`static_value`]).
+    /// The status of the leaf's goal zones ([`static_value`]): which goals are reached in time
+    /// with their opposition held.
+    #[default]
     Zones,
 }
 
@@ -453,9 +477,9 @@ pub enum Leaf {
 pub enum End {
     /// The game is over; the value is its outcome.
     GameOver,
-    /// Neither side has a zone move: the static value 0.
+    /// Neither side has a zone move: a static value ([`Leaf`]).
     NoZoneMove,
-    /// The depth bound: the static value 0.
+    /// The depth bound: a static value ([`Leaf`]).
     Depth,
 }
 
@@ -529,6 +553,29 @@ impl Tree {
         out
     }
 
+    /// Whether the value `value` backed up to the root (whose side to move is White when
+    /// `white`) is proved inside the reduced tree: it rests only on leaves that end the game.
+    /// A leaf is proved when it ends the game; a node when a proved child has its value and
+    /// either that value is the best its side can have (1 for White, −1 for Black) or every
+    /// child searched is proved (a child left unsearched by a cutoff cannot change the
+    /// choice above). An empty tree proves nothing.
+    pub fn proved(&self, white: bool, value: i8) -> bool {
+        fn node(children: &[TreeNode], white: bool, value: i8) -> bool {
+            let p: Vec<bool> = children
+                .iter()
+                .map(|c| match c.end {
+                    Some(End::GameOver) => true,
+                    Some(_) => false,
+                    None => node(&c.children, !white, c.value),
+                })
+                .collect();
+            let reached = children.iter().zip(&p).any(|(c, &p)| p && c.value == value);
+            let best = if white { 1 } else { -1 };
+            reached && (value == best || p.iter().all(|&p| p))
+        }
+        !self.children.is_empty() && node(&self.children, white, value)
+    }
+
     /// One move a line, indented two spaces a level, the value after it (`h8-g7  0`); a leaf
     /// that does not end the game is marked `(no zone move)` or `(depth bound)`, a node whose
     /// search was cut `(cut)`.
@@ -564,6 +611,11 @@ pub struct LgResult {
     /// The states whose zones were generated afresh (with [`Zones::Regenerate`], every state
     /// that is not the end of the game).
     pub generated: u64,
+    /// The depth bound the tree was built to, in moves.
+    pub depth: u32,
+    /// Whether the value is proved inside the reduced tree ([`Tree::proved`]) rather than
+    /// resting on a static value of a leaf that does not end the game.
+    pub proved: bool,
 }
 
 /// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
@@ -584,6 +636,7 @@ pub fn search(
         fresh.options.max_zones = n;
     }
     fresh.domination = lg.domination;
+    fresh.product = lg.product_zones;
     let mut options = options.clone();
     options.depth = Some(depth_bound(options.depth, horizon)?);
     let run = || match lg.zones {
@@ -606,7 +659,24 @@ pub fn search(
         }),
         None => run(),
     };
+    // An empty tree at a state that goes on: the horizon sees no zone move for either side,
+    // and a value read off nothing would look like a draw.
+    if result.result.value.is_some() && result.tree.children.is_empty() && root.outcome.is_none() {
+        let mut legal = Vec::new();
+        root.clone().successors(game, &mut legal);
+        if !legal.is_empty() {
+            return Err(format!(
+                "the reduced tree is empty: no zone move for either side within the horizon {horizon}; \
+                 no value (raise --horizon)"
+            ));
+        }
+    }
     result.horizon = horizon;
+    result.depth = options.depth.unwrap_or(0);
+    result.proved = result
+        .result
+        .value
+        .is_some_and(|v| result.tree.proved(root.to_move == Side::White, v));
     Ok(result)
 }
 
@@ -661,6 +731,8 @@ pub fn search_with(
         tree,
         horizon: 0,
         generated: s.generated,
+        depth: 0,
+        proved: false,
     }
 }
 
@@ -841,6 +913,24 @@ fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
     out
 }
 
+/// Whether every opposing trajectory at level 1 of `z` (a zone of `side`) is met by a
+/// trajectory of `side` at level 2 that ends on one of its points.
+fn held(game: &Game, z: &Zone, side: Side) -> bool {
+    let side_of = |e: &crate::zone::ZoneEntry| game.scenario.pieces[e.piece].side;
+    z.entries
+        .iter()
+        .filter(|o| o.level == 1 && side_of(o) != side)
+        .all(|o| {
+            z.entries.iter().any(|d| {
+                d.level == 2
+                    && side_of(d) == side
+                    && d.trajectory
+                        .last()
+                        .is_some_and(|y| o.trajectory.contains(y))
+            })
+        })
+}
+
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
 fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) -> Vec<Move> {
@@ -873,11 +963,14 @@ fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
 
 /// The static value of a leaf that does not end the game, from White's side, read off its zones
 /// (the status of a zone, docs/semantics.md §7.1): an attack of a piece on one of its goals
-/// with a zone that holds no trajectory of the other side is **unopposed**, a goal the piece
-/// reaches in its main trajectory's length. If only one side has an unopposed goal, it wins
-/// (±1); if both have, the first to arrive (counting the plies from the side to move) wins,
-/// unless goals must survive the reply and the other arrives on the very next ply (a draw,
-/// as the rules score it); if neither has, 0.
+/// with a zone where every trajectory of the other side at level 1 (an interception of the main
+/// trajectory in time) is itself met by a trajectory of the attacking side at level 2 ending on
+/// it (the interceptor is stopped, or the point it must pass is guarded) is **held**: a goal the
+/// piece reaches in its main trajectory's length. An attack with no opposing trajectory at all
+/// is held trivially. If only one side holds a goal, it wins (±1); if both do, the first to
+/// arrive (counting the plies from the side to move) wins, unless goals must survive the reply
+/// and the other arrives on the very next ply (a draw, as the rules score it); if neither
+/// does, 0.
 pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
     let mut first = [u32::MAX; 2];
     for a in attacks {
@@ -886,14 +979,10 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
         }
         let side = game.scenario.pieces[a.piece].side;
         for z in &a.zones {
-            let unopposed = z
-                .entries
-                .iter()
-                .all(|e| game.scenario.pieces[e.piece].side == side);
             let Some(main) = z.entries.first() else {
                 continue;
             };
-            if !unopposed {
+            if !held(game, z, side) {
                 continue;
             }
             let moves = main.trajectory.len() as u32 - 1;

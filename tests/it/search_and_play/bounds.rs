@@ -120,7 +120,12 @@ fn a_line_as_long_as_the_move_limit_runs_on_a_small_stack() {
     }
     // The principal variation is kept at most 400 moves long, not 10,000 per ply.
     assert_eq!(solve.pv.len(), 400);
-    assert_eq!(reduced, Ok(Some(0)));
+    // No piece has a zone move within the horizon: the LG search says so instead of
+    // reading a draw off an empty tree.
+    assert!(
+        matches!(&reduced, Err(e) if e.contains("the reduced tree is empty")),
+        "{reduced:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,676 @@
+//! LG against the solver (issue 27, docs/lg-search.md "Agreement with the solver"): the LG
+//! search's value of a position beside the value alpha-beta proves by solving it, with the
+//! sizes of both searches; and the seeded random small games both are run on.
+//!
+//! The comparison is a library function so that a test can assert a floor on a small set
+//! and `examples/lg_agreement.rs` can print the full tables (Markdown) that the docs quote.
+
+use std::time::Duration;
+
+use crate::play::game::Game;
+use crate::play::search::lg::{self, LgOptions, LgResult};
+use crate::play::search::{Ordering, SearchOptions, alphabeta};
+use crate::play::state::{Move, State};
+use crate::random::SplitMix;
+use crate::scenario::Scenario;
+
+/// The kinds of random small games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A fighter and a bomber a side with the rules of examples/robot-2d4a.scenario (a limit of
+    /// 16 moves, so that the solver finishes).
+    Robot,
+    /// Pawns only, with the rules of examples/pawned.scenario.
+    Pawned,
+}
+
+impl Family {
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Robot => "2D/4A-like",
+            Family::Pawned => "Pawned-like",
+        }
+    }
+}
+
+fn point(x: u64, y: u64) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+}
+
+/// The scenario text of the random game `seed` of `family`, on a board of 5x5 to 8x8; the
+/// same text for the same arguments on every machine.
+///
+/// * [`Family::Robot`]: a fighter and a bomber a side, each bomber with the far rank of its
+///   file as its goal, 2 to 4 moves away, the fighters anywhere free.
+/// * [`Family::Pawned`]: 1 or 2 pawns a side, White's on the lower half of the board above
+///   rank 1, Black's on the upper half below the last rank; the first pawn on the far rank
+///   wins.
+pub fn random_game(family: Family, seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let (w, h) = (5 + rng.below(4), 5 + rng.below(4));
+    let mut taken: Vec<(u64, u64)> = Vec::new();
+    let mut free = |rng: &mut SplitMix, xs: (u64, u64), ys: (u64, u64)| loop {
+        let p = (xs.0 + rng.below(xs.1 - xs.0), ys.0 + rng.below(ys.1 - ys.0));
+        if !taken.contains(&p) {
+            taken.push(p);
+            return p;
+        }
+    };
+    match family {
+        Family::Robot => {
+            let wb = free(&mut rng, (0, w), (h - 5, h - 2));
+            let bb = free(&mut rng, (0, w), (1, 4));
+            let wf = free(&mut rng, (0, w), (0, h));
+            let bf = free(&mut rng, (0, w), (0, h));
+            format!(
+                "board {w}x{h}\n\
+                 type FIGHTER {{\n  like king\n  value 3\n}}\n\
+                 type BOMBER {{\n  move leap (0,1)\n  attack leap (1,1) (-1,1)\n  value 5\n}}\n\
+                 white FIGHTER at {} as WF\nwhite BOMBER at {} as WB\n\
+                 black FIGHTER at {} as BF\nblack BOMBER at {} as BB\n\
+                 goal {} for WB\ngoal {} for BB\n\
+                 game {{\n  first white\n  goals survive\n  stalemate pass\n  safe FIGHTER\n  limit 16\n}}\n",
+                point(wf.0, wf.1),
+                point(wb.0, wb.1),
+                point(bf.0, bf.1),
+                point(bb.0, bb.1),
+                point(wb.0, h - 1),
+                point(bb.0, 0),
+            )
+        }
+        Family::Pawned => {
+            let n = 1 + rng.below(2);
+            let mut text = format!("board {w}x{h}\n");
+            for k in 0..n {
+                let p = free(&mut rng, (0, w), (1, h / 2));
+                text.push_str(&format!("white pawn at {} as WP{k}\n", point(p.0, p.1)));
+            }
+            for k in 0..n {
+                let p = free(&mut rng, (0, w), (h - h / 2, h - 1));
+                text.push_str(&format!("black pawn at {} as BP{k}\n", point(p.0, p.1)));
+            }
+            text.push_str(
+                "goal rank last for white\ngoal rank 1 for black\n\
+                 game {\n  first white\n  goals immediate\n  stalemate pass\n  deadlock count\n}\n",
+            );
+            text
+        }
+    }
+}
+
+/// The game of a scenario text, or why it is not one.
+pub fn game_of(name: &str, text: &str) -> Result<Game, String> {
+    let s = Scenario::parse(name, text).map_err(|e| format!("{e:?}"))?;
+    Game::new(s).map_err(|e| e.to_string())
+}
+
+/// The limits of one comparison.
+#[derive(Clone, Debug)]
+pub struct Budgets {
+    /// The most positions the solver visits.
+    pub solve_nodes: u64,
+    /// The most positions an LG search visits.
+    pub lg_nodes: u64,
+    /// The longest an LG search runs (a stop at it depends on the machine).
+    pub lg_time: Duration,
+    /// The most zones the LG search lists for one attack (`None`: the generator's 100,000).
+    pub max_zones: Option<usize>,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            solve_nodes: 2_000_000,
+            lg_nodes: 200_000,
+            lg_time: Duration::from_secs(20),
+            max_zones: None,
+        }
+    }
+}
+
+/// The solver's answer on a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The proved value from White's side; `None` past the budget.
+    pub value: Option<i8>,
+    pub nodes: u64,
+}
+
+/// Solves `state` with alpha-beta (zones first, the ordering of the smallest solves measured).
+pub fn solve(game: &Game, state: &State, budgets: &Budgets) -> Solved {
+    let r = alphabeta::search(
+        game,
+        state,
+        &SearchOptions {
+            max_nodes: Some(budgets.solve_nodes),
+            ordering: Ordering::Zones,
+            ..SearchOptions::default()
+        },
+    );
+    Solved {
+        value: r.value,
+        nodes: r.nodes,
+    }
+}
+
+/// Alpha-beta's positions at a fixed depth, the LG tree's full-width counterpart.
+pub fn positions_at_depth(game: &Game, state: &State, depth: u32, budgets: &Budgets) -> u64 {
+    alphabeta::search(
+        game,
+        state,
+        &SearchOptions {
+            depth: Some(depth),
+            max_nodes: Some(budgets.solve_nodes),
+            ordering: Ordering::Zones,
+            ..SearchOptions::default()
+        },
+    )
+    .nodes
+}
+
+/// The LG search's answer on a position.
+#[derive(Clone, Debug)]
+pub struct Searched {
+    /// The value from White's side; `None` when the search gave up (`why`).
+    pub value: Option<i8>,
+    /// Whether the value is proved inside the reduced tree (every leaf it rests on ends the
+    /// game) rather than a static estimate.
+    pub proved: bool,
+    pub moves: usize,
+    pub nodes: u64,
+    pub depth: u32,
+    pub time: Duration,
+    pub why: Option<String>,
+}
+
+/// Runs the LG search on `state` at `depth` (`None`: its default), within the budgets.
+pub fn search_lg(
+    game: &Game,
+    state: &State,
+    depth: Option<u32>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+) -> Searched {
+    let options = SearchOptions {
+        depth,
+        max_nodes: Some(budgets.lg_nodes),
+        time: Some(budgets.lg_time),
+        max_zones: budgets.max_zones,
+        ..SearchOptions::default()
+    };
+    match lg::search(game, state, &options, lg_options) {
+        Ok(r) => searched(&r),
+        Err(e) => Searched {
+            value: None,
+            proved: false,
+            moves: 0,
+            nodes: 0,
+            depth: 0,
+            time: Duration::ZERO,
+            why: Some(e),
+        },
+    }
+}
+
+fn searched(r: &LgResult) -> Searched {
+    Searched {
+        value: r.result.value,
+        proved: r.proved,
+        moves: r.tree.moves(),
+        nodes: r.result.nodes,
+        depth: r.depth,
+        time: r.result.time,
+        why: r.result.stopped.clone(),
+    }
+}
+
+/// The positions to compare on a game: the start, then the position after each legal first
+/// move of the side to move (in the rules' order), with the move in the source's notation.
+pub fn start_and_first_moves(game: &Game) -> Vec<(String, State)> {
+    let root = State::initial(game);
+    let mut out = vec![("start".to_string(), root.clone())];
+    let mut legal = Vec::new();
+    let mut s = root.clone();
+    s.successors(game, &mut legal);
+    if s.outcome.is_some() {
+        return out;
+    }
+    for mv in legal {
+        if mv == Move::Pass {
+            continue;
+        }
+        let mut child = root.clone();
+        child.make(game, mv);
+        out.push((mv.show(game), child));
+    }
+    out
+}
+
+/// One row of a comparison: a position, the solver's value and the LG search's.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub name: String,
+    pub solved: Solved,
+    pub lg: Searched,
+}
+
+impl Row {
+    /// Whether both searches answered, and alike.
+    pub fn agrees(&self) -> Option<bool> {
+        match (self.solved.value, self.lg.value) {
+            (Some(a), Some(b)) => Some(a == b),
+            _ => None,
+        }
+    }
+}
+
+/// Compares LG (at `depth`) and the solver on `state`.
+pub fn compare(
+    name: &str,
+    game: &Game,
+    state: &State,
+    depth: Option<u32>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+) -> Row {
+    Row {
+        name: name.to_string(),
+        solved: solve(game, state, budgets),
+        lg: search_lg(game, state, depth, lg_options, budgets),
+    }
+}
+
+/// The totals of a set of rows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub agree: usize,
+    pub disagree: usize,
+    /// The solver did not finish within its budget.
+    pub unsolved: usize,
+    /// The LG search gave up (a budget, too many zones).
+    pub lg_gave_up: usize,
+    /// Positions summed over the rows both searches answered.
+    pub lg_nodes: u64,
+    pub solve_nodes: u64,
+}
+
+impl Tally {
+    pub fn of(rows: &[Row]) -> Tally {
+        let mut t = Tally::default();
+        for r in rows {
+            match (r.solved.value, r.lg.value) {
+                (None, _) => t.unsolved += 1,
+                (Some(_), None) => t.lg_gave_up += 1,
+                (Some(a), Some(b)) => {
+                    if a == b {
+                        t.agree += 1;
+                    } else {
+                        t.disagree += 1;
+                    }
+                    t.lg_nodes += r.lg.nodes;
+                    t.solve_nodes += r.solved.nodes;
+                }
+            }
+        }
+        t
+    }
+
+    /// The agreement rate over the rows both searches answered, in percent.
+    pub fn rate(&self) -> f64 {
+        let n = self.agree + self.disagree;
+        if n == 0 {
+            0.0
+        } else {
+            100.0 * self.agree as f64 / n as f64
+        }
+    }
+
+    /// LG's positions over the solver's, over the rows both answered.
+    pub fn position_ratio(&self) -> f64 {
+        if self.solve_nodes == 0 {
+            0.0
+        } else {
+            self.lg_nodes as f64 / self.solve_nodes as f64
+        }
+    }
+}
+
+/// A value as the tables show it: `1`, `0`, `-1`, `—` for none, `0~` for a static estimate.
+pub fn show_value(value: Option<i8>, proved: bool) -> String {
+    match value {
+        None => "—".to_string(),
+        Some(v) if proved => v.to_string(),
+        Some(v) => format!("{v}~"),
+    }
+}
+
+/// The random games of `family` with seeds `seeds`, each compared at the LG default depth:
+/// one row per game, named by its seed.
+pub fn random_rows(
+    family: Family,
+    seeds: std::ops::Range<u64>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+) -> Vec<Row> {
+    seeds
+        .map(|seed| {
+            let text = random_game(family, seed);
+            let name = format!("seed {seed}");
+            match game_of(&name, &text) {
+                Ok(game) => {
+                    let root = State::initial(&game);
+                    compare(&name, &game, &root, None, lg_options, budgets)
+                }
+                Err(e) => Row {
+                    name,
+                    solved: Solved {
+                        value: None,
+                        nodes: 0,
+                    },
+                    lg: Searched {
+                        value: None,
+                        proved: false,
+                        moves: 0,
+                        nodes: 0,
+                        depth: 0,
+                        time: Duration::ZERO,
+                        why: Some(e),
+                    },
+                },
+            }
+        })
+        .collect()
+}
+
+/// The rows of one shipped game: the start and every first move, the solver beside LG at its
+/// default depth and, with `deep`, at that depth too.
+#[derive(Clone, Debug)]
+pub struct GameRows {
+    pub rows: Vec<Row>,
+    /// LG at the deep depth, per row (empty without one).
+    pub deep: Vec<Searched>,
+    /// Alpha-beta's positions at the LG default depth, per row.
+    pub at_depth: Vec<u64>,
+}
+
+/// Compares LG and the solver on the start of `game` and after each first move.
+pub fn game_rows(
+    game: &Game,
+    deep: Option<u32>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+) -> GameRows {
+    let mut out = GameRows {
+        rows: Vec::new(),
+        deep: Vec::new(),
+        at_depth: Vec::new(),
+    };
+    for (name, state) in start_and_first_moves(game) {
+        let row = compare(&name, game, &state, None, lg_options, budgets);
+        out.at_depth
+            .push(positions_at_depth(game, &state, row.lg.depth, budgets));
+        if let Some(d) = deep {
+            out.deep
+                .push(search_lg(game, &state, Some(d), lg_options, budgets));
+        }
+        out.rows.push(row);
+    }
+    out
+}
+
+/// The Markdown table of [`game_rows`]: per position the solver's value and positions, LG's
+/// value (`~`: a static estimate), tree moves and positions at its default depth, alpha-beta's
+/// positions at that depth, and LG's value at the deep depth.
+pub fn game_table(rows: &GameRows, deep: Option<u32>) -> String {
+    let mut out = String::from(
+        "| position | solver | solve positions | LG | LG depth | tree moves | LG positions | alpha-beta positions at LG depth |",
+    );
+    if let Some(d) = deep {
+        out.push_str(&format!(" LG depth {d} | LG positions depth {d} |"));
+    }
+    out.push_str("\n|---|---|---|---|---|---|---|---|");
+    if deep.is_some() {
+        out.push_str("---|---|");
+    }
+    out.push('\n');
+    for (k, r) in rows.rows.iter().enumerate() {
+        let mark = match r.agrees() {
+            Some(false) => " **≠**",
+            _ => "",
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {}{mark} | {} | {} | {} | {} |",
+            r.name,
+            show_value(r.solved.value, true),
+            r.solved.nodes,
+            show_value(r.lg.value, r.lg.proved),
+            r.lg.depth,
+            r.lg.moves,
+            r.lg.nodes,
+            rows.at_depth[k],
+        ));
+        if let Some(d) = rows.deep.get(k) {
+            let mark = match (r.solved.value, d.value) {
+                (Some(a), Some(b)) if a != b => " **≠**",
+                _ => "",
+            };
+            out.push_str(&format!(
+                " {}{mark} | {} |",
+                show_value(d.value, d.proved),
+                d.nodes
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The Markdown summary of random rows per family: games, agreements, disagreements, gaps,
+/// the rate and LG's positions over the solver's; then each disagreement.
+pub fn random_table(families: &[(Family, Vec<Row>)]) -> String {
+    let mut out = String::from(
+        "| games | agree | disagree | solver past budget | LG gave up | agreement | LG / solve positions |\n|---|---|---|---|---|---|---|\n",
+    );
+    let mut all = Vec::new();
+    for (family, rows) in families {
+        let t = Tally::of(rows);
+        out.push_str(&tally_row(&format!("{} {}", rows.len(), family.name()), &t));
+        all.extend(rows.iter().cloned());
+    }
+    if families.len() > 1 {
+        out.push_str(&tally_row(
+            &format!("{} in all", all.len()),
+            &Tally::of(&all),
+        ));
+    }
+    let mut cases = String::new();
+    for (family, rows) in families {
+        for r in rows {
+            if r.agrees() == Some(false) {
+                cases.push_str(&format!(
+                    "- {} {}: solver {}, LG {} ({} moves, depth {})\n",
+                    family.name(),
+                    r.name,
+                    show_value(r.solved.value, true),
+                    show_value(r.lg.value, r.lg.proved),
+                    r.lg.moves,
+                    r.lg.depth
+                ));
+            }
+        }
+    }
+    if !cases.is_empty() {
+        out.push_str("\nDisagreements:\n\n");
+        out.push_str(&cases);
+    }
+    // Why LG gave up, counted by reason (numbers masked so that alike reasons count together).
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for (_, rows) in families {
+        for r in rows {
+            if r.solved.value.is_some()
+                && r.lg.value.is_none()
+                && let Some(why) = &r.lg.why
+            {
+                let masked: String = why
+                    .chars()
+                    .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                    .collect();
+                match reasons.iter_mut().find(|(w, _)| *w == masked) {
+                    Some((_, n)) => *n += 1,
+                    None => reasons.push((masked, 1)),
+                }
+            }
+        }
+    }
+    if !reasons.is_empty() {
+        out.push_str("\nWhere LG gave up:\n\n");
+        for (why, n) in reasons {
+            out.push_str(&format!("- {n}: {why}\n"));
+        }
+    }
+    out
+}
+
+fn tally_row(name: &str, t: &Tally) -> String {
+    format!(
+        "| {name} | {} | {} | {} | {} | {:.1}% | {:.4} |\n",
+        t.agree,
+        t.disagree,
+        t.unsolved,
+        t.lg_gave_up,
+        t.rate(),
+        t.position_ratio()
+    )
+}
+
+/// One line of the source's tree checked against the shipped rules and a reduced tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceLine {
+    pub line: String,
+    /// How many of its moves are legal in a row from the start (all: the line is legal).
+    pub legal: usize,
+    pub moves: usize,
+    /// Why the first illegal move is not legal, if one is.
+    pub illegal: Option<String>,
+    /// How many of its first moves the tree holds as a path from the root.
+    pub contained: usize,
+}
+
+/// Checks each line of `lines` (one a row, moves separated by spaces, anything from `=` on
+/// and rows starting with `#` ignored) against `game`'s rules from the start and against
+/// `tree`.
+pub fn source_lines(game: &Game, tree: &lg::Tree, lines: &str) -> Vec<SourceLine> {
+    let mut out = Vec::new();
+    for row in lines.lines() {
+        let row = row.split('=').next().unwrap_or("").trim();
+        if row.is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let moves: Vec<&str> = row.split_whitespace().collect();
+        let mut state = State::initial(game);
+        let (mut legal, mut illegal) = (0, None);
+        for text in &moves {
+            let mut options = Vec::new();
+            state.successors(game, &mut options);
+            match state.parse_move(game, text) {
+                Ok(mv) if options.contains(&mv) && state.outcome.is_none() => {
+                    state.make(game, mv);
+                    legal += 1;
+                }
+                Ok(_) => {
+                    illegal = Some(format!("{text} is not legal here"));
+                    break;
+                }
+                Err(e) => {
+                    illegal = Some(e);
+                    break;
+                }
+            }
+        }
+        let mut contained = 0;
+        let mut nodes = &tree.children;
+        for text in &moves {
+            match nodes.iter().find(|n| n.text == *text) {
+                Some(n) => {
+                    contained += 1;
+                    nodes = &n.children;
+                }
+                None => break,
+            }
+        }
+        out.push(SourceLine {
+            line: row.to_string(),
+            legal,
+            moves: moves.len(),
+            illegal,
+            contained,
+        });
+    }
+    out
+}
+
+/// The Markdown table of [`source_lines`].
+pub fn source_table(lines: &[SourceLine]) -> String {
+    let mut out = String::from(
+        "| source's line | legal under the shipped rules | moves in lingeo's tree |\n|---|---|---|\n",
+    );
+    for l in lines {
+        let legal = match &l.illegal {
+            None => "yes".to_string(),
+            Some(why) => format!("no, move {}: {why}", l.legal + 1),
+        };
+        out.push_str(&format!(
+            "| `{}` | {legal} | {} of {} |\n",
+            l.line, l.contained, l.moves
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_games_parse_and_repeat() {
+        for family in [Family::Robot, Family::Pawned] {
+            for seed in 0..40 {
+                let text = random_game(family, seed);
+                assert_eq!(text, random_game(family, seed));
+                game_of("random", &text).unwrap_or_else(|e| panic!("{seed}: {e}\n{text}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_tally_counts_agreements_and_gaps() {
+        let row = |truth: Option<i8>, lg: Option<i8>| Row {
+            name: String::new(),
+            solved: Solved {
+                value: truth,
+                nodes: 10,
+            },
+            lg: Searched {
+                value: lg,
+                proved: false,
+                moves: 0,
+                nodes: 5,
+                depth: 0,
+                time: Duration::ZERO,
+                why: None,
+            },
+        };
+        let t = Tally::of(&[
+            row(Some(0), Some(0)),
+            row(Some(1), Some(0)),
+            row(None, Some(0)),
+            row(Some(1), None),
+        ]);
+        assert_eq!(
+            (t.agree, t.disagree, t.unsolved, t.lg_gave_up),
+            (1, 1, 1, 1)
+        );
+        assert_eq!(t.rate(), 50.0);
+        assert_eq!(t.position_ratio(), 0.5);
+    }
+}
