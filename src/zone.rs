@@ -375,6 +375,12 @@ impl<'s> ZoneGenerator<'s> {
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        // `max_zones` caps the bundles (one per main trajectory) as it caps the language's
+        // zones: before they are built, each costing a scan of the board.
+        let limit = self.options.max_zones;
+        if mains.len() > limit {
+            return Err(ZoneError::TooMany { limit });
+        }
         mains
             .into_iter()
             .map(|main| self.bundle(p0, x0, y0, main, l0))
@@ -446,6 +452,13 @@ impl<'s> ZoneGenerator<'s> {
         let mut level = self.level(&v, &time);
         for depth in 1.. {
             for (y, l) in level.ends.clone() {
+                // A bundle per main trajectory, and many main trajectories on a large board:
+                // the time and memory limits are looked at here as the listing looks at them
+                // between zones, so that `--time` stops a search that is generating them.
+                if let Some(limit) = crate::deadline::passed() {
+                    return Err(ZoneError::TimeLimit { limit });
+                }
+                self.check_memory()?;
                 for &x in &occupied {
                     let inside = |t: &[Point]| {
                         stops[t[0].index()].iter().any(|&(e, k)| {

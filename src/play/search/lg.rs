@@ -201,15 +201,8 @@ impl Regenerate {
                 generator.zones(p0, y0, l0)
             } else {
                 // `max_zones` caps the bundles of an attack (one per main trajectory) as it
-                // caps the language's zones.
-                let limit = self.options.max_zones;
-                generator.bundles(p0, y0, l0).and_then(|b| {
-                    if b.len() > limit {
-                        Err(crate::zone::ZoneError::TooMany { limit })
-                    } else {
-                        Ok(b)
-                    }
-                })
+                // caps the language's zones (ZoneGenerator::bundles).
+                generator.bundles(p0, y0, l0)
             };
             if domination
                 && game.goals[back[p0]][y0.index()]
