@@ -39,6 +39,7 @@ pub mod cases;
 pub mod chart;
 pub mod compare;
 pub mod deadline;
+pub mod dot;
 pub mod fuzzy;
 pub mod grammar;
 pub mod kernel;

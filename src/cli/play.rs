@@ -114,6 +114,9 @@ pub struct SearchArgs {
     /// --engine lg: draw the reduced tree as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// --engine lg: write the reduced tree as Graphviz DOT into FILE (`dot -Tpdf FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -504,6 +507,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--tree", args.tree),
         ("--full-tree", args.full_tree),
         ("--svg", args.svg.is_some()),
+        ("--dot", args.dot.is_some()),
         ("--leaf", args.leaf.is_some()),
         ("--zones translate", args.zones == ZonesArg::Translate),
         ("--domination", args.domination),
@@ -625,6 +629,18 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves")
         );
         super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
+    }
+    if let (Some(path), Some(r)) = (&args.dot, &lg_result) {
+        let title = format!(
+            "{}: value {}",
+            args.scenario
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            r.result
+                .value
+                .map_or_else(|| "unknown".to_string(), |v| v.to_string())
+        );
+        super::files::write(path, lingeo::dot::tree(&r.tree, &title))?;
     }
     let gave_up = gave_up(args, &result);
     let report = |text: String| match &gave_up {

@@ -161,8 +161,10 @@ fn a_captured_piece_s_goal_leaves_the_state_s_scenario() {
 
 #[test]
 fn the_cli_prints_the_tree_as_text_json_and_svg() {
-    let svg_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/lg-tree-test.svg");
+    let svg_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lg-tree-test.svg");
     let svg_arg = svg_path.to_string_lossy().into_owned();
+    let dot_path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lg-tree-test.dot");
+    let dot_arg = dot_path.to_string_lossy().into_owned();
     let (out, err, code) = run(&[
         "search",
         "examples/robot-2d4a.scenario",
@@ -176,6 +178,8 @@ fn the_cli_prints_the_tree_as_text_json_and_svg() {
         "--json",
         "--svg",
         &svg_arg,
+        "--dot",
+        &dot_arg,
     ]);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -200,6 +204,12 @@ fn the_cli_prints_the_tree_as_text_json_and_svg() {
         })
         .count();
     assert_eq!(nodes as u64, count(tree));
+    // The same tree as DOT: a node per move and the root, an edge per move.
+    let dot = std::fs::read_to_string(&dot_path).unwrap();
+    assert!(dot.starts_with("digraph lg_tree {"), "{dot}");
+    assert_eq!(dot.matches(" -> ").count() as u64, count(tree));
+    assert_eq!(dot.matches(" [label=").count() as u64, count(tree) + 1);
+    assert!(dot.contains("\"h8-g7\\n"), "{dot}");
 
     let (out, _, code) = run(&[
         "search",
