@@ -198,7 +198,7 @@ fn arguments_error(command: &CommandLine) -> Option<Diagnostic> {
 /// The arguments a command writes to: a file or a folder whose path a case gives. Every path
 /// argument of the CLI is either here or in [`INPUTS`] (a test holds every one to that), so that
 /// a new output cannot slip past [`outside_writes`].
-const OUTPUTS: &[&str] = &["svg", "out"];
+const OUTPUTS: &[&str] = &["svg", "dot", "out"];
 
 /// The path arguments a command only reads.
 #[cfg(test)]
