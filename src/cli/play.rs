@@ -617,7 +617,8 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         EngineArg::Lg => "lg",
         EngineArg::LgGrammar => "lg-grammar",
     };
-    if let (Some(path), Some(r)) = (&args.svg, &lg_result) {
+    if let Some(r) = &lg_result {
+        // The pictures' title: the scenario's file, the value and the tree's size.
         let title = format!(
             "LG search of {}: value {}, {}",
             args.scenario
@@ -628,19 +629,12 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
             render::counted(r.tree.moves() as u128, "move", "moves")
         );
-        super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
-    }
-    if let (Some(path), Some(r)) = (&args.dot, &lg_result) {
-        let title = format!(
-            "{}: value {}",
-            args.scenario
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-            r.result
-                .value
-                .map_or_else(|| "unknown".to_string(), |v| v.to_string())
-        );
-        super::files::write(path, lingeo::dot::tree(&r.tree, &title))?;
+        if let Some(path) = &args.svg {
+            super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
+        }
+        if let Some(path) = &args.dot {
+            super::files::write(path, lingeo::dot::tree(&r.tree, &title))?;
+        }
     }
     let gave_up = gave_up(args, &result);
     let report = |text: String| match &gave_up {
