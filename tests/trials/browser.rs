@@ -377,6 +377,19 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
             .unwrap()
             .contains("2_1")
     );
+    // The per-point vectors of the form by the points that differ from the rest, not as 62
+    // numbers; the whole form is the tooltip.
+    let form = browser.eval("document.querySelector('#step .form').textContent");
+    let form = form.as_str().unwrap();
+    assert!(form.contains("; else 0}"), "{form}");
+    assert!(!form.contains("0, 0, 0, 0, 0, 0, 0, 0"), "{form}");
+    assert!(
+        browser
+            .eval("document.querySelector('#step .form').title")
+            .as_str()
+            .unwrap()
+            .contains("0, 0, 0, 0, 0, 0, 0, 0")
+    );
     browser.screenshot(&shots.join("run-and-step.png"));
     // The next derivation, the next production applied, and back to the derivation's start.
     let step = "state.steps[+document.getElementById('step-slider').value]";

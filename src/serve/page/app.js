@@ -426,13 +426,30 @@ function showStep(i) {
   const s = steps[i];
   $("step-number").textContent = `step ${i + 1} of ${steps.length}${trace_cut_note()}`;
   let html = `<div>derivation ${s.derivation}: <span class="label">${escapeHtml(s.label)}</span></div>`;
-  html += `<div class="form">${escapeHtml(s.form)}</div>`;
+  html += `<div class="form" title="${escapeHtml(s.form)}">${escapeHtml(compactVectors(s.form))}</div>`;
   for (const a of s.assignments) {
     const target = a.point === undefined ? a.name : `${a.name}[${a.point}]`;
     html += `<div class="assignment">${escapeHtml(target)} := ${escapeHtml(a.value)}</div>`;
   }
   $("step").innerHTML = html;
   drawValues(s.values || {});
+}
+
+// A sentential form with its per-point vectors (G_Z's TIME, v, w: one entry a point, mostly
+// zeros) written as the points that differ from the vector's most common value, by name:
+// `[0, 0, 1, ...]` becomes `{h2: 1, h3: 1; else 0}`. The full form is the tooltip.
+function compactVectors(form) {
+  const points = state.board ? state.board.points : null;
+  if (!points) return form;
+  return form.replace(/\[([^\[\]]*)\]/g, (all, inner) => {
+    const items = inner.split(",").map((x) => x.trim());
+    if (items.length !== points.length || points.length < 8) return all;
+    const counts = new Map();
+    for (const x of items) counts.set(x, (counts.get(x) || 0) + 1);
+    const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    const others = items.map((x, i) => (x === common ? null : `${points[i]}: ${x}`)).filter(Boolean);
+    return `{${others.join(", ")}${others.length ? "; " : ""}else ${common}}`;
+  });
 }
 
 // Moves to the nearest step in direction `dir` (+1 or -1) that `wanted(step, current)` accepts:
