@@ -67,8 +67,14 @@ pub struct ZoneArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print JSON.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub json: bool,
+    /// Print CSV for other tools, one trajectory a row:
+    /// `attack,piece,target,zone,level,from,to,mover,trajectory,time`; `zone` is the zone's
+    /// number with --all-zones and empty in the bundle view (each alternative of each attach
+    /// pair once, the main trajectories at level 0).
+    #[arg(long)]
+    pub csv: bool,
     /// Also draw the zone as SVG into this file: the first zone of the language with
     /// --all-zones, otherwise the bundle view, the moves of every attach pair's alternatives
     /// drawn once per pair (with --all-attacks, of the first attack that has zones; where
@@ -724,6 +730,9 @@ fn attack_title(scenario: &Scenario, a: &Attack) -> String {
 
 /// The attacks as text or JSON.
 fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<String, CliError> {
+    if args.csv {
+        return Ok(csv(scenario, attacks, args.all_zones));
+    }
     if args.json {
         let json: Vec<AttackJson> = attacks
             .iter()
@@ -920,5 +929,74 @@ fn zone_count(summary: &ZoneSummary) -> String {
         format!("more than {n}")
     } else {
         n
+    }
+}
+
+/// The attacks as CSV ([`ZoneArgs::csv`]): each zone's entries with --all-zones, else the bundle
+/// view's main trajectories and alternatives; an attack not listed has no rows.
+fn csv(scenario: &Scenario, attacks: &[Attack], all_zones: bool) -> String {
+    let board = &scenario.board;
+    let name = |p: usize| scenario.pieces[p].name.as_str();
+    let mut out = String::from("attack,piece,target,zone,level,from,to,mover,trajectory,time\n");
+    for (k, a) in attacks.iter().enumerate() {
+        let mut row = |zone: String, level: u32, mover: usize, t: &[Point], time: u32| {
+            let (Some(first), Some(last)) = (t.first(), t.last()) else {
+                return;
+            };
+            let fields = [
+                (k + 1).to_string(),
+                name(a.piece).to_string(),
+                board.name(a.target).to_string(),
+                zone,
+                level.to_string(),
+                board.name(*first).to_string(),
+                board.name(*last).to_string(),
+                name(mover).to_string(),
+                render::trajectory(board, t),
+                time.to_string(),
+            ];
+            let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+            out.push_str(&fields.join(","));
+            out.push('\n');
+        };
+        if all_zones {
+            for (z, zone) in a.zones.iter().enumerate() {
+                for e in &zone.entries {
+                    row((z + 1).to_string(), e.level, e.piece, &e.trajectory, e.time);
+                }
+            }
+        } else {
+            for (main, attaches) in &a.summary.view {
+                row(String::new(), 0, main.piece, &main.trajectory, main.time);
+                for at in attaches {
+                    for (mover, t, time) in &at.alternatives {
+                        row(String::new(), at.level, *mover, t, *time);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A CSV field, quoted where it holds a comma (a tuple point `(6,6)`), a quote or a newline.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_fields_with_commas_or_quotes_are_quoted() {
+        assert_eq!(csv_field("h5 h4 h3"), "h5 h4 h3");
+        assert_eq!(csv_field("(6,6) (7,6)"), "\"(6,6) (7,6)\"");
+        assert_eq!(csv_field("a \"b\""), "\"a \"\"b\"\"\"");
+        assert_eq!(csv_field(""), "");
     }
 }
