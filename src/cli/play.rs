@@ -354,11 +354,26 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
             .last()
             .and_then(|m| m.r#move.clone())
             .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
-        let (position, _) = state.scenario(&game);
+        let (position, map) = state.scenario(&game);
         super::files::picture_of(&position.board)?;
+        // The last move drawn as an arrow, a one-move trajectory of the piece that made it.
+        let mut last = lingeo::zone::ZoneSummary::default();
+        if let Some(lingeo::play::state::Move::Step {
+            piece, from, to, ..
+        }) = played.last()
+            && let Some(Some(p)) = map.get(usize::from(*piece))
+        {
+            let entry = lingeo::zone::ZoneEntry {
+                piece: *p,
+                trajectory: vec![*from, *to],
+                time: 1,
+                level: 0,
+            };
+            last.view = vec![(entry, Vec::new())];
+        }
         super::files::keep(
             "position.svg",
-            lingeo::svg::zone_bundle(&position, &Default::default(), &title),
+            lingeo::svg::zone_bundle(&position, &last, &title),
         )?;
     }
     if args.json {

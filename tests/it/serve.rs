@@ -432,6 +432,10 @@ fn every_endpoint_answers_the_cli_json() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["cli"], cli(&["play", game, "--moves", "h8-g7"]));
     assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    // The last move is marked on the position: one arrow, from h8 to g7.
+    let svg = answer["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"edge\"").count(), 1, "{svg}");
+    assert!(svg.contains("after h8-g7"), "{svg}");
     let (status, answer) = server.post(
         "/api/board",
         &json!({"scenario": text(simplified), "scenario_name": simplified}),
