@@ -24,9 +24,10 @@ use std::fmt::Write;
 use crate::board::Point;
 use crate::piece::Side;
 use crate::play::game::Game;
+use crate::play::search::lg::Regenerate;
 use crate::play::state::State;
-use crate::progress::{Progress, Silent, Task};
-use crate::zone::{Zone, ZoneGenerator, ZoneOptions};
+use crate::progress::{Progress, Silent};
+use crate::zone::Zone;
 
 /// A trajectory of a piece (game index), as its stops.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,50 +144,20 @@ pub fn evaluate_observed(
         .map(|(i, _)| game.value[i])
         .sum::<f64>()
         .max(1.0);
-    // The attacks of the LG search's zones (`lg::Regenerate::attacks`, the filters F1 and F2),
-    // one at a time so that each can be told to `progress`: the position's pieces in its own
-    // scenario, mapped back to the game's indices.
-    let (scenario, map) = state.scenario(game);
-    let mut back = vec![0; scenario.pieces.len()];
-    for (g, s) in map.iter().enumerate() {
-        if let Some(s) = s {
-            back[*s] = g;
-        }
-    }
-    let kernel = scenario.kernel();
-    let options = ZoneOptions {
-        f1: true,
-        f2: true,
-        max_zones,
-        ..ZoneOptions::default()
-    };
-    let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
-    let attacks = generator.attacks(horizon);
-    let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
+    // The attacks of the LG search's zones, every zone listed (`lg::Regenerate::attacks`, the
+    // filters F1 and F2), each told to `progress` as its zones are read.
+    let mut source = Regenerate::new(game, horizon);
+    source.options.max_zones = max_zones;
     let mut goals: Vec<GoalTerm> = Vec::new();
-    for (p0, target) in attacks {
-        let piece = back[p0];
+    for (piece, target, listed) in source.attacks_observed(game, state, progress) {
         let aim = if game.goals[piece][target.index()] {
             Aim::Goal
         } else {
             match state.piece_at(target) {
                 Some(q) if game.side[q] != game.side[piece] => Aim::Capture { piece: q },
-                _ => {
-                    task.advance(1);
-                    continue;
-                }
+                _ => continue,
             }
         };
-        let l0 = generator.main_distance(p0, target);
-        let listed = generator.zones(p0, target, l0).map(|mut zones| {
-            for z in &mut zones {
-                for e in &mut z.entries {
-                    e.piece = back[e.piece];
-                }
-            }
-            zones
-        });
-        task.advance(1);
         let importance = match aim {
             Aim::Goal => on_board,
             Aim::Capture { piece } => game.value[piece],

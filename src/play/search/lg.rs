@@ -33,6 +33,7 @@ use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
 use crate::play::translate::{Outcome, Transition, translate_zone_with};
+use crate::progress::{Progress, Silent, Task};
 use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 /// The horizon when no piece owns a reachable goal (and none is given).
@@ -146,7 +147,18 @@ impl Regenerate {
         game: &Game,
         state: &State,
     ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
-        self.generate(game, state, false, false)
+        self.attacks_observed(game, state, &Silent)
+    }
+
+    /// [`Regenerate::attacks`], telling `progress` of each attack whose zones it has listed (a
+    /// task of as many steps as there are attacks, `"attacks"`).
+    pub fn attacks_observed(
+        &self,
+        game: &Game,
+        state: &State,
+        progress: &dyn Progress,
+    ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
+        self.generate(game, state, false, false, progress)
             .into_iter()
             .map(|(piece, target, _, zones)| (piece, target, zones))
             .collect()
@@ -167,6 +179,7 @@ impl Regenerate {
         state: &State,
         domination: bool,
         first_error: bool,
+        progress: &dyn Progress,
     ) -> Vec<Generated> {
         let (scenario, map) = state.scenario(game);
         let mut back = vec![0; scenario.pieces.len()];
@@ -195,7 +208,9 @@ impl Regenerate {
         let mut out = Vec::new();
         // Per side (White, Black), the points its goal pieces pass, with the piece.
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
-        for (p0, y0) in generator.attacks(self.horizon) {
+        let attacks = generator.attacks(self.horizon);
+        let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
+        for (p0, y0) in attacks {
             let l0 = generator.main_distance(p0, y0);
             let zones = if self.product {
                 generator.zones(p0, y0, l0)
@@ -216,10 +231,12 @@ impl Regenerate {
             }
             let failed = zones.is_err();
             out.push((back[p0], y0, ZoneKind::Attack, zones.map(to_game)));
+            task.advance(1);
             if failed && first_error {
                 return out;
             }
         }
+        drop(task);
         if !domination {
             return out;
         }
@@ -261,7 +278,7 @@ impl Regenerate {
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
         // The first attack that cannot be listed stops the search: the rest are not listed.
-        self.generate(game, state, self.domination, true)
+        self.generate(game, state, self.domination, true, &Silent)
             .into_iter()
             .map(|(piece, target, kind, zones)| {
                 let zones = zones.map_err(|e| {
