@@ -183,6 +183,21 @@ pub struct Searched {
     pub why: Option<String>,
 }
 
+impl Searched {
+    /// A search that gave no answer, and why.
+    fn failed(why: String) -> Searched {
+        Searched {
+            value: None,
+            proved: false,
+            moves: 0,
+            nodes: 0,
+            depth: 0,
+            time: Duration::ZERO,
+            why: Some(why),
+        }
+    }
+}
+
 /// Runs the LG search on `state` at `depth` (`None`: its default), within the budgets.
 pub fn search_lg(
     game: &Game,
@@ -200,15 +215,7 @@ pub fn search_lg(
     };
     match lg::search(game, state, &options, lg_options) {
         Ok(r) => searched(&r),
-        Err(e) => Searched {
-            value: None,
-            proved: false,
-            moves: 0,
-            nodes: 0,
-            depth: 0,
-            time: Duration::ZERO,
-            why: Some(e),
-        },
+        Err(e) => Searched::failed(e),
     }
 }
 
@@ -367,15 +374,7 @@ pub fn random_rows(
                         value: None,
                         nodes: 0,
                     },
-                    lg: Searched {
-                        value: None,
-                        proved: false,
-                        moves: 0,
-                        nodes: 0,
-                        depth: 0,
-                        time: Duration::ZERO,
-                        why: Some(e),
-                    },
+                    lg: Searched::failed(e),
                 },
             }
         })
