@@ -55,7 +55,7 @@ pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
     let rows = figure12_observed(w, h, &super::progress::Bars::new())?;
     if let Some(path) = svg {
         let chart = lingeo::analysis::figure12_chart(w, h, &rows);
-        super::files::write(path, lingeo::chart::bar_chart(&chart))?;
+        super::files::write("--svg", path, lingeo::chart::bar_chart(&chart))?;
     }
     if *json {
         let rows: Vec<RowJson> = rows

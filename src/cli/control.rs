@@ -44,7 +44,11 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     let by_sector = map.by_sector(&sectors);
     if let Some(path) = &args.svg {
         let title = format!("Control map on {}", board.describe());
-        super::files::write(path, lingeo::svg::control(&game.scenario, &map, &title))?;
+        super::files::write(
+            "--svg",
+            path,
+            lingeo::svg::control(&game.scenario, &map, &title),
+        )?;
     }
     if args.json {
         let json = ControlJson {

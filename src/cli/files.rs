@@ -143,13 +143,14 @@ pub fn grammar(path: &Path) -> Result<Grammar, GrammarError> {
     }
 }
 
-/// Writes a picture (`--svg FILE`); in memory, keeps it, within the answer's budget.
-pub fn write(path: &Path, contents: String) -> Result<(), CliError> {
+/// Writes an output file given by `option` (`--svg FILE`, `--dot FILE`), which an error names;
+/// in memory, keeps it, within the answer's budget.
+pub fn write(option: &str, path: &Path, contents: String) -> Result<(), CliError> {
     if keeping() {
         return keep(&path.display().to_string(), contents);
     }
     std::fs::write(path, contents)
-        .map_err(|e| CliError(format!("--svg: cannot write {}: {e}", path.display())))
+        .map_err(|e| CliError(format!("{option}: cannot write {}: {e}", path.display())))
 }
 
 /// In memory, an error when `bytes` more would pass the answer's budget; on the disk, `Ok`.

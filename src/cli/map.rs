@@ -72,7 +72,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
             board.name(origin)
         );
         super::files::picture_of(board)?;
-        super::files::write(path, lingeo::svg::map(board, map, &title))?;
+        super::files::write("--svg", path, lingeo::svg::map(board, map, &title))?;
     }
     if args.json {
         let json = MapJson {

@@ -645,10 +645,10 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves")
         );
         if let Some(path) = &args.svg {
-            super::files::write(path, lingeo::svg::tree(&r.tree, &title))?;
+            super::files::write("--svg", path, lingeo::svg::tree(&r.tree, &title))?;
         }
         if let Some(path) = &args.dot {
-            super::files::write(path, lingeo::dot::tree(&r.tree, &title))?;
+            super::files::write("--dot", path, lingeo::dot::tree(&r.tree, &title))?;
         }
     }
     let gave_up = gave_up(args, &result);

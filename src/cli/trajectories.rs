@@ -109,7 +109,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             board.name(to)
         );
         super::files::picture_of(board)?;
-        super::files::write(path, lingeo::svg::bundle(board, ts, &title))?;
+        super::files::write("--svg", path, lingeo::svg::bundle(board, ts, &title))?;
     }
     let count = match &trajectories {
         Some(ts) => ts.len() as u128,

@@ -164,7 +164,7 @@ pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
                 &format!("No zone of {attack} left after {}", moves.join(", ")),
             ),
         };
-        super::files::write(path, picture)?;
+        super::files::write("--svg", path, picture)?;
     }
     if args.json {
         return json(&run, &steps, &state);

@@ -611,7 +611,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
                 lingeo::svg::zone_bundle(&scenario, &ZoneSummary::default(), &title)
             }
         };
-        super::files::write(path, picture)?;
+        super::files::write("--svg", path, picture)?;
     }
     if super::files::keeping() && args.all_zones {
         pictures(&scenario, &attacks)?;
