@@ -28,7 +28,7 @@ use crate::bitset::BitSet;
 use crate::board::Point;
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
 use crate::kernel::Kernel;
-use crate::piece::Usage;
+use crate::piece::{Side, Usage};
 use crate::scenario::{GoalOwner, Scenario};
 
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
@@ -156,8 +156,14 @@ pub struct ZoneGenerator<'s> {
     scenario: &'s Scenario,
     kernel: &'s Kernel,
     options: ZoneOptions,
-    tracks: FxHashMap<(usize, Point, Point, u32, bool), Vec<Trajectory>>,
+    tracks: Tracks,
 }
+
+/// TRACKS computed, keyed by what they depend on beside the kernel and the options: the
+/// piece's type and side, start, end, length and whether the last step captures. Not by the
+/// piece, so that a search whose states share one kernel can keep them from state to state
+/// ([`ZoneGenerator::with_tracks`]).
+pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), Vec<Trajectory>>;
 
 /// The search state within one level.
 #[derive(Clone)]
@@ -177,6 +183,28 @@ impl<'s> ZoneGenerator<'s> {
             options,
             tracks: FxHashMap::default(),
         }
+    }
+
+    /// A generator starting with TRACKS computed before, on a scenario with the same kernel
+    /// and types and with the same `options.rule` (the LG search's states); give them back with
+    /// [`ZoneGenerator::into_tracks`].
+    pub fn with_tracks(
+        scenario: &'s Scenario,
+        kernel: &'s Kernel,
+        options: ZoneOptions,
+        tracks: Tracks,
+    ) -> Self {
+        ZoneGenerator {
+            scenario,
+            kernel,
+            options,
+            tracks,
+        }
+    }
+
+    /// The TRACKS computed so far.
+    pub fn into_tracks(self) -> Tracks {
+        self.tracks
     }
 
     fn two_n(&self) -> i64 {
@@ -229,9 +257,9 @@ impl<'s> ZoneGenerator<'s> {
         capture: bool,
     ) -> Result<&[Trajectory], ZoneError> {
         let capture = capture && self.separate_attack(q);
-        let key = (q, x, y, l, capture);
+        let piece = &self.scenario.pieces[q];
+        let key = (piece.type_index, piece.side, x, y, l, capture);
         if !self.tracks.contains_key(&key) {
-            let piece = &self.scenario.pieces[q];
             let m = self
                 .kernel
                 .motion(piece.type_index, piece.side, Usage::Move);

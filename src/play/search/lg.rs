@@ -34,7 +34,8 @@ use crate::play::game::Game;
 use crate::play::state::{Move, State};
 use crate::play::translate::{Outcome, Transition, translate_zone_with};
 use crate::progress::{Progress, Silent, Task};
-use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
+use crate::zone::{Tracks, Zone, ZoneError, ZoneGenerator, ZoneOptions};
+use std::cell::RefCell;
 
 /// The horizon when no piece owns a reachable goal (and none is given).
 pub const FALLBACK_HORIZON: u32 = 5;
@@ -119,7 +120,21 @@ pub struct Regenerate {
     /// The kernel, shared by every state when distances do not depend on where pieces stand
     /// (the scenario's `blocking` is off).
     kernel: Option<Kernel>,
+    /// The attacks of the positions met so far ([`ZoneSource::zones`]): the zones depend on
+    /// where the pieces stand and on nothing else, and a reduced tree meets one position by
+    /// many orders of independent moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
+    cache: HashMap<Vec<Option<Point>>, Vec<Attack>>,
+    /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
+    /// type and the points, not on where the other pieces stand. Cleared when it holds
+    /// [`TRACKS_CACHE_ENTRIES`].
+    tracks: RefCell<Tracks>,
 }
+
+/// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
+pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
+
+/// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
+pub const ZONE_CACHE_POSITIONS: usize = 20_000;
 
 impl Regenerate {
     pub fn new(game: &Game, horizon: u32) -> Regenerate {
@@ -135,6 +150,8 @@ impl Regenerate {
             // zones; the LG search chooses ([`LgOptions::product_zones`]).
             product: true,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
+            cache: HashMap::new(),
+            tracks: RefCell::new(Tracks::default()),
         }
     }
 }
@@ -196,6 +213,43 @@ impl Regenerate {
                 &own
             }
         };
+        let tracks = if self.kernel.is_some() {
+            self.tracks.take()
+        } else {
+            Tracks::default()
+        };
+        let mut generator = ZoneGenerator::with_tracks(&scenario, kernel, self.options, tracks);
+        let out = self.generate_in(
+            game,
+            &scenario,
+            &back,
+            &mut generator,
+            domination,
+            first_error,
+            progress,
+        );
+        if self.kernel.is_some() {
+            let tracks = generator.into_tracks();
+            if tracks.len() < TRACKS_CACHE_ENTRIES {
+                *self.tracks.borrow_mut() = tracks;
+            }
+        }
+        out
+    }
+
+    /// [`Regenerate::generate`] with the state's scenario, the map from its pieces to the
+    /// game's (`back`) and its generator.
+    #[allow(clippy::too_many_arguments)]
+    fn generate_in(
+        &self,
+        game: &Game,
+        scenario: &crate::scenario::Scenario,
+        back: &[usize],
+        generator: &mut ZoneGenerator<'_>,
+        domination: bool,
+        first_error: bool,
+        progress: &dyn Progress,
+    ) -> Vec<Generated> {
         let to_game = |mut zones: Vec<Zone>| {
             for z in &mut zones {
                 for e in &mut z.entries {
@@ -204,7 +258,6 @@ impl Regenerate {
             }
             zones
         };
-        let mut generator = ZoneGenerator::new(&scenario, kernel, self.options);
         let mut out = Vec::new();
         // Per side (White, Black), the points its goal pieces pass, with the piece.
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
@@ -277,6 +330,22 @@ impl Regenerate {
 
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+        if let Some(attacks) = self.cache.get(&state.at) {
+            return Ok(attacks.clone());
+        }
+        let attacks = self.listed(game, state)?;
+        if self.cache.len() >= ZONE_CACHE_POSITIONS {
+            self.cache.clear();
+        }
+        self.cache.insert(state.at.clone(), attacks.clone());
+        Ok(attacks)
+    }
+}
+
+impl Regenerate {
+    /// The attacks of `state` with their zones, generated afresh; the first attack that
+    /// cannot be listed is the error.
+    fn listed(&self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
         // The first attack that cannot be listed stops the search: the rest are not listed.
         self.generate(game, state, self.domination, true, &Silent)
             .into_iter()
