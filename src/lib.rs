@@ -32,6 +32,7 @@
 
 pub mod abilities;
 pub mod analysis;
+pub mod api;
 pub mod bitset;
 pub mod board;
 pub mod bundle;

@@ -6,12 +6,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use clap::ValueEnum;
-use lingeo::play::players::fuzzy::{self, Aim, FiredRule, Track};
+use lingeo::play::players::fuzzy;
 use lingeo::play::players::learned;
 use lingeo::play::search::lg::default_horizon;
-use serde::Serialize;
 
-use super::play::{load_game, position, replay};
+use super::play::{load_game, replay};
 use super::{CliError, Report};
 
 #[derive(Args, Debug)]
@@ -52,55 +51,6 @@ pub enum EvaluationArg {
     Learned,
 }
 
-#[derive(Serialize)]
-struct TrackJson {
-    piece: String,
-    stops: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct InterceptorJson {
-    #[serde(flatten)]
-    track: TrackJson,
-    answered_by: Vec<TrackJson>,
-}
-
-#[derive(Serialize)]
-struct GoalJson {
-    piece: String,
-    /// `goal`, or `capture PIECE`.
-    aim: String,
-    degree: f64,
-    importance: f64,
-    /// The contribution from White's side.
-    weighted: f64,
-    ways: usize,
-    main: Option<TrackJson>,
-    interceptors: Vec<InterceptorJson>,
-    unlisted: Vec<String>,
-    /// The learned rule that set the degree, where one fired.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rule: Option<RuleJson>,
-}
-
-#[derive(Serialize)]
-struct RuleJson {
-    number: u32,
-    won: u32,
-    of: u32,
-    fuzzy_degree: f64,
-}
-
-#[derive(Serialize)]
-struct EvaluationJson {
-    /// From White's side.
-    value: f64,
-    material: f64,
-    horizon: u32,
-    to_move: String,
-    goals: Vec<GoalJson>,
-}
-
 pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     let game = load_game(&args.scenario)?;
     let (state, _) = replay(&game, &args.moves)?;
@@ -124,12 +74,25 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     if args.max_zones == 0 {
         return Err(CliError("--max-zones must be at least 1".to_string()));
     }
-    let bars = super::progress::Bars::new();
-    let e = fuzzy::evaluate_observed(&game, &state, horizon, args.max_zones, &bars);
+    // The flags have been checked above (their errors name them); the API evaluates.
+    let bench =
+        lingeo::api::Workbench::with_kernel(game.scenario.clone(), game.scenario.kernel(), "");
+    let e = bench
+        .evaluate(&lingeo::api::EvaluateRequest {
+            moves: args.moves.clone(),
+            horizon: Some(horizon),
+            eval: match args.eval {
+                EvaluationArg::Fuzzy => lingeo::api::evaluate::Evaluator::Fuzzy,
+                EvaluationArg::Learned => lingeo::api::evaluate::Evaluator::Learned,
+            },
+            rules: book.map(|b| std::sync::Arc::new(b.clone())),
+            max_zones: args.max_zones,
+            progress: lingeo::progress::Observer::new(super::progress::Bars::new()),
+        })
+        .map_err(super::setup::api_error)?;
     // An attack whose zones could not be listed counts as no way: the value is not the one
     // asked for, so the evaluation gave up there (and says which, with --explain or --json).
-    let unlisted: usize = e.goals.iter().map(|g| g.unlisted.len()).sum();
-    let report = |text: String| match unlisted {
+    let report = |text: String| match e.unlisted {
         0 => Report::from(text),
         n => Report::gave_up(
             text,
@@ -140,57 +103,8 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
             ),
         ),
     };
-    let e = match book {
-        Some(book) => learned::apply(&game, &state, e, book),
-        None => e,
-    };
-    let name = |p: usize| game.scenario.pieces[p].name.clone();
-    let board = &game.scenario.board;
     if args.json {
-        let track = |t: &Track| TrackJson {
-            piece: name(t.piece),
-            stops: t.stops.iter().map(|&p| board.name(p).to_string()).collect(),
-        };
-        let goals = e
-            .goals
-            .iter()
-            .map(|g| GoalJson {
-                piece: name(g.piece),
-                aim: match g.aim {
-                    Aim::Goal => "goal".to_string(),
-                    Aim::Capture { piece } => format!("capture {}", name(piece)),
-                },
-                degree: g.degree,
-                importance: g.importance,
-                weighted: g.weighted(&game),
-                ways: g.ways,
-                main: g.best.as_ref().map(|w| track(&w.main)),
-                interceptors: g
-                    .best
-                    .iter()
-                    .flat_map(|w| &w.interceptors)
-                    .map(|i| InterceptorJson {
-                        track: track(&i.track),
-                        answered_by: i.answered_by.iter().map(track).collect(),
-                    })
-                    .collect(),
-                unlisted: g.unlisted.clone(),
-                rule: g.rule.as_ref().map(|r: &FiredRule| RuleJson {
-                    number: r.number,
-                    won: r.won,
-                    of: r.of,
-                    fuzzy_degree: r.fuzzy_degree,
-                }),
-            })
-            .collect();
-        return super::json::to_string(&EvaluationJson {
-            value: e.value,
-            material: e.material,
-            horizon,
-            to_move: state.to_move.to_string(),
-            goals,
-        })
-        .map(report);
+        return super::json::to_string(&e).map(report);
     }
     let mut out = format!(
         "{}: {}, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
@@ -202,11 +116,11 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
                 format!("learned evaluation ({})", learned::SHIPPED_PATH),
         },
         state.to_move,
-        position(&game, &state),
+        e.position,
         e.value
     );
     if args.explain {
-        out.push_str(&e.explain(&game));
+        out.push_str(&e.explanation);
     }
     Ok(report(out))
 }

@@ -1,10 +1,9 @@
 //! `lingeo map`: the MAP table of a piece.
 
 use clap::Args;
-use lingeo::board::PointName;
+use lingeo::api::{MapRequest, Workbench};
 use lingeo::kernel::Direction;
 use lingeo::render;
-use serde::Serialize;
 
 use super::CliError;
 use super::setup::{self, BoardArgs, PieceArgs};
@@ -36,18 +35,6 @@ pub struct MapArgs {
     pub memory: super::limits::MemoryArg,
 }
 
-#[derive(Serialize)]
-struct MapJson<'a> {
-    board: String,
-    piece: &'a str,
-    origin: PointName<'a>,
-    direction: &'static str,
-    /// The MAP value of unreachable points (2n); they are `null` in `distances`.
-    unreachable: u32,
-    points: Vec<PointName<'a>>,
-    distances: Vec<Option<u32>>,
-}
-
 pub fn run(args: &MapArgs) -> Result<String, CliError> {
     if args.control {
         return super::control::run(args);
@@ -57,13 +44,28 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
     kernel.check([chosen.motion]).map_err(setup::too_large)?;
     let origin = setup::start(&scenario.board, &chosen, args.from.as_deref())?;
+    let from = scenario.board.name(origin).to_string();
+    // The flags have been read (and their errors named) above; the API computes the table.
+    let bench = Workbench::with_kernel(scenario, kernel, "");
+    let result = bench
+        .map(&MapRequest {
+            piece: args.piece.piece.clone(),
+            type_name: args.piece.type_name.clone(),
+            side: args.piece.side.map(setup::SideArg::side),
+            attack: args.piece.attack,
+            from: Some(from),
+            reverse: args.reverse,
+        })
+        .map_err(setup::api_error)?;
     let direction = if args.reverse {
         Direction::To
     } else {
         Direction::From
     };
-    let map = kernel.table(chosen.motion, origin, direction);
-    let board = &scenario.board;
+    let map = bench
+        .kernel()
+        .table(result.motion, result.origin_point, direction);
+    let board = &bench.scenario().board;
     if let Some(path) = &args.svg {
         let title = format!(
             "MAP of {} {} {}",
@@ -75,19 +77,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
         super::files::write("--svg", path, lingeo::svg::map(board, map, &title))?;
     }
     if args.json {
-        let json = MapJson {
-            board: board.describe(),
-            piece: &chosen.label,
-            origin: board.name(origin),
-            direction: if args.reverse { "to" } else { "from" },
-            unreachable: map.unreachable(),
-            points: board.points().map(|p| board.name(p)).collect(),
-            distances: board
-                .points()
-                .map(|p| map.is_reachable(p).then(|| map.get(p)))
-                .collect(),
-        };
-        return super::json::to_string(&json);
+        return super::json::to_string(&result);
     }
     let what = if args.reverse { "to" } else { "from" };
     // MAP's value 2n for unreachable points is no distance: the legend names them only.

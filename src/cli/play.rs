@@ -5,15 +5,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use lingeo::grammar::{Grammar, Limits};
-use lingeo::piece::{Side, chess_letter};
+use lingeo::api::Engine;
+use lingeo::grammar::Limits;
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{End, Leaf, LgOptions, TreeNode, Zones};
-use lingeo::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, WIN};
+use lingeo::play::search::lg::{Leaf, LgOptions, Zones};
+use lingeo::play::search::{Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::progress::Observer;
 use lingeo::render;
-use serde::Serialize;
 
 use super::limits::LimitArgs;
 use super::setup;
@@ -229,127 +228,16 @@ pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
 
 /// Plays `moves` from the initial state; each error names the move and its number.
 pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), CliError> {
-    let mut state = State::initial(game);
-    let mut played = Vec::new();
-    for (k, text) in lingeo::play::line::split(moves).iter().enumerate() {
-        let mv = state
-            .parse_move(game, text)
-            .map_err(|e| CliError(format!("move {} (`{text}`): {e}", k + 1)))?;
-        state.make(game, mv);
-        played.push(mv);
-    }
-    Ok((state, played))
-}
-
-/// The position as a board: K/k for chess pieces (upper case White), the first letter of the
-/// type otherwise, `.` for an empty point, `#` for a removed one.
-pub fn position(game: &Game, state: &State) -> String {
-    let s = &game.scenario;
-    render::grid_picture(&s.board, &|p| match state.piece_at(p) {
-        None => ".".to_string(),
-        Some(i) => {
-            let piece = &s.pieces[i];
-            let name = &s.types[piece.type_index].name;
-            let letter = chess_letter(name)
-                .unwrap_or_else(|| name.chars().next().unwrap_or('?').to_ascii_uppercase());
-            match piece.side {
-                Side::White => letter.to_ascii_uppercase().to_string(),
-                Side::Black => letter.to_ascii_lowercase().to_string(),
-            }
-        }
-    })
-}
-
-/// The position's status line, and its legal moves (none once the game is over), in the
-/// notation `--moves` reads.
-fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
-    let mut moves = Vec::new();
-    state.successors(game, &mut moves);
-    if let Some(o) = state.outcome {
-        return (format!("game over: {}", o.describe(game)), Vec::new());
-    }
-    let legal = line(game, &moves);
-    let text = if moves == [Move::Pass] {
-        format!("{} to move, and must pass", state.to_move)
-    } else {
-        format!(
-            "{} to move ({}: {})",
-            state.to_move,
-            render::counted(moves.len() as u128, "legal move", "legal moves"),
-            legal.join(" ")
-        )
-    };
-    (text, legal)
-}
-
-#[derive(Serialize)]
-struct PlayJson {
-    moves: Vec<PositionJson>,
-}
-
-#[derive(Serialize)]
-struct PositionJson {
-    /// The move that led here (none for the start).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    r#move: Option<String>,
-    to_move: &'static str,
-    pieces: Vec<(String, String)>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outcome: Option<OutcomeJson>,
-    /// The legal moves (`["pass"]` when the side must pass; none once the game is over).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    legal: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct OutcomeJson {
-    value: i8,
-    reason: String,
+    lingeo::api::search::replay(game, moves).map_err(setup::api_error)
 }
 
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let game = load_game(&args.scenario)?;
-    let (_, played) = replay(&game, &args.moves)?;
-    let mut state = State::initial(&game);
-    let mut out = String::new();
-    let mut json = PlayJson { moves: Vec::new() };
-    for k in 0..=played.len() {
-        if k > 0 {
-            state.make(&game, played[k - 1]);
-        }
-        let title = match k {
-            0 => "start".to_string(),
-            _ => format!("{k}. {}", played[k - 1].show(&game)),
-        };
-        let (line, legal) = status(&game, &mut state);
-        out.push_str(&format!("{title}: {line}\n{}\n", position(&game, &state)));
-        let pieces = state
-            .at
-            .iter()
-            .enumerate()
-            .filter_map(|(i, at)| {
-                at.map(|p| {
-                    (
-                        game.scenario.pieces[i].name.clone(),
-                        game.scenario.board.name(p).to_string(),
-                    )
-                })
-            })
-            .collect();
-        json.moves.push(PositionJson {
-            r#move: (k > 0).then(|| played[k - 1].show(&game)),
-            to_move: state.to_move.name(),
-            pieces,
-            outcome: state.outcome.map(|o| OutcomeJson {
-                value: o.value,
-                reason: o.describe(&game),
-            }),
-            legal,
-        });
-    }
+    let played = lingeo::api::play::play_line(&game, &args.moves).map_err(setup::api_error)?;
+    let state = &played.last;
     // For `lingeo serve`: the last position drawn on its board.
     if super::files::keeping() {
-        let title = json
+        let title = played
             .moves
             .last()
             .and_then(|m| m.r#move.clone())
@@ -360,7 +248,7 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
         let mut last = lingeo::zone::ZoneSummary::default();
         if let Some(lingeo::play::state::Move::Step {
             piece, from, to, ..
-        }) = played.last()
+        }) = played.played.last()
             && let Some(Some(p)) = map.get(usize::from(*piece))
         {
             let entry = lingeo::zone::ZoneEntry {
@@ -377,75 +265,9 @@ pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
         )?;
     }
     if args.json {
-        return super::json::to_string(&json);
+        return super::json::to_string(&played);
     }
-    Ok(out)
-}
-
-#[derive(Serialize)]
-struct SearchJson {
-    engine: &'static str,
-    ordering: &'static str,
-    /// Alpha-beta and minimax: how the leaves are scored, and the files given for it and for
-    /// the ordering (the LG searches score their own leaves, see `--leaf`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    eval: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rules: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    network: Option<String>,
-    /// The value from White's side (1, 0, −1), null when the search did not prove one.
-    value: Option<i8>,
-    score: i32,
-    pv: Vec<String>,
-    nodes: u64,
-    tt_hits: u64,
-    depth: u32,
-    /// Wall-clock time.
-    time_ms: f64,
-    /// The CPU time of the searching thread, where the system tells it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cpu_time_ms: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
-    /// --engine lg: the horizon and the number of moves in the reduced tree.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    horizon: Option<u32>,
-    /// --engine lg: whether the value is proved inside the reduced tree (else it is a static
-    /// estimate resting on leaves that do not end the game).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    proved: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<usize>,
-    /// --engine lg with --tree: the reduced tree.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tree: Option<Vec<TreeJson>>,
-}
-
-/// A move of the reduced tree: `{"move": "h8-g7", "value": 0, "children": [...]}`, and for a
-/// leaf that does not end the game why it ends, for a node whose search was cut `"cut": true`.
-#[derive(Serialize)]
-struct TreeJson {
-    r#move: String,
-    value: i8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    end: Option<&'static str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    cut: bool,
-    children: Vec<TreeJson>,
-}
-
-fn tree_json(nodes: &[TreeNode]) -> Vec<TreeJson> {
-    nodes
-        .iter()
-        .map(|n| TreeJson {
-            r#move: n.text.clone(),
-            value: n.value,
-            end: n.end.map(End::name),
-            cut: n.cut,
-            children: tree_json(&n.children),
-        })
-        .collect()
+    Ok(played.text)
 }
 
 pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
@@ -570,68 +392,62 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 .to_string(),
         ));
     }
-    let lg = LgOptions {
+    let request = lingeo::api::SearchRequest {
+        engine: match args.engine {
+            EngineArg::Alphabeta => Engine::Alphabeta,
+            EngineArg::Minimax => Engine::Minimax,
+            EngineArg::Lg => Engine::Lg,
+            EngineArg::LgGrammar => Engine::LgGrammar,
+        },
+        tree: args.tree,
+        lg: LgOptions {
+            horizon: args.horizon,
+            full_tree: args.full_tree,
+            leaf: Leaf::default(),
+            zones: match args.zones {
+                ZonesArg::Regenerate => Zones::Regenerate,
+                ZonesArg::Translate => Zones::Translate,
+            },
+            domination: args.domination,
+            product_zones: args.product_zones,
+        },
+        leaf: args.leaf.map(|l| match l {
+            LeafArg::Zero => Leaf::Zero,
+            LeafArg::Zones => Leaf::Zones,
+        }),
         horizon: args.horizon,
-        full_tree: args.full_tree,
-        leaf: match (args.leaf, args.engine) {
-            (Some(LeafArg::Zero), _) | (None, EngineArg::LgGrammar) => Leaf::Zero,
-            (Some(LeafArg::Zones), _) | (None, _) => Leaf::Zones,
-        },
-        zones: match args.zones {
-            ZonesArg::Regenerate => Zones::Regenerate,
-            ZonesArg::Translate => Zones::Translate,
-        },
-        domination: args.domination,
-        product_zones: args.product_zones,
+        limits: args.limits.limits(
+            Limits::default().max_sentences,
+            Limits::default().max_imported_sentences,
+        ),
+        evaluator: args.limits.evaluator.into(),
+        ..lingeo::api::SearchRequest::default()
     };
-    let mut lg_result = None;
-    let mut grammar_run = None;
-    let result = match args.engine {
-        EngineArg::Alphabeta => search::alphabeta::search(&game, &root, &options),
-        EngineArg::Minimax => search::minimax::search(&game, &root, &options),
-        EngineArg::Lg => {
-            let r = search::lg::search(&game, &root, &options, &lg).map_err(CliError)?;
-            let result = r.result.clone();
-            lg_result = Some(r);
-            result
+    let own = match (&args.grammar, args.engine) {
+        (Some(path), EngineArg::LgGrammar) => {
+            Some(super::files::grammar(path).map_err(|e| CliError(e.render()))?)
         }
-        EngineArg::LgGrammar => {
-            let grammar = match &args.grammar {
-                Some(path) => super::files::grammar(path),
-                None => Grammar::shipped("search"),
-            }
-            .map_err(|e| CliError(e.render()))?
-            .with_evaluator(args.limits.evaluator.into());
-            let limits = args.limits.limits(
-                Limits::default().max_sentences,
-                Limits::default().max_imported_sentences,
-            );
-            let r = search::lg_grammar::search(&game, &root, &grammar, &options, &lg, limits)
-                .map_err(CliError)?;
-            let result = r.result.result.clone();
-            grammar_run = Some(format!(
-                "search grammar `{}`: {}, {} of play\n",
-                grammar.name(),
-                render::counted(u128::from(r.steps), "derivation step", "derivation steps"),
-                render::counted(r.states as u128, "state", "states")
-            ));
-            lg_result = Some(r.result);
-            result
-        }
+        _ => None,
     };
-    // A search that stopped before it had any result gave up: an error, with its reason.
-    if !result.has_result() {
-        return Err(CliError(format!(
-            "{}; no search completed, so there is no result",
-            result.stopped.as_deref().unwrap_or("stopped")
-        )));
-    }
-    let engine = match args.engine {
-        EngineArg::Alphabeta => "alphabeta",
-        EngineArg::Minimax => "minimax",
-        EngineArg::Lg => "lg",
-        EngineArg::LgGrammar => "lg-grammar",
-    };
+    // The flags have been checked above (their errors name them); the API runs the search.
+    let mut outcome =
+        lingeo::api::search::search_game(&game, &root, &request, options, own.as_ref())
+            .map_err(setup::api_error)?;
+    let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
+    outcome.json.rules = path(&args.rules);
+    outcome.json.network = path(&args.network);
+    let options = &outcome.options;
+    let result = &outcome.result;
+    let lg_result = &outcome.lg;
+    let grammar_run = outcome.grammar_run.as_ref().map(|run| {
+        format!(
+            "search grammar `{}`: {}, {} of play\n",
+            run.grammar,
+            render::counted(u128::from(run.steps), "derivation step", "derivation steps"),
+            render::counted(run.states as u128, "state", "states")
+        )
+    });
+    let engine = request.engine.name();
     if let Some(r) = &lg_result {
         // The pictures' title: the scenario's file, the value and the tree's size.
         let title = format!(
@@ -651,43 +467,17 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             super::files::write("--dot", path, lingeo::dot::tree(&r.tree, &title))?;
         }
     }
-    let gave_up = gave_up(args, &result);
+    let gave_up = gave_up(args, result);
     let report = |text: String| match &gave_up {
         Some(why) => Report::gave_up(text, why.clone()),
         None => Report::from(text),
     };
     if args.json {
-        let path = |p: &Option<PathBuf>| p.as_ref().map(|p| p.display().to_string());
-        return super::json::to_string(&SearchJson {
-            engine,
-            ordering: options.ordering.name(),
-            eval: (!is_lg).then(|| options.eval.name()),
-            rules: path(&args.rules),
-            network: path(&args.network),
-            value: result.value,
-            score: result.score,
-            pv: line(&game, &result.pv),
-            nodes: result.nodes,
-            tt_hits: result.tt_hits,
-            depth: result.depth,
-            time_ms: (result.time.as_secs_f64() * 1e4).round() / 10.0,
-            cpu_time_ms: result
-                .cpu_time
-                .map(|t| (t.as_secs_f64() * 1e4).round() / 10.0),
-            stopped: result.stopped.clone(),
-            horizon: lg_result.as_ref().map(|r| r.horizon),
-            proved: lg_result.as_ref().map(|r| r.proved),
-            moves: lg_result.as_ref().map(|r| r.tree.moves()),
-            tree: lg_result
-                .as_ref()
-                .filter(|_| args.tree)
-                .map(|r| tree_json(&r.tree.children)),
-        })
-        .map(report);
+        return super::json::to_string(&outcome).map(report);
     }
     let horizon = lg_result.as_ref().map_or(0, |r| r.horizon);
     let proved = lg_result.as_ref().map(|r| r.proved);
-    let mut out = describe(&game, args, engine, &options, &result, horizon, proved);
+    let mut out = describe(&game, args, engine, options, result, horizon, proved);
     if let Some(r) = &lg_result {
         let [over, no_move, depth] = r.tree.leaves();
         out.push_str(&format!(
@@ -727,10 +517,7 @@ fn gave_up(args: &SearchArgs, r: &SearchResult) -> Option<String> {
     })
 }
 
-/// The moves of a line in the source's notation.
-fn line(game: &Game, moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.show(game)).collect()
-}
+use lingeo::api::search::line;
 
 #[allow(clippy::too_many_arguments)]
 fn describe(

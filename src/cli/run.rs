@@ -3,15 +3,14 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use lingeo::api::{ApiError, RunRequest, Workbench};
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
-use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
-use serde::Serialize;
 
 use super::CliError;
 use super::limits::LimitArgs;
-use super::setup::{self, BoardArgs, Chosen, SideArg};
+use super::setup::{self, BoardArgs, SideArg};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -55,108 +54,79 @@ pub struct RunArgs {
     pub limits: LimitArgs,
 }
 
-#[derive(Serialize)]
-struct LanguageJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grammar: Option<&'a str>,
-    start: &'a str,
-    count: usize,
-    language: Vec<String>,
-}
-
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
 /// test`).
 pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
-    let grammar = super::files::grammar(&args.grammar)
-        .map_err(|e| CliError(e.render()))?
-        .with_evaluator(args.limits.evaluator.into());
+    let grammar = super::files::grammar(&args.grammar).map_err(|e| CliError(e.render()))?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = setup::kernel(&scenario, &[])?;
-    // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
-    let game = match &scenario.game {
-        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(setup::game_error(e)))?),
-        None => None,
-    };
-    let states = game.as_ref().map(GameStates::new);
-    let mut world = World::new(&scenario, &kernel);
-    if let Some(states) = &states {
-        world = world.with_states(states);
+    let bench = Workbench::with_kernel(scenario, kernel, "");
+    // A scenario with rules of play must be playable (the grammar gets its states): its error
+    // comes first, as the flags' below.
+    if bench.scenario().game.is_some() {
+        bench.game().map_err(game_error)?;
     }
-    let mut given = Vec::new();
+    let mut inputs = Vec::new();
     for s in &args.set {
         let (name, value) = s
             .split_once('=')
             .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
-        given.push((name.trim().to_string(), value.trim().to_string()));
+        inputs.push((name.trim().to_string(), value.trim().to_string()));
     }
     let given_piece = args.piece.is_some() || args.type_name.is_some();
     if !given_piece && args.side.is_some() {
         return Err(CliError("--side goes with --type (or --piece)".into()));
     }
-    // A placed piece by its name; a type by its name and a side (which makes the world take
-    // the type even where a placed piece has the same name).
-    let piece = if given_piece {
-        Some(
-            match setup::choose(
-                &scenario,
-                args.piece.as_deref(),
-                args.type_name.as_deref(),
-                args.side,
-            )? {
-                Chosen::Placed(p) => (p.name.as_str(), None),
-                Chosen::Type { index, side } => (scenario.types[index].name.as_str(), Some(side)),
-            },
-        )
-    } else {
-        None
-    };
-    let inputs = grammar
-        .bind_inputs(&mut world, &given, piece)
-        .map_err(CliError)?;
-    if given_piece
-        && !grammar
-            .inputs()
-            .iter()
-            .any(|(_, t)| *t == lingeo::grammar::types::Type::Piece)
-    {
-        return Err(CliError(format!(
-            "--{}: `{}` has no piece input",
-            if args.piece.is_some() {
-                "piece"
-            } else {
-                "type"
-            },
-            grammar.name()
-        )));
+    // The flags' errors name them; the API then takes the piece as the flags gave it.
+    if given_piece {
+        setup::choose(
+            bench.scenario(),
+            args.piece.as_deref(),
+            args.type_name.as_deref(),
+            args.side,
+        )?;
     }
-    let start = grammar
-        .parse_start(&mut world, &args.start)
-        .map_err(CliError)?;
-    let limits = args.limits.limits(args.max_sentences, args.max_sentences);
+    let request = RunRequest {
+        start: args.start.clone(),
+        piece: args.piece.clone(),
+        type_name: args.type_name.clone(),
+        side: args.side.map(SideArg::side),
+        inputs,
+        limits: args.limits.limits(args.max_sentences, args.max_sentences),
+        evaluator: args.limits.evaluator.into(),
+        no_source: args.no_source,
+    };
     let mut trace_sink = |line: &str| trace(line);
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)
     } else {
         None
     };
-    let language = grammar
-        .derive(&world, &inputs, &start, limits, trace)
-        .map_err(|e| CliError(e.render()))?;
+    let language = bench.run(&grammar, &request, trace).map_err(|e| match e {
+        ApiError::Request {
+            field: Some(field @ ("piece" | "type_name")),
+            message,
+        } => CliError(format!(
+            "--{}: {message}",
+            if field == "piece" { "piece" } else { "type" }
+        )),
+        e => game_error(e),
+    })?;
     if super::files::keeping() {
-        pictures(&grammar, &world, &scenario, &language)?;
+        let grammar = grammar.with_evaluator(request.evaluator);
+        let game = match &bench.scenario().game {
+            Some(_) => Some(bench.game().map_err(game_error)?),
+            None => None,
+        };
+        let states = game.as_ref().map(GameStates::new);
+        let mut world = World::new(bench.scenario(), bench.kernel());
+        if let Some(states) = &states {
+            world = world.with_states(states);
+        }
+        pictures(&grammar, &world, bench.scenario(), &language.derived)?;
     }
     if args.json {
-        let strings: Vec<String> = language
-            .sentences
-            .iter()
-            .map(|s| grammar.show_sentence(&world, s))
-            .collect();
-        return super::json::to_string(&LanguageJson {
-            grammar: (!args.no_source).then(|| grammar.name()),
-            start: args.start.trim(),
-            count: strings.len(),
-            language: strings,
-        });
+        return super::json::to_string(&language);
     }
     let source = if args.no_source {
         String::new()
@@ -166,10 +136,19 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let mut out = format!(
         "{source}{}: {}\n",
         args.start.trim(),
-        lingeo::render::counted(language.sentences.len() as u128, "sentence", "sentences")
+        lingeo::render::counted(language.count as u128, "sentence", "sentences")
     );
-    grammar.write_sentences(&world, &language.sentences, &mut out);
+    out.push_str(&language.text);
     Ok(out)
+}
+
+/// An error of the API as `run` reports it: a scenario that cannot be played without its
+/// file's name (the grammar's run is about the grammar).
+fn game_error(e: ApiError) -> CliError {
+    match e {
+        ApiError::Game { message, .. } => CliError(message),
+        e => setup::api_error(e),
+    }
 }
 
 /// The most sentences [`pictures`] draws.

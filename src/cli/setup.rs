@@ -19,6 +19,19 @@ pub fn too_large(e: lingeo::memory::TooLarge) -> CliError {
     CliError(format!("{e}{RAISE}"))
 }
 
+/// An error of the API, as the CLI reports it: past the memory limit, with the option that
+/// raises it; a scenario that cannot be played, with its file.
+pub fn api_error(e: lingeo::api::ApiError) -> CliError {
+    match e {
+        lingeo::api::ApiError::TooLarge {
+            cap: lingeo::api::Cap::Memory,
+            message,
+            ..
+        } => CliError(format!("{message}{RAISE}")),
+        e => CliError(e.to_string()),
+    }
+}
+
 /// A scenario that cannot be played, as the CLI reports it.
 pub fn game_error(e: lingeo::play::game::GameError) -> String {
     match e {

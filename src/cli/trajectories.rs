@@ -1,10 +1,9 @@
 //! `lingeo trajectories`: the bundle of shortest or admissible trajectories.
 
 use clap::{Args, ValueEnum};
-use lingeo::board::PointName;
-use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use lingeo::api::{TrajectoriesRequest, Workbench};
+use lingeo::bundle::AdmissibleRule;
 use lingeo::render;
-use serde::Serialize;
 
 use super::CliError;
 use super::setup::{self, BoardArgs, PieceArgs};
@@ -55,24 +54,6 @@ pub enum RuleArg {
     S06,
 }
 
-#[derive(Serialize)]
-struct BundleJson<'a> {
-    piece: &'a str,
-    from: PointName<'a>,
-    to: PointName<'a>,
-    /// MAP from `from` to `to`; null when unreachable.
-    distance: Option<u32>,
-    /// The trajectory length; null when no trajectory of the asked length can exist.
-    length: Option<u32>,
-    /// A number, or a string when it exceeds what a JSON number holds exactly.
-    count: serde_json::Value,
-    /// Present (true) when the count passed 128 bits: `count` is then a lower bound.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    count_saturated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    trajectories: Option<Vec<Vec<PointName<'a>>>>,
-}
-
 pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
@@ -81,23 +62,33 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     let board = &scenario.board;
     let from = setup::start(board, &chosen, args.from.as_deref())?;
     let to = setup::point(board, "--to", &args.to)?;
-    let options = BundleOptions {
-        rule: match args.rule {
-            RuleArg::S16 => AdmissibleRule::S16,
-            RuleArg::S06 => AdmissibleRule::S06,
-        },
-        simple_only: args.simple,
+    let rule = match args.rule {
+        RuleArg::S16 => AdmissibleRule::S16,
+        RuleArg::S06 => AdmissibleRule::S06,
     };
-    let bundle = Bundle::new(&kernel, chosen.motion, from, to, args.length, options);
-    let reachable = kernel.map(chosen.motion, from).is_reachable(to);
-    let distance = reachable.then(|| bundle.distance());
-    let trajectories = if args.count {
-        None
-    } else {
-        Some(bundle.collect(args.limit)?)
-    };
+    // The flags have been read (and their errors named) above; the API lists the bundle.
+    let from_name = board.name(from).to_string();
+    let to_name = board.name(to).to_string();
+    let unreachable = kernel.unreachable();
+    let bench = Workbench::with_kernel(scenario, kernel, "");
+    let board = &bench.scenario().board;
+    let bundle = bench
+        .trajectories(&TrajectoriesRequest {
+            piece: args.piece.piece.clone(),
+            type_name: args.piece.type_name.clone(),
+            side: args.piece.side.map(setup::SideArg::side),
+            attack: args.piece.attack,
+            from: Some(from_name),
+            to: to_name,
+            length: args.length,
+            rule,
+            simple: args.simple,
+            limit: args.limit,
+            count_only: args.count,
+        })
+        .map_err(setup::api_error)?;
     if let Some(path) = &args.svg {
-        let Some(ts) = &trajectories else {
+        let Some(ts) = &bundle.paths else {
             return Err(CliError(
                 "--svg draws the trajectories: leave out --count".into(),
             ));
@@ -111,42 +102,25 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         super::files::picture_of(board)?;
         super::files::write("--svg", path, lingeo::svg::bundle(board, ts, &title))?;
     }
-    let count = match &trajectories {
-        Some(ts) => ts.len() as u128,
-        None => bundle.count_up_to(args.limit)?,
-    };
     if args.json {
-        let json = BundleJson {
-            piece: &chosen.label,
-            from: board.name(from),
-            to: board.name(to),
-            distance,
-            length: bundle.length(),
-            count: json_count(count),
-            count_saturated: count == u128::MAX,
-            trajectories: trajectories.as_ref().map(|ts| {
-                ts.iter()
-                    .map(|t| t.iter().map(|&p| board.name(p)).collect())
-                    .collect()
-            }),
-        };
-        return super::json::to_string(&json);
+        return super::json::to_string(&bundle);
     }
+    let (distance, count, trajectories) = (bundle.distance, bundle.exact_count, &bundle.paths);
     let mut out = format!(
         "{} from {} to {}: ",
         chosen.label,
         board.name(from),
         board.name(to)
     );
-    match (distance, bundle.length()) {
-        (None, _) => out.push_str(&format!("unreachable (MAP = {})\n", kernel.unreachable())),
+    match (distance, bundle.length) {
+        (None, _) => out.push_str(&format!("unreachable (MAP = {unreachable})\n")),
         (Some(_), None) if from == to => out.push_str(
             "no trajectories: a trajectory has at least one move, so none starts and ends at the same point\n",
         ),
         (Some(d), None) => out.push_str(&format!(
             "distance {d}; no trajectories of length {} (the length must satisfy {})\n",
             args.length.map_or("?".into(), |l| l.to_string()),
-            match options.rule {
+            match rule {
                 AdmissibleRule::S16 => "MAP <= l < 2 MAP",
                 AdmissibleRule::S06 => "MAP <= l",
             }
@@ -168,11 +142,4 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         out.push('\n');
     }
     Ok(out)
-}
-
-fn json_count(count: u128) -> serde_json::Value {
-    match u64::try_from(count) {
-        Ok(c) if c <= 1 << 53 => c.into(),
-        _ => count.to_string().into(),
-    }
 }

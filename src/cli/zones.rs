@@ -5,16 +5,16 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use lingeo::api::ApiError;
+use lingeo::api::Cap;
+use lingeo::api::zones::{self, AttackJson, Filters, ZoneEngine, ZoneRequest};
 use lingeo::board::{Point, PointName};
-use lingeo::grammar::types::Type;
-use lingeo::grammar::value::Value;
-use lingeo::grammar::world::World;
-use lingeo::grammar::{Grammar, Limit, Limits};
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::progress::Task;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions, ZoneSummary};
 use serde::Serialize;
 
 use super::limits::LimitArgs;
@@ -118,27 +118,21 @@ impl LanguageArgs {
 
 impl FiltersArg {
     pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
-        let (f1, f2) = match self {
-            FiltersArg::None => (false, false),
-            FiltersArg::F1 => (true, false),
-            FiltersArg::F2 => (false, true),
-            FiltersArg::All => (true, true),
-        };
-        ZoneOptions {
-            f1,
-            f2,
-            max_zones,
-            ..ZoneOptions::default()
-        }
+        self.api().zone_options(max_zones)
     }
 
     /// How listings name the filters.
     pub fn label(self) -> &'static str {
+        self.api().label()
+    }
+
+    /// The filters of the API.
+    pub fn api(self) -> Filters {
         match self {
-            FiltersArg::None => "none",
-            FiltersArg::F1 => "f1",
-            FiltersArg::F2 => "f2",
-            FiltersArg::All => "f1+f2",
+            FiltersArg::None => Filters::None,
+            FiltersArg::F1 => Filters::F1,
+            FiltersArg::F2 => Filters::F2,
+            FiltersArg::All => Filters::All,
         }
     }
 }
@@ -146,7 +140,7 @@ impl FiltersArg {
 /// JSON names the filters as the text does ([`FiltersArg::label`]): `f1+f2` for both.
 impl Serialize for FiltersArg {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
+        self.api().serialize(serializer)
     }
 }
 
@@ -156,28 +150,21 @@ pub enum EngineArg {
     Grammar,
 }
 
-/// The zones of one attack.
-pub struct Attack {
-    pub piece: usize,
-    pub target: Point,
-    pub horizon: u32,
-    /// Every zone with --all-zones (and from the grammar engine); empty otherwise.
-    pub zones: Vec<Zone>,
-    /// The count, bundle view and marked times: from the zones where they are listed, else
-    /// computed without listing them (docs/semantics.md §6.9).
-    pub summary: ZoneSummary,
-    /// With --all-attacks: why the attack is not listed (it has more zones, or trajectories,
-    /// than --max-zones allows, or needs more memory or steps); `zones` is then empty.
-    pub too_large: Option<TooLarge>,
-}
+/// The zones of one attack (`skipped` says why one of --all-attacks is not listed).
+pub use lingeo::api::zones::Attack;
 
-/// Why an attack is too large to list: `reason` in a few words ("more than 10000 zones"),
-/// and the option that caps it (`--max-zones`, `--max-memory`, `--max-steps`; none for the
-/// languages a grammar imports, whose cap `zones` keeps at the default).
-#[derive(Clone, Debug)]
-pub struct TooLarge {
-    pub reason: String,
-    pub raise: Option<&'static str>,
+/// Why an attack is too large to list: `reason` in a few words ("more than 10000 zones"), and
+/// the cap that stopped it (see [`raise`]).
+pub use lingeo::api::zones::Skipped;
+
+/// The option that raises a cap of the API.
+fn raise(cap: Cap) -> Option<&'static str> {
+    match cap {
+        Cap::Zones | Cap::Trajectories => Some("--max-zones"),
+        Cap::Memory => Some("--max-memory"),
+        Cap::Steps => Some("--max-steps"),
+        Cap::Fixed => None,
+    }
 }
 
 /// Why [`compute`] gave no zones: the language is larger than the caps (--max-zones,
@@ -187,37 +174,26 @@ pub struct TooLarge {
 pub enum ComputeError {
     /// `message` is the whole error.
     TooLarge {
-        why: TooLarge,
+        why: Skipped,
         message: String,
     },
     Failed(CliError),
 }
 
 impl ComputeError {
-    /// A zone error: the language too large to list, or (`lingeo serve`'s deadline) a failure.
-    fn too_large(e: &ZoneError) -> Self {
-        let (reason, raise) = match e {
-            ZoneError::TimeLimit { .. } => return ComputeError::Failed(CliError(e.to_string())),
-            ZoneError::TooMany { limit } => (format!("more than {limit} zones"), "--max-zones"),
-            ZoneError::TooManyTrajectories { piece, limit } => (
-                format!("{piece} has more than {limit} trajectories within the time allowed"),
-                "--max-zones",
-            ),
-            ZoneError::TooManyStates { limit } => (
-                format!("more than {limit} partial zones to count"),
-                "--max-zones",
-            ),
-            ZoneError::Memory { limit } => (
-                format!("more than {} of memory", lingeo::memory::show(*limit)),
-                "--max-memory",
-            ),
-        };
-        ComputeError::TooLarge {
-            why: TooLarge {
+    /// An error of the API: a language too large to list (with the option that raises its
+    /// cap), or a failure.
+    fn from_api(e: ApiError) -> Self {
+        match e {
+            ApiError::TooLarge {
+                cap,
                 reason,
-                raise: Some(raise),
+                message,
+            } => ComputeError::TooLarge {
+                why: Skipped { reason, cap },
+                message,
             },
-            message: e.to_string(),
+            e => ComputeError::Failed(CliError(e.to_string())),
         }
     }
 }
@@ -252,12 +228,24 @@ pub struct Request<'g> {
     pub limits: LimitArgs,
 }
 
-impl Request<'_> {
-    /// The native generator's options: the filters, --max-zones and --max-memory.
-    fn zone_options(&self) -> ZoneOptions {
-        ZoneOptions {
-            max_memory: self.limits.max_memory_bytes(),
-            ..self.filters.zone_options(self.max_zones)
+impl<'g> Request<'g> {
+    /// The request of the API.
+    fn api(&self) -> ZoneRequest<'g> {
+        ZoneRequest {
+            piece: self.piece,
+            target: self.target,
+            horizon: self.horizon,
+            filters: self.filters.api(),
+            engine: match self.engine {
+                EngineArg::Native => ZoneEngine::Native,
+                EngineArg::Grammar => ZoneEngine::Grammar,
+            },
+            grammar: self.grammar,
+            max_zones: self.max_zones,
+            limits: self
+                .limits
+                .limits(self.max_zones, Limits::default().max_imported_sentences),
+            evaluator: self.limits.evaluator.into(),
         }
     }
 }
@@ -266,52 +254,11 @@ impl Request<'_> {
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
     let grammar = super::files::grammar(path).map_err(|e| CliError(e.render()))?;
-    let wrong = zone_grammar_problems(&grammar);
-    if wrong.is_empty() {
-        Ok(grammar)
-    } else {
-        Err(CliError(format!(
-            "{} is not a grammar of zones: {}",
-            path.display(),
-            wrong.join("; ")
-        )))
-    }
+    zones::check_zone_grammar(grammar, &path.display().to_string())
+        .map_err(|e| CliError(e.to_string()))
 }
 
-/// What keeps `grammar` from having the shape of a grammar of zones (none: it has it).
-pub fn zone_grammar_problems(grammar: &Grammar) -> Vec<String> {
-    let program = &grammar.program;
-    let inputs: Vec<Type> = grammar.inputs().into_iter().map(|(_, t)| t).collect();
-    let track = Type::Tuple(vec![Type::Piece, Type::Trajectory]);
-    let mut wrong = Vec::new();
-    if inputs != [Type::Piece] {
-        wrong.push("its one input must be the attacking piece (`input p0: piece`)".to_string());
-    }
-    if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
-        wrong.push("its start must be `S(x0: point, y0: point, l0: int)`".to_string());
-    }
-    for s in program.symbols.iter().filter(|s| s.terminal) {
-        if s.params != [track.clone(), Type::Int] {
-            wrong.push(format!(
-                "its terminal `{}` must take ((piece, trajectory), int), as `t(track, time)`",
-                s.name
-            ));
-        }
-    }
-    wrong
-}
-
-/// The shipped grammar of zones that applies `filters`: `zones` (none) or `zones-filtered`
-/// (all); f1 or f2 alone has no grammar.
-fn shipped_grammar(filters: FiltersArg) -> Result<&'static str, CliError> {
-    match filters {
-        FiltersArg::None => Ok("zones"),
-        FiltersArg::All => Ok("zones-filtered"),
-        FiltersArg::F1 | FiltersArg::F2 => Err(CliError(
-            "the grammar engine has the filters `all` (grammars/zones-filtered.lgg, the default) and `none` (zones.lgg); f1 or f2 alone is native only".into(),
-        )),
-    }
-}
+pub use lingeo::api::zones::zone_grammar_problems;
 
 /// The zones of `r` and their summary: with `all_zones` or the grammar engine every zone is
 /// listed (up to --max-zones) and summarised; otherwise the native generator counts them and
@@ -322,15 +269,7 @@ pub fn summarise(
     r: Request,
     all_zones: bool,
 ) -> Result<(Vec<Zone>, ZoneSummary), ComputeError> {
-    if all_zones || r.engine == EngineArg::Grammar || r.grammar.is_some() {
-        let zones = compute(scenario, kernel, r)?;
-        let summary = ZoneSummary::of_zones(&zones);
-        return Ok((zones, summary));
-    }
-    let summary = ZoneGenerator::new(scenario, kernel, r.zone_options())
-        .summary(r.piece, r.target, r.horizon)
-        .map_err(|e| ComputeError::too_large(&e))?;
-    Ok((Vec::new(), summary))
+    zones::summarise(scenario, kernel, r.api(), all_zones).map_err(ComputeError::from_api)
 }
 
 pub fn compute(
@@ -338,89 +277,7 @@ pub fn compute(
     kernel: &Kernel,
     r: Request,
 ) -> Result<Vec<Zone>, ComputeError> {
-    let Request {
-        piece,
-        target,
-        horizon,
-        filters,
-        engine,
-        grammar: own,
-        max_zones,
-        limits,
-    } = r;
-    let engine = if own.is_some() {
-        EngineArg::Grammar
-    } else {
-        engine
-    };
-    match engine {
-        EngineArg::Native => ZoneGenerator::new(scenario, kernel, r.zone_options())
-            .zones(piece, target, horizon)
-            .map_err(|e| ComputeError::too_large(&e)),
-        EngineArg::Grammar => {
-            let shipped;
-            let grammar = match own {
-                Some(g) => g,
-                None => {
-                    let name = shipped_grammar(filters)?;
-                    shipped = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
-                    &shipped
-                }
-            };
-            let world = World::new(scenario, kernel);
-            let start = [
-                Value::Point(scenario.pieces[piece].at),
-                Value::Point(target),
-                Value::Int(i64::from(horizon)),
-            ];
-            let limits_args = limits;
-            let limits = limits.limits(max_zones, Limits::default().max_imported_sentences);
-            let language = grammar
-                .with_evaluator(limits_args.evaluator.into())
-                .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
-                .map_err(|e| {
-                    // --max-zones caps the zones only; the languages of trajectories the
-                    // grammar imports keep the default cap. Past --max-zones, say so in the
-                    // zones' words, as the native generator does (the grammar's own note names
-                    // --max-sentences, which `zones` does not have).
-                    if e.limit == Some(Limit::Sentences) && !e.in_import {
-                        ComputeError::too_large(&ZoneError::TooMany { limit: max_zones })
-                    } else if let Some((reason, raise)) = match e.limit {
-                        Some(Limit::Sentences) => Some((
-                            format!(
-                                "an imported grammar of trajectories has more than {} sentences",
-                                limits.max_imported_sentences
-                            ),
-                            None,
-                        )),
-                        Some(Limit::Memory) => Some((
-                            format!(
-                                "more than {} of memory",
-                                lingeo::memory::show(limits.max_memory)
-                            ),
-                            Some("--max-memory"),
-                        )),
-                        Some(Limit::Steps) => Some((
-                            format!("more than {} derivation steps", limits.max_steps),
-                            Some("--max-steps"),
-                        )),
-                        _ => None,
-                    } {
-                        ComputeError::TooLarge {
-                            why: TooLarge { reason, raise },
-                            message: e.render(),
-                        }
-                    } else {
-                        ComputeError::Failed(CliError(e.render()))
-                    }
-                })?;
-            Ok(language
-                .sentences
-                .iter()
-                .map(|s| zone::zone_of_sentence(s))
-                .collect())
-        }
-    }
+    zones::compute(scenario, kernel, r.api()).map_err(ComputeError::from_api)
 }
 
 #[derive(Serialize)]
@@ -429,53 +286,6 @@ pub struct EntryJson<'a> {
     trajectory: Vec<PointName<'a>>,
     time: u32,
     level: u32,
-}
-
-#[derive(Serialize)]
-struct AlternativeJson<'a> {
-    piece: &'a str,
-    trajectory: Vec<PointName<'a>>,
-    time: u32,
-}
-
-#[derive(Serialize)]
-struct AttachJson<'a> {
-    level: u32,
-    from: PointName<'a>,
-    to: PointName<'a>,
-    alternatives: Vec<AlternativeJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct BundleJson<'a> {
-    main: EntryJson<'a>,
-    attaches: Vec<AttachJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct AttackJson<'a> {
-    piece: &'a str,
-    from: PointName<'a>,
-    to: PointName<'a>,
-    horizon: u32,
-    /// The filters of A8 that were applied (`f1+f2`, `none`, `f1`, `f2`, as the text names
-    /// them); null for a grammar of
-    /// the user's (`--grammar`), whose filters are its own, and with --no-source.
-    filters: Option<FiltersArg>,
-    /// The number of zones (at most u64::MAX: see `count_saturated`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    /// Whether the language has more zones than `count` says (it does not fit in 128 bits, or
-    /// not in 64 for JSON).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    count_saturated: bool,
-    /// Instead of `count` and the zones: why the attack was skipped.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    zones: Option<Vec<Vec<EntryJson<'a>>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bundles: Option<Vec<BundleJson<'a>>>,
 }
 
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
@@ -512,7 +322,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
                 args.all_zones,
             );
             // One attack too large to list does not stop the others.
-            let (zones, summary, too_large) = match result {
+            let (zones, summary, skipped) = match result {
                 Ok((zones, summary)) => (zones, summary, None),
                 Err(ComputeError::TooLarge { why, .. }) => {
                     (Vec::new(), ZoneSummary::default(), Some(why))
@@ -525,7 +335,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
                 horizon,
                 zones,
                 summary,
-                too_large,
+                skipped,
             });
             task.advance(1);
         }
@@ -560,7 +370,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
             horizon,
             zones,
             summary,
-            too_large: None,
+            skipped: None,
         }]
     };
     if let Some(path) = &args.svg {
@@ -619,7 +429,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let text = listing(&scenario, &attacks, args)?;
     // An attack not listed leaves the answer incomplete: the listing says which, and the exit
     // code says so too.
-    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
+    let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
     Ok(match skipped {
         0 => text.into(),
         n => Report::gave_up(
@@ -750,7 +560,7 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
     }
-    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
+    let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
     if skipped > 0 {
         // The caps that stopped some attack, --max-zones always.
         let mut caps = vec![format!("--max-zones {}", args.language.max_zones)];
@@ -759,9 +569,9 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
             ("--max-steps", args.limits.max_steps),
         ] {
             if attacks.iter().any(|a| {
-                a.too_large
+                a.skipped
                     .as_ref()
-                    .is_some_and(|t| t.raise == Some(option))
+                    .is_some_and(|t| raise(t.cap) == Some(option))
             }) {
                 caps.push(format!("{option} {value}"));
             }
@@ -785,55 +595,10 @@ pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
     }
 }
 
-fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'a> {
-    let p = &s.pieces[a.piece];
-    let all_zones = args.all_zones;
-    AttackJson {
-        piece: &p.name,
-        from: s.board.name(p.at),
-        to: s.board.name(a.target),
-        horizon: a.horizon,
-        filters: (args.grammar.is_none() && !args.no_source).then_some(args.language.filters),
-        count: a
-            .too_large
-            .is_none()
-            .then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
-        count_saturated: a.too_large.is_none()
-            && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
-        error: a.too_large.as_ref().map(|t| t.reason.clone()),
-        zones: (all_zones && a.too_large.is_none()).then(|| {
-            a.zones
-                .iter()
-                .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
-                .collect()
-        }),
-        bundles: (!all_zones && a.too_large.is_none()).then(|| {
-            a.summary
-                .view
-                .iter()
-                .map(|(main, attaches)| BundleJson {
-                    main: entry_json(s, main),
-                    attaches: attaches
-                        .iter()
-                        .map(|at| AttachJson {
-                            level: at.level,
-                            from: s.board.name(at.from),
-                            to: s.board.name(at.to),
-                            alternatives: at
-                                .alternatives
-                                .iter()
-                                .map(|(q, t, time)| AlternativeJson {
-                                    piece: &s.pieces[*q].name,
-                                    trajectory: t.iter().map(|&p| s.board.name(p)).collect(),
-                                    time: *time,
-                                })
-                                .collect(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        }),
-    }
+fn attack_json(s: &Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson {
+    let filters =
+        (args.grammar.is_none() && !args.no_source).then_some(args.language.filters.api());
+    zones::attack_json(s, a, args.all_zones, filters)
 }
 
 /// `t(PIECE, a b c, tau)`
@@ -863,7 +628,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             // compute() has run, so the filters have a grammar.
             format!(
                 "grammar {}.lgg",
-                shipped_grammar(args.language.filters).unwrap_or("zones")
+                zones::shipped_zone_grammar(args.language.filters.api()).unwrap_or("zones")
             ),
         ),
     };
@@ -881,7 +646,8 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         s.board.name(a.target),
         render::counted(a.horizon.into(), "move", "moves"),
     );
-    if let Some(TooLarge { reason, raise }) = &a.too_large {
+    if let Some(Skipped { reason, cap }) = &a.skipped {
+        let raise = raise(*cap);
         let raise = raise.map_or_else(String::new, |o| format!("raise {o} or "));
         return format!("{head}: {reason}, not listed ({raise}shorten the horizon)\n");
     }

@@ -1,0 +1,104 @@
+"""Type stubs of the native module (python/src/lib.rs); lingeo/__init__.py wraps it."""
+
+from os import PathLike
+from typing import List, Optional, Tuple, Union
+
+__version__: str
+
+class LingeoError(Exception):
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    field: Optional[str]
+    rendered: str
+
+class ParseError(LingeoError): ...
+class RequestError(LingeoError): ...
+class TooLargeError(LingeoError): ...
+class GameError(LingeoError): ...
+class RunError(LingeoError): ...
+class StoppedError(LingeoError): ...
+class FileError(LingeoError): ...
+
+class Scenario:
+    @staticmethod
+    def load(path: Union[str, PathLike[str]]) -> Scenario: ...
+    @staticmethod
+    def from_text(text: str, name: str = "<text>") -> Scenario: ...
+    @staticmethod
+    def empty(files: int, ranks: int) -> Scenario: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def pieces(self) -> List[Tuple[str, str, str, str]]: ...
+    def map(
+        self,
+        piece: Optional[str] = None,
+        type_name: Optional[str] = None,
+        side: Optional[str] = None,
+        origin: Optional[str] = None,
+        attack: bool = False,
+        reverse: bool = False,
+    ) -> Tuple[str, Optional[List[List[int]]]]: ...
+    def trajectories(
+        self,
+        to: str,
+        piece: Optional[str] = None,
+        type_name: Optional[str] = None,
+        side: Optional[str] = None,
+        origin: Optional[str] = None,
+        length: Optional[int] = None,
+        attack: bool = False,
+        simple: bool = False,
+        limit: int = 100000,
+        count_only: bool = False,
+    ) -> Tuple[str, int]: ...
+    def zones(
+        self,
+        piece: str,
+        to: str,
+        horizon: Optional[int] = None,
+        filters: str = "all",
+        engine: str = "native",
+        all_zones: bool = False,
+        max_zones: int = 10000,
+    ) -> Tuple[str, int, bool]: ...
+    def search(
+        self,
+        engine: str = "alphabeta",
+        depth: Optional[int] = None,
+        moves: str = "",
+        tt_mb: int = 16,
+        max_nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        horizon: Optional[int] = None,
+        tree: bool = False,
+    ) -> str: ...
+    def play(self, moves: str = "") -> str: ...
+    def evaluate(
+        self,
+        moves: str = "",
+        horizon: Optional[int] = None,
+        learned: bool = False,
+        max_zones: int = 10000,
+    ) -> str: ...
+
+class Grammar:
+    @staticmethod
+    def load(path: Union[str, PathLike[str]]) -> Grammar: ...
+    @staticmethod
+    def from_text(text: str, name: str = "<text>") -> Grammar: ...
+    @staticmethod
+    def shipped(name: str) -> Grammar: ...
+    @property
+    def name(self) -> str: ...
+    def run(
+        self,
+        start: str,
+        scenario: Optional[Scenario] = None,
+        piece: Optional[str] = None,
+        type_name: Optional[str] = None,
+        side: Optional[str] = None,
+        inputs: List[Tuple[str, str]] = ...,
+        max_sentences: Optional[int] = None,
+    ) -> str: ...

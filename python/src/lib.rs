@@ -1,0 +1,467 @@
+//! The native part of the Python package `lingeo` (python/lingeo/ wraps it): a scenario and a
+//! grammar as Python objects, each job of `lingeo::api` as a method that returns the JSON the
+//! CLI's `--json` prints (the Python layer turns it into objects), computed with the GIL
+//! released.
+
+use lingeo::api::{
+    self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, RunRequest, SearchRequest,
+    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+};
+use lingeo::piece::Side;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(_lingeo, LingeoError, PyException, "An error of lingeo.");
+pyo3::create_exception!(
+    _lingeo,
+    ParseError,
+    LingeoError,
+    "A scenario or grammar text that does not parse."
+);
+pyo3::create_exception!(
+    _lingeo,
+    RequestError,
+    LingeoError,
+    "A request that does not fit the scenario or itself."
+);
+pyo3::create_exception!(_lingeo, TooLargeError, LingeoError, "An answer past a cap.");
+pyo3::create_exception!(
+    _lingeo,
+    GameError,
+    LingeoError,
+    "A scenario that cannot be played."
+);
+pyo3::create_exception!(
+    _lingeo,
+    RunError,
+    LingeoError,
+    "A grammar's run that failed."
+);
+pyo3::create_exception!(
+    _lingeo,
+    StoppedError,
+    LingeoError,
+    "A search stopped before it had a result."
+);
+pyo3::create_exception!(
+    _lingeo,
+    FileError,
+    LingeoError,
+    "A file that could not be read."
+);
+
+/// The exception of an API error, with `file`, `line`, `column` (None where the error has no
+/// place), `field` (the request's argument at fault) and `rendered` (the diagnostic with its
+/// excerpt of the source).
+fn error(py: Python<'_>, e: ApiError) -> PyErr {
+    let message = e.to_string();
+    let err = match &e {
+        ApiError::Source { message, .. } => ParseError::new_err(message.clone()),
+        ApiError::Run { message, .. } => RunError::new_err(message.clone()),
+        ApiError::Io { .. } => FileError::new_err(message.clone()),
+        ApiError::Request { .. } => RequestError::new_err(message.clone()),
+        ApiError::TooLarge { .. } => TooLargeError::new_err(message.clone()),
+        ApiError::Game { .. } => GameError::new_err(message.clone()),
+        ApiError::Stopped(_) => StoppedError::new_err(message.clone()),
+    };
+    let value = err.value(py);
+    let (file, line, column) = match e.place() {
+        Some((f, l, c)) => (Some(f.to_string()), Some(l), Some(c)),
+        None => match &e {
+            ApiError::Io { path, .. } => (Some(path.clone()), None, None),
+            ApiError::Game { file, .. } => (Some(file.clone()), None, None),
+            _ => (None, None, None),
+        },
+    };
+    let field = match &e {
+        ApiError::Request { field, .. } => *field,
+        _ => None,
+    };
+    // Setting attributes on a fresh exception object cannot fail but for memory.
+    let _ = value.setattr("file", file);
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("column", column);
+    let _ = value.setattr("field", field);
+    let _ = value.setattr("rendered", message);
+    err
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("results serialise")
+}
+
+fn side(text: Option<&str>) -> Result<Option<Side>, ApiError> {
+    match text {
+        None => Ok(None),
+        Some("white") => Ok(Some(Side::White)),
+        Some("black") => Ok(Some(Side::Black)),
+        Some(other) => Err(ApiError::request(
+            Some("side"),
+            format!("a side is `white` or `black`, not `{other}`"),
+        )),
+    }
+}
+
+/// A scenario and its kernel.
+#[pyclass(frozen, module = "lingeo._lingeo")]
+struct Scenario {
+    bench: Workbench,
+}
+
+/// A grammar: its text and name, parsed again (quickly) for each run, on the thread that runs
+/// it (a parsed grammar is not shared across threads).
+#[pyclass(frozen, module = "lingeo._lingeo")]
+struct Grammar {
+    name: String,
+    text: String,
+}
+
+#[pymethods]
+impl Scenario {
+    #[staticmethod]
+    fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Scenario> {
+        py.detach(|| Workbench::load(&path))
+            .map(|bench| Scenario { bench })
+            .map_err(|e| error(py, e))
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<text>"))]
+    fn from_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Scenario> {
+        py.detach(|| Workbench::from_text(text, name))
+            .map(|bench| Scenario { bench })
+            .map_err(|e| error(py, e))
+    }
+
+    /// An empty board of `files` x `ranks` with the chess piece types.
+    #[staticmethod]
+    fn empty(py: Python<'_>, files: u32, ranks: u32) -> PyResult<Scenario> {
+        let board = lingeo::board::Board::grid(files, ranks, 1, &[])
+            .map_err(|e| error(py, ApiError::request(Some("board"), e.to_string())))?;
+        Workbench::new(lingeo::scenario::Scenario::empty(board), "")
+            .map(|bench| Scenario { bench })
+            .map_err(|e| error(py, e))
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.bench.name().to_string()
+    }
+
+    #[getter]
+    fn pieces(&self) -> Vec<(String, String, String, String)> {
+        let s = self.bench.scenario();
+        s.pieces
+            .iter()
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    p.side.to_string(),
+                    s.types[p.type_index].name.clone(),
+                    s.board.name(p.at).to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// The MAP: (its JSON, the grid [rank][file] where the board is flat).
+    #[pyo3(signature = (piece = None, type_name = None, side = None, origin = None, attack = false, reverse = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn map(
+        &self,
+        py: Python<'_>,
+        piece: Option<String>,
+        type_name: Option<String>,
+        side: Option<&str>,
+        origin: Option<String>,
+        attack: bool,
+        reverse: bool,
+    ) -> PyResult<(String, Option<Vec<Vec<i64>>>)> {
+        let side = self::side(side).map_err(|e| error(py, e))?;
+        let r = MapRequest {
+            piece,
+            type_name,
+            side,
+            attack,
+            from: origin,
+            reverse,
+        };
+        py.detach(|| self.bench.map(&r).map(|m| (json(&m), m.grid())))
+            .map_err(|e| error(py, e))
+    }
+
+    #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn trajectories(
+        &self,
+        py: Python<'_>,
+        to: String,
+        piece: Option<String>,
+        type_name: Option<String>,
+        side: Option<&str>,
+        origin: Option<String>,
+        length: Option<u32>,
+        attack: bool,
+        simple: bool,
+        limit: usize,
+        count_only: bool,
+    ) -> PyResult<(String, u128)> {
+        let side = self::side(side).map_err(|e| error(py, e))?;
+        let r = TrajectoriesRequest {
+            piece,
+            type_name,
+            side,
+            attack,
+            from: origin,
+            to,
+            length,
+            simple,
+            limit,
+            count_only,
+            ..TrajectoriesRequest::default()
+        };
+        py.detach(|| {
+            self.bench
+                .trajectories(&r)
+                .map(|t| (json(&t), t.exact_count))
+        })
+        .map_err(|e| error(py, e))
+    }
+
+    /// The zones: (their JSON, the exact count, whether it saturated).
+    #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES))]
+    #[allow(clippy::too_many_arguments)]
+    fn zones(
+        &self,
+        py: Python<'_>,
+        piece: String,
+        to: String,
+        horizon: Option<u32>,
+        filters: &str,
+        engine: &str,
+        all_zones: bool,
+        max_zones: usize,
+    ) -> PyResult<(String, u128, bool)> {
+        let filters = match filters {
+            "all" => Filters::All,
+            "none" => Filters::None,
+            "f1" => Filters::F1,
+            "f2" => Filters::F2,
+            other => {
+                return Err(error(
+                    py,
+                    ApiError::request(
+                        Some("filters"),
+                        format!("filters are `all`, `none`, `f1` or `f2`, not `{other}`"),
+                    ),
+                ));
+            }
+        };
+        let engine = match engine {
+            "native" => ZoneEngine::Native,
+            "grammar" => ZoneEngine::Grammar,
+            other => {
+                return Err(error(
+                    py,
+                    ApiError::request(
+                        Some("engine"),
+                        format!("a zone engine is `native` or `grammar`, not `{other}`"),
+                    ),
+                ));
+            }
+        };
+        let r = ZonesRequest {
+            piece,
+            to,
+            horizon,
+            filters,
+            engine,
+            all_zones,
+            max_zones,
+            ..ZonesRequest::default()
+        };
+        py.detach(|| {
+            self.bench
+                .zones(&r)
+                .map(|z| (json(&z), z.count(), z.saturated()))
+        })
+        .map_err(|e| error(py, e))
+    }
+
+    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = 16, max_nodes = None, time = None, horizon = None, tree = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        engine: &str,
+        depth: Option<u32>,
+        moves: &str,
+        tt_mb: usize,
+        max_nodes: Option<u64>,
+        time: Option<f64>,
+        horizon: Option<u32>,
+        tree: bool,
+    ) -> PyResult<String> {
+        let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
+        let time = match time {
+            None => None,
+            Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
+                error(
+                    py,
+                    ApiError::request(Some("time"), "time must be a positive number of seconds"),
+                )
+            })?),
+        };
+        let r = SearchRequest {
+            engine,
+            depth,
+            moves: moves.to_string(),
+            tt_mb,
+            max_nodes,
+            time,
+            horizon,
+            tree,
+            ..SearchRequest::default()
+        };
+        py.detach(|| self.bench.search(&r).map(|s| json(&s)))
+            .map_err(|e| error(py, e))
+    }
+
+    #[pyo3(signature = (moves = ""))]
+    fn play(&self, py: Python<'_>, moves: &str) -> PyResult<String> {
+        py.detach(|| self.bench.play(moves).map(|p| json(&p)))
+            .map_err(|e| error(py, e))
+    }
+
+    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy::MAX_ZONES))]
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        moves: &str,
+        horizon: Option<u32>,
+        learned: bool,
+        max_zones: usize,
+    ) -> PyResult<String> {
+        let r = EvaluateRequest {
+            moves: moves.to_string(),
+            horizon,
+            eval: if learned {
+                api::evaluate::Evaluator::Learned
+            } else {
+                api::evaluate::Evaluator::Fuzzy
+            },
+            max_zones,
+            ..EvaluateRequest::default()
+        };
+        py.detach(|| self.bench.evaluate(&r).map(|e| json(&e)))
+            .map_err(|e| error(py, e))
+    }
+}
+
+#[pymethods]
+impl Grammar {
+    #[staticmethod]
+    fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Grammar> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            error(
+                py,
+                ApiError::Io {
+                    path: name.clone(),
+                    message: e.to_string(),
+                },
+            )
+        })?;
+        Grammar::checked(py, name, text)
+    }
+
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<text>"))]
+    fn from_text(py: Python<'_>, text: String, name: &str) -> PyResult<Grammar> {
+        Grammar::checked(py, name.to_string(), text)
+    }
+
+    #[staticmethod]
+    fn shipped(py: Python<'_>, name: &str) -> PyResult<Grammar> {
+        // The shipped grammars are built in: the name says which, the text is not kept.
+        Grammar::checked(py, format!("shipped:{name}"), String::new())
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// The language from `start`: its JSON.
+    #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        py: Python<'_>,
+        start: String,
+        scenario: Option<&Scenario>,
+        piece: Option<String>,
+        type_name: Option<String>,
+        side: Option<&str>,
+        inputs: Vec<(String, String)>,
+        max_sentences: Option<usize>,
+    ) -> PyResult<String> {
+        let side = self::side(side).map_err(|e| error(py, e))?;
+        let bench = match scenario {
+            Some(s) => s.bench.clone(),
+            // As `lingeo run` without a scenario: an empty 8x8 board.
+            None => Scenario::empty(py, 8, 8)?.bench,
+        };
+        let mut r = RunRequest {
+            start,
+            piece,
+            type_name,
+            side,
+            inputs,
+            ..RunRequest::default()
+        };
+        if let Some(n) = max_sentences {
+            r.limits.max_sentences = n;
+            r.limits.max_imported_sentences = n;
+        }
+        let (name, text) = (self.name.clone(), self.text.clone());
+        py.detach(move || {
+            let grammar = parse(&name, &text)?;
+            bench.run(&grammar, &r, None).map(|l| json(&l))
+        })
+        .map_err(|e| error(py, e))
+    }
+}
+
+/// A grammar from its text, or a shipped one by its name (`shipped:NAME`).
+fn parse(name: &str, text: &str) -> Result<lingeo::grammar::Grammar, ApiError> {
+    match name.strip_prefix("shipped:") {
+        Some(shipped) => api::shipped_grammar(shipped),
+        None => api::grammar_from_text(text, name),
+    }
+}
+
+impl Grammar {
+    fn checked(py: Python<'_>, name: String, text: String) -> PyResult<Grammar> {
+        py.detach(|| parse(&name, &text).map(|_| ()))
+            .map_err(|e| error(py, e))?;
+        Ok(Grammar { name, text })
+    }
+}
+
+#[pymodule]
+fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Scenario>()?;
+    m.add_class::<Grammar>()?;
+    m.add("LingeoError", py.get_type::<LingeoError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("RequestError", py.get_type::<RequestError>())?;
+    m.add("TooLargeError", py.get_type::<TooLargeError>())?;
+    m.add("GameError", py.get_type::<GameError>())?;
+    m.add("RunError", py.get_type::<RunError>())?;
+    m.add("StoppedError", py.get_type::<StoppedError>())?;
+    m.add("FileError", py.get_type::<FileError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

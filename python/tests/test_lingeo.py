@@ -1,0 +1,187 @@
+"""The Python package against the CLI: each result's to_dict() equals what `lingeo ... --json`
+prints for the same request on the shipped examples, and the values are the known ones.
+
+The CLI is the debug binary `cargo test` builds (target/debug/lingeo), or $LINGEO_BIN.
+"""
+
+import json
+import os
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lingeo
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+GRAMMARS = ROOT / "grammars"
+
+
+def cli_bin():
+    path = os.environ.get("LINGEO_BIN") or str(ROOT / "target" / "debug" / "lingeo")
+    if not Path(path).exists():
+        pytest.skip(f"no lingeo binary at {path} (build it, or set LINGEO_BIN)")
+    return path
+
+
+def cli_json(*args):
+    out = subprocess.run(
+        [cli_bin(), *map(str, args), "--json"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def without_times(d):
+    """A search's JSON without its times, which differ from run to run."""
+    return {k: v for k, v in d.items() if k not in ("time_ms", "cpu_time_ms")}
+
+
+FIGHTER = EXAMPLES / "robot-fighter.scenario"
+RETI = EXAMPLES / "reti.scenario"
+ZONE_FULL = EXAMPLES / "robot-zone-full.scenario"
+
+
+def test_map_is_an_array_by_rank_and_file():
+    s = lingeo.Scenario.load(FIGHTER)
+    m = s.map(piece="FIGHTER")
+    assert m.dtype == np.int64 and m.shape == (8, 8)
+    assert m[5, 5] == 0  # f6, where the fighter stands
+    assert m[0, 7] == 5  # h1: five moves (docs/semantics.md §4.3)
+    d = s.map_dict(piece="FIGHTER")
+    assert d == cli_json("map", FIGHTER, "--piece", "FIGHTER")
+    # Removed points hold REMOVED; unreachable ones MAP's 2n.
+    assert m[6, 5] == lingeo.REMOVED  # f7 is removed
+    assert d["unreachable"] == 2 * len(d["points"])
+
+
+def test_map_of_a_type_on_an_empty_board():
+    s = lingeo.Scenario.empty(8, 8)
+    m = s.map(type="knight", origin="a1")
+    assert m[0, 0] == 0 and m[1, 2] == 1 and m[7, 7] == 6
+    assert s.map_dict(type="knight", origin="a1") == cli_json(
+        "map", "--type", "knight", "--from", "a1"
+    )
+
+
+def test_unreachable_points_hold_the_documented_value():
+    s = lingeo.Scenario.from_text("board 3x3\nremoved b2\nwhite bishop at a1 as B\n")
+    m = s.map(piece="B")
+    unreachable = s.map_dict(piece="B")["unreachable"]
+    assert unreachable == 2 * 8
+    assert m[1, 1] == lingeo.REMOVED
+    assert m[0, 1] == unreachable  # a bishop never reaches b1 from a1
+
+
+def test_trajectories_equal_the_cli():
+    s = lingeo.Scenario.load(FIGHTER)
+    t = s.trajectories("h1", piece="FIGHTER")
+    assert t.count == 7 and t.distance == 5
+    assert t.to_dict() == cli_json("trajectories", FIGHTER, "--piece", "FIGHTER", "--to", "h1")
+
+
+def test_zone_count_and_bundle_view_equal_the_cli():
+    s = lingeo.Scenario.load(ZONE_FULL)
+    z = s.zones("BOMBER", "h1", 4)
+    expected = cli_json("zones", ZONE_FULL, "--piece", "BOMBER", "--to", "h1", "--horizon", "4")
+    assert z.to_dict() == expected
+    assert isinstance(z.count, int) and z.count == expected["count"] and z.count > 0
+    assert not z.saturated
+    every = s.zones("BOMBER", "h1", 4, all_zones=True)
+    assert len(every.zones) == z.count
+
+
+def test_grammar_language_equals_the_cli():
+    g = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
+    s = lingeo.Scenario.load(FIGHTER)
+    lang = g.run("S(f6, h1, 5)", scenario=s, piece="FIGHTER")
+    assert lang.count == 7
+    assert lang.sentences[0][0] == "a(f6)" and lang.sentences[0][-1] == "a(h1)"
+    assert lang.to_dict() == cli_json(
+        "run",
+        GRAMMARS / "shortest-trajectories.lgg",
+        FIGHTER,
+        "--piece",
+        "FIGHTER",
+        "--start",
+        "S(f6, h1, 5)",
+    )
+
+
+def test_hanoi_without_a_scenario():
+    g = lingeo.Grammar.load(GRAMMARS / "hanoi.lgg")
+    lang = g.run("S(3, a, c)")
+    assert lang.count == 1 and len(lang.sentences[0]) == 7  # 2^3 - 1 moves
+    assert lang.to_dict() == cli_json("run", GRAMMARS / "hanoi.lgg", "--start", "S(3, a, c)")
+
+
+def test_solve_and_lg_search_equal_the_cli():
+    s = lingeo.Scenario.load(RETI)
+    r = s.search()
+    assert r.value == 0  # Réti's study: a draw
+    assert r.nodes > 0 and r.pv
+    assert without_times(r.to_dict()) == without_times(cli_json("search", RETI))
+    lg = s.search(engine="lg")
+    # The reduced tree's leaves do not end the game: a static estimate (docs/lg-search.md).
+    assert (lg.value, lg.to_dict()["proved"], lg.to_dict()["horizon"]) == (-1, False, 4)
+    assert without_times(lg.to_dict()) == without_times(cli_json("search", RETI, "--engine", "lg"))
+    d = s.search(engine="minimax", depth=2)
+    assert without_times(d.to_dict()) == without_times(
+        cli_json("search", RETI, "--engine", "minimax", "--depth", "2")
+    )
+
+
+def test_play_and_evaluate_equal_the_cli():
+    s = lingeo.Scenario.load(RETI)
+    line = s.play(["h8-g7", "h5-h4"])
+    assert [p.get("move") for p in line.positions] == [None, "h8-g7", "h5-h4"]
+    assert line.to_dict() == cli_json("play", RETI, "--moves", "h8-g7 h5-h4")
+    e = s.evaluate()
+    assert e.to_dict() == cli_json("evaluate", RETI)
+    assert e.goals
+
+
+def test_errors_carry_their_place():
+    with pytest.raises(lingeo.ParseError) as err:
+        lingeo.Scenario.from_text("board 8x8\nwhite kong at a1\n", name="bad.scenario")
+    e = err.value
+    assert isinstance(e, lingeo.LingeoError)
+    assert (e.file, e.line) == ("bad.scenario", 2) and e.column >= 1
+    with pytest.raises(lingeo.ParseError) as err:
+        lingeo.Grammar.from_text("grammar g\nproductions\n  1 | nonsense\n", name="g.lgg")
+    assert err.value.file == "g.lgg" and err.value.line >= 1
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.Scenario.load(FIGHTER).map(piece="BOMBER")
+    assert err.value.field == "piece" and "--" not in str(err.value)
+    with pytest.raises(lingeo.GameError):
+        lingeo.Scenario.load(FIGHTER).search()
+    with pytest.raises(lingeo.FileError):
+        lingeo.Scenario.load(EXAMPLES / "no-such.scenario")
+
+
+def test_the_gil_is_released_during_a_search():
+    # Python code runs on the main thread while another thread's solve is under way (the solve
+    # of the Reti study takes most of a second): with the GIL held, no tick would fall inside.
+    s = lingeo.Scenario.load(RETI)
+    span = {}
+
+    def solve():
+        span["start"] = time.monotonic()
+        span["value"] = s.search().value
+        span["end"] = time.monotonic()
+
+    worker = threading.Thread(target=solve)
+    ticks = []
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.monotonic())
+        time.sleep(0.001)
+    worker.join()
+    assert span["value"] == 0
+    assert span["end"] - span["start"] > 0.2, "the solve was too quick to tell"
+    inside = [t for t in ticks if span["start"] + 0.05 < t < span["end"] - 0.05]
+    assert len(inside) > 10, (len(inside), span)

@@ -1,0 +1,250 @@
+//! The errors of the API: what went wrong, with the place in the file where the input has one,
+//! in words that name no command-line option.
+
+use crate::syntax::diagnostic::SourceErrors;
+
+/// Why a request of the API gave no result.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ApiError {
+    /// A scenario or grammar text that does not parse: the first problem's place (1-based
+    /// line and column, in characters), its message, and every problem rendered with the
+    /// source excerpt (`rendered`, as `lingeo check` prints it).
+    #[error("{rendered}")]
+    Source {
+        /// The file's name as given (a path, or the name given to a text).
+        file: String,
+        /// The first problem's line, 1-based.
+        line: usize,
+        /// The first problem's column, 1-based, in characters.
+        column: usize,
+        /// The first problem in one line.
+        message: String,
+        /// Every problem with its excerpt of the source.
+        rendered: String,
+    },
+    /// A file that could not be read.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// What the system said.
+        message: String,
+    },
+    /// A request that does not fit the scenario or itself (a piece that is not there, a point
+    /// off the board, options that do not go together). `field` names the request's field at
+    /// fault where one is.
+    #[error("{message}")]
+    Request {
+        /// The request's field at fault (`piece`, `type_name`, `from`, `to`, ...), if one is.
+        field: Option<&'static str>,
+        /// What is wrong.
+        message: String,
+    },
+    /// The answer would pass a cap of the request (`cap` says which: raise it, or ask less).
+    #[error("{message}")]
+    TooLarge {
+        /// The cap that stopped the work.
+        cap: Cap,
+        /// What passed it, in a few words ("more than 10000 zones").
+        reason: String,
+        /// The whole message.
+        message: String,
+    },
+    /// The scenario cannot be played (no `game { ... }` block, a rule that does not apply).
+    #[error("{file}: {message}")]
+    Game {
+        /// The scenario's name.
+        file: String,
+        /// Why it cannot be played.
+        message: String,
+    },
+    /// A grammar's run failed: the place in the grammar file where it did, if it has one.
+    #[error("{rendered}")]
+    Run {
+        /// The grammar file's name.
+        file: String,
+        /// The line of the failing expression, 1-based (0 when the error has no place).
+        line: usize,
+        /// Its column, 1-based, in characters (0 when the error has no place).
+        column: usize,
+        /// The error in one line.
+        message: String,
+        /// The error rendered with its excerpt and notes.
+        rendered: String,
+        /// The limit that stopped the run, if one did.
+        limit: Option<crate::grammar::Limit>,
+    },
+    /// A search stopped (a limit of positions, time or memory) before it had any result.
+    #[error("{0}")]
+    Stopped(String),
+}
+
+/// A cap the caller can raise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cap {
+    /// The memory limit (`memory::with_limit`, or a request's `max_memory`).
+    Memory,
+    /// The cap on zones listed (`max_zones`).
+    Zones,
+    /// The cap on a grammar's derivation steps (`Limits::max_steps`).
+    Steps,
+    /// The cap on the trajectories listed (`limit`).
+    Trajectories,
+    /// A cap the request cannot raise (a language a grammar imports keeps the default cap).
+    Fixed,
+}
+
+/// The API's results.
+pub type Result<T, E = ApiError> = std::result::Result<T, E>;
+
+/// The 1-based line and column (in characters) of byte `offset` of `source`.
+pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+impl From<SourceErrors> for ApiError {
+    fn from(e: SourceErrors) -> Self {
+        let (line, column, message) = match e.diagnostics.first() {
+            Some(d) => {
+                let (line, column) = line_column(&e.source, d.span.start);
+                (line, column, d.message.clone())
+            }
+            None => (0, 0, String::new()),
+        };
+        ApiError::Source {
+            file: e.path.clone(),
+            line,
+            column,
+            message,
+            rendered: e.render(),
+        }
+    }
+}
+
+impl From<crate::scenario::LoadError> for ApiError {
+    fn from(e: crate::scenario::LoadError) -> Self {
+        match e {
+            crate::scenario::LoadError::Io { path, error } => ApiError::Io {
+                path,
+                message: error.to_string(),
+            },
+            crate::scenario::LoadError::Invalid(errors) => errors.into(),
+        }
+    }
+}
+
+impl From<crate::grammar::GrammarError> for ApiError {
+    fn from(e: crate::grammar::GrammarError) -> Self {
+        match e {
+            crate::grammar::GrammarError::Io { path, error } => ApiError::Io {
+                path,
+                message: error.to_string(),
+            },
+            crate::grammar::GrammarError::Invalid(files) => {
+                let rendered: String = files.iter().map(SourceErrors::render).collect();
+                match files.into_iter().next() {
+                    Some(first) => match ApiError::from(first) {
+                        ApiError::Source {
+                            file,
+                            line,
+                            column,
+                            message,
+                            ..
+                        } => ApiError::Source {
+                            file,
+                            line,
+                            column,
+                            message,
+                            rendered,
+                        },
+                        other => other,
+                    },
+                    None => ApiError::Request {
+                        field: None,
+                        message: rendered,
+                    },
+                }
+            }
+        }
+    }
+}
+
+impl From<crate::grammar::RunError> for ApiError {
+    fn from(e: crate::grammar::RunError) -> Self {
+        let (line, column) = e
+            .span
+            .as_ref()
+            .map_or((0, 0), |s| line_column(&e.source, s.start));
+        ApiError::Run {
+            file: e.path.clone(),
+            line,
+            column,
+            message: e.message.clone(),
+            rendered: e.render(),
+            limit: e.limit,
+        }
+    }
+}
+
+impl From<crate::memory::TooLarge> for ApiError {
+    fn from(e: crate::memory::TooLarge) -> Self {
+        ApiError::TooLarge {
+            cap: Cap::Memory,
+            reason: e.to_string(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl ApiError {
+    /// A bad request, `field` the request's field at fault.
+    pub fn request(field: Option<&'static str>, message: impl Into<String>) -> ApiError {
+        ApiError::Request {
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// The file, line and column of the error, where it has them.
+    pub fn place(&self) -> Option<(&str, usize, usize)> {
+        match self {
+            ApiError::Source {
+                file, line, column, ..
+            }
+            | ApiError::Run {
+                file, line, column, ..
+            } if *line > 0 => Some((file, *line, *column)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_characters_from_one() {
+        assert_eq!(line_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("ӄx\nz", 2), (1, 2));
+    }
+
+    #[test]
+    fn a_scenario_error_has_its_place() {
+        let e: ApiError =
+            crate::scenario::Scenario::parse("bad.scenario", "board 8x8\nwhite kong at a1\n")
+                .unwrap_err()
+                .into();
+        let (file, line, column) = e.place().expect("a parse error has a place");
+        assert_eq!((file, line), ("bad.scenario", 2));
+        assert!(column >= 1, "{e}");
+    }
+}

@@ -1,0 +1,158 @@
+//! Replaying a line of moves: each position, its status and its legal moves.
+
+use serde::Serialize;
+
+use super::Workbench;
+use super::error::Result;
+use super::search::{line, replay};
+use crate::piece::{Side, chess_letter};
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+use crate::render;
+
+/// The position as a board: K/k for chess pieces (upper case White), the first letter of the
+/// type otherwise, `.` for an empty point, `#` for a removed one.
+pub fn position(game: &Game, state: &State) -> String {
+    let s = &game.scenario;
+    render::grid_picture(&s.board, &|p| match state.piece_at(p) {
+        None => ".".to_string(),
+        Some(i) => {
+            let piece = &s.pieces[i];
+            let name = &s.types[piece.type_index].name;
+            let letter = chess_letter(name)
+                .unwrap_or_else(|| name.chars().next().unwrap_or('?').to_ascii_uppercase());
+            match piece.side {
+                Side::White => letter.to_ascii_uppercase().to_string(),
+                Side::Black => letter.to_ascii_lowercase().to_string(),
+            }
+        }
+    })
+}
+
+/// The position's status line, and its legal moves (none once the game is over), in the
+/// notation the moves are read in.
+fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
+    let mut moves = Vec::new();
+    state.successors(game, &mut moves);
+    if let Some(o) = state.outcome {
+        return (format!("game over: {}", o.describe(game)), Vec::new());
+    }
+    let legal = line(game, &moves);
+    let text = if moves == [Move::Pass] {
+        format!("{} to move, and must pass", state.to_move)
+    } else {
+        format!(
+            "{} to move ({}: {})",
+            state.to_move,
+            render::counted(moves.len() as u128, "legal move", "legal moves"),
+            legal.join(" ")
+        )
+    };
+    (text, legal)
+}
+
+/// A line replayed; serialised, what `lingeo play --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayResult {
+    /// The start and the position after each move.
+    pub moves: Vec<PositionJson>,
+    /// Each position as text: its title and status, and the board.
+    #[serde(skip)]
+    pub text: String,
+    /// The moves played.
+    #[serde(skip)]
+    pub played: Vec<Move>,
+    /// The last position.
+    #[serde(skip)]
+    pub last: State,
+}
+
+/// One position of a line.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionJson {
+    /// The move that led here (none for the start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub r#move: Option<String>,
+    /// The side to move.
+    pub to_move: &'static str,
+    /// Each piece on the board and its point.
+    pub pieces: Vec<(String, String)>,
+    /// The game's outcome, once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeJson>,
+    /// The legal moves (`["pass"]` when the side must pass; none once the game is over).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeJson {
+    /// Its value from White's side.
+    pub value: i8,
+    /// Why.
+    pub reason: String,
+}
+
+impl Workbench {
+    /// Replays `moves` (separated by commas or spaces: `h8-g7`, `c6:b7`, `WK h8-g7`, `pass`).
+    ///
+    /// ```
+    /// let bench = lingeo::api::Workbench::load("examples/reti.scenario").unwrap();
+    /// let line = bench.play("h8-g7").unwrap();
+    /// assert_eq!(line.moves.len(), 2);
+    /// assert_eq!(line.moves[1].r#move.as_deref(), Some("h8-g7"));
+    /// ```
+    pub fn play(&self, moves: &str) -> Result<PlayResult> {
+        let game = self.game()?;
+        play_line(&game, moves)
+    }
+}
+
+/// [`Workbench::play`] on a game built.
+pub fn play_line(game: &Game, moves: &str) -> Result<PlayResult> {
+    let (_, played) = replay(game, moves)?;
+    let mut state = State::initial(game);
+    let mut text = String::new();
+    let mut positions = Vec::new();
+    for k in 0..=played.len() {
+        if k > 0 {
+            state.make(game, played[k - 1]);
+        }
+        let title = match k {
+            0 => "start".to_string(),
+            _ => format!("{k}. {}", played[k - 1].show(game)),
+        };
+        let (status, legal) = status(game, &mut state);
+        text.push_str(&format!("{title}: {status}\n{}\n", position(game, &state)));
+        let pieces = state
+            .at
+            .iter()
+            .enumerate()
+            .filter_map(|(i, at)| {
+                at.map(|p| {
+                    (
+                        game.scenario.pieces[i].name.clone(),
+                        game.scenario.board.name(p).to_string(),
+                    )
+                })
+            })
+            .collect();
+        positions.push(PositionJson {
+            r#move: (k > 0).then(|| played[k - 1].show(game)),
+            to_move: state.to_move.name(),
+            pieces,
+            outcome: state.outcome.map(|o| OutcomeJson {
+                value: o.value,
+                reason: o.describe(game),
+            }),
+            legal,
+        });
+    }
+    Ok(PlayResult {
+        moves: positions,
+        text,
+        played,
+        last: state,
+    })
+}

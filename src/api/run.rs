@@ -1,0 +1,178 @@
+//! Running a grammar: its language on a scenario, from a start.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::Workbench;
+use super::error::{ApiError, Result};
+use crate::grammar::world::World;
+use crate::grammar::{Evaluator, Grammar, Language, Limits, Tracer};
+use crate::piece::Side;
+use crate::play::states::GameStates;
+
+/// Reads a grammar file (`.lgg`); its imports are read relative to its folder.
+pub fn load_grammar(path: impl AsRef<Path>) -> Result<Grammar> {
+    Ok(Grammar::load(path.as_ref())?)
+}
+
+/// Parses grammar text; `name` names it in errors and locates its imports.
+pub fn grammar_from_text(text: &str, name: &str) -> Result<Grammar> {
+    Ok(Grammar::parse(name, text)?)
+}
+
+/// One of the grammars shipped with lingeo (`zones`, `zones-filtered`, `search`,
+/// `shortest-trajectories`, ...), built in.
+pub fn shipped_grammar(name: &str) -> Result<Grammar> {
+    Ok(Grammar::shipped(name)?)
+}
+
+/// What [`Workbench::run`] derives; the defaults are `lingeo run`'s.
+#[derive(Clone, Debug)]
+pub struct RunRequest {
+    /// The start string, `S(h8, c6, 6)`.
+    pub start: String,
+    /// The grammar's piece input: a placed piece by name (where none has the name, a type).
+    pub piece: Option<String>,
+    /// The grammar's piece input as a piece type (of `side`, White by default).
+    pub type_name: Option<String>,
+    /// The side of a piece type.
+    pub side: Option<Side>,
+    /// The other inputs, by name, each value as the grammar reads it.
+    pub inputs: Vec<(String, String)>,
+    /// The caps of the run; `max_sentences` caps the language and each imported one.
+    pub limits: Limits,
+    /// How expressions are evaluated.
+    pub evaluator: Evaluator,
+    /// Leave the grammar's name out of the result (to compare two grammars' outputs).
+    pub no_source: bool,
+}
+
+impl Default for RunRequest {
+    fn default() -> Self {
+        RunRequest {
+            start: String::new(),
+            piece: None,
+            type_name: None,
+            side: None,
+            inputs: Vec::new(),
+            limits: Limits::default(),
+            evaluator: Evaluator::Compiled,
+            no_source: false,
+        }
+    }
+}
+
+/// A language; serialised, it is what `lingeo run --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct LanguageResult {
+    /// The grammar's name (none with `no_source`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grammar: Option<String>,
+    /// The start, as given (trimmed).
+    pub start: String,
+    /// The number of sentences.
+    pub count: usize,
+    /// The sentences, sorted, each its symbols separated by spaces (`e` for the empty one).
+    pub language: Vec<String>,
+    /// The sentences, a line each.
+    #[serde(skip)]
+    pub text: String,
+    /// The derived language itself.
+    #[serde(skip)]
+    pub derived: Language,
+}
+
+impl Workbench {
+    /// The language of `grammar` from `r.start`; `trace`, if given, takes each step of the
+    /// derivation.
+    ///
+    /// ```
+    /// use lingeo::api::{RunRequest, Workbench, shipped_grammar};
+    /// let bench = Workbench::from_text("board 8x8\nwhite king at h8 as WK\n", "k").unwrap();
+    /// let grammar = shipped_grammar("shortest-trajectories").unwrap();
+    /// let r = RunRequest {
+    ///     start: "S(h8, h6, 2)".into(),
+    ///     piece: Some("WK".into()),
+    ///     ..RunRequest::default()
+    /// };
+    /// let language = bench.run(&grammar, &r, None).unwrap();
+    /// assert_eq!(language.count, 2);
+    /// assert_eq!(language.language[0], "a(h8) a(g7) a(h6)");
+    /// ```
+    pub fn run(
+        &self,
+        grammar: &Grammar,
+        r: &RunRequest,
+        trace: Option<&mut dyn Tracer>,
+    ) -> Result<LanguageResult> {
+        let grammar = grammar.with_evaluator(r.evaluator);
+        let scenario = self.scenario();
+        // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
+        let game = match &scenario.game {
+            Some(_) => Some(self.game()?),
+            None => None,
+        };
+        let states = game.as_ref().map(GameStates::new);
+        let mut world = World::new(scenario, self.kernel());
+        if let Some(states) = &states {
+            world = world.with_states(states);
+        }
+        let given_piece = r.piece.is_some() || r.type_name.is_some();
+        if !given_piece && r.side.is_some() {
+            return Err(ApiError::request(
+                Some("side"),
+                "a side goes with a piece type",
+            ));
+        }
+        let chosen = if given_piece {
+            Some(self.choose(
+                r.piece.as_deref(),
+                r.type_name.as_deref(),
+                r.side,
+                crate::piece::Usage::Move,
+            )?)
+        } else {
+            None
+        };
+        // A placed piece by its name; a type by its name and a side (which makes the world
+        // take the type even where a placed piece has the same name).
+        let piece = chosen.as_ref().map(|c| match c.at {
+            Some(_) => (r.piece.as_deref().unwrap_or_default(), None),
+            None => (c.type_name.as_str(), Some(c.side)),
+        });
+        let inputs = grammar
+            .bind_inputs(&mut world, &r.inputs, piece)
+            .map_err(|e| ApiError::request(Some("inputs"), e))?;
+        if given_piece
+            && !grammar
+                .inputs()
+                .iter()
+                .any(|(_, t)| *t == crate::grammar::types::Type::Piece)
+        {
+            return Err(ApiError::request(
+                Some(if r.piece.is_some() {
+                    "piece"
+                } else {
+                    "type_name"
+                }),
+                format!("`{}` has no piece input", grammar.name()),
+            ));
+        }
+        let start = grammar
+            .parse_start(&mut world, &r.start)
+            .map_err(|e| ApiError::request(Some("start"), e))?;
+        let language = grammar.derive(&world, &inputs, &start, r.limits, trace)?;
+        let mut text = String::new();
+        grammar.write_sentences(&world, &language.sentences, &mut text);
+        let strings: Vec<String> = text.lines().map(str::to_string).collect();
+        Ok(LanguageResult {
+            grammar: (!r.no_source).then(|| grammar.name().to_string()),
+            start: r.start.trim().to_string(),
+            count: strings.len(),
+            language: strings,
+            text,
+            derived: language,
+        })
+    }
+}
