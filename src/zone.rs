@@ -17,6 +17,7 @@
 //! attack); F2 drops candidates that are contiguous sub-trajectories of a trajectory already in the
 //! zone.
 
+mod network;
 mod summary;
 
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ use crate::kernel::Kernel;
 use crate::piece::Usage;
 use crate::scenario::{GoalOwner, Scenario};
 
+pub use network::{Count, Undecided, WITNESS_STEPS, ZoneNetwork};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.

@@ -4,7 +4,7 @@
 //! random scenarios (the generator of `zone_properties`).
 
 use lingeo::scenario::Scenario;
-use lingeo::zone::{ZoneGenerator, ZoneOptions, ZoneSummary};
+use lingeo::zone::{Count, ZoneGenerator, ZoneOptions, ZoneSummary};
 use proptest::prelude::*;
 
 use super::zone_properties::{scenario, setup};
@@ -40,6 +40,12 @@ fn check_attacks(scenario: &Scenario, horizon: u32, cap: usize) -> usize {
             assert_eq!(counted.count, listed.count, "{what}");
             assert!(!counted.saturated, "{what}");
             assert_eq!(counted.view, listed.view, "{what}");
+            let network = ZoneGenerator::new(scenario, &k, options)
+                .network(p0, y0, horizon)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(network.undecided, [], "{what}");
+            assert_eq!(network.view, listed.view, "{what}");
+            assert_eq!(network.count, Count::Exact(listed.count), "{what}");
             compared += 1;
         }
     }
