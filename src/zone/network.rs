@@ -109,6 +109,9 @@ struct State {
     at: usize,
     next: Vec<(Point, i64)>,
     entries: Vec<Key>,
+    /// With F2: the trajectories some zone of this main trajectory can hold that are runs of
+    /// an entry chosen (sorted): F2 drops exactly these among the candidates still to come.
+    runs: Vec<u32>,
 }
 
 /// One targeted search: the entry sought, and per level the marks from which its mark is
@@ -130,6 +133,10 @@ struct Net<'g, 's> {
     /// The main trajectory now walked.
     main: u32,
     steps: usize,
+    /// The trajectories of the possible entries of this main trajectory (sorted), and per
+    /// trajectory met, those of them that are its runs.
+    possible: Vec<u32>,
+    runs_of: FxHashMap<u32, Rc<Vec<u32>>>,
 }
 
 impl ZoneGenerator<'_> {
@@ -164,6 +171,8 @@ impl ZoneGenerator<'_> {
             levels: FxHashMap::default(),
             main: 0,
             steps: 0,
+            possible: Vec::new(),
+            runs_of: FxHashMap::default(),
         };
         for (m, main) in mains.iter().enumerate() {
             let (attaches, undecided) = net.main_network(main)?;
@@ -286,8 +295,14 @@ impl ZoneGenerator<'_> {
             levels: FxHashMap::default(),
             main: 0,
             steps: 0,
+            possible: Vec::new(),
+            runs_of: FxHashMap::default(),
         };
         net.main = net.intern(&main);
+        let (possible, _) = net.possible(&main)?;
+        net.possible = possible.iter().map(|k| k.4).collect();
+        net.possible.sort_unstable();
+        net.possible.dedup();
         let start = net.start(&main)?;
         let keys = net.complete(start, Some(&mut rng))?;
         let mut entries = vec![ZoneEntry {
@@ -357,6 +372,23 @@ impl Net<'_, '_> {
         i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
     }
 
+    /// The possible trajectories (of this main trajectory's zones) that are runs of `t`.
+    fn runs_of(&mut self, t: u32) -> Rc<Vec<u32>> {
+        if let Some(r) = self.runs_of.get(&t) {
+            return r.clone();
+        }
+        let whole = &self.trajectories[t as usize];
+        let runs: Vec<u32> = self
+            .possible
+            .iter()
+            .copied()
+            .filter(|&p| contains_run(whole, &self.trajectories[p as usize]))
+            .collect();
+        let runs = Rc::new(runs);
+        self.runs_of.insert(t, runs.clone());
+        runs
+    }
+
     /// Whether F2 drops `t` for the main trajectory, in every zone.
     fn run_of_main(&self, t: u32) -> bool {
         self.g.options.f2
@@ -418,6 +450,7 @@ impl Net<'_, '_> {
             at: 0,
             next: Vec::new(),
             entries: Vec::new(),
+            runs: Vec::new(),
         })
     }
 
@@ -431,26 +464,27 @@ impl Net<'_, '_> {
             .copied()
             .filter(|&(_, t)| {
                 !(f1 && self.inner(t).iter().any(|&p| state.level.v.contains(p))
-                    || f2
-                        && (self.run_of_main(t)
-                            || state.entries.iter().any(|e| {
-                                contains_run(
-                                    &self.trajectories[e.4 as usize],
-                                    &self.trajectories[t as usize],
-                                )
-                            })))
+                    || f2 && (self.run_of_main(t) || state.runs.binary_search(&t).is_ok()))
             })
             .collect()
     }
 
     /// `state` with `choice` made at its pair (or the pair passed over).
-    fn advance(&self, state: &State, choice: Option<(usize, u32)>) -> State {
+    fn advance(&mut self, state: &State, choice: Option<(usize, u32)>) -> State {
         let mut s = state.clone();
         let (x, y, l, _) = state.level.pairs[state.at];
         if let Some((q, t)) = choice {
             let k = self.next_time(l, t);
             mark(&mut s.next, self.inner(t), k);
             s.entries.push((state.level.depth, y, x, q, t, l));
+            if self.g.options.f2 {
+                let runs = self.runs_of(t);
+                if !runs.is_empty() {
+                    s.runs.extend(runs.iter().copied());
+                    s.runs.sort_unstable();
+                    s.runs.dedup();
+                }
+            }
         }
         s.at += 1;
         s
@@ -468,6 +502,7 @@ impl Net<'_, '_> {
             at: 0,
             next: Vec::new(),
             entries: state.entries,
+            runs: state.runs,
         }))
     }
 
@@ -552,7 +587,12 @@ impl Net<'_, '_> {
         main: &[Point],
     ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
         self.main = self.intern(main);
+        self.levels.clear();
         let (possible, preds) = self.possible(main)?;
+        self.possible = possible.iter().map(|k| k.4).collect();
+        self.possible.sort_unstable();
+        self.possible.dedup();
+        self.runs_of.clear();
         let mut proved: FxHashSet<Key> = FxHashSet::default();
         let start = self.start(main)?;
         proved.extend(self.complete(start.clone(), None)?);
@@ -573,7 +613,7 @@ impl Net<'_, '_> {
                 key,
                 back: backwards(&preds, key),
             };
-            let mut failed: FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<Key>)> =
+            let mut failed: FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<u32>)> =
                 FxHashSet::default();
             let mut budget = WITNESS_STEPS;
             match self.witness(start.clone(), &goal, &mut failed, &mut budget)? {
@@ -638,7 +678,7 @@ impl Net<'_, '_> {
         &mut self,
         state: State,
         goal: &Goal,
-        failed: &mut FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<Key>)>,
+        failed: &mut FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<u32>)>,
         budget: &mut usize,
     ) -> Result<Option<State>, ZoneError> {
         let (gd, gy, gx, gq, gt, gl) = goal.key;
@@ -669,13 +709,7 @@ impl Net<'_, '_> {
                 state.level.id,
                 state.at,
                 state.next.clone(),
-                if self.g.options.f2 {
-                    let mut e = state.entries.clone();
-                    e.sort_unstable();
-                    e
-                } else {
-                    Vec::new()
-                },
+                state.runs.clone(),
             );
             if !failed.insert(key) {
                 continue;
@@ -702,11 +736,9 @@ impl Net<'_, '_> {
                     continue;
                 }
                 // Those that keep the goal's trajectory out of F2's reach first (pushed last).
+                let trajectories = &self.trajectories;
                 let spoils = |t: u32| {
-                    contains_run(
-                        &self.trajectories[t as usize],
-                        &self.trajectories[gt as usize],
-                    )
+                    contains_run(&trajectories[t as usize], &trajectories[gt as usize])
                 };
                 let mut ordered: Vec<(usize, u32)> = choices.clone();
                 ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
