@@ -95,9 +95,13 @@ fn counting_equals_listing_on_the_examples() {
     let mut compared = 0;
     for file in &files {
         let s = Scenario::load(file).unwrap();
-        // The chess-sized and larger boards (race10, board16, the middlegames) at horizons
-        // 1 and 2 only: at 3 their many attacks take minutes in a debug build.
-        let deepest = if s.board.points().count() > 40 { 2 } else { 3 };
+        // The larger boards at the shorter horizons only (race10 and board16 at 1, the chess
+        // boards at 2): deeper, their many attacks take minutes in a debug build.
+        let deepest = match s.board.points().count() {
+            n if n > 64 => 1,
+            n if n > 40 => 2,
+            _ => 3,
+        };
         for horizon in 1..=deepest {
             compared += check_attacks(&s, horizon, 3_000);
         }
