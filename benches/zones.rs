@@ -262,11 +262,24 @@ fn count(c: &mut Criterion) {
 /// The scale targets of issue 27 (docs/semantics.md §6.10): the zone network and count of
 /// every attack of a scenario within a horizon, filters f1+f2 (the defaults), and one attack
 /// of board16. One sample is one pass over every attack.
-const NETWORK_CASES: &[(&str, &str, Option<(&str, &str)>, u32)] = &[
+/// (name, scenario, one attack (piece, target) or every attack, horizon)
+type NetworkCase = (
+    &'static str,
+    &'static str,
+    Option<(&'static str, &'static str)>,
+    u32,
+);
+
+const NETWORK_CASES: &[NetworkCase] = &[
     ("race10-all-attacks-h5", "race10.scenario", None, 5),
     ("race10-all-attacks-h7", "race10.scenario", None, 7),
     ("middlegame-all-attacks-h4", "middlegame.scenario", None, 4),
-    ("board16-bf1-l1-h3", "board16.scenario", Some(("BF1", "l1")), 3),
+    (
+        "board16-bf1-l1-h3",
+        "board16.scenario",
+        Some(("BF1", "l1")),
+        3,
+    ),
 ];
 
 fn network(c: &mut Criterion) {

@@ -983,7 +983,13 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
                 s.board.name(u.from),
                 s.board.name(u.to)
             );
-            write_symbol(s, u.alternative.0, &u.alternative.1, u.alternative.2, &mut out);
+            write_symbol(
+                s,
+                u.alternative.0,
+                &u.alternative.1,
+                u.alternative.2,
+                &mut out,
+            );
             out.push('\n');
         }
     }

@@ -608,9 +608,7 @@ mod tests {
             f2: false,
             ..ZoneOptions::default()
         };
-        let zones = ZoneGenerator::new(&s, &k, literal)
-            .zones(0, c2, 2)
-            .unwrap();
+        let zones = ZoneGenerator::new(&s, &k, literal).zones(0, c2, 2).unwrap();
         let zone = zones
             .into_iter()
             .find(|z| z.entries[0].trajectory == points(&s, "a1 b2 c2"))

@@ -90,6 +90,21 @@ pub struct ZoneNetwork {
 /// time), ordered as the bundle view lists them.
 type Key = (u32, Point, Point, usize, u32, u32);
 
+/// The candidates of a pair before the filters: (piece, trajectory id).
+type Candidates = Rc<Vec<(usize, u32)>>;
+
+/// A pair of a level: start, end, time and candidates.
+type Pair = (Point, Point, u32, Candidates);
+
+/// A mark: a point and its time.
+type Mark = (Point, i64);
+
+/// Per mark of a level, the marks of the level before that can give it.
+type Preds = FxHashMap<Mark, Vec<Mark>>;
+
+/// A state of a targeted search as its memo keys it: (level id, pair, next marks, F2 runs).
+type Visited = FxHashSet<(u32, usize, Vec<Mark>, Vec<u32>)>;
+
 /// The pairs of one level of one partial zone: its marks, the pairs in scanner order with
 /// their candidates before the filters, and for pruning, per (point, NEXTTIME) the last pair
 /// that has a candidate marking it so.
@@ -97,7 +112,7 @@ struct Level {
     depth: u32,
     id: u32,
     v: BitSet,
-    pairs: Vec<(Point, Point, u32, Rc<Vec<(usize, u32)>>)>,
+    pairs: Vec<Pair>,
     last_cover: FxHashMap<(Point, i64), usize>,
 }
 
@@ -128,8 +143,8 @@ struct Net<'g, 's> {
     occupied: Vec<Point>,
     trajectories: Vec<Trajectory>,
     ids: FxHashMap<Trajectory, u32>,
-    cands: FxHashMap<(Point, Point, u32), Rc<Vec<(usize, u32)>>>,
-    levels: FxHashMap<(u32, Vec<(Point, i64)>), Rc<Level>>,
+    cands: FxHashMap<(Point, Point, u32), Candidates>,
+    levels: FxHashMap<(u32, Vec<Mark>), Rc<Level>>,
     /// The main trajectory now walked.
     main: u32,
     steps: usize,
@@ -176,13 +191,14 @@ impl ZoneGenerator<'_> {
         };
         for (m, main) in mains.iter().enumerate() {
             let (attaches, undecided) = net.main_network(main)?;
-            out.undecided.extend(undecided.into_iter().map(|(k, t)| Undecided {
-                main: m,
-                level: k.0,
-                from: k.2,
-                to: k.1,
-                alternative: (k.3, t, k.5),
-            }));
+            out.undecided
+                .extend(undecided.into_iter().map(|(k, t)| Undecided {
+                    main: m,
+                    level: k.0,
+                    from: k.2,
+                    to: k.1,
+                    alternative: (k.3, t, k.5),
+                }));
             out.view.push((
                 ZoneEntry {
                     piece: p0,
@@ -535,19 +551,16 @@ impl Net<'_, '_> {
     /// The possible entries of a main trajectory's zones (step 1), per level: the marks each
     /// level may have, and the entries with, per level, where each possible mark comes from.
     #[allow(clippy::type_complexity)]
-    fn possible(
-        &mut self,
-        main: &[Point],
-    ) -> Result<(Vec<Key>, Vec<FxHashMap<(Point, i64), Vec<(Point, i64)>>>), ZoneError> {
+    fn possible(&mut self, main: &[Point]) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
         let time = self.g.dist(main, true);
         let v = self.g.stops(&time);
         let mut marks: Vec<(Point, i64)> = super::marked_times(&v, &time);
         let mut keys = Vec::new();
         // preds[j]: per mark of level j + 1 (index j), the marks of level j that give it.
-        let mut preds: Vec<FxHashMap<(Point, i64), Vec<(Point, i64)>>> = vec![FxHashMap::default()];
+        let mut preds: Vec<Preds> = vec![FxHashMap::default()];
         let mut depth = 1u32;
         while !marks.is_empty() {
-            let mut next: FxHashMap<(Point, i64), Vec<(Point, i64)>> = FxHashMap::default();
+            let mut next: Preds = FxHashMap::default();
             for &(y, l) in &marks {
                 if l < 1 {
                     continue;
@@ -613,8 +626,7 @@ impl Net<'_, '_> {
                 key,
                 back: backwards(&preds, key),
             };
-            let mut failed: FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<u32>)> =
-                FxHashSet::default();
+            let mut failed: Visited = FxHashSet::default();
             let mut budget = WITNESS_STEPS;
             match self.witness(start.clone(), &goal, &mut failed, &mut budget)? {
                 Some(found) => {
@@ -678,7 +690,7 @@ impl Net<'_, '_> {
         &mut self,
         state: State,
         goal: &Goal,
-        failed: &mut FxHashSet<(u32, usize, Vec<(Point, i64)>, Vec<u32>)>,
+        failed: &mut Visited,
         budget: &mut usize,
     ) -> Result<Option<State>, ZoneError> {
         let (gd, gy, gx, gq, gt, gl) = goal.key;
@@ -737,9 +749,8 @@ impl Net<'_, '_> {
                 }
                 // Those that keep the goal's trajectory out of F2's reach first (pushed last).
                 let trajectories = &self.trajectories;
-                let spoils = |t: u32| {
-                    contains_run(&trajectories[t as usize], &trajectories[gt as usize])
-                };
+                let spoils =
+                    |t: u32| contains_run(&trajectories[t as usize], &trajectories[gt as usize]);
                 let mut ordered: Vec<(usize, u32)> = choices.clone();
                 ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
                 if ordered.is_empty() {
@@ -784,7 +795,7 @@ impl Net<'_, '_> {
 /// Per level 0..=goal's level, the marks from which the goal's mark is reachable in the
 /// over-approximation (`preds[j]` gives, per mark of level j + 1, the marks of level j that
 /// give it).
-fn backwards(preds: &[FxHashMap<(Point, i64), Vec<(Point, i64)>>], key: Key) -> Vec<FxHashSet<(Point, i64)>> {
+fn backwards(preds: &[Preds], key: Key) -> Vec<FxHashSet<(Point, i64)>> {
     let (d, y, _, _, _, l) = key;
     let d = d as usize;
     let mut back = vec![FxHashSet::default(); d + 1];

@@ -18,7 +18,10 @@ fn check_attacks(scenario: &Scenario, horizon: u32, cap: usize) -> usize {
     let mut undecided = 0;
     let compared = check_attacks_undecided(scenario, horizon, cap, &mut undecided);
     // Undecided entries are rare: none on the examples' languages that list.
-    assert!(undecided <= compared, "{undecided} undecided in {compared} languages");
+    assert!(
+        undecided <= compared,
+        "{undecided} undecided in {compared} languages"
+    );
     compared
 }
 
