@@ -36,7 +36,7 @@ use crate::bundle::Trajectory;
 use crate::random::SplitMix;
 
 /// The most scanner steps one targeted search takes before it calls its entry undecided.
-pub const WITNESS_STEPS: usize = 20_000;
+pub const WITNESS_STEPS: usize = 5_000;
 /// Random zones per main trajectory that prove entries before the targeted searches.
 const RANDOM_ZONES: usize = 8;
 
@@ -152,6 +152,9 @@ struct Net<'g, 's> {
     /// trajectory met, those of them that are its runs.
     possible: Vec<u32>,
     runs_of: FxHashMap<u32, Rc<Vec<u32>>>,
+    /// Per depth, the trajectories of the possible entries at that level or deeper (sorted):
+    /// the only runs F2 can still read there, so the only ones a memo key keeps.
+    choosable_from: Vec<Vec<u32>>,
 }
 
 impl ZoneGenerator<'_> {
@@ -188,6 +191,7 @@ impl ZoneGenerator<'_> {
             steps: 0,
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
+            choosable_from: Vec::new(),
         };
         for (m, main) in mains.iter().enumerate() {
             let (attaches, undecided) = net.main_network(main)?;
@@ -313,6 +317,7 @@ impl ZoneGenerator<'_> {
             steps: 0,
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
+            choosable_from: Vec::new(),
         };
         net.main = net.intern(&main);
         let (possible, _) = net.possible(&main)?;
@@ -606,6 +611,17 @@ impl Net<'_, '_> {
         self.possible.sort_unstable();
         self.possible.dedup();
         self.runs_of.clear();
+        let deepest = possible.iter().map(|k| k.0).max().unwrap_or(0) as usize;
+        self.choosable_from = vec![Vec::new(); deepest + 2];
+        for k in &possible {
+            for d in 0..=k.0 as usize {
+                self.choosable_from[d].push(k.4);
+            }
+        }
+        for c in &mut self.choosable_from {
+            c.sort_unstable();
+            c.dedup();
+        }
         let mut proved: FxHashSet<Key> = FxHashSet::default();
         let start = self.start(main)?;
         proved.extend(self.complete(start.clone(), None)?);
@@ -717,11 +733,20 @@ impl Net<'_, '_> {
                 }
                 continue;
             }
+            let choosable = self
+                .choosable_from
+                .get(depth as usize)
+                .map_or(&[][..], |c| c.as_slice());
             let key = (
                 state.level.id,
                 state.at,
                 state.next.clone(),
-                state.runs.clone(),
+                state
+                    .runs
+                    .iter()
+                    .copied()
+                    .filter(|r| choosable.binary_search(r).is_ok())
+                    .collect(),
             );
             if !failed.insert(key) {
                 continue;
