@@ -12,11 +12,12 @@
 //! * every choice of trajectory per (x, y) pair gives a different zone: the language is their
 //!   product, enumerated depth first in the order of the grammar's sentences.
 //!
-//! Filters (decision A8, docs/semantics.md §6.7), off by default: F1 drops candidates whose
+//! Filters (decision A8, docs/semantics.md §6.7), on by default as in the CLI: F1 drops candidates whose
 //! intermediate stops hit a point marked in v (they run through another attach point of what they
 //! attack); F2 drops candidates that are contiguous sub-trajectories of a trajectory already in the
 //! zone.
 
+mod network;
 mod summary;
 
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ use crate::kernel::Kernel;
 use crate::piece::Usage;
 use crate::scenario::{GoalOwner, Scenario};
 
+pub use network::{Count, Undecided, WITNESS_STEPS, ZoneNetwork};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.
@@ -68,11 +70,14 @@ pub struct ZoneOptions {
     pub max_memory: usize,
 }
 
+/// The CLI's defaults (`lingeo zones`): both filters, which reproduce the worked zones of the
+/// sources (docs/semantics.md §6.7); set `f1` and `f2` to false for the literal grammar
+/// (`grammars/zones.lgg`).
 impl Default for ZoneOptions {
     fn default() -> Self {
         ZoneOptions {
-            f1: false,
-            f2: false,
+            f1: true,
+            f2: true,
             rule: AdmissibleRule::S16,
             max_zones: 100_000,
             max_memory: crate::memory::DEFAULT_LIMIT,

@@ -59,6 +59,17 @@ pub struct ZoneArgs {
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
+    /// Only the N-th zone of the listing (from 1, in the order of --all-zones, within
+    /// --max-zones).
+    #[arg(long, value_name = "N", conflicts_with_all = ["all_attacks", "all_zones", "seed"],
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub zone: Option<u64>,
+    /// One zone of the language drawn at random with this seed (the same seed, the same zone):
+    /// a main trajectory uniformly, then at each attach pair in scanner order one of its
+    /// candidates after the filters uniformly. Cheap at any size, but not uniform over the
+    /// zones (a choice that leads to more zones is not drawn more often). Native engine only.
+    #[arg(long, value_name = "S", conflicts_with_all = ["all_attacks", "all_zones", "engine", "grammar"])]
+    pub seed: Option<u64>,
     /// Leave out which engine or grammar made the zones (and its filters), so that the
     /// outputs of two engines can be compared: an agreement case of `lingeo test`.
     #[arg(long)]
@@ -327,10 +338,10 @@ pub fn summarise(
         let summary = ZoneSummary::of_zones(&zones);
         return Ok((zones, summary));
     }
-    let summary = ZoneGenerator::new(scenario, kernel, r.zone_options())
-        .summary(r.piece, r.target, r.horizon)
+    let network = ZoneGenerator::new(scenario, kernel, r.zone_options())
+        .network(r.piece, r.target, r.horizon)
         .map_err(|e| ComputeError::too_large(&e))?;
-    Ok((Vec::new(), summary))
+    Ok((Vec::new(), ZoneSummary::of_network(network)))
 }
 
 pub fn compute(
@@ -462,9 +473,14 @@ struct AttackJson<'a> {
     /// them); null for a grammar of
     /// the user's (`--grammar`), whose filters are its own, and with --no-source.
     filters: Option<FiltersArg>,
-    /// The number of zones (at most u64::MAX: see `count_saturated`).
+    /// The number of zones (at most u64::MAX: see `count_saturated`), or a lower bound on it
+    /// (see `count_at_least`).
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
+    /// Whether `count` is a lower bound: counting every zone would pass the cap on states; the
+    /// bundles are still the whole network.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    count_at_least: bool,
     /// Whether the language has more zones than `count` says (it does not fit in 128 bits, or
     /// not in 64 for JSON).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -476,6 +492,22 @@ struct AttackJson<'a> {
     zones: Option<Vec<Vec<EntryJson<'a>>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bundles: Option<Vec<BundleJson<'a>>>,
+    /// Entries of the network that the search could neither prove nor refute within its step
+    /// cap (docs/semantics.md §6.10): they may or may not be in some zone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<Vec<UndecidedJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct UndecidedJson<'a> {
+    /// The index of the main trajectory in `bundles`.
+    main: usize,
+    level: u32,
+    from: PointName<'a>,
+    to: PointName<'a>,
+    piece: &'a str,
+    trajectory: Vec<PointName<'a>>,
+    time: u32,
 }
 
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
@@ -538,22 +570,43 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
             args.to.as_deref().expect("clap requires --to"),
             args.horizon,
         )?;
-        let (zones, summary) = summarise(
-            &scenario,
-            &kernel,
-            Request {
-                piece,
-                target,
-                horizon,
-                filters: args.language.filters,
-                engine: args.engine,
-                grammar: own.as_ref(),
-                max_zones: args.language.max_zones,
-                limits: args.limits,
-            },
-            args.all_zones,
-        )
-        .map_err(|e| CliError(e.to_string()))?;
+        let request = Request {
+            piece,
+            target,
+            horizon,
+            filters: args.language.filters,
+            engine: args.engine,
+            grammar: own.as_ref(),
+            max_zones: args.language.max_zones,
+            limits: args.limits,
+        };
+        let (zones, summary) = if let Some(seed) = args.seed {
+            let zone = ZoneGenerator::new(&scenario, &kernel, request.zone_options())
+                .random_zone(piece, target, horizon, seed)
+                .map_err(|e| CliError(e.to_string()))?;
+            let zones: Vec<Zone> = zone.into_iter().collect();
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else if let Some(n) = args.zone {
+            let (zones, _) = summarise(&scenario, &kernel, request, true)
+                .map_err(|e| CliError(e.to_string()))?;
+            let total = zones.len();
+            let zone = usize::try_from(n - 1)
+                .ok()
+                .and_then(|i| zones.into_iter().nth(i))
+                .ok_or_else(|| {
+                    CliError(format!(
+                        "--zone {n}: the language has {}",
+                        render::counted(total as u128, "zone", "zones")
+                    ))
+                })?;
+            let zones = vec![zone];
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else {
+            summarise(&scenario, &kernel, request, args.all_zones)
+                .map_err(|e| CliError(e.to_string()))?
+        };
         vec![Attack {
             piece,
             target,
@@ -566,7 +619,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     if let Some(path) = &args.svg {
         super::files::picture_of(&scenario.board)?;
         let picture = match attacks.iter().find(|a| a.summary.count > 0) {
-            Some(a) if args.all_zones => {
+            Some(a) if args.all_zones || args.seed.is_some() || args.zone.is_some() => {
                 let title = format!("Zone of {}", attack_title(&scenario, a));
                 lingeo::svg::zone(&scenario, &a.zones[0], &title)
             }
@@ -787,7 +840,7 @@ pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
 
 fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'a> {
     let p = &s.pieces[a.piece];
-    let all_zones = args.all_zones;
+    let all_zones = args.all_zones || args.seed.is_some() || args.zone.is_some();
     AttackJson {
         piece: &p.name,
         from: s.board.name(p.at),
@@ -800,6 +853,22 @@ fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'
             .then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
         count_saturated: a.too_large.is_none()
             && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
+        count_at_least: a.too_large.is_none() && a.summary.at_least,
+        undecided: (a.too_large.is_none() && !a.summary.undecided.is_empty()).then(|| {
+            a.summary
+                .undecided
+                .iter()
+                .map(|u| UndecidedJson {
+                    main: u.main,
+                    level: u.level,
+                    from: s.board.name(u.from),
+                    to: s.board.name(u.to),
+                    piece: &s.pieces[u.alternative.0].name,
+                    trajectory: u.alternative.1.iter().map(|&p| s.board.name(p)).collect(),
+                    time: u.alternative.2,
+                })
+                .collect()
+        }),
         error: a.too_large.as_ref().map(|t| t.reason.clone()),
         zones: (all_zones && a.too_large.is_none()).then(|| {
             a.zones
@@ -885,10 +954,21 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         let raise = raise.map_or_else(String::new, |o| format!("raise {o} or "));
         return format!("{head}: {reason}, not listed ({raise}shorten the horizon)\n");
     }
-    let mut out = format!("{head}: {}\n", zone_count(&a.summary));
-    if args.all_zones {
+    let single = match (args.seed, args.zone) {
+        (Some(_), _) if a.zones.is_empty() => return format!("{head}: no zone\n"),
+        (Some(seed), _) => Some(format!("the zone drawn with seed {seed}")),
+        (None, Some(n)) => Some(format!("zone {n}")),
+        (None, None) => None,
+    };
+    let mut out = match &single {
+        Some(which) => format!("{head}: {which}\n"),
+        None => format!("{head}: {}\n", zone_count(&a.summary)),
+    };
+    if args.all_zones || single.is_some() {
+        // --zone N keeps the zone's number in the listing.
+        let first = args.zone.unwrap_or(1);
         for (i, z) in a.zones.iter().enumerate() {
-            let _ = write!(out, "Z{} = ", i + 1);
+            let _ = write!(out, "Z{} = ", first + i as u64);
             for (j, e) in z.entries.iter().enumerate() {
                 if j > 0 {
                     out.push(' ');
@@ -919,14 +999,42 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             }
         }
     }
+    if !a.summary.undecided.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} undecided (the search passed its step cap; each may or may not be in a zone):",
+            render::counted(a.summary.undecided.len() as u128, "entry", "entries")
+        );
+        for u in &a.summary.undecided {
+            let _ = write!(
+                out,
+                "    main {}, level {}, {} -> {}: ",
+                u.main + 1,
+                u.level,
+                s.board.name(u.from),
+                s.board.name(u.to)
+            );
+            write_symbol(
+                s,
+                u.alternative.0,
+                &u.alternative.1,
+                u.alternative.2,
+                &mut out,
+            );
+            out.push('\n');
+        }
+    }
     out
 }
 
-/// `12 zones`, or `more than N zones` where the count passed 128 bits.
+/// `12 zones`; `at least N zones` where counting them all would pass the cap on states;
+/// `more than N zones` where the count passed 128 bits.
 fn zone_count(summary: &ZoneSummary) -> String {
     let n = render::counted(summary.count, "zone", "zones");
     if summary.saturated {
         format!("more than {n}")
+    } else if summary.at_least {
+        format!("at least {n}")
     } else {
         n
     }
