@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use clap::Args;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
+use lingeo::natural::Natural;
 use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
 use serde::Serialize;
 
-use super::CliError;
+use super::{CliError, Report};
 use super::limits::LimitArgs;
 use super::setup::{self, BoardArgs, Chosen, SideArg};
 
@@ -47,12 +48,33 @@ pub struct RunArgs {
     /// Print the derivation step by step (to stderr).
     #[arg(long)]
     pub trace: bool,
+    /// Count the sentences on the tabled derivation (a shared forest) without listing them,
+    /// in exact digits: --max-sentences does not apply, --max-steps and --max-memory do. Where
+    /// the forest may derive a sentence more than once and has too many derivations to list,
+    /// the count is an upper bound, said so, with exit code 2.
+    #[arg(long, conflicts_with = "trace")]
+    pub count: bool,
     /// Stop with an error past this many sentences (of the language, and of each language of
     /// an imported grammar).
     #[arg(long, default_value_t = Limits::default().max_sentences)]
     pub max_sentences: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// `--count --json`: `count` as a number (at most u64::MAX) and in exact digits; `exact` false
+/// where it is an upper bound (the paths through the forest).
+#[derive(Serialize)]
+struct CountJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grammar: Option<&'a str>,
+    start: &'a str,
+    count: u64,
+    count_digits: String,
+    exact: bool,
+    paths: String,
+    forest_nodes: usize,
+    forest_edges: usize,
 }
 
 #[derive(Serialize)]
@@ -66,7 +88,7 @@ struct LanguageJson<'a> {
 
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
 /// test`).
-pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
+pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliError> {
     let grammar = super::files::grammar(&args.grammar)
         .map_err(|e| CliError(e.render()))?
         .with_evaluator(args.limits.evaluator.into());
@@ -133,6 +155,9 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         .parse_start(&mut world, &args.start)
         .map_err(CliError)?;
     let limits = args.limits.limits(args.max_sentences, args.max_sentences);
+    if args.count {
+        return count(args, &grammar, &world, &inputs, &start, limits);
+    }
     let mut trace_sink = |line: &str| trace(line);
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)
@@ -156,7 +181,8 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
             start: args.start.trim(),
             count: strings.len(),
             language: strings,
-        });
+        })
+        .map(Report::from);
     }
     let source = if args.no_source {
         String::new()
@@ -169,7 +195,74 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
         lingeo::render::counted(language.sentences.len() as u128, "sentence", "sentences")
     );
     grammar.write_sentences(&world, &language.sentences, &mut out);
-    Ok(out)
+    Ok(out.into())
+}
+
+/// `--count`: the sentences counted on the forest (docs/semantics.md §6.11).
+fn count(
+    args: &RunArgs,
+    grammar: &Grammar,
+    world: &World,
+    inputs: &[lingeo::grammar::value::Value],
+    start: &[lingeo::grammar::value::Value],
+    limits: Limits,
+) -> Result<Report, CliError> {
+    let forest = grammar
+        .forest(world, inputs, start, limits)
+        .map_err(|e| CliError(e.render()))?;
+    // Where the forest may repeat a sentence, listing removes the repeats up to the cap.
+    let counted = forest.count(args.max_sentences);
+    let paths = forest.paths();
+    let number = counted.value();
+    let text = if args.json {
+        super::json::to_string(&CountJson {
+            grammar: (!args.no_source).then(|| grammar.name()),
+            start: args.start.trim(),
+            count: number
+                .to_u128()
+                .and_then(|n| u64::try_from(n).ok())
+                .unwrap_or(u64::MAX),
+            count_digits: number.to_string(),
+            exact: counted.is_exact(),
+            paths: paths.to_string(),
+            forest_nodes: forest.nodes(),
+            forest_edges: forest.edges(),
+        })?
+    } else {
+        let source = if args.no_source {
+            String::new()
+        } else {
+            format!("{} from ", grammar.name())
+        };
+        let plural = if *number == Natural::one() {
+            "sentence"
+        } else {
+            "sentences"
+        };
+        let how = if counted.is_exact() { "" } else { "at most " };
+        format!(
+            "{source}{}: {how}{number} {plural} ({} through a forest of {} and {})\n",
+            args.start.trim(),
+            plural_of(&paths, "path", "paths"),
+            lingeo::render::counted(forest.nodes() as u128, "node", "nodes"),
+            lingeo::render::counted(forest.edges() as u128, "edge", "edges"),
+        )
+    };
+    if counted.is_exact() {
+        return Ok(text.into());
+    }
+    Ok(Report::gave_up(
+        text,
+        format!(
+            "the count is an upper bound: the forest may derive a sentence more than once, and listing its {paths} paths to remove repeats passes --max-sentences {}",
+            args.max_sentences
+        ),
+    ))
+}
+
+/// `1 path`, `12 paths`, in exact digits.
+fn plural_of(n: &Natural, one: &str, many: &str) -> String {
+    format!("{n} {}", if *n == Natural::one() { one } else { many })
 }
 
 /// The most sentences [`pictures`] draws.
