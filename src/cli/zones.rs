@@ -9,6 +9,7 @@ use lingeo::board::{Point, PointName};
 use lingeo::grammar::types::Type;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
+use lingeo::grammar::forest::SentenceCount;
 use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::progress::Task;
@@ -333,10 +334,13 @@ pub fn summarise(
     r: Request,
     all_zones: bool,
 ) -> Result<(Vec<Zone>, ZoneSummary), ComputeError> {
-    if all_zones || r.engine == EngineArg::Grammar || r.grammar.is_some() {
+    if all_zones {
         let zones = compute(scenario, kernel, r)?;
         let summary = ZoneSummary::of_zones(&zones);
         return Ok((zones, summary));
+    }
+    if r.engine == EngineArg::Grammar || r.grammar.is_some() {
+        return Ok((Vec::new(), forest_summary(scenario, kernel, r)?));
     }
     let network = ZoneGenerator::new(scenario, kernel, r.zone_options())
         .network(r.piece, r.target, r.horizon)
@@ -353,11 +357,9 @@ pub fn compute(
         piece,
         target,
         horizon,
-        filters,
         engine,
         grammar: own,
-        max_zones,
-        limits,
+        ..
     } = r;
     let engine = if own.is_some() {
         EngineArg::Grammar
@@ -369,62 +371,10 @@ pub fn compute(
             .zones(piece, target, horizon)
             .map_err(|e| ComputeError::too_large(&e)),
         EngineArg::Grammar => {
-            let shipped;
-            let grammar = match own {
-                Some(g) => g,
-                None => {
-                    let name = shipped_grammar(filters)?;
-                    shipped = Grammar::shipped(name).map_err(|e| CliError(e.render()))?;
-                    &shipped
-                }
-            };
-            let world = World::new(scenario, kernel);
-            let start = [
-                Value::Point(scenario.pieces[piece].at),
-                Value::Point(target),
-                Value::Int(i64::from(horizon)),
-            ];
-            let limits_args = limits;
-            let limits = limits.limits(max_zones, Limits::default().max_imported_sentences);
+            let (grammar, world, inputs, start, limits) = grammar_run(scenario, kernel, &r)?;
             let language = grammar
-                .with_evaluator(limits_args.evaluator.into())
-                .derive(&world, &[Value::Piece(piece as u32)], &start, limits, None)
-                .map_err(|e| {
-                    // --max-zones caps the zones only; the languages of trajectories the
-                    // grammar imports keep the default cap. Past --max-zones, say so in the
-                    // zones' words, as the native generator does (the grammar's own note names
-                    // --max-sentences, which `zones` does not have).
-                    if e.limit == Some(Limit::Sentences) && !e.in_import {
-                        ComputeError::too_large(&ZoneError::TooMany { limit: max_zones })
-                    } else if let Some((reason, raise)) = match e.limit {
-                        Some(Limit::Sentences) => Some((
-                            format!(
-                                "an imported grammar of trajectories has more than {} sentences",
-                                limits.max_imported_sentences
-                            ),
-                            None,
-                        )),
-                        Some(Limit::Memory) => Some((
-                            format!(
-                                "more than {} of memory",
-                                lingeo::memory::show(limits.max_memory)
-                            ),
-                            Some("--max-memory"),
-                        )),
-                        Some(Limit::Steps) => Some((
-                            format!("more than {} derivation steps", limits.max_steps),
-                            Some("--max-steps"),
-                        )),
-                        _ => None,
-                    } {
-                        ComputeError::TooLarge {
-                            why: TooLarge { reason, raise },
-                            message: e.render(),
-                        }
-                    } else {
-                        ComputeError::Failed(CliError(e.render()))
-                    }
-                })?;
+                .derive(&world, &inputs, &start, limits, None)
+                .map_err(|e| run_error(e, &r, limits))?;
             Ok(language
                 .sentences
                 .iter()
@@ -432,6 +382,134 @@ pub fn compute(
                 .collect())
         }
     }
+}
+
+/// What the grammar engine runs for `r`: the grammar (the user's, or the shipped one of the
+/// filters, with the evaluator asked for), its world, inputs, start and limits (--max-zones
+/// the cap on zones; imported languages keep the default cap).
+fn grammar_run<'s>(
+    scenario: &'s Scenario,
+    kernel: &'s Kernel,
+    r: &Request,
+) -> Result<(Grammar, World<'s>, [Value; 1], [Value; 3], Limits), ComputeError> {
+    let grammar = match r.grammar {
+        Some(g) => g.with_evaluator(r.limits.evaluator.into()),
+        None => {
+            let name = shipped_grammar(r.filters)?;
+            Grammar::shipped(name)
+                .map_err(|e| CliError(e.render()))?
+                .with_evaluator(r.limits.evaluator.into())
+        }
+    };
+    let world = World::new(scenario, kernel);
+    let start = [
+        Value::Point(scenario.pieces[r.piece].at),
+        Value::Point(r.target),
+        Value::Int(i64::from(r.horizon)),
+    ];
+    let limits = r
+        .limits
+        .limits(r.max_zones, Limits::default().max_imported_sentences);
+    Ok((
+        grammar,
+        world,
+        [Value::Piece(r.piece as u32)],
+        start,
+        limits,
+    ))
+}
+
+/// A failed run of the grammar engine: a limit (the language too large, in the zones' words)
+/// or anything else.
+fn run_error(e: lingeo::grammar::RunError, r: &Request, limits: Limits) -> ComputeError {
+    // --max-zones caps the zones only; the languages of trajectories the grammar imports keep
+    // the default cap. Past --max-zones, say so in the zones' words, as the native generator
+    // does (the grammar's own note names --max-sentences, which `zones` does not have).
+    if e.limit == Some(Limit::Sentences) && !e.in_import {
+        ComputeError::too_large(&ZoneError::TooMany {
+            limit: r.max_zones,
+        })
+    } else if let Some((reason, raise)) = match e.limit {
+        Some(Limit::Sentences) => Some((
+            format!(
+                "an imported grammar of trajectories has more than {} sentences",
+                limits.max_imported_sentences
+            ),
+            None,
+        )),
+        Some(Limit::Memory) => Some((
+            format!(
+                "more than {} of memory",
+                lingeo::memory::show(limits.max_memory)
+            ),
+            Some("--max-memory"),
+        )),
+        Some(Limit::Steps) => Some((
+            format!("more than {} derivation steps", limits.max_steps),
+            Some("--max-steps"),
+        )),
+        _ => None,
+    } {
+        ComputeError::TooLarge {
+            why: TooLarge { reason, raise },
+            message: e.render(),
+        }
+    } else {
+        ComputeError::Failed(CliError(e.render()))
+    }
+}
+
+/// The grammar engine's network of `r` read off its derivation forest (docs/semantics.md
+/// §6.11), without listing the zones: the bundle view, and the count where it is exact (the
+/// forest derives no zone twice, or listing them finds the repeats within --max-zones).
+fn forest_summary(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    r: Request,
+) -> Result<ZoneSummary, ComputeError> {
+    let (grammar, world, inputs, start, limits) = grammar_run(scenario, kernel, &r)?;
+    let forest = grammar
+        .forest(&world, &inputs, &start, limits)
+        .map_err(|e| run_error(e, &r, limits))?;
+    // The walk reads about one state per node of the forest, which the derivation's steps
+    // bound; past --max-steps states it gives up as the derivation would.
+    let network = zone::forest::network_of_forest(&forest, limits.max_steps as usize, r.max_zones)
+        .map_err(|e| ComputeError::TooLarge {
+            why: TooLarge {
+                reason: format!("more than {} states to read off the forest", e.limit),
+                raise: Some("--max-steps"),
+            },
+            message: format!(
+                "reading the zones off the grammar's forest met more than {} (node, level) states; raise --max-steps",
+                e.limit
+            ),
+        })?;
+    let count = match network.count {
+        SentenceCount::Exact(n) => n,
+        SentenceCount::AtMost(n) => {
+            return Err(ComputeError::TooLarge {
+                why: TooLarge {
+                    reason: format!(
+                        "the grammar's forest may derive a zone more than once: at most {n} zones, more than --max-zones {} to list",
+                        r.max_zones
+                    ),
+                    raise: Some("--max-zones"),
+                },
+                message: format!(
+                    "the grammar's forest may derive a zone more than once, and its {n} paths are more than --max-zones {} to list and remove repeats; raise --max-zones",
+                    r.max_zones
+                ),
+            });
+        }
+    };
+    Ok(ZoneSummary {
+        saturated: count.to_u128().is_none(),
+        count: count.to_u128().unwrap_or(u128::MAX),
+        at_least: false,
+        undecided: Vec::new(),
+        view: network.view,
+        times: None,
+    })
 }
 
 #[derive(Serialize)]
