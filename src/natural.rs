@@ -105,6 +105,29 @@ impl PartialOrd for Natural {
     }
 }
 
+/// Decimal digits, as [`Natural`]'s `Display` writes them.
+impl std::str::FromStr for Natural {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Natural, String> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "`{text}` is not a natural number in decimal digits"
+            ));
+        }
+        let mut n = Natural::zero();
+        for b in text.bytes() {
+            // n = 10 n + digit, by additions (counts are added, never multiplied).
+            let copy = n.clone();
+            for _ in 0..9 {
+                n.add(&copy);
+            }
+            n.add(&Natural::from(u64::from(b - b'0')));
+        }
+        Ok(n)
+    }
+}
+
 /// The exact decimal digits.
 impl fmt::Display for Natural {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -140,7 +163,10 @@ mod tests {
         assert_eq!(n.to_string(), "340282366920938463463374607431768211456");
         let mut doubled = n.clone();
         doubled.add(&n);
-        assert_eq!(doubled.to_string(), "680564733841876926926749214863536422912");
+        assert_eq!(
+            doubled.to_string(),
+            "680564733841876926926749214863536422912"
+        );
         assert!(doubled > n && n > Natural::from(u128::MAX));
         // 2^192 = 6277101735386680763835789423207666416102355444464034512896.
         let mut big = Natural::from(1u64);
@@ -152,6 +178,15 @@ mod tests {
             big.to_string(),
             "6277101735386680763835789423207666416102355444464034512896"
         );
+    }
+
+    #[test]
+    fn digits_read_back() {
+        let text = "6277101735386680763835789423207666416102355444464034512896";
+        assert_eq!(text.parse::<Natural>().unwrap().to_string(), text);
+        assert_eq!("0".parse::<Natural>().unwrap(), Natural::zero());
+        assert!("12a".parse::<Natural>().is_err());
+        assert!("".parse::<Natural>().is_err());
     }
 
     #[test]

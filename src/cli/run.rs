@@ -10,9 +10,9 @@ use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
 use serde::Serialize;
 
-use super::{CliError, Report};
 use super::limits::LimitArgs;
 use super::setup::{self, BoardArgs, Chosen, SideArg};
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use lingeo::board::{Point, PointName};
+use lingeo::grammar::forest::SentenceCount;
 use lingeo::grammar::types::Type;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::forest::SentenceCount;
 use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::progress::Task;
@@ -426,9 +426,7 @@ fn run_error(e: lingeo::grammar::RunError, r: &Request, limits: Limits) -> Compu
     // the default cap. Past --max-zones, say so in the zones' words, as the native generator
     // does (the grammar's own note names --max-sentences, which `zones` does not have).
     if e.limit == Some(Limit::Sentences) && !e.in_import {
-        ComputeError::too_large(&ZoneError::TooMany {
-            limit: r.max_zones,
-        })
+        ComputeError::too_large(&ZoneError::TooMany { limit: r.max_zones })
     } else if let Some((reason, raise)) = match e.limit {
         Some(Limit::Sentences) => Some((
             format!(
