@@ -48,7 +48,8 @@ pub struct ZoneArgs {
     pub language: LanguageArgs,
     /// Compute with the native generator or by running the grammar of zones (the shipped
     /// grammars/zones-filtered.lgg with the default --filters all, zones.lgg with --filters
-    /// none).
+    /// none). The grammar's network and count are read off its derivation forest without
+    /// listing the zones (docs/semantics.md §6.11); --all-zones lists them.
     #[arg(long, value_enum, default_value_t = EngineArg::Native)]
     pub engine: EngineArg,
     /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
@@ -384,6 +385,10 @@ pub fn compute(
     }
 }
 
+/// A run of the grammar engine: the grammar, its world, inputs (the attacking piece), start
+/// (x0, y0, l0) and limits.
+type GrammarRun<'s> = (Grammar, World<'s>, [Value; 1], [Value; 3], Limits);
+
 /// What the grammar engine runs for `r`: the grammar (the user's, or the shipped one of the
 /// filters, with the evaluator asked for), its world, inputs, start and limits (--max-zones
 /// the cap on zones; imported languages keep the default cap).
@@ -391,7 +396,7 @@ fn grammar_run<'s>(
     scenario: &'s Scenario,
     kernel: &'s Kernel,
     r: &Request,
-) -> Result<(Grammar, World<'s>, [Value; 1], [Value; 3], Limits), ComputeError> {
+) -> Result<GrammarRun<'s>, ComputeError> {
     let grammar = match r.grammar {
         Some(g) => g.with_evaluator(r.limits.evaluator.into()),
         None => {
