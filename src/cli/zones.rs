@@ -462,8 +462,8 @@ fn run_error(e: lingeo::grammar::RunError, r: &Request, limits: Limits) -> Compu
     }
 }
 
-/// The grammar engine's network of `r` read off its derivation forest (docs/semantics.md
-/// §6.11), without listing the zones: the bundle view, and the count where it is exact (the
+/// The grammar engine's network of `r` read off its derivation forest
+/// (docs/semantics.md §6.11), without listing the zones: the bundle view, and the count where it is exact (the
 /// forest derives no zone twice, or listing them finds the repeats within --max-zones).
 fn forest_summary(
     scenario: &Scenario,
