@@ -259,5 +259,69 @@ fn count(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, zones, count);
+/// The scale targets of issue 27 (docs/semantics.md §6.10): the zone network and count of
+/// every attack of a scenario within a horizon, filters f1+f2 (the defaults), and one attack
+/// of board16. One sample is one pass over every attack.
+/// (name, scenario, one attack (piece, target) or every attack, horizon)
+type NetworkCase = (
+    &'static str,
+    &'static str,
+    Option<(&'static str, &'static str)>,
+    u32,
+);
+
+const NETWORK_CASES: &[NetworkCase] = &[
+    ("race10-all-attacks-h5", "race10.scenario", None, 5),
+    ("race10-all-attacks-h7", "race10.scenario", None, 7),
+    ("middlegame-all-attacks-h4", "middlegame.scenario", None, 4),
+    (
+        "board16-bf1-l1-h3",
+        "board16.scenario",
+        Some(("BF1", "l1")),
+        3,
+    ),
+];
+
+fn network(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zone-network");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(5));
+    for &(name, file, attack, horizon) in NETWORK_CASES {
+        let scenario = Scenario::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(file),
+        )
+        .expect("a shipped example");
+        let kernel = scenario.kernel();
+        let options = ZoneOptions::default();
+        let attacks = match attack {
+            Some((piece, target)) => vec![(
+                scenario
+                    .pieces
+                    .iter()
+                    .position(|p| p.name == piece)
+                    .expect("a placed piece"),
+                scenario.board.parse_point(target).expect("a point"),
+            )],
+            None => ZoneGenerator::new(&scenario, &kernel, options).attacks(horizon),
+        };
+        group.bench_with_input(BenchmarkId::new("network", name), &(), |b, _| {
+            b.iter(|| {
+                for &(p0, y0) in &attacks {
+                    black_box(
+                        ZoneGenerator::new(&scenario, &kernel, options)
+                            .network(p0, y0, horizon)
+                            .expect("a network"),
+                    );
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, zones, count, network);
 criterion_main!(benches);

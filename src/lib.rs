@@ -46,6 +46,7 @@ pub mod grammar;
 pub mod kernel;
 pub mod language_diff;
 pub mod memory;
+pub mod natural;
 pub mod pattern;
 pub mod piece;
 pub mod play;

@@ -12,14 +12,14 @@
 //! * every choice of trajectory per (x, y) pair gives a different zone: the language is their
 //!   product, enumerated depth first in the order of the grammar's sentences.
 //!
-//! Filters (decision A8, docs/semantics.md §6.7), off by default: F1 drops candidates whose
+//! Filters (decision A8, docs/semantics.md §6.7), on by default as in the CLI: F1 drops candidates whose
 //! intermediate stops hit a point marked in v (they run through another attach point of what they
 //! attack); F2 drops candidates that are contiguous sub-trajectories of a trajectory already in the
 //! zone.
 
+pub mod forest;
+mod network;
 mod summary;
-
-use std::collections::HashMap;
 
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -31,6 +31,7 @@ use crate::kernel::Kernel;
 use crate::piece::{Side, Usage};
 use crate::scenario::{GoalOwner, Scenario};
 
+pub use network::{Count, Undecided, WITNESS_STEPS, ZoneNetwork};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.
@@ -68,11 +69,14 @@ pub struct ZoneOptions {
     pub max_memory: usize,
 }
 
+/// The CLI's defaults (`lingeo zones`): both filters, which reproduce the worked zones of the
+/// sources (docs/semantics.md §6.7); set `f1` and `f2` to false for the literal grammar
+/// (`grammars/zones.lgg`).
 impl Default for ZoneOptions {
     fn default() -> Self {
         ZoneOptions {
-            f1: false,
-            f2: false,
+            f1: true,
+            f2: true,
             rule: AdmissibleRule::S16,
             max_zones: 100_000,
             max_memory: crate::memory::DEFAULT_LIMIT,
@@ -754,47 +758,77 @@ fn contains_run(whole: &[Point], part: &[Point]) -> bool {
 }
 
 /// Gives each entry its negation level from the entries alone (the grammar's strings do not
-/// carry it), by replaying the scanner: level 1 marks the main trajectory's stops after its
-/// start with TIME = stop number + 1; within a level the pairs come in increasing (end, start)
-/// order and an entry's time is TIME(end) of its level; each entry marks its intermediate stops
-/// for the next level with NEXTTIME = max(NEXTTIME, time - len + 1).
+/// carry it), by replaying the scanner ([`LevelReplay`]).
 pub fn assign_levels(entries: &mut [ZoneEntry]) {
-    let Some((main, rest)) = entries.split_first_mut() else {
-        return;
-    };
-    main.level = 0;
-    let mut time: HashMap<Point, i64> = HashMap::new();
-    for (k, p) in main.trajectory.iter().enumerate().skip(1) {
-        time.entry(*p).or_insert(k as i64 + 1);
+    let mut replay = LevelReplay::default();
+    for e in entries {
+        e.level = replay.level_of(&e.trajectory, e.time);
     }
-    let mut next: HashMap<Point, i64> = HashMap::new();
-    let mut level = 1u32;
-    let mut previous: Option<(Point, Point)> = None;
-    for e in rest {
-        let (x, y) = (
-            e.trajectory[0],
-            *e.trajectory.last().expect("a trajectory has stops"),
-        );
+}
+
+/// The scanner replayed entry by entry, as far as the levels need it: level 1 marks the main
+/// trajectory's stops after its start with TIME = stop number + 1; within a level the pairs
+/// come in increasing (end, start) order and an entry's time is TIME(end) of its level; each
+/// entry marks its intermediate stops for the next level with NEXTTIME = max(NEXTTIME, time -
+/// len + 1). Its state after a prefix of a zone is all the levels of the rest depend on, so a
+/// reader of the grammar's forest ([`forest`]) keeps it per node.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LevelReplay {
+    /// Whether the main trajectory has been read.
+    started: bool,
+    level: u32,
+    /// TIME of the current level's marked points, sorted by point.
+    time: Vec<(Point, i64)>,
+    /// NEXTTIME so far, sorted by point.
+    next: Vec<(Point, i64)>,
+    /// The (end, start) of the entry before, in this level.
+    previous: Option<(Point, Point)>,
+}
+
+impl LevelReplay {
+    /// The level of the next entry of the zone (0: the first, the main trajectory).
+    pub fn level_of(&mut self, trajectory: &[Point], time: u32) -> u32 {
+        let (Some(&x), Some(&y)) = (trajectory.first(), trajectory.last()) else {
+            return self.level;
+        };
+        if !self.started {
+            self.started = true;
+            for (k, &p) in trajectory.iter().enumerate().skip(1) {
+                if let Err(at) = self.time.binary_search_by_key(&p, |m| m.0) {
+                    self.time.insert(at, (p, k as i64 + 1));
+                }
+            }
+            return 0;
+        }
+        if self.level == 0 {
+            self.level = 1;
+        }
         loop {
-            let in_order = previous.is_none_or(|(py, px)| (y, x) > (py, px));
-            if in_order && time.get(&y) == Some(&i64::from(e.time)) {
+            let in_order = self.previous.is_none_or(|before| (y, x) > before);
+            let marked = self
+                .time
+                .binary_search_by_key(&y, |m| m.0)
+                .is_ok_and(|at| self.time[at].1 == i64::from(time));
+            if in_order && marked {
                 break;
             }
-            if next.is_empty() {
+            if self.next.is_empty() {
                 // Not a zone the scanner can produce: keep the level rather than loop.
                 break;
             }
-            time = std::mem::take(&mut next);
-            level += 1;
-            previous = None;
+            self.time = std::mem::take(&mut self.next);
+            self.level += 1;
+            self.previous = None;
         }
-        e.level = level;
-        previous = Some((y, x));
-        let k = i64::from(e.time) - (e.trajectory.len() as i64 - 1) + 1;
-        for z in &e.trajectory[1..e.trajectory.len() - 1] {
-            let slot = next.entry(*z).or_insert(k);
-            *slot = (*slot).max(k);
+        self.previous = Some((y, x));
+        let k = i64::from(time) - (trajectory.len() as i64 - 1) + 1;
+        for &z in trajectory.get(1..trajectory.len() - 1).unwrap_or(&[]) {
+            match self.next.binary_search_by_key(&z, |m| m.0) {
+                Ok(at) => self.next[at].1 = self.next[at].1.max(k),
+                Err(at) => self.next.insert(at, (z, k)),
+            }
         }
+        self.level
     }
 }
 
@@ -836,22 +870,23 @@ pub fn replay_times(entries: &[ZoneEntry]) -> Vec<Vec<(Point, i64)>> {
 /// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
 /// replayed from the order (see [`assign_levels`]).
 pub fn zone_of_sentence(sentence: &[crate::grammar::Sym]) -> Zone {
-    let mut entries: Vec<ZoneEntry> = sentence
-        .iter()
-        .map(|sym| {
-            let track = sym.args[0].tuple();
-            ZoneEntry {
-                piece: track[0].piece() as usize,
-                trajectory: track[1].trajectory().to_vec(),
-                time: sym.args[1].int() as u32,
-                level: 0,
-            }
-        })
-        .collect();
+    let mut entries: Vec<ZoneEntry> = sentence.iter().map(entry_of_symbol).collect();
     assign_levels(&mut entries);
     Zone {
         entries,
         times: Vec::new(),
+    }
+}
+
+/// A terminal `t((p, t), tau)` of the grammar of zones as an entry, at level 0 (the strings
+/// do not carry the level: [`LevelReplay`]).
+pub fn entry_of_symbol(sym: &crate::grammar::Sym) -> ZoneEntry {
+    let track = sym.args[0].tuple();
+    ZoneEntry {
+        piece: track[0].piece() as usize,
+        trajectory: track[1].trajectory().to_vec(),
+        time: sym.args[1].int() as u32,
+        level: 0,
     }
 }
 

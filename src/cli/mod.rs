@@ -242,7 +242,6 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
     let text = match command {
         Command::Map(args) => map::run(&args),
         Command::Trajectories(args) => trajectories::run(&args),
-        Command::Run(args) => run::run(&args, trace),
         Command::Analysis(args) => analysis::run(&args),
         Command::Translate(args) => translate::run(&args),
         Command::Patterns(args) => patterns::run_patterns(&args),
@@ -253,6 +252,7 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
         Command::Serve(args) => crate::serve::run(&args),
         // The commands that may give up with what they have (a `Report`, not only text).
         Command::Zones(args) => return zones::run(&args),
+        Command::Run(args) => return run::run(&args, trace),
         Command::Search(args) => return play::run_search(&args),
         Command::Evaluate(args) => return evaluate::run(&args),
         Command::Match(args) => return matches::run(&args),

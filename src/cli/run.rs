@@ -3,14 +3,16 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::api::{ApiError, RunRequest, Workbench};
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
+use lingeo::natural::Natural;
+use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
+use serde::Serialize;
 
-use super::CliError;
 use super::limits::LimitArgs;
-use super::setup::{self, BoardArgs, SideArg};
+use super::setup::{self, BoardArgs, Chosen, SideArg};
+use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -46,6 +48,12 @@ pub struct RunArgs {
     /// Print the derivation step by step (to stderr).
     #[arg(long)]
     pub trace: bool,
+    /// Count the sentences on the tabled derivation (a shared forest) without listing them,
+    /// in exact digits: --max-sentences does not apply, --max-steps and --max-memory do. Where
+    /// the forest may derive a sentence more than once and has too many derivations to list,
+    /// the count is an upper bound, said so, with exit code 2.
+    #[arg(long, conflicts_with = "trace")]
+    pub count: bool,
     /// Stop with an error past this many sentences (of the language, and of each language of
     /// an imported grammar).
     #[arg(long, default_value_t = Limits::default().max_sentences)]
@@ -54,79 +62,127 @@ pub struct RunArgs {
     pub limits: LimitArgs,
 }
 
+/// `--count --json`: `count` as a number (at most u64::MAX) and in exact digits; `exact` false
+/// where it is an upper bound (the paths through the forest).
+#[derive(Serialize)]
+struct CountJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grammar: Option<&'a str>,
+    start: &'a str,
+    count: u64,
+    count_digits: String,
+    exact: bool,
+    paths: String,
+    forest_nodes: usize,
+    forest_edges: usize,
+}
+
+#[derive(Serialize)]
+struct LanguageJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grammar: Option<&'a str>,
+    start: &'a str,
+    count: usize,
+    language: Vec<String>,
+}
+
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo
 /// test`).
-pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliError> {
-    let grammar = super::files::grammar(&args.grammar).map_err(|e| CliError(e.render()))?;
+pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliError> {
+    let grammar = super::files::grammar(&args.grammar)
+        .map_err(|e| CliError(e.render()))?
+        .with_evaluator(args.limits.evaluator.into());
     let scenario = setup::scenario(&args.board)?;
     let kernel = setup::kernel(&scenario, &[])?;
-    let bench = Workbench::with_kernel(scenario, kernel, "");
-    // A scenario with rules of play must be playable (the grammar gets its states): its error
-    // comes first, as the flags' below.
-    if bench.scenario().game.is_some() {
-        bench.game().map_err(game_error)?;
+    // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
+    let game = match &scenario.game {
+        Some(_) => Some(Game::new(scenario.clone()).map_err(|e| CliError(setup::game_error(e)))?),
+        None => None,
+    };
+    let states = game.as_ref().map(GameStates::new);
+    let mut world = World::new(&scenario, &kernel);
+    if let Some(states) = &states {
+        world = world.with_states(states);
     }
-    let mut inputs = Vec::new();
+    let mut given = Vec::new();
     for s in &args.set {
         let (name, value) = s
             .split_once('=')
             .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
-        inputs.push((name.trim().to_string(), value.trim().to_string()));
+        given.push((name.trim().to_string(), value.trim().to_string()));
     }
     let given_piece = args.piece.is_some() || args.type_name.is_some();
     if !given_piece && args.side.is_some() {
         return Err(CliError("--side goes with --type (or --piece)".into()));
     }
-    // The flags' errors name them; the API then takes the piece as the flags gave it.
-    if given_piece {
-        setup::choose(
-            bench.scenario(),
-            args.piece.as_deref(),
-            args.type_name.as_deref(),
-            args.side,
-        )?;
-    }
-    let request = RunRequest {
-        start: args.start.clone(),
-        piece: args.piece.clone(),
-        type_name: args.type_name.clone(),
-        side: args.side.map(SideArg::side),
-        inputs,
-        limits: args.limits.limits(args.max_sentences, args.max_sentences),
-        evaluator: args.limits.evaluator.into(),
-        no_source: args.no_source,
+    // A placed piece by its name; a type by its name and a side (which makes the world take
+    // the type even where a placed piece has the same name).
+    let piece = if given_piece {
+        Some(
+            match setup::choose(
+                &scenario,
+                args.piece.as_deref(),
+                args.type_name.as_deref(),
+                args.side,
+            )? {
+                Chosen::Placed(p) => (p.name.as_str(), None),
+                Chosen::Type { index, side } => (scenario.types[index].name.as_str(), Some(side)),
+            },
+        )
+    } else {
+        None
     };
+    let inputs = grammar
+        .bind_inputs(&mut world, &given, piece)
+        .map_err(CliError)?;
+    if given_piece
+        && !grammar
+            .inputs()
+            .iter()
+            .any(|(_, t)| *t == lingeo::grammar::types::Type::Piece)
+    {
+        return Err(CliError(format!(
+            "--{}: `{}` has no piece input",
+            if args.piece.is_some() {
+                "piece"
+            } else {
+                "type"
+            },
+            grammar.name()
+        )));
+    }
+    let start = grammar
+        .parse_start(&mut world, &args.start)
+        .map_err(CliError)?;
+    let limits = args.limits.limits(args.max_sentences, args.max_sentences);
+    if args.count {
+        return count(args, &grammar, &world, &inputs, &start, limits);
+    }
     let mut trace_sink = |line: &str| trace(line);
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)
     } else {
         None
     };
-    let language = bench.run(&grammar, &request, trace).map_err(|e| match e {
-        ApiError::Request {
-            field: Some(field @ ("piece" | "type_name")),
-            message,
-        } => CliError(format!(
-            "--{}: {message}",
-            if field == "piece" { "piece" } else { "type" }
-        )),
-        e => game_error(e),
-    })?;
+    let language = grammar
+        .derive(&world, &inputs, &start, limits, trace)
+        .map_err(|e| CliError(e.render()))?;
     if super::files::keeping() {
-        let grammar = grammar.with_evaluator(request.evaluator);
-        let game = match &bench.scenario().game {
-            Some(_) => Some(bench.game().map_err(game_error)?),
-            None => None,
-        };
-        let states = game.as_ref().map(GameStates::new);
-        let mut world = World::new(bench.scenario(), bench.kernel());
-        if let Some(states) = &states {
-            world = world.with_states(states);
-        }
-        pictures(&grammar, &world, bench.scenario(), &language.derived)?;
+        pictures(&grammar, &world, &scenario, &language)?;
     }
     if args.json {
-        return super::json::to_string(&language);
+        let strings: Vec<String> = language
+            .sentences
+            .iter()
+            .map(|s| grammar.show_sentence(&world, s))
+            .collect();
+        return super::json::to_string(&LanguageJson {
+            grammar: (!args.no_source).then(|| grammar.name()),
+            start: args.start.trim(),
+            count: strings.len(),
+            language: strings,
+        })
+        .map(Report::from);
     }
     let source = if args.no_source {
         String::new()
@@ -136,19 +192,77 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<String, CliErr
     let mut out = format!(
         "{source}{}: {}\n",
         args.start.trim(),
-        lingeo::render::counted(language.count as u128, "sentence", "sentences")
+        lingeo::render::counted(language.sentences.len() as u128, "sentence", "sentences")
     );
-    out.push_str(&language.text);
-    Ok(out)
+    grammar.write_sentences(&world, &language.sentences, &mut out);
+    Ok(out.into())
 }
 
-/// An error of the API as `run` reports it: a scenario that cannot be played without its
-/// file's name (the grammar's run is about the grammar).
-fn game_error(e: ApiError) -> CliError {
-    match e {
-        ApiError::Game { message, .. } => CliError(message),
-        e => setup::api_error(e),
+/// `--count`: the sentences counted on the forest (docs/semantics.md §6.11).
+fn count(
+    args: &RunArgs,
+    grammar: &Grammar,
+    world: &World,
+    inputs: &[lingeo::grammar::value::Value],
+    start: &[lingeo::grammar::value::Value],
+    limits: Limits,
+) -> Result<Report, CliError> {
+    let forest = grammar
+        .forest(world, inputs, start, limits)
+        .map_err(|e| CliError(e.render()))?;
+    // Where the forest may repeat a sentence, listing removes the repeats up to the cap.
+    let counted = forest.count(args.max_sentences);
+    let paths = forest.paths();
+    let number = counted.value();
+    let text = if args.json {
+        super::json::to_string(&CountJson {
+            grammar: (!args.no_source).then(|| grammar.name()),
+            start: args.start.trim(),
+            count: number
+                .to_u128()
+                .and_then(|n| u64::try_from(n).ok())
+                .unwrap_or(u64::MAX),
+            count_digits: number.to_string(),
+            exact: counted.is_exact(),
+            paths: paths.to_string(),
+            forest_nodes: forest.nodes(),
+            forest_edges: forest.edges(),
+        })?
+    } else {
+        let source = if args.no_source {
+            String::new()
+        } else {
+            format!("{} from ", grammar.name())
+        };
+        let plural = if *number == Natural::one() {
+            "sentence"
+        } else {
+            "sentences"
+        };
+        let how = if counted.is_exact() { "" } else { "at most " };
+        format!(
+            "{source}{}: {how}{number} {plural} ({} through a forest of {} and {})\n",
+            args.start.trim(),
+            plural_of(&paths, "path", "paths"),
+            lingeo::render::counted(forest.nodes() as u128, "node", "nodes"),
+            lingeo::render::counted(forest.edges() as u128, "edge", "edges"),
+        )
+    };
+    if counted.is_exact() {
+        return Ok(text.into());
     }
+    Ok(Report::gave_up(
+        text,
+        format!(
+            "the count is an upper bound: the forest may derive a sentence more than once, and listing its {paths} paths to remove repeats passes --max-sentences {}",
+            args.max_sentences
+        ),
+    ))
+}
+
+/// `1 path`, `12 paths`, in exact digits.
+fn plural_of(n: &Natural, one: &str, many: &str) -> String {
+    format!("{n} {}", if *n == Natural::one() { one } else { many })
 }
 
 /// The most sentences [`pictures`] draws.

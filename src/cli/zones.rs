@@ -5,16 +5,17 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use lingeo::api::ApiError;
-use lingeo::api::Cap;
-use lingeo::api::zones::{self, AttackJson, Filters, ZoneEngine, ZoneRequest};
 use lingeo::board::{Point, PointName};
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::forest::SentenceCount;
+use lingeo::grammar::types::Type;
+use lingeo::grammar::value::Value;
+use lingeo::grammar::world::World;
+use lingeo::grammar::{Grammar, Limit, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::progress::Task;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{self, Zone, ZoneEntry, ZoneGenerator, ZoneOptions, ZoneSummary};
+use lingeo::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
 use serde::Serialize;
 
 use super::limits::LimitArgs;
@@ -47,7 +48,8 @@ pub struct ZoneArgs {
     pub language: LanguageArgs,
     /// Compute with the native generator or by running the grammar of zones (the shipped
     /// grammars/zones-filtered.lgg with the default --filters all, zones.lgg with --filters
-    /// none).
+    /// none). The grammar's network and count are read off its derivation forest without
+    /// listing the zones (docs/semantics.md §6.11); --all-zones lists them.
     #[arg(long, value_enum, default_value_t = EngineArg::Native)]
     pub engine: EngineArg,
     /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
@@ -59,6 +61,17 @@ pub struct ZoneArgs {
     /// List every zone of the language instead of the bundle view.
     #[arg(long)]
     pub all_zones: bool,
+    /// Only the N-th zone of the listing (from 1, in the order of --all-zones, within
+    /// --max-zones).
+    #[arg(long, value_name = "N", conflicts_with_all = ["all_attacks", "all_zones", "seed"],
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub zone: Option<u64>,
+    /// One zone of the language drawn at random with this seed (the same seed, the same zone):
+    /// a main trajectory uniformly, then at each attach pair in scanner order one of its
+    /// candidates after the filters uniformly. Cheap at any size, but not uniform over the
+    /// zones (a choice that leads to more zones is not drawn more often). Native engine only.
+    #[arg(long, value_name = "S", conflicts_with_all = ["all_attacks", "all_zones", "engine", "grammar"])]
+    pub seed: Option<u64>,
     /// Leave out which engine or grammar made the zones (and its filters), so that the
     /// outputs of two engines can be compared: an agreement case of `lingeo test`.
     #[arg(long)]
@@ -118,21 +131,27 @@ impl LanguageArgs {
 
 impl FiltersArg {
     pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
-        self.api().zone_options(max_zones)
+        let (f1, f2) = match self {
+            FiltersArg::None => (false, false),
+            FiltersArg::F1 => (true, false),
+            FiltersArg::F2 => (false, true),
+            FiltersArg::All => (true, true),
+        };
+        ZoneOptions {
+            f1,
+            f2,
+            max_zones,
+            ..ZoneOptions::default()
+        }
     }
 
     /// How listings name the filters.
     pub fn label(self) -> &'static str {
-        self.api().label()
-    }
-
-    /// The filters of the API.
-    pub fn api(self) -> Filters {
         match self {
-            FiltersArg::None => Filters::None,
-            FiltersArg::F1 => Filters::F1,
-            FiltersArg::F2 => Filters::F2,
-            FiltersArg::All => Filters::All,
+            FiltersArg::None => "none",
+            FiltersArg::F1 => "f1",
+            FiltersArg::F2 => "f2",
+            FiltersArg::All => "f1+f2",
         }
     }
 }
@@ -140,7 +159,7 @@ impl FiltersArg {
 /// JSON names the filters as the text does ([`FiltersArg::label`]): `f1+f2` for both.
 impl Serialize for FiltersArg {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.api().serialize(serializer)
+        serializer.serialize_str(self.label())
     }
 }
 
@@ -150,21 +169,28 @@ pub enum EngineArg {
     Grammar,
 }
 
-/// The zones of one attack (`skipped` says why one of --all-attacks is not listed).
-pub use lingeo::api::zones::Attack;
+/// The zones of one attack.
+pub struct Attack {
+    pub piece: usize,
+    pub target: Point,
+    pub horizon: u32,
+    /// Every zone with --all-zones (and from the grammar engine); empty otherwise.
+    pub zones: Vec<Zone>,
+    /// The count, bundle view and marked times: from the zones where they are listed, else
+    /// computed without listing them (docs/semantics.md §6.9).
+    pub summary: ZoneSummary,
+    /// With --all-attacks: why the attack is not listed (it has more zones, or trajectories,
+    /// than --max-zones allows, or needs more memory or steps); `zones` is then empty.
+    pub too_large: Option<TooLarge>,
+}
 
-/// Why an attack is too large to list: `reason` in a few words ("more than 10000 zones"), and
-/// the cap that stopped it (see [`raise`]).
-pub use lingeo::api::zones::Skipped;
-
-/// The option that raises a cap of the API.
-fn raise(cap: Cap) -> Option<&'static str> {
-    match cap {
-        Cap::Zones | Cap::Trajectories => Some("--max-zones"),
-        Cap::Memory => Some("--max-memory"),
-        Cap::Steps => Some("--max-steps"),
-        Cap::Fixed => None,
-    }
+/// Why an attack is too large to list: `reason` in a few words ("more than 10000 zones"),
+/// and the option that caps it (`--max-zones`, `--max-memory`, `--max-steps`; none for the
+/// languages a grammar imports, whose cap `zones` keeps at the default).
+#[derive(Clone, Debug)]
+pub struct TooLarge {
+    pub reason: String,
+    pub raise: Option<&'static str>,
 }
 
 /// Why [`compute`] gave no zones: the language is larger than the caps (--max-zones,
@@ -174,26 +200,37 @@ fn raise(cap: Cap) -> Option<&'static str> {
 pub enum ComputeError {
     /// `message` is the whole error.
     TooLarge {
-        why: Skipped,
+        why: TooLarge,
         message: String,
     },
     Failed(CliError),
 }
 
 impl ComputeError {
-    /// An error of the API: a language too large to list (with the option that raises its
-    /// cap), or a failure.
-    fn from_api(e: ApiError) -> Self {
-        match e {
-            ApiError::TooLarge {
-                cap,
+    /// A zone error: the language too large to list, or (`lingeo serve`'s deadline) a failure.
+    fn too_large(e: &ZoneError) -> Self {
+        let (reason, raise) = match e {
+            ZoneError::TimeLimit { .. } => return ComputeError::Failed(CliError(e.to_string())),
+            ZoneError::TooMany { limit } => (format!("more than {limit} zones"), "--max-zones"),
+            ZoneError::TooManyTrajectories { piece, limit } => (
+                format!("{piece} has more than {limit} trajectories within the time allowed"),
+                "--max-zones",
+            ),
+            ZoneError::TooManyStates { limit } => (
+                format!("more than {limit} partial zones to count"),
+                "--max-zones",
+            ),
+            ZoneError::Memory { limit } => (
+                format!("more than {} of memory", lingeo::memory::show(*limit)),
+                "--max-memory",
+            ),
+        };
+        ComputeError::TooLarge {
+            why: TooLarge {
                 reason,
-                message,
-            } => ComputeError::TooLarge {
-                why: Skipped { reason, cap },
-                message,
+                raise: Some(raise),
             },
-            e => ComputeError::Failed(CliError(e.to_string())),
+            message: e.to_string(),
         }
     }
 }
@@ -228,24 +265,12 @@ pub struct Request<'g> {
     pub limits: LimitArgs,
 }
 
-impl<'g> Request<'g> {
-    /// The request of the API.
-    fn api(&self) -> ZoneRequest<'g> {
-        ZoneRequest {
-            piece: self.piece,
-            target: self.target,
-            horizon: self.horizon,
-            filters: self.filters.api(),
-            engine: match self.engine {
-                EngineArg::Native => ZoneEngine::Native,
-                EngineArg::Grammar => ZoneEngine::Grammar,
-            },
-            grammar: self.grammar,
-            max_zones: self.max_zones,
-            limits: self
-                .limits
-                .limits(self.max_zones, Limits::default().max_imported_sentences),
-            evaluator: self.limits.evaluator.into(),
+impl Request<'_> {
+    /// The native generator's options: the filters, --max-zones and --max-memory.
+    fn zone_options(&self) -> ZoneOptions {
+        ZoneOptions {
+            max_memory: self.limits.max_memory_bytes(),
+            ..self.filters.zone_options(self.max_zones)
         }
     }
 }
@@ -254,11 +279,52 @@ impl<'g> Request<'g> {
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
     let grammar = super::files::grammar(path).map_err(|e| CliError(e.render()))?;
-    zones::check_zone_grammar(grammar, &path.display().to_string())
-        .map_err(|e| CliError(e.to_string()))
+    let wrong = zone_grammar_problems(&grammar);
+    if wrong.is_empty() {
+        Ok(grammar)
+    } else {
+        Err(CliError(format!(
+            "{} is not a grammar of zones: {}",
+            path.display(),
+            wrong.join("; ")
+        )))
+    }
 }
 
-pub use lingeo::api::zones::zone_grammar_problems;
+/// What keeps `grammar` from having the shape of a grammar of zones (none: it has it).
+pub fn zone_grammar_problems(grammar: &Grammar) -> Vec<String> {
+    let program = &grammar.program;
+    let inputs: Vec<Type> = grammar.inputs().into_iter().map(|(_, t)| t).collect();
+    let track = Type::Tuple(vec![Type::Piece, Type::Trajectory]);
+    let mut wrong = Vec::new();
+    if inputs != [Type::Piece] {
+        wrong.push("its one input must be the attacking piece (`input p0: piece`)".to_string());
+    }
+    if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
+        wrong.push("its start must be `S(x0: point, y0: point, l0: int)`".to_string());
+    }
+    for s in program.symbols.iter().filter(|s| s.terminal) {
+        if s.params != [track.clone(), Type::Int] {
+            wrong.push(format!(
+                "its terminal `{}` must take ((piece, trajectory), int), as `t(track, time)`",
+                s.name
+            ));
+        }
+    }
+    wrong
+}
+
+/// The shipped grammar of zones that applies `filters`: `zones` (none) or `zones-filtered`
+/// (all); f1 or f2 alone has no grammar.
+fn shipped_grammar(filters: FiltersArg) -> Result<&'static str, CliError> {
+    match filters {
+        FiltersArg::None => Ok("zones"),
+        FiltersArg::All => Ok("zones-filtered"),
+        FiltersArg::F1 | FiltersArg::F2 => Err(CliError(
+            "the grammar engine has the filters `all` (grammars/zones-filtered.lgg, the default) and `none` (zones.lgg); f1 or f2 alone is native only".into(),
+        )),
+    }
+}
 
 /// The zones of `r` and their summary: with `all_zones` or the grammar engine every zone is
 /// listed (up to --max-zones) and summarised; otherwise the native generator counts them and
@@ -269,7 +335,18 @@ pub fn summarise(
     r: Request,
     all_zones: bool,
 ) -> Result<(Vec<Zone>, ZoneSummary), ComputeError> {
-    zones::summarise(scenario, kernel, r.api(), all_zones).map_err(ComputeError::from_api)
+    if all_zones {
+        let zones = compute(scenario, kernel, r)?;
+        let summary = ZoneSummary::of_zones(&zones);
+        return Ok((zones, summary));
+    }
+    if r.engine == EngineArg::Grammar || r.grammar.is_some() {
+        return Ok((Vec::new(), forest_summary(scenario, kernel, r)?));
+    }
+    let network = ZoneGenerator::new(scenario, kernel, r.zone_options())
+        .network(r.piece, r.target, r.horizon)
+        .map_err(|e| ComputeError::too_large(&e))?;
+    Ok((Vec::new(), ZoneSummary::of_network(network)))
 }
 
 pub fn compute(
@@ -277,7 +354,165 @@ pub fn compute(
     kernel: &Kernel,
     r: Request,
 ) -> Result<Vec<Zone>, ComputeError> {
-    zones::compute(scenario, kernel, r.api()).map_err(ComputeError::from_api)
+    let Request {
+        piece,
+        target,
+        horizon,
+        engine,
+        grammar: own,
+        ..
+    } = r;
+    let engine = if own.is_some() {
+        EngineArg::Grammar
+    } else {
+        engine
+    };
+    match engine {
+        EngineArg::Native => ZoneGenerator::new(scenario, kernel, r.zone_options())
+            .zones(piece, target, horizon)
+            .map_err(|e| ComputeError::too_large(&e)),
+        EngineArg::Grammar => {
+            let (grammar, world, inputs, start, limits) = grammar_run(scenario, kernel, &r)?;
+            let language = grammar
+                .derive(&world, &inputs, &start, limits, None)
+                .map_err(|e| run_error(e, &r, limits))?;
+            Ok(language
+                .sentences
+                .iter()
+                .map(|s| zone::zone_of_sentence(s))
+                .collect())
+        }
+    }
+}
+
+/// A run of the grammar engine: the grammar, its world, inputs (the attacking piece), start
+/// (x0, y0, l0) and limits.
+type GrammarRun<'s> = (Grammar, World<'s>, [Value; 1], [Value; 3], Limits);
+
+/// What the grammar engine runs for `r`: the grammar (the user's, or the shipped one of the
+/// filters, with the evaluator asked for), its world, inputs, start and limits (--max-zones
+/// the cap on zones; imported languages keep the default cap).
+fn grammar_run<'s>(
+    scenario: &'s Scenario,
+    kernel: &'s Kernel,
+    r: &Request,
+) -> Result<GrammarRun<'s>, ComputeError> {
+    let grammar = match r.grammar {
+        Some(g) => g.with_evaluator(r.limits.evaluator.into()),
+        None => {
+            let name = shipped_grammar(r.filters)?;
+            Grammar::shipped(name)
+                .map_err(|e| CliError(e.render()))?
+                .with_evaluator(r.limits.evaluator.into())
+        }
+    };
+    let world = World::new(scenario, kernel);
+    let start = [
+        Value::Point(scenario.pieces[r.piece].at),
+        Value::Point(r.target),
+        Value::Int(i64::from(r.horizon)),
+    ];
+    let limits = r
+        .limits
+        .limits(r.max_zones, Limits::default().max_imported_sentences);
+    Ok((
+        grammar,
+        world,
+        [Value::Piece(r.piece as u32)],
+        start,
+        limits,
+    ))
+}
+
+/// A failed run of the grammar engine: a limit (the language too large, in the zones' words)
+/// or anything else.
+fn run_error(e: lingeo::grammar::RunError, r: &Request, limits: Limits) -> ComputeError {
+    // --max-zones caps the zones only; the languages of trajectories the grammar imports keep
+    // the default cap. Past --max-zones, say so in the zones' words, as the native generator
+    // does (the grammar's own note names --max-sentences, which `zones` does not have).
+    if e.limit == Some(Limit::Sentences) && !e.in_import {
+        ComputeError::too_large(&ZoneError::TooMany { limit: r.max_zones })
+    } else if let Some((reason, raise)) = match e.limit {
+        Some(Limit::Sentences) => Some((
+            format!(
+                "an imported grammar of trajectories has more than {} sentences",
+                limits.max_imported_sentences
+            ),
+            None,
+        )),
+        Some(Limit::Memory) => Some((
+            format!(
+                "more than {} of memory",
+                lingeo::memory::show(limits.max_memory)
+            ),
+            Some("--max-memory"),
+        )),
+        Some(Limit::Steps) => Some((
+            format!("more than {} derivation steps", limits.max_steps),
+            Some("--max-steps"),
+        )),
+        _ => None,
+    } {
+        ComputeError::TooLarge {
+            why: TooLarge { reason, raise },
+            message: e.render(),
+        }
+    } else {
+        ComputeError::Failed(CliError(e.render()))
+    }
+}
+
+/// The grammar engine's network of `r` read off its derivation forest
+/// (docs/semantics.md §6.11), without listing the zones: the bundle view, and the count where it is exact (the
+/// forest derives no zone twice, or listing them finds the repeats within --max-zones).
+fn forest_summary(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    r: Request,
+) -> Result<ZoneSummary, ComputeError> {
+    let (grammar, world, inputs, start, limits) = grammar_run(scenario, kernel, &r)?;
+    let forest = grammar
+        .forest(&world, &inputs, &start, limits)
+        .map_err(|e| run_error(e, &r, limits))?;
+    // The walk reads about one state per node of the forest, which the derivation's steps
+    // bound; past --max-steps states it gives up as the derivation would.
+    let network = zone::forest::network_of_forest(&forest, limits.max_steps as usize, r.max_zones)
+        .map_err(|e| ComputeError::TooLarge {
+            why: TooLarge {
+                reason: format!("more than {} states to read off the forest", e.limit),
+                raise: Some("--max-steps"),
+            },
+            message: format!(
+                "reading the zones off the grammar's forest met more than {} (node, level) states; raise --max-steps",
+                e.limit
+            ),
+        })?;
+    let count = match network.count {
+        SentenceCount::Exact(n) => n,
+        SentenceCount::AtMost(n) => {
+            return Err(ComputeError::TooLarge {
+                why: TooLarge {
+                    reason: format!(
+                        "the grammar's forest may derive a zone more than once: at most {n} zones, more than --max-zones {} to list",
+                        r.max_zones
+                    ),
+                    raise: Some("--max-zones"),
+                },
+                message: format!(
+                    "the grammar's forest may derive a zone more than once, and its {n} paths are more than --max-zones {} to list and remove repeats; raise --max-zones",
+                    r.max_zones
+                ),
+            });
+        }
+    };
+    Ok(ZoneSummary {
+        saturated: count.to_u128().is_none(),
+        count: count.to_u128().unwrap_or(u128::MAX),
+        at_least: false,
+        undecided: Vec::new(),
+        view: network.view,
+        times: None,
+    })
 }
 
 #[derive(Serialize)]
@@ -286,6 +521,74 @@ pub struct EntryJson<'a> {
     trajectory: Vec<PointName<'a>>,
     time: u32,
     level: u32,
+}
+
+#[derive(Serialize)]
+struct AlternativeJson<'a> {
+    piece: &'a str,
+    trajectory: Vec<PointName<'a>>,
+    time: u32,
+}
+
+#[derive(Serialize)]
+struct AttachJson<'a> {
+    level: u32,
+    from: PointName<'a>,
+    to: PointName<'a>,
+    alternatives: Vec<AlternativeJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BundleJson<'a> {
+    main: EntryJson<'a>,
+    attaches: Vec<AttachJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct AttackJson<'a> {
+    piece: &'a str,
+    from: PointName<'a>,
+    to: PointName<'a>,
+    horizon: u32,
+    /// The filters of A8 that were applied (`f1+f2`, `none`, `f1`, `f2`, as the text names
+    /// them); null for a grammar of
+    /// the user's (`--grammar`), whose filters are its own, and with --no-source.
+    filters: Option<FiltersArg>,
+    /// The number of zones (at most u64::MAX: see `count_saturated`), or a lower bound on it
+    /// (see `count_at_least`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// Whether `count` is a lower bound: counting every zone would pass the cap on states; the
+    /// bundles are still the whole network.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    count_at_least: bool,
+    /// Whether the language has more zones than `count` says (it does not fit in 128 bits, or
+    /// not in 64 for JSON).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    count_saturated: bool,
+    /// Instead of `count` and the zones: why the attack was skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zones: Option<Vec<Vec<EntryJson<'a>>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bundles: Option<Vec<BundleJson<'a>>>,
+    /// Entries of the network that the search could neither prove nor refute within its step
+    /// cap (docs/semantics.md §6.10): they may or may not be in some zone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<Vec<UndecidedJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct UndecidedJson<'a> {
+    /// The index of the main trajectory in `bundles`.
+    main: usize,
+    level: u32,
+    from: PointName<'a>,
+    to: PointName<'a>,
+    piece: &'a str,
+    trajectory: Vec<PointName<'a>>,
+    time: u32,
 }
 
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
@@ -322,7 +625,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
                 args.all_zones,
             );
             // One attack too large to list does not stop the others.
-            let (zones, summary, skipped) = match result {
+            let (zones, summary, too_large) = match result {
                 Ok((zones, summary)) => (zones, summary, None),
                 Err(ComputeError::TooLarge { why, .. }) => {
                     (Vec::new(), ZoneSummary::default(), Some(why))
@@ -335,7 +638,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
                 horizon,
                 zones,
                 summary,
-                skipped,
+                too_large,
             });
             task.advance(1);
         }
@@ -348,35 +651,56 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
             args.to.as_deref().expect("clap requires --to"),
             args.horizon,
         )?;
-        let (zones, summary) = summarise(
-            &scenario,
-            &kernel,
-            Request {
-                piece,
-                target,
-                horizon,
-                filters: args.language.filters,
-                engine: args.engine,
-                grammar: own.as_ref(),
-                max_zones: args.language.max_zones,
-                limits: args.limits,
-            },
-            args.all_zones,
-        )
-        .map_err(|e| CliError(e.to_string()))?;
+        let request = Request {
+            piece,
+            target,
+            horizon,
+            filters: args.language.filters,
+            engine: args.engine,
+            grammar: own.as_ref(),
+            max_zones: args.language.max_zones,
+            limits: args.limits,
+        };
+        let (zones, summary) = if let Some(seed) = args.seed {
+            let zone = ZoneGenerator::new(&scenario, &kernel, request.zone_options())
+                .random_zone(piece, target, horizon, seed)
+                .map_err(|e| CliError(e.to_string()))?;
+            let zones: Vec<Zone> = zone.into_iter().collect();
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else if let Some(n) = args.zone {
+            let (zones, _) = summarise(&scenario, &kernel, request, true)
+                .map_err(|e| CliError(e.to_string()))?;
+            let total = zones.len();
+            let zone = usize::try_from(n - 1)
+                .ok()
+                .and_then(|i| zones.into_iter().nth(i))
+                .ok_or_else(|| {
+                    CliError(format!(
+                        "--zone {n}: the language has {}",
+                        render::counted(total as u128, "zone", "zones")
+                    ))
+                })?;
+            let zones = vec![zone];
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else {
+            summarise(&scenario, &kernel, request, args.all_zones)
+                .map_err(|e| CliError(e.to_string()))?
+        };
         vec![Attack {
             piece,
             target,
             horizon,
             zones,
             summary,
-            skipped: None,
+            too_large: None,
         }]
     };
     if let Some(path) = &args.svg {
         super::files::picture_of(&scenario.board)?;
         let picture = match attacks.iter().find(|a| a.summary.count > 0) {
-            Some(a) if args.all_zones => {
+            Some(a) if args.all_zones || args.seed.is_some() || args.zone.is_some() => {
                 let title = format!("Zone of {}", attack_title(&scenario, a));
                 lingeo::svg::zone(&scenario, &a.zones[0], &title)
             }
@@ -429,7 +753,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let text = listing(&scenario, &attacks, args)?;
     // An attack not listed leaves the answer incomplete: the listing says which, and the exit
     // code says so too.
-    let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
+    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     Ok(match skipped {
         0 => text.into(),
         n => Report::gave_up(
@@ -560,7 +884,7 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
     }
-    let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
+    let skipped = attacks.iter().filter(|a| a.too_large.is_some()).count();
     if skipped > 0 {
         // The caps that stopped some attack, --max-zones always.
         let mut caps = vec![format!("--max-zones {}", args.language.max_zones)];
@@ -569,9 +893,9 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Result<S
             ("--max-steps", args.limits.max_steps),
         ] {
             if attacks.iter().any(|a| {
-                a.skipped
+                a.too_large
                     .as_ref()
-                    .is_some_and(|t| raise(t.cap) == Some(option))
+                    .is_some_and(|t| t.raise == Some(option))
             }) {
                 caps.push(format!("{option} {value}"));
             }
@@ -595,10 +919,71 @@ pub fn entry_json<'a>(s: &'a Scenario, e: &ZoneEntry) -> EntryJson<'a> {
     }
 }
 
-fn attack_json(s: &Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson {
-    let filters =
-        (args.grammar.is_none() && !args.no_source).then_some(args.language.filters.api());
-    zones::attack_json(s, a, args.all_zones, filters)
+fn attack_json<'a>(s: &'a Scenario, a: &Attack, args: &ZoneArgs) -> AttackJson<'a> {
+    let p = &s.pieces[a.piece];
+    let all_zones = args.all_zones || args.seed.is_some() || args.zone.is_some();
+    AttackJson {
+        piece: &p.name,
+        from: s.board.name(p.at),
+        to: s.board.name(a.target),
+        horizon: a.horizon,
+        filters: (args.grammar.is_none() && !args.no_source).then_some(args.language.filters),
+        count: a
+            .too_large
+            .is_none()
+            .then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
+        count_saturated: a.too_large.is_none()
+            && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
+        count_at_least: a.too_large.is_none() && a.summary.at_least,
+        undecided: (a.too_large.is_none() && !a.summary.undecided.is_empty()).then(|| {
+            a.summary
+                .undecided
+                .iter()
+                .map(|u| UndecidedJson {
+                    main: u.main,
+                    level: u.level,
+                    from: s.board.name(u.from),
+                    to: s.board.name(u.to),
+                    piece: &s.pieces[u.alternative.0].name,
+                    trajectory: u.alternative.1.iter().map(|&p| s.board.name(p)).collect(),
+                    time: u.alternative.2,
+                })
+                .collect()
+        }),
+        error: a.too_large.as_ref().map(|t| t.reason.clone()),
+        zones: (all_zones && a.too_large.is_none()).then(|| {
+            a.zones
+                .iter()
+                .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
+                .collect()
+        }),
+        bundles: (!all_zones && a.too_large.is_none()).then(|| {
+            a.summary
+                .view
+                .iter()
+                .map(|(main, attaches)| BundleJson {
+                    main: entry_json(s, main),
+                    attaches: attaches
+                        .iter()
+                        .map(|at| AttachJson {
+                            level: at.level,
+                            from: s.board.name(at.from),
+                            to: s.board.name(at.to),
+                            alternatives: at
+                                .alternatives
+                                .iter()
+                                .map(|(q, t, time)| AlternativeJson {
+                                    piece: &s.pieces[*q].name,
+                                    trajectory: t.iter().map(|&p| s.board.name(p)).collect(),
+                                    time: *time,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
+    }
 }
 
 /// `t(PIECE, a b c, tau)`
@@ -628,7 +1013,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             // compute() has run, so the filters have a grammar.
             format!(
                 "grammar {}.lgg",
-                zones::shipped_zone_grammar(args.language.filters.api()).unwrap_or("zones")
+                shipped_grammar(args.language.filters).unwrap_or("zones")
             ),
         ),
     };
@@ -646,15 +1031,25 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         s.board.name(a.target),
         render::counted(a.horizon.into(), "move", "moves"),
     );
-    if let Some(Skipped { reason, cap }) = &a.skipped {
-        let raise = raise(*cap);
+    if let Some(TooLarge { reason, raise }) = &a.too_large {
         let raise = raise.map_or_else(String::new, |o| format!("raise {o} or "));
         return format!("{head}: {reason}, not listed ({raise}shorten the horizon)\n");
     }
-    let mut out = format!("{head}: {}\n", zone_count(&a.summary));
-    if args.all_zones {
+    let single = match (args.seed, args.zone) {
+        (Some(_), _) if a.zones.is_empty() => return format!("{head}: no zone\n"),
+        (Some(seed), _) => Some(format!("the zone drawn with seed {seed}")),
+        (None, Some(n)) => Some(format!("zone {n}")),
+        (None, None) => None,
+    };
+    let mut out = match &single {
+        Some(which) => format!("{head}: {which}\n"),
+        None => format!("{head}: {}\n", zone_count(&a.summary)),
+    };
+    if args.all_zones || single.is_some() {
+        // --zone N keeps the zone's number in the listing.
+        let first = args.zone.unwrap_or(1);
         for (i, z) in a.zones.iter().enumerate() {
-            let _ = write!(out, "Z{} = ", i + 1);
+            let _ = write!(out, "Z{} = ", first + i as u64);
             for (j, e) in z.entries.iter().enumerate() {
                 if j > 0 {
                     out.push(' ');
@@ -685,14 +1080,42 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             }
         }
     }
+    if !a.summary.undecided.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} undecided (the search passed its step cap; each may or may not be in a zone):",
+            render::counted(a.summary.undecided.len() as u128, "entry", "entries")
+        );
+        for u in &a.summary.undecided {
+            let _ = write!(
+                out,
+                "    main {}, level {}, {} -> {}: ",
+                u.main + 1,
+                u.level,
+                s.board.name(u.from),
+                s.board.name(u.to)
+            );
+            write_symbol(
+                s,
+                u.alternative.0,
+                &u.alternative.1,
+                u.alternative.2,
+                &mut out,
+            );
+            out.push('\n');
+        }
+    }
     out
 }
 
-/// `12 zones`, or `more than N zones` where the count passed 128 bits.
+/// `12 zones`; `at least N zones` where counting them all would pass the cap on states;
+/// `more than N zones` where the count passed 128 bits.
 fn zone_count(summary: &ZoneSummary) -> String {
     let n = render::counted(summary.count, "zone", "zones");
     if summary.saturated {
         format!("more than {n}")
+    } else if summary.at_least {
+        format!("at least {n}")
     } else {
         n
     }

@@ -17,6 +17,7 @@ use rustc_hash::FxHashMap;
 
 use super::compile::{AssignCode, Compiled};
 use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
+use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
@@ -140,6 +141,29 @@ pub fn run<'w>(
     derive(shared, world, program, inputs, start, trace, strategy, cap)
 }
 
+/// The tabled derivation of the language as a shared forest ([`super::forest`]), without
+/// listing its sentences: `max_sentences` does not apply (the steps and memory limits do).
+pub fn forest<'w>(
+    shared: &'w Shared<'w>,
+    program: &'w Program,
+    inputs: &[Value],
+    start: &[Value],
+) -> Result<Forest, RunError> {
+    let world = WorldRef::Base(shared.world);
+    let (_, forest) = derive_or_forest(
+        shared,
+        world,
+        program,
+        inputs,
+        start,
+        None,
+        Strategy::Tabled,
+        usize::MAX,
+        true,
+    )?;
+    Ok(forest.expect("a tabled search that keeps its forest leaves it"))
+}
+
 /// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
 /// derivation runs inside a formula; its evaluator looks at the stack as the outer one does
 /// (see `Eval::eval_node`), so a derivation deep in a recursion moves to a new segment too.
@@ -154,6 +178,33 @@ fn derive<'w>(
     strategy: Strategy,
     max_sentences: usize,
 ) -> Result<Vec<Sentence>, RunError> {
+    let (sentences, _) = derive_or_forest(
+        shared,
+        world,
+        program,
+        inputs,
+        start,
+        trace,
+        strategy,
+        max_sentences,
+        false,
+    )?;
+    Ok(sentences)
+}
+
+/// [`derive`], or with `keep_forest` (a tabled search) the forest instead of the sentences.
+#[allow(clippy::too_many_arguments)]
+fn derive_or_forest<'w>(
+    shared: &'w Shared<'w>,
+    world: WorldRef<'w>,
+    program: &'w Program,
+    inputs: &[Value],
+    start: &[Value],
+    trace: Option<&mut dyn Tracer>,
+    strategy: Strategy,
+    max_sentences: usize,
+    keep_forest: bool,
+) -> Result<(Vec<Sentence>, Option<Forest>), RunError> {
     let (ctx, vars) = Context::new(shared, world, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
     let code = ctx.code.clone();
@@ -189,6 +240,8 @@ fn derive<'w>(
         paths: 1,
         sentences: Vec::new(),
         sorted: true,
+        keep_forest,
+        forest: None,
     };
     if engine.trace.is_some() {
         let text = format!("derivation 1\n  start: {}", engine.show(&initial.form));
@@ -203,7 +256,7 @@ fn derive<'w>(
         sentences.sort();
         sentences.dedup();
     }
-    Ok(sentences)
+    Ok((sentences, engine.forest))
 }
 
 struct Engine<'e, 'c, 't, 'd> {
@@ -220,6 +273,10 @@ struct Engine<'e, 'c, 't, 'd> {
     sentences: Vec<Sentence>,
     /// Whether the sentences so far came out strictly increasing (then no sort is needed).
     sorted: bool,
+    /// Whether the tabled search keeps its table as a forest instead of listing it; the cap
+    /// on sentences then does not apply.
+    keep_forest: bool,
+    forest: Option<Forest>,
 }
 
 /// Which members of a production a choice tries.
@@ -560,7 +617,7 @@ impl Engine<'_, '_, '_, '_> {
                     Walk::Edge(e) => {
                         let paths = table.paths(&e);
                         found = found.saturating_add(paths);
-                        if found > limit {
+                        if found > limit && !self.keep_forest {
                             return Err(self.too_many_sentences());
                         }
                         match stack.last_mut() {
@@ -642,6 +699,10 @@ impl Engine<'_, '_, '_, '_> {
                 (None, e) => root = e,
                 (Some(_), None) => {}
             }
+        }
+        if self.keep_forest {
+            self.forest = Some(Forest { table, root });
+            return Ok(());
         }
         match root {
             Some(root) => table.sentences(&root, |s, shared| self.push_sentence(s, shared)),

@@ -10,6 +10,7 @@ pub mod check;
 pub mod compile;
 pub mod derive;
 pub mod eval;
+pub mod forest;
 pub mod form;
 pub mod inline;
 pub mod ir;
@@ -379,6 +380,21 @@ impl Grammar {
             sentences,
             steps: shared.steps.get(),
         })
+    }
+
+    /// The tabled derivation as a shared forest ([`forest`]), without listing its sentences:
+    /// its count and what a reader of the sentences records come from the forest. The limits
+    /// on steps and memory apply; the cap on sentences does not.
+    pub fn forest(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        start: &[Value],
+        limits: Limits,
+    ) -> Result<forest::Forest, RunError> {
+        let mut shared = Shared::new(world, limits);
+        shared.evaluator = self.evaluator;
+        derive::forest(&shared, &self.program, inputs, start)
     }
 
     /// [`Grammar::derive`] without a trace, exploring the choices by `strategy` (both give

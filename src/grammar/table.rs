@@ -137,6 +137,9 @@ pub struct Table {
     nodes: Vec<Node>,
     /// The terminals of every edge, one after another.
     syms: Vec<Sym>,
+    /// The nodes in the order they were closed: an edge leads to a node closed before the
+    /// one it leaves (a topological order, targets first).
+    closed: Vec<u32>,
 }
 
 impl Table {
@@ -163,6 +166,7 @@ impl Table {
 
     pub fn close(&mut self, id: u32, edges: Vec<Edge>, paths: u64) {
         self.nodes[id as usize] = Node::Done { edges, paths };
+        self.closed.push(id);
     }
 
     /// Closes `ids` with one set of ways on: states that reach each other without freezing a
@@ -173,6 +177,7 @@ impl Table {
                 edges: edges.clone(),
                 paths,
             };
+            self.closed.push(id);
         }
     }
 
@@ -185,6 +190,29 @@ impl Table {
                 Node::Open => unreachable!("edges lead to closed nodes"),
             },
         }
+    }
+
+    /// The ways on from a closed node (none: no sentence comes from it).
+    pub fn edges(&self, node: u32) -> &[Edge] {
+        match &self.nodes[node as usize] {
+            Node::Done { edges, .. } => edges,
+            Node::Open => unreachable!("the forest is read once every node is closed"),
+        }
+    }
+
+    /// The terminals an edge carries.
+    pub fn syms_of(&self, edge: &Edge) -> &[Sym] {
+        &self.syms[edge.syms.start as usize..edge.syms.end as usize]
+    }
+
+    /// The closed nodes, targets before the nodes whose edges lead to them.
+    pub fn closed(&self) -> &[u32] {
+        &self.closed
+    }
+
+    /// How many nodes the table holds (closed or not).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// An edge carrying `syms`.

@@ -603,9 +603,12 @@ mod tests {
         let s = state("white king at a1\nblack knight at c2\n");
         let k = s.kernel();
         let c2 = s.board.parse_point("c2").unwrap();
-        let zones = ZoneGenerator::new(&s, &k, ZoneOptions::default())
-            .zones(0, c2, 2)
-            .unwrap();
+        let literal = ZoneOptions {
+            f1: false,
+            f2: false,
+            ..ZoneOptions::default()
+        };
+        let zones = ZoneGenerator::new(&s, &k, literal).zones(0, c2, 2).unwrap();
         let zone = zones
             .into_iter()
             .find(|z| z.entries[0].trajectory == points(&s, "a1 b2 c2"))

@@ -375,7 +375,12 @@ mod tests {
             black TARGET at 5 as target\n";
         let s = Scenario::parse("t.scenario", source).unwrap();
         let k = s.kernel();
-        let zones = ZoneGenerator::new(&s, &k, ZoneOptions::default())
+        let literal = ZoneOptions {
+            f1: false,
+            f2: false,
+            ..ZoneOptions::default()
+        };
+        let zones = ZoneGenerator::new(&s, &k, literal)
             .zones(0, s.board.parse_point("5").unwrap(), 4)
             .unwrap();
         let z = &zones[0];

@@ -54,9 +54,14 @@ pub const MAX_STATES: usize = 100_000;
 /// marked times of every level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ZoneSummary {
-    /// The number of zones, exact unless `saturated` (it passed `u128::MAX`).
+    /// The number of zones, exact unless `saturated` (it passed `u128::MAX`) or `at_least`.
     pub count: u128,
     pub saturated: bool,
+    /// Whether `count` is a lower bound only: counting the zones would have passed the cap
+    /// on states (the view is still the whole network, [`super::ZoneNetwork`]).
+    pub at_least: bool,
+    /// The entries of the network neither proved nor refuted ([`super::Undecided`]).
+    pub undecided: Vec<super::Undecided>,
     /// As [`super::bundle_view`] gives it from the zones.
     pub view: Vec<(ZoneEntry, Vec<Attach>)>,
     /// Per level every (point, TIME) some zone marks, in order (as the zones' `times`,
@@ -70,8 +75,23 @@ impl ZoneSummary {
         ZoneSummary {
             count: zones.len() as u128,
             saturated: false,
+            at_least: false,
+            undecided: Vec::new(),
             view: super::bundle_view(zones),
             times: Some(united_times(zones)),
+        }
+    }
+
+    /// The summary of a zone network: its view, count (exact or at least) and undecided
+    /// entries; no marked times.
+    pub fn of_network(network: super::ZoneNetwork) -> Self {
+        ZoneSummary {
+            count: network.count.value(),
+            saturated: false,
+            at_least: !network.count.is_exact(),
+            undecided: network.undecided,
+            view: network.view,
+            times: None,
         }
     }
 }

@@ -13,6 +13,7 @@ mod common;
 mod compare;
 mod compare_grammars;
 mod docs;
+mod forest;
 mod grammar_properties;
 mod learned;
 mod lg_search;
@@ -35,6 +36,7 @@ mod translations;
 mod user_grammars;
 #[path = "../support/zone_engines.rs"]
 mod zone_engines;
+mod zone_forest;
 mod zone_properties;
 mod zone_summary;
 mod zones;

@@ -257,7 +257,10 @@ fn check_main_moves(
     max: usize,
 ) -> Result<(usize, usize), String> {
     let kernel = scenario.kernel();
+    // The literal grammar's zones (no filters), as these checks were written for.
     let options = ZoneOptions {
+        f1: false,
+        f2: false,
         max_zones: 2000,
         ..ZoneOptions::default()
     };

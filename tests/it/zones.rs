@@ -167,3 +167,47 @@ fn a_large_board_does_not_exhaust_the_stack() {
          t(R, (16,10) (10,10), 4) t(WR, (12,18) (10,18) (10,10), 2)\n  levels 0 1\n"
     );
 }
+
+#[test]
+fn single_zones_by_number_and_by_seed_are_zones_of_the_listing() {
+    // `--zone N` is the N-th line of `--all-zones`; `--seed S` draws a zone of the language,
+    // the same for the same seed (docs/semantics.md §6.10).
+    let args = [
+        "zones",
+        "examples/robot-zone-full.scenario",
+        "--piece",
+        "BOMBER",
+        "--to",
+        "h1",
+        "--horizon",
+        "4",
+    ];
+    let with = |extra: &[&str]| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend_from_slice(extra);
+        let (out, err, code) = super::common::lingeo(&all);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let listing = with(&["--all-zones"]);
+    let zones: Vec<&str> = listing
+        .lines()
+        .filter_map(|l| l.split_once(" = ").map(|(_, z)| z))
+        .collect();
+    assert_eq!(zones.len(), 172);
+    let fifth = with(&["--zone", "5"]);
+    assert!(fifth.contains(&format!("Z5 = {}\n", zones[4])), "{fifth}");
+    let drawn = with(&["--seed", "7"]);
+    let zone = drawn
+        .lines()
+        .find_map(|l| l.split_once(" = ").map(|(_, z)| z))
+        .expect("a zone");
+    assert!(zones.contains(&zone), "{drawn}");
+    assert_eq!(with(&["--seed", "7"]), drawn);
+    let seeds: std::collections::BTreeSet<String> =
+        (0..20).map(|s| with(&["--seed", &s.to_string()])).collect();
+    assert!(seeds.len() > 1, "twenty seeds drew one zone");
+    let (_, err, code) = super::common::lingeo(&[args.as_slice(), &["--zone", "173"]].concat());
+    assert_ne!(code, 0);
+    assert!(err.contains("the language has 172 zones"), "{err}");
+}

@@ -1,0 +1,838 @@
+//! The zone network of an attack (docs/semantics.md §6.10): per main trajectory, every attach
+//! entry (level, pair, trajectory, time) that occurs in at least one zone of the language,
+//! found without enumerating the product of choices.
+//!
+//! An entry is in the network iff some zone holds it. Every partial zone completes (a pair
+//! without candidates is passed over, a level without marks closes the zone), so an entry is in
+//! the network iff some run of the scanner reaches its pair with the entry's time and the
+//! trajectory among the candidates after the filters. The network is found in three steps:
+//!
+//! 1. **Over-approximation.** Level by level, every (point, time) some zone *may* mark: level 1
+//!    is the main trajectory's (exact); a mark (y, l) of level j gives, through every candidate
+//!    before the filters of every pair (x, y) (less the runs of the main trajectory, which F2
+//!    drops in every zone, and at level 1 the candidates F1 drops, level 1's marks being
+//!    exact), the mark (z, l - len + 1) to each of its intermediate stops. A next mark is the
+//!    maximum of some chosen candidates' values, so it is one of them: every entry of the
+//!    network is among these *possible* entries. Times drop by one a level at least (a
+//!    trajectory with intermediate stops has two moves or more), so this ends.
+//! 2. **Witnesses.** Zones built by the scanner's own rules (the first candidate of each pair,
+//!    and a few seeded random choices) prove their entries.
+//! 3. **Targeted search.** For each possible entry not yet proved, a depth-first run of the
+//!    scanner looks for a zone that holds it, pruned by the over-approximation read backwards
+//!    (a partial zone none of whose next marks, as they stand or as the pairs still to choose
+//!    can set them, leads to the entry's mark is dropped) and memoised on failed states. A zone
+//!    found proves every entry it holds; a search that ends without one proves the entry is in
+//!    no zone; a search that passes its step cap leaves the entry **undecided**, reported as
+//!    such and never silently put in or left out.
+
+use std::rc::Rc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Attach, Zone, ZoneEntry, ZoneError, ZoneGenerator, contains_run, replay_times};
+use crate::bitset::BitSet;
+use crate::board::Point;
+use crate::bundle::Trajectory;
+use crate::random::SplitMix;
+
+/// The most scanner steps one targeted search takes before it calls its entry undecided.
+pub const WITNESS_STEPS: usize = 5_000;
+/// Random zones per main trajectory that prove entries before the targeted searches.
+const RANDOM_ZONES: usize = 8;
+
+/// How many zones a language has: exactly, or (where counting them would pass the cap on
+/// states) at least this many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(u128),
+    /// A lower bound: the language has this many zones or more. Also where an exact count
+    /// passed `u128::MAX`.
+    AtLeast(u128),
+}
+
+impl Count {
+    /// The number (exact, or the lower bound).
+    pub fn value(self) -> u128 {
+        match self {
+            Count::Exact(n) | Count::AtLeast(n) => n,
+        }
+    }
+
+    pub fn is_exact(self) -> bool {
+        matches!(self, Count::Exact(_))
+    }
+}
+
+/// An entry of the over-approximation that the targeted search could neither prove nor refute
+/// within [`WITNESS_STEPS`]: it may or may not be in the network.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Undecided {
+    /// Index into [`ZoneNetwork::view`]: the main trajectory.
+    pub main: usize,
+    pub level: u32,
+    pub from: Point,
+    pub to: Point,
+    pub alternative: (usize, Trajectory, u32),
+}
+
+/// The zone network of an attack: per main trajectory its attach pairs by level, each with
+/// every alternative (piece, trajectory, time) some zone of the language has there, in the
+/// shape of [`super::bundle_view`] (which gives the same from the listed zones); the entries
+/// left undecided (none, unless a search passed its cap); and the number of zones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneNetwork {
+    pub view: Vec<(ZoneEntry, Vec<Attach>)>,
+    pub undecided: Vec<Undecided>,
+    pub count: Count,
+}
+
+/// An attach entry of a zone as the network keys it: (level, to, from, piece, trajectory id,
+/// time), ordered as the bundle view lists them.
+type Key = (u32, Point, Point, usize, u32, u32);
+
+/// The candidates of a pair before the filters: (piece, trajectory id).
+type Candidates = Rc<Vec<(usize, u32)>>;
+
+/// A pair of a level: start, end, time and candidates.
+type Pair = (Point, Point, u32, Candidates);
+
+/// A mark: a point and its time.
+type Mark = (Point, i64);
+
+/// Per mark of a level, the marks of the level before that can give it.
+type Preds = FxHashMap<Mark, Vec<Mark>>;
+
+/// A state of a targeted search as its memo keys it: (level id, pair, next marks, F2 runs).
+type Visited = FxHashSet<(u32, usize, Vec<Mark>, Vec<u32>)>;
+
+/// The pairs of one level of one partial zone: its marks, the pairs in scanner order with
+/// their candidates before the filters, and for pruning, per (point, NEXTTIME) the last pair
+/// that has a candidate marking it so.
+struct Level {
+    depth: u32,
+    id: u32,
+    v: BitSet,
+    pairs: Vec<Pair>,
+    last_cover: FxHashMap<(Point, i64), usize>,
+}
+
+/// Where the scanner is: a level, the pair to choose next, the next level's marks so far
+/// (sorted by point), and the entries chosen.
+#[derive(Clone)]
+struct State {
+    level: Rc<Level>,
+    at: usize,
+    next: Vec<(Point, i64)>,
+    entries: Vec<Key>,
+    /// With F2: the trajectories some zone of this main trajectory can hold that are runs of
+    /// an entry chosen (sorted): F2 drops exactly these among the candidates still to come.
+    runs: Vec<u32>,
+}
+
+/// One targeted search: the entry sought, and per level the marks from which its mark is
+/// reachable in the over-approximation.
+struct Goal {
+    key: Key,
+    /// back[j]: the (point, time) of level j that lead to the goal's mark at its level.
+    back: Vec<FxHashSet<(Point, i64)>>,
+}
+
+struct Net<'g, 's> {
+    g: &'g mut ZoneGenerator<'s>,
+    p0: usize,
+    occupied: Vec<Point>,
+    trajectories: Vec<Trajectory>,
+    ids: FxHashMap<Trajectory, u32>,
+    cands: FxHashMap<(Point, Point, u32), Candidates>,
+    levels: FxHashMap<(u32, Vec<Mark>), Rc<Level>>,
+    /// The main trajectory now walked.
+    main: u32,
+    steps: usize,
+    /// The trajectories of the possible entries of this main trajectory (sorted), and per
+    /// trajectory met, those of them that are its runs.
+    possible: Vec<u32>,
+    runs_of: FxHashMap<u32, Rc<Vec<u32>>>,
+    /// Per depth, the trajectories of the possible entries at that level or deeper (sorted):
+    /// the only runs F2 can still read there, so the only ones a memo key keeps.
+    choosable_from: Vec<Vec<u32>>,
+}
+
+impl ZoneGenerator<'_> {
+    /// The zone network of p0 attacking y0 within l0 (docs/semantics.md §6.10), and the number
+    /// of its zones: exact where the memoised count ([`ZoneGenerator::summary`]) finishes
+    /// within its cap on states, else a lower bound. `max_zones` does not apply.
+    pub fn network(&mut self, p0: usize, y0: Point, l0: u32) -> Result<ZoneNetwork, ZoneError> {
+        let mut out = ZoneNetwork {
+            view: Vec::new(),
+            undecided: Vec::new(),
+            count: Count::Exact(0),
+        };
+        if !self.applies(p0, y0, l0) {
+            return Ok(out);
+        }
+        let capture = self.captures_at(p0, y0);
+        let x0 = self.scenario.pieces[p0].at;
+        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        let occupied: Vec<Point> = self
+            .kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect();
+        let mut net = Net {
+            g: self,
+            p0,
+            occupied,
+            trajectories: Vec::new(),
+            ids: FxHashMap::default(),
+            cands: FxHashMap::default(),
+            levels: FxHashMap::default(),
+            main: 0,
+            steps: 0,
+            possible: Vec::new(),
+            runs_of: FxHashMap::default(),
+            choosable_from: Vec::new(),
+        };
+        for (m, main) in mains.iter().enumerate() {
+            let (attaches, undecided) = net.main_network(main)?;
+            out.undecided
+                .extend(undecided.into_iter().map(|(k, t)| Undecided {
+                    main: m,
+                    level: k.0,
+                    from: k.2,
+                    to: k.1,
+                    alternative: (k.3, t, k.5),
+                }));
+            out.view.push((
+                ZoneEntry {
+                    piece: p0,
+                    trajectory: main.clone(),
+                    time: l0 + 1,
+                    level: 0,
+                },
+                attaches,
+            ));
+        }
+        out.count = self.count_or_bound(p0, y0, l0, &mains)?;
+        Ok(out)
+    }
+
+    /// The number of zones: the memoised count where it finishes, else at least one zone per
+    /// main trajectory, or more ([`ZoneGenerator::first_level_bound`]).
+    fn count_or_bound(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        mains: &[Trajectory],
+    ) -> Result<Count, ZoneError> {
+        match self.summary(p0, y0, l0) {
+            Ok(s) if s.saturated => Ok(Count::AtLeast(s.count)),
+            Ok(s) => Ok(Count::Exact(s.count)),
+            Err(ZoneError::TooManyStates { .. }) => {
+                let mut total: u128 = 0;
+                for main in mains {
+                    total = total.saturating_add(self.first_level_bound(p0, y0, main)?);
+                }
+                Ok(Count::AtLeast(total))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A lower bound on the zones of one main trajectory: the product, over the first level's
+    /// pairs, of how many candidates no filter can drop there (F1 reads the first level's marks,
+    /// which are the main trajectory's and known; F2 can drop a candidate only if it is a run of
+    /// the main trajectory or of a candidate of an earlier pair). Different choices among them
+    /// give different first levels, so different zones; a pair with none counts 1.
+    fn first_level_bound(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        main: &[Point],
+    ) -> Result<u128, ZoneError> {
+        let x0 = self.scenario.pieces[p0].at;
+        let time = self.dist(main, true);
+        let v = self.stops(&time);
+        let level = self.level(&v, &time);
+        let occupied: Vec<Point> = self
+            .kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect();
+        let mut earlier: Vec<Trajectory> = vec![main.to_vec()];
+        let mut product: u128 = 1;
+        for &(y, l) in &level.ends {
+            for &x in &occupied {
+                let cands = self.unfiltered(p0, x, y, l)?;
+                let robust = cands
+                    .iter()
+                    .filter(|(_, t)| {
+                        !(self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p))
+                            || self.options.f2 && earlier.iter().any(|e| contains_run(e, t)))
+                    })
+                    .count();
+                product = product.saturating_mul(robust.max(1) as u128);
+                earlier.extend(cands.into_iter().map(|(_, t)| t));
+            }
+        }
+        Ok(product)
+    }
+
+    /// One zone of the language of p0 attacking y0 within l0, chosen with the seed: a main
+    /// trajectory uniformly, then for each pair in scanner order one of its candidates (after
+    /// the filters) uniformly. Not uniform over the zones (a choice that leads to more zones
+    /// is not drawn more often); `None` where the language is empty.
+    pub fn random_zone(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        seed: u64,
+    ) -> Result<Option<Zone>, ZoneError> {
+        if !self.applies(p0, y0, l0) {
+            return Ok(None);
+        }
+        let capture = self.captures_at(p0, y0);
+        let x0 = self.scenario.pieces[p0].at;
+        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        let mut rng = SplitMix(seed);
+        let main = mains[rng.below(mains.len() as u64) as usize].clone();
+        let occupied: Vec<Point> = self
+            .kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect();
+        let mut net = Net {
+            g: self,
+            p0,
+            occupied,
+            trajectories: Vec::new(),
+            ids: FxHashMap::default(),
+            cands: FxHashMap::default(),
+            levels: FxHashMap::default(),
+            main: 0,
+            steps: 0,
+            possible: Vec::new(),
+            runs_of: FxHashMap::default(),
+            choosable_from: Vec::new(),
+        };
+        net.main = net.intern(&main);
+        let (possible, _) = net.possible(&main)?;
+        net.possible = possible.iter().map(|k| k.4).collect();
+        net.possible.sort_unstable();
+        net.possible.dedup();
+        let start = net.start(&main)?;
+        let keys = net.complete(start, Some(&mut rng))?;
+        let mut entries = vec![ZoneEntry {
+            piece: p0,
+            trajectory: main,
+            time: l0 + 1,
+            level: 0,
+        }];
+        entries.extend(keys.iter().map(|&(level, _, _, piece, t, time)| ZoneEntry {
+            piece,
+            trajectory: net.trajectories[t as usize].clone(),
+            time,
+            level,
+        }));
+        let times = replay_times(&entries);
+        Ok(Some(Zone { entries, times }))
+    }
+}
+
+/// `marks` with NEXTTIME `k` given to `stops`, kept with max (ALPHA = max, decision A7).
+fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
+    for &z in stops {
+        match marks.binary_search_by_key(&z, |m| m.0) {
+            Ok(i) => marks[i].1 = marks[i].1.max(k),
+            Err(i) => marks.insert(i, (z, k)),
+        }
+    }
+}
+
+impl Net<'_, '_> {
+    fn intern(&mut self, t: &[Point]) -> u32 {
+        if let Some(&id) = self.ids.get(t) {
+            return id;
+        }
+        let id = self.trajectories.len() as u32;
+        self.trajectories.push(t.to_vec());
+        self.ids.insert(t.to_vec(), id);
+        id
+    }
+
+    /// The candidates of (x, y) with time l before the filters, interned.
+    fn unfiltered(
+        &mut self,
+        x: Point,
+        y: Point,
+        l: u32,
+    ) -> Result<Rc<Vec<(usize, u32)>>, ZoneError> {
+        if let Some(c) = self.cands.get(&(x, y, l)) {
+            return Ok(c.clone());
+        }
+        let cands = self.g.unfiltered(self.p0, x, y, l)?;
+        let cands: Vec<(usize, u32)> = cands
+            .into_iter()
+            .map(|(q, t)| (q, self.intern(&t)))
+            .collect();
+        let cands = Rc::new(cands);
+        self.cands.insert((x, y, l), cands.clone());
+        Ok(cands)
+    }
+
+    fn inner(&self, t: u32) -> &[Point] {
+        let t = &self.trajectories[t as usize];
+        &t[1..t.len() - 1]
+    }
+
+    fn next_time(&self, l: u32, t: u32) -> i64 {
+        i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
+    }
+
+    /// The possible trajectories (of this main trajectory's zones) that are runs of `t`.
+    fn runs_of(&mut self, t: u32) -> Rc<Vec<u32>> {
+        if let Some(r) = self.runs_of.get(&t) {
+            return r.clone();
+        }
+        let whole = &self.trajectories[t as usize];
+        let runs: Vec<u32> = self
+            .possible
+            .iter()
+            .copied()
+            .filter(|&p| contains_run(whole, &self.trajectories[p as usize]))
+            .collect();
+        let runs = Rc::new(runs);
+        self.runs_of.insert(t, runs.clone());
+        runs
+    }
+
+    /// Whether F2 drops `t` for the main trajectory, in every zone.
+    fn run_of_main(&self, t: u32) -> bool {
+        self.g.options.f2
+            && contains_run(
+                &self.trajectories[self.main as usize],
+                &self.trajectories[t as usize],
+            )
+    }
+
+    /// The level at `depth` with these marks (sorted by point), shared between the partial
+    /// zones that reach it.
+    fn level(&mut self, depth: u32, marks: Vec<(Point, i64)>) -> Result<Rc<Level>, ZoneError> {
+        let key = (depth, marks);
+        if let Some(level) = self.levels.get(&key) {
+            return Ok(level.clone());
+        }
+        let marks = &key.1;
+        let v = BitSet::from_points(self.g.kernel.n(), marks.iter().map(|m| m.0));
+        let mut pairs = Vec::new();
+        let mut last_cover = FxHashMap::default();
+        for &(y, l) in marks {
+            if l < 1 {
+                continue;
+            }
+            for i in 0..self.occupied.len() {
+                let x = self.occupied[i];
+                let cands = self.unfiltered(x, y, l as u32)?;
+                if cands.is_empty() {
+                    continue;
+                }
+                for &(_, t) in cands.iter() {
+                    let k = self.next_time(l as u32, t);
+                    for &z in self.inner(t) {
+                        last_cover.insert((z, k), pairs.len());
+                    }
+                }
+                pairs.push((x, y, l as u32, cands));
+            }
+        }
+        let level = Rc::new(Level {
+            depth,
+            id: self.levels.len() as u32,
+            v,
+            pairs,
+            last_cover,
+        });
+        self.levels.insert(key, level.clone());
+        Ok(level)
+    }
+
+    /// The first state of the zones of a main trajectory.
+    fn start(&mut self, main: &[Point]) -> Result<State, ZoneError> {
+        let time = self.g.dist(main, true);
+        let v = self.g.stops(&time);
+        let marks = super::marked_times(&v, &time);
+        let level = self.level(1, marks)?;
+        Ok(State {
+            level,
+            at: 0,
+            next: Vec::new(),
+            entries: Vec::new(),
+            runs: Vec::new(),
+        })
+    }
+
+    /// The choices of the pair `state.at` after the filters (F1 reads the level's marks, F2
+    /// the main trajectory and the entries chosen).
+    fn choices(&self, state: &State) -> Vec<(usize, u32)> {
+        let (f1, f2) = (self.g.options.f1, self.g.options.f2);
+        let (_, _, _, cands) = &state.level.pairs[state.at];
+        cands
+            .iter()
+            .copied()
+            .filter(|&(_, t)| {
+                !(f1 && self.inner(t).iter().any(|&p| state.level.v.contains(p))
+                    || f2 && (self.run_of_main(t) || state.runs.binary_search(&t).is_ok()))
+            })
+            .collect()
+    }
+
+    /// `state` with `choice` made at its pair (or the pair passed over).
+    fn advance(&mut self, state: &State, choice: Option<(usize, u32)>) -> State {
+        let mut s = state.clone();
+        let (x, y, l, _) = state.level.pairs[state.at];
+        if let Some((q, t)) = choice {
+            let k = self.next_time(l, t);
+            mark(&mut s.next, self.inner(t), k);
+            s.entries.push((state.level.depth, y, x, q, t, l));
+            if self.g.options.f2 {
+                let runs = self.runs_of(t);
+                if !runs.is_empty() {
+                    s.runs.extend(runs.iter().copied());
+                    s.runs.sort_unstable();
+                    s.runs.dedup();
+                }
+            }
+        }
+        s.at += 1;
+        s
+    }
+
+    /// The state after the level of `state` closes: the next level, or `None` where no point
+    /// is marked (the zone is complete).
+    fn close(&mut self, state: State) -> Result<Option<State>, ZoneError> {
+        if state.next.is_empty() {
+            return Ok(None);
+        }
+        let level = self.level(state.level.depth + 1, state.next)?;
+        Ok(Some(State {
+            level,
+            at: 0,
+            next: Vec::new(),
+            entries: state.entries,
+            runs: state.runs,
+        }))
+    }
+
+    /// The entries of a zone completing `state`: each pair's first choice, or a random one.
+    fn complete(
+        &mut self,
+        mut state: State,
+        mut rng: Option<&mut SplitMix>,
+    ) -> Result<Vec<Key>, ZoneError> {
+        loop {
+            if state.at == state.level.pairs.len() {
+                match self.close(state.clone())? {
+                    Some(s) => {
+                        state = s;
+                        continue;
+                    }
+                    None => return Ok(state.entries),
+                }
+            }
+            let choices = self.choices(&state);
+            let choice = match (&mut rng, choices.len()) {
+                (_, 0) => None,
+                (Some(r), n) => Some(choices[r.below(n as u64) as usize]),
+                (None, _) => Some(choices[0]),
+            };
+            state = self.advance(&state, choice);
+        }
+    }
+
+    /// The possible entries of a main trajectory's zones (step 1), per level: the marks each
+    /// level may have, and the entries with, per level, where each possible mark comes from.
+    #[allow(clippy::type_complexity)]
+    fn possible(&mut self, main: &[Point]) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
+        let time = self.g.dist(main, true);
+        let v = self.g.stops(&time);
+        let mut marks: Vec<(Point, i64)> = super::marked_times(&v, &time);
+        let mut keys = Vec::new();
+        // preds[j]: per mark of level j + 1 (index j), the marks of level j that give it.
+        let mut preds: Vec<Preds> = vec![FxHashMap::default()];
+        let mut depth = 1u32;
+        while !marks.is_empty() {
+            let mut next: Preds = FxHashMap::default();
+            for &(y, l) in &marks {
+                if l < 1 {
+                    continue;
+                }
+                for i in 0..self.occupied.len() {
+                    let x = self.occupied[i];
+                    for &(q, t) in self.unfiltered(x, y, l as u32)?.iter() {
+                        if self.run_of_main(t)
+                            || depth == 1
+                                && self.g.options.f1
+                                && self.inner(t).iter().any(|&p| v.contains(p))
+                        {
+                            continue;
+                        }
+                        keys.push((depth, y, x, q, t, l as u32));
+                        let k = self.next_time(l as u32, t);
+                        for &z in self.inner(t) {
+                            next.entry((z, k)).or_default().push((y, l));
+                        }
+                    }
+                }
+            }
+            marks = next.keys().copied().collect();
+            marks.sort_unstable();
+            preds.push(next);
+            depth += 1;
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        Ok((keys, preds))
+    }
+
+    /// The network of one main trajectory: its attach pairs, and the entries left undecided.
+    #[allow(clippy::type_complexity)]
+    fn main_network(
+        &mut self,
+        main: &[Point],
+    ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
+        self.main = self.intern(main);
+        self.levels.clear();
+        let (possible, preds) = self.possible(main)?;
+        self.possible = possible.iter().map(|k| k.4).collect();
+        self.possible.sort_unstable();
+        self.possible.dedup();
+        self.runs_of.clear();
+        let deepest = possible.iter().map(|k| k.0).max().unwrap_or(0) as usize;
+        self.choosable_from = vec![Vec::new(); deepest + 2];
+        for k in &possible {
+            for d in 0..=k.0 as usize {
+                self.choosable_from[d].push(k.4);
+            }
+        }
+        for c in &mut self.choosable_from {
+            c.sort_unstable();
+            c.dedup();
+        }
+        let mut proved: FxHashSet<Key> = FxHashSet::default();
+        let start = self.start(main)?;
+        proved.extend(self.complete(start.clone(), None)?);
+        let mut rng = SplitMix(u64::from(self.main) ^ 0x5eed);
+        for _ in 0..RANDOM_ZONES {
+            if possible.iter().all(|k| proved.contains(k)) {
+                break;
+            }
+            proved.extend(self.complete(start.clone(), Some(&mut rng))?);
+        }
+        let mut undecided = Vec::new();
+        // The deepest first: a zone found for a deep entry holds entries of every level above.
+        for &key in possible.iter().rev() {
+            if proved.contains(&key) {
+                continue;
+            }
+            let goal = Goal {
+                key,
+                back: backwards(&preds, key),
+            };
+            let mut failed: Visited = FxHashSet::default();
+            let mut budget = WITNESS_STEPS;
+            match self.witness(start.clone(), &goal, &mut failed, &mut budget)? {
+                Some(found) => {
+                    proved.extend(self.complete(found, None)?);
+                    debug_assert!(proved.contains(&key));
+                }
+                None if budget == 0 => {
+                    undecided.push((key, self.trajectories[key.4 as usize].clone()))
+                }
+                None => {}
+            }
+        }
+        let mut keys: Vec<Key> = proved.into_iter().collect();
+        keys.sort_unstable();
+        let mut attaches: Vec<Attach> = Vec::new();
+        for (level, to, from, piece, t, time) in keys {
+            let alternative = (piece, self.trajectories[t as usize].clone(), time);
+            match attaches.last_mut() {
+                Some(a) if (a.level, a.to, a.from) == (level, to, from) => {
+                    a.alternatives.push(alternative)
+                }
+                _ => attaches.push(Attach {
+                    level,
+                    from,
+                    to,
+                    alternatives: vec![alternative],
+                }),
+            }
+        }
+        for a in &mut attaches {
+            a.alternatives.sort();
+        }
+        Ok((attaches, undecided))
+    }
+
+    /// Whether some (point, time) of `back` can still be the next level's mark: as it stands,
+    /// or raised to it by a pair of this level still to choose.
+    fn can_lead(&self, state: &State, back: &FxHashSet<(Point, i64)>) -> bool {
+        back.iter().any(|&(z, v)| {
+            let now = state
+                .next
+                .binary_search_by_key(&z, |m| m.0)
+                .ok()
+                .map(|i| state.next[i].1);
+            match now {
+                Some(n) if n > v => false,
+                Some(n) if n == v => true,
+                _ => state
+                    .level
+                    .last_cover
+                    .get(&(z, v))
+                    .is_some_and(|&last| last >= state.at),
+            }
+        })
+    }
+
+    /// A state, reached from `state`, whose pair is the goal's with the goal's trajectory among
+    /// its choices (the entry chosen there): depth first, pruned by the goal's backward marks,
+    /// failures memoised. `None` where there is none, or where `budget` ran out (it is then 0).
+    fn witness(
+        &mut self,
+        state: State,
+        goal: &Goal,
+        failed: &mut Visited,
+        budget: &mut usize,
+    ) -> Result<Option<State>, ZoneError> {
+        let (gd, gy, gx, gq, gt, gl) = goal.key;
+        let mut stack = vec![state];
+        while let Some(state) = stack.pop() {
+            if *budget == 0 {
+                return Ok(None);
+            }
+            *budget -= 1;
+            self.steps += 1;
+            if self.steps.is_multiple_of(1024) {
+                if let Some(limit) = crate::deadline::passed() {
+                    return Err(ZoneError::TimeLimit { limit });
+                }
+                self.g.check_memory()?;
+            }
+            let depth = state.level.depth;
+            if state.at == state.level.pairs.len() {
+                if depth >= gd {
+                    continue;
+                }
+                if let Some(next) = self.close(state)? {
+                    stack.push(next);
+                }
+                continue;
+            }
+            let choosable = self
+                .choosable_from
+                .get(depth as usize)
+                .map_or(&[][..], |c| c.as_slice());
+            let key = (
+                state.level.id,
+                state.at,
+                state.next.clone(),
+                state
+                    .runs
+                    .iter()
+                    .copied()
+                    .filter(|r| choosable.binary_search(r).is_ok())
+                    .collect(),
+            );
+            if !failed.insert(key) {
+                continue;
+            }
+            let (x, y, l, _) = state.level.pairs[state.at];
+            if depth == gd {
+                // The goal's level: its pair must be here, with the goal's time.
+                if !state
+                    .level
+                    .pairs
+                    .iter()
+                    .any(|&(px, py, pl, _)| (px, py, pl) == (gx, gy, gl))
+                {
+                    continue;
+                }
+                let choices = self.choices(&state);
+                if (x, y) == (gx, gy) {
+                    if choices.contains(&(gq, gt)) {
+                        return Ok(Some(self.advance(&state, Some((gq, gt)))));
+                    }
+                    continue;
+                }
+                if (y, x) > (gy, gx) {
+                    continue;
+                }
+                // Those that keep the goal's trajectory out of F2's reach first (pushed last).
+                let trajectories = &self.trajectories;
+                let spoils =
+                    |t: u32| contains_run(&trajectories[t as usize], &trajectories[gt as usize]);
+                let mut ordered: Vec<(usize, u32)> = choices.clone();
+                ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
+                if ordered.is_empty() {
+                    stack.push(self.advance(&state, None));
+                }
+                for c in ordered {
+                    stack.push(self.advance(&state, Some(c)));
+                }
+                continue;
+            }
+            // Above the goal's level: the next level's marks must still lead to the goal.
+            let back = &goal.back[depth as usize + 1];
+            if !self.can_lead(&state, back) {
+                continue;
+            }
+            let choices = self.choices(&state);
+            if choices.is_empty() {
+                stack.push(self.advance(&state, None));
+                continue;
+            }
+            // Those that mark a point of `back` with its time first (pushed last).
+            let mut scored: Vec<((usize, u32), bool)> = choices
+                .into_iter()
+                .map(|(q, t)| {
+                    let k = self.next_time(l, t);
+                    let good = self.inner(t).iter().any(|&z| back.contains(&(z, k)));
+                    ((q, t), good)
+                })
+                .collect();
+            scored.sort_by_key(|&(_, good)| good);
+            for (c, _) in scored {
+                let s = self.advance(&state, Some(c));
+                if self.can_lead(&s, back) {
+                    stack.push(s);
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Per level 0..=goal's level, the marks from which the goal's mark is reachable in the
+/// over-approximation (`preds[j]` gives, per mark of level j + 1, the marks of level j that
+/// give it).
+fn backwards(preds: &[Preds], key: Key) -> Vec<FxHashSet<(Point, i64)>> {
+    let (d, y, _, _, _, l) = key;
+    let d = d as usize;
+    let mut back = vec![FxHashSet::default(); d + 1];
+    back[d].insert((y, i64::from(l)));
+    for j in (1..d).rev() {
+        let mut here = FxHashSet::default();
+        for m in &back[j + 1] {
+            if let Some(ps) = preds[j].get(m) {
+                here.extend(ps.iter().copied());
+            }
+        }
+        back[j] = here;
+    }
+    back
+}
