@@ -25,6 +25,9 @@
 //!    no zone; a search that passes its step cap leaves the entry **undecided**, reported as
 //!    such and never silently put in or left out.
 
+mod bounds;
+mod guided;
+
 use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -37,6 +40,11 @@ use crate::random::SplitMix;
 
 /// The most scanner steps one targeted search takes before it calls its entry undecided.
 pub const WITNESS_STEPS: usize = 5_000;
+/// The most scanner steps the targeted searches of one attack take in all: past them the
+/// entries left are undecided, so that no attack blocks the command.
+pub const NETWORK_STEPS: usize = 200_000;
+/// Guided passes (each along a chain drawn at random) per entry before the exhaustive search.
+const GUIDED_TRIES: usize = 4;
 /// Random zones per main trajectory that prove entries before the targeted searches.
 const RANDOM_ZONES: usize = 8;
 
@@ -157,22 +165,94 @@ struct Net<'g, 's> {
     choosable_from: Vec<Vec<u32>>,
 }
 
+fn empty_network() -> ZoneNetwork {
+    ZoneNetwork {
+        view: Vec::new(),
+        undecided: Vec::new(),
+        count: Count::Exact(0),
+    }
+}
+
 impl ZoneGenerator<'_> {
     /// The zone network of p0 attacking y0 within l0 (docs/semantics.md §6.10), and the number
-    /// of its zones: exact where the memoised count ([`ZoneGenerator::summary`]) finishes
-    /// within its cap on states, else a lower bound. `max_zones` does not apply.
+    /// of its zones. Where the memoised count ([`ZoneGenerator::summary`]) finishes within its
+    /// cap on states, its view is the network, exact, with the exact count; past the cap the
+    /// network is searched ([`ZoneGenerator::network_searched`]) and the count is a lower
+    /// bound. `max_zones` does not apply.
     pub fn network(&mut self, p0: usize, y0: Point, l0: u32) -> Result<ZoneNetwork, ZoneError> {
-        let mut out = ZoneNetwork {
-            view: Vec::new(),
-            undecided: Vec::new(),
-            count: Count::Exact(0),
-        };
         if !self.applies(p0, y0, l0) {
-            return Ok(out);
+            return Ok(empty_network());
         }
+        match self.summary(p0, y0, l0) {
+            Ok(s) => {
+                return Ok(ZoneNetwork {
+                    view: s.view,
+                    undecided: Vec::new(),
+                    count: if s.saturated {
+                        Count::AtLeast(s.count)
+                    } else {
+                        Count::Exact(s.count)
+                    },
+                });
+            }
+            Err(ZoneError::TooManyStates { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        let mains = self.mains(p0, y0, l0)?;
+        let (view, undecided) = self.searched_view(p0, y0, l0, &mains)?;
+        let mut bound: u128 = 0;
+        for main in &mains {
+            bound = bound.saturating_add(self.first_level_bound(p0, y0, main)?);
+        }
+        Ok(ZoneNetwork {
+            view,
+            undecided,
+            count: Count::AtLeast(bound),
+        })
+    }
+
+    /// The zone network of p0 attacking y0 within l0 found by search alone (steps 1 to 3 of
+    /// docs/semantics.md §6.10), whatever the memoised count would give, with its count as
+    /// [`ZoneGenerator::network`] gives it. What [`ZoneGenerator::network`] does past the
+    /// count's cap; the tests run it on small languages to check it against the listing.
+    pub fn network_searched(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+    ) -> Result<ZoneNetwork, ZoneError> {
+        if !self.applies(p0, y0, l0) {
+            return Ok(empty_network());
+        }
+        let mains = self.mains(p0, y0, l0)?;
+        let (view, undecided) = self.searched_view(p0, y0, l0, &mains)?;
+        let count = self.count_or_bound(p0, y0, l0, &mains)?;
+        Ok(ZoneNetwork {
+            view,
+            undecided,
+            count,
+        })
+    }
+
+    /// The main trajectories of an attack that applies.
+    fn mains(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Trajectory>, ZoneError> {
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
-        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        Ok(self.tracks(p0, x0, y0, l0, capture)?.to_vec())
+    }
+
+    /// The network's view and undecided entries, searched main trajectory by main
+    /// trajectory within [`NETWORK_STEPS`] in all (shared evenly among the main
+    /// trajectories still to search).
+    #[allow(clippy::type_complexity)]
+    fn searched_view(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        mains: &[Trajectory],
+    ) -> Result<(Vec<(ZoneEntry, Vec<Attach>)>, Vec<Undecided>), ZoneError> {
+        let x0 = self.scenario.pieces[p0].at;
         let occupied: Vec<Point> = self
             .kernel
             .board()
@@ -193,17 +273,19 @@ impl ZoneGenerator<'_> {
             runs_of: FxHashMap::default(),
             choosable_from: Vec::new(),
         };
+        let mut view = Vec::new();
+        let mut all_undecided = Vec::new();
         for (m, main) in mains.iter().enumerate() {
-            let (attaches, undecided) = net.main_network(main)?;
-            out.undecided
-                .extend(undecided.into_iter().map(|(k, t)| Undecided {
-                    main: m,
-                    level: k.0,
-                    from: k.2,
-                    to: k.1,
-                    alternative: (k.3, t, k.5),
-                }));
-            out.view.push((
+            let budget = NETWORK_STEPS.saturating_sub(net.steps) / (mains.len() - m);
+            let (attaches, undecided) = net.main_network(main, budget)?;
+            all_undecided.extend(undecided.into_iter().map(|(k, t)| Undecided {
+                main: m,
+                level: k.0,
+                from: k.2,
+                to: k.1,
+                alternative: (k.3, t, k.5),
+            }));
+            view.push((
                 ZoneEntry {
                     piece: p0,
                     trajectory: main.clone(),
@@ -213,8 +295,7 @@ impl ZoneGenerator<'_> {
                 attaches,
             ));
         }
-        out.count = self.count_or_bound(p0, y0, l0, &mains)?;
-        Ok(out)
+        Ok((view, all_undecided))
     }
 
     /// The number of zones: the memoised count where it finishes, else at least one zone per
@@ -393,18 +474,25 @@ impl Net<'_, '_> {
         i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
     }
 
-    /// The possible trajectories (of this main trajectory's zones) that are runs of `t`.
+    /// The possible trajectories (of this main trajectory's zones) that are runs of `t`
+    /// (sorted), `t` among them if it is possible.
     fn runs_of(&mut self, t: u32) -> Rc<Vec<u32>> {
         if let Some(r) = self.runs_of.get(&t) {
             return r.clone();
         }
         let whole = &self.trajectories[t as usize];
-        let runs: Vec<u32> = self
-            .possible
-            .iter()
-            .copied()
-            .filter(|&p| contains_run(whole, &self.trajectories[p as usize]))
-            .collect();
+        let mut runs: Vec<u32> = Vec::new();
+        for from in 0..whole.len() {
+            for to in from + 2..=whole.len() {
+                if let Some(&id) = self.ids.get(&whole[from..to]) {
+                    if self.possible.binary_search(&id).is_ok() {
+                        runs.push(id);
+                    }
+                }
+            }
+        }
+        runs.sort_unstable();
+        runs.dedup();
         let runs = Rc::new(runs);
         self.runs_of.insert(t, runs.clone());
         runs
@@ -553,64 +641,16 @@ impl Net<'_, '_> {
         }
     }
 
-    /// The possible entries of a main trajectory's zones (step 1), per level: the marks each
-    /// level may have, and the entries with, per level, where each possible mark comes from.
-    #[allow(clippy::type_complexity)]
-    fn possible(&mut self, main: &[Point]) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
-        let time = self.g.dist(main, true);
-        let v = self.g.stops(&time);
-        let mut marks: Vec<(Point, i64)> = super::marked_times(&v, &time);
-        let mut keys = Vec::new();
-        // preds[j]: per mark of level j + 1 (index j), the marks of level j that give it.
-        let mut preds: Vec<Preds> = vec![FxHashMap::default()];
-        let mut depth = 1u32;
-        while !marks.is_empty() {
-            let mut next: Preds = FxHashMap::default();
-            for &(y, l) in &marks {
-                if l < 1 {
-                    continue;
-                }
-                for i in 0..self.occupied.len() {
-                    let x = self.occupied[i];
-                    for &(q, t) in self.unfiltered(x, y, l as u32)?.iter() {
-                        if self.run_of_main(t)
-                            || depth == 1
-                                && self.g.options.f1
-                                && self.inner(t).iter().any(|&p| v.contains(p))
-                        {
-                            continue;
-                        }
-                        keys.push((depth, y, x, q, t, l as u32));
-                        let k = self.next_time(l as u32, t);
-                        for &z in self.inner(t) {
-                            next.entry((z, k)).or_default().push((y, l));
-                        }
-                    }
-                }
-            }
-            marks = next.keys().copied().collect();
-            marks.sort_unstable();
-            preds.push(next);
-            depth += 1;
-        }
-        keys.sort_unstable();
-        keys.dedup();
-        Ok((keys, preds))
-    }
-
     /// The network of one main trajectory: its attach pairs, and the entries left undecided.
     #[allow(clippy::type_complexity)]
     fn main_network(
         &mut self,
         main: &[Point],
+        mut total: usize,
     ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
         self.main = self.intern(main);
         self.levels.clear();
         let (possible, preds) = self.possible(main)?;
-        self.possible = possible.iter().map(|k| k.4).collect();
-        self.possible.sort_unstable();
-        self.possible.dedup();
-        self.runs_of.clear();
         let deepest = possible.iter().map(|k| k.0).max().unwrap_or(0) as usize;
         self.choosable_from = vec![Vec::new(); deepest + 2];
         for k in &possible {
@@ -632,10 +672,40 @@ impl Net<'_, '_> {
             }
             proved.extend(self.complete(start.clone(), Some(&mut rng))?);
         }
-        let mut undecided = Vec::new();
-        // The deepest first: a zone found for a deep entry holds entries of every level above.
+        // Guided witnesses, the deepest entries first: a zone found for a deep entry holds
+        // entries of every level above.
+        let mut by_mark: guided::ByMark = FxHashMap::default();
+        for &k in &possible {
+            by_mark.entry((k.0, k.1, k.5)).or_default().push(k);
+        }
+        let mut refuted: FxHashSet<Key> = FxHashSet::default();
         for &key in possible.iter().rev() {
             if proved.contains(&key) {
+                continue;
+            }
+            let back = backwards(&preds, key);
+            let reach = self.chains(key, &back, &by_mark);
+            if self.refuted(key, &reach) {
+                refuted.insert(key);
+                continue;
+            }
+            for _ in 0..GUIDED_TRIES {
+                if proved.contains(&key) || total == 0 {
+                    break;
+                }
+                let Some(chain) = self.chain(key, &reach, &mut rng) else {
+                    break;
+                };
+                let found = self.guided(start.clone(), &chain, &mut rng, &mut total)?;
+                if let Some(found) = found {
+                    proved.extend(self.complete(found, None)?);
+                }
+            }
+        }
+        let mut undecided = Vec::new();
+        // Then the exhaustive search, the deepest first.
+        for &key in possible.iter().rev() {
+            if proved.contains(&key) || refuted.contains(&key) {
                 continue;
             }
             let goal = Goal {
@@ -643,8 +713,11 @@ impl Net<'_, '_> {
                 back: backwards(&preds, key),
             };
             let mut failed: Visited = FxHashSet::default();
-            let mut budget = WITNESS_STEPS;
-            match self.witness(start.clone(), &goal, &mut failed, &mut budget)? {
+            let cap = WITNESS_STEPS.min(total);
+            let mut budget = cap;
+            let found = self.witness(start.clone(), &goal, &mut failed, &mut budget)?;
+            total -= cap - budget;
+            match found {
                 Some(found) => {
                     proved.extend(self.complete(found, None)?);
                     debug_assert!(proved.contains(&key));

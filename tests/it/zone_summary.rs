@@ -57,8 +57,17 @@ fn check_attacks_undecided(
             assert_eq!(counted.count, listed.count, "{what}");
             assert!(!counted.saturated, "{what}");
             assert_eq!(counted.view, listed.view, "{what}");
+            // The network as `lingeo zones` gives it (the memoised count's view where it
+            // finishes, as here) and as the search alone finds it (what it gives past the
+            // count's cap): both hold exactly the listed view's entries.
             let network = ZoneGenerator::new(scenario, &k, options)
                 .network(p0, y0, horizon)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(network.view, listed.view, "{what}");
+            assert!(network.undecided.is_empty(), "{what}");
+            assert_eq!(network.count, Count::Exact(listed.count), "{what}");
+            let network = ZoneGenerator::new(scenario, &k, options)
+                .network_searched(p0, y0, horizon)
                 .unwrap_or_else(|e| panic!("{e}"));
             // The network holds exactly the listed view's entries, less those it leaves
             // undecided (a search past its step cap), which must then be out of every zone
