@@ -153,8 +153,9 @@ struct Net<'g, 's> {
     ids: FxHashMap<Trajectory, u32>,
     cands: FxHashMap<(Point, Point, u32), Candidates>,
     levels: FxHashMap<(u32, Vec<Mark>), Rc<Level>>,
-    /// The main trajectory now walked.
+    /// The main trajectory now walked, and its runs (sorted; every run of it is interned).
     main: u32,
+    main_runs: Vec<u32>,
     steps: usize,
     /// The trajectories of the possible entries of this main trajectory (sorted), and per
     /// trajectory met, those of them that are its runs.
@@ -268,6 +269,7 @@ impl ZoneGenerator<'_> {
             cands: FxHashMap::default(),
             levels: FxHashMap::default(),
             main: 0,
+            main_runs: Vec::new(),
             steps: 0,
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
@@ -395,12 +397,13 @@ impl ZoneGenerator<'_> {
             cands: FxHashMap::default(),
             levels: FxHashMap::default(),
             main: 0,
+            main_runs: Vec::new(),
             steps: 0,
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
             choosable_from: Vec::new(),
         };
-        net.main = net.intern(&main);
+        net.set_main(&main);
         let (possible, _) = net.possible(&main)?;
         net.possible = possible.iter().map(|k| k.4).collect();
         net.possible.sort_unstable();
@@ -498,13 +501,23 @@ impl Net<'_, '_> {
         runs
     }
 
+    /// Makes `main` the main trajectory walked, with its runs.
+    fn set_main(&mut self, main: &[Point]) {
+        self.main = self.intern(main);
+        self.main_runs.clear();
+        for from in 0..main.len() {
+            for to in from + 2..=main.len() {
+                let run = self.intern(&main[from..to]);
+                self.main_runs.push(run);
+            }
+        }
+        self.main_runs.sort_unstable();
+        self.main_runs.dedup();
+    }
+
     /// Whether F2 drops `t` for the main trajectory, in every zone.
     fn run_of_main(&self, t: u32) -> bool {
-        self.g.options.f2
-            && contains_run(
-                &self.trajectories[self.main as usize],
-                &self.trajectories[t as usize],
-            )
+        self.g.options.f2 && self.main_runs.binary_search(&t).is_ok()
     }
 
     /// The level at `depth` with these marks (sorted by point), shared between the partial
@@ -648,7 +661,7 @@ impl Net<'_, '_> {
         main: &[Point],
         mut total: usize,
     ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
-        self.main = self.intern(main);
+        self.set_main(main);
         self.levels.clear();
         let (possible, preds) = self.possible(main)?;
         let deepest = possible.iter().map(|k| k.0).max().unwrap_or(0) as usize;
