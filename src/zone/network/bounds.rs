@@ -73,7 +73,7 @@ impl Net<'_, '_> {
     /// level from the certain pairs of the level before, which it returns as the index of
     /// their first entry and the end of their entries in the keys (sorted).
     #[allow(clippy::type_complexity)]
-    fn round(
+    pub(super) fn round(
         &mut self,
         main: &[Point],
         certain: &mut Certain,
