@@ -575,11 +575,18 @@ impl<'g, 's> Net<'g, 's> {
     /// `state` with `choice` made at its pair (or the pair passed over).
     fn advance(&mut self, state: &State, choice: Option<(usize, u32)>) -> State {
         let mut s = state.clone();
-        let (x, y, l, _) = state.level.pairs[state.at];
+        self.advance_in_place(&mut s, choice);
+        s
+    }
+
+    /// [`Net::advance`] on `s` itself: what a pass that never backtracks uses, sparing a copy
+    /// of the entries chosen at every step.
+    fn advance_in_place(&mut self, s: &mut State, choice: Option<(usize, u32)>) {
+        let (x, y, l, _) = s.level.pairs[s.at];
         if let Some((q, t)) = choice {
             let k = self.next_time(l, t);
             mark(&mut s.next, self.inner(t), k);
-            s.entries.push((state.level.depth, y, x, q, t, l));
+            s.entries.push((s.level.depth, y, x, q, t, l));
             if self.g.options.f2 {
                 let runs = self.runs_of(t);
                 if !runs.is_empty() {
@@ -590,7 +597,6 @@ impl<'g, 's> Net<'g, 's> {
             }
         }
         s.at += 1;
-        s
     }
 
     /// The state after the level of `state` closes: the next level, or `None` where no point
@@ -631,7 +637,7 @@ impl<'g, 's> Net<'g, 's> {
                 (Some(r), n) => Some(choices[r.below(n as u64) as usize]),
                 (None, _) => Some(choices[0]),
             };
-            state = self.advance(&state, choice);
+            self.advance_in_place(&mut state, choice);
         }
     }
 

@@ -191,14 +191,14 @@ impl Net<'_, '_> {
                 if l != here.5 || !choices.contains(&(here.3, here.4)) {
                     return Ok(None);
                 }
-                state = self.advance(&state, Some((here.3, here.4)));
+                self.advance_in_place(&mut state, Some((here.3, here.4)));
                 if depth == goal_depth {
                     return Ok(Some(state));
                 }
                 continue;
             }
             if choices.is_empty() {
-                state = self.advance(&state, None);
+                self.advance_in_place(&mut state, None);
                 continue;
             }
             // The chain's entries still to come, which F2 must not drop.
@@ -231,7 +231,7 @@ impl Net<'_, '_> {
                 .filter(|&(_, t)| self.inner(t).len() == fewest)
                 .collect();
             let choice = best[rng.below(best.len() as u64) as usize];
-            state = self.advance(&state, Some(choice));
+            self.advance_in_place(&mut state, Some(choice));
         }
     }
 }
