@@ -468,10 +468,10 @@ impl<'g, 's> Net<'g, 's> {
         let mut runs: Vec<u32> = Vec::new();
         for from in 0..whole.len() {
             for to in from + 2..=whole.len() {
-                if let Some(&id) = self.ids.get(&whole[from..to]) {
-                    if self.possible.binary_search(&id).is_ok() {
-                        runs.push(id);
-                    }
+                if let Some(&id) = self.ids.get(&whole[from..to])
+                    && self.possible.binary_search(&id).is_ok()
+                {
+                    runs.push(id);
                 }
             }
         }

@@ -56,11 +56,13 @@ impl Net<'_, '_> {
                 break;
             }
         }
-        self.set_possible(&keys);
+        // `runs_of` keeps reading the plain over-approximation: F2 must see every run of a
+        // chosen entry that the scanner can offer, including those the bounds show are
+        // dropped in every zone (they are dropped *by* F2 reading them).
         Ok((keys, preds))
     }
 
-    /// The possible trajectories `runs_of` and the memo keys read.
+    /// The possible trajectories `runs_of` reads.
     fn set_possible(&mut self, keys: &[Key]) {
         self.possible = keys.iter().map(|k| k.4).collect();
         self.possible.sort_unstable();
