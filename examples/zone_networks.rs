@@ -91,7 +91,9 @@ fn main() {
         all.elapsed().as_secs_f64()
     );
     if compare {
-        last.push_str(&format!(" (of which the searches alone {searched_time:.3} s)"));
+        last.push_str(&format!(
+            " (of which the searches alone {searched_time:.3} s)"
+        ));
     }
     println!("{last}");
 }

@@ -7,23 +7,25 @@
 //! the network iff some run of the scanner reaches its pair with the entry's time and the
 //! trajectory among the candidates after the filters. The network is found in three steps:
 //!
-//! 1. **Over-approximation.** Level by level, every (point, time) some zone *may* mark: level 1
-//!    is the main trajectory's (exact); a mark (y, l) of level j gives, through every candidate
-//!    before the filters of every pair (x, y) (less the runs of the main trajectory, which F2
-//!    drops in every zone, and at level 1 the candidates F1 drops, level 1's marks being
-//!    exact), the mark (z, l - len + 1) to each of its intermediate stops. A next mark is the
-//!    maximum of some chosen candidates' values, so it is one of them: every entry of the
-//!    network is among these *possible* entries. Times drop by one a level at least (a
-//!    trajectory with intermediate stops has two moves or more), so this ends.
+//! Where the memoised count of docs/semantics.md §6.9 finishes, its view is the network.
+//! Past its cap the network is searched:
+//!
+//! 1. **Over-approximation** (`bounds`). Level by level, every (point, time) some zone *may*
+//!    mark: level 1 is the main trajectory's (exact); a mark (y, l) of level j gives, through
+//!    every candidate of every pair (x, y), the mark (z, l - len + 1) to each of its
+//!    intermediate stops. Facts that hold in every zone (certain marks, entries F1 or F2 drop
+//!    in every zone) tighten it.
 //! 2. **Witnesses.** Zones built by the scanner's own rules (the first candidate of each pair,
 //!    and a few seeded random choices) prove their entries.
-//! 3. **Targeted search.** For each possible entry not yet proved, a depth-first run of the
-//!    scanner looks for a zone that holds it, pruned by the over-approximation read backwards
-//!    (a partial zone none of whose next marks, as they stand or as the pairs still to choose
-//!    can set them, leads to the entry's mark is dropped) and memoised on failed states. A zone
-//!    found proves every entry it holds; a search that ends without one proves the entry is in
-//!    no zone; a search that passes its step cap leaves the entry **undecided**, reported as
-//!    such and never silently put in or left out.
+//! 3. **Chains** (`guided`). An entry no consistent chain of entries leads to is refuted;
+//!    otherwise passes of the scanner steered along chains drawn at random look for a zone
+//!    holding it.
+//! 4. **Targeted search.** For each entry still open, a depth-first run of the scanner looks
+//!    for a zone that holds it, pruned by the over-approximation read backwards and memoised
+//!    on failed states. A zone found proves every entry it holds; a search that ends without
+//!    one refutes the entry; one that passes its step cap, or finds the attack's budget of
+//!    steps spent, leaves the entry **undecided**, reported as such and never silently put in
+//!    or left out.
 
 mod bounds;
 mod guided;
@@ -157,8 +159,9 @@ struct Net<'g, 's> {
     main: u32,
     main_runs: Vec<u32>,
     steps: usize,
-    /// The trajectories of the possible entries of this main trajectory (sorted), and per
-    /// trajectory met, those of them that are its runs.
+    /// The trajectories of the plain over-approximation of this main trajectory's entries
+    /// (sorted; a superset of the tightened one, which F2 must read), and per trajectory met,
+    /// those of them that are its runs.
     possible: Vec<u32>,
     runs_of: FxHashMap<u32, Rc<Vec<u32>>>,
     /// Per depth, the trajectories of the possible entries at that level or deeper (sorted):
