@@ -5,7 +5,7 @@
 //! An entry is in the network iff some zone holds it. Every partial zone completes (a pair
 //! without candidates is passed over, a level without marks closes the zone), so an entry is in
 //! the network iff some run of the scanner reaches its pair with the entry's time and the
-//! trajectory among the candidates after the filters. The network is found in three steps:
+//! trajectory among the candidates after the filters.
 //!
 //! Where the memoised count of docs/semantics.md §6.9 finishes, its view is the network.
 //! Past its cap the network is searched:
