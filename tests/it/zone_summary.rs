@@ -57,8 +57,17 @@ fn check_attacks_undecided(
             assert_eq!(counted.count, listed.count, "{what}");
             assert!(!counted.saturated, "{what}");
             assert_eq!(counted.view, listed.view, "{what}");
+            // The network as `lingeo zones` gives it (the memoised count's view where it
+            // finishes, as here) and as the search alone finds it (what it gives past the
+            // count's cap): both hold exactly the listed view's entries.
             let network = ZoneGenerator::new(scenario, &k, options)
                 .network(p0, y0, horizon)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(network.view, listed.view, "{what}");
+            assert!(network.undecided.is_empty(), "{what}");
+            assert_eq!(network.count, Count::Exact(listed.count), "{what}");
+            let network = ZoneGenerator::new(scenario, &k, options)
+                .network_searched(p0, y0, horizon)
                 .unwrap_or_else(|e| panic!("{e}"));
             // The network holds exactly the listed view's entries, less those it leaves
             // undecided (a search past its step cap), which must then be out of every zone
@@ -258,5 +267,33 @@ proptest! {
     fn counting_equals_listing_on_crowded_scenarios(s in crowded()) {
         let Some(scenario) = scenario(&s) else { return Ok(()) };
         check_attacks(&scenario, s.horizon, 2_000);
+    }
+}
+
+#[test]
+fn the_searched_network_equals_the_counted_view_on_race10_at_horizon_5() {
+    // Deep enough that the bounds of the search drop entries that F2 drops in every zone: F2
+    // must still read those trajectories as runs of the entries chosen, or the search builds
+    // zones that are not in the language (it did: 2,278 entries against 2,247).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/race10.scenario");
+    let s = Scenario::load(path.as_ref()).unwrap();
+    let k = s.kernel();
+    let options = ZoneOptions::default();
+    for (piece, target) in [("WF", "i2"), ("BF", "b9"), ("WB", "a6")] {
+        let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
+        let y0 = s.board.parse_point(target).unwrap();
+        let counted = ZoneGenerator::new(&s, &k, options)
+            .summary(p0, y0, 5)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let searched = ZoneGenerator::new(&s, &k, options)
+            .network_searched(p0, y0, 5)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(searched.undecided.is_empty(), "{piece} -> {target}");
+        assert_eq!(searched.view, counted.view, "{piece} -> {target}");
+        assert_eq!(
+            searched.count,
+            Count::Exact(counted.count),
+            "{piece} -> {target}"
+        );
     }
 }
