@@ -134,7 +134,7 @@ pub struct Regenerate {
 pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
 
 /// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
-pub const ZONE_CACHE_POSITIONS: usize = 20_000;
+pub const ZONE_CACHE_POSITIONS: usize = 2_000;
 
 impl Regenerate {
     pub fn new(game: &Game, horizon: u32) -> Regenerate {
