@@ -314,6 +314,16 @@ impl<'s> ZoneGenerator<'s> {
         Ok(&self.tracks[&key])
     }
 
+    /// The points a piece stands on other than the main trajectory's start `x0` and end `y0`,
+    /// in enumeration order: the starts of the negations' candidates.
+    pub(crate) fn occupied(&self, x0: Point, y0: Point) -> Vec<Point> {
+        self.kernel
+            .board()
+            .points()
+            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+            .collect()
+    }
+
     /// Whether the main trajectory to y0 ends with a capture: an opposing piece stands there.
     fn captures_at(&self, p0: usize, y0: Point) -> bool {
         let side = self.scenario.pieces[p0].side;
@@ -470,12 +480,7 @@ impl<'s> ZoneGenerator<'s> {
             }],
             times: vec![marked_times(&v, &time)],
         };
-        let occupied: Vec<Point> = self
-            .kernel
-            .board()
-            .points()
-            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
-            .collect();
+        let occupied = self.occupied(x0, y0);
         // Per point, where the zone's trajectories pass it (entry, stop), for F2.
         let mut stops: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.kernel.n()];
         for (k, p) in zone.entries[0].trajectory.iter().enumerate() {
@@ -648,12 +653,7 @@ impl<'s> ZoneGenerator<'s> {
     ) -> Result<(), ZoneError> {
         // The pairs of this level, in scanner order; one choice per pair. Only points that
         // hold a piece can start a trajectory, so the others are left out of the scan.
-        let occupied: Vec<Point> = self
-            .kernel
-            .board()
-            .points()
-            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
-            .collect();
+        let occupied = self.occupied(x0, y0);
         let pairs: Vec<(Point, Point, u32)> = level
             .ends
             .iter()

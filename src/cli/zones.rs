@@ -130,29 +130,23 @@ impl LanguageArgs {
 }
 
 impl FiltersArg {
-    pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
-        let (f1, f2) = match self {
-            FiltersArg::None => (false, false),
-            FiltersArg::F1 => (true, false),
-            FiltersArg::F2 => (false, true),
-            FiltersArg::All => (true, true),
-        };
-        ZoneOptions {
-            f1,
-            f2,
-            max_zones,
-            ..ZoneOptions::default()
+    /// The API's filters these flags name (which own the options and the label).
+    pub fn filters(self) -> lingeo::api::Filters {
+        match self {
+            FiltersArg::None => lingeo::api::Filters::None,
+            FiltersArg::F1 => lingeo::api::Filters::F1,
+            FiltersArg::F2 => lingeo::api::Filters::F2,
+            FiltersArg::All => lingeo::api::Filters::All,
         }
+    }
+
+    pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
+        self.filters().zone_options(max_zones)
     }
 
     /// How listings name the filters.
     pub fn label(self) -> &'static str {
-        match self {
-            FiltersArg::None => "none",
-            FiltersArg::F1 => "f1",
-            FiltersArg::F2 => "f2",
-            FiltersArg::All => "f1+f2",
-        }
+        self.filters().label()
     }
 }
 

@@ -320,12 +320,7 @@ impl ZoneGenerator<'_> {
         let time = self.dist(main, true);
         let v = self.stops(&time);
         let level = self.level(&v, &time);
-        let occupied: Vec<Point> = self
-            .kernel
-            .board()
-            .points()
-            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
-            .collect();
+        let occupied = self.occupied(x0, y0);
         let mut earlier: Vec<Trajectory> = vec![main.to_vec()];
         let mut product: u128 = 1;
         for &(y, l) in &level.ends {

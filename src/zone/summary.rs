@@ -219,12 +219,7 @@ impl ZoneGenerator<'_> {
         }
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
-        let occupied: Vec<Point> = self
-            .kernel
-            .board()
-            .points()
-            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
-            .collect();
+        let occupied = self.occupied(x0, y0);
         let is_occupied = BitSet::from_points(self.kernel.n(), occupied.iter().copied());
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
         let side = self.scenario.pieces[p0].side;
