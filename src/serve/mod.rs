@@ -134,6 +134,7 @@ pub fn router(config: Config) -> Router {
         .route("/app.js", get(page::script))
         .route("/share.js", get(page::share))
         .route("/export.js", get(page::export))
+        .route("/editor.js", get(page::editor))
         .route("/style.css", get(page::style))
         .route("/favicon.svg", get(page::icon))
         .route("/favicon.ico", get(page::icon))

@@ -22,6 +22,32 @@ use super::serve::Server;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// A JavaScript function of an editor's kind ("scenario" or "grammar"): the lines beside which
+/// its diagnostic marks are drawn, found from where each mark is on screen (not from what it
+/// says), so that a mark drawn beside the wrong line is caught. CodeMirror draws only the
+/// marks of the lines in view.
+const MARKED_LINES: &str = "((kind) => { const e = editors[kind]; \
+    if (e.kind === 'codemirror') { const v = e.view; \
+      return [...v.dom.querySelectorAll('.cm-lint-marker')].map((m) => { const r = m.getBoundingClientRect(); \
+        return v.state.doc.lineAt(v.lineBlockAtHeight(r.top + r.height / 2 - v.documentTop).from).number; }); } \
+    const t = e.textarea, cs = getComputedStyle(t), lh = parseFloat(cs.lineHeight); \
+    const top = t.getBoundingClientRect().top + t.clientTop + parseFloat(cs.paddingTop) - t.scrollTop; \
+    return [...t.parentNode.querySelectorAll('.gutter .mark')].map((m) => Math.round((m.getBoundingClientRect().top - top) / lh) + 1); })";
+
+/// A JavaScript function of an editor's kind and a line number: the highlighted tokens of the
+/// line as CodeMirror draws it, `class text` each (`keyword board`), joined by ` | `.
+const TOKENS_OF_LINE: &str = "((kind, n) => { const v = editors[kind].view; \
+    const at = v.domAtPos(v.state.doc.line(n).from).node; \
+    const line = (at.nodeType === 1 ? at : at.parentElement).closest('.cm-line'); \
+    return line ? [...line.querySelectorAll('span')].map((s) => s.className.replace(/\\btok-/g, '') + ' ' + s.textContent).join(' | ') : null; })";
+
+/// A JavaScript function of an editor's kind: scrolls it to its last line, and resolves once
+/// the editor has drawn itself there.
+const SCROLL_TO_END: &str = "((kind) => { const e = editors[kind]; \
+    const box = e.kind === 'codemirror' ? e.view.scrollDOM : e.textarea; \
+    box.scrollTop = box.scrollHeight; box.dispatchEvent(new Event('scroll')); \
+    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))); })";
+
 /// One browser at a time: two headless Chromiums starting together on two cores miss the
 /// start-up deadline, and the trials are few.
 static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -149,7 +175,7 @@ impl Browser {
             assert!(
                 start.elapsed() < Duration::from_secs(240),
                 "waited four minutes for {expression}; the page says {}",
-                self.eval("document.getElementById('scenario').value.slice(-300) + ' | tool ' + document.getElementById('tool').value + ' | ' + JSON.stringify(state.board && state.board.pieces)")
+                self.eval("editors.scenario.text().slice(-300) + ' | tool ' + document.getElementById('tool').value + ' | ' + JSON.stringify(state.board && state.board.pieces)")
             );
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -230,6 +256,12 @@ pub fn trials() -> Vec<Trial> {
     let missing = !binary.exists() && std::env::var_os("CI").is_none();
     let binary2 = binary.clone();
     let binary3 = binary.clone();
+    let binary4 = binary.clone();
+    // Built without the code editor (web/editor/build.sh was not run), the page has plain text
+    // areas: the editor's trial is ignored then, unless LINGEO_REQUIRE_EDITOR is set (.ci/run
+    // sets it once it has bundled the editor).
+    let required = std::env::var_os("LINGEO_REQUIRE_EDITOR").is_some();
+    let no_editor = !cfg!(lingeo_editor);
     vec![
         Trial::test("browser::base64_decodes", || {
             assert_eq!(base64("aGVsbG8="), b"hello");
@@ -271,6 +303,19 @@ pub fn trials() -> Vec<Trial> {
             },
         )
         .with_ignored_flag(missing),
+        Trial::test(
+            "browser::the_editor_highlights_and_marks_diagnostics_in_place",
+            move || {
+                if no_editor {
+                    return Err("LINGEO_REQUIRE_EDITOR is set and lingeo was built without \
+                                its code editor (web/editor/build.sh, then build again)"
+                        .into());
+                }
+                the_editor_highlights_and_marks_diagnostics_in_place(&binary4);
+                Ok(())
+            },
+        )
+        .with_ignored_flag(missing || (no_editor && !required)),
     ]
 }
 
@@ -295,7 +340,7 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
 
     // Clicking the board edits the scenario: an obstacle added and removed, a piece moved.
-    let scenario = "document.getElementById('scenario').value";
+    let scenario = "editors.scenario.text()";
     browser.click_point("g5");
     browser.wait_for(&format!("{scenario}.includes('removed g3 g4 g5')"));
     browser.wait_for("document.querySelectorAll('#board rect.cell').length == 61");
@@ -311,28 +356,22 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     browser.wait_for("document.querySelector('#scenario-diagnostics li.ok') !== null");
 
     // A diagnostic while typing: listed, and its line marked in the editor's gutter.
-    browser.eval(
-        "const g = document.getElementById('grammar');          g.value = 'grammar g\\nstart S()\\nS -> a(\\n';          g.dispatchEvent(new Event('input'));",
-    );
-    browser.wait_for("document.querySelector('#grammar-gutter .mark') !== null");
+    browser.eval("editors.grammar.edit('grammar g\\nstart S()\\nS -> a(\\n')");
+    browser.wait_for(&format!("{MARKED_LINES}('grammar').length > 0"));
+    let marked = browser.eval(&format!("{MARKED_LINES}('grammar')[0]"));
     assert!(
         browser
             .eval("document.querySelector('#grammar-diagnostics li').textContent")
             .as_str()
             .unwrap()
-            .starts_with(
-                &browser
-                    .eval("document.querySelector('#grammar-gutter .mark').dataset.line")
-                    .as_str()
-                    .unwrap()
-                    .to_string()
-            )
+            .starts_with(&format!("{marked}:")),
+        "the mark is on line {marked}"
     );
 
     // grammars/zones-filtered.lgg, run with its trace.
     browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
     browser.wait_for("document.querySelector('#grammar-diagnostics li.ok') !== null");
-    browser.wait_for("document.querySelector('#grammar-gutter .mark') === null");
+    browser.wait_for(&format!("{MARKED_LINES}('grammar').length === 0"));
     browser.eval(
         "document.getElementById('run-piece').value = 'BOMBER'; \
          document.getElementById('run-start').value = 'S(h5, h1, 4)'; \
@@ -467,7 +506,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         json!("")
     );
     assert_eq!(
-        browser.eval("document.getElementById('grammar').value"),
+        browser.eval("editors.grammar.text()"),
         json!("")
     );
 
@@ -475,7 +514,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
     // takes it out, a second puts it back as a tuple, and the file still parses.
     browser.choose("#scenario-examples", "examples/board16.scenario");
     browser.wait_for("document.querySelectorAll('#board rect.removed').length == 6");
-    let scenario = "document.getElementById('scenario').value";
+    let scenario = "editors.scenario.text()";
     browser.click_point("f6");
     browser.wait_for(&format!(
         "{scenario}.includes('removed (7,6) (8,6) (10,10) (10,11) (3,12)\\n')"
@@ -511,8 +550,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
 
     // Text that is invalid for a while keeps the last good board on screen, greyed.
     browser.eval(
-        "{ const s = document.getElementById('scenario'); s.value += '\\nwhite BOGUS at a1\\n'; \
-         s.dispatchEvent(new Event('input')); }",
+        "editors.scenario.edit(editors.scenario.text() + '\\nwhite BOGUS at a1\\n')",
     );
     browser.wait_for("document.getElementById('board').classList.contains('stale')");
     assert_eq!(
@@ -533,8 +571,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         json!(true)
     );
     browser.eval(
-        "{ const s = document.getElementById('scenario'); s.value += '\\n# edited\\n'; \
-         s.dispatchEvent(new Event('input')); }",
+        "editors.scenario.edit(editors.scenario.text() + '\\n# edited\\n')",
     );
     assert_eq!(
         browser.eval("document.getElementById('search-stale').hidden"),
@@ -549,27 +586,145 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
     browser.choose("#scenario-examples", "");
     browser.wait_for("state.board === null && document.getElementById('board').innerHTML === ''");
 
-    // At the bottom of a long file whose editor scrolls sideways too, the marked line number
-    // sits beside its line.
+    // At the bottom of a long file whose editor scrolls sideways too, the mark sits beside its
+    // line.
     browser.eval(
-        "{ const s = document.getElementById('scenario'); \
-         s.value = 'board 8x8\\n' + '# ' + 'x'.repeat(400) + '\\n' + '#\\n'.repeat(60) + 'white BOGUS at a1'; \
-         s.dispatchEvent(new Event('input')); }",
+        "editors.scenario.edit('board 8x8\\n' + '# ' + 'x'.repeat(400) + '\\n' + '#\\n'.repeat(60) + 'white BOGUS at a1')",
     );
-    browser.wait_for("document.querySelector('#scenario-gutter .mark') !== null");
-    let offset = browser.eval(
-        "(() => { const t = document.getElementById('scenario'); t.scrollTop = t.scrollHeight; \
-          t.dispatchEvent(new Event('scroll')); \
-          const line = t.value.split('\\n').length; \
-          const mark = document.querySelector(`#scenario-gutter .mark[data-line='${line}']`); \
-          const lh = parseFloat(getComputedStyle(t).lineHeight); \
-          const top = t.getBoundingClientRect().top + t.clientTop + parseFloat(getComputedStyle(t).paddingTop) + (line - 1) * lh - t.scrollTop; \
-          return Math.round(Math.abs(mark.getBoundingClientRect().top - top)); })()",
+    browser.wait_for("document.querySelector('#scenario-diagnostics li:not(.ok)') !== null");
+    browser.eval(&format!("{SCROLL_TO_END}('scenario')"));
+    browser.wait_for(&format!("{MARKED_LINES}('scenario').length > 0"));
+    assert_eq!(
+        browser.eval(&format!("{MARKED_LINES}('scenario')")),
+        json!([63]),
+        "the mark of the last line (63) is drawn beside another"
     );
+}
+
+/// The code editor (CodeMirror, item 8 of issue 31): both languages highlighted, a
+/// diagnostic underlined at its place and marked beside its line, Tab indenting, undo.
+fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    browser.call(
+        "Page.navigate",
+        json!({"url": format!("http://localhost:{}/", server.port)}),
+    );
+    browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+    assert_eq!(browser.eval("editors.scenario.kind"), json!("codemirror"));
+    assert_eq!(
+        browser.eval("document.getElementById('editor-note').hidden"),
+        json!(true)
+    );
+    browser.eval("localStorage.clear()");
+    browser.choose(
+        "#scenario-examples",
+        "examples/robot-zone-simplified.scenario",
+    );
+    browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
+    browser.wait_for("document.querySelector('#grammar-diagnostics li.ok') !== null");
+
+    // The scenario: comments, keywords, sizes and numbers, a type's name as a label.
+    let tokens = |browser: &mut Browser, kind: &str, line: u32| {
+        let t = browser.eval(&format!("{TOKENS_OF_LINE}({kind:?}, {line})"));
+        t.as_str().unwrap_or_default().to_string()
+    };
     assert!(
-        offset.as_i64().is_some_and(|d| d <= 2),
-        "the mark of the last line is {offset} px off its line"
+        tokens(&mut browser, "scenario", 1).starts_with("comment # The simplified robot zone"),
+        "{}",
+        tokens(&mut browser, "scenario", 1)
     );
+    assert_eq!(
+        tokens(&mut browser, "scenario", 5),
+        "keyword board | number 8x8"
+    );
+    assert_eq!(
+        tokens(&mut browser, "scenario", 8),
+        "keyword type | labelName BOMBER | punctuation {"
+    );
+    let line9 = tokens(&mut browser, "scenario", 9);
+    assert!(
+        line9.starts_with("keyword move | keyword leap | punctuation ( | number 0"),
+        "{line9}"
+    );
+    assert_eq!(
+        tokens(&mut browser, "scenario", 22),
+        "keyword black | variableName BOMBER | keyword at | variableName h5"
+    );
+    // The grammar: keywords, types, the production table's labels (`1`, `2_i`), numbers.
+    browser.wait_for(&format!("!!{TOKENS_OF_LINE}('grammar', 16)"));
+    let input = tokens(&mut browser, "grammar", 16);
+    assert_eq!(input, "keyword input | variableName p0 | punctuation : | typeName piece");
+    browser.eval("editors.grammar.select(112, 1)");
+    // The highlighter reaches a line far down a while after it is shown.
+    browser.wait_for(&format!("!!{TOKENS_OF_LINE}('grammar', 113)"));
+    assert_eq!(
+        tokens(&mut browser, "grammar", 110),
+        "keyword productions"
+    );
+    let row1 = tokens(&mut browser, "grammar", 112);
+    assert!(
+        row1.starts_with("labelName 1 | operator | | variableName Q1"),
+        "{row1}"
+    );
+    let row2 = tokens(&mut browser, "grammar", 113);
+    assert!(
+        row2.starts_with("labelName 2_i | operator | | bool true"),
+        "{row2}"
+    );
+    assert!(row2.contains("number 0"), "{row2}");
+
+    // A mistake on line 40 of the grammar: listed, underlined on its line and marked beside it
+    // once the list's entry is clicked (which brings the line into view).
+    browser.eval(
+        "{ const e = editors.grammar, v = e.view, l = v.state.doc.line(40); \
+           v.dispatch({ changes: { from: l.from, to: l.from, insert: 'fn broken( -> int = 1\\n' } }); }",
+    );
+    browser.wait_for("document.querySelector('#grammar-diagnostics li:not(.ok)') !== null");
+    let listed = browser.eval("document.querySelector('#grammar-diagnostics li').textContent");
+    let line: u64 = listed.as_str().unwrap().split(':').next().unwrap().parse().unwrap();
+    assert!((40..=41).contains(&line), "{listed}");
+    browser.click("#grammar-diagnostics li");
+    browser.wait_for(&format!("{MARKED_LINES}('grammar').length > 0"));
+    assert_eq!(
+        browser.eval(&format!("{MARKED_LINES}('grammar')")),
+        json!([line])
+    );
+    let underlined = browser.eval(
+        "[...new Set([...editors.grammar.view.contentDOM.querySelectorAll('.cm-lintRange-error')] \
+           .map((u) => editors.grammar.view.state.doc.lineAt(editors.grammar.view.posAtDOM(u)).number))]",
+    );
+    // (one line, in one or more pieces where highlighted tokens split it)
+    assert_eq!(underlined, json!([line]));
+    // Clicking the entry selected the line, from the diagnostic's column to its end.
+    assert_eq!(
+        browser.eval("(() => { const v = editors.grammar.view, s = v.state.selection.main; return [v.state.doc.lineAt(s.from).number, s.to === v.state.doc.lineAt(s.from).to]; })()"),
+        json!([line, true])
+    );
+    browser.screenshot(&shots.join("editor.png"));
+
+    // Tab indents the line (the focus stays in the editor); undo takes it back.
+    browser.eval(
+        "{ const v = editors.scenario.view; v.focus(); v.dispatch({ selection: { anchor: v.state.doc.line(5).from } }); }",
+    );
+    for kind in ["keyDown", "keyUp"] {
+        browser.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": kind, "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9}),
+        );
+    }
+    browser.wait_for("editors.scenario.view.state.doc.line(5).text === '  board 8x8'");
+    assert_eq!(
+        browser.eval("editors.scenario.view.hasFocus"),
+        json!(true)
+    );
+    browser.eval("editors.scenario.undo()");
+    browser.wait_for("editors.scenario.view.state.doc.line(5).text === 'board 8x8'");
 }
 
 /// The research-tool features of issue 31: the state in the URL and across reloads, export of
@@ -595,8 +750,7 @@ fn the_page_state_is_shared_exported_undone_and_cancelled(binary: &Path) {
     browser.choose("#grammar-examples", "grammars/zones-filtered.lgg");
     browser.wait_for("document.querySelector('#board rect.cell') !== null");
     browser.eval(
-        "{ const s = document.getElementById('scenario'); s.value += '\\n# mine\\n'; \
-         s.dispatchEvent(new Event('input')); \
+        "{ editors.scenario.edit(editors.scenario.text() + '\\n# mine\\n'); \
          const p = document.getElementById('zones-piece'); p.value = 'BOMBER'; p.dispatchEvent(new Event('input')); }",
     );
     browser.wait_for("decodeURIComponent(location.hash).includes('# mine')");
@@ -617,7 +771,7 @@ fn the_page_state_is_shared_exported_undone_and_cancelled(binary: &Path) {
     browser.wait_for("localStorage.getItem('lingeo-page') === null");
     browser.call("Page.navigate", json!({ "url": "about:blank" }));
     browser.call("Page.navigate", json!({ "url": url }));
-    browser.wait_for("!!document.getElementById('scenario') && document.getElementById('scenario').value.endsWith('# mine\\n')");
+    browser.wait_for("typeof editors === 'object' && !!editors.scenario && editors.scenario.text().endsWith('# mine\\n')");
     assert_eq!(
         browser.eval("[document.getElementById('grammar-examples').value, document.getElementById('zones-piece').value, document.getElementById('scenario-examples').value]"),
         json!(["grammars/zones-filtered.lgg", "BOMBER", "examples/robot-zone-simplified.scenario"])
@@ -626,7 +780,7 @@ fn the_page_state_is_shared_exported_undone_and_cancelled(binary: &Path) {
     browser.wait_for("localStorage.getItem('lingeo-page') !== null");
     browser.call("Page.navigate", json!({ "url": "about:blank" }));
     browser.call("Page.navigate", json!({ "url": home }));
-    browser.wait_for("!!document.getElementById('scenario') && document.getElementById('scenario').value.endsWith('# mine\\n')");
+    browser.wait_for("typeof editors === 'object' && !!editors.scenario && editors.scenario.text().endsWith('# mine\\n')");
 
     // Undo takes a board edit back.
     browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
@@ -634,16 +788,16 @@ fn the_page_state_is_shared_exported_undone_and_cancelled(binary: &Path) {
     browser.wait_for("document.querySelectorAll('#board rect.cell').length == 61");
     assert!(
         browser
-            .eval("document.getElementById('scenario').value")
+            .eval("editors.scenario.text()")
             .as_str()
             .unwrap()
             .contains("c3")
     );
     browser.click("#board-undo");
-    browser.wait_for("!document.getElementById('scenario').value.includes(' c3')");
+    browser.wait_for("!editors.scenario.text().includes(' c3')");
     browser.wait_for("document.querySelectorAll('#board rect.cell').length == 62");
     browser.click("#board-redo");
-    browser.wait_for("document.getElementById('scenario').value.includes(' c3')");
+    browser.wait_for("editors.scenario.text().includes(' c3')");
 
     // Export: the board as an SVG that parses, and as a PNG; a panel's answer as JSON.
     browser.eval("window.downloads = []; download = (name, blob) => window.downloads.push([name, blob.type, blob.size]);");

@@ -1,9 +1,14 @@
 // lingeo's page: the editors, the board, runs with their derivations, zones and the LG search
-// tree, all through the JSON API of `lingeo serve` (docs/serve.md). Plain JavaScript, no build.
+// tree, all through the JSON API of `lingeo serve` (docs/serve.md). Plain JavaScript, no build;
+// the editors are `LingeoEditor`'s (/editor.js: CodeMirror when the binary was built with it,
+// else plain text areas, src/serve/page/plain-editor.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {}, marks: { scenario: new Map(), grammar: new Map() } };
+const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {} };
+// The scenario's and the grammar's editors (made by `makeEditors`): text(), setText(t), edit(t)
+// (undoable), undo(), redo(), select(line, column), mark(diagnostics), focus().
+const editors = {};
 
 function status(text) { $("status").textContent = text; }
 
@@ -55,7 +60,7 @@ function openScenario(name) {
   const s = state.examples.scenarios.find((x) => x.name === name);
   state.scenarioName = s ? s.name : null;
   $("scenario-examples").value = s ? s.name : "";
-  $("scenario").value = s ? s.text : "";
+  editors.scenario.setText(s ? s.text : "");
   $("scenario-name").textContent = s ? s.name : "";
   clearResults(["run", "zones", "search"]);
   // A piece of the last scenario is no piece of this one.
@@ -67,7 +72,7 @@ function openGrammar(name) {
   const g = state.examples.grammars.find((x) => x.name === name);
   state.grammarName = g ? g.name : null;
   $("grammar-examples").value = g ? g.name : "";
-  $("grammar").value = g ? g.text : "";
+  editors.grammar.setText(g ? g.text : "");
   $("grammar-name").textContent = g ? g.name : "";
   clearResults(["run"]);
   grammarChanged();
@@ -137,33 +142,30 @@ function cancelled(e) { return e && e.name === "AbortError"; }
 // ---------------------------------------------------------------------------------------------
 // Editors and their diagnostics
 
-function selectLine(textarea, line, column) {
-  const lines = textarea.value.split("\n");
-  let start = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
-  const end = start + (lines[line - 1] || "").length;
-  textarea.focus();
-  textarea.setSelectionRange(start + Math.max(0, column - 1), end);
-  const lineHeight = textarea.scrollHeight / Math.max(1, lines.length);
-  textarea.scrollTop = Math.max(0, (line - 3) * lineHeight);
+// The two editors in their places, and a line saying how to get the full editor when the
+// binary has the plain one.
+function makeEditors() {
+  for (const kind of ["scenario", "grammar"]) {
+    editors[kind] = LingeoEditor.create($(`${kind}-editor`), {
+      language: kind,
+      onChange: () => { if (kind === "scenario") scenarioChanged(); else grammarChanged(); stateChanged(); },
+    });
+  }
+  if (LingeoEditor.note) { $("editor-note").textContent = LingeoEditor.note; $("editor-note").hidden = false; }
 }
 
 async function check(kind) {
-  const textarea = $(kind), list = $(`${kind}-diagnostics`);
-  const body = { [kind]: textarea.value };
+  const editor = editors[kind], list = $(`${kind}-diagnostics`);
+  const body = { [kind]: editor.text() };
   const name = kind === "scenario" ? state.scenarioName : state.grammarName;
   if (name) body[`${kind}_name`] = name;
   try {
     const answer = await api("/api/check", body);
+    // The text may have changed while the server checked it: its marks wait for its own check.
+    if (editor.text() !== body[kind]) return;
     list.innerHTML = "";
-    // The lines each diagnostic spans, marked in the editor's gutter with its message.
-    const marks = new Map();
-    for (const d of answer.diagnostics) {
-      const last = Math.min(d.end_line || d.line, d.line + 50);
-      for (let l = d.line; l <= last; l++) marks.set(l, (marks.has(l) ? marks.get(l) + "\n" : "") + `${d.line}:${d.column}: ${d.message}`);
-    }
-    state.marks[kind] = marks;
-    drawGutter(kind);
+    // Each diagnostic drawn at its place in the editor, with its message.
+    editor.mark(answer.diagnostics);
     if (answer.ok) {
       list.innerHTML = `<li class="ok">${escapeHtml(answer.output.split("\n")[0])}</li>`;
     }
@@ -171,49 +173,29 @@ async function check(kind) {
       const li = document.createElement("li");
       li.textContent = `${d.line}:${d.column}: ${d.message}${d.label ? " (" + d.label + ")" : ""}`;
       li.title = answer.output;
-      li.onclick = () => selectLine(textarea, d.line, d.column);
+      li.onclick = () => editor.select(d.line, d.column);
       list.appendChild(li);
     }
   } catch (e) { showError(list, e); }
 }
 
-// Line numbers beside an editor, scrolled with it; the lines with diagnostics marked.
-function drawGutter(kind) {
-  const textarea = $(kind), gutter = $(`${kind}-gutter`);
-  const lines = textarea.value.split("\n").length;
-  const marks = state.marks[kind];
-  const rows = [];
-  for (let l = 1; l <= lines; l++) {
-    const mark = marks.get(l);
-    rows.push(mark ? `<div class="mark" data-line="${l}" title="${escapeHtml(mark)}">${l}</div>` : `<div>${l}</div>`);
-  }
-  // The editor's horizontal scrollbar takes height from its text area and none from the
-  // gutter's: without as much room below the numbers, they stop short of the last lines.
-  const scrollbar = Math.max(0, textarea.offsetHeight - textarea.clientHeight - 2);
-  rows.push(`<div class="spacer" style="height:${scrollbar}px"></div>`);
-  gutter.innerHTML = rows.join("");
-  gutter.scrollTop = textarea.scrollTop;
-}
-
 const scenarioChecked = debounce(() => { check("scenario"); drawBoard(); }, 350);
 const grammarChecked = debounce(() => check("grammar"), 350);
 function scenarioChanged() {
-  drawGutter("scenario");
   markStale(["run", "zones", "search"]);
-  if ($("scenario").value.trim()) scenarioChecked();
+  if (editors.scenario.text().trim()) scenarioChecked();
   else {
     // No scenario: no board, here or under a derivation's steps.
     state.board = null;
     $("board").innerHTML = ""; $("board").classList.remove("stale"); $("board-error").textContent = "";
-    $("scenario-diagnostics").innerHTML = ""; state.marks.scenario = new Map(); drawGutter("scenario");
+    $("scenario-diagnostics").innerHTML = ""; editors.scenario.mark([]);
     $("tool").innerHTML = ""; option($("tool"), "obstacle", "add or remove an obstacle");
   }
 }
 function grammarChanged() {
-  drawGutter("grammar");
   markStale(["run"]);
-  if ($("grammar").value.trim()) grammarChecked();
-  else { $("grammar-diagnostics").innerHTML = ""; state.marks.grammar = new Map(); drawGutter("grammar"); }
+  if (editors.grammar.text().trim()) grammarChecked();
+  else { $("grammar-diagnostics").innerHTML = ""; editors.grammar.mark([]); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +310,7 @@ function placePiece(text, piece, point) {
 async function boardClicked(event) {
   const point = pointOf(event.target);
   if (!point || !state.board) return;
-  const tool = $("tool").value, textarea = $("scenario"), before = textarea.value;
+  const tool = $("tool").value, editor = editors.scenario, before = editor.text();
   let after = before, piece = null;
   if (tool === "obstacle") after = toggleObstacle(before, point);
   else {
@@ -342,36 +324,24 @@ async function boardClicked(event) {
     $("board-error").textContent = `not changed: ${point} — ${e.message.split("\n")[0]}`;
     return;
   }
-  if (textarea.value !== before) return; // edited meanwhile
+  if (editor.text() !== before) return; // edited meanwhile
   // The piece is where it was put from now on, before the board is drawn again.
   if (piece) piece.at = point;
-  replaceText(textarea, after);
-}
-
-// Replaces an editor's text as typing would, so that the editor's own undo (Ctrl+Z, or the
-// Undo button by the board) takes the edit back; the editor keeps its scroll position.
-function replaceText(textarea, text) {
-  const top = textarea.scrollTop;
-  textarea.focus();
-  textarea.select();
-  if (!document.execCommand("insertText", false, text)) {
-    textarea.value = text;
-    textarea.dispatchEvent(new Event("input"));
-  }
-  textarea.scrollTop = top;
+  // As an edit of the editor's own: its undo (Ctrl+Z, or the Undo button by the board) takes
+  // it back.
+  editor.edit(after);
 }
 
 // Undo and redo of the scenario's edits, board clicks among them.
 function undoScenario(redo) {
-  $("scenario").focus();
-  document.execCommand(redo ? "redo" : "undo");
+  if (redo) editors.scenario.redo(); else editors.scenario.undo();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Runs: the language, each sentence drawn when hovered, and the derivation step by step
 
 function scenarioBody() {
-  const text = $("scenario").value;
+  const text = editors.scenario.text();
   const body = { scenario: text.trim() ? text : null };
   if (body.scenario && state.scenarioName) body.scenario_name = state.scenarioName;
   return body;
@@ -379,7 +349,7 @@ function scenarioBody() {
 
 async function run(event) {
   if (event) event.preventDefault();
-  const body = { grammar: $("grammar").value, ...scenarioBody(), start: $("run-start").value, trace: $("run-trace").checked };
+  const body = { grammar: editors.grammar.text(), ...scenarioBody(), start: $("run-start").value, trace: $("run-trace").checked };
   if (state.grammarName) body.grammar_name = state.grammarName;
   const piece = $("run-piece").value.trim();
   if (piece) body.piece = piece;
@@ -617,11 +587,7 @@ async function treeClicked(event) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  for (const kind of ["scenario", "grammar"]) {
-    $(kind).addEventListener("input", () => { if (kind === "scenario") scenarioChanged(); else grammarChanged(); });
-    $(kind).addEventListener("scroll", () => { $(`${kind}-gutter`).scrollTop = $(kind).scrollTop; });
-    $(`${kind}-gutter`).addEventListener("click", (e) => { const l = +e.target.dataset.line; if (l) selectLine($(kind), l, 1); });
-  }
+  makeEditors();
   $("board").addEventListener("click", boardClicked);
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
@@ -642,7 +608,7 @@ async function main() {
   if (saved) restoreState(saved);
   // The URL and the storage say what is shown from the start: a link copied now reproduces it.
   saveState();
-  for (const id of ["scenario", "grammar", ...SHARED_INPUTS]) {
+  for (const id of SHARED_INPUTS) {
     $(id).addEventListener("input", stateChanged);
     $(id).addEventListener("change", stateChanged);
   }

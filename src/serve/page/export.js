@@ -60,7 +60,7 @@ function addPictureExports() {
       if (button.classList.contains("save-text")) {
         const kind = button.dataset.kind;
         const name = (kind === "scenario" ? state.scenarioName : state.grammarName) || (kind === "scenario" ? "scenario.scenario" : "grammar.lgg");
-        download(name.split("/").pop(), new Blob([$(kind).value], { type: "text/plain" }));
+        download(name.split("/").pop(), new Blob([editors[kind].text()], { type: "text/plain" }));
         return;
       }
       if (button.classList.contains("export-json")) {

@@ -1,4 +1,5 @@
-//! The page: HTML, CSS and JavaScript built into the binary (no build step; plain files here).
+//! The page: HTML, CSS and JavaScript built into the binary (plain files here), and the code
+//! editor (CodeMirror, bundled by web/editor/build.sh) when it was built before the binary.
 
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
@@ -29,6 +30,21 @@ pub async fn export() -> impl IntoResponse {
         include_str!("export.js"),
     )
 }
+
+/// The code editor (`window.LingeoEditor`, web/editor/editor.js bundled with CodeMirror), when
+/// the bundle was there at build time (build.rs); else plain-editor.js, text areas with the
+/// same interface and a note on how to get the editor.
+pub async fn editor() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        EDITOR,
+    )
+}
+
+#[cfg(lingeo_editor)]
+const EDITOR: &str = include_str!(env!("LINGEO_EDITOR_BUNDLE"));
+#[cfg(not(lingeo_editor))]
+const EDITOR: &str = include_str!("plain-editor.js");
 
 pub async fn style() -> impl IntoResponse {
     (

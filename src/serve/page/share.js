@@ -13,7 +13,7 @@ function pageState() {
     const name = kind === "scenario" ? state.scenarioName : state.grammarName;
     const list = state.examples ? state.examples[kind === "scenario" ? "scenarios" : "grammars"] : [];
     const example = list.find((x) => x.name === name);
-    const text = $(kind).value;
+    const text = editors[kind].text();
     if (example && example.text === text) shared[kind] = { name };
     else if (text) shared[kind] = name ? { name, text } : { text };
   }
@@ -61,7 +61,7 @@ function restoreState(saved) {
     if (s.name && s.text === undefined) { open(s.name); continue; }
     if (s.name) open(s.name);
     if (typeof s.text === "string") {
-      $(kind).value = s.text;
+      editors[kind].setText(s.text);
       if (kind === "scenario") scenarioChanged(); else grammarChanged();
     }
   }
