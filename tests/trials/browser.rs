@@ -196,6 +196,43 @@ impl Browser {
         }
     }
 
+    /// The middle of the element, scrolled into view.
+    fn middle(&mut self, selector: &str) -> (f64, f64) {
+        let rect = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); \
+             const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+        ));
+        (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
+    }
+
+    /// A real double click at the middle of the element.
+    fn double_click(&mut self, selector: &str) {
+        let (x, y) = self.middle(selector);
+        for count in [1, 2] {
+            for kind in ["mousePressed", "mouseReleased"] {
+                self.call(
+                    "Input.dispatchMouseEvent",
+                    json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": count}),
+                );
+            }
+        }
+    }
+
+    /// A real drag from the middle of the element by (dx, dy), in ten steps.
+    fn drag(&mut self, selector: &str, dx: f64, dy: f64) {
+        let (x, y) = self.middle(selector);
+        let mouse = |kind: &str, k: f64| json!({"type": kind, "x": x + dx * k, "y": y + dy * k, "button": "left", "buttons": 1, "clickCount": 1});
+        self.call("Input.dispatchMouseEvent", mouse("mouseMoved", 0.0));
+        self.call("Input.dispatchMouseEvent", mouse("mousePressed", 0.0));
+        for step in 1..=10 {
+            self.call(
+                "Input.dispatchMouseEvent",
+                mouse("mouseMoved", f64::from(step) / 10.0),
+            );
+        }
+        self.call("Input.dispatchMouseEvent", mouse("mouseReleased", 1.0));
+    }
+
     /// A real click on a square of the board, by its name (a removed square by the names of
     /// the squares in its file and rank).
     fn click_point(&mut self, point: &str) {
@@ -479,6 +516,47 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     browser.wait_for("document.querySelector('#tree-position svg') !== null");
     let line = browser.eval("document.getElementById('tree-line').textContent");
     assert!(line.as_str().unwrap().contains("to move"), "{line}");
+    // The position's legend speaks of its last move, not of a zone's levels, pairs and times;
+    // the board's has no empty sections.
+    let legend = browser.eval("document.querySelector('#tree-position svg').textContent");
+    let legend = legend.as_str().unwrap();
+    assert!(legend.contains("Last move"), "{legend}");
+    for zone_words in [
+        "Negation levels",
+        "attach pair",
+        "τ of the trajectory",
+        "TIME of",
+    ] {
+        assert!(!legend.contains(zone_words), "{zone_words} in {legend}");
+    }
+    let board = browser.eval("document.querySelector('#board svg').textContent");
+    let board = board.as_str().unwrap();
+    assert!(
+        board.contains("white piece")
+            && !board.contains("Negation levels")
+            && !board.contains("attach pair"),
+        "{board}"
+    );
+    // The position and the tree are drawn at a readable size: at 1500 px, at least 0.9 of the
+    // renderer's own (its 12-px labels at 11 px or more), not a quarter of it.
+    for picture in ["tree-position", "tree-picture"] {
+        let scale = browser.eval(&format!(
+            "(() => {{ const s = document.querySelector('#{picture} svg'); \
+             return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }})()"
+        ));
+        assert!(
+            scale.as_f64().unwrap() >= 0.9,
+            "#{picture} is drawn at {scale} of its size"
+        );
+    }
+    // A double click zooms the tree's picture; a drag pans it; another double click is back.
+    browser.double_click("#tree-picture");
+    browser.wait_for("document.getElementById('tree-picture').classList.contains('zoomed')");
+    browser.drag("#tree-picture", -300.0, -40.0);
+    let panned = browser.eval("document.getElementById('tree-picture').scrollLeft");
+    assert!(panned.as_f64().unwrap() >= 250.0, "panned by {panned} px");
+    browser.double_click("#tree-picture");
+    browser.wait_for("!document.getElementById('tree-picture').classList.contains('zoomed')");
     browser.screenshot(&shots.join("search-tree.png"));
     if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
         let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/serve.png");
@@ -505,10 +583,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         browser.eval("document.getElementById('grammar-examples').value"),
         json!("")
     );
-    assert_eq!(
-        browser.eval("editors.grammar.text()"),
-        json!("")
-    );
+    assert_eq!(browser.eval("editors.grammar.text()"), json!(""));
 
     // board16 writes its obstacles and some pieces as tuples: a click on the removed (6,6)
     // takes it out, a second puts it back as a tuple, and the file still parses.
@@ -549,9 +624,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
     );
 
     // Text that is invalid for a while keeps the last good board on screen, greyed.
-    browser.eval(
-        "editors.scenario.edit(editors.scenario.text() + '\\nwhite BOGUS at a1\\n')",
-    );
+    browser.eval("editors.scenario.edit(editors.scenario.text() + '\\nwhite BOGUS at a1\\n')");
     browser.wait_for("document.getElementById('board').classList.contains('stale')");
     assert_eq!(
         browser.eval("document.querySelectorAll('#board rect.cell').length > 200"),
@@ -570,9 +643,7 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         browser.eval("document.getElementById('search-stale').hidden"),
         json!(true)
     );
-    browser.eval(
-        "editors.scenario.edit(editors.scenario.text() + '\\n# edited\\n')",
-    );
+    browser.eval("editors.scenario.edit(editors.scenario.text() + '\\n# edited\\n')");
     assert_eq!(
         browser.eval("document.getElementById('search-stale').hidden"),
         json!(false)
@@ -659,14 +730,14 @@ fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
     // The grammar: keywords, types, the production table's labels (`1`, `2_i`), numbers.
     browser.wait_for(&format!("!!{TOKENS_OF_LINE}('grammar', 16)"));
     let input = tokens(&mut browser, "grammar", 16);
-    assert_eq!(input, "keyword input | variableName p0 | punctuation : | typeName piece");
+    assert_eq!(
+        input,
+        "keyword input | variableName p0 | punctuation : | typeName piece"
+    );
     browser.eval("editors.grammar.select(112, 1)");
     // The highlighter reaches a line far down a while after it is shown.
     browser.wait_for(&format!("!!{TOKENS_OF_LINE}('grammar', 113)"));
-    assert_eq!(
-        tokens(&mut browser, "grammar", 110),
-        "keyword productions"
-    );
+    assert_eq!(tokens(&mut browser, "grammar", 110), "keyword productions");
     let row1 = tokens(&mut browser, "grammar", 112);
     assert!(
         row1.starts_with("labelName 1 | operator | | variableName Q1"),
@@ -687,7 +758,14 @@ fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
     );
     browser.wait_for("document.querySelector('#grammar-diagnostics li:not(.ok)') !== null");
     let listed = browser.eval("document.querySelector('#grammar-diagnostics li').textContent");
-    let line: u64 = listed.as_str().unwrap().split(':').next().unwrap().parse().unwrap();
+    let line: u64 = listed
+        .as_str()
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((40..=41).contains(&line), "{listed}");
     browser.click("#grammar-diagnostics li");
     browser.wait_for(&format!("{MARKED_LINES}('grammar').length > 0"));
@@ -719,10 +797,7 @@ fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
         );
     }
     browser.wait_for("editors.scenario.view.state.doc.line(5).text === '  board 8x8'");
-    assert_eq!(
-        browser.eval("editors.scenario.view.hasFocus"),
-        json!(true)
-    );
+    assert_eq!(browser.eval("editors.scenario.view.hasFocus"), json!(true));
     browser.eval("editors.scenario.undo()");
     browser.wait_for("editors.scenario.view.state.doc.line(5).text === 'board 8x8'");
 }

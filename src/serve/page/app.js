@@ -199,6 +199,77 @@ function grammarChanged() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Legends of the pictures that are no zones
+
+// The board and a position of the search tree are drawn by the zones' renderer (src/svg), whose
+// legend speaks of negation levels, attach pairs and times. Here it keeps what the picture
+// shows: the pieces and the goals; for a position (`lastMove`), its last move as such.
+function tidyLegend(container, lastMove) {
+  const svg = container.querySelector("svg");
+  if (!svg) return;
+  const elements = [...svg.children];
+  const first = elements.findIndex((e) => e.tagName === "text" && e.textContent === "Negation levels");
+  if (first < 0) return;
+  // The legend's rows, each ending with its text (a heading in 13 px, an entry in 12 px; the
+  // 9.5 px texts are tags inside an entry's symbol), grouped by heading.
+  const sections = [];
+  let row = [];
+  for (const e of elements.slice(first)) {
+    row.push(e);
+    const size = e.tagName === "text" ? e.getAttribute("font-size") : null;
+    if (size === "13") { sections.push({ heading: row, entries: [] }); row = []; }
+    else if (size === "12" && sections.length) { sections[sections.length - 1].entries.push(row); row = []; }
+  }
+  const textOf = (r) => r[r.length - 1];
+  const kept = [];
+  for (const section of sections) {
+    const heading = textOf(section.heading).textContent;
+    let entries = section.entries;
+    if (heading === "Negation levels") entries = [];
+    else if (heading.startsWith("Trajectories by attach pair")) {
+      if (lastMove && entries.length) {
+        textOf(section.heading).textContent = "Last move";
+        for (const entry of entries) {
+          // `WF: h8 g7 (1)`: the piece and its one-step trajectory.
+          const m = /^(\S+): (.*) \(\d+\)$/.exec(textOf(entry).textContent);
+          if (m) textOf(entry).textContent = `${m[1]} ${m[2].split(" ").join("–")}`;
+        }
+      } else entries = [];
+    } else if (heading === "Key") {
+      entries = entries.filter((r) => !/^(τ of|TIME of)/.test(textOf(r).textContent));
+    }
+    if (!entries.length) { section.heading.concat(section.entries.flat()).forEach((e) => e.remove()); continue; }
+    section.entries.filter((r) => !entries.includes(r)).flat().forEach((e) => e.remove());
+    kept.push([section.heading, "heading"], ...entries.map((r) => [r, "entry"]));
+  }
+  // The rows that are left, one under the other with the renderer's spacing.
+  let y = null, previous = null;
+  for (const [rowElements, kind] of kept) {
+    const at = +textOf(rowElements).getAttribute("y");
+    if (y === null) y = at;
+    else y += previous === "heading" ? 21 : kind === "heading" ? 29 : 19;
+    previous = kind;
+    if (Math.abs(y - at) < 0.01) continue;
+    const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    g.setAttribute("transform", `translate(0 ${y - at})`);
+    rowElements[0].before(g);
+    g.append(...rowElements);
+  }
+  // A position has no allotted times: its move's time tag goes.
+  if (lastMove) for (const g of svg.querySelectorAll("g.times")) g.replaceChildren();
+  // The picture as wide and tall as what is left in it (the longest heading is gone).
+  const box = svg.getBBox();
+  const view = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (box.width > 0 && view.length === 4) {
+    const width = Math.min(view[2], Math.ceil(box.x + box.width + 16 - view[0]));
+    const height = Math.min(view[3], Math.ceil(box.y + box.height + 16 - view[1]));
+    svg.setAttribute("viewBox", `${view[0]} ${view[1]} ${width} ${height}`);
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The board, and editing the scenario by clicking it
 
 async function drawBoard() {
@@ -206,6 +277,7 @@ async function drawBoard() {
     const answer = await api("/api/board", scenarioBody());
     state.board = answer;
     $("board").innerHTML = answer.svg;
+    tidyLegend($("board"), false);
     const tool = $("tool"), keep = tool.value;
     tool.innerHTML = "";
     option(tool, "obstacle", "add or remove an obstacle");
@@ -454,6 +526,7 @@ function drawValues(values) {
   const target = $("step-board");
   if (!state.board) { target.innerHTML = ""; return; }
   target.innerHTML = state.board.svg;
+  tidyLegend(target, false);
   const svg = target.querySelector("svg");
   const cells = new Map();
   for (const cell of target.querySelectorAll("rect.cell")) cells.set(cell.querySelector("title").textContent, cell);
@@ -581,6 +654,7 @@ async function treeClicked(event) {
     const last = answer.cli.moves[answer.cli.moves.length - 1];
     $("tree-line").textContent = `line: ${node.dataset.line}; ${last.to_move} to move${last.outcome ? ", " + last.outcome.reason : ""}`;
     $("tree-position").innerHTML = answer.svg || "";
+    tidyLegend($("tree-position"), true);
   } catch (e) { showError($("tree-position"), e); }
 }
 

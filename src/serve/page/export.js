@@ -42,6 +42,37 @@ function pngOf(svgText) {
   });
 }
 
+// A zoomed picture is panned by dragging it (the mouse pressed and moved). A drag is no click:
+// the board's squares do not take one that ends a drag.
+function pannable(picture) {
+  let drag = null;
+  picture.addEventListener("pointerdown", (event) => {
+    if (!picture.classList.contains("zoomed") || event.button !== 0) return;
+    drag = { x: event.clientX, y: event.clientY, left: picture.scrollLeft, top: picture.scrollTop, moved: false };
+  });
+  picture.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) { drag.moved = true; picture.classList.add("panning"); picture.setPointerCapture(event.pointerId); }
+    picture.scrollLeft = drag.left - dx;
+    picture.scrollTop = drag.top - dy;
+    event.preventDefault();
+  });
+  const end = () => {
+    if (drag && drag.moved) {
+      picture.classList.remove("panning");
+      // The click that follows the release (at once, if any) would edit the board: swallowed.
+      const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
+      picture.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => picture.removeEventListener("click", swallow, { capture: true }), 0);
+    }
+    drag = null;
+  };
+  picture.addEventListener("pointerup", end);
+  picture.addEventListener("pointercancel", end);
+}
+
 // A small SVG / PNG bar above each picture.
 function addPictureExports() {
   for (const picture of document.querySelectorAll(".picture[id]")) {
@@ -49,9 +80,15 @@ function addPictureExports() {
     bar.className = "exports";
     bar.innerHTML = `<button type="button" class="export-svg" data-picture="${picture.id}" title="the picture as SVG">SVG</button>` +
       `<button type="button" class="export-png" data-picture="${picture.id}" title="the picture as PNG">PNG</button>`;
-    picture.parentNode.insertBefore(bar, picture);
+    // The bar and its picture in one box, one item of whatever layout holds the picture.
+    const figure = document.createElement("div");
+    figure.className = "figure";
+    picture.parentNode.insertBefore(figure, picture);
+    figure.append(bar, picture);
     // A double click zooms a picture (scrolled inside its box), another brings it back.
-    picture.addEventListener("dblclick", () => picture.classList.toggle("zoomed"));
+    // (The words a double click selects in passing are let go.)
+    picture.addEventListener("dblclick", () => { picture.classList.toggle("zoomed"); getSelection().removeAllRanges(); });
+    pannable(picture);
   }
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button.export-svg, button.export-png, button.export-json, button.save-text");
