@@ -578,6 +578,14 @@ fn board_edits_keep_the_scenario_valid_and_results_current(binary: &Path) {
         json!({"url": format!("http://localhost:{}/", server.port)}),
     );
     browser.wait_for("document.querySelectorAll('#grammar-examples option').length > 3");
+    // Built without the code editor, the page says in one line how to get it.
+    assert_eq!(
+        browser.eval(
+            "editors.scenario.kind === 'codemirror' ? document.getElementById('editor-note').hidden \
+             : document.getElementById('editor-note').textContent.includes('web/editor/build.sh')"
+        ),
+        json!(true)
+    );
     // The grammar menu starts on "(none)", over the empty editor it shows.
     assert_eq!(
         browser.eval("document.getElementById('grammar-examples').value"),
