@@ -172,6 +172,12 @@ fn every_endpoint_answers_the_cli_json() {
     assert!(page.contains("<title>lingeo</title>"), "{page}");
     assert_eq!(server.get("/app.js").0, 200);
     assert_eq!(server.get("/style.css").0, 200);
+    // The code editor: CodeMirror's bundle when the build found it (build.rs), else the plain
+    // text areas; either makes `LingeoEditor`.
+    let (status, editor) = server.get("/editor.js");
+    assert_eq!(status, 200);
+    assert!(editor.contains("LingeoEditor"));
+    assert_eq!(editor.contains("@codemirror/view@"), cfg!(lingeo_editor));
     // The icon the page links to, and where browsers look for one unprompted (no 404 on
     // every load).
     for icon in ["/favicon.svg", "/favicon.ico"] {

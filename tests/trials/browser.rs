@@ -808,6 +808,15 @@ fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
     assert_eq!(browser.eval("editors.scenario.view.hasFocus"), json!(true));
     browser.eval("editors.scenario.undo()");
     browser.wait_for("editors.scenario.view.state.doc.line(5).text === 'board 8x8'");
+
+    // Ctrl+F opens the editor's own search (the browser's would miss the lines not drawn).
+    browser.call(
+        "Input.dispatchKeyEvent",
+        json!({"type": "keyDown", "key": "f", "code": "KeyF", "windowsVirtualKeyCode": 70, "modifiers": 2}),
+    );
+    browser.wait_for(
+        "editors.scenario.view.dom.querySelector('.cm-search input[name=search]') !== null",
+    );
 }
 
 /// The research-tool features of issue 31: the state in the URL and across reloads, export of

@@ -1,5 +1,6 @@
 // The code editor of lingeo's page: CodeMirror 6 with the highlighters of languages.js, the
-// server's diagnostics drawn in place (lint gutter and underline), Tab indenting, undo history.
+// server's diagnostics drawn in place (lint gutter and underline), Tab indenting, undo history,
+// search and replace (Ctrl+F).
 // build.sh bundles this file into dist/editor.js, which the binary embeds and serves as
 // /editor.js; the page (src/serve/page/app.js) uses `window.LingeoEditor` when it is there and
 // its plain text areas otherwise. The page knows the editor only through the object `create`
@@ -13,6 +14,7 @@ import {
 import { defaultKeymap, history, historyKeymap, indentWithTab, undo, redo } from "@codemirror/commands";
 import { syntaxHighlighting, bracketMatching, indentUnit } from "@codemirror/language";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { classHighlighter } from "@lezer/highlight";
 import { scenarioLanguage, grammarLanguage } from "./languages.js";
 
@@ -46,8 +48,11 @@ function create(parent, { language, onChange }) {
     drawSelection(),
     bracketMatching(),
     highlightActiveLine(),
+    // Ctrl+F finds in the whole text (the browser's own finds only the lines drawn).
+    search({ top: true }),
+    highlightSelectionMatches(),
     indentUnit.of("  "),
-    keymap.of([indentWithTab, ...editorKeys, ...historyKeymap]),
+    keymap.of([indentWithTab, ...editorKeys, ...historyKeymap, ...searchKeymap]),
     language === "grammar" ? grammarLanguage : scenarioLanguage,
     syntaxHighlighting(classHighlighter),
     lintGutter(),

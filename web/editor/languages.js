@@ -1,9 +1,8 @@
 // Highlighters of lingeo's two languages for CodeMirror: token streams after the lexers of
 // src/scenario/lexer.rs and src/grammar/lexer.rs, with the words their parsers treat as
 // keywords (src/scenario/parser/, src/grammar/parser/). Neither language reserves its
-// keywords (a graph point may be called `goal`), so a word is coloured as a keyword where the
-// parsers read one: scenario keywords at the start of a line or of a `type`/`game` item, every
-// grammar keyword anywhere.
+// keywords (a graph point may be called `goal`), and these highlighters do not parse: a keyword
+// is coloured wherever it stands, also where the parser reads it as a name.
 
 import { StreamLanguage } from "@codemirror/language";
 
