@@ -520,12 +520,17 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     // the board's has no empty sections.
     let legend = browser.eval("document.querySelector('#tree-position svg').textContent");
     let legend = legend.as_str().unwrap();
-    assert!(legend.contains("Last move"), "{legend}");
+    // (the arrow's tooltip too)
+    assert!(
+        legend.contains("Last move") && legend.contains("last move: "),
+        "{legend}"
+    );
     for zone_words in [
         "Negation levels",
         "attach pair",
         "τ of the trajectory",
         "TIME of",
+        "alternative",
     ] {
         assert!(!legend.contains(zone_words), "{zone_words} in {legend}");
     }
@@ -552,6 +557,14 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
     // A double click zooms the tree's picture; a drag pans it; another double click is back.
     browser.double_click("#tree-picture");
     browser.wait_for("document.getElementById('tree-picture').classList.contains('zoomed')");
+    assert_eq!(
+        browser.eval(
+            "(() => { const p = document.getElementById('tree-picture'), s = p.querySelector('svg'); \
+             return s.getBoundingClientRect().width >= Math.max(s.width.baseVal.value, 2.5 * p.clientWidth) - 1; })()"
+        ),
+        json!(true),
+        "zoomed to its own size or 2.5 times its box"
+    );
     browser.drag("#tree-picture", -300.0, -40.0);
     let panned = browser.eval("document.getElementById('tree-picture').scrollLeft");
     assert!(panned.as_f64().unwrap() >= 250.0, "panned by {panned} px");

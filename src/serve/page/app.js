@@ -255,8 +255,16 @@ function tidyLegend(container, lastMove) {
     rowElements[0].before(g);
     g.append(...rowElements);
   }
-  // A position has no allotted times: its move's time tag goes.
-  if (lastMove) for (const g of svg.querySelectorAll("g.times")) g.replaceChildren();
+  // A position has no allotted times: its move's time tag goes, and its arrow's tooltip names
+  // it as the last move, not as one alternative of a pair.
+  if (lastMove) {
+    for (const g of svg.querySelectorAll("g.times")) g.replaceChildren();
+    for (const title of svg.querySelectorAll("path > title")) {
+      // `WF h8 → g7: h8–g7 in 1 of 1 alternative`
+      const m = /^(\S+) .*?: (.*) in \d+ of \d+ alternatives?$/.exec(title.textContent);
+      if (m) title.textContent = `last move: ${m[1]} ${m[2]}`;
+    }
+  }
   // The picture as wide and tall as what is left in it (the longest heading is gone).
   const box = svg.getBBox();
   const view = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);

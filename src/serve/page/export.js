@@ -42,6 +42,16 @@ function pngOf(svgText) {
   });
 }
 
+// Zooms a picture in (to its own size, or 2.5 times its box when that is more) or back out.
+function zoom(picture) {
+  const zoomed = picture.classList.toggle("zoomed");
+  const svg = picture.querySelector("svg");
+  if (!svg) return;
+  if (!zoomed) { svg.style.width = ""; return; }
+  const own = svg.width && svg.width.baseVal ? svg.width.baseVal.value : 0;
+  svg.style.width = `${Math.max(own, 2.5 * picture.clientWidth)}px`;
+}
+
 // A zoomed picture is panned by dragging it (the mouse pressed and moved). A drag is no click:
 // the board's squares do not take one that ends a drag.
 function pannable(picture) {
@@ -87,7 +97,7 @@ function addPictureExports() {
     figure.append(bar, picture);
     // A double click zooms a picture (scrolled inside its box), another brings it back.
     // (The words a double click selects in passing are let go.)
-    picture.addEventListener("dblclick", () => { picture.classList.toggle("zoomed"); getSelection().removeAllRanges(); });
+    picture.addEventListener("dblclick", () => { zoom(picture); getSelection().removeAllRanges(); });
     pannable(picture);
   }
   document.addEventListener("click", async (event) => {
