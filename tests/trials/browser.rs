@@ -830,6 +830,25 @@ fn the_editor_highlights_and_marks_diagnostics_in_place(binary: &Path) {
     browser.wait_for(
         "editors.scenario.view.dom.querySelector('.cm-search input[name=search]') !== null",
     );
+
+    // Ctrl+Enter in an editor runs the grammar (the page's key), and adds no line to the text.
+    browser.eval("editors.grammar.undo()");
+    let shipped =
+        "state.examples.grammars.find((g) => g.name === 'grammars/zones-filtered.lgg').text";
+    browser.wait_for(&format!("editors.grammar.text() === {shipped}"));
+    browser.eval(
+        "document.getElementById('run-piece').value = 'BOMBER'; \
+         document.getElementById('run-start').value = 'S(h5, h1, 4)'; editors.grammar.focus();",
+    );
+    browser.call(
+        "Input.dispatchKeyEvent",
+        json!({"type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "modifiers": 2}),
+    );
+    browser.wait_for("document.querySelectorAll('#language li').length == 5");
+    assert_eq!(
+        browser.eval(&format!("editors.grammar.text() === {shipped}")),
+        json!(true)
+    );
 }
 
 /// The research-tool features of issue 31: the state in the URL and across reloads, export of
