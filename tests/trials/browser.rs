@@ -542,6 +542,12 @@ fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {
             && !board.contains("attach pair"),
         "{board}"
     );
+    // and is no wider than what is left in it (the renderer's is 892 px, for its longest heading)
+    let width = browser.eval("document.querySelector('#board svg').viewBox.baseVal.width");
+    assert!(
+        (500.0..700.0).contains(&width.as_f64().unwrap()),
+        "the board is {width} px wide"
+    );
     // The position and the tree are drawn at a readable size: at 1500 px, at least 0.9 of the
     // renderer's own (its 12-px labels at 11 px or more), not a quarter of it.
     for picture in ["tree-position", "tree-picture"] {

@@ -265,16 +265,30 @@ function tidyLegend(container, lastMove) {
       if (m) title.textContent = `last move: ${m[1]} ${m[2]}`;
     }
   }
-  // The picture as wide and tall as what is left in it (the longest heading is gone).
-  const box = svg.getBBox();
+  // The picture as wide and tall as what is left in it (the longest heading is gone): the
+  // extent of everything drawn but the white paper, a rectangle of the picture's whole size.
   const view = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
-  if (box.width > 0 && view.length === 4) {
-    const width = Math.min(view[2], Math.ceil(box.x + box.width + 16 - view[0]));
-    const height = Math.min(view[3], Math.ceil(box.y + box.height + 16 - view[1]));
-    svg.setAttribute("viewBox", `${view[0]} ${view[1]} ${width} ${height}`);
-    svg.setAttribute("width", width);
-    svg.setAttribute("height", height);
+  if (view.length !== 4) return;
+  const paper = [...svg.children].find((e) => e.tagName === "rect" && +e.getAttribute("width") === view[2] && +e.getAttribute("height") === view[3]);
+  let right = 0, bottom = 0;
+  for (const e of svg.children) {
+    if (e === paper || typeof e.getBBox !== "function" || ["defs", "title"].includes(e.tagName)) continue;
+    const b = e.getBBox();
+    if (b.width === 0 && b.height === 0) continue;
+    // (a box is in its element's coordinates, before the element's own move: the legend's
+    // rows moved up above are measured where they were, then moved)
+    const moved = /^translate\(0 (-?[\d.]+)\)$/.exec(e.getAttribute("transform") || "");
+    right = Math.max(right, b.x + b.width);
+    bottom = Math.max(bottom, b.y + b.height + (moved ? +moved[1] : 0));
   }
+  // Not drawn (a hidden panel): nothing measured, the size stays.
+  if (right <= 0) return;
+  const width = Math.min(view[2], Math.ceil(right + 16 - view[0]));
+  const height = Math.min(view[3], Math.ceil(bottom + 16 - view[1]));
+  svg.setAttribute("viewBox", `${view[0]} ${view[1]} ${width} ${height}`);
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  if (paper) { paper.setAttribute("width", width); paper.setAttribute("height", height); }
 }
 
 // ---------------------------------------------------------------------------------------------
