@@ -714,6 +714,8 @@ async function main() {
 // Ctrl+Enter (⌘+Enter) runs the panel the focus is in (the grammar run from the editors);
 // Alt+← and Alt+→ step the derivation.
 function shortcut(event) {
+  // A key the editor has taken (Option+← moves by word on a Mac) is not the page's.
+  if (event.defaultPrevented) return;
   if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
     event.preventDefault();
     const form = event.target.closest && event.target.closest("form");
