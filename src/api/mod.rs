@@ -46,8 +46,10 @@ pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
 pub use piece::Chosen;
 pub use play::PlayResult;
-pub use run::{LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar};
+pub use run::{
+    CountResult, LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar,
+};
 pub use search::{Engine, SearchOutcome, SearchRequest};
 pub use trajectories::{TrajectoriesRequest, TrajectoriesResult};
 pub use workbench::Workbench;
-pub use zones::{Filters, ZoneEngine, ZonesRequest, ZonesResult};
+pub use zones::{AttacksResult, Filters, ZoneEngine, ZonesRequest, ZonesResult};

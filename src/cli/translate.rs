@@ -16,7 +16,8 @@ use serde::Serialize;
 
 use super::CliError;
 use super::setup;
-use super::zones::{EntryJson, FiltersArg, LanguageArgs, entry_json, resolve_attack, symbol};
+use super::zones::{FiltersArg, LanguageArgs, resolve_attack, symbol};
+use lingeo::api::zones::{EntryJson, entry_json};
 
 #[derive(Args, Debug)]
 pub struct TranslateArgs {
@@ -380,8 +381,8 @@ fn columns<const N: usize>(rows: &[[String; N]]) -> String {
 }
 
 #[derive(Serialize)]
-struct SymbolJson<'a> {
-    before: EntryJson<'a>,
+struct SymbolJson {
+    before: EntryJson,
     /// `kept`, `too short`, `moved off`, `reached`, `captured`, `disconnected`, `zone ended`.
     fate: &'static str,
     shortened: bool,
@@ -391,7 +392,7 @@ struct SymbolJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     time: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    after: Option<EntryJson<'a>>,
+    after: Option<EntryJson>,
 }
 
 #[derive(Serialize)]
@@ -404,9 +405,9 @@ struct MoveJson<'a> {
     /// Why the zone ended at this move.
     #[serde(skip_serializing_if = "Option::is_none")]
     ended: Option<String>,
-    symbols: Vec<SymbolJson<'a>>,
+    symbols: Vec<SymbolJson>,
     /// The zone after the move, null once it has ended.
-    zone: Option<Vec<EntryJson<'a>>>,
+    zone: Option<Vec<EntryJson>>,
 }
 
 #[derive(Serialize)]
@@ -419,7 +420,7 @@ struct TranslateJson<'a> {
     /// The zone's number in the language, and how many the language has.
     zone: u64,
     count: usize,
-    before: Vec<EntryJson<'a>>,
+    before: Vec<EntryJson>,
     moves: Vec<MoveJson<'a>>,
 }
 
