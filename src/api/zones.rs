@@ -279,12 +279,12 @@ impl<'s> GrammarRun<'s> {
         };
         let mut world = World::new(scenario, kernel);
         let attacker = Value::Piece(r.piece as u32);
-        let inputs = if r.inputs.is_empty() {
+        let declared = grammar.inputs();
+        let inputs = if r.inputs.is_empty() && declared.len() == 1 {
             vec![attacker]
         } else {
             // The attacking piece is the request's; the other inputs are read as the grammar
-            // reads them, and the piece input takes the attacker.
-            let declared = grammar.inputs();
+            // reads them (one not given is an error), and the piece input takes the attacker.
             if let Some((name, _)) = r
                 .inputs
                 .iter()
@@ -292,7 +292,9 @@ impl<'s> GrammarRun<'s> {
             {
                 return Err(ApiError::request(
                     Some("inputs"),
-                    format!("`{name}` is the attacking piece, the request's piece"),
+                    format!(
+                        "`{name}` is the grammar's input of the attacking piece, which the attack gives"
+                    ),
                 ));
             }
             let mut values = grammar

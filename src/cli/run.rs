@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::api::{ApiError, CountResult, LanguageResult, RunRequest, Workbench};
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::api::{ApiError, CountResult, RunRequest, Workbench};
+use lingeo::grammar::Limits;
 use lingeo::natural::Natural;
 
 use super::limits::LimitArgs;
@@ -65,13 +65,7 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
     let grammar = super::files::grammar(&args.grammar).map_err(|e| CliError(e.render()))?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = setup::kernel(&scenario, &[])?;
-    let mut inputs = Vec::new();
-    for s in &args.set {
-        let (name, value) = s
-            .split_once('=')
-            .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
-        inputs.push((name.trim().to_string(), value.trim().to_string()));
-    }
+    let inputs = setup::assignments(&args.set)?;
     let given_piece = args.piece.is_some() || args.type_name.is_some();
     if !given_piece && args.side.is_some() {
         return Err(CliError("--side goes with --type (or --piece)".into()));
@@ -122,9 +116,6 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
         None
     };
     let language = bench.run(&grammar, &request, trace).map_err(error)?;
-    if super::files::keeping() {
-        pictures(&grammar, bench.scenario(), &language)?;
-    }
     if args.json {
         return super::json::to_string(&language).map(Report::from);
     }
@@ -180,35 +171,4 @@ fn count(args: &RunArgs, counted: CountResult) -> Result<Report, CliError> {
 /// `1 path`, `12 paths`, in exact digits.
 fn plural_of(n: &Natural, one: &str, many: &str) -> String {
     format!("{n} {}", if *n == Natural::one() { one } else { many })
-}
-
-/// The most sentences [`pictures`] draws.
-const MAX_PICTURES: usize = 500;
-
-/// For `lingeo serve`: each sentence drawn on the board (by the renderers of `--svg`), when the
-/// language is one of trajectories (`a(point)` symbols) or of zones (the shape of
-/// grammars/zones.lgg), kept as `sentence-N.svg`.
-fn pictures(
-    grammar: &Grammar,
-    scenario: &lingeo::scenario::Scenario,
-    result: &LanguageResult,
-) -> Result<(), CliError> {
-    let language = &result.derived;
-    let count = language.sentences.len().min(MAX_PICTURES);
-    if let Some(trajectories) = language.trajectories() {
-        for (i, t) in trajectories.iter().take(count).enumerate() {
-            let title = &result.language[i];
-            super::files::picture_of(&scenario.board)?;
-            let svg = lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), title);
-            super::files::keep(&format!("sentence-{i}.svg"), svg)?;
-        }
-    } else if super::zones::zone_grammar_problems(grammar).is_empty() {
-        for (i, s) in language.sentences.iter().take(count).enumerate() {
-            let zone = lingeo::zone::zone_of_sentence(s);
-            super::files::picture_of(&scenario.board)?;
-            let svg = lingeo::svg::zone(scenario, &zone, &format!("Zone {}", i + 1));
-            super::files::keep(&format!("sentence-{i}.svg"), svg)?;
-        }
-    }
-    Ok(())
 }

@@ -234,23 +234,31 @@ fn raise(cap: Cap) -> Option<&'static str> {
 fn api_error(e: ApiError, scenario: &Scenario, args: &ZoneArgs) -> CliError {
     match e {
         ApiError::Request {
+            field: Some("zone"),
+            message,
+        } => CliError(format!("--zone {}: {message}", args.zone.unwrap_or(0))),
+        e => attack_error(e, scenario, args.to.as_deref().unwrap_or("")),
+    }
+}
+
+/// An error of an attack's piece or target (`to`, as given), naming their options.
+fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
+    match e {
+        ApiError::Request {
             field: Some("piece"),
             message,
         } => CliError(format!(
             "--piece: {message}\n{}",
             setup::placed_pieces(scenario)
         )),
+        // A target that is a point of the board but not the piece's; or not a point.
         ApiError::Request {
             field: Some("to"),
             message,
-        } => match setup::point(&scenario.board, "--to", args.to.as_deref().unwrap_or("")) {
+        } => match setup::point(&scenario.board, "--to", to) {
             Err(e) => e,
             Ok(_) => CliError(format!("--to {message}")),
         },
-        ApiError::Request {
-            field: Some("zone"),
-            message,
-        } => CliError(format!("--zone {}: {message}", args.zone.unwrap_or(0))),
         e => CliError(e.to_string()),
     }
 }
@@ -265,23 +273,8 @@ pub fn resolve_attack(
     to: &str,
     horizon: Option<u32>,
 ) -> Result<(usize, Point, u32), CliError> {
-    lingeo::api::zones::attack_of(scenario, kernel, name, to, horizon).map_err(|e| match e {
-        ApiError::Request {
-            field: Some("piece"),
-            message,
-        } => CliError(format!(
-            "--piece: {message}\n{}",
-            setup::placed_pieces(scenario)
-        )),
-        ApiError::Request {
-            field: Some("to"),
-            message,
-        } => match setup::point(&scenario.board, "--to", to) {
-            Err(e) => e,
-            Ok(_) => CliError(format!("--to {message}")),
-        },
-        e => CliError(e.to_string()),
-    })
+    lingeo::api::zones::attack_of(scenario, kernel, name, to, horizon)
+        .map_err(|e| attack_error(e, scenario, to))
 }
 
 /// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and horizon.
@@ -298,13 +291,7 @@ fn attack_title(scenario: &Scenario, a: &Attack) -> String {
 
 /// The API's request of these flags.
 fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
-    let mut inputs = Vec::new();
-    for s in &args.set {
-        let (name, value) = s
-            .split_once('=')
-            .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
-        inputs.push((name.trim().to_string(), value.trim().to_string()));
-    }
+    let inputs = setup::assignments(&args.set)?;
     Ok(ZonesRequest {
         piece: args.piece.clone().unwrap_or_default(),
         to: args.to.clone().unwrap_or_default(),
@@ -380,9 +367,6 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
         };
         super::files::write("--svg", path, picture)?;
     }
-    if super::files::keeping() && args.all_zones {
-        pictures(scenario, &attacks)?;
-    }
     let text = if args.csv {
         csv(scenario, &attacks, args.all_zones)
     } else if args.json {
@@ -403,33 +387,6 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
             ),
         ),
     })
-}
-
-/// The most zones [`pictures`] draws.
-const MAX_PICTURES: usize = 500;
-
-/// For `lingeo serve` (`--all-zones`): each zone of the first attack that has zones drawn with
-/// its times, kept as `zone-N.svg`, and their bundle view as `bundle.svg`.
-fn pictures(scenario: &Scenario, attacks: &[Attack]) -> Result<(), CliError> {
-    let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
-        return Ok(());
-    };
-    let attack = attack_title(scenario, a);
-    for (i, zone) in a.zones.iter().take(MAX_PICTURES).enumerate() {
-        let title = format!("Zone {} of {}", i + 1, a.zones.len());
-        super::files::picture_of(&scenario.board)?;
-        let svg = lingeo::svg::zone(scenario, zone, &format!("{title}: {attack}"));
-        super::files::keep(&format!("zone-{i}.svg"), svg)?;
-    }
-    let title = format!(
-        "Zone of {attack}: bundle view of {}",
-        render::counted(a.zones.len() as u128, "zone", "zones")
-    );
-    super::files::picture_of(&scenario.board)?;
-    super::files::keep(
-        "bundle.svg",
-        lingeo::svg::zone_bundle(scenario, &a.summary, &title),
-    )
 }
 
 /// The attacks as text.
