@@ -218,7 +218,7 @@ pub fn shipped_zone_grammar(filters: Filters) -> Result<&'static str> {
 /// The zones of `r` and their summary: with `all_zones` every zone is listed (up to the cap)
 /// and summarised; otherwise the count and the bundle view come without listing the zones
 /// (the zones left empty): the native generator's zone network (docs/semantics.md §6.10), or
-/// the network read off the grammar's derivation forest (§6.11).
+/// the network read off the grammar's derivation forest (docs/semantics.md §6.11).
 pub fn summarise(
     scenario: &Scenario,
     kernel: &Kernel,
@@ -360,8 +360,8 @@ fn run_error(e: crate::grammar::RunError, r: &ZoneRequest, limits: Limits) -> Ap
     }
 }
 
-/// The grammar engine's network of `r` read off its derivation forest (docs/semantics.md
-/// §6.11), without listing the zones: the bundle view, and the count where it is exact (the
+/// The grammar engine's network of `r` read off its derivation forest
+/// (docs/semantics.md §6.11), without listing the zones: the bundle view, and the count where it is exact (the
 /// forest derives no zone twice, or listing them finds the repeats within the cap on zones).
 fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<ZoneSummary> {
     let run = GrammarRun::new(scenario, kernel, &r)?;
@@ -940,8 +940,8 @@ impl Workbench {
         Ok(ZonesResult { attack, json })
     }
 
-    /// Every attack zone of the position within the request's horizon (docs/semantics.md
-    /// §7.1): each attack of a piece on a target it reaches, its zones as [`Workbench::zones`]
+    /// Every attack zone of the position within the request's horizon
+    /// (docs/semantics.md §7.1): each attack of a piece on a target it reaches, its zones as [`Workbench::zones`]
     /// gives them. An attack too large to list is reported as such ([`Attack::skipped`]) and
     /// the others are still listed; `progress` hears of each attack.
     pub fn attacks(
