@@ -544,6 +544,34 @@ pub struct Attack {
     pub skipped: Option<Skipped>,
 }
 
+impl Attack {
+    /// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and the
+    /// horizon, as pictures title it.
+    pub fn title(&self, s: &Scenario) -> String {
+        let p = &s.pieces[self.piece];
+        format!(
+            "{} {} -> {} (horizon {})",
+            p.name,
+            s.board.name(p.at),
+            s.board.name(self.target),
+            self.horizon
+        )
+    }
+}
+
+/// `12 zones`; `at least 12 zones` where counting them all would pass the cap on states;
+/// `more than 12 zones` where the count passed 128 bits.
+pub fn count_text(summary: &ZoneSummary) -> String {
+    let n = crate::render::counted(summary.count, "zone", "zones");
+    if summary.saturated {
+        format!("more than {n}")
+    } else if summary.at_least {
+        format!("at least {n}")
+    } else {
+        n
+    }
+}
+
 /// A zone entry for JSON.
 pub fn entry_json(s: &Scenario, e: &ZoneEntry) -> EntryJson {
     EntryJson {
@@ -1016,5 +1044,186 @@ impl Workbench {
         let request = r.zone_request(attack.piece, attack.target, attack.horizon, grammar);
         let zones = compute(self.scenario(), self.kernel(), request).ok()?;
         Some(zone::united_times(&zones))
+    }
+
+    /// The picture (SVG) of the zones of `attacks` found by `r` (and `grammar`): the first zone
+    /// where zones are listed, else the bundle view of the first attack that has zones, with
+    /// its marked times where the cap allows listing them ([`Workbench::zone_times`]), else
+    /// the board alone, titled so (`every_attack`: no attack of the position has zones).
+    pub fn zones_picture(
+        &self,
+        r: &ZonesRequest,
+        grammar: Option<&Grammar>,
+        attacks: &[Attack],
+        every_attack: bool,
+    ) -> String {
+        let s = self.scenario();
+        match attacks.iter().find(|a| a.summary.count > 0) {
+            Some(a) if r.lists_zones() => {
+                let title = format!("Zone of {}", a.title(s));
+                crate::svg::zone(s, &a.zones[0], &title)
+            }
+            Some(a) => {
+                let mut summary = a.summary.clone();
+                summary.times = self.zone_times(r, grammar, a);
+                let title = format!(
+                    "Zone of {}: bundle view of {}",
+                    a.title(s),
+                    count_text(&a.summary)
+                );
+                crate::svg::zone_bundle(s, &summary, &title)
+            }
+            None => {
+                let title = match attacks.first() {
+                    Some(a) if !every_attack => format!("No zone of {}", a.title(s)),
+                    _ => "No attack zone within the horizon".to_string(),
+                };
+                crate::svg::zone_bundle(s, &ZoneSummary::default(), &title)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn simplified() -> Workbench {
+        Workbench::load("examples/robot-zone-simplified.scenario").unwrap()
+    }
+
+    fn bomber() -> ZonesRequest {
+        ZonesRequest {
+            piece: "BOMBER".into(),
+            to: "h1".into(),
+            horizon: Some(4),
+            ..ZonesRequest::default()
+        }
+    }
+
+    #[test]
+    fn one_zone_by_its_number_or_its_seed_is_one_of_every_zone() {
+        let bench = simplified();
+        let every = bench
+            .zones(&ZonesRequest {
+                all_zones: true,
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!(every.attack.zones.len(), 5);
+        let second = bench
+            .zones(&ZonesRequest {
+                zone: Some(2),
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!(second.attack.zones, vec![every.attack.zones[1].clone()]);
+        assert!(second.json.zones.is_some() && second.json.bundles.is_none());
+        let past = bench.zones(&ZonesRequest {
+            zone: Some(6),
+            ..bomber()
+        });
+        assert!(
+            matches!(&past, Err(ApiError::Request { field: Some("zone"), message }) if message == "the language has 5 zones"),
+            "{past:?}"
+        );
+        let seeded = |seed| {
+            bench
+                .zones(&ZonesRequest {
+                    seed: Some(seed),
+                    ..bomber()
+                })
+                .unwrap()
+                .attack
+                .zones
+        };
+        assert_eq!(seeded(7), seeded(7));
+        assert!(every.attack.zones.contains(&seeded(7)[0]));
+    }
+
+    #[test]
+    fn the_bundle_view_is_the_network_of_either_engine() {
+        let bench = simplified();
+        let native = bench.zones(&bomber()).unwrap();
+        let grammar = bench
+            .zones(&ZonesRequest {
+                engine: ZoneEngine::Grammar,
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!((native.count(), grammar.count()), (5, 5));
+        assert!(!native.at_least());
+        assert_eq!(native.attack.summary.view, grammar.attack.summary.view);
+        assert!(native.attack.zones.is_empty());
+    }
+
+    #[test]
+    fn every_attack_reports_the_ones_past_a_cap_and_lists_the_others() {
+        let bench = Workbench::load("examples/reti.scenario").unwrap();
+        let r = ZonesRequest {
+            horizon: Some(4),
+            all_zones: true,
+            max_zones: 10,
+            ..ZonesRequest::default()
+        };
+        let result = bench.attacks(&r, None, &crate::progress::Silent).unwrap();
+        assert!(result.skipped() > 0 && result.skipped() < result.attacks.len());
+        let skipped = result.attacks.iter().find(|a| a.skipped.is_some()).unwrap();
+        let why = skipped.skipped.as_ref().unwrap();
+        assert_eq!(
+            (why.cap, why.reason.as_str()),
+            (Cap::Zones, "more than 10 zones")
+        );
+        let json = serde_json::to_value(&result).unwrap();
+        assert_eq!(json.as_array().unwrap().len(), result.attacks.len());
+        let no_horizon = bench.attacks(
+            &ZonesRequest { horizon: None, ..r },
+            None,
+            &crate::progress::Silent,
+        );
+        assert!(matches!(
+            no_horizon,
+            Err(ApiError::Request {
+                field: Some("horizon"),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn inputs_go_with_a_grammar_of_the_callers_only() {
+        let bench = simplified();
+        let with_inputs = ZonesRequest {
+            inputs: vec![("main_time".into(), "3".into())],
+            all_zones: true,
+            ..bomber()
+        };
+        assert!(matches!(
+            bench.zones(&with_inputs),
+            Err(ApiError::Request {
+                field: Some("inputs"),
+                ..
+            })
+        ));
+        let grammar = crate::grammar::Grammar::load(std::path::Path::new(
+            "tests/grammars/zones-main-time.lgg",
+        ))
+        .unwrap();
+        let grammar = check_zone_grammar(grammar, "zones-main-time.lgg").unwrap();
+        let zones = bench.zones_with_grammar(&with_inputs, &grammar).unwrap();
+        assert_eq!(zones.attack.zones.len(), 7);
+        assert!(zones.attack.zones.iter().all(|z| z.entries[0].time == 7));
+        assert_eq!(zones.json.filters, None);
+        // Without the input it needs, the grammar says which.
+        let missing = bench
+            .zones_with_grammar(
+                &ZonesRequest {
+                    all_zones: true,
+                    ..bomber()
+                },
+                &grammar,
+            )
+            .unwrap_err();
+        assert!(missing.to_string().contains("main_time"), "{missing}");
     }
 }

@@ -12,7 +12,7 @@ use lingeo::grammar::Grammar;
 use lingeo::kernel::Kernel;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{Zone, ZoneOptions, ZoneSummary};
+use lingeo::zone::{Zone, ZoneOptions};
 use serde::Serialize;
 
 use super::limits::LimitArgs;
@@ -277,18 +277,6 @@ pub fn resolve_attack(
         .map_err(|e| attack_error(e, scenario, to))
 }
 
-/// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and horizon.
-fn attack_title(scenario: &Scenario, a: &Attack) -> String {
-    let p = &scenario.pieces[a.piece];
-    format!(
-        "{} {} -> {} (horizon {})",
-        p.name,
-        scenario.board.name(p.at),
-        scenario.board.name(a.target),
-        a.horizon
-    )
-}
-
 /// The API's request of these flags.
 fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
     let inputs = setup::assignments(&args.set)?;
@@ -335,36 +323,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
         (vec![result.attack], json)
     };
     if let Some(path) = &args.svg {
-        super::files::picture_of(&scenario.board)?;
-        let picture = match attacks.iter().find(|a| a.summary.count > 0) {
-            Some(a) if request.lists_zones() => {
-                let title = format!("Zone of {}", attack_title(scenario, a));
-                lingeo::svg::zone(scenario, &a.zones[0], &title)
-            }
-            Some(a) => {
-                // The stop times are read off the zones: where they were counted without
-                // listing them, they are listed for the picture if --max-zones allows.
-                let mut summary = a.summary.clone();
-                summary.times = bench.zone_times(&request, own.as_ref(), a);
-                let title = format!(
-                    "Zone of {}: bundle view of {}",
-                    attack_title(scenario, a),
-                    zone_count(&a.summary)
-                );
-                lingeo::svg::zone_bundle(scenario, &summary, &title)
-            }
-            // Nothing to draw but the board: the picture says so, and the listing still goes
-            // to stdout (a script that asked for a picture gets one).
-            None => {
-                let title = match attacks.first() {
-                    Some(a) if !args.all_attacks => {
-                        format!("No zone of {}", attack_title(scenario, a))
-                    }
-                    _ => "No attack zone within the horizon".to_string(),
-                };
-                lingeo::svg::zone_bundle(scenario, &ZoneSummary::default(), &title)
-            }
-        };
+        let picture = bench.zones_picture(&request, own.as_ref(), &attacks, args.all_attacks);
         super::files::write("--svg", path, picture)?;
     }
     let text = if args.csv {
@@ -483,7 +442,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     };
     let mut out = match &single {
         Some(which) => format!("{head}: {which}\n"),
-        None => format!("{head}: {}\n", zone_count(&a.summary)),
+        None => format!("{head}: {}\n", lingeo::api::zones::count_text(&a.summary)),
     };
     if args.all_zones || single.is_some() {
         // --zone N keeps the zone's number in the listing.
@@ -546,19 +505,6 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
         }
     }
     out
-}
-
-/// `12 zones`; `at least N zones` where counting them all would pass the cap on states;
-/// `more than N zones` where the count passed 128 bits.
-fn zone_count(summary: &ZoneSummary) -> String {
-    let n = render::counted(summary.count, "zone", "zones");
-    if summary.saturated {
-        format!("more than {n}")
-    } else if summary.at_least {
-        format!("at least {n}")
-    } else {
-        n
-    }
 }
 
 /// The attacks as CSV ([`ZoneArgs::csv`]): each zone's entries with --all-zones, else the bundle

@@ -24,7 +24,6 @@ use lingeo::kernel::Direction;
 use lingeo::piece::Side;
 use lingeo::play::search::lg::{Leaf, Zones};
 use lingeo::play::search::{Eval, Ordering};
-use lingeo::zone::ZoneSummary;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
@@ -334,14 +333,9 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
             let cli = budget.json(&result)?;
             (vec![result.attack], cli)
         };
-        let svg = zones_picture(
-            &bench,
-            &request,
-            own.as_ref(),
-            &attacks,
-            all_attacks,
-            budget,
-        )?;
+        let svg = budget.picture(&bench.scenario().board, || {
+            bench.zones_picture(&request, own.as_ref(), &attacks, all_attacks)
+        })?;
         let (pictures, bundle) = if request.all_zones {
             zone_pictures(&bench, &attacks, budget)?
         } else {
@@ -355,67 +349,6 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and horizon.
-fn attack_title(bench: &Workbench, a: &Attack) -> String {
-    let s = bench.scenario();
-    let p = &s.pieces[a.piece];
-    format!(
-        "{} {} -> {} (horizon {})",
-        p.name,
-        s.board.name(p.at),
-        s.board.name(a.target),
-        a.horizon
-    )
-}
-
-/// The picture `lingeo zones --svg` draws: the first zone where zones are listed, else the
-/// bundle view of the first attack that has zones (with its times where the cap allows
-/// listing them), else the board alone, titled so.
-fn zones_picture(
-    bench: &Workbench,
-    request: &ZonesRequest,
-    own: Option<&Grammar>,
-    attacks: &[Attack],
-    all_attacks: bool,
-    budget: &mut Budget,
-) -> Result<String, ApiError> {
-    let scenario = bench.scenario();
-    budget.picture(&scenario.board, || {
-        match attacks.iter().find(|a| a.summary.count > 0) {
-            Some(a) if request.lists_zones() => {
-                let title = format!("Zone of {}", attack_title(bench, a));
-                lingeo::svg::zone(scenario, &a.zones[0], &title)
-            }
-            Some(a) => {
-                let mut summary = a.summary.clone();
-                summary.times = bench.zone_times(request, own, a);
-                let count = render_count(&a.summary);
-                let title = format!("Zone of {}: bundle view of {count}", attack_title(bench, a));
-                lingeo::svg::zone_bundle(scenario, &summary, &title)
-            }
-            None => {
-                let title = match attacks.first() {
-                    Some(a) if !all_attacks => format!("No zone of {}", attack_title(bench, a)),
-                    _ => "No attack zone within the horizon".to_string(),
-                };
-                lingeo::svg::zone_bundle(scenario, &ZoneSummary::default(), &title)
-            }
-        }
-    })
-}
-
-/// `12 zones`, `at least 12 zones`, `more than 12 zones`.
-fn render_count(summary: &ZoneSummary) -> String {
-    let n = lingeo::render::counted(summary.count, "zone", "zones");
-    if summary.saturated {
-        format!("more than {n}")
-    } else if summary.at_least {
-        format!("at least {n}")
-    } else {
-        n
-    }
-}
-
 /// Each zone of the first attack that has zones drawn with its times (at most
 /// [`MAX_PICTURES`]), and their bundle view; none where no attack has zones.
 fn zone_pictures(
@@ -427,7 +360,7 @@ fn zone_pictures(
         return Ok((Vec::new(), Value::Null));
     };
     let scenario = bench.scenario();
-    let attack = attack_title(bench, a);
+    let attack = a.title(scenario);
     let mut pictures = Vec::new();
     for (i, zone) in a.zones.iter().take(MAX_PICTURES).enumerate() {
         let title = format!("Zone {} of {}: {attack}", i + 1, a.zones.len());
