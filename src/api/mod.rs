@@ -38,6 +38,7 @@ pub mod play;
 pub mod run;
 pub mod search;
 pub mod trajectories;
+pub mod translate;
 pub mod workbench;
 pub mod zones;
 
@@ -51,5 +52,6 @@ pub use run::{
 };
 pub use search::{Engine, SearchOutcome, SearchRequest};
 pub use trajectories::{TrajectoriesRequest, TrajectoriesResult};
+pub use translate::{TranslateRequest, TranslationResult};
 pub use workbench::Workbench;
 pub use zones::{AttacksResult, Filters, ZoneEngine, ZonesRequest, ZonesResult};

@@ -134,7 +134,7 @@ impl ZoneRequest<'_> {
 
 /// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or (a
 /// deadline) a failure.
-fn zone_error(e: &ZoneError) -> ApiError {
+pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
         ZoneError::TimeLimit { .. } => return ApiError::Stopped(e.to_string()),
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),

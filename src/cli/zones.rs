@@ -12,7 +12,7 @@ use lingeo::grammar::Grammar;
 use lingeo::kernel::Kernel;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{Zone, ZoneOptions};
+use lingeo::zone::Zone;
 use serde::Serialize;
 
 use super::limits::LimitArgs;
@@ -124,13 +124,6 @@ pub enum FiltersArg {
     All,
 }
 
-impl LanguageArgs {
-    /// The native generator's options.
-    pub fn zone_options(&self) -> ZoneOptions {
-        self.filters.zone_options(self.max_zones)
-    }
-}
-
 impl FiltersArg {
     /// The API's filters these flags name (which own the options and the label).
     pub fn filters(self) -> lingeo::api::Filters {
@@ -140,10 +133,6 @@ impl FiltersArg {
             FiltersArg::F2 => lingeo::api::Filters::F2,
             FiltersArg::All => lingeo::api::Filters::All,
         }
-    }
-
-    pub fn zone_options(self, max_zones: usize) -> ZoneOptions {
-        self.filters().zone_options(max_zones)
     }
 
     /// How listings name the filters.
@@ -242,7 +231,7 @@ fn api_error(e: ApiError, scenario: &Scenario, args: &ZoneArgs) -> CliError {
 }
 
 /// An error of an attack's piece or target (`to`, as given), naming their options.
-fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
+pub fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
     match e {
         ApiError::Request {
             field: Some("piece"),
@@ -261,20 +250,6 @@ fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
         },
         e => CliError(e.to_string()),
     }
-}
-
-/// `--piece`, `--to` and `--horizon` of one attack: the placed piece p0 by name, its target y0
-/// (an opposing piece's point or a goal point of p0) and the horizon (by default the length of
-/// p0's main trajectories to y0).
-pub fn resolve_attack(
-    scenario: &Scenario,
-    kernel: &Kernel,
-    name: &str,
-    to: &str,
-    horizon: Option<u32>,
-) -> Result<(usize, Point, u32), CliError> {
-    lingeo::api::zones::attack_of(scenario, kernel, name, to, horizon)
-        .map_err(|e| attack_error(e, scenario, to))
 }
 
 /// The API's request of these flags.
