@@ -33,6 +33,7 @@
 pub mod error;
 pub mod evaluate;
 pub mod map;
+pub mod patterns;
 pub mod piece;
 pub mod play;
 pub mod run;
@@ -45,6 +46,7 @@ pub mod zones;
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
+pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
 pub use play::PlayResult;
 pub use run::{
