@@ -33,21 +33,27 @@
 pub mod error;
 pub mod evaluate;
 pub mod map;
+pub mod patterns;
 pub mod piece;
 pub mod play;
 pub mod run;
 pub mod search;
 pub mod trajectories;
+pub mod translate;
 pub mod workbench;
 pub mod zones;
 
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
+pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
 pub use play::PlayResult;
-pub use run::{LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar};
+pub use run::{
+    CountResult, LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar,
+};
 pub use search::{Engine, SearchOutcome, SearchRequest};
 pub use trajectories::{TrajectoriesRequest, TrajectoriesResult};
+pub use translate::{TranslateRequest, TranslationResult};
 pub use workbench::Workbench;
-pub use zones::{Filters, ZoneEngine, ZonesRequest, ZonesResult};
+pub use zones::{AttacksResult, Filters, ZoneEngine, ZonesRequest, ZonesResult};

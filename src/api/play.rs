@@ -156,3 +156,31 @@ pub fn play_line(game: &Game, moves: &str) -> Result<PlayResult> {
         last: state,
     })
 }
+
+impl PlayResult {
+    /// The last position drawn on its board (SVG), the last move marked as an arrow (a
+    /// one-move trajectory of the piece that made it), titled `after h8-g7` (or `start`).
+    pub fn last_position_picture(&self, game: &Game) -> String {
+        let title = self
+            .moves
+            .last()
+            .and_then(|m| m.r#move.clone())
+            .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
+        let (position, map) = self.last.scenario(game);
+        let mut last = crate::zone::ZoneSummary::default();
+        if let Some(Move::Step {
+            piece, from, to, ..
+        }) = self.played.last()
+            && let Some(Some(p)) = map.get(usize::from(*piece))
+        {
+            let entry = crate::zone::ZoneEntry {
+                piece: *p,
+                trajectory: vec![*from, *to],
+                time: 1,
+                level: 0,
+            };
+            last.view = vec![(entry, Vec::new())];
+        }
+        crate::svg::zone_bundle(&position, &last, &title)
+    }
+}

@@ -6,8 +6,10 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use crate::grammar::value::Value;
 use crate::grammar::world::World;
 use crate::grammar::{Evaluator, Grammar, Language, Limits, Tracer};
+use crate::natural::Natural;
 use crate::piece::Side;
 use crate::play::states::GameStates;
 
@@ -106,6 +108,74 @@ impl Workbench {
         r: &RunRequest,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<LanguageResult> {
+        self.prepared(grammar, r, |grammar, world, inputs, start| {
+            let language = grammar.derive(world, inputs, start, r.limits, trace)?;
+            let mut text = String::new();
+            grammar.write_sentences(world, &language.sentences, &mut text);
+            let strings: Vec<String> = text.lines().map(str::to_string).collect();
+            Ok(LanguageResult {
+                grammar: (!r.no_source).then(|| grammar.name().to_string()),
+                start: r.start.trim().to_string(),
+                count: strings.len(),
+                language: strings,
+                text,
+                derived: language,
+            })
+        })
+    }
+
+    /// The number of sentences of the language of `grammar` from `r.start`, counted on the
+    /// tabled derivation (a shared forest, docs/semantics.md §6.11) without listing them, in
+    /// exact digits: `r.limits.max_sentences` does not cap the count, its steps and memory do.
+    /// Where the forest may derive a sentence more than once, listing its paths removes the
+    /// repeats up to `max_sentences`; past that the count is an upper bound
+    /// ([`CountResult::exact`] false).
+    ///
+    /// ```
+    /// use lingeo::api::{RunRequest, Workbench, shipped_grammar};
+    /// let bench = Workbench::from_text("board 8x8\nwhite king at h8 as WK\n", "k").unwrap();
+    /// let grammar = shipped_grammar("shortest-trajectories").unwrap();
+    /// let r = RunRequest {
+    ///     start: "S(h8, h6, 2)".into(),
+    ///     piece: Some("WK".into()),
+    ///     ..RunRequest::default()
+    /// };
+    /// let counted = bench.count(&grammar, &r).unwrap();
+    /// assert!(counted.exact);
+    /// assert_eq!(counted.count_digits, "2");
+    /// ```
+    pub fn count(&self, grammar: &Grammar, r: &RunRequest) -> Result<CountResult> {
+        self.prepared(grammar, r, |grammar, world, inputs, start| {
+            let forest = grammar.forest(world, inputs, start, r.limits)?;
+            let counted = forest.count(r.limits.max_sentences);
+            let number = counted.value().clone();
+            let paths = forest.paths();
+            Ok(CountResult {
+                grammar: (!r.no_source).then(|| grammar.name().to_string()),
+                start: r.start.trim().to_string(),
+                count: number
+                    .to_u128()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .unwrap_or(u64::MAX),
+                count_digits: number.to_string(),
+                exact: counted.is_exact(),
+                paths: paths.to_string(),
+                forest_nodes: forest.nodes(),
+                forest_edges: forest.edges(),
+                number,
+                path_count: paths,
+            })
+        })
+    }
+
+    /// Runs `f` on the grammar of the request (with its evaluator), its world (the scenario's,
+    /// with the states of its rules of play where it has them), its inputs and its start.
+    fn prepared<T>(
+        &self,
+        grammar: &Grammar,
+        r: &RunRequest,
+        f: impl FnOnce(&Grammar, &World, &[Value], &[Value]) -> Result<T>,
+    ) -> Result<T> {
         let grammar = grammar.with_evaluator(r.evaluator);
         let scenario = self.scenario();
         // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
@@ -162,17 +232,35 @@ impl Workbench {
         let start = grammar
             .parse_start(&mut world, &r.start)
             .map_err(|e| ApiError::request(Some("start"), e))?;
-        let language = grammar.derive(&world, &inputs, &start, r.limits, trace)?;
-        let mut text = String::new();
-        grammar.write_sentences(&world, &language.sentences, &mut text);
-        let strings: Vec<String> = text.lines().map(str::to_string).collect();
-        Ok(LanguageResult {
-            grammar: (!r.no_source).then(|| grammar.name().to_string()),
-            start: r.start.trim().to_string(),
-            count: strings.len(),
-            language: strings,
-            text,
-            derived: language,
-        })
+        f(&grammar, &world, &inputs, &start)
     }
+}
+
+/// A language counted on its forest; serialised, what `lingeo run --count --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountResult {
+    /// The grammar's name (none with `no_source`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grammar: Option<String>,
+    /// The start, as given (trimmed).
+    pub start: String,
+    /// The count as a number (at most u64::MAX: see `count_digits`).
+    pub count: u64,
+    /// The count in exact digits.
+    pub count_digits: String,
+    /// Whether the count is exact; otherwise it is an upper bound (the paths through the
+    /// forest, which may derive a sentence more than once).
+    pub exact: bool,
+    /// The paths through the forest, in digits.
+    pub paths: String,
+    /// The forest's nodes.
+    pub forest_nodes: usize,
+    /// The forest's edges.
+    pub forest_edges: usize,
+    /// The count.
+    #[serde(skip)]
+    pub number: Natural,
+    /// The paths through the forest.
+    #[serde(skip)]
+    pub path_count: Natural,
 }

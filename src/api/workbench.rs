@@ -38,6 +38,52 @@ impl std::fmt::Debug for Workbench {
     }
 }
 
+/// An empty grid board as a scenario (no pieces, the chess types): `size` as `8x8` or `4x4x4`,
+/// `removed` the points taken out of it, by name (`b2,c2` or `(2,2),(3,2)`). A size that does
+/// not read names the field `board`, a point that does not, `removed`; a board of no points,
+/// or too many, names none.
+///
+/// ```
+/// let s = lingeo::api::workbench::empty_scenario("8x8", Some("a3,c1")).unwrap();
+/// assert_eq!(s.board.len(), 62);
+/// assert!(lingeo::api::workbench::empty_scenario("8y8", None).is_err());
+/// ```
+pub fn empty_scenario(size: &str, removed: Option<&str>) -> Result<Scenario> {
+    let bad = || {
+        ApiError::request(
+            Some("board"),
+            format!("`{size}` is not a size such as 8x8 or 4x4x4"),
+        )
+    };
+    let parts: Vec<&str> = size.split(['x', 'X']).collect();
+    if parts.len() != 2 && parts.len() != 3 {
+        return Err(bad());
+    }
+    let mut dims = [1u32; 3];
+    for (d, part) in dims.iter_mut().zip(&parts) {
+        *d = part.trim().parse().map_err(|_| bad())?;
+    }
+    let grid = |cells: &[[i64; 3]]| {
+        crate::board::Board::grid(dims[0], dims[1], dims[2], cells)
+            .map_err(|e| ApiError::request(None, e.to_string()))
+    };
+    let board = grid(&[])?;
+    let removed = match removed {
+        Some(list) => board
+            .parse_points(list)
+            .map_err(|e| ApiError::request(Some("removed"), e.to_string()))?,
+        None => Vec::new(),
+    };
+    let cells: Vec<[i64; 3]> = removed
+        .iter()
+        .map(|&p| {
+            let c = board.coords(p).expect("grid points have coordinates");
+            [c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1]
+        })
+        .collect();
+    Ok(Scenario::empty(grid(&cells)?))
+}
+
 impl Workbench {
     /// Reads a scenario file.
     pub fn load(path: impl AsRef<Path>) -> Result<Workbench> {

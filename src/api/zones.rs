@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
 use crate::board::Point;
+use crate::grammar::forest::SentenceCount;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
@@ -92,6 +93,8 @@ pub struct ZoneRequest<'g> {
     pub engine: ZoneEngine,
     /// A grammar of zones of the caller's, run instead of the shipped ones.
     pub grammar: Option<&'g Grammar>,
+    /// The other inputs of the caller's grammar, by name (the attacking piece is `piece`).
+    pub inputs: &'g [(String, String)],
     /// Fail rather than list more zones than this.
     pub max_zones: usize,
     /// The grammar engine's limits; their `max_memory` caps the native generator too.
@@ -101,17 +104,37 @@ pub struct ZoneRequest<'g> {
 }
 
 impl ZoneRequest<'_> {
-    fn zone_options(&self) -> ZoneOptions {
+    /// The native generator's options: the filters and the caps on zones and memory.
+    pub fn zone_options(&self) -> ZoneOptions {
         ZoneOptions {
             max_memory: self.limits.max_memory,
             ..self.filters.zone_options(self.max_zones)
+        }
+    }
+
+    /// The engine that runs: a grammar of the caller's is run by the grammar engine.
+    fn engine(&self) -> ZoneEngine {
+        if self.grammar.is_some() {
+            ZoneEngine::Grammar
+        } else {
+            self.engine
+        }
+    }
+
+    /// The grammar engine's limits: the cap on zones caps the zones only, and the languages
+    /// of trajectories the grammar imports keep the default cap.
+    fn grammar_limits(&self) -> Limits {
+        Limits {
+            max_sentences: self.max_zones,
+            max_imported_sentences: Limits::default().max_imported_sentences,
+            ..self.limits
         }
     }
 }
 
 /// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or (a
 /// deadline) a failure.
-fn zone_error(e: &ZoneError) -> ApiError {
+pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
         ZoneError::TimeLimit { .. } => return ApiError::Stopped(e.to_string()),
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),
@@ -135,15 +158,22 @@ fn zone_error(e: &ZoneError) -> ApiError {
     }
 }
 
-/// What keeps `grammar` from having the shape of a grammar of zones: one piece input, the
-/// start `S(point, point, int)`, terminals `t((piece, trajectory), int)` (none: it has it).
+/// What keeps `grammar` from having the shape of a grammar of zones: one piece input (the
+/// attacking piece; other inputs may be given by name), the start `S(point, point, int)`,
+/// terminals `t((piece, trajectory), int)` (none: it has it).
 pub fn zone_grammar_problems(grammar: &Grammar) -> Vec<String> {
     let program = &grammar.program;
-    let inputs: Vec<Type> = grammar.inputs().into_iter().map(|(_, t)| t).collect();
+    let pieces = grammar
+        .inputs()
+        .into_iter()
+        .filter(|(_, t)| *t == Type::Piece)
+        .count();
     let track = Type::Tuple(vec![Type::Piece, Type::Trajectory]);
     let mut wrong = Vec::new();
-    if inputs != [Type::Piece] {
-        wrong.push("its one input must be the attacking piece (`input p0: piece`)".to_string());
+    if pieces != 1 {
+        wrong.push(
+            "it must have one piece input, the attacking piece (`input p0: piece`)".to_string(),
+        );
     }
     if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
         wrong.push("its start must be `S(x0: point, y0: point, l0: int)`".to_string());
@@ -185,101 +215,42 @@ pub fn shipped_zone_grammar(filters: Filters) -> Result<&'static str> {
     }
 }
 
-/// The zones of `r` and their summary: with `all_zones`, the grammar engine or a grammar of
-/// the caller's, every zone is listed (up to the cap) and summarised; otherwise the native
-/// generator counts them and gives their bundle view without listing them (the zones left
-/// empty).
+/// The zones of `r` and their summary: with `all_zones` every zone is listed (up to the cap)
+/// and summarised; otherwise the count and the bundle view come without listing the zones
+/// (the zones left empty): the native generator's zone network (docs/semantics.md §6.10), or
+/// the network read off the grammar's derivation forest (docs/semantics.md §6.11).
 pub fn summarise(
     scenario: &Scenario,
     kernel: &Kernel,
     r: ZoneRequest,
     all_zones: bool,
 ) -> Result<(Vec<Zone>, ZoneSummary)> {
-    if all_zones || r.engine == ZoneEngine::Grammar || r.grammar.is_some() {
+    if all_zones {
         let zones = compute(scenario, kernel, r)?;
         let summary = ZoneSummary::of_zones(&zones);
         return Ok((zones, summary));
     }
-    let summary = ZoneGenerator::new(scenario, kernel, r.zone_options())
-        .summary(r.piece, r.target, r.horizon)
+    if r.engine() == ZoneEngine::Grammar {
+        return Ok((Vec::new(), forest_summary(scenario, kernel, r)?));
+    }
+    let network = ZoneGenerator::new(scenario, kernel, r.zone_options())
+        .network(r.piece, r.target, r.horizon)
         .map_err(|e| zone_error(&e))?;
-    Ok((Vec::new(), summary))
+    Ok((Vec::new(), ZoneSummary::of_network(network)))
 }
 
 /// Every zone of `r`, listed.
 pub fn compute(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<Vec<Zone>> {
-    let engine = if r.grammar.is_some() {
-        ZoneEngine::Grammar
-    } else {
-        r.engine
-    };
-    match engine {
+    match r.engine() {
         ZoneEngine::Native => ZoneGenerator::new(scenario, kernel, r.zone_options())
             .zones(r.piece, r.target, r.horizon)
             .map_err(|e| zone_error(&e)),
         ZoneEngine::Grammar => {
-            let shipped;
-            let grammar = match r.grammar {
-                Some(g) => g,
-                None => {
-                    shipped = Grammar::shipped(shipped_zone_grammar(r.filters)?)?;
-                    &shipped
-                }
-            };
-            let world = World::new(scenario, kernel);
-            let start = [
-                Value::Point(scenario.pieces[r.piece].at),
-                Value::Point(r.target),
-                Value::Int(i64::from(r.horizon)),
-            ];
-            let limits = Limits {
-                max_sentences: r.max_zones,
-                max_imported_sentences: Limits::default().max_imported_sentences,
-                ..r.limits
-            };
-            let language = grammar
-                .with_evaluator(r.evaluator)
-                .derive(
-                    &world,
-                    &[Value::Piece(r.piece as u32)],
-                    &start,
-                    limits,
-                    None,
-                )
-                .map_err(|e| {
-                    // The cap on zones caps the zones only; the languages of trajectories the
-                    // grammar imports keep the default cap. Past it, say so in the zones'
-                    // words, as the native generator does.
-                    let too_large = |reason: String, cap: Cap| ApiError::TooLarge {
-                        cap,
-                        reason,
-                        message: e.render(),
-                    };
-                    match e.limit {
-                        Some(Limit::Sentences) if !e.in_import => {
-                            zone_error(&ZoneError::TooMany { limit: r.max_zones })
-                        }
-                        Some(Limit::Sentences) => too_large(
-                            format!(
-                                "an imported grammar of trajectories has more than {} sentences",
-                                limits.max_imported_sentences
-                            ),
-                            Cap::Fixed,
-                        ),
-                        Some(Limit::Memory) => too_large(
-                            format!(
-                                "more than {} of memory",
-                                crate::memory::show(limits.max_memory)
-                            ),
-                            Cap::Memory,
-                        ),
-                        Some(Limit::Steps) => too_large(
-                            format!("more than {} derivation steps", limits.max_steps),
-                            Cap::Steps,
-                        ),
-                        _ => e.into(),
-                    }
-                })?;
+            let run = GrammarRun::new(scenario, kernel, &r)?;
+            let language = run
+                .grammar
+                .derive(&run.world, &run.inputs, &run.start, run.limits, None)
+                .map_err(|e| run_error(e, &r, run.limits))?;
             Ok(language
                 .sentences
                 .iter()
@@ -287,6 +258,153 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<V
                 .collect())
         }
     }
+}
+
+/// A run of the grammar engine: the grammar (the caller's, or the shipped one of the filters,
+/// with the evaluator asked for), its world, inputs (the attacking piece and the others
+/// given), start (x0, y0, l0) and limits.
+struct GrammarRun<'s> {
+    grammar: Grammar,
+    world: World<'s>,
+    inputs: Vec<Value>,
+    start: [Value; 3],
+    limits: Limits,
+}
+
+impl<'s> GrammarRun<'s> {
+    fn new(scenario: &'s Scenario, kernel: &'s Kernel, r: &ZoneRequest) -> Result<GrammarRun<'s>> {
+        let grammar = match r.grammar {
+            Some(g) => g.with_evaluator(r.evaluator),
+            None => Grammar::shipped(shipped_zone_grammar(r.filters)?)?.with_evaluator(r.evaluator),
+        };
+        let mut world = World::new(scenario, kernel);
+        let attacker = Value::Piece(r.piece as u32);
+        let declared = grammar.inputs();
+        let inputs = if r.inputs.is_empty() && declared.len() == 1 {
+            vec![attacker]
+        } else {
+            // The attacking piece is the request's; the other inputs are read as the grammar
+            // reads them (one not given is an error), and the piece input takes the attacker.
+            if let Some((name, _)) = r
+                .inputs
+                .iter()
+                .find(|(n, _)| declared.iter().any(|(d, t)| d == n && *t == Type::Piece))
+            {
+                return Err(ApiError::request(
+                    Some("inputs"),
+                    format!(
+                        "`{name}` is the grammar's input of the attacking piece, which the attack gives"
+                    ),
+                ));
+            }
+            let mut values = grammar
+                .bind_inputs(
+                    &mut world,
+                    r.inputs,
+                    Some((&scenario.pieces[r.piece].name, None)),
+                )
+                .map_err(|e| ApiError::request(Some("inputs"), e))?;
+            for (value, (_, t)) in values.iter_mut().zip(&declared) {
+                if *t == Type::Piece {
+                    *value = attacker.clone();
+                }
+            }
+            values
+        };
+        let start = [
+            Value::Point(scenario.pieces[r.piece].at),
+            Value::Point(r.target),
+            Value::Int(i64::from(r.horizon)),
+        ];
+        Ok(GrammarRun {
+            grammar,
+            world,
+            inputs,
+            start,
+            limits: r.grammar_limits(),
+        })
+    }
+}
+
+/// A failed run of the grammar engine: a limit (the language too large, in the zones' words,
+/// as the native generator says it) or anything else.
+fn run_error(e: crate::grammar::RunError, r: &ZoneRequest, limits: Limits) -> ApiError {
+    let too_large = |reason: String, cap: Cap| ApiError::TooLarge {
+        cap,
+        reason,
+        message: e.render(),
+    };
+    match e.limit {
+        Some(Limit::Sentences) if !e.in_import => {
+            zone_error(&ZoneError::TooMany { limit: r.max_zones })
+        }
+        Some(Limit::Sentences) => too_large(
+            format!(
+                "an imported grammar of trajectories has more than {} sentences",
+                limits.max_imported_sentences
+            ),
+            Cap::Fixed,
+        ),
+        Some(Limit::Memory) => too_large(
+            format!(
+                "more than {} of memory",
+                crate::memory::show(limits.max_memory)
+            ),
+            Cap::Memory,
+        ),
+        Some(Limit::Steps) => too_large(
+            format!("more than {} derivation steps", limits.max_steps),
+            Cap::Steps,
+        ),
+        _ => e.into(),
+    }
+}
+
+/// The grammar engine's network of `r` read off its derivation forest
+/// (docs/semantics.md §6.11), without listing the zones: the bundle view, and the count where it is exact (the
+/// forest derives no zone twice, or listing them finds the repeats within the cap on zones).
+fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<ZoneSummary> {
+    let run = GrammarRun::new(scenario, kernel, &r)?;
+    let limits = run.limits;
+    let forest = run
+        .grammar
+        .forest(&run.world, &run.inputs, &run.start, limits)
+        .map_err(|e| run_error(e, &r, limits))?;
+    // The walk reads about one state per node of the forest, which the derivation's steps
+    // bound; past the cap on steps it gives up as the derivation would.
+    let network = zone::forest::network_of_forest(&forest, limits.max_steps as usize, r.max_zones)
+        .map_err(|e| ApiError::TooLarge {
+            cap: Cap::Steps,
+            reason: format!("more than {} states to read off the forest", e.limit),
+            message: format!(
+                "reading the zones off the grammar's forest met more than {} (node, level) states; raise the cap on derivation steps",
+                e.limit
+            ),
+        })?;
+    let count = match network.count {
+        SentenceCount::Exact(n) => n,
+        SentenceCount::AtMost(n) => {
+            return Err(ApiError::TooLarge {
+                cap: Cap::Zones,
+                reason: format!(
+                    "the grammar's forest may derive a zone more than once: at most {n} zones, more than the {} to list",
+                    r.max_zones
+                ),
+                message: format!(
+                    "the grammar's forest may derive a zone more than once, and its {n} paths are more than the cap of {} zones to list and remove repeats; raise the cap on zones",
+                    r.max_zones
+                ),
+            });
+        }
+    };
+    Ok(ZoneSummary {
+        saturated: count.to_u128().is_none(),
+        count: count.to_u128().unwrap_or(u128::MAX),
+        at_least: false,
+        undecided: Vec::new(),
+        view: network.view,
+        times: None,
+    })
 }
 
 /// One symbol of a zone: its piece, trajectory, time and level.
@@ -347,24 +465,54 @@ pub struct AttackJson {
     pub to: String,
     /// The horizon.
     pub horizon: u32,
-    /// The filters applied; null for a grammar of the caller's, whose filters are its own,
-    /// and with `no_source`.
+    /// The filters applied (`f1+f2`, `none`, `f1`, `f2`); null for a grammar of the caller's,
+    /// whose filters are its own, and with `no_source`.
     pub filters: Option<Filters>,
-    /// The number of zones (at most u64::MAX: see `count_saturated`).
+    /// The number of zones (at most u64::MAX: see `count_saturated`), or a lower bound on it
+    /// (see `count_at_least`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
-    /// Whether the language has more zones than `count` says.
+    /// Whether `count` is a lower bound: counting every zone would pass the cap on states; the
+    /// bundles are still the whole network.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub count_at_least: bool,
+    /// Whether the language has more zones than `count` says (it does not fit in 128 bits, or
+    /// not in 64 for JSON).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub count_saturated: bool,
     /// Instead of `count` and the zones: why the attack was not listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// Every zone (with `all_zones`).
+    /// Every zone (with `all_zones`, or the one zone asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zones: Option<Vec<Vec<EntryJson>>>,
-    /// The bundle view (without `all_zones`).
+    /// The bundle view (otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bundles: Option<Vec<BundleJson>>,
+    /// Entries of the network that the search could neither prove nor refute within its step
+    /// cap (docs/semantics.md §6.10): they may or may not be in some zone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<Vec<UndecidedJson>>,
+}
+
+/// An undecided entry of the network: the main trajectory (its index in `bundles`), the attach
+/// pair, and the alternative.
+#[derive(Clone, Debug, Serialize)]
+pub struct UndecidedJson {
+    /// The index of the main trajectory in `bundles`.
+    pub main: usize,
+    /// The attach pair's level.
+    pub level: u32,
+    /// The start of the attached trajectories.
+    pub from: String,
+    /// The point of the attached trajectory they meet.
+    pub to: String,
+    /// The alternative's piece.
+    pub piece: String,
+    /// Its trajectory.
+    pub trajectory: Vec<String>,
+    /// The time allowed.
+    pub time: u32,
 }
 
 /// Why an attack was not listed: `reason` in a few words, and the cap that stopped it.
@@ -385,12 +533,43 @@ pub struct Attack {
     pub target: Point,
     /// The horizon.
     pub horizon: u32,
-    /// Every zone where they were listed; empty otherwise.
+    /// Every zone where they were listed (`all_zones`, or the one zone asked for); empty
+    /// otherwise.
     pub zones: Vec<Zone>,
-    /// The count, bundle view and marked times.
+    /// The count, bundle view and marked times: from the zones where they are listed, else
+    /// computed without listing them (docs/semantics.md §6.9).
     pub summary: ZoneSummary,
-    /// Why the attack is not listed (its zones are then empty), when it is not.
+    /// Why the attack is not listed (its zones are then empty), when it is not: with every
+    /// attack, one too large to list does not stop the others.
     pub skipped: Option<Skipped>,
+}
+
+impl Attack {
+    /// `BOMBER h5 -> h1 (horizon 4)`: the attacking piece, its point, the target and the
+    /// horizon, as pictures title it.
+    pub fn title(&self, s: &Scenario) -> String {
+        let p = &s.pieces[self.piece];
+        format!(
+            "{} {} -> {} (horizon {})",
+            p.name,
+            s.board.name(p.at),
+            s.board.name(self.target),
+            self.horizon
+        )
+    }
+}
+
+/// `12 zones`; `at least 12 zones` where counting them all would pass the cap on states;
+/// `more than 12 zones` where the count passed 128 bits.
+pub fn count_text(summary: &ZoneSummary) -> String {
+    let n = crate::render::counted(summary.count, "zone", "zones");
+    if summary.saturated {
+        format!("more than {n}")
+    } else if summary.at_least {
+        format!("at least {n}")
+    } else {
+        n
+    }
 }
 
 /// A zone entry for JSON.
@@ -407,32 +586,28 @@ fn names(s: &Scenario, t: &[Point]) -> Vec<String> {
     t.iter().map(|&p| s.board.name(p).to_string()).collect()
 }
 
-/// An attack for JSON: its zones with `all_zones`, else its bundle view; `filters` as the
-/// listing names them (none for a grammar of the caller's).
-pub fn attack_json(
-    s: &Scenario,
-    a: &Attack,
-    all_zones: bool,
-    filters: Option<Filters>,
-) -> AttackJson {
+/// An attack for JSON: its zones where they are `listed`, else its bundle view; `filters` as
+/// the listing names them (none for a grammar of the caller's, or to leave the source out).
+pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filters>) -> AttackJson {
     let p = &s.pieces[a.piece];
-    let listed = a.skipped.is_none();
+    let counted = a.skipped.is_none();
     AttackJson {
         piece: p.name.clone(),
         from: s.board.name(p.at).to_string(),
         to: s.board.name(a.target).to_string(),
         horizon: a.horizon,
         filters,
-        count: listed.then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
-        count_saturated: listed && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
+        count: counted.then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
+        count_at_least: counted && a.summary.at_least,
+        count_saturated: counted && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
         error: a.skipped.as_ref().map(|t| t.reason.clone()),
-        zones: (all_zones && listed).then(|| {
+        zones: (listed && counted).then(|| {
             a.zones
                 .iter()
                 .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
                 .collect()
         }),
-        bundles: (!all_zones && listed).then(|| {
+        bundles: (!listed && counted).then(|| {
             a.summary
                 .view
                 .iter()
@@ -458,6 +633,21 @@ pub fn attack_json(
                 })
                 .collect()
         }),
+        undecided: (counted && !a.summary.undecided.is_empty()).then(|| {
+            a.summary
+                .undecided
+                .iter()
+                .map(|u| UndecidedJson {
+                    main: u.main,
+                    level: u.level,
+                    from: s.board.name(u.from).to_string(),
+                    to: s.board.name(u.to).to_string(),
+                    piece: s.pieces[u.alternative.0].name.clone(),
+                    trajectory: names(s, &u.alternative.1),
+                    time: u.alternative.2,
+                })
+                .collect()
+        }),
     }
 }
 
@@ -468,7 +658,7 @@ pub struct ZonesRequest {
     pub piece: String,
     /// The target y0 (an opposing piece's point or a goal point of p0).
     pub to: String,
-    /// The horizon l0 (default: the distance of p0 to y0).
+    /// The horizon l0 (default: the distance of p0 to y0; required for every attack).
     pub horizon: Option<u32>,
     /// The filters (default: both).
     pub filters: Filters,
@@ -476,6 +666,17 @@ pub struct ZonesRequest {
     pub engine: ZoneEngine,
     /// List every zone instead of the bundle view.
     pub all_zones: bool,
+    /// Only the N-th zone of the listing (from 1, in the order of `all_zones`, within
+    /// `max_zones`).
+    pub zone: Option<u64>,
+    /// One zone drawn at random with this seed (the native engine's; the same seed, the same
+    /// zone): a main trajectory uniformly, then at each attach pair one of its candidates.
+    pub seed: Option<u64>,
+    /// The other inputs of a grammar of zones of the caller's, by name, each value as the
+    /// grammar reads it.
+    pub inputs: Vec<(String, String)>,
+    /// Leave the filters out of the result (to compare two engines' outputs).
+    pub no_source: bool,
     /// Fail rather than list more zones than this.
     pub max_zones: usize,
     /// The grammar engine's limits; their `max_memory` caps the native generator too.
@@ -493,10 +694,80 @@ impl Default for ZonesRequest {
             filters: Filters::All,
             engine: ZoneEngine::Native,
             all_zones: false,
+            zone: None,
+            seed: None,
+            inputs: Vec::new(),
+            no_source: false,
             max_zones: MAX_ZONES,
             limits: Limits::default(),
             evaluator: Evaluator::Compiled,
         }
+    }
+}
+
+impl ZonesRequest {
+    /// Whether the result lists zones (every zone, or the one asked for) rather than the
+    /// bundle view.
+    pub fn lists_zones(&self) -> bool {
+        self.all_zones || self.zone.is_some() || self.seed.is_some()
+    }
+
+    fn zone_request<'g>(
+        &'g self,
+        piece: usize,
+        target: Point,
+        horizon: u32,
+        grammar: Option<&'g Grammar>,
+    ) -> ZoneRequest<'g> {
+        ZoneRequest {
+            piece,
+            target,
+            horizon,
+            filters: self.filters,
+            engine: self.engine,
+            grammar,
+            inputs: &self.inputs,
+            max_zones: self.max_zones,
+            limits: self.limits,
+            evaluator: self.evaluator,
+        }
+    }
+
+    /// The filters as the result names them: none for a grammar of the caller's, or with
+    /// `no_source`.
+    fn named_filters(&self, grammar: Option<&Grammar>) -> Option<Filters> {
+        (grammar.is_none() && !self.no_source).then_some(self.filters)
+    }
+
+    fn check(&self, grammar: Option<&Grammar>) -> Result<()> {
+        if self.max_zones == 0 {
+            return Err(ApiError::request(
+                Some("max_zones"),
+                "max_zones must be at least 1",
+            ));
+        }
+        if self.seed.is_some() && (self.engine == ZoneEngine::Grammar || grammar.is_some()) {
+            return Err(ApiError::request(
+                Some("seed"),
+                "a zone drawn at random is the native engine's",
+            ));
+        }
+        if self.zone.is_some() && self.seed.is_some() {
+            return Err(ApiError::request(
+                Some("zone"),
+                "a zone by its number or one drawn at random, not both",
+            ));
+        }
+        if self.zone == Some(0) {
+            return Err(ApiError::request(Some("zone"), "zones are numbered from 1"));
+        }
+        if !self.inputs.is_empty() && grammar.is_none() {
+            return Err(ApiError::request(
+                Some("inputs"),
+                "the shipped grammars of zones take no other inputs; inputs go with a grammar of zones of the caller's",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -516,7 +787,8 @@ impl Serialize for ZonesResult {
 }
 
 impl ZonesResult {
-    /// The number of zones, exact unless [`ZonesResult::saturated`].
+    /// The number of zones, exact unless [`ZonesResult::saturated`] or
+    /// [`ZonesResult::at_least`].
     pub fn count(&self) -> u128 {
         self.attack.summary.count
     }
@@ -525,64 +797,111 @@ impl ZonesResult {
     pub fn saturated(&self) -> bool {
         self.attack.summary.saturated
     }
+
+    /// Whether [`ZonesResult::count`] is a lower bound (counting every zone would pass the cap
+    /// on states).
+    pub fn at_least(&self) -> bool {
+        self.attack.summary.at_least
+    }
+}
+
+/// Every attack of a position within a horizon; serialised, what `lingeo zones --all-attacks
+/// --json` prints.
+#[derive(Clone, Debug)]
+pub struct AttacksResult {
+    /// The attacks, in the order of the pieces, then of the targets.
+    pub attacks: Vec<Attack>,
+    /// Them for JSON.
+    pub json: Vec<AttackJson>,
+}
+
+impl Serialize for AttacksResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(serializer)
+    }
+}
+
+impl AttacksResult {
+    /// How many attacks were too large to list ([`Attack::skipped`]).
+    pub fn skipped(&self) -> usize {
+        self.attacks.iter().filter(|a| a.skipped.is_some()).count()
+    }
+}
+
+/// The attack of the placed piece `name` on its target `to` within the horizon (by default
+/// the length of its main trajectories to the target): the piece's index, the target and the
+/// horizon. A piece that is not there names the field `piece`; a target that is not a point
+/// or not the piece's, `to`.
+pub fn attack_of(
+    s: &Scenario,
+    kernel: &Kernel,
+    name: &str,
+    to: &str,
+    horizon: Option<u32>,
+) -> Result<(usize, Point, u32)> {
+    let piece = s
+        .pieces
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| {
+            let why = if s.type_index(name).is_some() {
+                format!(
+                    "; `{name}` is a piece type, and a zone is of a placed piece (its attack from where it stands)"
+                )
+            } else {
+                crate::syntax::suggest::closest(name, s.pieces.iter().map(|p| p.name.as_str()))
+                    .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+            };
+            ApiError::request(
+                Some("piece"),
+                format!("no placed piece is named `{name}`{why}"),
+            )
+        })?;
+    let target = s
+        .board
+        .parse_point(to)
+        .map_err(|e| ApiError::request(Some("to"), e.to_string()))?;
+    let p = &s.pieces[piece];
+    if !zone::is_target(s, piece, target) {
+        return Err(ApiError::request(
+            Some("to"),
+            format!(
+                "{}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
+                s.board.name(target),
+                p.name,
+                p.name
+            ),
+        ));
+    }
+    let distance =
+        ZoneGenerator::new(s, kernel, ZoneOptions::default()).main_distance(piece, target);
+    let horizon = match horizon {
+        Some(h) => h,
+        None if distance < kernel.unreachable() => distance,
+        None => {
+            return Err(ApiError::request(
+                None,
+                format!("{} cannot reach {}", p.name, s.board.name(target)),
+            ));
+        }
+    };
+    Ok((piece, target, horizon))
 }
 
 impl Workbench {
     /// The placed piece `name`, its target `to` and the horizon (by default the length of its
-    /// main trajectories to the target).
+    /// main trajectories to the target): [`attack_of`] on the workbench's scenario.
     pub fn attack(
         &self,
         name: &str,
         to: &str,
         horizon: Option<u32>,
     ) -> Result<(usize, Point, u32)> {
-        let s = self.scenario();
-        let piece = s
-            .pieces
-            .iter()
-            .position(|p| p.name == name)
-            .ok_or_else(|| {
-                let why = if s.type_index(name).is_some() {
-                    format!("; `{name}` is a piece type, and a zone is of a placed piece")
-                } else {
-                    crate::syntax::suggest::closest(name, s.pieces.iter().map(|p| p.name.as_str()))
-                        .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
-                };
-                ApiError::request(
-                    Some("piece"),
-                    format!("no placed piece is named `{name}`{why}"),
-                )
-            })?;
-        let target = self.point("to", to)?;
-        let p = &s.pieces[piece];
-        if !zone::is_target(s, piece, target) {
-            return Err(ApiError::request(
-                Some("to"),
-                format!(
-                    "{}: not a target of {}: no opposing piece stands there and it is not a goal point of {}",
-                    s.board.name(target),
-                    p.name,
-                    p.name
-                ),
-            ));
-        }
-        let distance = ZoneGenerator::new(s, self.kernel(), ZoneOptions::default())
-            .main_distance(piece, target);
-        let horizon = match horizon {
-            Some(h) => h,
-            None if distance < self.kernel().unreachable() => distance,
-            None => {
-                return Err(ApiError::request(
-                    Some("to"),
-                    format!("{} cannot reach {}", p.name, s.board.name(target)),
-                ));
-            }
-        };
-        Ok((piece, target, horizon))
+        attack_of(self.scenario(), self.kernel(), name, to, horizon)
     }
 
-    /// The zones of one attack, as `lingeo zones` gives them: the count and the bundle view,
-    /// or with `all_zones` every zone.
+    /// The zones of one attack, as `lingeo zones` gives them: the count and the bundle view
+    /// (the zone network), or with `all_zones` every zone, or the one zone asked for.
     ///
     /// ```
     /// use lingeo::api::{Workbench, ZonesRequest};
@@ -594,35 +913,49 @@ impl Workbench {
     /// assert_eq!(zones.json.filters.map(|f| f.label()), Some("f1+f2"));
     /// ```
     pub fn zones(&self, r: &ZonesRequest) -> Result<ZonesResult> {
-        self.zones_of(r, None)
+        self.zones_by(r, None)
     }
 
     /// [`Workbench::zones`] by a grammar of zones of the caller's (checked with
     /// [`check_zone_grammar`]); its filters are its own.
     pub fn zones_with_grammar(&self, r: &ZonesRequest, grammar: &Grammar) -> Result<ZonesResult> {
-        self.zones_of(r, Some(grammar))
+        self.zones_by(r, Some(grammar))
     }
 
-    fn zones_of(&self, r: &ZonesRequest, grammar: Option<&Grammar>) -> Result<ZonesResult> {
-        if r.max_zones == 0 {
-            return Err(ApiError::request(
-                Some("max_zones"),
-                "max_zones must be at least 1",
-            ));
-        }
+    /// [`Workbench::zones`] by the grammar given, or by the request's engine.
+    pub fn zones_by(&self, r: &ZonesRequest, grammar: Option<&Grammar>) -> Result<ZonesResult> {
+        r.check(grammar)?;
         let (piece, target, horizon) = self.attack(&r.piece, &r.to, r.horizon)?;
-        let request = ZoneRequest {
-            piece,
-            target,
-            horizon,
-            filters: r.filters,
-            engine: r.engine,
-            grammar,
-            max_zones: r.max_zones,
-            limits: r.limits,
-            evaluator: r.evaluator,
+        let (s, kernel) = (self.scenario(), self.kernel());
+        let request = r.zone_request(piece, target, horizon, grammar);
+        let (zones, summary) = if let Some(seed) = r.seed {
+            let zone = ZoneGenerator::new(s, kernel, request.zone_options())
+                .random_zone(piece, target, horizon, seed)
+                .map_err(|e| zone_error(&e))?;
+            let zones: Vec<Zone> = zone.into_iter().collect();
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else if let Some(n) = r.zone {
+            let (zones, _) = summarise(s, kernel, request, true)?;
+            let total = zones.len();
+            let zone = usize::try_from(n - 1)
+                .ok()
+                .and_then(|i| zones.into_iter().nth(i))
+                .ok_or_else(|| {
+                    ApiError::request(
+                        Some("zone"),
+                        format!(
+                            "the language has {}",
+                            crate::render::counted(total as u128, "zone", "zones")
+                        ),
+                    )
+                })?;
+            let zones = vec![zone];
+            let summary = ZoneSummary::of_zones(&zones);
+            (zones, summary)
+        } else {
+            summarise(s, kernel, request, r.all_zones)?
         };
-        let (zones, summary) = summarise(self.scenario(), self.kernel(), request, r.all_zones)?;
         let attack = Attack {
             piece,
             target,
@@ -631,8 +964,266 @@ impl Workbench {
             summary,
             skipped: None,
         };
-        let filters = grammar.is_none().then_some(r.filters);
-        let json = attack_json(self.scenario(), &attack, r.all_zones, filters);
+        let json = attack_json(s, &attack, r.lists_zones(), r.named_filters(grammar));
         Ok(ZonesResult { attack, json })
+    }
+
+    /// Every attack zone of the position within the request's horizon
+    /// (docs/semantics.md §7.1): each attack of a piece on a target it reaches, its zones as [`Workbench::zones`]
+    /// gives them. An attack too large to list is reported as such ([`Attack::skipped`]) and
+    /// the others are still listed; `progress` hears of each attack.
+    pub fn attacks(
+        &self,
+        r: &ZonesRequest,
+        grammar: Option<&Grammar>,
+        progress: &dyn crate::progress::Progress,
+    ) -> Result<AttacksResult> {
+        r.check(grammar)?;
+        if r.zone.is_some() || r.seed.is_some() {
+            return Err(ApiError::request(
+                Some(if r.zone.is_some() { "zone" } else { "seed" }),
+                "one zone is of one attack, not of every attack",
+            ));
+        }
+        let horizon = r
+            .horizon
+            .ok_or_else(|| ApiError::request(Some("horizon"), "every attack needs a horizon"))?;
+        let (s, kernel) = (self.scenario(), self.kernel());
+        let pairs = ZoneGenerator::new(s, kernel, ZoneOptions::default()).attacks(horizon);
+        let task = crate::progress::Task::start(progress, Some(pairs.len() as u64), "attacks");
+        let mut attacks = Vec::new();
+        for (piece, target) in pairs {
+            task.message(&format!(
+                "{} to {}",
+                s.pieces[piece].name,
+                s.board.name(target)
+            ));
+            let request = r.zone_request(piece, target, horizon, grammar);
+            // One attack too large to list does not stop the others.
+            let (zones, summary, skipped) = match summarise(s, kernel, request, r.all_zones) {
+                Ok((zones, summary)) => (zones, summary, None),
+                Err(ApiError::TooLarge { cap, reason, .. }) => (
+                    Vec::new(),
+                    ZoneSummary::default(),
+                    Some(Skipped { reason, cap }),
+                ),
+                Err(e) => return Err(e),
+            };
+            attacks.push(Attack {
+                piece,
+                target,
+                horizon,
+                zones,
+                summary,
+                skipped,
+            });
+            task.advance(1);
+        }
+        let filters = r.named_filters(grammar);
+        let json = attacks
+            .iter()
+            .map(|a| attack_json(s, a, r.all_zones, filters))
+            .collect();
+        Ok(AttacksResult { attacks, json })
+    }
+
+    /// The marked times of the zones of an attack, for a picture of its bundle view: read off
+    /// its zones, listed where the request's cap allows (none where it does not).
+    pub fn zone_times(
+        &self,
+        r: &ZonesRequest,
+        grammar: Option<&Grammar>,
+        attack: &Attack,
+    ) -> Option<Vec<Vec<(Point, i64)>>> {
+        if let Some(times) = &attack.summary.times {
+            return Some(times.clone());
+        }
+        if attack.summary.count > r.max_zones as u128 {
+            return None;
+        }
+        let request = r.zone_request(attack.piece, attack.target, attack.horizon, grammar);
+        let zones = compute(self.scenario(), self.kernel(), request).ok()?;
+        Some(zone::united_times(&zones))
+    }
+
+    /// The picture (SVG) of the zones of `attacks` found by `r` (and `grammar`): the first zone
+    /// where zones are listed, else the bundle view of the first attack that has zones, with
+    /// its marked times where the cap allows listing them ([`Workbench::zone_times`]), else
+    /// the board alone, titled so (`every_attack`: no attack of the position has zones).
+    pub fn zones_picture(
+        &self,
+        r: &ZonesRequest,
+        grammar: Option<&Grammar>,
+        attacks: &[Attack],
+        every_attack: bool,
+    ) -> String {
+        let s = self.scenario();
+        match attacks.iter().find(|a| a.summary.count > 0) {
+            Some(a) if r.lists_zones() => {
+                let title = format!("Zone of {}", a.title(s));
+                crate::svg::zone(s, &a.zones[0], &title)
+            }
+            Some(a) => {
+                let mut summary = a.summary.clone();
+                summary.times = self.zone_times(r, grammar, a);
+                let title = format!(
+                    "Zone of {}: bundle view of {}",
+                    a.title(s),
+                    count_text(&a.summary)
+                );
+                crate::svg::zone_bundle(s, &summary, &title)
+            }
+            None => {
+                let title = match attacks.first() {
+                    Some(a) if !every_attack => format!("No zone of {}", a.title(s)),
+                    _ => "No attack zone within the horizon".to_string(),
+                };
+                crate::svg::zone_bundle(s, &ZoneSummary::default(), &title)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn simplified() -> Workbench {
+        Workbench::load("examples/robot-zone-simplified.scenario").unwrap()
+    }
+
+    fn bomber() -> ZonesRequest {
+        ZonesRequest {
+            piece: "BOMBER".into(),
+            to: "h1".into(),
+            horizon: Some(4),
+            ..ZonesRequest::default()
+        }
+    }
+
+    #[test]
+    fn one_zone_by_its_number_or_its_seed_is_one_of_every_zone() {
+        let bench = simplified();
+        let every = bench
+            .zones(&ZonesRequest {
+                all_zones: true,
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!(every.attack.zones.len(), 5);
+        let second = bench
+            .zones(&ZonesRequest {
+                zone: Some(2),
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!(second.attack.zones, vec![every.attack.zones[1].clone()]);
+        assert!(second.json.zones.is_some() && second.json.bundles.is_none());
+        let past = bench.zones(&ZonesRequest {
+            zone: Some(6),
+            ..bomber()
+        });
+        assert!(
+            matches!(&past, Err(ApiError::Request { field: Some("zone"), message }) if message == "the language has 5 zones"),
+            "{past:?}"
+        );
+        let seeded = |seed| {
+            bench
+                .zones(&ZonesRequest {
+                    seed: Some(seed),
+                    ..bomber()
+                })
+                .unwrap()
+                .attack
+                .zones
+        };
+        assert_eq!(seeded(7), seeded(7));
+        assert!(every.attack.zones.contains(&seeded(7)[0]));
+    }
+
+    #[test]
+    fn the_bundle_view_is_the_network_of_either_engine() {
+        let bench = simplified();
+        let native = bench.zones(&bomber()).unwrap();
+        let grammar = bench
+            .zones(&ZonesRequest {
+                engine: ZoneEngine::Grammar,
+                ..bomber()
+            })
+            .unwrap();
+        assert_eq!((native.count(), grammar.count()), (5, 5));
+        assert!(!native.at_least());
+        assert_eq!(native.attack.summary.view, grammar.attack.summary.view);
+        assert!(native.attack.zones.is_empty());
+    }
+
+    #[test]
+    fn every_attack_reports_the_ones_past_a_cap_and_lists_the_others() {
+        let bench = Workbench::load("examples/reti.scenario").unwrap();
+        let r = ZonesRequest {
+            horizon: Some(4),
+            all_zones: true,
+            max_zones: 10,
+            ..ZonesRequest::default()
+        };
+        let result = bench.attacks(&r, None, &crate::progress::Silent).unwrap();
+        assert!(result.skipped() > 0 && result.skipped() < result.attacks.len());
+        let skipped = result.attacks.iter().find(|a| a.skipped.is_some()).unwrap();
+        let why = skipped.skipped.as_ref().unwrap();
+        assert_eq!(
+            (why.cap, why.reason.as_str()),
+            (Cap::Zones, "more than 10 zones")
+        );
+        let json = serde_json::to_value(&result).unwrap();
+        assert_eq!(json.as_array().unwrap().len(), result.attacks.len());
+        let no_horizon = bench.attacks(
+            &ZonesRequest { horizon: None, ..r },
+            None,
+            &crate::progress::Silent,
+        );
+        assert!(matches!(
+            no_horizon,
+            Err(ApiError::Request {
+                field: Some("horizon"),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn inputs_go_with_a_grammar_of_the_callers_only() {
+        let bench = simplified();
+        let with_inputs = ZonesRequest {
+            inputs: vec![("main_time".into(), "3".into())],
+            all_zones: true,
+            ..bomber()
+        };
+        assert!(matches!(
+            bench.zones(&with_inputs),
+            Err(ApiError::Request {
+                field: Some("inputs"),
+                ..
+            })
+        ));
+        let grammar = crate::grammar::Grammar::load(std::path::Path::new(
+            "tests/grammars/zones-main-time.lgg",
+        ))
+        .unwrap();
+        let grammar = check_zone_grammar(grammar, "zones-main-time.lgg").unwrap();
+        let zones = bench.zones_with_grammar(&with_inputs, &grammar).unwrap();
+        assert_eq!(zones.attack.zones.len(), 7);
+        assert!(zones.attack.zones.iter().all(|z| z.entries[0].time == 7));
+        assert_eq!(zones.json.filters, None);
+        // Without the input it needs, the grammar says which.
+        let missing = bench
+            .zones_with_grammar(
+                &ZonesRequest {
+                    all_zones: true,
+                    ..bomber()
+                },
+                &grammar,
+            )
+            .unwrap_err();
+        assert!(missing.to_string().contains("main_time"), "{missing}");
     }
 }

@@ -184,7 +184,8 @@ fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
     out.push_str(&header(&s, x, y, length, &count));
     for main in pattern::main_paths(&s, &k, x, y) {
         for p in pattern::family(&s, &k, x, y, main, horizon).iter() {
-            out.push_str(&pattern_line(&s, x, y, &p));
+            let listed = lingeo::api::patterns::ListedPattern::of(&s, y, &p);
+            out.push_str(&pattern_line(&s, x, y, &listed));
         }
     }
     let fuzzy = fuzzy_pattern(&s, &k, x, y, horizon, &s.length_terms)

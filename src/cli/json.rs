@@ -14,9 +14,7 @@ pub fn to_string(value: &impl Serialize) -> Result<String, CliError> {
     Ok(out)
 }
 
-/// Prints `value`; in memory (`lingeo serve`), an error as soon as the text passes what the
-/// answer may hold (looked at after each member of an array or object), so that a listing too
-/// large to send is not printed whole first.
+/// Prints `value` into `out`.
 fn write(value: &Value, indent: usize, out: &mut String) -> Result<(), CliError> {
     let pad = |n: usize| "  ".repeat(n);
     match value {
@@ -29,7 +27,6 @@ fn write(value: &Value, indent: usize, out: &mut String) -> Result<(), CliError>
                 out.push_str(&pad(indent + 1));
                 write(item, indent + 1, out)?;
                 out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-                super::files::room_for(out.len())?;
             }
             out.push_str(&pad(indent));
             out.push(']');
@@ -42,7 +39,6 @@ fn write(value: &Value, indent: usize, out: &mut String) -> Result<(), CliError>
                 out.push_str(": ");
                 write(item, indent + 1, out)?;
                 out.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
-                super::files::room_for(out.len())?;
             }
             out.push_str(&pad(indent));
             out.push('}');

@@ -8,8 +8,7 @@ mod control;
 mod demo;
 mod evaluate;
 mod files;
-pub use files::PICTURE_BYTES_PER_POINT;
-mod json;
+pub mod json;
 mod limits;
 mod map;
 mod matches;
@@ -262,76 +261,52 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
     Ok(text.into())
 }
 
-/// What a command run for `lingeo serve` gave: its result, the lines of `--trace` (at most
-/// `max_trace`; `trace_cut` when there were more) and the pictures it drew.
-pub struct InMemory {
-    pub result: Result<Report, CliError>,
-    pub trace: Vec<String>,
-    pub trace_cut: bool,
-    pub pictures: Vec<(PathBuf, String)>,
-}
-
-/// Runs a command line (without the program name) with `texts` as the only files there are
-/// (`files::in_memory`): nothing is read from or written to the disk, and the pictures and the
-/// JSON together may take at most `max_answer` bytes (an error past it). `serve`, `demo` and
-/// `test` are refused.
-pub fn run_in_memory(
-    args: &[String],
-    texts: Vec<(PathBuf, String)>,
-    max_trace: usize,
-    max_answer: usize,
-) -> InMemory {
-    let mut trace = Vec::new();
-    let mut trace_cut = false;
-    // The lines kept count toward the answer too: at most `max_answer` bytes of them.
-    let mut trace_bytes = 0usize;
-    let words = std::iter::once("lingeo").chain(args.iter().map(String::as_str));
-    let (result, pictures) = match Cli::try_parse_from(words) {
-        Err(e) => (Err(CliError(e.render().to_string())), Vec::new()),
-        Ok(Cli {
-            command: Command::Serve(_) | Command::Demo { .. } | Command::Test(_),
-        }) => (
-            Err(CliError("not a command the server runs".into())),
-            Vec::new(),
-        ),
-        Ok(cli) => files::in_memory(texts, max_answer, || {
-            execute(cli.command, &mut |line| {
-                if trace.len() < max_trace && trace_bytes + line.len() <= max_answer {
-                    trace_bytes += line.len();
-                    trace.push(line.to_string());
-                } else {
-                    trace_cut = true;
-                }
-            })
-        }),
-    };
-    InMemory {
-        result,
-        trace,
-        trace_cut,
-        pictures,
-    }
+/// One file of `check`, read: a grammar, or a scenario with its lints rendered.
+enum Checked {
+    Grammar(Result<lingeo::grammar::Grammar, lingeo::grammar::GrammarError>),
+    Scenario(Result<(lingeo::scenario::Scenario, String), CliError>),
 }
 
 fn check(files: &[PathBuf]) -> Result<String, CliError> {
+    check_report(files.iter().map(|f| {
+        let checked = if f.extension().is_some_and(|e| e == "lgg") {
+            Checked::Grammar(files::grammar(f))
+        } else {
+            Checked::Scenario(files::scenario_with_lints(f))
+        };
+        (f.display().to_string(), checked)
+    }))
+}
+
+/// What `check` prints on texts given by name (a name ending in `.lgg` is a grammar, whose
+/// imports are of the shipped grammars only; anything else a scenario), for `lingeo serve`:
+/// nothing is read from the disk.
+pub fn check_texts(texts: &[(String, String)]) -> Result<String, CliError> {
+    check_report(texts.iter().map(|(name, text)| {
+        let checked = if name.ends_with(".lgg") {
+            Checked::Grammar(lingeo::grammar::Grammar::parse_without_files(name, text))
+        } else {
+            Checked::Scenario(files::lint(name, text))
+        };
+        (name.clone(), checked)
+    }))
+}
+
+/// The summaries of the files, then their errors.
+fn check_report(files: impl Iterator<Item = (String, Checked)>) -> Result<String, CliError> {
     let mut out = String::new();
     let mut errors = String::new();
-    for f in files {
-        if f.extension().is_some_and(|e| e == "lgg") {
-            match files::grammar(f) {
-                Ok(g) => out.push_str(&grammar_summary(&f.display().to_string(), &g)),
-                Err(e) => errors.push_str(&e.render()),
-            }
-            continue;
-        }
-        match files::scenario_with_lints(f) {
-            Ok((s, warnings)) => {
-                out.push_str(&summary(&f.display().to_string(), &s));
+    for (name, checked) in files {
+        match checked {
+            Checked::Grammar(Ok(g)) => out.push_str(&grammar_summary(&name, &g)),
+            Checked::Grammar(Err(e)) => errors.push_str(&e.render()),
+            Checked::Scenario(Ok((s, warnings))) => {
+                out.push_str(&summary(&name, &s));
                 out.push_str(&warnings);
             }
             // Rendered diagnostics end with a newline; one-line errors get the usual prefix.
-            Err(CliError(e)) if e.ends_with('\n') => errors.push_str(&e),
-            Err(CliError(e)) => errors.push_str(&format!("error: {e}\n")),
+            Checked::Scenario(Err(CliError(e))) if e.ends_with('\n') => errors.push_str(&e),
+            Checked::Scenario(Err(CliError(e))) => errors.push_str(&format!("error: {e}\n")),
         }
     }
     if errors.is_empty() {

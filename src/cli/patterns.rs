@@ -1,26 +1,21 @@
 //! `lingeo patterns` and `lingeo fuzzy`: the patterns and fuzzy patterns of the MAICS 2013
 //! paper (docs/semantics.md §11.3, §11.4), printed as the paper does.
 
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
+use lingeo::api::patterns::{ListedPattern, PairPatterns};
+use lingeo::api::{ApiError, PairsRequest, PatternsRequest, PatternsResult, Workbench};
 use lingeo::board::Point;
-use lingeo::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, fuzzy_pattern, number};
-use lingeo::kernel::Kernel;
-use lingeo::pattern::{self, Pattern, PatternCount, attack_distance};
+use lingeo::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, number};
+use lingeo::pattern::PatternCount;
 use lingeo::piece::Side;
-use lingeo::progress::Task;
 use lingeo::scenario::Scenario;
-use lingeo::syntax::suggest::closest;
-use serde_json::{Map, Value, json};
 
 use super::CliError;
 use super::setup::{self, SideArg};
 
-/// Main paths beyond which patterns are not counted exactly (the count lists the main paths,
-/// though not the options): the main paths are then a lower bound.
-pub(super) const COUNT_LIMIT: u128 = 100_000;
+pub(super) use lingeo::api::patterns::COUNT_LIMIT;
 
 #[derive(Args, Debug)]
 pub struct PairArgs {
@@ -67,53 +62,28 @@ pub struct FuzzyArgs {
     pub memory: super::limits::MemoryArg,
 }
 
-/// The pairs to look at: the one of `--pair`, or every attack-able pair (of `--side`), x then y
-/// in declaration order.
-fn pairs(s: &Scenario, kernel: &Kernel, args: &PairArgs) -> Result<Vec<(usize, usize)>, CliError> {
-    if let Some(text) = &args.pair {
-        let Some((a, b)) = text.split_once(',') else {
-            return Err(CliError(format!(
-                "--pair: `{text}` is not two piece names `X,Y`, such as `WR,BK`"
-            )));
-        };
-        let find = |name: &str| -> Result<usize, CliError> {
-            let name = name.trim();
-            s.pieces.iter().position(|p| p.name == name).ok_or_else(|| {
-                let names: Vec<&str> = s.pieces.iter().map(|p| p.name.as_str()).collect();
-                let hint = closest(name, names.iter().copied())
-                    .map(|n| format!("; did you mean `{n}`?"))
-                    .unwrap_or_default();
-                let known = if names.is_empty() {
-                    "the scenario places no pieces".to_string()
-                } else {
-                    format!("pieces: {}", names.join(", "))
-                };
-                CliError(format!(
-                    "--pair: no piece `{name}` in {}{hint} ({known})",
-                    args.scenario.display()
-                ))
-            })
-        };
-        let (x, y) = (find(a)?, find(b)?);
-        let (px, py) = (&s.pieces[x], &s.pieces[y]);
-        if px.side == py.side {
-            return Err(CliError(format!(
-                "--pair: {} and {} are both {}; a pattern is a piece against an opposing piece",
-                px.name, py.name, px.side
-            )));
-        }
-        return Ok(vec![(x, y)]);
+/// The scenario of `args` on a workbench, and the API's request of its pairs.
+fn pairs(args: &PairArgs) -> Result<(Workbench, PairsRequest), CliError> {
+    let s = setup::load(&args.scenario)?;
+    let kernel = setup::kernel(&s, &[])?;
+    let bench = Workbench::with_kernel(s, kernel, &args.scenario.display().to_string());
+    let request = PairsRequest {
+        pair: args.pair.clone(),
+        side: args.side.map(SideArg::side),
+        horizon: args.horizon,
+    };
+    Ok((bench, request))
+}
+
+/// An error of the API's pairs, naming `--pair`.
+fn pair_error(e: ApiError) -> CliError {
+    match e {
+        ApiError::Request {
+            field: Some("pair"),
+            message,
+        } => CliError(format!("--pair: {message}")),
+        e => setup::api_error(e),
     }
-    let side = args.side.map(|s| match s {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-    });
-    let n = s.pieces.len();
-    Ok((0..n)
-        .filter(|&x| side.is_none_or(|side| s.pieces[x].side == side))
-        .flat_map(|x| (0..n).map(move |y| (x, y)))
-        .filter(|&(x, y)| attack_distance(s, kernel, x, y).is_some())
-        .collect())
 }
 
 /// `White rook a1`: the side, the type and the point, as the paper names pieces.
@@ -139,15 +109,6 @@ fn names(s: &Scenario, points: &[Point]) -> Vec<String> {
         .iter()
         .map(|&p| s.board.name(p).to_string())
         .collect()
-}
-
-/// A count as JSON: a number, or a string when it does not fit in 64 bits.
-fn count_json(n: u128) -> Value {
-    u64::try_from(n).map_or_else(|_| Value::String(n.to_string()), Value::from)
-}
-
-fn round(v: f64) -> f64 {
-    (v * 1000.0).round() / 1000.0
 }
 
 fn count_text(c: &PatternCount) -> String {
@@ -188,28 +149,8 @@ pub(super) fn header(
     }
 }
 
-fn pair_json(
-    s: &Scenario,
-    x: usize,
-    y: usize,
-    length: Option<u32>,
-    c: &PatternCount,
-) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("from".into(), json!(s.pieces[x].name));
-    m.insert("to".into(), json!(s.pieces[y].name));
-    m.insert("length".into(), json!(length));
-    m.insert("main_paths".into(), count_json(c.main_paths));
-    m.insert(
-        "patterns".into(),
-        c.patterns.map_or(Value::Null, count_json),
-    );
-    m.insert("fuzzy_patterns".into(), json!(u8::from(length.is_some())));
-    m
-}
-
 /// One pattern as the paper prints it, with its rank.
-pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &Pattern<'_>) -> String {
+pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &ListedPattern) -> String {
     let path = |t: &[Point]| names(s, t).join(" -> ");
     let stops = &p.main[1..p.main.len() - 1];
     let mut main = piece(s, x);
@@ -227,102 +168,70 @@ pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &Pattern<'_>) ->
     let attack = list(
         p.attack
             .iter()
-            .map(|&(i, _, t)| format!("{} {}", piece_kind(s, i), path(t)))
+            .map(|(i, _, t)| format!("{} {}", piece_kind(s, *i), path(t)))
             .collect(),
     );
     let block = list(
         p.block
             .iter()
-            .map(|&(i, t)| format!("{} {}", piece_kind(s, i), path(t)))
+            .map(|(i, t)| format!("{} {}", piece_kind(s, *i), path(t)))
             .collect(),
     );
     format!(
         "{main} -> {}, length = {}, attack: {attack}, block: {block}, rank = {}\n",
         piece(s, y),
         p.main.len() - 1,
-        number(pattern::rank(s, y, p))
+        number(p.rank)
     )
 }
 
-fn pattern_json(s: &Scenario, y: usize, p: &Pattern<'_>) -> Value {
-    json!({
-        "main": names(s, p.main),
-        "attack": p.attack.iter().map(|&(i, z, t)| json!({
-            "piece": s.pieces[i].name,
-            "at": s.board.name(z),
-            "path": names(s, t),
-        })).collect::<Vec<_>>(),
-        "block": p.block.iter().map(|&(i, t)| json!({
-            "piece": s.pieces[i].name,
-            "path": names(s, t),
-        })).collect::<Vec<_>>(),
-        "rank": round(pattern::rank(s, y, p)),
-    })
-}
-
 pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
-    let s = setup::load(&args.pair.scenario)?;
-    let kernel = setup::kernel(&s, &[])?;
-    let h = args.pair.horizon;
-    let limit = u128::from(args.limit);
-    let mut out = String::new();
-    let mut json_pairs = Vec::new();
-    let pairs = pairs(&s, &kernel, &args.pair)?;
+    let (bench, pairs) = pairs(&args.pair)?;
+    let request = PatternsRequest {
+        pairs,
+        limit: args.limit,
+        count_only: args.count,
+    };
     let bars = super::progress::Bars::new();
-    let task = Task::start(&bars, Some(pairs.len() as u64), "pairs");
-    for (x, y) in pairs {
-        task.advance(1);
-        let length = attack_distance(&s, &kernel, x, y);
-        let c = pattern::count(&s, &kernel, x, y, h, COUNT_LIMIT);
-        let mut j = pair_json(&s, x, y, length, &c);
-        if !args.pair.json {
-            if !out.is_empty() && !args.count {
-                out.push('\n');
-            }
-            out.push_str(&header(&s, x, y, length, &c));
+    let result = bench.patterns(&request, &bars).map_err(pair_error)?;
+    if args.pair.json {
+        return super::json::to_string(&result);
+    }
+    let s = bench.scenario();
+    let mut out = String::new();
+    for pair in &result.pairs {
+        let PairPatterns {
+            x,
+            y,
+            length,
+            count,
+            ..
+        } = pair;
+        if !out.is_empty() && !args.count {
+            out.push('\n');
         }
+        out.push_str(&header(s, *x, *y, *length, count));
         if args.count || length.is_none() {
-            json_pairs.push(Value::Object(j));
             continue;
         }
-        let mut listed = Vec::new();
-        let mut lines = String::new();
-        pattern::each_main_path(&s, &kernel, x, y, |main| {
-            let f = pattern::family(&s, &kernel, x, y, main, h);
-            for p in f.iter() {
-                if listed.len() as u128 >= limit {
-                    return ControlFlow::Break(());
-                }
-                lines.push_str(&pattern_line(&s, x, y, &p));
-                listed.push(pattern_json(&s, y, &p));
-            }
-            ControlFlow::Continue(())
-        });
-        let shown = listed.len() as u128;
-        let note = match c.patterns {
-            Some(total) if shown < total => Some(format!(
+        for p in &pair.listed {
+            out.push_str(&pattern_line(s, *x, *y, p));
+        }
+        let shown = pair.listed.len() as u128;
+        match count.patterns {
+            Some(total) if shown < total => out.push_str(&format!(
                 "... {} more pattern{} not listed (--limit {}; --count prints only the counts)\n",
                 total - shown,
                 if total - shown == 1 { "" } else { "s" },
                 args.limit
             )),
-            Some(_) => None,
-            None => Some(format!(
+            Some(_) => {}
+            None => out.push_str(&format!(
                 "... more not listed: at least {} in all (--limit {}; `lingeo fuzzy` holds them in one fuzzy pattern)\n",
-                lingeo::render::counted(c.main_paths, "pattern", "patterns"),
+                lingeo::render::counted(count.main_paths, "pattern", "patterns"),
                 args.limit
             )),
-        };
-        out.push_str(&lines);
-        if let Some(note) = &note {
-            out.push_str(note);
         }
-        j.insert("listed".into(), count_json(shown));
-        j.insert("list".into(), Value::Array(listed));
-        json_pairs.push(Value::Object(j));
-    }
-    if args.pair.json {
-        return super::json::to_string(&json!({ "pairs": json_pairs }));
     }
     if out.is_empty() {
         out.push_str("no pairs: no piece can attack an opposing piece\n");
@@ -340,21 +249,6 @@ fn memberships(terms: &Terms, f: &Fuzzy) -> String {
         .map(|(t, m)| format!("{} {}", t.name, number(*m)))
         .collect();
     parts.join(", ")
-}
-
-fn fuzzy_json(terms: &Terms, f: &Fuzzy) -> Value {
-    let membership: Map<String, Value> = terms
-        .terms()
-        .iter()
-        .zip(&f.membership)
-        .map(|(t, m)| (t.name.clone(), json!(round(*m))))
-        .collect();
-    json!({
-        "moves": f.value,
-        "term": terms.terms()[f.term].name,
-        "membership": membership,
-        "degree": round(f.degree),
-    })
 }
 
 pub(super) fn fuzzy_text(
@@ -429,63 +323,22 @@ pub(super) fn fuzzy_text(
 }
 
 pub fn run_fuzzy(args: &FuzzyArgs) -> Result<String, CliError> {
-    let a = &args.pair;
-    let s = setup::load(&a.scenario)?;
-    let kernel = setup::kernel(&s, &[])?;
-    let terms = &s.length_terms;
-    let mut out = String::new();
-    let mut json_pairs = Vec::new();
-    let pairs = pairs(&s, &kernel, a)?;
+    let (bench, pairs) = pairs(&args.pair)?;
     let bars = super::progress::Bars::new();
-    let task = Task::start(&bars, Some(pairs.len() as u64), "pairs");
-    for (x, y) in pairs {
-        task.advance(1);
-        let fp = fuzzy_pattern(&s, &kernel, x, y, a.horizon, terms);
-        let c = pattern::count(&s, &kernel, x, y, a.horizon, COUNT_LIMIT);
-        let length = fp.as_ref().map(|f| f.length.value);
-        let mut j = pair_json(&s, x, y, length, &c);
+    let result: PatternsResult = bench.fuzzy_patterns(&pairs, &bars).map_err(pair_error)?;
+    if args.pair.json {
+        return super::json::to_string(&result);
+    }
+    let s = bench.scenario();
+    let mut out = String::new();
+    for pair in &result.pairs {
         if !out.is_empty() {
             out.push('\n');
         }
-        match &fp {
-            None => out.push_str(&header(&s, x, y, None, &c)),
-            Some(fp) => {
-                out.push_str(&fuzzy_text(&s, terms, fp, &c));
-                let interacting = |pieces: &[Interacting]| -> Vec<Value> {
-                    pieces
-                        .iter()
-                        .map(|p| {
-                            let mut m = Map::new();
-                            m.insert("piece".into(), json!(s.pieces[p.piece].name));
-                            if let Value::Object(f) = fuzzy_json(terms, &p.distance) {
-                                m.extend(f);
-                            }
-                            Value::Object(m)
-                        })
-                        .collect()
-                };
-                j.insert(
-                    "fuzzy".into(),
-                    json!({
-                        "stops": fp.stops.iter().map(|l| names(&s, l)).collect::<Vec<_>>(),
-                        "region": names(&s, &fp.region),
-                        "length": fuzzy_json(terms, &fp.length),
-                        "attack": interacting(&fp.attack),
-                        "block": interacting(&fp.block),
-                        "rank": {
-                            "target": round(fp.rank.target),
-                            "block": round(fp.rank.block),
-                            "attack": round(fp.rank.attack),
-                            "value": round(fp.rank.value),
-                        },
-                    }),
-                );
-            }
+        match &pair.fuzzy {
+            None => out.push_str(&header(s, pair.x, pair.y, None, &pair.count)),
+            Some(fp) => out.push_str(&fuzzy_text(s, &s.length_terms, fp, &pair.count)),
         }
-        json_pairs.push(Value::Object(j));
-    }
-    if a.json {
-        return super::json::to_string(&json!({ "pairs": json_pairs }));
     }
     if out.is_empty() {
         out.push_str("no pairs: no piece can attack an opposing piece\n");

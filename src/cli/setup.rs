@@ -102,44 +102,18 @@ pub fn scenario(args: &BoardArgs) -> Result<Scenario, CliError> {
             }
             load(path)
         }
-        None => {
-            let dims = parse_dims(args.board.as_deref().unwrap_or("8x8"))?;
-            let board = Board::grid(dims[0], dims[1], dims[2], &[])?;
-            let removed = match &args.removed {
-                Some(list) => board
-                    .parse_points(list)
-                    .map_err(|e| CliError(format!("--removed: {e}")))?,
-                None => Vec::new(),
-            };
-            let cells: Vec<[i64; 3]> = removed
-                .iter()
-                .map(|&p| {
-                    let c = board.coords(p).expect("grid points have coordinates");
-                    [c[0] as i64 + 1, c[1] as i64 + 1, c[2] as i64 + 1]
-                })
-                .collect();
-            Ok(Scenario::empty(Board::grid(
-                dims[0], dims[1], dims[2], &cells,
-            )?))
-        }
+        None => lingeo::api::workbench::empty_scenario(
+            args.board.as_deref().unwrap_or("8x8"),
+            args.removed.as_deref(),
+        )
+        .map_err(|e| match e {
+            lingeo::api::ApiError::Request {
+                field: Some(field),
+                message,
+            } => CliError(format!("--{field}: {message}")),
+            e => CliError(e.to_string()),
+        }),
     }
-}
-
-fn parse_dims(text: &str) -> Result<[u32; 3], CliError> {
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    let bad = || {
-        CliError(format!(
-            "--board: `{text}` is not a size such as 8x8 or 4x4x4"
-        ))
-    };
-    if parts.len() != 2 && parts.len() != 3 {
-        return Err(bad());
-    }
-    let mut dims = [1u32; 3];
-    for (d, part) in dims.iter_mut().zip(&parts) {
-        *d = part.trim().parse().map_err(|_| bad())?;
-    }
-    Ok(dims)
 }
 
 /// What `--piece` or `--type` named: a placed piece, or a piece type of a side.
@@ -329,6 +303,18 @@ pub fn start(board: &Board, chosen: &ChosenPiece, from: Option<&str>) -> Result<
             chosen.label
         ))),
     }
+}
+
+/// The inputs of `--set NAME=VALUE` (repeatable), by name.
+pub fn assignments(set: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    set.iter()
+        .map(|s| {
+            let (name, value) = s
+                .split_once('=')
+                .ok_or_else(|| CliError(format!("--set {s}: expected NAME=VALUE")))?;
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        })
+        .collect()
 }
 
 pub fn point(board: &Board, flag: &str, text: &str) -> Result<Point, CliError> {

@@ -5,18 +5,16 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::board::{Point, PointName};
-use lingeo::play::translate::{
-    Fate, Outcome, TimerCase, Transition, Translation, Vanish, ZoneEnd, translate_zone,
-};
+use lingeo::api::translate::{Step, end_text};
+use lingeo::api::{ApiError, TranslateRequest, TranslationResult, Workbench};
+use lingeo::play::translate::{Fate, Outcome, TimerCase, Translation, Vanish};
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::{Zone, ZoneEntry, ZoneGenerator};
-use serde::Serialize;
+use lingeo::zone::ZoneEntry;
 
 use super::CliError;
 use super::setup;
-use super::zones::{EntryJson, FiltersArg, LanguageArgs, entry_json, resolve_attack, symbol};
+use super::zones::{LanguageArgs, attack_error, symbol};
 
 #[derive(Args, Debug)]
 pub struct TranslateArgs {
@@ -53,113 +51,51 @@ pub struct TranslateArgs {
     pub memory: super::limits::MemoryArg,
 }
 
-/// One move made: its text, the state before it, where the piece went, the pieces it captured,
-/// and the zone before it with its translation (none once the zone has ended).
-struct Step {
-    text: String,
-    before: Scenario,
-    to: String,
-    captured: Vec<String>,
-    zone: Vec<ZoneEntry>,
-    translation: Option<Translation>,
-}
-
-/// The attack and the zone translated.
-struct Run {
-    scenario: Scenario,
-    piece: usize,
-    target: Point,
-    horizon: u32,
-    filters: FiltersArg,
-    zone: Zone,
-    /// Its number in the language, and how many the language has.
-    number: u64,
-    count: usize,
-}
-
 pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
     let scenario = setup::load(&args.scenario)?;
     let kernel = setup::kernel(&scenario, &[])?;
-    let (piece, target, horizon) =
-        resolve_attack(&scenario, &kernel, &args.piece, &args.to, args.horizon)?;
-    let zones = ZoneGenerator::new(&scenario, &kernel, args.language.zone_options())
-        .zones(piece, target, horizon)?;
-    let count = zones.len();
-    let Some(zone) = usize::try_from(args.zone - 1)
-        .ok()
-        .and_then(|i| zones.into_iter().nth(i))
-    else {
-        return Err(CliError(format!(
-            "--zone {}: the language has {}",
-            args.zone,
-            render::counted(count as u128, "zone", "zones")
-        )));
-    };
-    let run = Run {
-        scenario,
-        piece,
-        target,
-        horizon,
-        filters: args.language.filters,
-        zone,
-        number: args.zone,
-        count,
-    };
-
-    let mut state = run.scenario.clone();
-    let mut zone = Some(run.zone.clone());
-    let mut steps: Vec<Step> = Vec::new();
-    for (i, text) in args.moves.split(',').map(str::trim).enumerate() {
-        let fail = |why: String| CliError(format!("--moves: move {}, `{text}`: {why}", i + 1));
-        if text.is_empty() {
-            return Err(CliError(format!(
-                "--moves: move {} is empty (moves are separated by commas)",
-                i + 1
-            )));
-        }
-        let transition = parse_move(&state, text, &steps).map_err(fail)?;
-        transition
-            .check(&state, &state.kernel())
-            .map_err(|e| fail(e.to_string()))?;
-        let moved = transition.apply(&state).map_err(|e| fail(e.to_string()))?;
-        let translation = zone
-            .as_ref()
-            .map(|z| translate_zone(z, &transition, &moved));
-        let captured = moved
-            .captured
-            .iter()
-            .map(|&q| state.pieces[q].name.clone())
-            .collect();
-        let before_zone = match (&translation, zone.take()) {
-            (Some(t), Some(z)) => {
-                if let Outcome::Zone(next) = &t.outcome {
-                    zone = Some(next.clone());
-                }
-                z.entries
-            }
-            _ => Vec::new(),
-        };
-        steps.push(Step {
-            text: move_text(&state, &transition),
-            to: state.board.name(transition.to).to_string(),
-            before: std::mem::replace(&mut state, moved.scenario),
-            captured,
-            zone: before_zone,
-            translation,
-        });
-    }
-
+    let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
+    let run = bench
+        .translate(&TranslateRequest {
+            piece: args.piece.clone(),
+            to: args.to.clone(),
+            horizon: args.horizon,
+            filters: args.language.filters.filters(),
+            max_zones: args.language.max_zones,
+            zone: args.zone,
+            moves: args.moves.clone(),
+        })
+        .map_err(|e| match e {
+            ApiError::Request {
+                field: Some("zone"),
+                message,
+            } => CliError(format!("--zone {}: {message}", args.zone)),
+            ApiError::Request {
+                field: Some("moves"),
+                message,
+            } => CliError(format!("--moves: {message}")),
+            // A move of a piece that is not there: the placed pieces listed.
+            ApiError::Request {
+                field: Some("move_piece"),
+                message,
+            } => CliError(format!(
+                "--moves: {message}\n{}",
+                setup::placed_pieces(bench.scenario())
+            )),
+            e => attack_error(e, bench.scenario(), &args.to),
+        })?;
     if let Some(path) = &args.svg {
-        let moves: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
-        let attack = format!("{} -> {}", args.piece, state.board.name(target));
-        let picture = match &zone {
+        let moves: Vec<&str> = run.steps.iter().map(|s| s.text.as_str()).collect();
+        let state = &run.end;
+        let attack = format!("{} -> {}", args.piece, state.board.name(run.target));
+        let picture = match &run.last {
             Some(z) => lingeo::svg::zone(
-                &state,
+                state,
                 z,
                 &format!("Zone of {attack} after {}", moves.join(", ")),
             ),
             None => lingeo::svg::zone_bundle(
-                &state,
+                state,
                 &Default::default(),
                 &format!("No zone of {attack} left after {}", moves.join(", ")),
             ),
@@ -167,13 +103,13 @@ pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
         super::files::write("--svg", path, picture)?;
     }
     if args.json {
-        return json(&run, &steps, &state);
+        return super::json::to_string(&run);
     }
-    Ok(text(&run, &steps, &state))
+    Ok(text(&run))
 }
 
 /// The zone before the moves, then per move what became of each of its symbols.
-fn text(run: &Run, steps: &[Step], end: &Scenario) -> String {
+fn text(run: &TranslationResult) -> String {
     let s = &run.scenario;
     let p = &s.pieces[run.piece];
     let mut out = format!(
@@ -188,6 +124,7 @@ fn text(run: &Run, steps: &[Step], end: &Scenario) -> String {
         render::counted(run.horizon.into(), "move", "moves"),
         run.filters.label(),
     );
+    let steps = &run.steps;
     let rows: Vec<[String; 2]> = run
         .zone
         .entries
@@ -200,7 +137,7 @@ fn text(run: &Run, steps: &[Step], end: &Scenario) -> String {
         if !step.captured.is_empty() {
             out.push_str(&format!(" (captures {})", step.captured.join(" and ")));
         }
-        let after = steps.get(i + 1).map_or(end, |next| &next.before);
+        let after = run.after(i);
         match &step.translation {
             None => out.push_str(": no zone left\n"),
             Some(t) => out.push_str(&translation_text(step, after, t)),
@@ -211,62 +148,6 @@ fn text(run: &Run, steps: &[Step], end: &Scenario) -> String {
 
 fn entry_symbol(s: &Scenario, e: &ZoneEntry) -> String {
     symbol(s, e.piece, &e.trajectory, e.time)
-}
-
-/// `MISSILE d7-b5`
-fn move_text(s: &Scenario, t: &Transition) -> String {
-    format!(
-        "{} {}-{}",
-        s.pieces[t.piece].name,
-        s.board.name(t.from),
-        s.board.name(t.to)
-    )
-}
-
-/// A move `PIECE FROM-TO` in the state `s`; `steps`, the moves made before, name the move that
-/// captured a piece no longer there.
-fn parse_move(s: &Scenario, text: &str, steps: &[Step]) -> Result<Transition, String> {
-    let usage = "a move is written PIECE FROM-TO, as in `MISSILE d7-b5`";
-    let mut words = text.split_whitespace();
-    let (Some(name), Some(squares), None) = (words.next(), words.next(), words.next()) else {
-        return Err(usage.to_string());
-    };
-    let Some(piece) = s.pieces.iter().position(|p| p.name == name) else {
-        if let Some(k) = steps
-            .iter()
-            .position(|st| st.captured.iter().any(|c| c == name))
-        {
-            return Err(format!(
-                "{name} was captured by move {}, {}",
-                k + 1,
-                steps[k].text
-            ));
-        }
-        let hint = lingeo::syntax::suggest::closest(name, s.pieces.iter().map(|p| p.name.as_str()))
-            .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
-        return Err(format!(
-            "no placed piece is named `{name}`{hint}\n{}",
-            setup::placed_pieces(s)
-        ));
-    };
-    // Point names of graph boards may hold a `-`: split where both sides are points, and
-    // otherwise report the first side that is not.
-    let splits: Vec<(&str, &str)> = squares
-        .match_indices('-')
-        .map(|(i, _)| (&squares[..i], &squares[i + 1..]))
-        .collect();
-    if splits.is_empty() {
-        return Err(usage.to_string());
-    }
-    let parse = |(a, b): (&str, &str)| -> Result<(Point, Point), String> {
-        let point = |x: &str| s.board.parse_point(x).map_err(|e| e.to_string());
-        Ok((point(a)?, point(b)?))
-    };
-    let (from, to) = splits
-        .iter()
-        .find_map(|&split| parse(split).ok())
-        .map_or_else(|| parse(splits[0]), Ok)?;
-    Ok(Transition { piece, from, to })
 }
 
 /// The symbols after a move, in the zone's order: the kept ones with their level and new
@@ -339,22 +220,6 @@ fn fate_text(step: &Step, old: &ZoneEntry, fate: &Fate) -> String {
     }
 }
 
-/// Why the zone ended at `step`, in the names of the state before it.
-fn end_text(step: &Step, end: ZoneEnd) -> String {
-    let main = &step.zone[0];
-    let p0 = &step.before.pieces[main.piece].name;
-    let y0 = step
-        .before
-        .board
-        .name(*main.trajectory.last().expect("stops"));
-    match end {
-        ZoneEnd::MainMovedOff => format!("{p0} moved off its main trajectory"),
-        ZoneEnd::MainCaptured => format!("{p0} was captured"),
-        ZoneEnd::TargetReached => format!("{p0} reached {y0}, the end of its main trajectory"),
-        ZoneEnd::TargetGone => format!("{y0} is no longer a target of {p0}"),
-    }
-}
-
 /// Rows of columns, each column but the last padded to its widest cell.
 fn columns<const N: usize>(rows: &[[String; N]]) -> String {
     let mut widths = [0; N];
@@ -377,138 +242,4 @@ fn columns<const N: usize>(rows: &[[String; N]]) -> String {
         out.push('\n');
     }
     out
-}
-
-#[derive(Serialize)]
-struct SymbolJson<'a> {
-    before: EntryJson<'a>,
-    /// `kept`, `too short`, `moved off`, `reached`, `captured`, `disconnected`, `zone ended`.
-    fate: &'static str,
-    shortened: bool,
-    /// The new length and time, where the symbol is connected.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    length: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    after: Option<EntryJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct MoveJson<'a> {
-    #[serde(rename = "move")]
-    text: &'a str,
-    captured: &'a [String],
-    /// The timer's case (1, 2 or 3), null where no zone was left to translate.
-    timer: Option<u8>,
-    /// Why the zone ended at this move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ended: Option<String>,
-    symbols: Vec<SymbolJson<'a>>,
-    /// The zone after the move, null once it has ended.
-    zone: Option<Vec<EntryJson<'a>>>,
-}
-
-#[derive(Serialize)]
-struct TranslateJson<'a> {
-    piece: &'a str,
-    from: PointName<'a>,
-    to: PointName<'a>,
-    horizon: u32,
-    filters: FiltersArg,
-    /// The zone's number in the language, and how many the language has.
-    zone: u64,
-    count: usize,
-    before: Vec<EntryJson<'a>>,
-    moves: Vec<MoveJson<'a>>,
-}
-
-fn json(run: &Run, steps: &[Step], end: &Scenario) -> Result<String, CliError> {
-    let s = &run.scenario;
-    let moves = steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let after = steps.get(i + 1).map_or(end, |next| &next.before);
-            let Some(t) = &step.translation else {
-                return MoveJson {
-                    text: &step.text,
-                    captured: &step.captured,
-                    timer: None,
-                    ended: None,
-                    symbols: Vec::new(),
-                    zone: None,
-                };
-            };
-            let zone = match &t.outcome {
-                Outcome::Zone(z) => Some(z),
-                Outcome::Ended(_) => None,
-            };
-            let symbols = step
-                .zone
-                .iter()
-                .zip(&t.fates)
-                .map(|(old, fate)| {
-                    let (name, shortened, length, time) = match *fate {
-                        Fate::Kept {
-                            shortened,
-                            length,
-                            time,
-                            ..
-                        } => ("kept", shortened, Some(length), Some(i64::from(time))),
-                        Fate::TooShort {
-                            shortened,
-                            length,
-                            time,
-                        } => ("too short", shortened, Some(length), Some(time)),
-                        Fate::Vanished(Vanish::MovedOff) => ("moved off", false, None, None),
-                        Fate::Vanished(Vanish::Reached) => ("reached", false, None, None),
-                        Fate::Vanished(Vanish::Captured) => ("captured", false, None, None),
-                        Fate::Disconnected => ("disconnected", false, None, None),
-                        Fate::ZoneEnded => ("zone ended", false, None, None),
-                    };
-                    let after_entry = match (fate, zone) {
-                        (Fate::Kept { index, .. }, Some(z)) => {
-                            Some(entry_json(after, &z.entries[*index]))
-                        }
-                        _ => None,
-                    };
-                    SymbolJson {
-                        before: entry_json(&step.before, old),
-                        fate: name,
-                        shortened,
-                        length,
-                        time,
-                        after: after_entry,
-                    }
-                })
-                .collect();
-            MoveJson {
-                text: &step.text,
-                captured: &step.captured,
-                timer: Some(match t.timer {
-                    TimerCase::MainShortened => 1,
-                    TimerCase::OtherShortened => 2,
-                    TimerCase::NothingShortened => 3,
-                }),
-                ended: match t.outcome {
-                    Outcome::Ended(e) => Some(end_text(step, e)),
-                    Outcome::Zone(_) => None,
-                },
-                symbols,
-                zone: zone.map(|z| z.entries.iter().map(|e| entry_json(after, e)).collect()),
-            }
-        })
-        .collect();
-    super::json::to_string(&TranslateJson {
-        piece: &s.pieces[run.piece].name,
-        from: s.board.name(s.pieces[run.piece].at),
-        to: s.board.name(run.target),
-        horizon: run.horizon,
-        filters: run.filters,
-        zone: run.number,
-        count: run.count,
-        before: run.zone.entries.iter().map(|e| entry_json(s, e)).collect(),
-        moves,
-    })
 }

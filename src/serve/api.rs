@@ -1,28 +1,44 @@
-//! The endpoints (docs/serve.md). Each command endpoint turns its body into a command line
-//! (`request.rs`), runs it in memory under the time cap (`jobs.rs`) and answers
-//! `{"cli": the CLI's --json output, "svg": the picture of --svg or null, ...}`; a command that
-//! fails answers 422 with what the CLI prints on stderr. The CLI's JSON goes into the answer as
-//! the text it printed (never parsed into a tree of values), and the pictures are moved into
-//! it, so that an answer near the cap is held about twice, not ten times.
+//! The endpoints (docs/serve.md). Each command endpoint reads its body into the API's typed
+//! request (`request.rs`), calls `lingeo::api` on the blocking pool under the time cap and the
+//! memory budget (`jobs.rs`), and answers `{"cli": the result, "svg": a picture or null, ...}`:
+//! `cli` is the API's result serialised, the very serde types `lingeo COMMAND --json` prints,
+//! so the JSON is the CLI's by construction. Pictures are drawn by the library's renderers
+//! within the answer's budget (`answer.rs`). A request the API refuses answers 422 with its
+//! error; no command line is built, no output parsed, no file read.
+
+use std::path::Path;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
+use lingeo::api::workbench::empty_scenario;
+use lingeo::api::zones::Attack;
+use lingeo::api::{
+    Engine, Filters, MapRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
+    ZoneEngine, ZonesRequest,
+};
+use lingeo::grammar::{Evaluator, Grammar, Limits};
+use lingeo::kernel::Direction;
+use lingeo::piece::Side;
+use lingeo::play::search::lg::{Leaf, Zones};
+use lingeo::play::search::{Eval, Ordering};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use super::Config;
+use super::answer::{Budget, PICTURE_BYTES_PER_POINT};
 use super::error::ApiError;
-use super::request::{self, GRAMMAR, PICTURE, Place, SCENARIO, Spec, Text};
+use super::request::{self, Fields, GRAMMAR, NETWORK, OWN_GRAMMAR, RULES, SCENARIO, SCENARIO_FILE};
 use super::{diagnostics, examples, jobs, trace};
-use crate::cli::{CliError, InMemory};
 
 type Body = Result<Json<Value>, JsonRejection>;
 type Answer = Result<Json<CommandAnswer>, ApiError>;
 
-/// The answer of a command endpoint: `cli`, the CLI's JSON as it printed it, and the rest.
+/// The answer of a command endpoint: `cli`, the API's result as the CLI's `--json` prints it,
+/// and the rest (pictures, a trace).
 #[derive(Serialize)]
 pub struct CommandAnswer {
     cli: Box<RawValue>,
@@ -37,10 +53,95 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
     Json(CommandAnswer { cli, rest })
 }
 
-const RUN: Spec = Spec {
-    command: "run",
-    texts: &[GRAMMAR, SCENARIO],
-    options: &[
+/// An error of the API: the request does not fit the scenario or itself, or a cap stopped the
+/// work (422), in the words the CLI prints on stderr.
+fn failed(e: lingeo::api::ApiError) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        crate::cli::CliError(e.to_string()).stderr(),
+    )
+}
+
+/// The most pictures of sentences or zones an answer carries.
+const MAX_PICTURES: usize = 500;
+
+/// The grammar engine's limits of the request's fields (the CLI's defaults where not given),
+/// with `max_sentences` the cap on the language and on each imported one, and the server's
+/// memory budget.
+fn limits(fields: &Fields, max_sentences: usize, max_memory: usize) -> Result<Limits, ApiError> {
+    let d = Limits::default();
+    Ok(Limits {
+        max_steps: fields.number("max_steps")?.unwrap_or(d.max_steps),
+        max_sentences,
+        max_imported_sentences: max_sentences,
+        max_call_depth: fields.number("max_depth")?.unwrap_or(d.max_call_depth),
+        max_form_length: fields.number("max_length")?.unwrap_or(d.max_form_length),
+        max_set_size: fields.number("max_set_size")?.unwrap_or(d.max_set_size),
+        max_iterations: fields.number("max_iterations")?.unwrap_or(d.max_iterations),
+        max_memory,
+    })
+}
+
+/// The grammar engine's limits, as fields.
+const LIMITS: [&str; 5] = [
+    "max_steps",
+    "max_depth",
+    "max_length",
+    "max_set_size",
+    "max_iterations",
+];
+
+/// The server's memory budget as a grammar's or search's memory limit: whole MiB, at least
+/// one (as `--max-memory` takes it).
+fn memory_limit(config: &Config) -> usize {
+    (config.jobs.max_memory >> 20).max(1) << 20
+}
+
+/// A grammar text: its imports are of the shipped grammars only (no file is read).
+fn grammar(text: &request::Named) -> Result<Grammar, lingeo::api::ApiError> {
+    Ok(Grammar::parse_without_files(&text.name, &text.source)?)
+}
+
+/// The workbench of the scenario text, or (without one) of the board of `board` and
+/// `removed` (by default an empty 8x8 board).
+fn bench(
+    scenario: Option<&request::Named>,
+    board: Option<&str>,
+    removed: Option<&str>,
+) -> Result<Workbench, lingeo::api::ApiError> {
+    match scenario {
+        Some(_) if board.is_some() || removed.is_some() => Err(lingeo::api::ApiError::request(
+            Some("board"),
+            "give either a scenario or board/removed, not both",
+        )),
+        Some(text) => Workbench::from_text(&text.source, &text.name),
+        None => Workbench::new(empty_scenario(board.unwrap_or("8x8"), removed)?, ""),
+    }
+}
+
+/// The side of a piece type.
+const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)];
+
+/// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
+/// memory limit; its error of the API answers 422.
+async fn compute<T: Send + 'static>(
+    config: &Config,
+    memory: usize,
+    f: impl FnOnce(&mut Budget) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let cap = config.jobs.max_answer;
+    jobs::blocking(&config.jobs, move || {
+        lingeo::memory::with_limit(memory, || f(&mut Budget::new(cap)))
+    })
+    .await?
+}
+
+/// `run`: the language, each sentence drawn on the board where the language is one of
+/// trajectories or zones (`pictures`, in the order of `cli.language`), and with `trace` the
+/// derivation as `trace.steps` (read off the lines the derivation traces).
+pub async fn run(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = vec![
         "piece",
         "type",
         "side",
@@ -49,52 +150,105 @@ const RUN: Spec = Spec {
         "trace",
         "no_source",
         "max_sentences",
-        "max_steps",
-        "max_depth",
-        "max_length",
-        "max_set_size",
-        "max_iterations",
-    ],
-    json: true,
-    svg: false,
-    no_svg_with: &[],
-    svg_engines: &[],
-    memory: true,
-};
+    ];
+    options.extend(LIMITS);
+    let fields = Fields::new("run", body, &[GRAMMAR, SCENARIO], &options)?;
+    let text = fields.text(&GRAMMAR)?.expect("the grammar is required");
+    let scenario = fields.text(&SCENARIO)?;
+    let start = fields
+        .string("start")?
+        .ok_or_else(|| ApiError::bad_request("`start` (the start string) is required"))?;
+    let max_sentences = fields
+        .number("max_sentences")?
+        .unwrap_or(Limits::default().max_sentences);
+    let request = RunRequest {
+        start,
+        piece: fields.string("piece")?,
+        type_name: fields.string("type")?,
+        side: fields.choice("side", &SIDES)?,
+        inputs: fields.assignments("set")?,
+        limits: limits(&fields, max_sentences, memory_limit(&config))?,
+        evaluator: Evaluator::Compiled,
+        no_source: fields.flag("no_source")?,
+    };
+    let traced = fields.flag("trace")?;
+    let memory = memory_limit(&config);
+    let max_answer = config.jobs.max_answer;
+    compute(&config, memory, move |budget| {
+        let grammar = grammar(&text).map_err(failed)?;
+        let bench = bench(scenario.as_ref(), None, None).map_err(failed)?;
+        // The trace's lines, at most MAX_TRACE of them and within the answer's cap (counted
+        // toward the answer once the run is done).
+        let mut lines: Vec<String> = Vec::new();
+        let (mut bytes, mut cut) = (0usize, false);
+        let cap = jobs::MAX_TRACE;
+        let mut keep = |line: &str| {
+            if lines.len() < cap && bytes + line.len() <= max_answer {
+                bytes += line.len();
+                lines.push(line.to_string());
+            } else {
+                cut = true;
+            }
+        };
+        let tracer: Option<&mut dyn lingeo::grammar::Tracer> =
+            if traced { Some(&mut keep) } else { None };
+        let language = bench.run(&grammar, &request, tracer).map_err(failed)?;
+        budget.take(bytes)?;
+        let cli = budget.json(&language)?;
+        let mut rest = Map::new();
+        rest.insert(
+            "pictures".into(),
+            Value::Array(sentence_pictures(&bench, &grammar, &language, budget)?),
+        );
+        if !lines.is_empty() {
+            rest.insert(
+                "trace".into(),
+                json!({"cut": cut, "steps": trace::steps(&lines)}),
+            );
+        }
+        Ok(answer(cli, Value::Object(rest)))
+    })
+    .await
+}
 
-/// A grammar given as the value of `--grammar` (zones, search).
-const OWN_GRAMMAR: Text = Text {
-    key: "grammar",
-    required: false,
-    extension: "lgg",
-    place: Place::Option("grammar"),
-};
+/// Each sentence drawn on the board (at most [`MAX_PICTURES`]): a language of trajectories
+/// (`a(point)` symbols) as bundles, one of zones (the shape of grammars/zones.lgg) as zones;
+/// any other language, none.
+fn sentence_pictures(
+    bench: &Workbench,
+    grammar: &Grammar,
+    language: &lingeo::api::LanguageResult,
+    budget: &mut Budget,
+) -> Result<Vec<Value>, ApiError> {
+    let scenario = bench.scenario();
+    let derived = &language.derived;
+    let count = derived.sentences.len().min(MAX_PICTURES);
+    let mut pictures = Vec::new();
+    if let Some(trajectories) = derived.trajectories() {
+        for (t, title) in trajectories.iter().zip(&language.language).take(count) {
+            let svg = budget.picture(&scenario.board, || {
+                lingeo::svg::bundle(&scenario.board, std::slice::from_ref(t), title)
+            })?;
+            pictures.push(Value::String(svg));
+        }
+    } else if lingeo::api::zones::zone_grammar_problems(grammar).is_empty() {
+        for (i, s) in derived.sentences.iter().take(count).enumerate() {
+            let zone = lingeo::zone::zone_of_sentence(s);
+            let svg = budget.picture(&scenario.board, || {
+                lingeo::svg::zone(scenario, &zone, &format!("Zone {}", i + 1))
+            })?;
+            pictures.push(Value::String(svg));
+        }
+    }
+    Ok(pictures)
+}
 
-/// Learned rules given as the value of `--rules` (search with `eval: "learned"`).
-const RULES: Text = Text {
-    key: "rules",
-    required: false,
-    extension: "rules",
-    place: Place::Option("rules"),
-};
-
-/// A Chessmaps network given as the value of `--network` (search with `ordering: "chessmaps"`).
-const NETWORK: Text = Text {
-    key: "network",
-    required: false,
-    extension: "weights",
-    place: Place::Option("network"),
-};
-
-const SCENARIO_FILE: Text = Text {
-    required: true,
-    ..SCENARIO
-};
-
-const ZONES: Spec = Spec {
-    command: "zones",
-    texts: &[SCENARIO_FILE, OWN_GRAMMAR],
-    options: &[
+/// `zones`: the attack's zones (or every attack's), the bundle view or the first zone drawn
+/// (`svg`); with `all_zones`, also each zone drawn with its times (`pictures`, in the order of
+/// the first listed attack's `zones`, at most 500) and their bundle view (`bundle`).
+pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = vec![
         "piece",
         "to",
         "horizon",
@@ -102,52 +256,225 @@ const ZONES: Spec = Spec {
         "filters",
         "engine",
         "all_zones",
+        "zone",
+        "seed",
+        "set",
         "no_source",
         "max_zones",
-        "max_steps",
-        "max_depth",
-        "max_length",
-        "max_set_size",
-        "max_iterations",
-    ],
-    json: true,
-    svg: true,
-    no_svg_with: &[],
-    svg_engines: &[],
-    memory: true,
-};
+    ];
+    options.extend(LIMITS);
+    let fields = Fields::new("zones", body, &[SCENARIO_FILE, OWN_GRAMMAR], &options)?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let own = fields.text(&OWN_GRAMMAR)?;
+    let all_attacks = fields.flag("all_attacks")?;
+    let (piece, to) = (fields.string("piece")?, fields.string("to")?);
+    if !all_attacks && (piece.is_none() || to.is_none()) {
+        return Err(ApiError::bad_request(
+            "give `piece` and `to` (or `all_attacks` with a `horizon`)",
+        ));
+    }
+    let max_zones = fields
+        .number("max_zones")?
+        .unwrap_or(lingeo::api::zones::MAX_ZONES);
+    let request = ZonesRequest {
+        piece: piece.unwrap_or_default(),
+        to: to.unwrap_or_default(),
+        horizon: fields.number("horizon")?,
+        filters: fields
+            .choice(
+                "filters",
+                &[
+                    ("none", Filters::None),
+                    ("f1", Filters::F1),
+                    ("f2", Filters::F2),
+                    ("all", Filters::All),
+                ],
+            )?
+            .unwrap_or_default(),
+        engine: fields
+            .choice(
+                "engine",
+                &[
+                    ("native", ZoneEngine::Native),
+                    ("grammar", ZoneEngine::Grammar),
+                ],
+            )?
+            .unwrap_or_default(),
+        all_zones: fields.flag("all_zones")?,
+        zone: fields.number("zone")?,
+        seed: fields.number("seed")?,
+        inputs: fields.assignments("set")?,
+        no_source: fields.flag("no_source")?,
+        max_zones,
+        limits: limits(&fields, max_zones, memory_limit(&config))?,
+        evaluator: Evaluator::Compiled,
+    };
+    let memory = memory_limit(&config);
+    compute(&config, memory, move |budget| {
+        let own = match &own {
+            Some(text) => Some(
+                grammar(text)
+                    .and_then(|g| lingeo::api::zones::check_zone_grammar(g, &text.name))
+                    .map_err(failed)?,
+            ),
+            None => None,
+        };
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let (attacks, cli) = if all_attacks {
+            let result = bench
+                .attacks(&request, own.as_ref(), &lingeo::progress::Silent)
+                .map_err(failed)?;
+            let cli = budget.json(&result)?;
+            (result.attacks, cli)
+        } else {
+            let result = bench.zones_by(&request, own.as_ref()).map_err(failed)?;
+            let cli = budget.json(&result)?;
+            (vec![result.attack], cli)
+        };
+        let svg = budget.picture(&bench.scenario().board, || {
+            bench.zones_picture(&request, own.as_ref(), &attacks, all_attacks)
+        })?;
+        let (pictures, bundle) = if request.all_zones {
+            zone_pictures(&bench, &attacks, budget)?
+        } else {
+            (Vec::new(), Value::Null)
+        };
+        Ok(answer(
+            cli,
+            json!({"svg": svg, "pictures": pictures, "bundle": bundle}),
+        ))
+    })
+    .await
+}
 
-const TRAJECTORIES: Spec = Spec {
-    command: "trajectories",
-    texts: &[SCENARIO],
-    options: &[
-        "board", "removed", "piece", "type", "side", "attack", "from", "to", "length", "rule",
-        "simple", "limit", "count",
-    ],
-    json: true,
-    svg: true,
-    no_svg_with: &["count"],
-    svg_engines: &[],
-    memory: false,
-};
+/// Each zone of the first attack that has zones drawn with its times (at most
+/// [`MAX_PICTURES`]), and their bundle view; none where no attack has zones.
+fn zone_pictures(
+    bench: &Workbench,
+    attacks: &[Attack],
+    budget: &mut Budget,
+) -> Result<(Vec<Value>, Value), ApiError> {
+    let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
+        return Ok((Vec::new(), Value::Null));
+    };
+    let scenario = bench.scenario();
+    let attack = a.title(scenario);
+    let mut pictures = Vec::new();
+    for (i, zone) in a.zones.iter().take(MAX_PICTURES).enumerate() {
+        let title = format!("Zone {} of {}: {attack}", i + 1, a.zones.len());
+        let svg = budget.picture(&scenario.board, || {
+            lingeo::svg::zone(scenario, zone, &title)
+        })?;
+        pictures.push(Value::String(svg));
+    }
+    let title = format!(
+        "Zone of {attack}: bundle view of {}",
+        lingeo::render::counted(a.zones.len() as u128, "zone", "zones")
+    );
+    let bundle = budget.picture(&scenario.board, || {
+        lingeo::svg::zone_bundle(scenario, &a.summary, &title)
+    })?;
+    Ok((pictures, Value::String(bundle)))
+}
 
-const MAP: Spec = Spec {
-    command: "map",
-    texts: &[SCENARIO],
-    options: &[
-        "board", "removed", "piece", "type", "side", "attack", "from", "reverse",
-    ],
-    json: true,
-    svg: true,
-    no_svg_with: &[],
-    svg_engines: &[],
-    memory: false,
-};
+/// The fields that choose a piece and its board (`map`, `trajectories`).
+const PIECE_FIELDS: [&str; 6] = ["board", "removed", "piece", "type", "side", "attack"];
 
-const SEARCH: Spec = Spec {
-    command: "search",
-    texts: &[SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK],
-    options: &[
+/// `trajectories`: the bundle, drawn (`svg`) unless only counted.
+pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = PIECE_FIELDS.to_vec();
+    options.extend(["from", "to", "length", "rule", "simple", "limit", "count"]);
+    let fields = Fields::new("trajectories", body, &[SCENARIO], &options)?;
+    let scenario = fields.text(&SCENARIO)?;
+    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
+    let defaults = TrajectoriesRequest::default();
+    let request = TrajectoriesRequest {
+        piece: fields.string("piece")?,
+        type_name: fields.string("type")?,
+        side: fields.choice("side", &SIDES)?,
+        attack: fields.flag("attack")?,
+        from: fields.string("from")?,
+        to: fields
+            .string("to")?
+            .ok_or_else(|| ApiError::bad_request("`to` (the target point) is required"))?,
+        length: fields.number("length")?,
+        rule: fields
+            .choice(
+                "rule",
+                &[
+                    ("s16", lingeo::bundle::AdmissibleRule::S16),
+                    ("s06", lingeo::bundle::AdmissibleRule::S06),
+                ],
+            )?
+            .unwrap_or(defaults.rule),
+        simple: fields.flag("simple")?,
+        limit: fields.number("limit")?.unwrap_or(defaults.limit),
+        count_only: fields.flag("count")?,
+    };
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench =
+            bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
+        let bundle = bench.trajectories(&request).map_err(failed)?;
+        let board = &bench.scenario().board;
+        let svg = match &bundle.paths {
+            Some(paths) => {
+                let title = format!("{} from {} to {}", bundle.piece, bundle.from, bundle.to);
+                Value::String(budget.picture(board, || lingeo::svg::bundle(board, paths, &title))?)
+            }
+            None => Value::Null,
+        };
+        let cli = budget.json(&bundle)?;
+        Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
+
+/// `map`: the MAP table, drawn as a heat map (`svg`).
+pub async fn map(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = PIECE_FIELDS.to_vec();
+    options.extend(["from", "reverse"]);
+    let fields = Fields::new("map", body, &[SCENARIO], &options)?;
+    let scenario = fields.text(&SCENARIO)?;
+    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
+    let request = MapRequest {
+        piece: fields.string("piece")?,
+        type_name: fields.string("type")?,
+        side: fields.choice("side", &SIDES)?,
+        attack: fields.flag("attack")?,
+        from: fields.string("from")?,
+        reverse: fields.flag("reverse")?,
+    };
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench =
+            bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
+        let result = bench.map(&request).map_err(failed)?;
+        let (direction, word) = if request.reverse {
+            (Direction::To, "to")
+        } else {
+            (Direction::From, "from")
+        };
+        let board = &bench.scenario().board;
+        let title = format!("MAP of {} {word} {}", result.piece, result.origin);
+        let svg = budget.picture(board, || {
+            let table = bench
+                .kernel()
+                .table(result.motion, result.origin_point, direction);
+            lingeo::svg::map(board, table, &title)
+        })?;
+        let cli = budget.json(&result)?;
+        Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
+
+/// `search`: the search's result; for the LG searches, the reduced tree drawn (`svg`).
+pub async fn search(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = vec![
         "engine",
         "eval",
         "depth",
@@ -163,173 +490,182 @@ const SEARCH: Spec = Spec {
         "zones",
         "domination",
         "max_zones",
-        "max_steps",
-        "max_depth",
-        "max_length",
-        "max_set_size",
-        "max_iterations",
-    ],
-    json: true,
-    svg: true,
-    no_svg_with: &[],
-    svg_engines: &["lg", "lg-grammar"],
-    memory: true,
-};
+    ];
+    options.extend(LIMITS);
+    let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
+    let fields = Fields::new("search", body, &texts, &options)?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let own = fields.text(&OWN_GRAMMAR)?;
+    let rules = fields.text(&RULES)?;
+    let network = fields.text(&NETWORK)?;
+    let depth = fields.number("depth")?;
+    if depth.is_some() && fields.flag("solve")? {
+        return Err(ApiError::bad_request(
+            "`depth` searches that deep and `solve` to the end: give one",
+        ));
+    }
+    let time = match fields.number::<f64>("time")? {
+        None => None,
+        Some(t) => Some(
+            std::time::Duration::try_from_secs_f64(t)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "`time` must be a positive number of seconds, not {t}"
+                    ))
+                })?,
+        ),
+    };
+    let defaults = SearchRequest::default();
+    let horizon = fields.number("horizon")?;
+    let mut request = SearchRequest {
+        engine: fields
+            .choice(
+                "engine",
+                &[
+                    ("alphabeta", Engine::Alphabeta),
+                    ("minimax", Engine::Minimax),
+                    ("lg", Engine::Lg),
+                    ("lg-grammar", Engine::LgGrammar),
+                ],
+            )?
+            .unwrap_or_default(),
+        depth,
+        ordering: fields
+            .choice(
+                "ordering",
+                &[
+                    ("none", Ordering::None),
+                    ("history", Ordering::History),
+                    ("killer", Ordering::Killer),
+                    ("zones", Ordering::Zones),
+                    ("chessmaps", Ordering::Chessmaps),
+                    ("patterns", Ordering::Patterns),
+                ],
+            )?
+            .unwrap_or(defaults.ordering),
+        eval: fields
+            .choice(
+                "eval",
+                &[
+                    ("material", Eval::Material),
+                    ("fuzzy", Eval::Fuzzy),
+                    ("learned", Eval::Learned),
+                ],
+            )?
+            .unwrap_or(defaults.eval),
+        max_nodes: fields.number("max_nodes")?,
+        time,
+        moves: fields.string("moves")?.unwrap_or_default(),
+        horizon,
+        max_zones: fields.number("max_zones")?,
+        tree: fields.flag("tree")?,
+        leaf: fields.choice("leaf", &[("zero", Leaf::Zero), ("zones", Leaf::Zones)])?,
+        limits: limits(
+            &fields,
+            Limits::default().max_sentences,
+            memory_limit(&config),
+        )?,
+        ..defaults
+    };
+    request.lg.horizon = horizon;
+    request.lg.full_tree = fields.flag("full_tree")?;
+    request.lg.domination = fields.flag("domination")?;
+    request.lg.zones = fields
+        .choice(
+            "zones",
+            &[
+                ("regenerate", Zones::Regenerate),
+                ("translate", Zones::Translate),
+            ],
+        )?
+        .unwrap_or(request.lg.zones);
+    let memory = memory_limit(&config);
+    compute(&config, memory, move |budget| {
+        if let Some(text) = &rules {
+            let book = lingeo::play::players::rules::RuleBook::parse(&text.name, &text.source)
+                .map_err(|e| {
+                    ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        crate::cli::CliError(e.render()).stderr(),
+                    )
+                })?;
+            request.rules = Some(Arc::new(book));
+        }
+        if let Some(text) = &network {
+            let weights =
+                lingeo::play::players::chessmaps::Network::parse(&text.source).map_err(|e| {
+                    failed(lingeo::api::ApiError::request(
+                        Some("network"),
+                        format!("{}: {e}", text.name),
+                    ))
+                })?;
+            request.network = Some(Arc::new(weights));
+        }
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let mut outcome = match &own {
+            Some(text) => {
+                let grammar = grammar(text).map_err(failed)?;
+                bench.search_with_grammar(&request, &grammar)
+            }
+            None => bench.search(&request),
+        }
+        .map_err(failed)?;
+        outcome.json.rules = rules.map(|t| t.name);
+        outcome.json.network = network.map(|t| t.name);
+        let svg = match &outcome.lg {
+            Some(lg) => {
+                let file = Path::new(&scenario.name)
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let title = format!(
+                    "LG search of {file}: value {}, {}",
+                    lg.result
+                        .value
+                        .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
+                    lingeo::render::counted(lg.tree.moves() as u128, "move", "moves")
+                );
+                let svg = lingeo::svg::tree(&lg.tree, &title);
+                budget.take(svg.len())?;
+                Value::String(svg)
+            }
+            None => Value::Null,
+        };
+        let cli = budget.json(&outcome)?;
+        Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
 
-const PLAY: Spec = Spec {
-    command: "play",
-    texts: &[SCENARIO_FILE],
-    options: &["moves"],
-    json: true,
-    svg: false,
-    no_svg_with: &[],
-    svg_engines: &[],
-    memory: false,
-};
-
-/// `play`: the positions along a line of moves (the CLI's JSON), and the last one drawn
-/// (`svg`): the position of a node of the search tree.
+/// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position
+/// of a node of the search tree.
 pub async fn play(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, mut done) = command(config, &PLAY, body).await?;
-    let svg = take(&mut done, "position.svg");
-    Ok(answer(cli, json!({"svg": svg})))
+    let Json(body) = body?;
+    let fields = Fields::new("play", body, &[SCENARIO_FILE], &["moves"])?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let moves = fields.string("moves")?.unwrap_or_default();
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let game = bench.game().map_err(failed)?;
+        let played = lingeo::api::play::play_line(&game, &moves).map_err(failed)?;
+        let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
+        let cli = budget.json(&played)?;
+        Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
 }
 
 pub async fn examples() -> Json<Value> {
     Json(examples::all())
 }
 
-/// Runs the command of `spec` on the body; `cli` is the command's JSON, `svg` its picture.
-/// The engines are given the server's memory budget as their `--max-memory`, and the answer
-/// (the JSON, the pictures and the trace) must fit the server's cap on answers.
-async fn command(
-    config: Config,
-    spec: &Spec,
-    body: Body,
-) -> Result<(Box<RawValue>, InMemory), ApiError> {
-    let Json(body) = body?;
-    let body = request::object(body)?;
-    let mut line = request::command_line(spec, &body)?;
-    if spec.memory {
-        line.args.push(format!(
-            "--max-memory={}",
-            (config.jobs.max_memory >> 20).max(1)
-        ));
-    }
-    let mut done = jobs::command(&config.jobs, line.args, line.texts).await?;
-    let report = std::mem::replace(&mut done.result, Ok(String::new().into()));
-    let mut text = report.map_err(failed)?.text;
-    let size = text.len()
-        + done.pictures.iter().map(|(_, p)| p.len()).sum::<usize>()
-        + done.trace.iter().map(String::len).sum::<usize>();
-    if size > config.jobs.max_answer {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "the answer would be larger than the server's cap of {} MB: it takes {} MB; \
-                 narrow the request (a smaller board, a shorter horizon, fewer zones or \
-                 trajectories), or raise the cap (lingeo serve --max-answer-mb)",
-                config.jobs.max_answer.div_ceil(1_000_000),
-                size.div_ceil(1_000_000)
-            ),
-        ));
-    }
-    text.truncate(text.trim_end().len());
-    let cli = RawValue::from_string(text).map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the command printed no JSON: {e}"),
-        )
-    })?;
-    Ok((cli, done))
-}
-
-/// A command's failure: what the CLI prints on stderr, 422.
-fn failed(e: CliError) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.stderr())
-}
-
-/// The picture the command drew into the file `name` (moved out), or null.
-fn take(done: &mut InMemory, name: &str) -> Value {
-    done.pictures
-        .iter_mut()
-        .find(|(p, _)| p.as_os_str() == name)
-        .map_or(Value::Null, |(_, svg)| Value::String(std::mem::take(svg)))
-}
-
-async fn drawn(config: Config, spec: &Spec, body: Body) -> Answer {
-    let (cli, mut done) = command(config, spec, body).await?;
-    Ok(answer(cli, json!({"svg": take(&mut done, PICTURE)})))
-}
-
-/// `zones`: with `all_zones`, also each zone drawn with its times (`pictures`, in the order of
-/// the first listed attack's `zones`, at most 500) and their bundle view (`bundle`).
-pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, mut done) = command(config, &ZONES, body).await?;
-    let bundle = take(&mut done, "bundle.svg");
-    let svg = take(&mut done, PICTURE);
-    Ok(answer(
-        cli,
-        json!({
-            "svg": svg,
-            "pictures": numbered(done, "zone-"),
-            "bundle": bundle,
-        }),
-    ))
-}
-
-/// The pictures `PREFIX-N.svg` the command kept, in the order of N.
-fn numbered(done: InMemory, prefix: &str) -> Value {
-    let mut pictures: Vec<(usize, String)> = done
-        .pictures
-        .into_iter()
-        .filter_map(|(p, svg)| {
-            let n = p.to_str()?.strip_prefix(prefix)?.strip_suffix(".svg")?;
-            Some((n.parse().ok()?, svg))
-        })
-        .collect();
-    pictures.sort_by_key(|(n, _)| *n);
-    pictures
-        .into_iter()
-        .map(|(_, svg)| Value::String(svg))
-        .collect()
-}
-
-pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
-    drawn(config, &TRAJECTORIES, body).await
-}
-
-pub async fn map(State(config): State<Config>, body: Body) -> Answer {
-    drawn(config, &MAP, body).await
-}
-
-pub async fn search(State(config): State<Config>, body: Body) -> Answer {
-    drawn(config, &SEARCH, body).await
-}
-
-/// `run`: the language, each sentence drawn on the board where the language is one of
-/// trajectories or zones (`pictures`, in the order of `cli.language`), and with `trace` the
-/// derivation as `trace.lines` (what `--trace` prints) and `trace.steps`.
-pub async fn run(State(config): State<Config>, body: Body) -> Answer {
-    let (cli, mut done) = command(config, &RUN, body).await?;
-    let mut rest = Map::new();
-    let lines = std::mem::take(&mut done.trace);
-    let cut = done.trace_cut;
-    rest.insert("pictures".into(), numbered(done, "sentence-"));
-    if !lines.is_empty() {
-        rest.insert(
-            "trace".into(),
-            json!({
-                "cut": cut,
-                "steps": trace::steps(&lines),
-            }),
-        );
-    }
-    Ok(answer(cli, Value::Object(rest)))
-}
-
-/// `check`: the CLI's `check` of the texts given (`output`: what it prints, on stdout or
-/// stderr), and each diagnostic at its line and column.
+/// `check`: what the CLI's `check` prints on the texts given (`output`, on stdout or stderr),
+/// and each diagnostic at its line and column.
 pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
     let body = request::object(body)?;
@@ -360,22 +696,17 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
             "give `scenario` or `grammar` (or both)",
         ));
     }
-    let max_answer = config.jobs.max_answer;
     let answer = jobs::blocking(&config.jobs, move || {
         let diagnostics: Vec<Value> = files
             .iter()
             .flat_map(|(name, source, kind)| diagnostics::of(name, source, kind))
             .collect();
-        let args: Vec<String> = std::iter::once("check".to_string())
-            .chain(files.iter().map(|(name, _, _)| name.clone()))
-            .collect();
-        let texts = files
+        let texts: Vec<(String, String)> = files
             .into_iter()
-            .map(|(name, source, _)| (name.into(), source))
+            .map(|(name, source, _)| (name, source))
             .collect();
-        let done = crate::cli::run_in_memory(&args, texts, 0, max_answer);
-        let (ok, output) = match done.result {
-            Ok(report) => (true, report.text),
+        let (ok, output) = match crate::cli::check_texts(&texts) {
+            Ok(text) => (true, text),
             Err(e) => (false, e.stderr()),
         };
         json!({"ok": ok, "output": output, "diagnostics": diagnostics})
@@ -403,9 +734,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         let board = &scenario.board;
         // The answer grows with the board (each point drawn and named): refused before it is
         // drawn when the board alone would pass the cap.
-        let estimate = board
-            .len()
-            .saturating_mul(crate::cli::PICTURE_BYTES_PER_POINT + 8);
+        let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT + 8);
         if estimate > max_answer {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -7,7 +7,6 @@
 //! at the deadline still counts against `--max-concurrent` until it ends: the work the server
 //! does at once stays bounded whatever the clients do.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -16,12 +15,11 @@ use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 
 use super::error::ApiError;
-use crate::cli::{InMemory, run_in_memory};
 
 /// The most lines of `--trace` a response carries.
 pub const MAX_TRACE: usize = 20_000;
 
-/// How much longer than the cap the server waits for a command.
+/// How much longer than the cap the server waits for a computation.
 const GRACE: Duration = Duration::from_secs(2);
 
 /// The computations under way and waiting, and the server's budgets.
@@ -153,17 +151,4 @@ pub async fn blocking<T: Send + 'static>(
             ),
         )),
     }
-}
-
-/// A command line run in memory ([`run_in_memory`]), its answer within the server's cap.
-pub async fn command(
-    jobs: &Jobs,
-    args: Vec<String>,
-    texts: Vec<(PathBuf, String)>,
-) -> Result<InMemory, ApiError> {
-    let max_answer = jobs.max_answer;
-    blocking(jobs, move || {
-        run_in_memory(&args, texts, MAX_TRACE, max_answer)
-    })
-    .await
 }

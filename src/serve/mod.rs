@@ -1,6 +1,7 @@
 //! `lingeo serve`: a local web server for one page (its HTML, CSS and JavaScript built into the
-//! binary) and the JSON API it uses (docs/serve.md). The API runs the CLI's own commands, in
-//! memory (`cli::run_in_memory`), so that its JSON is the CLI's `--json`.
+//! binary) and the JSON API it uses (docs/serve.md). Its endpoints call `lingeo::api` and
+//! serialise the API's results, the serde types the CLI's `--json` prints, so that its JSON
+//! is the CLI's by construction: no command line is built, no output parsed, no file read.
 //!
 //! `connections.rs` (the accept loop: hyper's HTTP/1.1 with a header read timeout, a cap on
 //! open connections), `body.rs` (a request body read within the read timeout and the cap),
@@ -8,11 +9,12 @@
 //! read by their clients, bounded as a whole), `host.rs` (the `Host` header
 //! checked against loopback names), `jobs.rs` (the computations: at most `--max-concurrent`,
 //! under a wall-clock cap and the memory budget, stopped when their request is answered or
-//! gone), `request.rs` (a request body turned into a command line), `api.rs` (the
-//! endpoints), `trace.rs` (a derivation's trace as steps), `diagnostics.rs` (a text's diagnostics at
+//! gone), `request.rs` (a request body read into the fields of an API request), `answer.rs`
+//! (an answer's budget of bytes, its pictures and JSON counted), `api.rs` (the endpoints), `trace.rs` (a derivation's trace as steps), `diagnostics.rs` (a text's diagnostics at
 //! their lines and columns), `examples.rs` (the shipped examples
 //! and grammars, built in), `page/` (the page).
 
+mod answer;
 mod api;
 mod body;
 mod connections;

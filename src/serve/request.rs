@@ -1,71 +1,205 @@
-//! A request body turned into a lingeo command line: the texts it carries (a scenario, a
-//! grammar) become files of the in-memory run under the names the request gives them (names
-//! only: nothing is read from them), and every other field is the CLI option of that name
-//! (`all_zones: true` is `--all-zones`, `horizon: 4` is `--horizon=4`, `set: ["a=1"]` is
-//! `--set=a=1`), from a list of options each endpoint takes.
+//! A request body read into the fields of an API request: the texts it carries (a scenario, a
+//! grammar, rules, a network) with the names the request gives them (names only: nothing is
+//! read from them), and the other fields by their names, each of the type the API's request
+//! has (`horizon: 4`, `all_zones: true`, `set: ["a=1"]`), from the list each endpoint takes.
+//! A field that is not on the list is refused with the list (400); a value of the wrong type
+//! too.
 
-use std::path::PathBuf;
+use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
 use super::error::ApiError;
 
-/// How a text of the request enters the command line.
-#[derive(Clone, Copy)]
-pub enum Place {
-    /// As the next positional argument.
-    Positional,
-    /// As the value of this option.
-    Option(&'static str),
-}
-
-/// A text field: its key, whether it must be given, its file kind and where it goes.
+/// A text field: its key, whether it must be given, and its file kind.
 #[derive(Clone, Copy)]
 pub struct Text {
     pub key: &'static str,
     pub required: bool,
     pub extension: &'static str,
-    pub place: Place,
 }
 
 pub const SCENARIO: Text = Text {
     key: "scenario",
     required: false,
     extension: "scenario",
-    place: Place::Positional,
+};
+
+pub const SCENARIO_FILE: Text = Text {
+    required: true,
+    ..SCENARIO
 };
 
 pub const GRAMMAR: Text = Text {
     key: "grammar",
     required: true,
     extension: "lgg",
-    place: Place::Positional,
 };
 
-/// What an endpoint takes: the command, its texts in command-line order, its options, and
-/// whether it draws a picture (`--svg`).
-pub struct Spec {
-    pub command: &'static str,
-    pub texts: &'static [Text],
-    pub options: &'static [&'static str],
-    pub json: bool,
-    pub svg: bool,
-    /// Options that, given, leave the picture out (`trajectories --count` draws none).
-    pub no_svg_with: &'static [&'static str],
-    /// The values of `engine` that draw a picture (empty: any); `search` draws only the LG
-    /// engines' trees, and refuses `--svg` with the others.
-    pub svg_engines: &'static [&'static str],
-    /// Whether the command takes `--max-memory` (the grammar limits): the server gives it its
-    /// memory budget.
-    pub memory: bool,
+/// A grammar of the request's own, instead of the shipped one (zones, search).
+pub const OWN_GRAMMAR: Text = Text {
+    required: false,
+    ..GRAMMAR
+};
+
+/// Learned rules (search with `eval: "learned"`).
+pub const RULES: Text = Text {
+    key: "rules",
+    required: false,
+    extension: "rules",
+};
+
+/// A Chessmaps network (search with `ordering: "chessmaps"`).
+pub const NETWORK: Text = Text {
+    key: "network",
+    required: false,
+    extension: "weights",
+};
+
+/// A text the request gave: the name it goes by, and the text.
+pub struct Named {
+    pub name: String,
+    pub source: String,
 }
 
-/// The name of the picture file of a command (kept in memory).
-pub const PICTURE: &str = "picture.svg";
+/// The fields of a request body, for an endpoint that takes `texts` and `options`.
+pub struct Fields {
+    endpoint: &'static str,
+    body: Map<String, Value>,
+}
 
-pub struct Line {
-    pub args: Vec<String>,
-    pub texts: Vec<(PathBuf, String)>,
+impl Fields {
+    /// The body as an object whose every field the endpoint takes, or a 400.
+    pub fn new(
+        endpoint: &'static str,
+        body: Value,
+        texts: &[Text],
+        options: &[&str],
+    ) -> Result<Fields, ApiError> {
+        let body = object(body)?;
+        for key in body.keys() {
+            let text = texts
+                .iter()
+                .any(|t| *key == t.key || *key == format!("{}_name", t.key));
+            if !text && !options.contains(&key.as_str()) {
+                let fields: Vec<String> = texts
+                    .iter()
+                    .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+                    .chain(options.iter().map(|o| o.to_string()))
+                    .collect();
+                return Err(ApiError::bad_request(format!(
+                    "unknown field `{key}`; {endpoint} takes {}",
+                    fields.join(", ")
+                )));
+            }
+        }
+        Ok(Fields { endpoint, body })
+    }
+
+    fn given(&self, key: &str) -> Option<&Value> {
+        self.body.get(key).filter(|v| !v.is_null())
+    }
+
+    /// The text `text`, with its name; an error where a required one is missing.
+    pub fn text(&self, text: &Text) -> Result<Option<Named>, ApiError> {
+        match self.given(text.key) {
+            None if text.required => Err(ApiError::bad_request(format!(
+                "`{}` (the {} text) is required",
+                text.key, text.extension
+            ))),
+            None => Ok(None),
+            Some(Value::String(source)) => Ok(Some(Named {
+                name: name(&self.body, text)?,
+                source: source.clone(),
+            })),
+            Some(_) => Err(ApiError::bad_request(format!(
+                "`{}` must be the text of a .{} file, or null",
+                text.key, text.extension
+            ))),
+        }
+    }
+
+    /// A field of text (a number is taken as its digits).
+    pub fn string(&self, key: &str) -> Result<Option<String>, ApiError> {
+        match self.given(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(_) => Err(self.wrong(key, "a string")),
+        }
+    }
+
+    /// A field that is on or off (absent: off).
+    pub fn flag(&self, key: &str) -> Result<bool, ApiError> {
+        match self.given(key) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(self.wrong(key, "true or false")),
+        }
+    }
+
+    /// A number field (given as a number, or as its digits).
+    pub fn number<T: FromStr>(&self, key: &str) -> Result<Option<T>, ApiError> {
+        let Some(text) = self.string(key)? else {
+            return Ok(None);
+        };
+        text.trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| self.wrong(key, "a number in range"))
+    }
+
+    /// A field of one of `choices`, by name.
+    pub fn choice<T: Copy>(&self, key: &str, choices: &[(&str, T)]) -> Result<Option<T>, ApiError> {
+        let Some(text) = self.string(key)? else {
+            return Ok(None);
+        };
+        match choices.iter().find(|(name, _)| *name == text) {
+            Some((_, value)) => Ok(Some(*value)),
+            None => {
+                let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+                Err(ApiError::bad_request(format!(
+                    "`{key}`: `{text}` is none of {}",
+                    names.join(", ")
+                )))
+            }
+        }
+    }
+
+    /// A field of several texts: a list of strings, or one.
+    pub fn strings(&self, key: &str) -> Result<Vec<String>, ApiError> {
+        match self.given(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    _ => Err(self.wrong(key, "a list of strings")),
+                })
+                .collect(),
+            Some(_) => Ok(self.string(key)?.into_iter().collect()),
+        }
+    }
+
+    /// `set: ["name=value", ...]`: the inputs by name.
+    pub fn assignments(&self, key: &str) -> Result<Vec<(String, String)>, ApiError> {
+        self.strings(key)?
+            .iter()
+            .map(|s| match s.split_once('=') {
+                Some((name, value)) => Ok((name.trim().to_string(), value.trim().to_string())),
+                None => Err(ApiError::bad_request(format!(
+                    "`{key}`: `{s}` is not NAME=VALUE"
+                ))),
+            })
+            .collect()
+    }
+
+    fn wrong(&self, key: &str, what: &str) -> ApiError {
+        ApiError::bad_request(format!(
+            "`{key}` must be {what} ({} request)",
+            self.endpoint
+        ))
+    }
 }
 
 /// The body as an object, or a 400.
@@ -101,95 +235,4 @@ pub fn name(body: &Map<String, Value>, text: &Text) -> Result<String, ApiError> 
         )));
     }
     Ok(name)
-}
-
-pub fn command_line(spec: &Spec, body: &Map<String, Value>) -> Result<Line, ApiError> {
-    let mut args = vec![spec.command.to_string()];
-    let mut texts = Vec::new();
-    let mut options = Vec::new();
-    for text in spec.texts {
-        match body.get(text.key) {
-            None | Some(Value::Null) if text.required => {
-                return Err(ApiError::bad_request(format!(
-                    "`{}` (the {} text) is required",
-                    text.key, text.extension
-                )));
-            }
-            None | Some(Value::Null) => {}
-            Some(Value::String(source)) => {
-                let name = name(body, text)?;
-                match text.place {
-                    Place::Positional => args.push(name.clone()),
-                    Place::Option(flag) => options.push(format!("--{flag}={name}")),
-                }
-                texts.push((PathBuf::from(name), source.clone()));
-            }
-            Some(_) => {
-                return Err(ApiError::bad_request(format!(
-                    "`{}` must be the text of a .{} file, or null",
-                    text.key, text.extension
-                )));
-            }
-        }
-    }
-    args.extend(options);
-    for (key, value) in body {
-        if spec
-            .texts
-            .iter()
-            .any(|t| *key == t.key || *key == format!("{}_name", t.key))
-        {
-            continue;
-        }
-        if !spec.options.contains(&key.as_str()) {
-            return Err(ApiError::bad_request(format!(
-                "unknown field `{key}`; {} takes {}",
-                spec.command,
-                fields(spec).join(", ")
-            )));
-        }
-        let flag = format!("--{}", key.replace('_', "-"));
-        let mut push = |v: &Value| -> Result<(), ApiError> {
-            match v {
-                Value::Null | Value::Bool(false) => {}
-                Value::Bool(true) => args.push(flag.clone()),
-                Value::String(s) => args.push(format!("{flag}={s}")),
-                Value::Number(n) => args.push(format!("{flag}={n}")),
-                _ => {
-                    return Err(ApiError::bad_request(format!(
-                        "`{key}` must be a string, a number or a boolean"
-                    )));
-                }
-            }
-            Ok(())
-        };
-        match value {
-            Value::Array(items) => items.iter().try_for_each(&mut push)?,
-            v => push(v)?,
-        }
-    }
-    if spec.json {
-        args.push("--json".into());
-    }
-    let without = |o: &&str| {
-        body.get(*o)
-            .is_some_and(|v| *v != Value::Bool(false) && !v.is_null())
-    };
-    // The CLI's default engine is `alphabeta`.
-    let engine = body.get("engine").and_then(Value::as_str);
-    let engine_draws =
-        spec.svg_engines.is_empty() || engine.is_some_and(|e| spec.svg_engines.contains(&e));
-    if spec.svg && engine_draws && !spec.no_svg_with.iter().any(without) {
-        args.push(format!("--svg={PICTURE}"));
-    }
-    Ok(Line { args, texts })
-}
-
-/// The fields an endpoint takes, for messages.
-fn fields(spec: &Spec) -> Vec<String> {
-    spec.texts
-        .iter()
-        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
-        .chain(spec.options.iter().map(|o| o.to_string()))
-        .collect()
 }

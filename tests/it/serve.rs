@@ -489,6 +489,75 @@ fn a_traced_run_gives_its_steps() {
     );
 }
 
+#[test]
+fn zones_of_a_grammar_of_its_own_take_its_inputs_and_fields_their_types() {
+    let server = Server::start("60");
+    let simplified = "examples/robot-zone-simplified.scenario";
+    let grammar = "tests/grammars/zones-main-time.lgg";
+    let mut body = json!({"scenario": text(simplified), "scenario_name": simplified,
+                          "grammar": text(grammar), "grammar_name": grammar,
+                          "piece": "BOMBER", "to": "h1", "horizon": 4,
+                          "set": ["main_time=3"], "all_zones": true});
+    let (status, answer) = server.post("/api/zones", &body);
+    assert_eq!(status, 200, "{answer}");
+    let args = [
+        "zones",
+        simplified,
+        "--piece",
+        "BOMBER",
+        "--to",
+        "h1",
+        "--horizon",
+        "4",
+        "--grammar",
+        grammar,
+        "--set",
+        "main_time=3",
+        "--all-zones",
+    ];
+    assert_eq!(answer["cli"], cli(&args));
+    // The input reached the grammar: the main trajectory's time is l0 + 3.
+    assert_eq!(answer["cli"]["zones"][0][0]["time"], 7, "{}", answer["cli"]);
+    assert_eq!(answer["cli"]["filters"], Value::Null);
+    assert_eq!(answer["pictures"].as_array().unwrap().len(), 7);
+    // The N-th zone alone, as `--zone 2` gives it.
+    body["all_zones"] = json!(false);
+    body["zone"] = json!(2);
+    let (status, answer) = server.post("/api/zones", &body);
+    assert_eq!(status, 200, "{answer}");
+    let mut args = args[..args.len() - 1].to_vec();
+    args.extend(["--zone", "2"]);
+    assert_eq!(answer["cli"], cli(&args));
+    assert_eq!(answer["cli"]["zones"].as_array().unwrap().len(), 1);
+    // An input the grammar does not have: 422 with the grammar's words.
+    body["set"] = json!(["main_time=3", "nobody=1"]);
+    let (status, answer) = server.post("/api/zones", &body);
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("no input `nobody`"),
+        "{answer}"
+    );
+    // A field of the wrong type, or a value that is none of its choices: 400.
+    for (field, value) in [
+        ("horizon", json!("four")),
+        ("all_zones", json!("yes")),
+        ("filters", json!("some")),
+        ("set", json!([1])),
+    ] {
+        let mut bad = body.clone();
+        bad[field] = value;
+        let (status, answer) = server.post("/api/zones", &bad);
+        refused(&server, status, &answer, 400);
+        assert!(
+            answer["error"].as_str().unwrap().contains(field),
+            "{answer}"
+        );
+    }
+}
+
 /// A JSON error with a 4xx status, and the server still answers after it.
 fn refused(server: &Server, status: u16, answer: &Value, wanted: u16) {
     assert_eq!(status, wanted, "{answer}");

@@ -1,0 +1,478 @@
+//! The patterns and fuzzy patterns of the MAICS 2013 paper (docs/semantics.md §11.3, §11.4): of
+//! one ordered pair of opposing pieces, or of every pair where one can attack the other.
+
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::Workbench;
+use super::error::{ApiError, Result};
+use crate::board::Point;
+use crate::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, fuzzy_pattern};
+use crate::pattern::{self, Pattern, PatternCount, attack_distance};
+use crate::piece::Side;
+use crate::progress::{Progress, Task};
+use crate::scenario::Scenario;
+
+/// Main paths beyond which patterns are not counted exactly (the count lists the main paths,
+/// though not the options): the main paths are then a lower bound.
+pub const COUNT_LIMIT: u128 = 100_000;
+
+/// Which pairs: one ordered pair `X,Y` (X attacks Y) by the names of placed pieces, or every
+/// pair of opposing pieces where Y is attack-able by X (of `side` only, if given); and the
+/// horizon within which interacting pieces count.
+#[derive(Clone, Debug)]
+pub struct PairsRequest {
+    /// `WR,BK`: the attacking piece and its target, by name.
+    pub pair: Option<String>,
+    /// Only the pairs whose attacking piece is of this side.
+    pub side: Option<Side>,
+    /// Interacting pieces count when they act within this many moves.
+    pub horizon: u32,
+}
+
+impl Default for PairsRequest {
+    fn default() -> Self {
+        PairsRequest {
+            pair: None,
+            side: None,
+            horizon: 1,
+        }
+    }
+}
+
+/// What [`Workbench::patterns`] lists; the defaults are `lingeo patterns`'.
+#[derive(Clone, Debug)]
+pub struct PatternsRequest {
+    /// The pairs.
+    pub pairs: PairsRequest,
+    /// List at most this many patterns per pair (the counts do not depend on it).
+    pub limit: u64,
+    /// Only count them.
+    pub count_only: bool,
+}
+
+impl Default for PatternsRequest {
+    fn default() -> Self {
+        PatternsRequest {
+            pairs: PairsRequest::default(),
+            limit: 1000,
+            count_only: false,
+        }
+    }
+}
+
+/// One pattern listed: the main path, the attack pieces (each with the point of the main path
+/// it reaches and its path there), the block pieces (each with its path removing the target),
+/// and its rank.
+#[derive(Clone, Debug)]
+pub struct ListedPattern {
+    /// The main path, from the attacking piece to its target.
+    pub main: Vec<Point>,
+    /// Per attack piece: (piece, the point z of the main path it reaches, its path to z).
+    pub attack: Vec<(usize, Point, Vec<Point>)>,
+    /// Per block piece: (piece, its path removing the target).
+    pub block: Vec<(usize, Vec<Point>)>,
+    /// The pattern's rank.
+    pub rank: f64,
+}
+
+impl ListedPattern {
+    /// A pattern of the family of a main path, owned, with its rank (the target `y`'s).
+    pub fn of(s: &Scenario, y: usize, p: &Pattern<'_>) -> ListedPattern {
+        ListedPattern {
+            main: p.main.to_vec(),
+            attack: p
+                .attack
+                .iter()
+                .map(|&(i, z, t)| (i, z, t.to_vec()))
+                .collect(),
+            block: p.block.iter().map(|&(i, t)| (i, t.to_vec())).collect(),
+            rank: pattern::rank(s, y, p),
+        }
+    }
+}
+
+/// One pair: the attacking piece `x`, its target `y`, the length of the attack (none: `y` is
+/// not attack-able by `x`), the count, and the patterns listed or the fuzzy pattern.
+#[derive(Clone, Debug)]
+pub struct PairPatterns {
+    /// The attacking piece.
+    pub x: usize,
+    /// Its target.
+    pub y: usize,
+    /// The attack's length in moves, none where `y` is not attack-able by `x`.
+    pub length: Option<u32>,
+    /// The main paths and patterns.
+    pub count: PatternCount,
+    /// The patterns listed (`patterns`, unless only counted).
+    pub listed: Vec<ListedPattern>,
+    /// The fuzzy pattern (`fuzzy`).
+    pub fuzzy: Option<FuzzyPattern>,
+}
+
+/// Patterns or fuzzy patterns of the pairs; serialised, what `lingeo patterns --json` or
+/// `lingeo fuzzy --json` prints.
+#[derive(Clone, Debug)]
+pub struct PatternsResult {
+    /// The pairs, x then y in declaration order.
+    pub pairs: Vec<PairPatterns>,
+    /// Them for JSON.
+    pub json: PatternsJson,
+}
+
+impl Serialize for PatternsResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(serializer)
+    }
+}
+
+/// The pairs for JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct PatternsJson {
+    /// Each pair.
+    pub pairs: Vec<PairJson>,
+}
+
+/// A pair for JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairJson {
+    /// The attacking piece's name.
+    pub from: String,
+    /// The target's name.
+    pub to: String,
+    /// The attack's length, null where not attack-able.
+    pub length: Option<u32>,
+    /// The main paths: a number, or a string past 64 bits.
+    pub main_paths: Value,
+    /// The patterns, likewise; null where not counted.
+    pub patterns: Value,
+    /// 1 where attack-able (one fuzzy pattern holds them), else 0.
+    pub fuzzy_patterns: u8,
+    /// How many patterns are listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listed: Option<Value>,
+    /// The patterns listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list: Option<Vec<PatternJson>>,
+    /// The fuzzy pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fuzzy: Option<FuzzyJson>,
+}
+
+/// A pattern for JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct PatternJson {
+    /// The main path.
+    pub main: Vec<String>,
+    /// The attack pieces.
+    pub attack: Vec<AttackPieceJson>,
+    /// The block pieces.
+    pub block: Vec<BlockPieceJson>,
+    /// The rank, to 3 decimals.
+    pub rank: f64,
+}
+
+/// An attack piece of a pattern.
+#[derive(Clone, Debug, Serialize)]
+pub struct AttackPieceJson {
+    /// Its name.
+    pub piece: String,
+    /// The point of the main path it reaches.
+    pub at: String,
+    /// Its path there.
+    pub path: Vec<String>,
+}
+
+/// A block piece of a pattern.
+#[derive(Clone, Debug, Serialize)]
+pub struct BlockPieceJson {
+    /// Its name.
+    pub piece: String,
+    /// Its path removing the target.
+    pub path: Vec<String>,
+}
+
+/// A fuzzy pattern for JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzyJson {
+    /// The stops of the main region, layer by layer.
+    pub stops: Vec<Vec<String>>,
+    /// The main region.
+    pub region: Vec<String>,
+    /// The length, fuzzified.
+    pub length: FuzzyValueJson,
+    /// The attack pieces.
+    pub attack: Vec<InteractingJson>,
+    /// The block pieces.
+    pub block: Vec<InteractingJson>,
+    /// The rank and its parts.
+    pub rank: FuzzyRankJson,
+}
+
+/// A fuzzified number of moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzyValueJson {
+    /// The crisp number of moves.
+    pub moves: u32,
+    /// The term of highest membership.
+    pub term: String,
+    /// The membership in each term, by name.
+    pub membership: Map<String, Value>,
+    /// The degree.
+    pub degree: f64,
+}
+
+/// An interacting piece of a fuzzy pattern.
+#[derive(Clone, Debug, Serialize)]
+pub struct InteractingJson {
+    /// Its name.
+    pub piece: String,
+    /// Its nearest option, fuzzified.
+    #[serde(flatten)]
+    pub distance: FuzzyValueJson,
+}
+
+/// The rank of a fuzzy pattern and its parts.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzyRankJson {
+    /// The target's part.
+    pub target: f64,
+    /// The block pieces' part.
+    pub block: f64,
+    /// The attack pieces' part.
+    pub attack: f64,
+    /// The rank.
+    pub value: f64,
+}
+
+/// A count as JSON: a number, or a string when it does not fit in 64 bits.
+fn count_json(n: u128) -> Value {
+    u64::try_from(n).map_or_else(|_| Value::String(n.to_string()), Value::from)
+}
+
+fn round(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+fn names(s: &Scenario, points: &[Point]) -> Vec<String> {
+    points
+        .iter()
+        .map(|&p| s.board.name(p).to_string())
+        .collect()
+}
+
+fn fuzzy_value_json(terms: &Terms, f: &Fuzzy) -> FuzzyValueJson {
+    FuzzyValueJson {
+        moves: f.value,
+        term: terms.terms()[f.term].name.clone(),
+        membership: terms
+            .terms()
+            .iter()
+            .zip(&f.membership)
+            .map(|(t, m)| (t.name.clone(), Value::from(round(*m))))
+            .collect(),
+        degree: round(f.degree),
+    }
+}
+
+fn pair_json(s: &Scenario, p: &PairPatterns, listed: bool) -> PairJson {
+    let interacting = |pieces: &[Interacting]| -> Vec<InteractingJson> {
+        pieces
+            .iter()
+            .map(|i| InteractingJson {
+                piece: s.pieces[i.piece].name.clone(),
+                distance: fuzzy_value_json(&s.length_terms, &i.distance),
+            })
+            .collect()
+    };
+    PairJson {
+        from: s.pieces[p.x].name.clone(),
+        to: s.pieces[p.y].name.clone(),
+        length: p.length,
+        main_paths: count_json(p.count.main_paths),
+        patterns: p.count.patterns.map_or(Value::Null, count_json),
+        fuzzy_patterns: u8::from(p.length.is_some()),
+        listed: listed.then(|| count_json(p.listed.len() as u128)),
+        list: listed.then(|| {
+            p.listed
+                .iter()
+                .map(|l| PatternJson {
+                    main: names(s, &l.main),
+                    attack: l
+                        .attack
+                        .iter()
+                        .map(|(i, z, t)| AttackPieceJson {
+                            piece: s.pieces[*i].name.clone(),
+                            at: s.board.name(*z).to_string(),
+                            path: names(s, t),
+                        })
+                        .collect(),
+                    block: l
+                        .block
+                        .iter()
+                        .map(|(i, t)| BlockPieceJson {
+                            piece: s.pieces[*i].name.clone(),
+                            path: names(s, t),
+                        })
+                        .collect(),
+                    rank: round(l.rank),
+                })
+                .collect()
+        }),
+        fuzzy: p.fuzzy.as_ref().map(|fp| FuzzyJson {
+            stops: fp.stops.iter().map(|l| names(s, l)).collect(),
+            region: names(s, &fp.region),
+            length: fuzzy_value_json(&s.length_terms, &fp.length),
+            attack: interacting(&fp.attack),
+            block: interacting(&fp.block),
+            rank: FuzzyRankJson {
+                target: round(fp.rank.target),
+                block: round(fp.rank.block),
+                attack: round(fp.rank.attack),
+                value: round(fp.rank.value),
+            },
+        }),
+    }
+}
+
+impl Workbench {
+    /// The pairs of `r`: the one named, or every attack-able pair (of its side), x then y in
+    /// declaration order. A pair that does not read, names a piece that is not there, or two
+    /// pieces of one side names the field `pair`.
+    pub fn pairs(&self, r: &PairsRequest) -> Result<Vec<(usize, usize)>> {
+        let (s, kernel) = (self.scenario(), self.kernel());
+        if let Some(text) = &r.pair {
+            let bad = |message: String| ApiError::request(Some("pair"), message);
+            let Some((a, b)) = text.split_once(',') else {
+                return Err(bad(format!(
+                    "`{text}` is not two piece names `X,Y`, such as `WR,BK`"
+                )));
+            };
+            let find = |name: &str| -> Result<usize> {
+                let name = name.trim();
+                s.pieces.iter().position(|p| p.name == name).ok_or_else(|| {
+                    let names: Vec<&str> = s.pieces.iter().map(|p| p.name.as_str()).collect();
+                    let hint = crate::syntax::suggest::closest(name, names.iter().copied())
+                        .map(|n| format!("; did you mean `{n}`?"))
+                        .unwrap_or_default();
+                    let known = if names.is_empty() {
+                        "the scenario places no pieces".to_string()
+                    } else {
+                        format!("pieces: {}", names.join(", "))
+                    };
+                    bad(format!(
+                        "no piece `{name}` in {}{hint} ({known})",
+                        self.name()
+                    ))
+                })
+            };
+            let (x, y) = (find(a)?, find(b)?);
+            let (px, py) = (&s.pieces[x], &s.pieces[y]);
+            if px.side == py.side {
+                return Err(bad(format!(
+                    "{} and {} are both {}; a pattern is a piece against an opposing piece",
+                    px.name, py.name, px.side
+                )));
+            }
+            return Ok(vec![(x, y)]);
+        }
+        let n = s.pieces.len();
+        Ok((0..n)
+            .filter(|&x| r.side.is_none_or(|side| s.pieces[x].side == side))
+            .flat_map(|x| (0..n).map(move |y| (x, y)))
+            .filter(|&(x, y)| attack_distance(s, kernel, x, y).is_some())
+            .collect())
+    }
+
+    /// The patterns of the pairs of `r`: counted (main paths by a dynamic program; patterns
+    /// without listing them where a pair has at most [`COUNT_LIMIT`] main paths) and, unless
+    /// only counted, listed up to `r.limit` per pair; `progress` hears of each pair.
+    ///
+    /// ```
+    /// use lingeo::api::{PairsRequest, PatternsRequest, Workbench};
+    /// let bench = Workbench::load("examples/figure2.scenario").unwrap();
+    /// let r = PatternsRequest {
+    ///     pairs: PairsRequest { pair: Some("WR,BK".into()), ..PairsRequest::default() },
+    ///     ..PatternsRequest::default()
+    /// };
+    /// let found = bench.patterns(&r, &lingeo::progress::Silent).unwrap();
+    /// assert_eq!(found.pairs[0].listed.len(), 7); // the paper's Figure 2
+    /// ```
+    pub fn patterns(&self, r: &PatternsRequest, progress: &dyn Progress) -> Result<PatternsResult> {
+        let (s, kernel) = (self.scenario(), self.kernel());
+        let h = r.pairs.horizon;
+        let limit = u128::from(r.limit);
+        let pairs = self.pairs(&r.pairs)?;
+        let task = Task::start(progress, Some(pairs.len() as u64), "pairs");
+        let mut found = Vec::new();
+        let mut json = Vec::new();
+        for (x, y) in pairs {
+            task.advance(1);
+            let length = attack_distance(s, kernel, x, y);
+            let count = pattern::count(s, kernel, x, y, h, COUNT_LIMIT);
+            let listing = !r.count_only && length.is_some();
+            let mut listed = Vec::new();
+            if listing {
+                pattern::each_main_path(s, kernel, x, y, |main| {
+                    let f = pattern::family(s, kernel, x, y, main, h);
+                    for p in f.iter() {
+                        if listed.len() as u128 >= limit {
+                            return ControlFlow::Break(());
+                        }
+                        listed.push(ListedPattern::of(s, y, &p));
+                    }
+                    ControlFlow::Continue(())
+                });
+            }
+            let pair = PairPatterns {
+                x,
+                y,
+                length,
+                count,
+                listed,
+                fuzzy: None,
+            };
+            json.push(pair_json(s, &pair, listing));
+            found.push(pair);
+        }
+        Ok(PatternsResult {
+            pairs: found,
+            json: PatternsJson { pairs: json },
+        })
+    }
+
+    /// The fuzzy pattern of each pair of `r` (none where not attack-able), with the count of
+    /// the patterns it holds; `progress` hears of each pair.
+    pub fn fuzzy_patterns(
+        &self,
+        r: &PairsRequest,
+        progress: &dyn Progress,
+    ) -> Result<PatternsResult> {
+        let (s, kernel) = (self.scenario(), self.kernel());
+        let pairs = self.pairs(r)?;
+        let task = Task::start(progress, Some(pairs.len() as u64), "pairs");
+        let mut found = Vec::new();
+        let mut json = Vec::new();
+        for (x, y) in pairs {
+            task.advance(1);
+            let fuzzy = fuzzy_pattern(s, kernel, x, y, r.horizon, &s.length_terms);
+            let count = pattern::count(s, kernel, x, y, r.horizon, COUNT_LIMIT);
+            let pair = PairPatterns {
+                x,
+                y,
+                length: fuzzy.as_ref().map(|f| f.length.value),
+                count,
+                listed: Vec::new(),
+                fuzzy,
+            };
+            json.push(pair_json(s, &pair, false));
+            found.push(pair);
+        }
+        Ok(PatternsResult {
+            pairs: found,
+            json: PatternsJson { pairs: json },
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! The budget of bytes of one answer (the server's cap, `--max-answer-mb`): the pictures drawn
+//! for it and its JSON count toward it, a picture of a board is refused before it is drawn
+//! when the board alone would pass it ([`Budget::picture_of`]), and a listing stops being
+//! drawn as soon as it passes it, so that a large board or a long listing fails with an error
+//! naming the cap instead of filling the server's memory.
+
+use axum::http::StatusCode;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::error::ApiError;
+
+/// About how many bytes a picture takes per point of its board (a square, its colour, its
+/// name; a 1024x1024 board drawn by `zone_bundle` takes 126 bytes a square): the estimate that
+/// refuses a picture before it is drawn.
+pub const PICTURE_BYTES_PER_POINT: usize = 100;
+
+/// What an answer may still take.
+pub struct Budget {
+    cap: usize,
+    used: usize,
+}
+
+impl Budget {
+    pub fn new(cap: usize) -> Budget {
+        Budget { cap, used: 0 }
+    }
+
+    /// An error when `bytes` more would pass the cap.
+    fn room_for(&self, bytes: usize) -> Result<(), ApiError> {
+        let total = self.used.saturating_add(bytes);
+        if total > self.cap {
+            return Err(self.too_large(&format!("it passed {} MB", total.div_ceil(1_000_000))));
+        }
+        Ok(())
+    }
+
+    /// An error before a picture of `board` is drawn when the board alone would pass the cap.
+    pub fn picture_of(&self, board: &lingeo::board::Board) -> Result<(), ApiError> {
+        let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT);
+        self.room_for(estimate).map_err(|_| {
+            self.too_large(&format!(
+                "a picture of the board ({}, {} points) takes about {} MB; ask on a smaller board",
+                board.describe(),
+                board.len(),
+                estimate.div_ceil(1_000_000)
+            ))
+        })
+    }
+
+    /// A picture of `board` drawn by `draw`, counted; refused before it is drawn where the
+    /// board alone would pass the cap, and after where the picture does.
+    pub fn picture(
+        &mut self,
+        board: &lingeo::board::Board,
+        draw: impl FnOnce() -> String,
+    ) -> Result<String, ApiError> {
+        self.picture_of(board)?;
+        let svg = draw();
+        self.room_for(svg.len())?;
+        self.used += svg.len();
+        Ok(svg)
+    }
+
+    /// `value` as the JSON the CLI's `--json` prints, counted.
+    pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, ApiError> {
+        let failed = |e: String| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the answer did not serialise: {e}"),
+            )
+        };
+        let mut text = crate::cli::json::to_string(value).map_err(|e| failed(e.0))?;
+        self.room_for(text.len())?;
+        self.used += text.len();
+        text.truncate(text.trim_end().len());
+        RawValue::from_string(text).map_err(|e| failed(e.to_string()))
+    }
+
+    /// Counts `bytes` more (a trace's lines), or an error past the cap.
+    pub fn take(&mut self, bytes: usize) -> Result<(), ApiError> {
+        self.room_for(bytes)?;
+        self.used += bytes;
+        Ok(())
+    }
+
+    /// The error of an answer past the cap, saying why.
+    fn too_large(&self, why: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the answer would be larger than the server's cap of {} MB: {why} (lingeo serve \
+                 --max-answer-mb raises the cap)",
+                self.cap.div_ceil(1_000_000)
+            ),
+        )
+    }
+}
