@@ -231,7 +231,7 @@ fn lg_zone_sources(c: &mut Criterion) {
         ] {
             let lg = LgOptions {
                 zones,
-                domination,
+                domination: Some(domination),
                 ..LgOptions::default()
             };
             let r = lg::search(&g, &root, &o, &lg).unwrap();

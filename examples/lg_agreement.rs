@@ -23,6 +23,7 @@ fn main() {
     let mut seeds: u64 = 120;
     let mut deep: u32 = 14;
     let mut lg = LgOptions::default();
+    let mut skip_games = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut number = |what: &str| -> u64 {
@@ -34,7 +35,10 @@ fn main() {
             "--quick" => quick = true,
             "--seeds" => seeds = number("--seeds"),
             "--deep" => deep = number("--deep") as u32,
-            "--no-domination" => lg.domination = false,
+            "--no-domination" => lg.domination = Some(false),
+            "--domination" => lg.domination = Some(true),
+            "--race" => lg.race = Some(number("--race") as u32),
+            "--no-games" => skip_games = true,
             "--leaf" => {
                 lg.leaf = match args.next().as_deref() {
                     Some("zero") => Leaf::Zero,
@@ -66,7 +70,7 @@ fn main() {
         (seeds, (deep > 0).then_some(deep))
     };
     let games = ["examples/robot-2d4a.scenario", "examples/reti.scenario"];
-    for path in games {
+    for path in games.into_iter().filter(|_| !skip_games) {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
         let rows = agreement::game_rows(&game, deep, &lg, &budgets);
@@ -80,14 +84,19 @@ fn main() {
     let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
     let lines = std::fs::read_to_string("tests/data/source-2d4a-lines.txt")
         .unwrap_or_else(|e| fail(&format!("tests/data/source-2d4a-lines.txt: {e}")));
+    // Without the race extension: with it the whole tree is tens of thousands of moves.
     let whole = LgOptions {
         full_tree: true,
+        race: Some(0),
         ..lg.clone()
     };
     let root = lingeo::play::state::State::initial(&game);
     let options = lingeo::play::search::SearchOptions::default();
-    match lingeo::play::search::lg::search(&game, &root, &options, &whole) {
-        Ok(r) => {
+    let whole_tree =
+        (!skip_games).then(|| lingeo::play::search::lg::search(&game, &root, &options, &whole));
+    match whole_tree {
+        None => {}
+        Some(Ok(r)) => {
             println!(
                 "### The source's lines in the whole reduced tree of `{path}` ({} moves, depth {})\n",
                 r.tree.moves(),
@@ -99,7 +108,7 @@ fn main() {
             );
             println!();
         }
-        Err(e) => fail(&e),
+        Some(Err(e)) => fail(&e),
     }
     let families: Vec<_> = [Family::Robot, Family::Pawned]
         .into_iter()

@@ -311,12 +311,12 @@ impl SearchRequest {
             || self.lg.full_tree
             || self.leaf.is_some()
             || self.lg.zones == Zones::Translate
-            || self.lg.domination
+            || self.lg.domination.is_some()
             || self.lg.product_zones;
         if lg_only && !self.engine.is_lg() {
             return bad("engine", "the reduced tree's options need an LG search");
         }
-        if self.engine == Engine::LgGrammar && self.lg.domination {
+        if self.engine == Engine::LgGrammar && self.lg.domination == Some(true) {
             return bad("engine", "domination zones are the native LG search's");
         }
         if (self.tt_mb << 20) >= self.limits.max_memory {

@@ -103,9 +103,18 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = ZonesArg::Regenerate)]
     pub zones: ZonesArg,
     /// --engine lg: add domination zones: each piece guarding the points a goal-owning piece
-    /// of its side still has to pass (docs/lg-search.md).
-    #[arg(long)]
+    /// of its side still has to pass (docs/lg-search.md); the default with leaves valued by
+    /// their zones, not with --leaf zero.
+    #[arg(long, conflicts_with = "no_domination")]
     pub domination: bool,
+    /// --engine lg: attack zones only, no domination zones.
+    #[arg(long)]
+    pub no_domination: bool,
+    /// --engine lg: plies the reduced tree goes on past the depth bound along the goal zones
+    /// only (their main trajectories, interceptions and guards), before a leaf is valued
+    /// statically (default: twice the horizon; 0: none).
+    #[arg(long, value_name = "PLIES")]
+    pub race: Option<u32>,
     /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
     /// the alternatives of its attach pairs) instead of one bundle per main trajectory.
     #[arg(long)]
@@ -348,6 +357,8 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--leaf", args.leaf.is_some()),
         ("--zones translate", args.zones == ZonesArg::Translate),
         ("--domination", args.domination),
+        ("--no-domination", args.no_domination),
+        ("--race", args.race.is_some()),
         ("--product-zones", args.product_zones),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
@@ -408,8 +419,13 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 ZonesArg::Regenerate => Zones::Regenerate,
                 ZonesArg::Translate => Zones::Translate,
             },
-            domination: args.domination,
+            domination: match (args.domination, args.no_domination) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
             product_zones: args.product_zones,
+            race: args.race,
         },
         leaf: args.leaf.map(|l| match l {
             LeafArg::Zero => Leaf::Zero,
@@ -479,9 +495,14 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     let proved = lg_result.as_ref().map(|r| r.proved);
     let mut out = describe(&game, args, engine, options, result, horizon, proved);
     if let Some(r) = &lg_result {
-        let [over, no_move, depth] = r.tree.leaves();
+        let [over, no_move, depth, table] = r.tree.leaves();
+        let table = if table > 0 {
+            format!(", {table} transpositions")
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "reduced tree: {}, {} deep; leaves: {over} game over, {no_move} no zone move, {depth} depth bound\n",
+            "reduced tree: {}, {} deep; leaves: {over} game over, {no_move} no zone move, {depth} depth bound{table}\n",
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));

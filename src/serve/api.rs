@@ -573,7 +573,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
     };
     request.lg.horizon = horizon;
     request.lg.full_tree = fields.flag("full_tree")?;
-    request.lg.domination = fields.flag("domination")?;
+    request.lg.domination = fields.flag("domination")?.then_some(true);
     request.lg.zones = fields
         .choice(
             "zones",

@@ -25,13 +25,14 @@
 //! domination zones of decision A22 (docs/semantics.md §10) beside the attack zones.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, WIN};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::piece::Side;
 use crate::play::game::Game;
-use crate::play::state::{Move, State};
+use crate::play::state::{Move, Pending, State};
 use crate::play::translate::{Outcome, Transition, translate_zone_with};
 use crate::progress::{Progress, Silent, Task};
 use crate::zone::{Tracks, Zone, ZoneError, ZoneGenerator, ZoneOptions};
@@ -80,12 +81,40 @@ pub struct Attack {
     pub target: Point,
     pub kind: ZoneKind,
     pub zones: Vec<Zone>,
+    /// The first steps (piece, from, to) of the trajectories of its zones that are moves to
+    /// make ([`movable`]), once each: what the search asks of an attack at every visit.
+    pub steps: Vec<(usize, Point, Point)>,
 }
+
+impl Attack {
+    pub fn new(piece: usize, target: Point, kind: ZoneKind, zones: Vec<Zone>) -> Attack {
+        let mut attack = Attack {
+            piece,
+            target,
+            kind,
+            zones,
+            steps: Vec::new(),
+        };
+        let mut steps: Vec<(usize, Point, Point)> = movable(&attack)
+            .filter_map(|e| match e.trajectory[..] {
+                [from, to, ..] => Some((e.piece, from, to)),
+                _ => None,
+            })
+            .collect();
+        steps.sort_unstable();
+        steps.dedup();
+        attack.steps = steps;
+        attack
+    }
+}
+
+/// The attacks of a state, shared: a position's zones are kept and handed out many times.
+pub type Attacks = Rc<Vec<Attack>>;
 
 /// Where the zones of the reduced tree come from.
 pub trait ZoneSource {
     /// The attacks (with their zones) of `state`, generated afresh.
-    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String>;
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String>;
 
     /// The attacks of `child`, reached by `mv` from a state whose attacks are `parent`, and
     /// whether they were generated afresh (the search generates them afresh where carried
@@ -96,7 +125,7 @@ pub trait ZoneSource {
         parent: &[Attack],
         mv: Move,
         child: &State,
-    ) -> Result<(Vec<Attack>, bool), String> {
+    ) -> Result<(Attacks, bool), String> {
         let _ = (parent, mv);
         Ok((self.zones(game, child)?, true))
     }
@@ -123,7 +152,7 @@ pub struct Regenerate {
     /// The attacks of the positions met so far ([`ZoneSource::zones`]): the zones depend on
     /// where the pieces stand and on nothing else, and a reduced tree meets one position by
     /// many orders of independent moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
-    cache: HashMap<Vec<Option<Point>>, Vec<Attack>>,
+    cache: HashMap<Vec<Option<Point>>, Attacks>,
     /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
@@ -329,11 +358,11 @@ impl Regenerate {
 }
 
 impl ZoneSource for Regenerate {
-    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String> {
         if let Some(attacks) = self.cache.get(&state.at) {
             return Ok(attacks.clone());
         }
-        let attacks = self.listed(game, state)?;
+        let attacks = Rc::new(self.listed(game, state)?);
         if self.cache.len() >= ZONE_CACHE_POSITIONS {
             self.cache.clear();
         }
@@ -361,12 +390,7 @@ impl Regenerate {
                         game.scenario.board.name(target)
                     )
                 })?;
-                Ok(Attack {
-                    piece,
-                    target,
-                    kind,
-                    zones,
-                })
+                Ok(Attack::new(piece, target, kind, zones))
             })
             .collect()
     }
@@ -387,7 +411,7 @@ pub struct Translate {
 }
 
 impl ZoneSource for Translate {
-    fn zones(&mut self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String> {
         self.fresh.zones(game, state)
     }
 
@@ -397,12 +421,12 @@ impl ZoneSource for Translate {
         parent: &[Attack],
         mv: Move,
         child: &State,
-    ) -> Result<(Vec<Attack>, bool), String> {
+    ) -> Result<(Attacks, bool), String> {
         let (attacks, ended) = translate_attacks(game, parent, mv, child);
         if ended {
             return Ok((self.fresh.zones(game, child)?, true));
         }
-        Ok((attacks, false))
+        Ok((Rc::new(attacks), false))
     }
 }
 
@@ -472,12 +496,7 @@ pub fn translate_attacks(
         if zones.is_empty() {
             ended |= a.kind == ZoneKind::Attack;
         } else {
-            out.push(Attack {
-                piece: a.piece,
-                target: a.target,
-                kind: a.kind,
-                zones,
-            });
+            out.push(Attack::new(a.piece, a.target, a.kind, zones));
         }
     }
     (out, ended)
@@ -509,6 +528,23 @@ pub fn default_horizon(game: &Game, state: &State) -> u32 {
     farthest.map_or(FALLBACK_HORIZON, |d| d.max(1))
 }
 
+/// Whether the value `value` of a node whose side to move is White when `white` and whose
+/// moves searched are `children` is proved ([`Tree::proved`]).
+fn proved(children: &[TreeNode], white: bool, value: i8) -> bool {
+    let p: Vec<bool> = children
+        .iter()
+        .map(|c| match c.end {
+            Some(End::GameOver) => true,
+            Some(End::Table { proved }) => proved,
+            Some(_) => false,
+            None => proved(&c.children, !white, c.value),
+        })
+        .collect();
+    let reached = children.iter().zip(&p).any(|(c, &p)| p && c.value == value);
+    let best = if white { 1 } else { -1 };
+    reached && (value == best || p.iter().all(|&p| p))
+}
+
 /// The options of the LG search beyond [`SearchOptions`] (whose `depth`, `max_nodes`, `time`
 /// and `progress` it reads).
 #[derive(Clone, Debug, Default)]
@@ -521,11 +557,22 @@ pub struct LgOptions {
     pub leaf: Leaf,
     /// Where the zones of each state come from.
     pub zones: Zones,
-    /// Add domination zones to the attack zones (decision A22, docs/semantics.md §10).
-    pub domination: bool,
+    /// Add domination zones to the attack zones (decision A22, docs/semantics.md §10);
+    /// `None`: with leaves valued by their zones ([`Leaf::Zones`]), not with `Leaf::Zero`.
+    pub domination: Option<bool>,
     /// Every zone of each attack (the zone grammar's language, whose size is the product of
     /// the alternatives) instead of one bundle per main trajectory (the default).
     pub product_zones: bool,
+    /// Plies the search goes on past the depth bound along the goal zones only (the race
+    /// extension, [`race_extension`]); `None`: twice the horizon.
+    pub race: Option<u32>,
+}
+
+impl LgOptions {
+    /// Whether the search adds domination zones ([`LgOptions::domination`]).
+    pub fn dominates(&self) -> bool {
+        self.domination.unwrap_or(self.leaf == Leaf::Zones)
+    }
 }
 
 /// Where the zones of each state of the reduced tree come from.
@@ -560,6 +607,10 @@ pub enum End {
     NoZoneMove,
     /// The depth bound: a static value ([`Leaf`]).
     Depth,
+    /// The position was searched before at this ply (another order of the same moves): its
+    /// value comes from the table, its moves are shown where it was searched first; `proved`:
+    /// that value was proved there (it rests on game-ending leaves only).
+    Table { proved: bool },
 }
 
 impl End {
@@ -568,6 +619,7 @@ impl End {
             End::GameOver => "game over",
             End::NoZoneMove => "no zone move",
             End::Depth => "depth bound",
+            End::Table { .. } => "transposition",
         }
     }
 }
@@ -615,19 +667,20 @@ impl Tree {
     }
 
     /// The leaves per way their branch ends, in the order of [`End`].
-    pub fn leaves(&self) -> [usize; 3] {
-        fn walk(nodes: &[TreeNode], out: &mut [usize; 3]) {
+    pub fn leaves(&self) -> [usize; 4] {
+        fn walk(nodes: &[TreeNode], out: &mut [usize; 4]) {
             for n in nodes {
                 match n.end {
                     Some(End::GameOver) => out[0] += 1,
                     Some(End::NoZoneMove) => out[1] += 1,
                     Some(End::Depth) => out[2] += 1,
+                    Some(End::Table { .. }) => out[3] += 1,
                     None => {}
                 }
                 walk(&n.children, out);
             }
         }
-        let mut out = [0; 3];
+        let mut out = [0; 4];
         walk(&self.children, &mut out);
         out
     }
@@ -639,20 +692,7 @@ impl Tree {
     /// child searched is proved (a child left unsearched by a cutoff cannot change the
     /// choice above). An empty tree proves nothing.
     pub fn proved(&self, white: bool, value: i8) -> bool {
-        fn node(children: &[TreeNode], white: bool, value: i8) -> bool {
-            let p: Vec<bool> = children
-                .iter()
-                .map(|c| match c.end {
-                    Some(End::GameOver) => true,
-                    Some(_) => false,
-                    None => node(&c.children, !white, c.value),
-                })
-                .collect();
-            let reached = children.iter().zip(&p).any(|(c, &p)| p && c.value == value);
-            let best = if white { 1 } else { -1 };
-            reached && (value == best || p.iter().all(|&p| p))
-        }
-        !self.children.is_empty() && node(&self.children, white, value)
+        !self.children.is_empty() && proved(&self.children, white, value)
     }
 
     /// One move a line, indented two spaces a level, the value after it (`h8-g7  0`); a leaf
@@ -714,10 +754,13 @@ pub fn search(
     if let Some(n) = options.max_zones {
         fresh.options.max_zones = n;
     }
-    fresh.domination = lg.domination;
+    fresh.domination = lg.dominates();
     fresh.product = lg.product_zones;
     let mut options = options.clone();
     options.depth = Some(depth_bound(options.depth, horizon)?);
+    let mut lg = lg.clone();
+    lg.race = Some(lg.race.unwrap_or(2 * horizon));
+    let lg = &lg;
     let run = || match lg.zones {
         Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
         Zones::Translate => search_with(game, root, &options, lg, &mut Translate { fresh }),
@@ -774,6 +817,13 @@ pub fn search_with(
         max_depth: options.depth.unwrap_or(u32::MAX),
         full: lg.full_tree,
         leaf: lg.leaf,
+        race: match lg.leaf {
+            Leaf::Zero => 0,
+            Leaf::Zones => lg.race.unwrap_or(0),
+        },
+        // The whole tree (`full_tree`) is drawn as searched, every transposition in full.
+        table: (lg.leaf == Leaf::Zones && !lg.full_tree).then(HashMap::new),
+        table_hits: 0,
         max_ply: 0,
         generated: 0,
     };
@@ -801,7 +851,7 @@ pub fn search_with(
             score: value.map_or(0, |v| i32::from(v) * WIN),
             pv,
             nodes: s.budget.nodes,
-            tt_hits: 0,
+            tt_hits: s.table_hits,
             depth: if value.is_some() { s.max_ply } else { 0 },
             time: s.budget.elapsed(),
             cpu_time: s.budget.cpu_elapsed(),
@@ -814,6 +864,27 @@ pub fn search_with(
         proved: false,
     }
 }
+
+/// A position's value in the LG search's table: exact, or a bound where an alpha-beta cutoff
+/// stopped its search, and whether it was proved ([`End::Table`]).
+#[derive(Clone, Copy, Debug)]
+struct TableEntry {
+    value: i8,
+    bound: Bound,
+    proved: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// At least `value` (a cutoff above beta).
+    Lower,
+    /// At most `value` (every move at or below alpha).
+    Upper,
+}
+
+/// The table's entries at most (a bound on its memory): it is cleared when full.
+pub const TABLE_ENTRIES: usize = 1 << 20;
 
 struct Node {
     value: i8,
@@ -829,6 +900,12 @@ struct Searcher<'g, 's> {
     max_depth: u32,
     full: bool,
     leaf: Leaf,
+    /// Plies past `max_depth` along the goal zones ([`LgOptions::race`]).
+    race: u32,
+    /// The values of the positions searched, by key and ply ([`TableEntry`]); `None` with
+    /// `Leaf::Zero`, the plain reduced tree the search grammar derives.
+    table: Option<HashMap<(u64, u32), TableEntry>>,
+    table_hits: u64,
     max_ply: u32,
     generated: u64,
 }
@@ -847,7 +924,7 @@ impl Searcher<'_, '_> {
         &mut self,
         state: &State,
         from: Option<(&[Attack], Move)>,
-    ) -> Result<(Vec<Attack>, bool), String> {
+    ) -> Result<(Attacks, bool), String> {
         let out = match from {
             None => (self.source.zones(self.game, state)?, true),
             Some((parent, mv)) => self.source.child(self.game, parent, mv, state)?,
@@ -863,8 +940,8 @@ impl Searcher<'_, '_> {
         state: &mut State,
         from: Option<(&[Attack], Move)>,
         ply: u32,
-        mut alpha: i8,
-        mut beta: i8,
+        alpha: i8,
+        beta: i8,
     ) -> Option<Node> {
         if !self.budget.visit(ply as usize) {
             return None;
@@ -881,7 +958,30 @@ impl Searcher<'_, '_> {
         if let Some(o) = state.outcome {
             return Some(leaf(o.value, End::GameOver));
         }
-        if ply >= self.max_depth && self.leaf == Leaf::Zero {
+        let key = (state.hash(self.game), ply);
+        if let Some(e) = self.table.as_ref().and_then(|t| t.get(&key)).copied() {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if usable {
+                self.table_hits += 1;
+                return Some(Node {
+                    value: e.value,
+                    children: Vec::new(),
+                    end: Some(End::Table { proved: e.proved }),
+                    cut: e.bound != Bound::Exact,
+                });
+            }
+        }
+        if let Some(pending) = state.pending.filter(|_| self.leaf == Leaf::Zones) {
+            // A goal waits for its reply: the rules decide it within two plies, so the tree
+            // plays it out instead of valuing it statically.
+            let moves = pending_replies(self.game, pending, &legal);
+            return self.children(state, &[], &moves, ply, alpha, beta);
+        }
+        if ply >= self.max_depth && self.race == 0 && self.leaf == Leaf::Zero {
             // A leaf valued 0 needs no zones.
             return Some(leaf(0, End::Depth));
         }
@@ -892,11 +992,13 @@ impl Searcher<'_, '_> {
                 return None;
             }
         };
-        if ply >= self.max_depth {
+        if ply >= self.max_depth + self.race {
             return Some(leaf(self.leaf_value(state, &attacks), End::Depth));
         }
-        let mut moves = zone_moves(self.game, state, &legal, &attacks);
-        if moves.is_empty() && !fresh {
+        // Past the depth bound, the race extension: only the goal zones' moves.
+        let racing = ply >= self.max_depth;
+        let mut moves = zone_moves(self.game, state, &legal, &attacks, racing);
+        if moves.is_empty() && !fresh && !racing {
             // The carried zones' branch ends here: the zones of this state enter afresh.
             attacks = match self.zones(state, None) {
                 Ok((a, _)) => a,
@@ -905,28 +1007,43 @@ impl Searcher<'_, '_> {
                     return None;
                 }
             };
-            moves = zone_moves(self.game, state, &legal, &attacks);
+            moves = zone_moves(self.game, state, &legal, &attacks, racing);
         }
         let moves = if !moves.is_empty() {
             moves
         } else if legal == [Move::Pass]
-            || (!state.passed && other_side_moves(self.game, state, &attacks))
+            || (!state.passed && other_side_moves(self.game, state, &attacks, racing))
         {
             // The rules' pass, or a reduced pass (not twice in a row).
             vec![Move::Pass]
         } else {
             return Some(leaf(self.leaf_value(state, &attacks), End::NoZoneMove));
         };
+        self.children(state, &attacks, &moves, ply, alpha, beta)
+    }
+
+    /// The node of `state` whose moves are `moves`, each searched below with `attacks` as
+    /// its parent's zones.
+    fn children(
+        &mut self,
+        state: &mut State,
+        attacks: &[Attack],
+        moves: &[Move],
+        ply: u32,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> Option<Node> {
         let white = state.to_move == Side::White;
+        let alpha0 = alpha;
         let mut best: i8 = if white { -2 } else { 2 };
         let mut children = Vec::new();
         let mut cut = false;
         for (k, &mv) in moves.iter().enumerate() {
             let undo = state.make(self.game, mv);
             let child = if ply as usize % GROW_EVERY == GROW_EVERY - 1 {
-                crate::memory::grow(|| self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta))
+                crate::memory::grow(|| self.node(state, Some((attacks, mv)), ply + 1, alpha, beta))
             } else {
-                self.node(state, Some((&attacks, mv)), ply + 1, alpha, beta)
+                self.node(state, Some((attacks, mv)), ply + 1, alpha, beta)
             };
             state.unmake(self.game, undo);
             let child = child?;
@@ -951,6 +1068,27 @@ impl Searcher<'_, '_> {
                 break;
             }
         }
+        if let Some(table) = &mut self.table {
+            let bound = if self.full || (best > alpha0 && best < beta) {
+                Bound::Exact
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Upper
+            };
+            if table.len() >= TABLE_ENTRIES {
+                table.clear();
+            }
+            let proved = proved(&children, white, best);
+            table.insert(
+                (state.hash(self.game), ply),
+                TableEntry {
+                    value: best,
+                    bound,
+                    proved,
+                },
+            );
+        }
         Some(Node {
             value: best,
             children,
@@ -958,6 +1096,39 @@ impl Searcher<'_, '_> {
             cut,
         })
     }
+}
+
+/// The replies worth searching to a goal waiting for its reply: those that capture the piece
+/// waiting, or that reach a goal of their own (an answer); without any, one legal move, after
+/// which the rules end the game whatever it is.
+fn pending_replies(game: &Game, pending: Pending, legal: &[Move]) -> Vec<Move> {
+    let waiting = match pending {
+        Pending::Goal { piece } | Pending::Answered { piece, .. } => piece,
+    };
+    let answers = matches!(pending, Pending::Goal { .. });
+    let replies: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&mv| match mv {
+            Move::Step {
+                piece, to, capture, ..
+            } => {
+                capture == Some(waiting) || (answers && game.goals[usize::from(piece)][to.index()])
+            }
+            Move::Pass => false,
+        })
+        .collect();
+    if replies.is_empty() {
+        legal.iter().copied().take(1).collect()
+    } else {
+        replies
+    }
+}
+
+/// Whether `a` is about a goal: an attack of a piece on one of its goals, or a domination zone
+/// (a guard of the points a goal piece still has to pass).
+fn is_goal_zone(game: &Game, a: &Attack) -> bool {
+    a.kind == ZoneKind::Domination || game.goals[a.piece][a.target.index()]
 }
 
 /// The trajectories of `a` whose first step is a move to make: all but, in a domination zone,
@@ -973,19 +1144,12 @@ fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntry> {
 
 /// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
 /// attacks one of whose zones has it.
-fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
+fn first_steps<'a>(
+    attacks: impl Iterator<Item = &'a Attack>,
+) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
     for a in attacks {
-        let mut seen = Vec::new();
-        for e in movable(a) {
-            if let [from, to, ..] = e.trajectory[..] {
-                let key = (e.piece, from, to);
-                if !seen.contains(&key) {
-                    seen.push(key);
-                }
-            }
-        }
-        for key in seen {
+        for &key in &a.steps {
             *out.entry(key).or_insert(0) += 1;
         }
     }
@@ -993,28 +1157,40 @@ fn first_steps(attacks: &[Attack]) -> HashMap<(usize, Point, Point), u32> {
 }
 
 /// Whether every opposing trajectory at level 1 of `z` (a zone of `side`) is met by a
-/// trajectory of `side` at level 2 that ends on one of its points.
-fn held(game: &Game, z: &Zone, side: Side) -> bool {
+/// trajectory of `side` at level 2 that ends on one of its points, or is barred: its piece is
+/// `safe` (it never steps onto an attacked point) and `side` attacks a point it must step on.
+fn held(game: &Game, state: &State, z: &Zone, side: Side) -> bool {
     let side_of = |e: &crate::zone::ZoneEntry| game.scenario.pieces[e.piece].side;
     z.entries
         .iter()
         .filter(|o| o.level == 1 && side_of(o) != side)
         .all(|o| {
-            z.entries.iter().any(|d| {
-                d.level == 2
-                    && side_of(d) == side
-                    && d.trajectory
-                        .last()
-                        .is_some_and(|y| o.trajectory.contains(y))
-            })
+            (game.safe[o.piece]
+                && o.trajectory[1..]
+                    .iter()
+                    .any(|&y| state.attacked(game, y, side)))
+                || z.entries.iter().any(|d| {
+                    d.level == 2
+                        && side_of(d) == side
+                        && d.trajectory
+                            .last()
+                            .is_some_and(|y| o.trajectory.contains(y))
+                })
         })
 }
 
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
-fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) -> Vec<Move> {
-    let steps = first_steps(attacks);
-    let _ = (game, state);
+/// With `racing`, the goal zones' moves only ([`is_goal_zone`]).
+fn zone_moves(
+    game: &Game,
+    state: &State,
+    legal: &[Move],
+    attacks: &[Attack],
+    racing: bool,
+) -> Vec<Move> {
+    let steps = first_steps(attacks.iter().filter(|a| !racing || is_goal_zone(game, a)));
+    let _ = state;
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
         .filter_map(|&mv| match mv {
@@ -1032,9 +1208,10 @@ fn zone_moves(game: &Game, state: &State, legal: &[Move], attacks: &[Attack]) ->
 
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
 /// after a pass).
-fn other_side_moves(game: &Game, state: &State, attacks: &[Attack]) -> bool {
+fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: bool) -> bool {
     let other = state.to_move.opposite();
-    attacks.iter().any(|a| {
+    let attacks = attacks.iter().filter(|a| !racing || is_goal_zone(game, a));
+    attacks.into_iter().any(|a| {
         movable(a)
             .any(|e| state.at[e.piece].is_some() && game.scenario.pieces[e.piece].side == other)
     })
@@ -1061,7 +1238,7 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
             let Some(main) = z.entries.first() else {
                 continue;
             };
-            if !held(game, z, side) {
+            if !held(game, state, z, side) {
                 continue;
             }
             let moves = main.trajectory.len() as u32 - 1;

@@ -48,7 +48,7 @@ pub fn search(
                 .to_string(),
         );
     }
-    if lg.domination {
+    if lg.dominates() {
         return Err(
             "the search grammar has attack zones only; --domination is the native engine's"
                 .to_string(),
