@@ -30,6 +30,9 @@ pub struct MatchArgs {
     /// first again when they run out).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
+    /// Play the games on this many threads at once (the output is the same as with one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -88,7 +91,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     let openings = matches::openings(&game).len();
     let total = args.games;
     let bars = super::progress::Bars::new();
-    let played = matches::run(&game, &a, &b, total, &bars).map_err(CliError)?;
+    let played =
+        matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize).map_err(CliError)?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
     let report = |text: String| match &played.stopped {
