@@ -33,6 +33,7 @@
 pub mod error;
 pub mod evaluate;
 pub mod map;
+pub mod matches;
 pub mod piece;
 pub mod play;
 pub mod run;
@@ -44,6 +45,7 @@ pub mod zones;
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
+pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use piece::Chosen;
 pub use play::PlayResult;
 pub use run::{LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar};

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use lingeo::api::MatchJson;
 use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
 use lingeo::render;
-use serde::Serialize;
 
 use super::play::load_game;
 use super::{CliError, Report};
@@ -43,26 +43,6 @@ pub struct MatchArgs {
     pub base: PathBuf,
     #[command(flatten)]
     pub memory: super::limits::MemoryArg,
-}
-
-#[derive(Serialize)]
-struct MatchJson {
-    white: String,
-    black: String,
-    games: u32,
-    openings: usize,
-    /// From the first (`--white`) engine's side.
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    score: f64,
-    /// The Elo difference of the first engine over the second and its 95% half-width; null
-    /// when one engine won every game.
-    elo: Option<f64>,
-    elo_error: Option<f64>,
-    /// Why the match stopped before its last game (the score is of the games before).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
 }
 
 pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
@@ -107,20 +87,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     };
     let elo = score.elo();
     if args.json {
-        return super::json::to_string(&MatchJson {
-            white: a.to_string(),
-            black: b.to_string(),
-            games: total,
-            openings,
-            wins: score.wins,
-            draws: score.draws,
-            losses: score.losses,
-            score: score.fraction(),
-            elo: elo.map(|e| e.0),
-            elo_error: elo.map(|e| e.1),
-            stopped: played.stopped.clone(),
-        })
-        .map(report);
+        return super::json::to_string(&MatchJson::of(&a, &b, total, openings, &played))
+            .map(report);
     }
     let elo_text = match elo {
         Some((e, err)) => format!("{e:+.0} ± {err:.0}"),

@@ -389,6 +389,8 @@ impl Score {
 pub struct Played {
     pub score: Score,
     pub stopped: Option<String>,
+    /// Each finished game's result from the first engine's side (1, 0, −1), in order.
+    pub results: Vec<i8>,
 }
 
 /// Plays `games` games of `a` against `b`: the openings in order, each twice (a as White, then
@@ -416,13 +418,28 @@ pub fn run_jobs(
     progress: &dyn Progress,
     jobs: usize,
 ) -> Result<Played, String> {
+    run_range(game, a, b, 0..games, progress, jobs)
+}
+
+/// The games `range` (numbered from 0) of the match [`run`] plays, on `jobs` threads: a
+/// match split into parts (the tasks of a cluster) whose results, put together in order, are
+/// the whole match's.
+pub fn run_range(
+    game: &Game,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    range: std::ops::Range<u32>,
+    progress: &dyn Progress,
+    jobs: usize,
+) -> Result<Played, String> {
+    let games = range.end;
     let lines = openings(game);
     if lines.is_empty() {
         return Err("the game has no opening of two moves that does not end it".to_string());
     }
-    let task = Task::start(progress, Some(u64::from(games)), "games");
+    let task = Task::start(progress, Some(u64::from(range.len() as u32)), "games");
     let so_far = std::sync::Mutex::new(Score::default());
-    let schedule: Vec<u32> = (0..games).collect();
+    let schedule: Vec<u32> = range.clone().collect();
     let results = crate::parallel::map_in_order(
         jobs,
         &schedule,
@@ -447,13 +464,18 @@ pub fn run_jobs(
         Result::<i8, String>::is_err,
     )?;
     let mut score = Score::default();
-    for (k, result) in results.into_iter().enumerate() {
+    let mut finished = Vec::new();
+    for (k, result) in (range.start as usize..).zip(results) {
         match result {
-            Some(Ok(for_a)) => score.add(for_a),
+            Some(Ok(for_a)) => {
+                score.add(for_a);
+                finished.push(for_a);
+            }
             Some(Err(why)) => {
                 return Ok(Played {
                     score,
                     stopped: Some(format!("game {} of {games} stopped: {why}", k + 1)),
+                    results: finished,
                 });
             }
             // Skipped after a stop, which comes first in the order.
@@ -463,6 +485,7 @@ pub fn run_jobs(
     Ok(Played {
         score,
         stopped: None,
+        results: finished,
     })
 }
 
