@@ -42,8 +42,8 @@ def short(spec: str) -> str:
     """A spec as the chart's axis shows it."""
     keys = dict(part.split("=", 1) for part in spec.split(","))
     if "nodes" in keys:
-        return f"{keys.get('ordering', 'killer')} ({keys['nodes']} nodes)"
-    return f"{keys.get('eval', 'material')} (depth {keys.get('depth', 4)})"
+        return keys.get("ordering", "killer")
+    return f"{keys.get('eval', 'material')} d{keys.get('depth', 4)}"
 
 
 def main() -> None:
@@ -99,7 +99,10 @@ def main() -> None:
     ax.set_xticklabels(labels, fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_ylabel("points per game of the first engine")
-    ax.set_title(f"Matches on {args.scenario}, {args.games} games a pairing")
+    ax.set_title(
+        f"Matches on {args.scenario}, {args.games} games a pairing "
+        f"(orderings at {args.nodes} nodes, evaluations at depth {args.depth})"
+    )
     fig.tight_layout()
     chart = os.path.join(args.out, "players.png")
     fig.savefig(chart, dpi=100)
