@@ -28,7 +28,7 @@ use crate::play::state::{Move, State};
 const INF: i32 = i32::MAX / 2;
 
 /// Searches `root` as `options` say: a solve on `options.threads` threads when it has more
-/// than one ([`parallel_solve`]), every other search on the calling thread.
+/// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
     let table = match options.tt_mb {
         0 => None,
