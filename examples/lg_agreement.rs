@@ -11,7 +11,8 @@
 //! Options: `--quick` (shipped games without the deep column, 10 random games a family, small
 //! budgets), `--seeds N` (random games per family, default 120), `--deep D` (the second LG
 //! depth, default 14; 0: none), `--leaf zero|zones` (how LG values leaves that do not end the
-//! game), `--no-domination` (attack zones only).
+//! game), `--no-domination` (attack zones only), `--jobs N` (the positions and games on N
+//! threads; the same tables).
 
 use std::time::Duration;
 
@@ -22,6 +23,7 @@ fn main() {
     let mut quick = false;
     let mut seeds: u64 = 120;
     let mut deep: u32 = 14;
+    let mut jobs: usize = 1;
     let mut lg = LgOptions::default();
     let mut skip_games = false;
     let mut args = std::env::args().skip(1);
@@ -34,6 +36,7 @@ fn main() {
         match a.as_str() {
             "--quick" => quick = true,
             "--seeds" => seeds = number("--seeds"),
+            "--jobs" => jobs = number("--jobs") as usize,
             "--deep" => deep = number("--deep") as u32,
             "--no-domination" => lg.domination = Some(false),
             "--domination" => lg.domination = Some(true),
@@ -73,7 +76,7 @@ fn main() {
     for path in games.into_iter().filter(|_| !skip_games) {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
-        let rows = agreement::game_rows(&game, deep, &lg, &budgets);
+        let rows = agreement::game_rows_jobs(&game, deep, &lg, &budgets, jobs);
         println!("### `{path}`\n");
         print!("{}", agreement::game_table(&rows, deep));
         println!();
@@ -112,7 +115,12 @@ fn main() {
     }
     let families: Vec<_> = [Family::Robot, Family::Pawned]
         .into_iter()
-        .map(|f| (f, agreement::random_rows(f, 0..seeds, &lg, &budgets)))
+        .map(|f| {
+            (
+                f,
+                agreement::random_rows_jobs(f, 0..seeds, &lg, &budgets, jobs),
+            )
+        })
         .collect();
     println!("### Random small games (seeds 0..{seeds}, boards 5x5 to 8x8)\n");
     print!("{}", agreement::random_table(&families));

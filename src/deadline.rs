@@ -77,6 +77,38 @@ pub fn passed() -> Option<Duration> {
         .and_then(|(at, limit)| (Instant::now() > at || stopped()).then_some(limit))
 }
 
+/// This thread's deadline and stop flag, to carry to the threads that do part of its work
+/// ([`crate::parallel`]).
+#[derive(Clone, Debug, Default)]
+pub struct Inherited {
+    deadline: Option<(Instant, Duration)>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// This thread's deadline and stop flag, as [`inherit`] sets them on another thread.
+pub fn current() -> Inherited {
+    Inherited {
+        deadline: DEADLINE.with(Cell::get),
+        stop: STOP.with(|s| s.borrow().clone()),
+    }
+}
+
+/// Runs `f` under the deadline and stop flag of the thread `from` was taken on.
+pub fn inherit<R>(from: &Inherited, f: impl FnOnce() -> R) -> R {
+    struct Reset(Option<(Instant, Duration)>, Option<Arc<AtomicBool>>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+            STOP.with(|s| *s.borrow_mut() = self.1.take());
+        }
+    }
+    let _reset = Reset(
+        DEADLINE.with(|d| d.replace(from.deadline)),
+        STOP.with(|s| s.replace(from.stop.clone())),
+    );
+    f()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

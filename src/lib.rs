@@ -47,6 +47,7 @@ pub mod kernel;
 pub mod language_diff;
 pub mod memory;
 pub mod natural;
+pub mod parallel;
 pub mod pattern;
 pub mod piece;
 pub mod play;

@@ -41,6 +41,10 @@ __all__ = [
     "Language",
     "Line",
     "Evaluation",
+    "Match",
+    "Comparison",
+    "match",
+    "compare",
     "LingeoError",
     "ParseError",
     "RequestError",
@@ -54,6 +58,17 @@ __all__ = [
 
 #: The value of a removed point (a hole in the board) in the array ``Scenario.map`` returns.
 REMOVED = -1
+
+
+def _pandas() -> Any:
+    """The pandas module, or an error that says how to get it (pandas is optional)."""
+    try:
+        import pandas
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "to_pandas() needs pandas, which lingeo does not install: pip install pandas"
+        ) from e
+    return pandas
 
 
 class _Result:
@@ -314,18 +329,23 @@ class Scenario:
         solve: bool = False,
         *,
         moves: Union[str, Sequence[str]] = "",
-        tt_mb: int = 16,
+        tt_mb: Optional[int] = None,
         max_nodes: Optional[int] = None,
         time: Optional[float] = None,
         horizon: Optional[int] = None,
         tree: bool = False,
+        threads: int = 1,
     ) -> Search:
         """Searches the game (``alphabeta``, ``minimax``, ``lg``, ``lg-grammar``): to ``depth``
-        plies, or without a depth (or with ``solve=True``) to the end of every line."""
+        plies, or without a depth (or with ``solve=True``) to the end of every line.
+
+        ``tt_mb``: the transposition table in MiB (default: sized to the machine, as
+        ``lingeo search``). ``threads``: an alpha-beta solve on that many threads (lazy SMP);
+        the value and line are the same, the positions vary from run to run."""
         if solve and depth is not None:
             raise RequestError("give a depth or solve, not both")
         text = self._native.search(
-            engine, depth, _moves(moves), tt_mb, max_nodes, time, horizon, tree
+            engine, depth, _moves(moves), tt_mb, max_nodes, time, horizon, tree, threads
         )
         return Search(json.loads(text))
 
@@ -404,3 +424,148 @@ class Grammar:
 
 
 
+
+
+class Match(_Result):
+    """A match between two engines (``lingeo match``): ``to_dict()`` is ``lingeo match
+    --json``'s summary, ``games`` each finished game, ``to_pandas()`` one row a game."""
+
+    def __init__(self, data: Dict[str, Any], games: List[Dict[str, Any]]):
+        super().__init__(data)
+        #: Each finished game: ``game`` (from 1), ``opening`` (from 1), ``first_white`` and
+        #: ``result`` (1, 0, -1 from the first engine's side).
+        self.games: List[Dict[str, Any]] = games
+
+    @property
+    def wins(self) -> int:
+        return self._data["wins"]
+
+    @property
+    def draws(self) -> int:
+        return self._data["draws"]
+
+    @property
+    def losses(self) -> int:
+        return self._data["losses"]
+
+    @property
+    def score(self) -> float:
+        """The first engine's points per game (a win 1, a draw 1/2)."""
+        return self._data["score"]
+
+    @property
+    def elo(self) -> Optional[float]:
+        return self._data["elo"]
+
+    def to_pandas(self) -> Any:
+        """One row a finished game, with the engines' specs as columns (needs pandas)."""
+        frame = _pandas().DataFrame(
+            self.games, columns=["game", "opening", "first_white", "result"]
+        )
+        frame.insert(0, "white", self._data["white"])
+        frame.insert(1, "black", self._data["black"])
+        return frame
+
+
+def match(
+    scenario: Union[Scenario, str, "os.PathLike[str]"],
+    white: str = "",
+    black: str = "",
+    games: int = 20,
+    *,
+    jobs: int = 1,
+    first: int = 0,
+) -> Match:
+    """Plays ``games`` games between two engines, as ``lingeo match SCENARIO --white W
+    --black B --games N`` does (specs such as ``"eval=fuzzy,depth=2"``; docs/players.md §4).
+    ``jobs``: the games on that many threads (the same result). ``first``: play the games
+    ``first .. first + games`` (from 0) of the match's schedule instead, a part of a match
+    split into tasks (``lingeo.experiments``)."""
+    if not isinstance(scenario, Scenario):
+        scenario = Scenario.load(scenario)
+    data = json.loads(scenario._native.play_match(white, black, games, jobs, first))
+    return Match(data["summary"], data["games"])
+
+
+class Comparison(_Result):
+    """Two grammars' languages side by side on starts (``lingeo compare``): ``to_dict()`` has
+    the shape of ``lingeo compare --json`` (``a``, ``b``, ``check``, ``starts``, ``passed``),
+    ``to_pandas()`` one row a start."""
+
+    @property
+    def passed(self) -> bool:
+        return self._data["passed"]
+
+    @property
+    def starts(self) -> List[Dict[str, Any]]:
+        return list(self._data["starts"])
+
+    def to_pandas(self) -> Any:
+        """One row a start: ``start``, ``passed``, ``count_a``, ``count_b``, ``common``,
+        ``only_a`` and ``only_b`` (counts), ``error`` (needs pandas)."""
+        rows = [
+            {
+                "start": s["start"],
+                "passed": s.get("passed"),
+                "count_a": s.get("count_a"),
+                "count_b": s.get("count_b"),
+                "common": s.get("common"),
+                "only_a": len(s.get("only_a") or []),
+                "only_b": len(s.get("only_b") or []),
+                "error": s.get("error"),
+            }
+            for s in self._data["starts"]
+        ]
+        return _pandas().DataFrame(
+            rows,
+            columns=["start", "passed", "count_a", "count_b", "common", "only_a", "only_b", "error"],
+        )
+
+
+def compare(
+    a: Grammar,
+    b: Grammar,
+    starts: Union[str, Sequence[str]],
+    scenario: Optional[Scenario] = None,
+    piece: Optional[str] = None,
+    *,
+    subset: bool = False,
+    max_sentences: Optional[int] = None,
+) -> Comparison:
+    """Runs grammars ``a`` and ``b`` from each of ``starts`` and compares their languages as
+    text, as ``lingeo compare A B --start S`` does for two grammars: a start passes when the
+    languages are equal (with ``subset=True``: when A's is within B's). A start that cannot be
+    run is a row with its ``error``; the comparison then does not pass."""
+    if isinstance(starts, str):
+        starts = [starts]
+    rows: List[Dict[str, Any]] = []
+    for start in starts:
+        try:
+            la = sorted(set(a.run(start, scenario, piece, max_sentences=max_sentences).strings))
+            lb = sorted(set(b.run(start, scenario, piece, max_sentences=max_sentences).strings))
+        except LingeoError as e:
+            rows.append({"start": start, "error": str(e).splitlines()[0] if str(e) else ""})
+            continue
+        only_a = sorted(set(la) - set(lb))
+        only_b = sorted(set(lb) - set(la))
+        passed = not only_a and (subset or not only_b)
+        rows.append(
+            {
+                "start": start,
+                "passed": passed,
+                "count_a": len(la),
+                "count_b": len(lb),
+                "common": len(set(la) & set(lb)),
+                "only_a": only_a,
+                "only_b": only_b,
+            }
+        )
+    return Comparison(
+        {
+            "a": a.name,
+            "b": b.name,
+            "check": "subset" if subset else "equal",
+            "starts": rows,
+            "passed": all(r.get("passed") is True for r in rows),
+        }
+    )

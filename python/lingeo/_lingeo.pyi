@@ -68,11 +68,15 @@ class Scenario:
         engine: str = "alphabeta",
         depth: Optional[int] = None,
         moves: str = "",
-        tt_mb: int = 16,
+        tt_mb: Optional[int] = None,
         max_nodes: Optional[int] = None,
         time: Optional[float] = None,
         horizon: Optional[int] = None,
         tree: bool = False,
+        threads: int = 1,
+    ) -> str: ...
+    def play_match(
+        self, white: str = "", black: str = "", games: int = 20, jobs: int = 1, first: int = 0
     ) -> str: ...
     def play(self, moves: str = "") -> str: ...
     def evaluate(

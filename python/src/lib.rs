@@ -4,8 +4,8 @@
 //! released.
 
 use lingeo::api::{
-    self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, RunRequest, SearchRequest,
-    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest,
+    SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
 use pyo3::exceptions::PyException;
@@ -288,7 +288,7 @@ impl Scenario {
         .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = 16, max_nodes = None, time = None, horizon = None, tree = false))]
+    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -296,11 +296,12 @@ impl Scenario {
         engine: &str,
         depth: Option<u32>,
         moves: &str,
-        tt_mb: usize,
+        tt_mb: Option<usize>,
         max_nodes: Option<u64>,
         time: Option<f64>,
         horizon: Option<u32>,
         tree: bool,
+        threads: usize,
     ) -> PyResult<String> {
         let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
         let time = match time {
@@ -316,7 +317,8 @@ impl Scenario {
             engine,
             depth,
             moves: moves.to_string(),
-            tt_mb,
+            tt_mb: tt_mb.unwrap_or(SearchRequest::default().tt_mb),
+            threads,
             max_nodes,
             time,
             horizon,
@@ -325,6 +327,32 @@ impl Scenario {
         };
         py.detach(|| self.bench.search(&r).map(|s| json(&s)))
             .map_err(|e| error(py, e))
+    }
+
+    /// A match between two engines: `{"summary": <lingeo match --json>, "games": [...]}`.
+    #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0))]
+    fn play_match(
+        &self,
+        py: Python<'_>,
+        white: &str,
+        black: &str,
+        games: u32,
+        jobs: usize,
+        first: u32,
+    ) -> PyResult<String> {
+        let r = MatchRequest {
+            white: white.to_string(),
+            black: black.to_string(),
+            games,
+            jobs,
+            first,
+        };
+        py.detach(|| {
+            self.bench
+                .play_match(&r, &lingeo::progress::Silent)
+                .map(|m| json(&serde_json::json!({"summary": m.json, "games": m.games})))
+        })
+        .map_err(|e| error(py, e))
     }
 
     #[pyo3(signature = (moves = ""))]

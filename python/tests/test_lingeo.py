@@ -43,6 +43,7 @@ def without_times(d):
 
 FIGHTER = EXAMPLES / "robot-fighter.scenario"
 RETI = EXAMPLES / "reti.scenario"
+PAWNED = EXAMPLES / "pawned.scenario"
 ZONE_FULL = EXAMPLES / "robot-zone-full.scenario"
 
 
@@ -185,3 +186,40 @@ def test_the_gil_is_released_during_a_search():
     assert span["end"] - span["start"] > 0.2, "the solve was too quick to tell"
     inside = [t for t in ticks if span["start"] + 0.05 < t < span["end"] - 0.05]
     assert len(inside) > 10, (len(inside), span)
+
+
+def test_match_equals_the_cli_and_its_games_make_a_frame():
+    args = ["eval=material,depth=1", "eval=material,depth=2"]
+    m = lingeo.match(PAWNED, *args, games=4, jobs=2)
+    assert m.to_dict() == cli_json(
+        "match", PAWNED, "--white", args[0], "--black", args[1], "--games", "4"
+    )
+    assert [g["game"] for g in m.games] == [1, 2, 3, 4]
+    assert sum(1 for g in m.games if g["result"] == 1) == m.wins
+    # The games from the third on, as a task of a split match plays them.
+    part = lingeo.match(PAWNED, *args, games=2, first=2)
+    assert part.games == m.games[2:]
+    pd = pytest.importorskip("pandas")
+    frame = m.to_pandas()
+    assert isinstance(frame, pd.DataFrame)
+    assert list(frame.columns) == ["white", "black", "game", "opening", "first_white", "result"]
+    assert list(frame.result) == [g["result"] for g in m.games]
+    with pytest.raises(lingeo.RequestError):
+        lingeo.match(PAWNED, "depth=0")
+
+
+def test_compare_two_grammars_on_starts():
+    s = lingeo.Scenario.load(FIGHTER)
+    shortest = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
+    admissible = lingeo.Grammar.load(GRAMMARS / "admissible-trajectories.lgg")
+    starts = ["S(f6, h1, 5)", "S(f6, h1, 6)"]
+    same = lingeo.compare(shortest, shortest, starts, scenario=s, piece="FIGHTER")
+    assert same.passed
+    assert same.starts[0]["count_a"] == same.starts[0]["common"] == 7
+    within = lingeo.compare(shortest, admissible, starts, scenario=s, piece="FIGHTER", subset=True)
+    d = within.to_dict()
+    assert d["check"] == "subset" and len(d["starts"]) == 2
+    pd = pytest.importorskip("pandas")
+    frame = within.to_pandas()
+    assert list(frame.start) == starts
+    assert (frame.common <= frame.count_a).all()

@@ -33,6 +33,7 @@
 pub mod error;
 pub mod evaluate;
 pub mod map;
+pub mod matches;
 pub mod patterns;
 pub mod piece;
 pub mod play;
@@ -46,6 +47,7 @@ pub mod zones;
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
+pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
 pub use play::PlayResult;

@@ -69,6 +69,9 @@ impl std::str::FromStr for Engine {
     }
 }
 
+/// The most threads a search takes.
+pub const MAX_THREADS: usize = 256;
+
 /// What [`Workbench::search`] runs; the defaults are `lingeo search`'s.
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
@@ -81,8 +84,14 @@ pub struct SearchRequest {
     pub ordering: Ordering,
     /// How alpha-beta and minimax score a leaf at the depth bound.
     pub eval: Eval,
-    /// The transposition table's size in MiB (0: none).
+    /// The transposition table's size in MiB (0: none). The default is sized to the machine
+    /// ([`default_tt_mb`](crate::play::search::table::default_mb) of the default memory limit:
+    /// an eighth of the available memory, at most 1 GiB).
     pub tt_mb: usize,
+    /// The threads of an alpha-beta solve (lazy SMP; 1 by default). The value and the
+    /// principal variation do not depend on it; with more than one, the positions and table
+    /// hits vary from run to run.
+    pub threads: usize,
     /// Stop after visiting this many positions.
     pub max_nodes: Option<u64>,
     /// Stop after this long.
@@ -118,7 +127,8 @@ impl Default for SearchRequest {
             depth: None,
             ordering: Ordering::Killer,
             eval: Eval::Material,
-            tt_mb: 16,
+            tt_mb: crate::play::search::table::default_mb(Limits::default().max_memory),
+            threads: 1,
             max_nodes: None,
             time: None,
             moves: String::new(),
@@ -319,6 +329,15 @@ impl SearchRequest {
         if self.engine == Engine::LgGrammar && self.lg.domination == Some(true) {
             return bad("engine", "domination zones are the native LG search's");
         }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return bad(
+                "threads",
+                &format!(
+                    "threads must be from 1 to {MAX_THREADS}, not {}",
+                    self.threads
+                ),
+            );
+        }
         if (self.tt_mb << 20) >= self.limits.max_memory {
             return bad("tt_mb", "the table does not fit in the memory limit");
         }
@@ -367,6 +386,7 @@ impl Workbench {
             depth: r.depth,
             ordering: r.ordering,
             tt_mb: r.tt_mb,
+            threads: r.threads,
             max_nodes: r.max_nodes,
             time: r.time,
             time_shown: r.time.map(|t| format!("{}", t.as_secs_f64())),

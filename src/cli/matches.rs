@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use lingeo::api::MatchJson;
 use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
 use lingeo::render;
-use serde::Serialize;
 
 use super::play::load_game;
 use super::{CliError, Report};
@@ -30,6 +30,9 @@ pub struct MatchArgs {
     /// first again when they run out).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
+    /// Play the games on this many threads at once (the output is the same as with one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -40,26 +43,6 @@ pub struct MatchArgs {
     pub base: PathBuf,
     #[command(flatten)]
     pub memory: super::limits::MemoryArg,
-}
-
-#[derive(Serialize)]
-struct MatchJson {
-    white: String,
-    black: String,
-    games: u32,
-    openings: usize,
-    /// From the first (`--white`) engine's side.
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    score: f64,
-    /// The Elo difference of the first engine over the second and its 95% half-width; null
-    /// when one engine won every game.
-    elo: Option<f64>,
-    elo_error: Option<f64>,
-    /// Why the match stopped before its last game (the score is of the games before).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
 }
 
 pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
@@ -88,7 +71,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     let openings = matches::openings(&game).len();
     let total = args.games;
     let bars = super::progress::Bars::new();
-    let played = matches::run(&game, &a, &b, total, &bars).map_err(CliError)?;
+    let played =
+        matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize).map_err(CliError)?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
     let report = |text: String| match &played.stopped {
@@ -103,20 +87,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     };
     let elo = score.elo();
     if args.json {
-        return super::json::to_string(&MatchJson {
-            white: a.to_string(),
-            black: b.to_string(),
-            games: total,
-            openings,
-            wins: score.wins,
-            draws: score.draws,
-            losses: score.losses,
-            score: score.fraction(),
-            elo: elo.map(|e| e.0),
-            elo_error: elo.map(|e| e.1),
-            stopped: played.stopped.clone(),
-        })
-        .map(report);
+        return super::json::to_string(&MatchJson::of(&a, &b, total, openings, &played))
+            .map(report);
     }
     let elo_text = match elo {
         Some((e, err)) => format!("{e:+.0} ± {err:.0}"),

@@ -59,9 +59,17 @@ pub struct SearchArgs {
     /// shipped rules, learned/pawned.rules).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
-    /// Size of the transposition table in MiB (0: no table; at most 16384).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(..=16384))]
-    pub tt_mb: u64,
+    /// Size of the transposition table in MiB (0: no table; at most 16384). Default: sized to
+    /// the machine, an eighth of the available memory, at most 1 GiB and a quarter of
+    /// --max-memory, a power of two (at least 16 MiB).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(..=16384))]
+    pub tt_mb: Option<u64>,
+    /// Solve on this many threads (lazy SMP over the shared table; alpha-beta solves without
+    /// --max-nodes or --time, every other search takes one). The value and the principal
+    /// variation are the same whatever the number; the positions and table hits of more than
+    /// one thread vary from run to run.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
     /// Stop after visiting this many positions.
     #[arg(long)]
     pub max_nodes: Option<u64>,
@@ -300,10 +308,14 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         None => None,
     };
     let max_memory = args.limits.max_memory_bytes();
-    if (args.tt_mb << 20) as usize >= max_memory {
+    let tt_mb = match args.tt_mb {
+        Some(mb) => mb as usize,
+        None => lingeo::play::search::table::default_mb(max_memory),
+    };
+    if (tt_mb << 20) >= max_memory {
         return Err(CliError(format!(
             "--tt-mb {} does not fit in --max-memory {} (the table is part of the search's memory)",
-            args.tt_mb, args.limits.max_memory
+            tt_mb, args.limits.max_memory
         )));
     }
     let mut options = SearchOptions {
@@ -316,7 +328,8 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             OrderingArg::Chessmaps => Ordering::Chessmaps,
             OrderingArg::Patterns => Ordering::Patterns,
         },
-        tt_mb: args.tt_mb as usize,
+        tt_mb,
+        threads: args.threads as usize,
         max_nodes: args.max_nodes,
         time,
         time_shown: args.time.as_ref().map(|t| t.text.clone()),

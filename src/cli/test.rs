@@ -419,7 +419,8 @@ fn relative(text: &str, base: &Path) -> String {
 }
 
 /// `search` prints how long it took: in a case, the time is redacted (`time: (redacted)`,
-/// `"time_ms": 0`), the rest of its output is deterministic.
+/// `"time_ms": 0`), and so is the size of alpha-beta's table (`table (redacted)`), which by
+/// default depends on the machine's memory; the rest of its output is deterministic.
 fn without_times(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -427,6 +428,17 @@ fn without_times(text: &str) -> String {
         let end = &line[body.len()..];
         if body.starts_with("time: ") && body.ends_with(" s") {
             out.push_str("time: (redacted)");
+        } else if let Some(i) = body.find(": alphabeta, ").and_then(|h| {
+            let t = body[h..].find(", table ")? + h;
+            let mib = body[t..].find(" MiB")? + t;
+            body[t + 8..mib]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                .then_some((t, mib + 4))
+        }) {
+            out.push_str(&body[..i.0]);
+            out.push_str(", table (redacted)");
+            out.push_str(&body[i.1..]);
         } else if let Some(i) = body.find("\"time_ms\": ") {
             let value = &body[i + 11..];
             let digits = value.len()
@@ -632,6 +644,14 @@ mod tests {
         assert_eq!(
             without_times("nodes: 3\ntime: 0.136 s\n  \"time_ms\": 12.5,\n"),
             "nodes: 3\ntime: (redacted)\n  \"time_ms\": 0,\n"
+        );
+        assert_eq!(
+            without_times("p.scenario: alphabeta, solve, ordering killer, table 1024 MiB\n"),
+            "p.scenario: alphabeta, solve, ordering killer, table (redacted)\n"
+        );
+        assert_eq!(
+            without_times("p.scenario: alphabeta, depth 2, ordering none, table off\n"),
+            "p.scenario: alphabeta, depth 2, ordering none, table off\n"
         );
     }
 

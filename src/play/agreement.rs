@@ -359,25 +359,55 @@ pub fn random_rows(
     lg_options: &LgOptions,
     budgets: &Budgets,
 ) -> Vec<Row> {
-    seeds
-        .map(|seed| {
-            let text = random_game(family, seed);
-            let name = format!("seed {seed}");
-            match game_of(&name, &text) {
-                Ok(game) => {
-                    let root = State::initial(&game);
-                    compare(&name, &game, &root, None, lg_options, budgets)
-                }
-                Err(e) => Row {
-                    name,
-                    solved: Solved {
-                        value: None,
-                        nodes: 0,
-                    },
-                    lg: Searched::failed(e),
-                },
+    random_rows_jobs(family, seeds, lg_options, budgets, 1)
+}
+
+/// [`random_rows`] with the games spread over `jobs` threads ([`crate::parallel`]): the same
+/// rows in the same order (`jobs` outside 1 to 256 counts as 1).
+pub fn random_rows_jobs(
+    family: Family,
+    seeds: std::ops::Range<u64>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+    jobs: usize,
+) -> Vec<Row> {
+    let seeds: Vec<u64> = seeds.collect();
+    let row = |_: usize, &seed: &u64| {
+        let text = random_game(family, seed);
+        let name = format!("seed {seed}");
+        match game_of(&name, &text) {
+            Ok(game) => {
+                let root = State::initial(&game);
+                compare(&name, &game, &root, None, lg_options, budgets)
             }
-        })
+            Err(e) => Row {
+                name,
+                solved: Solved {
+                    value: None,
+                    nodes: 0,
+                },
+                lg: Searched::failed(e),
+            },
+        }
+    };
+    in_order(jobs, &seeds, row)
+}
+
+/// `f` over `items` on `jobs` threads (one where `jobs` is out of range), in order.
+fn in_order<T: Sync, R: Send>(
+    jobs: usize,
+    items: &[T],
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<R> {
+    let jobs = if crate::parallel::check_jobs(jobs).is_ok() {
+        jobs
+    } else {
+        1
+    };
+    crate::parallel::map_in_order(jobs, items, f, |_| false)
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
         .collect()
 }
 
@@ -399,19 +429,33 @@ pub fn game_rows(
     lg_options: &LgOptions,
     budgets: &Budgets,
 ) -> GameRows {
+    game_rows_jobs(game, deep, lg_options, budgets, 1)
+}
+
+/// [`game_rows`] with the positions spread over `jobs` threads: the same rows in the same
+/// order (`jobs` outside 1 to 256 counts as 1).
+pub fn game_rows_jobs(
+    game: &Game,
+    deep: Option<u32>,
+    lg_options: &LgOptions,
+    budgets: &Budgets,
+    jobs: usize,
+) -> GameRows {
+    let positions = start_and_first_moves(game);
+    let done = in_order(jobs, &positions, |_, (name, state)| {
+        let row = compare(name, game, state, None, lg_options, budgets);
+        let at_depth = positions_at_depth(game, state, row.lg.depth, budgets);
+        let deep = deep.map(|d| search_lg(game, state, Some(d), lg_options, budgets));
+        (row, at_depth, deep)
+    });
     let mut out = GameRows {
         rows: Vec::new(),
         deep: Vec::new(),
         at_depth: Vec::new(),
     };
-    for (name, state) in start_and_first_moves(game) {
-        let row = compare(&name, game, &state, None, lg_options, budgets);
-        out.at_depth
-            .push(positions_at_depth(game, &state, row.lg.depth, budgets));
-        if let Some(d) = deep {
-            out.deep
-                .push(search_lg(game, &state, Some(d), lg_options, budgets));
-        }
+    for (row, at_depth, deep) in done {
+        out.at_depth.push(at_depth);
+        out.deep.extend(deep);
         out.rows.push(row);
     }
     out

@@ -292,6 +292,11 @@ fn on_random_small_games_lg_agrees_with_the_solver_above_a_floor() {
     let new = agreement::Tally::of(&families[0].1);
     assert!(new.agree > old.agree, "zones {new:?}, zero {old:?}");
     settings().bind(|| insta::assert_snapshot!("lg-random-agreement", report));
+    // On two threads: the same rows, in the same order.
+    let robot_on_two =
+        agreement::random_rows_jobs(Family::Robot, 0..10, &LgOptions::default(), &budgets, 2);
+    let two = agreement::random_table(&[(Family::Robot, robot_on_two), families[1].clone()]);
+    assert_eq!(two, report);
 }
 
 /// The search grammar (grammars/search.lgg) and the native engine on one position: the same

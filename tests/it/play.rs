@@ -750,6 +750,8 @@ fn search_and_play_on_the_command_line() {
     let cpu = regex_lite(r", CPU [0-9.]+ s");
     let time_ms = regex_lite(r#""time_ms": [0-9.]+"#);
     let cpu_ms = regex_lite(r#""cpu_time_ms": [0-9.]+"#);
+    // The default table is sized to the machine.
+    let table = regex_lite(r", table [0-9.]+ MiB");
     for (name, args, code) in cases {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
             .args(*args)
@@ -768,6 +770,11 @@ fn search_and_play_on_the_command_line() {
             "\"time_ms\": 0",
         );
         let stdout = cpu_ms(&stdout, "\"cpu_time_ms\": 0");
+        let stdout = if args.contains(&"--tt-mb") {
+            stdout
+        } else {
+            table(&stdout, ", table [sized to the machine]")
+        };
         let text = format!(
             "$ lingeo {}\nexit: {code}\n--- stdout\n{stdout}--- stderr\n{}",
             args.join(" "),

@@ -347,6 +347,15 @@ pub struct Score {
 }
 
 impl Score {
+    /// Counts a game's result from the first engine's side (1, 0 or −1).
+    fn add(&mut self, for_a: i8) {
+        match for_a {
+            1 => self.wins += 1,
+            -1 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -380,6 +389,8 @@ impl Score {
 pub struct Played {
     pub score: Score,
     pub stopped: Option<String>,
+    /// Each finished game's result from the first engine's side (1, 0, −1), in order.
+    pub results: Vec<i8>,
 }
 
 /// Plays `games` games of `a` against `b`: the openings in order, each twice (a as White, then
@@ -393,44 +404,88 @@ pub fn run(
     games: u32,
     progress: &dyn Progress,
 ) -> Result<Played, String> {
+    run_jobs(game, a, b, games, progress, 1)
+}
+
+/// [`run`] with the games spread over `jobs` threads ([`crate::parallel`]): the games are
+/// independent, and the score and the game that stopped the match are the same as on one
+/// thread (the games are tallied in their order; the progress counts them as they finish).
+pub fn run_jobs(
+    game: &Game,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    games: u32,
+    progress: &dyn Progress,
+    jobs: usize,
+) -> Result<Played, String> {
+    run_range(game, a, b, 0..games, progress, jobs)
+}
+
+/// The games `range` (numbered from 0) of the match [`run`] plays, on `jobs` threads: a
+/// match split into parts (the tasks of a cluster) whose results, put together in order, are
+/// the whole match's.
+pub fn run_range(
+    game: &Game,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    range: std::ops::Range<u32>,
+    progress: &dyn Progress,
+    jobs: usize,
+) -> Result<Played, String> {
+    let games = range.end;
     let lines = openings(game);
     if lines.is_empty() {
         return Err("the game has no opening of two moves that does not end it".to_string());
     }
-    let task = Task::start(progress, Some(u64::from(games)), "games");
+    let task = Task::start(progress, Some(u64::from(range.len() as u32)), "games");
+    let so_far = std::sync::Mutex::new(Score::default());
+    let schedule: Vec<u32> = range.clone().collect();
+    let results = crate::parallel::map_in_order(
+        jobs,
+        &schedule,
+        |_, &k| {
+            let opening = &lines[(k / 2) as usize % lines.len()];
+            let a_white = k % 2 == 0;
+            let played = if a_white {
+                play(game, opening, a, b)
+            } else {
+                play(game, opening, b, a)
+            };
+            let for_a = played.map(|(value, _)| if a_white { value } else { -value })?;
+            let mut score = so_far.lock().unwrap_or_else(|e| e.into_inner());
+            score.add(for_a);
+            task.advance(1);
+            task.message(&format!(
+                "+{} ={} -{}",
+                score.wins, score.draws, score.losses
+            ));
+            Ok(for_a)
+        },
+        Result::<i8, String>::is_err,
+    )?;
     let mut score = Score::default();
-    for k in 0..games {
-        let opening = &lines[(k / 2) as usize % lines.len()];
-        let a_white = k % 2 == 0;
-        let played = if a_white {
-            play(game, opening, a, b)
-        } else {
-            play(game, opening, b, a)
-        };
-        let value = match played {
-            Ok((value, _)) => value,
-            Err(why) => {
+    let mut finished = Vec::new();
+    for (k, result) in (range.start as usize..).zip(results) {
+        match result {
+            Some(Ok(for_a)) => {
+                score.add(for_a);
+                finished.push(for_a);
+            }
+            Some(Err(why)) => {
                 return Ok(Played {
                     score,
                     stopped: Some(format!("game {} of {games} stopped: {why}", k + 1)),
+                    results: finished,
                 });
             }
-        };
-        let for_a = if a_white { value } else { -value };
-        match for_a {
-            1 => score.wins += 1,
-            -1 => score.losses += 1,
-            _ => score.draws += 1,
+            // Skipped after a stop, which comes first in the order.
+            None => break,
         }
-        task.advance(1);
-        task.message(&format!(
-            "+{} ={} -{}",
-            score.wins, score.draws, score.losses
-        ));
     }
     Ok(Played {
         score,
         stopped: None,
+        results: finished,
     })
 }
 

@@ -10,7 +10,8 @@
 //! still has the deepest completed iteration's result (an anytime solve); its last iteration
 //! is the one whose root comes back complete.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 
 use super::pattern_steps::PatternSteps;
 use super::table::{Bound, COMPLETE, Entry, Table};
@@ -26,7 +27,8 @@ use crate::play::state::{Move, State};
 
 const INF: i32 = i32::MAX / 2;
 
-/// Searches `root` as `options` say.
+/// Searches `root` as `options` say: a solve on `options.threads` threads when it has more
+/// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
     let table = match options.tt_mb {
         0 => None,
@@ -37,64 +39,15 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
             }
         },
     };
-    let mut s = Searcher {
-        game,
-        table,
-        ordering: options.ordering,
-        options,
-        history: vec![0; game.piece_count() * game.scenario.board.len()],
-        killers: Vec::new(),
-        budget: Budget::new(options),
-        tt_hits: 0,
-        buffers: Vec::new(),
-        max_ply: 0,
-        lines: Vec::new(),
-        distance: options.depth.is_some(),
-        zone_steps: (options.ordering == Ordering::Zones)
-            .then(|| ZoneSteps::of(game, root, options.horizon)),
-        pattern_steps: (options.ordering == Ordering::Patterns)
-            .then(|| PatternSteps::of(game, root, options.horizon)),
-        chessmaps: (options.ordering == Ordering::Chessmaps).then(|| {
-            let network = options.network.clone().unwrap_or_else(Network::shipped);
-            (View::of(game), network)
-        }),
-        order_buffers: Vec::new(),
-        quiet: quiet_keys(game),
-    };
-    let mut state = root.clone();
-    let mut best: Option<(i32, bool, u32)> = None;
-    // A solve's scores are −WIN, 0 and WIN alone (and, in the iterations of an anytime solve,
-    // evaluations far inside them), so its window is closed at both ends: a win found cuts off
-    // the other moves at once, as no score can beat it.
-    let window = if s.distance { INF } else { WIN };
-    let budgeted =
-        options.max_nodes.is_some() || options.time.is_some() || crate::deadline::is_set();
-    // The depths one at a time, never listed: `--depth 4294967295` is as cheap as a solve.
-    let last = options.depth.unwrap_or(u32::MAX).max(1);
-    let mut depth = if options.depth.is_some() || budgeted {
-        1
-    } else {
-        u32::MAX
-    };
-    loop {
-        // A single solve has no iteration to show.
-        s.budget.iteration = (depth != u32::MAX).then_some(depth);
-        let (score, complete) = s.negamax(&mut state, depth, 0, -window, window);
-        if s.budget.stopped.is_some() {
-            break;
-        }
-        // A solve's depth is the longest line it searched.
-        let reached = if options.depth.is_none() && complete {
-            s.max_ply
-        } else {
-            depth
-        };
-        best = Some((score, complete, reached));
-        if complete || depth >= last {
-            break;
-        }
-        depth += 1;
+    if let Some(table) = &table
+        && options.threads > 1
+        && options.depth.is_none()
+        && !budgeted(options)
+    {
+        return parallel_solve(game, root, options, table);
     }
+    let mut s = Searcher::new(game, root, options, table.as_ref(), 0, None);
+    let best = s.deepen(root);
     let pv = match best {
         Some(_) => s.principal_variation(root),
         None => Vec::new(),
@@ -118,12 +71,120 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     }
 }
 
+/// Whether a limit can stop the search before its end (a node or time limit, or the thread's
+/// deadline): such a solve deepens iteratively, on one thread.
+fn budgeted(options: &SearchOptions) -> bool {
+    options.max_nodes.is_some() || options.time.is_some() || crate::deadline::is_set()
+}
+
+/// The plies below the root where the helper threads of a parallel solve reorder the moves
+/// (past the table's move), so that they start on other subtrees than the main thread and
+/// fill the table with what it will need next.
+const DIVERSIFY_PLIES: usize = 3;
+
+/// A solve by lazy SMP: `options.threads` threads search the same root, each with its own
+/// orderings (the helpers' differ near the root), all sharing `table`, whose entries are true
+/// bounds whoever stored them. The first thread to finish has the game's value (every thread
+/// searches the whole tree, and every bound it reads is sound), and stops the others.
+///
+/// The value is the one-thread solve's; the principal variation is then read off by value
+/// ([`Searcher::line_by_value`]), the same on every run. The positions, table hits and the
+/// longest line depend on how the threads met in the table: they vary from run to run.
+fn parallel_solve(
+    game: &Game,
+    root: &State,
+    options: &SearchOptions,
+    table: &Table,
+) -> SearchResult {
+    let start = std::time::Instant::now();
+    let halt = AtomicBool::new(false);
+    let finished: Mutex<Option<(i32, u32)>> = Mutex::new(None);
+    // The main thread (0) reports progress; the helpers are silent.
+    let quiet = SearchOptions {
+        progress: crate::progress::Observer::silent(),
+        ..options.clone()
+    };
+    let tallies: Vec<(u64, u64, Option<std::time::Duration>, Option<String>)> =
+        std::thread::scope(|scope| {
+            let run = |id: usize| {
+                let opts = if id == 0 { options } else { &quiet };
+                let mut s = Searcher::new(game, root, opts, Some(table), id, Some(&halt));
+                let best = s.deepen(root);
+                if let Some((score, true, reached)) = best
+                    && s.budget.stopped.is_none()
+                {
+                    let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.is_none() {
+                        *slot = Some((score, reached));
+                    }
+                    halt.store(true, Relaxed);
+                }
+                let stopped = s.budget.stopped.take().filter(|why| why != HALTED);
+                (s.budget.nodes, s.tt_hits, s.budget.cpu_elapsed(), stopped)
+            };
+            let helpers: Vec<_> = (1..options.threads)
+                .map(|id| {
+                    std::thread::Builder::new()
+                        .name(format!("lingeo-solve-{id}"))
+                        .spawn_scoped(scope, move || run(id))
+                })
+                .collect();
+            let mut all = vec![run(0)];
+            // A helper that cannot start leaves the work to the others.
+            all.extend(
+                helpers
+                    .into_iter()
+                    .filter_map(Result::ok)
+                    .map(|h| h.join().unwrap_or((0, 0, None, None))),
+            );
+            all
+        });
+    let nodes: u64 = tallies.iter().map(|t| t.0).sum();
+    let tt_hits: u64 = tallies.iter().map(|t| t.1).sum();
+    let cpu_time = tallies
+        .iter()
+        .map(|t| t.2)
+        .sum::<Option<std::time::Duration>>();
+    // A stop of the main thread (the memory limit) is the search's.
+    let stopped = tallies.first().and_then(|t| t.3.clone());
+    let result = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    let Some((score, depth)) = result else {
+        let why = stopped.unwrap_or_else(|| "the parallel solve found no value".to_string());
+        let mut r = SearchResult::nothing(why, start.elapsed(), cpu_time);
+        r.nodes = nodes;
+        r.tt_hits = tt_hits;
+        return r;
+    };
+    let mut s = Searcher::new(game, root, &quiet, Some(table), 0, None);
+    let pv = s.line_by_value(root, score);
+    let white = white_view(root, score);
+    SearchResult {
+        value: Some(white.signum() as i8),
+        score: white,
+        pv,
+        nodes: nodes + s.budget.nodes,
+        tt_hits: tt_hits + s.tt_hits,
+        depth,
+        time: start.elapsed(),
+        cpu_time: cpu_time.zip(s.budget.cpu_elapsed()).map(|(a, b)| a + b),
+        stopped: None,
+    }
+}
+
+/// Why a thread of a parallel solve stopped when another finished first.
+const HALTED: &str = "another thread finished the solve";
+
 struct Searcher<'g> {
     /// Read for scoring the leaves (`evaluate`).
     options: &'g SearchOptions,
     game: &'g Game,
-    table: Option<Table>,
+    table: Option<&'g Table>,
     ordering: Ordering,
+    /// 0 for the main thread; a helper of a parallel solve orders the moves near the root
+    /// differently ([`DIVERSIFY_PLIES`]).
+    helper: usize,
+    /// Raised when another thread of a parallel solve has finished: this one stops.
+    halt: Option<&'g AtomicBool>,
     /// Per (piece, destination): the history heuristic's counts.
     history: Vec<i32>,
     killers: Vec<[Option<Move>; 2]>,
@@ -164,7 +225,82 @@ fn quiet_keys(game: &Game) -> Vec<i64> {
     keys
 }
 
-impl Searcher<'_> {
+impl<'g> Searcher<'g> {
+    fn new(
+        game: &'g Game,
+        root: &State,
+        options: &'g SearchOptions,
+        table: Option<&'g Table>,
+        helper: usize,
+        halt: Option<&'g AtomicBool>,
+    ) -> Searcher<'g> {
+        Searcher {
+            game,
+            table,
+            helper,
+            halt,
+            ordering: options.ordering,
+            options,
+            history: vec![0; game.piece_count() * game.scenario.board.len()],
+            killers: Vec::new(),
+            budget: Budget::new(options),
+            tt_hits: 0,
+            buffers: Vec::new(),
+            max_ply: 0,
+            lines: Vec::new(),
+            distance: options.depth.is_some(),
+            zone_steps: (options.ordering == Ordering::Zones)
+                .then(|| ZoneSteps::of(game, root, options.horizon)),
+            pattern_steps: (options.ordering == Ordering::Patterns)
+                .then(|| PatternSteps::of(game, root, options.horizon)),
+            chessmaps: (options.ordering == Ordering::Chessmaps).then(|| {
+                let network = options.network.clone().unwrap_or_else(Network::shipped);
+                (View::of(game), network)
+            }),
+            order_buffers: Vec::new(),
+            quiet: quiet_keys(game),
+        }
+    }
+
+    /// The iterations of the search: (score, complete, depth reached) of the last one that
+    /// finished, `None` when none did.
+    fn deepen(&mut self, root: &State) -> Option<(i32, bool, u32)> {
+        let options = self.options;
+        let mut state = root.clone();
+        let mut best: Option<(i32, bool, u32)> = None;
+        // A solve's scores are −WIN, 0 and WIN alone (and, in the iterations of an anytime
+        // solve, evaluations far inside them), so its window is closed at both ends: a win
+        // found cuts off the other moves at once, as no score can beat it.
+        let window = if self.distance { INF } else { WIN };
+        // The depths one at a time, never listed: `--depth 4294967295` is as cheap as a solve.
+        let last = options.depth.unwrap_or(u32::MAX).max(1);
+        let mut depth = if options.depth.is_some() || budgeted(options) {
+            1
+        } else {
+            u32::MAX
+        };
+        loop {
+            // A single solve has no iteration to show.
+            self.budget.iteration = (depth != u32::MAX).then_some(depth);
+            let (score, complete) = self.negamax(&mut state, depth, 0, -window, window);
+            if self.budget.stopped.is_some() {
+                break;
+            }
+            // A solve's depth is the longest line it searched.
+            let reached = if options.depth.is_none() && complete {
+                self.max_ply
+            } else {
+                depth
+            };
+            best = Some((score, complete, reached));
+            if complete || depth >= last {
+                break;
+            }
+            depth += 1;
+        }
+        best
+    }
+
     /// The score of `state` for its side to move, and whether the whole subtree below ended the
     /// game (the score is then exact, or a true bound, at any depth).
     fn negamax(
@@ -176,6 +312,13 @@ impl Searcher<'_> {
         beta: i32,
     ) -> (i32, bool) {
         if !self.budget.visit(ply) {
+            return (0, false);
+        }
+        if let Some(halt) = self.halt
+            && self.budget.nodes & 0x3ff == 0
+            && halt.load(Relaxed)
+        {
+            self.budget.stopped = Some(HALTED.to_string());
             return (0, false);
         }
         self.max_ply = self.max_ply.max(ply as u32);
@@ -201,7 +344,7 @@ impl Searcher<'_> {
         }
         let mut tt_best = u8::MAX;
         if depth > 0
-            && let Some(e) = self.table.as_ref().and_then(|t| t.probe(key))
+            && let Some(e) = self.table.and_then(|t| t.probe(key))
         {
             tt_best = e.best;
             let deep_enough = e.depth == COMPLETE || u32::from(e.depth) >= depth;
@@ -289,7 +432,7 @@ impl Searcher<'_> {
         }
         self.buffers.push(moves);
         self.order_buffers.push(order);
-        if let Some(t) = self.table.as_mut() {
+        if let Some(t) = self.table {
             let bound = if best <= alpha0 {
                 Bound::Upper
             } else if best >= beta {
@@ -323,7 +466,7 @@ impl Searcher<'_> {
         order: &[(i64, usize)],
         beta: i32,
     ) -> Option<(i32, usize)> {
-        let t = self.table.as_ref()?;
+        let t = self.table?;
         for &(_, k) in order {
             t.prefetch(state.child_key(self.game, moves[k])?);
         }
@@ -405,6 +548,19 @@ impl Searcher<'_> {
             (-key, k)
         }));
         keyed.sort_unstable();
+        // A helper of a parallel solve turns the list past the table's move round by its
+        // number, near the root only: it starts where the main thread gets last.
+        if self.helper > 0 && ply < DIVERSIFY_PLIES {
+            let skip = usize::from(
+                keyed
+                    .first()
+                    .is_some_and(|&(_, k)| k == usize::from(tt_best)),
+            );
+            if keyed.len() > skip + 1 {
+                let n = keyed.len() - skip;
+                keyed[skip..].rotate_left((self.helper * (ply + 1)) % n);
+            }
+        }
     }
 
     fn history_of(&self, mv: Move) -> i32 {
@@ -444,6 +600,51 @@ impl Searcher<'_> {
         }
     }
 
+    /// A line of best play from `root`, whose solve scored `score` for its side to move: at
+    /// each state the first move in generation order whose child proves the value (a
+    /// null-window solve of the child, short with the table the solve filled). Unlike the
+    /// search's own line it does not depend on what the threads of a parallel solve met.
+    fn line_by_value(&mut self, root: &State, score: i32) -> Vec<Move> {
+        let mut state = root.clone();
+        let mut want = score;
+        let mut line = Vec::new();
+        let mut seen = Vec::new();
+        let mut moves = Vec::new();
+        while line.len() < MAX_PV {
+            state.successors(self.game, &mut moves);
+            if state.outcome.is_some() || self.budget.stopped.is_some() {
+                break;
+            }
+            let key = state.hash(self.game);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let mut chosen = None;
+            for &mv in &moves {
+                let undo = state.make(self.game, mv);
+                let (child, _) = crate::memory::grow(|| {
+                    self.negamax(&mut state, u32::MAX, 1, -want - 1, -want + 1)
+                });
+                state.unmake(self.game, undo);
+                if self.budget.stopped.is_some() {
+                    break;
+                }
+                if -child == want {
+                    chosen = Some(mv);
+                    break;
+                }
+            }
+            let Some(mv) = chosen else {
+                break;
+            };
+            line.push(mv);
+            state.make(self.game, mv);
+            want = -want;
+        }
+        line
+    }
+
     /// The root's best line, continued from the table where a table cut it short.
     fn principal_variation(&mut self, root: &State) -> Vec<Move> {
         let mut state = root.clone();
@@ -464,7 +665,7 @@ impl Searcher<'_> {
                 break;
             }
             seen.push(key);
-            let Some(e) = self.table.as_ref().and_then(|t| t.probe(key)) else {
+            let Some(e) = self.table.and_then(|t| t.probe(key)) else {
                 break;
             };
             let Some(&mv) = moves.get(usize::from(e.best)) else {

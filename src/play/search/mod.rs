@@ -123,6 +123,10 @@ pub struct SearchOptions {
     pub ordering: Ordering,
     /// Transposition table size in MiB; 0 turns the table off.
     pub tt_mb: usize,
+    /// The threads of an alpha-beta solve (lazy SMP over the shared table; a solve without a
+    /// node or time limit only, every other search takes one). The value does not depend on
+    /// it; the positions and table hits of more than one thread vary from run to run.
+    pub threads: usize,
     pub max_nodes: Option<u64>,
     pub time: Option<Duration>,
     /// How the time limit reads in the message of a stop at it (as it was written, `1e-300`,
@@ -161,6 +165,7 @@ impl Default for SearchOptions {
             depth: None,
             ordering: Ordering::Killer,
             tt_mb: 16,
+            threads: 1,
             max_nodes: None,
             time: None,
             time_shown: None,

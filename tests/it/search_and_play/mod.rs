@@ -5,4 +5,5 @@
 mod bounds;
 mod game_defaults;
 mod move_lines;
+mod parallel_solve;
 mod player_commands;

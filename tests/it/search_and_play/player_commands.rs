@@ -51,3 +51,52 @@ fn a_match_says_which_openings_its_games_played() {
         assert!(err.contains(why), "{err}");
     }
 }
+
+#[test]
+fn a_match_on_several_threads_prints_the_same_bytes_as_on_one() {
+    let matches: [&[&str]; 3] = [
+        &[
+            "--white",
+            "eval=fuzzy,depth=2",
+            "--black",
+            "depth=2",
+            "--games",
+            "6",
+        ],
+        &[
+            "--white",
+            "depth=2",
+            "--black",
+            "nodes=200,ordering=none",
+            "--games",
+            "5",
+            "--json",
+        ],
+        // A game an engine cannot finish stops the match at the same game.
+        &[
+            "--white",
+            "depth=16",
+            "--black",
+            "depth=16",
+            "--games",
+            "3",
+            "--max-memory",
+            "16",
+        ],
+    ];
+    for args in matches {
+        let with = |jobs: &str| {
+            let mut all = vec!["match", "examples/pawned.scenario", "--jobs", jobs];
+            all.extend_from_slice(args);
+            run(&all)
+        };
+        let one = with("1");
+        assert!(one.2 == 0 || one.2 == 2, "{args:?}: {}", one.1);
+        for jobs in ["2", "3"] {
+            assert_eq!(with(jobs), one, "{args:?} with --jobs {jobs}");
+        }
+    }
+    let (_, err, code) = run(&["match", "examples/pawned.scenario", "--jobs", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--jobs"), "{err}");
+}

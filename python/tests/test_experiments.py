@@ -1,0 +1,57 @@
+"""lingeo.experiments on a tiny Ray batch (skipped where Ray or pandas is not installed): the
+gathered frames equal what the package computes in-process, however the work was split."""
+
+import os
+
+import pytest
+
+ray = pytest.importorskip("ray")
+pd = pytest.importorskip("pandas")
+
+import lingeo  # noqa: E402
+from lingeo import experiments as ex  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+PAWNED = os.path.join(ROOT, "examples", "pawned.scenario")
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    resources = ex.init(workers=2)
+    assert resources["CPU"] == 2
+    yield
+    ex.shutdown()
+
+
+def test_a_match_split_into_tasks_is_the_match_played_at_once(local_ray):
+    pair = ("eval=material,depth=1", "eval=material,depth=2")
+    games = ex.matches(PAWNED, [pair], games=5, chunk=2)
+    assert list(games.game) == [1, 2, 3, 4, 5]
+    assert list(games.first_white) == [True, False, True, False, True]
+    assert list(games.opening) == [1, 1, 2, 2, 3]
+    whole = lingeo.match(PAWNED, *pair, games=5)
+    assert list(games.result) == [g["result"] for g in whole.games]
+    summary = ex.match_summary(games)
+    row = summary.iloc[0]
+    d = whole.to_dict()
+    assert (row.wins, row.draws, row.losses) == (d["wins"], d["draws"], d["losses"])
+    assert row.score == pytest.approx(d["score"])
+    if d["elo"] is None:
+        assert row.elo is None
+    else:
+        assert row.elo == pytest.approx(d["elo"])
+        assert row.elo_error == pytest.approx(d["elo_error"])
+
+
+def test_solves_and_agreement_rows_follow_the_positions(local_ray):
+    small = open(PAWNED, encoding="utf-8").read().replace("\nboard 5x6\n", "\nboard 4x4\n")
+    positions = ["", "a1-a2", "b1-b2 a4-a3"]
+    frame = ex.solves((small, "pawned-4x4.scenario"), positions)
+    assert list(frame.moves) == positions
+    scenario = lingeo.Scenario.from_text(small, "pawned-4x4.scenario")
+    for row in frame.itertuples():
+        direct = scenario.search(moves=row.moves)
+        assert (row.value, row.nodes, row.pv) == (direct.value, direct.nodes, " ".join(direct.pv))
+    agree = ex.agreement((small, "pawned-4x4.scenario"), positions[:2])
+    assert list(agree.solver_value) == list(frame.value[:2])
+    assert set(agree.columns) >= {"lg_value", "lg_proved", "agree"}
