@@ -118,14 +118,16 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
             out.push_str(&format!("    principal variation: {}\n", pv.join(" ")));
         }
     }
-    // The LG search (docs/lg-search.md): moves only along the zones' trajectories, its tree at
-    // depth 4 beside the source's 46 moves.
+    // The LG search (docs/lg-search.md): moves only along the zones' trajectories, at its
+    // default depth with the race extension; its top two levels beside the source's.
     use lingeo::play::search::lg::{self, LgOptions};
-    let options = SearchOptions {
-        depth: Some(4),
-        ..SearchOptions::default()
-    };
-    let r = lg::search(&game, &root, &options, &LgOptions::default()).map_err(CliError)?;
+    let r = lg::search(
+        &game,
+        &root,
+        &SearchOptions::default(),
+        &LgOptions::default(),
+    )
+    .map_err(CliError)?;
     let name = |v: Option<i8>| match v {
         Some(0) => "a draw",
         Some(1) => "White wins",
@@ -148,13 +150,17 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
         )
     };
     out.push_str(&format!(
-        "  LG search, zones within {} moves, depth 4: {} ({how}{against}), a reduced tree of {} \
-         moves (the source's has 46):\n",
+        "  LG search, zones within {} moves, depth {} and the race along the goal zones to {} \
+         plies: {} ({how}{against}), a reduced tree of {} moves (the source's has 46); its \
+         first two plies:\n",
         r.horizon,
+        r.depth,
+        r.tree.depth(),
         name(r.result.value),
         r.tree.moves()
     ));
-    for line in r.tree.text().lines() {
+    // White's moves and Black's replies: two spaces of indent a ply.
+    for line in r.tree.text().lines().filter(|l| !l.starts_with("    ")) {
         out.push_str(&format!("    {line}\n"));
     }
     Ok(())

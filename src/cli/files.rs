@@ -1,10 +1,5 @@
-//! Where a command's input files come from and where its pictures go: the disk.
-//!
-//! `lingeo serve` no longer runs the CLI's commands (it calls `lingeo::api` and draws its own
-//! pictures, src/serve/answer.rs), so nothing here reads a request's texts or keeps pictures
-//! in memory any more: [`keeping`] is false. It and [`picture_of`] and [`keep`] remain for
-//! `lingeo play`'s picture of the last position (src/cli/play.rs), which the server now draws
-//! with `PlayResult::last_position_picture`; they go when that command drops the block.
+//! Where a command's input files come from and where its pictures go: the disk. (`lingeo
+//! serve` calls `lingeo::api` and draws its own pictures, src/serve/answer.rs.)
 
 use std::path::Path;
 
@@ -49,21 +44,6 @@ pub fn grammar(path: &Path) -> Result<Grammar, GrammarError> {
 pub fn write(option: &str, path: &Path, contents: String) -> Result<(), CliError> {
     std::fs::write(path, contents)
         .map_err(|e| CliError(format!("{option}: cannot write {}: {e}", path.display())))
-}
-
-/// Whether pictures drawn only for the server are wanted: no longer (see the module's note).
-pub fn keeping() -> bool {
-    false
-}
-
-/// Nothing to refuse: no answer's budget applies on the disk (see the module's note).
-pub fn picture_of(_board: &lingeo::board::Board) -> Result<(), CliError> {
-    Ok(())
-}
-
-/// Nothing kept: pictures for the server are drawn by the server (see the module's note).
-pub fn keep(_name: &str, _contents: String) -> Result<(), CliError> {
-    Ok(())
 }
 
 /// A scenario file and its lints rendered (`lingeo check`; empty when there are none).

@@ -73,7 +73,6 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
             if args.reverse { "to" } else { "from" },
             board.name(origin)
         );
-        super::files::picture_of(board)?;
         super::files::write("--svg", path, lingeo::svg::map(board, map, &title))?;
     }
     if args.json {

@@ -60,7 +60,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// Size of the transposition table in MiB (0: no table; at most 16384). Default: sized to
-    /// the machine, an eighth of the available memory, at most 1 GiB and a quarter of
+    /// the machine, an eighth of the available memory, at most 256 MiB and a quarter of
     /// --max-memory, a power of two (at least 16 MiB).
     #[arg(long, value_parser = clap::value_parser!(u64).range(..=16384))]
     pub tt_mb: Option<u64>,
@@ -120,7 +120,8 @@ pub struct SearchArgs {
     pub no_domination: bool,
     /// --engine lg: plies the reduced tree goes on past the depth bound along the goal zones
     /// only (their main trajectories, interceptions and guards), before a leaf is valued
-    /// statically (default: twice the horizon; 0: none).
+    /// statically (default: up to 3 times the horizon + 2 plies in all, at most twice the
+    /// horizon; 0: none).
     #[arg(long, value_name = "PLIES")]
     pub race: Option<u32>,
     /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
@@ -251,36 +252,6 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let game = load_game(&args.scenario)?;
     let played = lingeo::api::play::play_line(&game, &args.moves).map_err(setup::api_error)?;
-    let state = &played.last;
-    // For `lingeo serve`: the last position drawn on its board.
-    if super::files::keeping() {
-        let title = played
-            .moves
-            .last()
-            .and_then(|m| m.r#move.clone())
-            .map_or_else(|| "start".to_string(), |m| format!("after {m}"));
-        let (position, map) = state.scenario(&game);
-        super::files::picture_of(&position.board)?;
-        // The last move drawn as an arrow, a one-move trajectory of the piece that made it.
-        let mut last = lingeo::zone::ZoneSummary::default();
-        if let Some(lingeo::play::state::Move::Step {
-            piece, from, to, ..
-        }) = played.played.last()
-            && let Some(Some(p)) = map.get(usize::from(*piece))
-        {
-            let entry = lingeo::zone::ZoneEntry {
-                piece: *p,
-                trajectory: vec![*from, *to],
-                time: 1,
-                level: 0,
-            };
-            last.view = vec![(entry, Vec::new())];
-        }
-        super::files::keep(
-            "position.svg",
-            lingeo::svg::zone_bundle(&position, &last, &title),
-        )?;
-    }
     if args.json {
         return super::json::to_string(&played);
     }

@@ -99,7 +99,6 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             board.name(from),
             board.name(to)
         );
-        super::files::picture_of(board)?;
         super::files::write("--svg", path, lingeo::svg::bundle(board, ts, &title))?;
     }
     if args.json {

@@ -502,6 +502,14 @@ pub fn translate_attacks(
     (out, ended)
 }
 
+/// The default race extension past a depth bound of `depth` plies with the horizon `horizon`:
+/// up to 3H + 2 plies in all, at most 2H (the race of two goal pieces H moves from their goals,
+/// past the default depth H + 2), none from the depth 3H + 2 on, so that a deeper search does
+/// not look further along the goal zones than the default one.
+pub fn default_race(horizon: u32, depth: u32) -> u32 {
+    (3 * horizon + 2).saturating_sub(depth).min(2 * horizon)
+}
+
 /// The default horizon: the distance of the farthest goal-owning piece to its nearest goal
 /// (the time the goals need; the 2D/4A problem's black bomber: 4), at least 1;
 /// [`FALLBACK_HORIZON`] when no piece owns a goal it can reach.
@@ -564,7 +572,7 @@ pub struct LgOptions {
     /// the alternatives) instead of one bundle per main trajectory (the default).
     pub product_zones: bool,
     /// Plies the search goes on past the depth bound along the goal zones only (the race
-    /// extension, [`race_extension`]); `None`: twice the horizon.
+    /// extension); `None`: [`default_race`].
     pub race: Option<u32>,
 }
 
@@ -759,7 +767,8 @@ pub fn search(
     let mut options = options.clone();
     options.depth = Some(depth_bound(options.depth, horizon)?);
     let mut lg = lg.clone();
-    lg.race = Some(lg.race.unwrap_or(2 * horizon));
+    let depth = options.depth.unwrap_or(0);
+    lg.race = Some(lg.race.unwrap_or_else(|| default_race(horizon, depth)));
     let lg = &lg;
     let run = || match lg.zones {
         Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),

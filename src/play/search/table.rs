@@ -93,9 +93,12 @@ pub struct Table {
 /// The huge page size on x86-64 and aarch64 Linux.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// The largest table the default size picks, in MiB: past 1 GiB a Pawned 6x7 solve gains
-/// little (docs/play-and-search.md §3.3).
-pub const DEFAULT_CAP_MB: usize = 1024;
+/// The largest table the default size picks, in MiB. A solve touches nearly every page of a
+/// table larger than its positions, and the system clears each page on first touch: the 2D/4A
+/// solve (0.8 million positions) takes 0.95 s with 16 MiB, 1.0 s with 256 MiB and 3.9–7.3 s
+/// with 1 GiB; the Pawned 6x7 solve that thrashed 16 MiB (490 million positions, 77 million
+/// with 1 GiB) takes `--tt-mb 1024` (docs/play-and-search.md §3.3).
+pub const DEFAULT_CAP_MB: usize = 256;
 /// The smallest default, and the size where the machine's memory is not known.
 pub const DEFAULT_FLOOR_MB: usize = 16;
 
