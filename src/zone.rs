@@ -450,10 +450,20 @@ impl<'s> ZoneGenerator<'s> {
             return Ok(Vec::new());
         }
         let mains = self.tracks(p0, x0, y0, l0, true)?.to_vec();
+        let limit = self.options.max_zones;
+        if mains.len() > limit {
+            return Err(ZoneError::TooMany { limit });
+        }
         mains
             .into_iter()
             .map(|main| self.bundle(p0, x0, y0, main, l0))
             .collect()
+    }
+
+    /// Sets the cap on zones (and bundles, and trajectories listed) of [`ZoneOptions`] and
+    /// returns the one it replaces.
+    pub fn set_max_zones(&mut self, max_zones: usize) -> usize {
+        std::mem::replace(&mut self.options.max_zones, max_zones)
     }
 
     /// The bundle of one main trajectory (docs/semantics.md §6.8) as one zone: the scan of

@@ -353,11 +353,11 @@ impl Workbench {
     /// let bench = Workbench::load("examples/reti.scenario").unwrap();
     /// let solve = bench.search(&SearchRequest::default()).unwrap();
     /// assert_eq!(solve.json.value, Some(0)); // Réti's study: a draw
-    /// // The LG search's reduced tree ends in leaves that do not end the game: its value is a
-    /// // static estimate there (docs/lg-search.md).
+    /// // The LG search finds the draw too; its reduced tree ends in leaves that do not end the
+    /// // game, so its value is a static estimate (docs/lg-search.md).
     /// let lg = bench.search(&SearchRequest { engine: Engine::Lg, ..SearchRequest::default() });
     /// let lg = lg.unwrap().json;
-    /// assert_eq!((lg.value, lg.proved, lg.horizon), (Some(-1), Some(false), Some(4)));
+    /// assert_eq!((lg.value, lg.proved, lg.horizon), (Some(0), Some(false), Some(4)));
     /// ```
     pub fn search(&self, r: &SearchRequest) -> Result<SearchOutcome> {
         self.search_by(r, None)

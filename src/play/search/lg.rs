@@ -162,6 +162,10 @@ pub struct Regenerate {
 /// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
 pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
 
+/// The main trajectories a domination zone may have (one bundle each); a guard with more is
+/// left out ([`Regenerate::generate`]).
+pub const DOMINATION_MAINS: usize = 1_000;
+
 /// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
 pub const ZONE_CACHE_POSITIONS: usize = 2_000;
 
@@ -341,8 +345,15 @@ impl Regenerate {
                 if l0 > self.horizon + 1 {
                     continue;
                 }
-                match generator.domination_zones(p0, y0, l0) {
+                // A guard with more ways than DOMINATION_MAINS is no particular plan, and
+                // listing it can take gigabytes (a knight-like piece 7 moves away on 10x10): it
+                // is left out, as a point no piece guards within the horizon is.
+                let cap = generator.set_max_zones(DOMINATION_MAINS);
+                let zones = generator.domination_zones(p0, y0, l0);
+                generator.set_max_zones(cap);
+                match zones {
                     Ok(zones) if zones.is_empty() => {}
+                    Err(ZoneError::TooMany { .. } | ZoneError::TooManyTrajectories { .. }) => {}
                     zones => {
                         let failed = zones.is_err();
                         out.push((g0, y0, ZoneKind::Domination, zones.map(to_game)));
@@ -363,7 +374,11 @@ impl ZoneSource for Regenerate {
             return Ok(attacks.clone());
         }
         let attacks = Rc::new(self.listed(game, state)?);
-        if self.cache.len() >= ZONE_CACHE_POSITIONS {
+        // Emptied when full, or when the memory in use passes half the limit (a position's
+        // attacks with their domination bundles can be megabytes on a 10x10 board).
+        if self.cache.len() >= ZONE_CACHE_POSITIONS
+            || crate::memory::in_use() > crate::memory::limit() / 2
+        {
             self.cache.clear();
         }
         self.cache.insert(state.at.clone(), attacks.clone());
