@@ -407,7 +407,7 @@ impl<'s> ZoneGenerator<'s> {
 
     /// The attack zones of p0 on y0 within l0 moves as bundles: one zone per main trajectory
     /// of [`ZoneGenerator::zones`], holding every alternative of each attach pair
-    /// ([`ZoneGenerator::bundle`]) instead of one zone per choice (their product). Every
+    /// (docs/semantics.md §6.8) instead of one zone per choice (their product). Every
     /// trajectory of a zone of the language is in its main trajectory's bundle, so a search
     /// that follows first steps loses none (docs/lg-search.md).
     pub fn bundles(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Zone>, ZoneError> {
@@ -431,7 +431,7 @@ impl<'s> ZoneGenerator<'s> {
 
     /// The domination zones of p0 guarding y0 within l0 moves (docs/semantics.md §7.1), as
     /// bundles: the shape of an attack zone, but y0 need not be a target, and one zone per main
-    /// trajectory holding every alternative of each attach pair ([`ZoneGenerator::bundle`]).
+    /// trajectory holding every alternative of each attach pair (docs/semantics.md §6.8).
     /// The main trajectories end with a step by p0's attack vectors onto y0 (a pawn guards
     /// diagonally), so that from their next-to-last point p0 guards y0. Empty where p0 cannot
     /// get there within l0, stands on y0, or y0 holds a piece (an opposing one is an attack's

@@ -82,7 +82,8 @@ pub struct Attack {
     pub kind: ZoneKind,
     pub zones: Vec<Zone>,
     /// The first steps (piece, from, to) of the trajectories of its zones that are moves to
-    /// make ([`movable`]), once each: what the search asks of an attack at every visit.
+    /// make (every level but a domination's last step), once each: what the search asks of an
+    /// attack at every visit.
     pub steps: Vec<(usize, Point, Point)>,
 }
 
