@@ -63,7 +63,7 @@ fn main() {
         Budgets {
             solve_nodes: 3_000_000,
             lg_nodes: 100_000,
-            lg_time: Duration::from_secs(10),
+            lg_time: Duration::from_secs(20),
             max_zones: None,
         }
     };
