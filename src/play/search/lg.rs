@@ -555,18 +555,28 @@ pub fn default_horizon(game: &Game, state: &State) -> u32 {
 /// Whether the value `value` of a node whose side to move is White when `white` and whose
 /// moves searched are `children` is proved ([`Tree::proved`]).
 fn proved(children: &[TreeNode], white: bool, value: i8) -> bool {
-    let p: Vec<bool> = children
-        .iter()
-        .map(|c| match c.end {
+    let flags = children.iter().map(|c| {
+        let p = match c.end {
             Some(End::GameOver) => true,
             Some(End::Table { proved }) => proved,
             Some(_) => false,
             None => proved(&c.children, !white, c.value),
-        })
-        .collect();
-    let reached = children.iter().zip(&p).any(|(c, &p)| p && c.value == value);
+        };
+        (c.value, p)
+    });
+    backed_up_proved(flags, white, value)
+}
+
+/// [`proved`] from the children's values and whether each is proved: a proved child has the
+/// value, and either it is the best the side can have or every child is proved.
+fn backed_up_proved(children: impl Iterator<Item = (i8, bool)>, white: bool, value: i8) -> bool {
+    let (mut reached, mut all) = (false, true);
+    for (v, p) in children {
+        reached |= p && v == value;
+        all &= p;
+    }
     let best = if white { 1 } else { -1 };
-    reached && (value == best || p.iter().all(|&p| p))
+    reached && (value == best || all)
 }
 
 /// The options of the LG search beyond [`SearchOptions`] (whose `depth`, `max_nodes`, `time`
@@ -784,7 +794,15 @@ pub fn search(
     options.depth = Some(depth_bound(options.depth, horizon)?);
     let mut lg = lg.clone();
     let depth = options.depth.unwrap_or(0);
-    lg.race = Some(lg.race.unwrap_or_else(|| default_race(horizon, depth)));
+    let race = lg.race.unwrap_or_else(|| default_race(horizon, depth));
+    // The tree is kept whole past the depth bound too: the race counts against MAX_DEPTH.
+    if depth.saturating_add(race) > MAX_DEPTH {
+        return Err(format!(
+            "the LG search goes at most {MAX_DEPTH} moves deep, not the depth {depth} and a race \
+             of {race} plies past it"
+        ));
+    }
+    lg.race = Some(race);
     let lg = &lg;
     let run = || match lg.zones {
         Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
@@ -916,6 +934,9 @@ struct Node {
     children: Vec<TreeNode>,
     end: Option<End>,
     cut: bool,
+    /// The value rests on game-ending leaves only ([`Tree::proved`]), worked out as the search
+    /// backs up so that the table need not walk the subtree again.
+    proved: bool,
 }
 
 struct Searcher<'g, 's> {
@@ -977,6 +998,7 @@ impl Searcher<'_, '_> {
             children: Vec::new(),
             end: Some(end),
             cut: false,
+            proved: end == End::GameOver,
         };
         let mut legal = Vec::new();
         state.successors(self.game, &mut legal);
@@ -997,6 +1019,7 @@ impl Searcher<'_, '_> {
                     children: Vec::new(),
                     end: Some(End::Table { proved: e.proved }),
                     cut: e.bound != Bound::Exact,
+                    proved: e.proved,
                 });
             }
         }
@@ -1017,7 +1040,7 @@ impl Searcher<'_, '_> {
                 return None;
             }
         };
-        if ply >= self.max_depth + self.race {
+        if ply >= self.max_depth.saturating_add(self.race) {
             return Some(leaf(self.leaf_value(state, &attacks), End::Depth));
         }
         // Past the depth bound, the race extension: only the goal zones' moves.
@@ -1062,6 +1085,7 @@ impl Searcher<'_, '_> {
         let alpha0 = alpha;
         let mut best: i8 = if white { -2 } else { 2 };
         let mut children = Vec::new();
+        let mut proved_children = Vec::new();
         let mut cut = false;
         for (k, &mv) in moves.iter().enumerate() {
             let undo = state.make(self.game, mv);
@@ -1073,6 +1097,7 @@ impl Searcher<'_, '_> {
             state.unmake(self.game, undo);
             let child = child?;
             let v = child.value;
+            proved_children.push(child.proved);
             children.push(TreeNode {
                 mv,
                 text: mv.show(self.game),
@@ -1093,6 +1118,8 @@ impl Searcher<'_, '_> {
                 break;
             }
         }
+        let values = children.iter().map(|c| c.value);
+        let proved = backed_up_proved(values.zip(proved_children), white, best);
         if let Some(table) = &mut self.table {
             let bound = if self.full || (best > alpha0 && best < beta) {
                 Bound::Exact
@@ -1104,7 +1131,6 @@ impl Searcher<'_, '_> {
             if table.len() >= TABLE_ENTRIES {
                 table.clear();
             }
-            let proved = proved(&children, white, best);
             table.insert(
                 (state.hash(self.game), ply),
                 TableEntry {
@@ -1119,6 +1145,7 @@ impl Searcher<'_, '_> {
             children,
             end: None,
             cut,
+            proved,
         })
     }
 }

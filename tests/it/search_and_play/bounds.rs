@@ -85,6 +85,22 @@ fn the_largest_depth_is_not_a_list_of_depths() {
         err.contains("the LG search goes at most 1000 moves deep, not 4294967295"),
         "{err}"
     );
+    // The race extension past the depth bound counts too (it wrapped the bound round to 0).
+    let (_, err, code) = run(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--engine",
+        "lg",
+        "--depth",
+        "1",
+        "--race",
+        "4294967295",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not the depth 1 and a race of 4294967295 plies past it"),
+        "{err}"
+    );
 }
 
 #[test]
