@@ -508,6 +508,61 @@ fn translated_zones_keep_the_values_on_the_shipped_games() {
 }
 
 #[test]
+fn a_guard_covers_only_the_points_where_the_goal_piece_can_be_intercepted() {
+    use lg::{Regenerate, ZoneKind, ZoneSource};
+    // The white bomber passes c5, c6, c7 to c8; Black's fighter on a8 reaches c6 (after the
+    // bomber's second move), c7 and c8 in time, c5 (three moves, the bomber's first) not.
+    let text = "board 8x8\n\
+        type FIGHTER {\n like king\n value 3\n}\n\
+        type BOMBER {\n move leap (0,1)\n attack leap (1,1) (-1,1)\n value 5\n}\n\
+        white FIGHTER at h8 as WF\nwhite BOMBER at c4 as WB\n\
+        black FIGHTER at a8 as BF\nblack BOMBER at h7 as BB\n\
+        goal c8 for WB\ngoal h1 for BB\n\
+        game {\n first white\n goals survive\n safe FIGHTER\n limit 30\n}\n";
+    let g = Game::new(Scenario::parse("guard.scenario", text).unwrap()).unwrap();
+    let b = &g.scenario.board;
+    let state = State::initial(&g);
+    let mut source = Regenerate::new(&g, 4);
+    source.domination = true;
+    let attacks = source.zones(&g, &state).unwrap();
+    let guarded: Vec<String> = attacks
+        .iter()
+        .filter(|a| a.kind == ZoneKind::Domination && g.scenario.pieces[a.piece].name == "WF")
+        .map(|a| b.name(a.target).to_string())
+        .collect();
+    // c5 is on the bomber's path and within the fighter's reach (h8 to d6 in four moves),
+    // but no interceptor reaches it in time: guarding it would stop nothing.
+    assert_eq!(guarded, ["c6", "c7", "c8"]);
+    // Past the depth bound a domination zone gives only its guard's approach, an attack its
+    // main trajectories and their interceptions.
+    for a in attacks.iter() {
+        for step in &a.race_steps {
+            assert!(a.steps.contains(step));
+        }
+        let levels = |(piece, from, to): (usize, _, _)| {
+            a.zones
+                .iter()
+                .flat_map(|z| &z.entries)
+                .filter(move |e| e.piece == piece && e.trajectory[..2] == [from, to])
+                .map(|e| e.level)
+                .min()
+                .unwrap()
+        };
+        let deepest = match a.kind {
+            ZoneKind::Attack => 1,
+            ZoneKind::Domination => 0,
+        };
+        assert!(a.race_steps.iter().all(|&s| levels(s) <= deepest));
+        assert!(
+            a.steps
+                .iter()
+                .filter(|s| !a.race_steps.contains(s))
+                .all(|&s| levels(s) > deepest)
+        );
+    }
+}
+
+#[test]
 fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
     use lg::{Regenerate, ZoneKind, ZoneSource};
     use std::collections::BTreeSet;

@@ -85,6 +85,10 @@ pub struct Attack {
     /// make (every level but a domination's last step), once each: what the search asks of an
     /// attack at every visit.
     pub steps: Vec<(usize, Point, Point)>,
+    /// Those the race extension takes: the main trajectories' and the interceptions of them
+    /// (level 1) of an attack; a domination zone's main trajectories alone (its guard's
+    /// approach, not the interceptions of the guard).
+    pub race_steps: Vec<(usize, Point, Point)>,
 }
 
 impl Attack {
@@ -95,16 +99,23 @@ impl Attack {
             kind,
             zones,
             steps: Vec::new(),
+            race_steps: Vec::new(),
         };
-        let mut steps: Vec<(usize, Point, Point)> = movable(&attack)
-            .filter_map(|e| match e.trajectory[..] {
-                [from, to, ..] => Some((e.piece, from, to)),
-                _ => None,
-            })
-            .collect();
-        steps.sort_unstable();
-        steps.dedup();
-        attack.steps = steps;
+        let steps = |racing: bool| {
+            let mut steps: Vec<(usize, Point, Point)> = movable(&attack)
+                .filter(|e| !racing || e.level == 0 || (kind == ZoneKind::Attack && e.level == 1))
+                .filter_map(|e| match e.trajectory[..] {
+                    [from, to, ..] => Some((e.piece, from, to)),
+                    _ => None,
+                })
+                .collect();
+            steps.sort_unstable();
+            steps.dedup();
+            steps
+        };
+        let (all, race) = (steps(false), steps(true));
+        attack.steps = all;
+        attack.race_steps = race;
         attack
     }
 }
@@ -164,8 +175,10 @@ pub struct Regenerate {
 pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
 
 /// The main trajectories a domination zone may have (one bundle each); a guard with more is
-/// left out ([`Regenerate::generate`]).
-pub const DOMINATION_MAINS: usize = 1_000;
+/// left out ([`Regenerate::generate`]). A king five moves from the point with a row of slack
+/// has 45; a knight-like piece on a 10x10 board has hundreds, whose bundles cost seconds a
+/// position and make no particular plan.
+pub const DOMINATION_MAINS: usize = 64;
 
 /// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
 pub const ZONE_CACHE_POSITIONS: usize = 2_000;
@@ -310,9 +323,19 @@ impl Regenerate {
                 && game.goals[back[p0]][y0.index()]
                 && let Ok(zones) = &zones
             {
+                // Only the points where the other side intercepts the goal piece (the end of
+                // an opposing trajectory at level 1): guarding any other point stops nothing.
+                let side = scenario.pieces[p0].side;
                 for z in zones {
-                    for &y in &z.entries[0].trajectory[1..] {
-                        guard.push((scenario.pieces[p0].side, y, p0));
+                    let stops = &z.entries[0].trajectory[1..];
+                    for e in &z.entries {
+                        if e.level == 1
+                            && scenario.pieces[e.piece].side != side
+                            && let Some(&y) = e.trajectory.last()
+                            && stops.contains(&y)
+                        {
+                            guard.push((side, y, p0));
+                        }
                     }
                 }
             }
@@ -347,8 +370,8 @@ impl Regenerate {
                     continue;
                 }
                 // A guard with more ways than DOMINATION_MAINS is no particular plan, and
-                // listing it can take gigabytes (a knight-like piece 7 moves away on 10x10): it
-                // is left out, as a point no piece guards within the horizon is.
+                // building its bundles costs seconds (a knight-like piece on 10x10): it is left
+                // out, as a point no piece guards within the horizon is.
                 let cap = generator.set_max_zones(DOMINATION_MAINS);
                 let zones = generator.domination_zones(p0, y0, l0);
                 generator.set_max_zones(cap);
@@ -1195,13 +1218,15 @@ fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntry> {
 }
 
 /// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
-/// attacks one of whose zones has it.
+/// attacks one of whose zones has it; racing, those of [`Attack::race_steps`].
 fn first_steps<'a>(
     attacks: impl Iterator<Item = &'a Attack>,
+    racing: bool,
 ) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
     for a in attacks {
-        for &key in &a.steps {
+        let steps = if racing { &a.race_steps } else { &a.steps };
+        for &key in steps {
             *out.entry(key).or_insert(0) += 1;
         }
     }
@@ -1241,7 +1266,10 @@ fn zone_moves(
     attacks: &[Attack],
     racing: bool,
 ) -> Vec<Move> {
-    let steps = first_steps(attacks.iter().filter(|a| !racing || is_goal_zone(game, a)));
+    let steps = first_steps(
+        attacks.iter().filter(|a| !racing || is_goal_zone(game, a)),
+        racing,
+    );
     let _ = state;
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
@@ -1264,8 +1292,16 @@ fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: bool
     let other = state.to_move.opposite();
     let attacks = attacks.iter().filter(|a| !racing || is_goal_zone(game, a));
     attacks.into_iter().any(|a| {
-        movable(a)
-            .any(|e| state.at[e.piece].is_some() && game.scenario.pieces[e.piece].side == other)
+        let max_level = match (racing, a.kind) {
+            (false, _) => usize::MAX,
+            (true, ZoneKind::Attack) => 1,
+            (true, ZoneKind::Domination) => 0,
+        };
+        movable(a).any(|e| {
+            e.level as usize <= max_level
+                && state.at[e.piece].is_some()
+                && game.scenario.pieces[e.piece].side == other
+        })
     })
 }
 
