@@ -16,7 +16,9 @@
 //!    intermediate stops. Facts that hold in every zone (certain marks, entries F1 or F2 drop
 //!    in every zone) tighten it.
 //! 2. **Witnesses.** Zones built by the scanner's own rules (the first candidate of each pair,
-//!    and a few seeded random choices) prove their entries.
+//!    and a few seeded random choices) prove their entries. Not only the entries they choose:
+//!    every partial zone completes, so every candidate that survives the filters at a pair a
+//!    pass (of any step) reaches is held by some zone, and is proved there and then.
 //! 3. **Chains** (`guided`). An entry no consistent chain of entries leads to is refuted;
 //!    otherwise passes of the scanner steered along chains drawn at random look for a zone
 //!    holding it.
@@ -167,6 +169,9 @@ struct Net<'g, 's> {
     /// Per depth, the trajectories of the possible entries at that level or deeper (sorted):
     /// the only runs F2 can still read there, so the only ones a memo key keeps.
     choosable_from: Vec<Vec<u32>>,
+    /// The entries of this main trajectory's network found so far: every choice offered at a
+    /// partial zone the scanner reached ([`Net::choices`]).
+    proved: FxHashSet<Key>,
 }
 
 fn empty_network() -> ZoneNetwork {
@@ -414,6 +419,7 @@ impl<'g, 's> Net<'g, 's> {
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
             choosable_from: Vec::new(),
+            proved: FxHashSet::default(),
         }
     }
 
@@ -556,18 +562,25 @@ impl<'g, 's> Net<'g, 's> {
     }
 
     /// The choices of the pair `state.at` after the filters (F1 reads the level's marks, F2
-    /// the main trajectory and the entries chosen).
-    fn choices(&self, state: &State) -> Vec<(usize, u32)> {
+    /// the main trajectory and the entries chosen). Every one of them is an entry of the
+    /// network, recorded in `proved`: `state` is a partial zone the scanner reaches, and every
+    /// partial zone completes (a pair without candidates is passed over, a level without marks
+    /// closes the zone), so each choice there is held by some zone.
+    fn choices(&mut self, state: &State) -> Vec<(usize, u32)> {
         let (f1, f2) = (self.g.options.f1, self.g.options.f2);
-        let (_, _, _, cands) = &state.level.pairs[state.at];
-        cands
+        let (x, y, l, cands) = &state.level.pairs[state.at];
+        let choices: Vec<(usize, u32)> = cands
             .iter()
             .copied()
             .filter(|&(_, t)| {
                 !(f1 && self.inner(t).iter().any(|&p| state.level.v.contains(p))
                     || f2 && (self.run_of_main(t) || state.runs.binary_search(&t).is_ok()))
             })
-            .collect()
+            .collect();
+        let depth = state.level.depth;
+        self.proved
+            .extend(choices.iter().map(|&(q, t)| (depth, *y, *x, q, t, *l)));
+        choices
     }
 
     /// `state` with `choice` made at its pair (or the pair passed over).
@@ -660,15 +673,15 @@ impl<'g, 's> Net<'g, 's> {
             c.sort_unstable();
             c.dedup();
         }
-        let mut proved: FxHashSet<Key> = FxHashSet::default();
+        self.proved.clear();
         let start = self.start(main)?;
-        proved.extend(self.complete(start.clone(), None)?);
+        self.complete(start.clone(), None)?;
         let mut rng = SplitMix(u64::from(self.main) ^ 0x5eed);
         for _ in 0..RANDOM_ZONES {
-            if possible.iter().all(|k| proved.contains(k)) {
+            if possible.iter().all(|k| self.proved.contains(k)) {
                 break;
             }
-            proved.extend(self.complete(start.clone(), Some(&mut rng))?);
+            self.complete(start.clone(), Some(&mut rng))?;
         }
         // Guided witnesses, the deepest entries first: a zone found for a deep entry holds
         // entries of every level above.
@@ -678,7 +691,7 @@ impl<'g, 's> Net<'g, 's> {
         }
         let mut refuted: FxHashSet<Key> = FxHashSet::default();
         for &key in possible.iter().rev() {
-            if proved.contains(&key) {
+            if self.proved.contains(&key) {
                 continue;
             }
             let back = backwards(&preds, key);
@@ -688,7 +701,7 @@ impl<'g, 's> Net<'g, 's> {
                 continue;
             }
             for _ in 0..GUIDED_TRIES {
-                if proved.contains(&key) || total == 0 {
+                if self.proved.contains(&key) || total == 0 {
                     break;
                 }
                 let Some(chain) = self.chain(key, &reach, &mut rng) else {
@@ -696,14 +709,14 @@ impl<'g, 's> Net<'g, 's> {
                 };
                 let found = self.guided(start.clone(), &chain, &mut rng, &mut total)?;
                 if let Some(found) = found {
-                    proved.extend(self.complete(found, None)?);
+                    self.complete(found, None)?;
                 }
             }
         }
         let mut undecided = Vec::new();
         // Then the exhaustive search, the deepest first.
         for &key in possible.iter().rev() {
-            if proved.contains(&key) || refuted.contains(&key) {
+            if self.proved.contains(&key) || refuted.contains(&key) {
                 continue;
             }
             let goal = Goal {
@@ -717,8 +730,8 @@ impl<'g, 's> Net<'g, 's> {
             total -= cap - budget;
             match found {
                 Some(found) => {
-                    proved.extend(self.complete(found, None)?);
-                    debug_assert!(proved.contains(&key));
+                    self.complete(found, None)?;
+                    debug_assert!(self.proved.contains(&key));
                 }
                 None if budget == 0 => {
                     undecided.push((key, self.trajectories[key.4 as usize].clone()))
@@ -726,7 +739,9 @@ impl<'g, 's> Net<'g, 's> {
                 None => {}
             }
         }
-        let mut keys: Vec<Key> = proved.into_iter().collect();
+        // An entry a later search proved (its zone passed the pair) is decided after all.
+        undecided.retain(|(k, _)| !self.proved.contains(k));
+        let mut keys: Vec<Key> = std::mem::take(&mut self.proved).into_iter().collect();
         keys.sort_unstable();
         let mut attaches: Vec<Attach> = Vec::new();
         for (level, to, from, piece, t, time) in keys {
