@@ -1,6 +1,7 @@
 //! The zone network of every attack of a scenario within a horizon, timed (the figures of
 //! docs/semantics.md §6.10): `cargo run --release --example zone_networks -- FILE HORIZON
-//! [--compare]`. Filters f1+f2 (the default). Each line gives the attack's main trajectories,
+//! [--compare] [--attack PIECE TARGET]` (`--attack`: that attack only). Filters f1+f2 (the
+//! default). Each line gives the attack's main trajectories,
 //! the entries of its network, those left undecided, its count (`Exact` or `AtLeast`) and the
 //! time `ZoneGenerator::network` took; the last line the totals. With `--compare`, also the
 //! network found by the search alone (`ZoneGenerator::network_searched`, what `network` does
@@ -42,7 +43,13 @@ fn main() {
     let compare = args.iter().any(|a| a == "--compare");
     let k = s.kernel();
     let options = ZoneOptions::default();
-    let attacks = ZoneGenerator::new(&s, &k, options).attacks(horizon);
+    let mut attacks = ZoneGenerator::new(&s, &k, options).attacks(horizon);
+    if let Some(i) = args.iter().position(|a| a == "--attack") {
+        let (piece, target) = (&args[i + 1], &args[i + 2]);
+        let y0 = s.board.parse_point(target).expect("a target point");
+        attacks.retain(|&(p0, y)| s.pieces[p0].name == *piece && y == y0);
+        assert!(!attacks.is_empty(), "no attack {piece} -> {target}");
+    }
     let (mut undecided, mut exact, mut searched_time) = (0, 0, 0.0);
     let all = Instant::now();
     for &(p0, y0) in &attacks {

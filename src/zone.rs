@@ -31,7 +31,9 @@ use crate::kernel::Kernel;
 use crate::piece::{Side, Usage};
 use crate::scenario::{GoalOwner, Scenario};
 
-pub use network::{Count, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork};
+pub use network::{
+    Count, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
+};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.

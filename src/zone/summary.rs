@@ -204,6 +204,8 @@ struct Walk<'g, 's> {
     nothing: Rc<Seen>,
     attaches: FxHashSet<(u32, Point, Point, usize, u32, u32)>,
     states: usize,
+    /// The most states memoised before the count gives up.
+    limit: usize,
 }
 
 impl ZoneGenerator<'_> {
@@ -213,6 +215,19 @@ impl ZoneGenerator<'_> {
     /// `max(max_zones, MAX_STATES)` states. The marked times are not computed (`times` is
     /// `None`).
     pub fn summary(&mut self, p0: usize, y0: Point, l0: u32) -> Result<ZoneSummary, ZoneError> {
+        let limit = self.options.max_zones.max(MAX_STATES);
+        self.summary_within(p0, y0, l0, limit)
+    }
+
+    /// [`ZoneGenerator::summary`] with the memo table capped at `limit` states
+    /// ([`ZoneError::TooManyStates`] past it), whatever `max_zones` says.
+    pub fn summary_within(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+    ) -> Result<ZoneSummary, ZoneError> {
         let mut out = ZoneSummary::default();
         if !self.applies(p0, y0, l0) {
             return Ok(out);
@@ -270,6 +285,7 @@ impl ZoneGenerator<'_> {
             nothing: Rc::default(),
             attaches: FxHashSet::default(),
             states: 0,
+            limit,
         };
         for main in mains {
             let time = walk.generator.dist(&main, true);
@@ -1056,7 +1072,7 @@ impl Walk<'_, '_> {
         found: (u128, Rc<Seen>),
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         self.states += 1;
-        let limit = self.generator.options.max_zones.max(MAX_STATES);
+        let limit = self.limit;
         if self.states > limit {
             return Err(ZoneError::TooManyStates { limit });
         }

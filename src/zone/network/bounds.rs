@@ -18,7 +18,10 @@
 //!   that only it gives; with F1, a candidate passing a point certainly marked at its level is
 //!   dropped in every zone;
 //! * with F2, a candidate that is a run of every possible entry of a certain pair before it is
-//!   dropped in every zone.
+//!   dropped in every zone;
+//! * with F1, a candidate of level d + 1 that every possible entry of a certain pair of level
+//!   d passes (each through one of its intermediate stops, not necessarily the same) is
+//!   dropped in every zone: the pair marks one of them.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -40,6 +43,16 @@ impl Net<'_, '_> {
     /// possible mark comes from (`preds[j]`: per mark of level j + 1, the marks of level j that
     /// give it). Every entry of some zone is among them.
     pub(super) fn possible(&mut self, main: &[Point]) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
+        self.possible_with(main, true)
+    }
+
+    /// [`Net::possible`], with or without the F1 rule of [`Net::always_hit`] (the tests
+    /// measure what it sets aside).
+    pub(super) fn possible_with(
+        &mut self,
+        main: &[Point],
+        hit: bool,
+    ) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
         let mut certain: Certain = Vec::new();
         let mut dropped: FxHashSet<Key> = FxHashSet::default();
         // The plain over-approximation first: its trajectories, a superset of every later
@@ -49,7 +62,8 @@ impl Net<'_, '_> {
         for _ in 0..ROUNDS {
             let (next, next_preds, pairs) = self.round(main, &mut certain, &dropped, true)?;
             let added = self.always_dropped(&next, &pairs, &mut dropped);
-            let stable = next.len() == keys.len() && !added;
+            let hit = hit && self.always_hit(&next, &pairs, &mut dropped);
+            let stable = next.len() == keys.len() && !added && !hit;
             keys = next;
             preds = next_preds;
             if stable {
@@ -217,6 +231,48 @@ impl Net<'_, '_> {
             }
         }
         (raised, pairs)
+    }
+
+    /// Adds to `dropped` the possible entries that F1 drops in every zone: those of level
+    /// j + 1 such that every possible entry of a certain pair of level j (`pairs`, ranges of
+    /// `keys`) passes one of their intermediate stops. The pair chooses one of them in every
+    /// zone and marks its intermediate stops at level j + 1, which F1 reads. Whether it added
+    /// any.
+    fn always_hit(
+        &mut self,
+        keys: &[Key],
+        pairs: &[(usize, usize)],
+        dropped: &mut FxHashSet<Key>,
+    ) -> bool {
+        if !self.g.options.f1 {
+            return false;
+        }
+        let mut added = false;
+        for &(start, end) in pairs {
+            let level = keys[start].0;
+            let mut inners: Vec<u32> = keys[start..end].iter().map(|k| k.4).collect();
+            inners.sort_unstable();
+            inners.dedup();
+            if inners.iter().any(|&t| self.inner(t).is_empty()) {
+                continue;
+            }
+            let from = keys.partition_point(|k| k.0 <= level);
+            let to = keys.partition_point(|k| k.0 <= level + 1);
+            for k in &keys[from..to] {
+                let stops = self.inner(k.4);
+                if stops.is_empty() || dropped.contains(k) {
+                    continue;
+                }
+                let hit = inners
+                    .iter()
+                    .all(|&e| self.inner(e).iter().any(|z| stops.contains(z)));
+                if hit {
+                    dropped.insert(*k);
+                    added = true;
+                }
+            }
+        }
+        added
     }
 
     /// Adds to `dropped` the possible entries that F2 drops in every zone: those whose
