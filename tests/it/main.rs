@@ -14,6 +14,7 @@ mod compare;
 mod compare_grammars;
 mod docs;
 mod forest;
+mod fuzzy_network;
 mod grammar_properties;
 mod learned;
 mod lg_search;
