@@ -100,7 +100,7 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
             text,
             format!(
                 "{} not counted: the zones could be neither listed nor read as a zone network \
-                 (--explain says which and why; shorten the horizon)",
+                 (--explain says which and why; raise --max-memory or shorten the horizon)",
                 lingeo::render::counted(n as u128, "attack", "attacks"),
             ),
         ),

@@ -16,6 +16,7 @@ mod docs;
 mod forest;
 mod fuzzy_network;
 mod grammar_properties;
+mod honest_exits;
 mod learned;
 mod lg_search;
 mod lints;

@@ -173,10 +173,13 @@ pub fn evaluate_observed(
         }
     }
     let kernel = scenario.kernel();
+    // The thread's memory limit (`--max-memory`) stops a listing or a network that grows
+    // past it: that attack is then not counted.
     let options = ZoneOptions {
         f1: true,
         f2: true,
         max_zones,
+        max_memory: crate::memory::limit(),
         ..ZoneOptions::default()
     };
     let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
@@ -237,7 +240,15 @@ pub fn evaluate_observed(
             }
             // Too many zones to list: the network bounds the degree without listing them,
             // and zones drawn at random give ways of exact degree.
-            Err(ZoneError::TooMany { .. }) => match generator.network(p0, target, l0) {
+            Err(ZoneError::TooMany { .. }) => match {
+                // The network of a large attack can take seconds: the bar says which.
+                task.message(&format!(
+                    "the zone network of {} -> {}",
+                    scenario.pieces[p0].name,
+                    scenario.board.name(target)
+                ));
+                generator.network(p0, target, l0)
+            } {
                 Ok(net) => {
                     if let Some(bound) =
                         network::network_way(&net, target, &back, &side, options.f2)
