@@ -240,15 +240,16 @@ pub fn evaluate_observed(
             }
             // Too many zones to list: the network bounds the degree without listing them,
             // and zones drawn at random give ways of exact degree.
-            Err(ZoneError::TooMany { .. }) => match {
-                // The network of a large attack can take seconds: the bar says which.
-                task.message(&format!(
-                    "the zone network of {} -> {}",
+            Err(ZoneError::TooMany { .. }) => match network_of(
+                &mut generator,
+                &task,
+                &format!(
+                    "{} -> {}",
                     scenario.pieces[p0].name,
                     scenario.board.name(target)
-                ));
-                generator.network(p0, target, l0)
-            } {
+                ),
+                (p0, target, l0),
+            ) {
                 Ok(net) => {
                     if let Some(bound) =
                         network::network_way(&net, target, &back, &side, options.f2)
@@ -284,6 +285,18 @@ pub fn evaluate_observed(
         horizon,
         goals,
     }
+}
+
+/// The zone network of the attack (p0, target, l0), named `what` to the bar first (it can
+/// take seconds).
+fn network_of(
+    generator: &mut ZoneGenerator<'_>,
+    task: &Task<'_>,
+    what: &str,
+    (p0, target, l0): (usize, Point, u32),
+) -> Result<crate::zone::ZoneNetwork, ZoneError> {
+    task.message(&format!("the zone network of {what}"));
+    generator.network(p0, target, l0)
 }
 
 impl GoalTerm {
