@@ -35,7 +35,8 @@ pub struct EvaluateRequest {
     pub eval: Evaluator,
     /// The learned rules (default: the shipped ones, learned/pawned.rules).
     pub rules: Option<Arc<RuleBook>>,
-    /// The most zones listed for an attack; an attack with more counts as no way.
+    /// The most zones listed for an attack; an attack with more is valued from its zone
+    /// network (its goal's degree then an upper bound, or exact where a way attains it).
     pub max_zones: usize,
     /// Who hears of the attacks read.
     pub progress: Observer,
@@ -86,8 +87,21 @@ pub struct GoalJson {
     pub importance: f64,
     /// Degree times importance, signed by side.
     pub weighted: f64,
-    /// How many ways there are.
-    pub ways: usize,
+    /// How many ways (zones) there are: exactly, or with `ways_at_least` at least so many.
+    pub ways: u128,
+    /// `ways` is a lower bound (some attack's zones could not all be counted).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ways_at_least: bool,
+    /// Where an attack of the goal was valued from its zone network: the least the degree
+    /// can be (equal to `degree` where it is exact).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degree_at_least: Option<f64>,
+    /// The degree is an upper bound from a zone network, not exact.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub degree_is_upper_bound: bool,
+    /// The attacks with too many zones to list, valued from their zone networks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub networks: Vec<NetworkJson>,
     /// The best way's main trajectory.
     pub main: Option<TrackJson>,
     /// Its interceptors.
@@ -97,6 +111,44 @@ pub struct GoalJson {
     /// The learned rule that fired.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<RuleJson>,
+}
+
+/// An attack valued from its zone network (docs/players.md §3).
+#[derive(Clone, Debug, Serialize)]
+pub struct NetworkJson {
+    /// The attack's target.
+    pub target: String,
+    /// Its zones: exactly, or with `count_at_least` at least so many.
+    pub count: u128,
+    /// `count` is a lower bound.
+    pub count_at_least: bool,
+    /// Its main trajectories.
+    pub mains: usize,
+    /// The main trajectory with the highest upper bound.
+    pub main: TrackJson,
+    /// Its interceptor pairs (the other side's level-1 attach pairs).
+    pub interceptor_pairs: usize,
+    /// Those in every zone with no answerable entry: each leaves an interceptor unanswered.
+    pub unanswerable: Vec<SlotJson>,
+    /// The attack's degree is at most this...
+    pub degree_at_most: f64,
+    /// ... and at least this.
+    pub degree_at_least: f64,
+    /// The network's undecided entries (taken as possibly in a zone).
+    pub undecided: usize,
+}
+
+/// An interceptor pair.
+#[derive(Clone, Debug, Serialize)]
+pub struct SlotJson {
+    /// The piece.
+    pub piece: String,
+    /// Its start.
+    pub from: String,
+    /// The main trajectory's stop it reaches.
+    pub to: String,
+    /// Its trajectories in the network.
+    pub trajectories: usize,
 }
 
 /// A learned rule that fired.
@@ -125,9 +177,12 @@ pub struct EvaluationResult {
     pub to_move: String,
     /// Each goal.
     pub goals: Vec<GoalJson>,
-    /// The attacks not counted (too many zones to list).
+    /// The attacks not counted (their zones neither listed nor read as a network).
     #[serde(skip)]
     pub unlisted: usize,
+    /// The goals whose degree is an upper bound from a zone network, not exact.
+    #[serde(skip)]
+    pub upper_bounds: usize,
     /// The position as a board.
     #[serde(skip)]
     pub position: String,
@@ -182,6 +237,7 @@ impl Workbench {
         let progress: &dyn Progress = r.progress.get();
         let e = fuzzy::evaluate_observed(&game, &state, horizon, r.max_zones, progress);
         let unlisted: usize = e.goals.iter().map(|g| g.unlisted.len()).sum();
+        let upper_bounds = e.goals.iter().filter(|g| g.is_bound()).count();
         let e = match book {
             Some(book) => learned::apply(&game, &state, e, book),
             None => e,
@@ -205,6 +261,34 @@ impl Workbench {
                 importance: g.importance,
                 weighted: g.weighted(&game),
                 ways: g.ways,
+                ways_at_least: g.ways_at_least,
+                degree_at_least: (!g.networks.is_empty()).then_some(g.at_least),
+                degree_is_upper_bound: g.is_bound(),
+                networks: g
+                    .networks
+                    .iter()
+                    .map(|n| NetworkJson {
+                        target: board.name(n.target).to_string(),
+                        count: n.count.value(),
+                        count_at_least: !n.count.is_exact(),
+                        mains: n.mains,
+                        main: track(&n.main),
+                        interceptor_pairs: n.slots,
+                        unanswerable: n
+                            .unanswerable
+                            .iter()
+                            .map(|s| SlotJson {
+                                piece: name(s.piece),
+                                from: board.name(s.from).to_string(),
+                                to: board.name(s.to).to_string(),
+                                trajectories: s.alternatives,
+                            })
+                            .collect(),
+                        degree_at_most: n.upper,
+                        degree_at_least: n.lower,
+                        undecided: n.undecided,
+                    })
+                    .collect(),
                 main: g.best.as_ref().map(|w| track(&w.main)),
                 interceptors: g
                     .best
@@ -231,6 +315,7 @@ impl Workbench {
             to_move: state.to_move.to_string(),
             goals,
             unlisted,
+            upper_bounds,
             position: super::play::position(&game, &state),
             explanation: e.explain(&game),
             evaluation: e,

@@ -31,8 +31,9 @@ pub struct EvaluateArgs {
     /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).
     #[arg(long)]
     pub rules: Option<PathBuf>,
-    /// List at most this many zones of an attack; an attack with more is left out of its
-    /// goal's degree and named as not counted.
+    /// List at most this many zones of an attack; an attack with more is valued from its zone
+    /// network instead (docs/players.md §3): its goal's degree is then an upper bound, or exact
+    /// where a zone drawn at random attains it, and the output says which.
     #[arg(long, default_value_t = fuzzy::MAX_ZONES)]
     pub max_zones: usize,
     /// Print the explanation: each goal's degree, importance and the way behind it.
@@ -90,15 +91,16 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
             progress: lingeo::progress::Observer::new(super::progress::Bars::new()),
         })
         .map_err(super::setup::api_error)?;
-    // An attack whose zones could not be listed counts as no way: the value is not the one
-    // asked for, so the evaluation gave up there (and says which, with --explain or --json).
+    // An attack whose zones could be neither listed nor read as a network counts as no way:
+    // the value is not the one asked for, so the evaluation gave up there (and says which,
+    // with --explain or --json).
     let report = |text: String| match e.unlisted {
         0 => Report::from(text),
         n => Report::gave_up(
             text,
             format!(
-                "{} not counted: too many zones to list (--explain says which and why; raise \
-                 --max-zones or shorten the horizon)",
+                "{} not counted: the zones could be neither listed nor read as a zone network \
+                 (--explain says which and why; raise --max-memory or shorten the horizon)",
                 lingeo::render::counted(n as u128, "attack", "attacks"),
             ),
         ),
@@ -119,6 +121,16 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
         e.position,
         e.value
     );
+    if e.upper_bounds > 0 {
+        out.push_str(&format!(
+            "{} an upper bound from the zone networks (too many zones to list), so the value \
+             leans to each such goal's side (--explain gives the bounds)\n",
+            match e.upper_bounds {
+                1 => "1 goal's degree is".to_string(),
+                n => format!("{n} goals' degrees are"),
+            }
+        ));
+    }
     if args.explain {
         out.push_str(&e.explanation);
     }

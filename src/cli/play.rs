@@ -87,8 +87,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub horizon: Option<u32>,
     /// --engine lg, and --eval fuzzy or learned: list at most this many zones of an attack;
-    /// the LG search stops at an attack with more (default 100000), the evaluation leaves it
-    /// out (default 10000, as `lingeo zones` and `lingeo evaluate`).
+    /// the LG search stops at an attack with more (default 100000), the evaluation values it
+    /// from its zone network (default 10000, as `lingeo zones` and `lingeo evaluate`).
     #[arg(long)]
     pub max_zones: Option<usize>,
     /// --engine lg: print the reduced tree, one move a line, indented by depth, the value after

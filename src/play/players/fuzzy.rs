@@ -15,6 +15,10 @@
 //!   passed pawn), 1/2 with one interceptor left standing, and so on.
 //! * A goal's degree is the maximum over its ways (Cazenave never adds the evidence of
 //!   different attributes, so as never to overestimate), and 0 with no way.
+//! * An attack with more zones than the evaluation lists ([`MAX_ZONES`]) is valued from its
+//!   zone network (docs/semantics.md §6.10, [`network`]): an upper bound on its best degree,
+//!   a lower bound, and zones drawn at random as ways of exact degree; the goal's degree is
+//!   then the upper bound, labelled as such unless a lower bound meets it.
 //! * Importance: reaching a goal point ends the game, so it is worth all the material on the
 //!   board but the royal pieces' (a king's value only stands for "not to be lost"), at least 1;
 //!   capturing a piece is worth that piece's value.
@@ -24,10 +28,13 @@ use std::fmt::Write;
 use crate::board::Point;
 use crate::piece::Side;
 use crate::play::game::Game;
-use crate::play::search::lg::Regenerate;
 use crate::play::state::State;
-use crate::progress::{Progress, Silent};
-use crate::zone::Zone;
+use crate::progress::{Progress, Silent, Task};
+use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
+
+pub mod network;
+
+pub use network::{NetworkWay, Slot};
 
 /// A trajectory of a piece (game index), as its stops.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,11 +74,19 @@ pub struct GoalTerm {
     pub aim: Aim,
     pub importance: f64,
     pub degree: f64,
-    /// The best way (where one exists), and how many ways there were.
+    /// The least the degree can be: equal to `degree` where it is exact (every attack's zones
+    /// listed, or a way found that attains the networks' bound), lower where `degree` is an
+    /// upper bound from a zone network.
+    pub at_least: f64,
+    /// The best way of exact degree (a zone listed, or drawn from a network), where one exists.
     pub best: Option<Way>,
-    pub ways: usize,
-    /// Attacks whose zones could not be listed (more than the zone generator's cap): they
-    /// count as no way, and the explanation says so.
+    /// How many ways (zones) there are: exactly, or with `ways_at_least` at least so many.
+    pub ways: u128,
+    pub ways_at_least: bool,
+    /// The attacks with too many zones to list, valued from their zone networks.
+    pub networks: Vec<NetworkWay>,
+    /// Attacks whose zones could be neither listed nor read as a network (too many
+    /// trajectories, the memory limit): they count as no way, and the explanation says so.
     pub unlisted: Vec<String>,
     /// The learned rule that set the degree (docs/players.md §7), where one fired.
     pub rule: Option<FiredRule>,
@@ -109,11 +124,15 @@ pub struct Evaluation {
 }
 
 /// The most zones listed for one attack by [`evaluate`], as `lingeo zones --max-zones` by
-/// default; an attack with more is left out of its goal's degree and named in `unlisted`.
-/// Lower than the zone generator's own cap (100,000), which the LG search keeps: there a cap
-/// means no answer, here a less informed one, at every leaf of a search (listing up to
-/// 100,000 took the evaluation of a chess middlegame a minute at horizon 2).
+/// default; an attack with more is valued from its zone network instead ([`network`]), its
+/// goal's degree then an upper bound (or exact, where a zone drawn at random attains it).
+/// Lower than the zone generator's own cap (100,000), which the LG search keeps: listing up
+/// to 100,000 took the evaluation of a chess middlegame a minute at horizon 2.
 pub const MAX_ZONES: usize = 10_000;
+
+/// The zones drawn at random ([`ZoneGenerator::random_zone`]) from an attack valued from its
+/// network: each is a way with an exact degree, a lower bound on the attack's.
+pub const DRAWN_ZONES: u64 = 16;
 
 /// Evaluates `state` with the zones of its attacks within `horizon` moves, at most
 /// [`MAX_ZONES`] an attack.
@@ -144,18 +163,46 @@ pub fn evaluate_observed(
         .map(|(i, _)| game.value[i])
         .sum::<f64>()
         .max(1.0);
-    // The attacks of the LG search's zones, every zone listed (`lg::Regenerate::attacks`, the
-    // filters F1 and F2), each told to `progress` as its zones are read.
-    let mut source = Regenerate::new(game, horizon);
-    source.options.max_zones = max_zones;
+    // The attacks of the LG search's zones (the filters F1 and F2) on the state's pieces,
+    // `back` taking the state's piece indices to the game's.
+    let (scenario, map) = state.scenario(game);
+    let mut back = vec![0; scenario.pieces.len()];
+    for (g, s) in map.iter().enumerate() {
+        if let Some(s) = s {
+            back[*s] = g;
+        }
+    }
+    let kernel = scenario.kernel();
+    // The thread's memory limit (`--max-memory`) stops a listing or a network that grows
+    // past it: that attack is then not counted.
+    let options = ZoneOptions {
+        f1: true,
+        f2: true,
+        max_zones,
+        max_memory: crate::memory::limit(),
+        ..ZoneOptions::default()
+    };
+    let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
+    let side = |p: usize| game.side[p];
+    let to_game = |zone: &mut Zone| {
+        for e in &mut zone.entries {
+            e.piece = back[e.piece];
+        }
+    };
+    let attacks = generator.attacks(horizon);
+    let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
     let mut goals: Vec<GoalTerm> = Vec::new();
-    for (piece, target, listed) in source.attacks_observed(game, state, progress) {
+    for (p0, target) in attacks {
+        let piece = back[p0];
         let aim = if game.goals[piece][target.index()] {
             Aim::Goal
         } else {
             match state.piece_at(target) {
                 Some(q) if game.side[q] != game.side[piece] => Aim::Capture { piece: q },
-                _ => continue,
+                _ => {
+                    task.advance(1);
+                    continue;
+                }
             }
         };
         let importance = match aim {
@@ -170,8 +217,11 @@ pub fn evaluate_observed(
                     aim,
                     importance,
                     degree: 0.0,
+                    at_least: 0.0,
                     best: None,
                     ways: 0,
+                    ways_at_least: false,
+                    networks: Vec::new(),
                     unlisted: Vec::new(),
                     rule: None,
                 });
@@ -179,28 +229,96 @@ pub fn evaluate_observed(
             }
         };
         let term = &mut goals[at];
-        match listed {
-            Ok(zones) => {
-                for z in &zones {
-                    let way = way(game, z);
-                    term.ways += 1;
-                    if term.best.as_ref().is_none_or(|b| way.degree > b.degree) {
-                        term.degree = way.degree;
-                        term.best = Some(way);
-                    }
+        let l0 = generator.main_distance(p0, target);
+        match generator.zones(p0, target, l0) {
+            Ok(mut zones) => {
+                for z in &mut zones {
+                    to_game(z);
+                    term.ways = term.ways.saturating_add(1);
+                    term.consider(way(game, z));
                 }
             }
+            // Too many zones to list: the network bounds the degree without listing them,
+            // and zones drawn at random give ways of exact degree.
+            Err(ZoneError::TooMany { .. }) => match network_of(
+                &mut generator,
+                &task,
+                &format!(
+                    "{} -> {}",
+                    scenario.pieces[p0].name,
+                    scenario.board.name(target)
+                ),
+                (p0, target, l0),
+            ) {
+                Ok(net) => {
+                    if let Some(bound) =
+                        network::network_way(&net, target, &back, &side, options.f2)
+                    {
+                        term.ways = term.ways.saturating_add(bound.count.value());
+                        term.ways_at_least |= !bound.count.is_exact();
+                        term.degree = term.degree.max(bound.upper);
+                        term.at_least = term.at_least.max(bound.lower);
+                        term.networks.push(bound);
+                    }
+                    for seed in 0..DRAWN_ZONES {
+                        if let Ok(Some(mut z)) = generator.random_zone(p0, target, l0, seed) {
+                            to_game(&mut z);
+                            term.consider(way(game, &z));
+                        }
+                    }
+                }
+                Err(e) => term
+                    .unlisted
+                    .push(format!("{}: {e}", scenario.board.name(target))),
+            },
             Err(e) => term
                 .unlisted
-                .push(format!("{}: {e}", game.scenario.board.name(target))),
+                .push(format!("{}: {e}", scenario.board.name(target))),
         }
+        task.advance(1);
     }
+    drop(task);
     let value = material + goals.iter().map(|g| g.weighted(game)).sum::<f64>();
     Evaluation {
         value,
         material,
         horizon,
         goals,
+    }
+}
+
+/// The zone network of the attack (p0, target, l0), named `what` to the bar first (it can
+/// take seconds).
+fn network_of(
+    generator: &mut ZoneGenerator<'_>,
+    task: &Task<'_>,
+    what: &str,
+    (p0, target, l0): (usize, Point, u32),
+) -> Result<crate::zone::ZoneNetwork, ZoneError> {
+    task.message(&format!("the zone network of {what}"));
+    generator.network(p0, target, l0)
+}
+
+impl GoalTerm {
+    /// Takes a way of exact degree (a zone listed or drawn): the best such way so far, and
+    /// the degree's bounds raised to it.
+    fn consider(&mut self, way: Way) {
+        self.degree = self.degree.max(way.degree);
+        self.at_least = self.at_least.max(way.degree);
+        if self.best.as_ref().is_none_or(|b| way.degree > b.degree) {
+            self.best = Some(way);
+        }
+    }
+
+    /// The degree of the fuzzy evaluation (before a learned rule replaced it).
+    pub fn fuzzy_degree(&self) -> f64 {
+        self.rule.as_ref().map_or(self.degree, |r| r.fuzzy_degree)
+    }
+
+    /// Whether the fuzzy degree is only an upper bound (from a zone network, above every way
+    /// found), not exact.
+    pub fn is_bound(&self) -> bool {
+        self.at_least < self.fuzzy_degree()
     }
 }
 
@@ -277,12 +395,41 @@ impl Evaluation {
                 g.importance,
                 g.weighted(game)
             );
+            let ways = {
+                let text = crate::render::counted_saturating(g.ways, "way", "ways");
+                if g.ways_at_least {
+                    format!("at least {text}")
+                } else {
+                    text
+                }
+            };
+            if !g.networks.is_empty() {
+                if g.is_bound() {
+                    let _ = writeln!(
+                        out,
+                        "  degree at most {:.2} (an upper bound, from the zone network), at least {:.2}",
+                        g.fuzzy_degree(),
+                        g.at_least
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "  degree exact: the zone network's upper bound is met by its lower bound or a way found"
+                    );
+                }
+                for n in &g.networks {
+                    self.explain_network(game, n, &mut out);
+                }
+            }
             if let Some(w) = &g.best {
                 let _ = writeln!(
                     out,
-                    "  best of {} way{}: {} ({} move{})",
-                    g.ways,
-                    if g.ways == 1 { "" } else { "s" },
+                    "  {} {ways}: {} ({} move{})",
+                    if g.networks.is_empty() {
+                        "best of"
+                    } else {
+                        "best way listed or drawn at random, of"
+                    },
                     stops(&w.main),
                     w.main.stops.len() - 1,
                     if w.main.stops.len() == 2 { "" } else { "s" }
@@ -340,6 +487,61 @@ impl Evaluation {
             self.value - self.material
         );
         out
+    }
+}
+
+impl Evaluation {
+    /// The lines of an attack valued from its zone network: its count, the best main
+    /// trajectory's interceptor pairs that set the upper bound, and the bounds.
+    fn explain_network(&self, game: &Game, n: &NetworkWay, out: &mut String) {
+        let board = &game.scenario.board;
+        let name = |p: usize| game.scenario.pieces[p].name.as_str();
+        let count = crate::render::counted_saturating(n.count.value(), "zone", "zones");
+        let _ = writeln!(
+            out,
+            "  the network of the attack on {} ({}{count}, too many to list; {}):",
+            board.name(n.target),
+            if n.count.is_exact() { "" } else { "at least " },
+            crate::render::counted(n.mains as u128, "main trajectory", "main trajectories"),
+        );
+        let moves = n.main.stops.len() - 1;
+        let _ = writeln!(
+            out,
+            "    best main trajectory {} ({moves} move{}): {}, {} in every zone with no answer in the network",
+            n.main
+                .stops
+                .iter()
+                .map(|&p| board.name(p))
+                .collect::<Vec<_>>()
+                .join(" "),
+            if moves == 1 { "" } else { "s" },
+            crate::render::counted(n.slots as u128, "interceptor pair", "interceptor pairs"),
+            n.unanswerable.len()
+        );
+        for s in &n.unanswerable {
+            let _ = writeln!(
+                out,
+                "      interceptor pair {} {} -> {} ({}): unanswerable",
+                name(s.piece),
+                board.name(s.from),
+                board.name(s.to),
+                crate::render::counted(s.alternatives as u128, "trajectory", "trajectories")
+            );
+        }
+        let _ = writeln!(
+            out,
+            "    degree at most 1 / (1 + {}) = {:.2}, at least {:.2} (a zone has at most one interceptor a pair)",
+            n.unanswerable.len(),
+            n.upper,
+            n.lower
+        );
+        if n.undecided > 0 {
+            let _ = writeln!(
+                out,
+                "    {} undecided (the network's search passed its step cap): taken as possibly in a zone, so the bounds still hold",
+                crate::render::counted(n.undecided as u128, "entry", "entries")
+            );
+        }
     }
 }
 

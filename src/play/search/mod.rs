@@ -147,7 +147,7 @@ pub struct SearchOptions {
     /// The most zones listed for one attack by the LG search and by `Eval::Fuzzy` and
     /// `Eval::Learned`; `None`: the zone generator's 100,000 for the search, whose answer a
     /// cap stops, and [`fuzzy::MAX_ZONES`](crate::play::players::fuzzy::MAX_ZONES) for the
-    /// evaluations, which leave such an attack out.
+    /// evaluations, which value such an attack from its zone network.
     pub max_zones: Option<usize>,
     /// Told of the search's progress: a task of unknown length whose steps are nodes,
     /// advanced every 16,384 nodes, with the iteration's depth and the deepest ply as its
