@@ -59,7 +59,7 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
         ApiError::Source { message, .. } => ParseError::new_err(message.clone()),
         ApiError::Run { message, .. } => RunError::new_err(message.clone()),
         ApiError::Io { .. } => FileError::new_err(message.clone()),
-        ApiError::Request { .. } => RequestError::new_err(message.clone()),
+        ApiError::Request { .. } | ApiError::Input(_) => RequestError::new_err(message.clone()),
         ApiError::TooLarge { .. } => TooLargeError::new_err(message.clone()),
         ApiError::Game { .. } => GameError::new_err(message.clone()),
         ApiError::Stopped(_) => StoppedError::new_err(message.clone()),
@@ -73,10 +73,7 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
             _ => (None, None, None),
         },
     };
-    let field = match &e {
-        ApiError::Request { field, .. } => *field,
-        _ => None,
-    };
+    let field = e.field();
     // Setting attributes on a fresh exception object cannot fail but for memory.
     let _ = value.setattr("file", file);
     let _ = value.setattr("line", line);

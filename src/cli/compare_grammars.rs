@@ -562,7 +562,9 @@ impl Context<'_> {
         } else {
             None
         };
-        grammar.bind_inputs(world, &given, piece).map_err(CliError)
+        grammar
+            .bind_inputs(world, &given, piece)
+            .map_err(|e| super::setup::input_error(&e))
     }
 
     /// The language of each side on `start`, side by side, and the two languages.
@@ -597,7 +599,9 @@ impl Context<'_> {
         };
         let mut world = self.world();
         let inputs = self.inputs(grammar, &mut world)?;
-        let values = grammar.parse_start(&mut world, start).map_err(CliError)?;
+        let values = grammar
+            .parse_start(&mut world, start)
+            .map_err(|e| super::setup::input_error(&e))?;
         let board = &self.scenario.board;
         match side {
             Side::Native(Kind::Zones) => {
@@ -632,7 +636,7 @@ impl Context<'_> {
                         limits: self.args.limits,
                     },
                 )
-                .map_err(|e| CliError(e.to_string()))?;
+                .map_err(super::setup::api_error)?;
                 Ok(zones.iter().map(|z| self.show_zone(z)).collect())
             }
             Side::Native(_) => {
@@ -666,7 +670,7 @@ impl Context<'_> {
                 let language = grammar
                     .with_evaluator(self.args.limits.evaluator.into())
                     .derive(&world, &inputs, &values, limits, None)
-                    .map_err(|e| CliError(e.render()))?;
+                    .map_err(|e| super::setup::run_error(&e))?;
                 if !canonical {
                     return Ok(language
                         .sentences
