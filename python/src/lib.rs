@@ -225,7 +225,7 @@ impl Scenario {
         .map_err(|e| error(py, e))
     }
 
-    /// The zones: (their JSON, the exact count, whether it saturated).
+    /// The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
     #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES))]
     #[allow(clippy::too_many_arguments)]
     fn zones(
@@ -238,7 +238,7 @@ impl Scenario {
         engine: &str,
         all_zones: bool,
         max_zones: usize,
-    ) -> PyResult<(String, u128, bool)> {
+    ) -> PyResult<(String, u128, bool, bool)> {
         let filters = match filters {
             "all" => Filters::All,
             "none" => Filters::None,
@@ -280,7 +280,7 @@ impl Scenario {
         py.detach(|| {
             self.bench
                 .zones(&r)
-                .map(|z| (json(&z), z.count(), z.saturated()))
+                .map(|z| (json(&z), z.count(), z.saturated(), z.at_least()))
         })
         .map_err(|e| error(py, e))
     }

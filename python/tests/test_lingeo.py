@@ -92,6 +92,10 @@ def test_zone_count_and_bundle_view_equal_the_cli():
     assert z.to_dict() == expected
     assert isinstance(z.count, int) and z.count == expected["count"] and z.count > 0
     assert not z.saturated
+    # The network's fields: the count exact (no lower bound) and every entry decided, as the
+    # CLI says by leaving them out.
+    assert z.count_at_least is expected.get("count_at_least", False) is False
+    assert z.undecided == expected.get("undecided", []) == []
     every = s.zones("BOMBER", "h1", 4, all_zones=True)
     assert len(every.zones) == z.count
 
