@@ -29,8 +29,10 @@ pub enum AdmissibleRule {
     S06,
 }
 
+/// Which trajectories a bundle holds: the length rule, and simple ones only or all.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BundleOptions {
+    /// The length condition of admissible trajectories (decision A3).
     pub rule: AdmissibleRule,
     /// Keep only trajectories that visit no point twice (decision A17 of docs/semantics.md §10: off
     /// by default).
@@ -42,6 +44,7 @@ pub struct BundleOptions {
 pub struct TooMany {
     /// The exact number of trajectories, when known without enumeration.
     pub count: Option<u128>,
+    /// The cap that was passed: the most trajectories the caller would take.
     pub limit: usize,
     /// Whether counting stopped (simple trajectories are counted by listing), not listing.
     pub counting: bool,
@@ -145,10 +148,12 @@ impl<'k> Bundle<'k> {
         self.distance
     }
 
+    /// The start x0 of every trajectory of the bundle.
     pub fn from(&self) -> Point {
         self.from
     }
 
+    /// The end y0 of every trajectory of the bundle.
     pub fn to(&self) -> Point {
         self.to
     }
@@ -324,6 +329,8 @@ struct Frame {
     next: usize,
 }
 
+/// The trajectories of a bundle one at a time, by a depth-first walk that keeps only its
+/// stack (the bundle is never listed whole).
 pub struct BundleIter<'b, 'k> {
     bundle: &'b Bundle<'k>,
     stack: Vec<Frame>,
