@@ -163,6 +163,11 @@ def test_errors_carry_their_place():
     with pytest.raises(lingeo.RequestError) as err:
         lingeo.Scenario.load(FIGHTER).map(piece="BOMBER")
     assert err.value.field == "piece" and "--" not in str(err.value)
+    # A grammar's start that does not fit it: the field, in the library's words.
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.Grammar.load(GRAMMARS / "hanoi.lgg").run("S(3, a)")
+    assert err.value.field == "start" and "--" not in str(err.value)
+    assert str(err.value).startswith("the start: `S` takes 3 arguments")
     with pytest.raises(lingeo.GameError):
         lingeo.Scenario.load(FIGHTER).search()
     with pytest.raises(lingeo.FileError):
