@@ -62,6 +62,7 @@ pub mod natural;
 pub mod parallel;
 #[warn(missing_docs)]
 pub mod pattern;
+#[warn(missing_docs)]
 pub mod piece;
 pub mod play;
 #[warn(missing_docs)]
@@ -77,5 +78,6 @@ pub mod scenario;
 pub mod shift;
 #[warn(missing_docs)]
 pub mod svg;
+#[warn(missing_docs)]
 pub mod syntax;
 pub mod zone;
