@@ -13,13 +13,16 @@ pub type Table = Vec<Option<u32>>;
 /// The relations of one piece type seen from one side.
 #[derive(Clone, Copy, Debug)]
 pub struct Mover {
+    /// The relation the piece moves by.
     pub moves: crate::kernel::MotionId,
+    /// The relation the piece attacks by (the move relation but for a pawn).
     pub attacks: crate::kernel::MotionId,
     /// The piece attacks with other vectors than it moves (a pawn).
     pub separate: bool,
 }
 
 impl Mover {
+    /// The relations of `types[type_index]` for `side`, as `kernel` built them.
     pub fn new(kernel: &Kernel, types: &[PieceType], type_index: usize, side: Side) -> Mover {
         Mover {
             moves: kernel.motion(type_index, side, Usage::Move),

@@ -18,6 +18,7 @@ use crate::progress::{Progress, Silent, Task};
 /// One row of Figure 12 for one piece on an empty board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure12Row {
+    /// The piece type's name.
     pub piece: &'static str,
     /// The value printed in the paper (8x8 board), if any.
     pub paper: Option<f64>,

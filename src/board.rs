@@ -21,6 +21,7 @@ pub use name::PointName;
 pub struct Point(pub u32);
 
 impl Point {
+    /// The point's place in the enumeration, 0-based: the index into tables over X.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -35,10 +36,14 @@ impl Point {
 /// The largest number of grid cells (including removed ones) a board may have.
 pub const MAX_CELLS: u64 = 1 << 20;
 
+/// How the points of a board are laid out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// `dims = [width, height, depth]`; depth 1 is a 2D board.
-    Grid { dims: [u32; 3] },
+    Grid {
+        /// `[width, height, depth]`.
+        dims: [u32; 3],
+    },
     /// Named points; one-move edges are given per piece type.
     Graph,
 }
@@ -83,10 +88,18 @@ const NONE: u32 = u32::MAX;
 /// Why a board could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
+    /// A grid with a dimension of size 0.
     ZeroDimension,
-    TooLarge { cells: u64 },
+    /// A grid of more cells than [`MAX_CELLS`]; `cells` is how many it asked for.
+    TooLarge {
+        /// The cells the grid would have.
+        cells: u64,
+    },
+    /// Every point removed, or a graph of no points: a board needs one.
     Empty,
+    /// A graph board that names this point twice.
     DuplicatePoint(String),
+    /// A removed point that is not a point of the grid.
     BadRemoved(PointError),
 }
 
@@ -209,6 +222,7 @@ impl Board {
         })
     }
 
+    /// Whether the board is a grid (with its dimensions) or a graph of named points.
     pub fn shape(&self) -> &Shape {
         &self.shape
     }
@@ -226,6 +240,7 @@ impl Board {
         self.len
     }
 
+    /// Whether X has no point (never, for a board that was built: kept for `len`'s sake).
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -235,6 +250,7 @@ impl Board {
         (0..self.len() as u32).map(Point)
     }
 
+    /// X as a bit set: every point of the board.
     pub fn full_set(&self) -> BitSet {
         BitSet::from_points(self.len(), self.points())
     }

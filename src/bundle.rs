@@ -29,8 +29,10 @@ pub enum AdmissibleRule {
     S06,
 }
 
+/// Which trajectories a bundle holds: the length rule, and simple ones only or all.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BundleOptions {
+    /// The length condition of admissible trajectories (decision A3).
     pub rule: AdmissibleRule,
     /// Keep only trajectories that visit no point twice (decision A17 of docs/semantics.md §10: off
     /// by default).
@@ -42,8 +44,9 @@ pub struct BundleOptions {
 pub struct TooMany {
     /// The exact number of trajectories, when known without enumeration.
     pub count: Option<u128>,
+    /// The cap that was passed: the most trajectories the caller would take.
     pub limit: usize,
-    /// Whether counting stopped (`--simple` counts by listing), not listing.
+    /// Whether counting stopped (simple trajectories are counted by listing), not listing.
     pub counting: bool,
 }
 
@@ -53,21 +56,21 @@ impl std::fmt::Display for TooMany {
             return write!(
                 f,
                 "the bundle has more than {} simple trajectories, and simple ones are counted by \
-                 listing them; raise --limit",
+                 listing them; raise the limit",
                 self.limit
             );
         }
         match self.count {
             Some(c) => write!(
                 f,
-                "the bundle has {}, more than the limit of {}; raise --limit or ask for the count only",
+                "the bundle has {}, more than the limit of {}; raise the limit or ask for the count only",
                 // A count at u128::MAX saturated: it reads `more than`, not as exact.
                 crate::render::counted_saturating(c, "trajectory", "trajectories"),
                 self.limit
             ),
             None => write!(
                 f,
-                "the bundle has more than {} trajectories; raise --limit or ask for the count only",
+                "the bundle has more than {} trajectories; raise the limit or ask for the count only",
                 self.limit
             ),
         }
@@ -145,10 +148,12 @@ impl<'k> Bundle<'k> {
         self.distance
     }
 
+    /// The start x0 of every trajectory of the bundle.
     pub fn from(&self) -> Point {
         self.from
     }
 
+    /// The end y0 of every trajectory of the bundle.
     pub fn to(&self) -> Point {
         self.to
     }
@@ -324,6 +329,8 @@ struct Frame {
     next: usize,
 }
 
+/// The trajectories of a bundle one at a time, by a depth-first walk that keeps only its
+/// stack (the bundle is never listed whole).
 pub struct BundleIter<'b, 'k> {
     bundle: &'b Bundle<'k>,
     stack: Vec<Frame>,
@@ -403,7 +410,7 @@ mod tests {
         assert_eq!(
             too_many(u128::MAX).to_string(),
             format!(
-                "the bundle has more than {} trajectories, more than the limit of 10; raise --limit or ask for the count only",
+                "the bundle has more than {} trajectories, more than the limit of 10; raise the limit or ask for the count only",
                 u128::MAX
             )
         );
@@ -522,7 +529,7 @@ mod tests {
         assert_eq!(simple.count_up_to(n), Ok(n as u128));
         let err = simple.count_up_to(n - 1).unwrap_err();
         assert!(err.counting);
-        assert!(err.to_string().contains("raise --limit"), "{err}");
+        assert!(err.to_string().contains("raise the limit"), "{err}");
         assert_eq!(all.count_up_to(0), Ok(all_ts.len() as u128));
     }
 }

@@ -22,6 +22,7 @@ const AXIS_W: f64 = 64.0;
 /// One series of values, one per category.
 #[derive(Clone, Debug)]
 pub struct Series {
+    /// The series' name, in the legend.
     pub name: String,
     /// One value per category; NaN where the series has none (no bar, no label).
     pub values: Vec<f64>,
@@ -30,9 +31,13 @@ pub struct Series {
 /// A grouped bar chart: per category, one bar per series.
 #[derive(Clone, Debug)]
 pub struct BarChart {
+    /// The chart's title, above it.
     pub title: String,
+    /// The value axis's label.
     pub y_label: String,
+    /// The categories along the bottom, in order: one group of bars each.
     pub categories: Vec<String>,
+    /// The series, one bar per category each, in the legend's order.
     pub series: Vec<Series>,
     /// A logarithmic value axis (for counts spanning orders of magnitude); values below the
     /// axis's first power of ten are not drawn.

@@ -35,12 +35,16 @@ pub enum Direction {
 /// The fixed task `(x0, y0, l0)` of a trajectory grammar: from x0 to y0 in l0 moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Route {
+    /// x0, where every trajectory starts.
     pub from: Point,
+    /// y0, where every trajectory ends.
     pub to: Point,
+    /// l0, the number of moves of every trajectory.
     pub length: u32,
 }
 
 impl Route {
+    /// The route from `from` to `to` in `length` moves.
     pub fn new(from: Point, to: Point, length: u32) -> Route {
         Route { from, to, length }
     }
@@ -62,6 +66,7 @@ pub struct DistanceMap {
 }
 
 impl DistanceMap {
+    /// The point the distances are measured from (or to).
     pub fn origin(&self) -> Point {
         self.origin
     }
@@ -72,6 +77,7 @@ impl DistanceMap {
         self.data[p.index()]
     }
 
+    /// Whether `p` is reachable, that is its distance is not 2n.
     pub fn is_reachable(&self, p: Point) -> bool {
         self.data[p.index()] != self.unreachable
     }
@@ -176,6 +182,7 @@ impl Kernel {
         }
     }
 
+    /// The board the relations are over.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -195,6 +202,7 @@ impl Kernel {
         self.index[&(type_index, side, usage)]
     }
 
+    /// How many relations the kernel holds: the [`MotionId`]s run from 0 below this.
     pub fn motion_count(&self) -> usize {
         self.motions.len()
     }
@@ -299,6 +307,8 @@ impl Kernel {
         self.table(m, y, Direction::To)
     }
 
+    /// The MAP table of relation `m` from `origin` (or, with [`Direction::To`], to it), computed
+    /// once and cached.
     pub fn table(&self, m: MotionId, origin: Point, direction: Direction) -> &DistanceMap {
         let t = self.tables(m);
         let cache = match direction {

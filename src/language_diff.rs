@@ -5,19 +5,24 @@
 
 use std::collections::BTreeSet;
 
+/// Two languages' sentences compared: how many each has, how many both, and which only one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LanguageDiff {
     /// The sentences of each side, without duplicates.
     pub count_a: usize,
+    /// The number of B's sentences, without duplicates.
     pub count_b: usize,
     /// The sentences both have.
     pub common: usize,
     /// The sentences only A has, sorted; the same for B.
     pub only_a: Vec<String>,
+    /// The sentences only B has, sorted.
     pub only_b: Vec<String>,
 }
 
 impl LanguageDiff {
+    /// The comparison of languages `a` and `b`, each a list of printed sentences (duplicates
+    /// allowed).
     pub fn new(a: &[String], b: &[String]) -> LanguageDiff {
         let a: BTreeSet<&String> = a.iter().collect();
         let b: BTreeSet<&String> = b.iter().collect();
@@ -30,6 +35,7 @@ impl LanguageDiff {
         }
     }
 
+    /// Whether the two languages have the same sentences.
     pub fn equal(&self) -> bool {
         self.only_a.is_empty() && self.only_b.is_empty()
     }
@@ -52,10 +58,12 @@ impl LanguageDiff {
 pub struct SymbolDiff {
     /// Sorted, without duplicates.
     pub only_a: Vec<String>,
+    /// The symbols only B's sentences hold, sorted, without duplicates.
     pub only_b: Vec<String>,
 }
 
 impl SymbolDiff {
+    /// The symbols of the sentences of `a` and of `b` compared.
     pub fn new(a: &[String], b: &[String]) -> SymbolDiff {
         let symbols = |language: &[String]| -> BTreeSet<String> {
             language
@@ -71,6 +79,7 @@ impl SymbolDiff {
         }
     }
 
+    /// Whether the two languages use the same symbols.
     pub fn equal(&self) -> bool {
         self.only_a.is_empty() && self.only_b.is_empty()
     }

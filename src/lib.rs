@@ -30,33 +30,54 @@
 //! assert_eq!(bundle.count(), 7);
 //! ```
 
+#[warn(missing_docs)]
 pub mod abilities;
+#[warn(missing_docs)]
 pub mod analysis;
 pub mod api;
 pub mod bitset;
+#[warn(missing_docs)]
 pub mod board;
+#[warn(missing_docs)]
 pub mod bundle;
 pub mod cases;
+#[warn(missing_docs)]
 pub mod chart;
 pub mod compare;
+#[warn(missing_docs)]
 pub mod deadline;
+#[warn(missing_docs)]
 pub mod dot;
 pub mod fuzzy;
 pub mod grammar;
+#[warn(missing_docs)]
 pub mod kernel;
+#[warn(missing_docs)]
 pub mod language_diff;
+#[warn(missing_docs)]
 pub mod memory;
+#[warn(missing_docs)]
 pub mod natural;
+#[warn(missing_docs)]
 pub mod parallel;
+#[warn(missing_docs)]
 pub mod pattern;
+#[warn(missing_docs)]
 pub mod piece;
 pub mod play;
+#[warn(missing_docs)]
 pub mod progress;
+#[warn(missing_docs)]
 pub mod random;
+#[warn(missing_docs)]
 pub mod relation;
+#[warn(missing_docs)]
 pub mod render;
 pub mod scenario;
+#[warn(missing_docs)]
 pub mod shift;
+#[warn(missing_docs)]
 pub mod svg;
+#[warn(missing_docs)]
 pub mod syntax;
 pub mod zone;

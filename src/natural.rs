@@ -14,14 +14,17 @@ pub struct Natural {
 }
 
 impl Natural {
+    /// 0, the count of nothing.
     pub fn zero() -> Natural {
         Natural::default()
     }
 
+    /// 1, the count of one path.
     pub fn one() -> Natural {
         Natural::from(1u64)
     }
 
+    /// Whether the number is 0.
     pub fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }

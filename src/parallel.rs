@@ -37,16 +37,34 @@ where
     T: Sync,
     R: Send,
 {
+    map_in_order_with(jobs, items, || (), |_, k, item| f(k, item), stop)
+}
+
+/// [`map_in_order`] where each worker first makes its own state with `init` (what cannot be
+/// shared between threads, such as a grammar, which holds `Rc`s) and `f` borrows it. A worker
+/// may make it more than once (once per batch of items it takes); one job makes it once.
+pub fn map_in_order_with<S, T, R>(
+    jobs: usize,
+    items: &[T],
+    init: impl Fn() -> S + Sync + Send,
+    f: impl Fn(&mut S, usize, &T) -> R + Sync + Send,
+    stop: impl Fn(&R) -> bool + Sync,
+) -> Result<Vec<Option<R>>, String>
+where
+    T: Sync,
+    R: Send,
+{
     check_jobs(jobs)?;
     if jobs == 1 || items.len() <= 1 {
         let mut out = Vec::with_capacity(items.len());
         let mut stopped = false;
+        let mut state = None;
         for (k, item) in items.iter().enumerate() {
             if stopped {
                 out.push(None);
                 continue;
             }
-            let r = f(k, item);
+            let r = f(state.get_or_insert_with(&init), k, item);
             stopped = stop(&r);
             out.push(Some(r));
         }
@@ -63,22 +81,32 @@ where
         .stack_size(8 << 20)
         .build()
         .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
+    // The state is made on the worker, under the caller's memory limit, when first needed.
     Ok(pool.install(|| {
         items
             .par_iter()
             .enumerate()
-            .map(|(k, item)| {
-                if k > first_stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    return None;
-                }
-                let r = crate::memory::with_limit(memory, || {
-                    crate::deadline::inherit(&deadline, || f(k, item))
-                });
-                if stop(&r) {
-                    first_stop.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
-                }
-                Some(r)
-            })
+            .map_init(
+                || None,
+                |state: &mut Option<S>, (k, item)| {
+                    if k > first_stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        return None;
+                    }
+                    let r = crate::memory::with_limit(memory, || {
+                        crate::deadline::inherit(&deadline, || {
+                            let state = match state {
+                                Some(s) => s,
+                                None => state.insert(init()),
+                            };
+                            f(state, k, item)
+                        })
+                    });
+                    if stop(&r) {
+                        first_stop.fetch_min(k, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    Some(r)
+                },
+            )
             .collect()
     }))
 }
@@ -122,6 +150,31 @@ mod tests {
             map_in_order(2, &items, |_, _| crate::memory::limit(), |_| false).unwrap()
         });
         assert!(limits.iter().all(|l| *l == Some(123 << 20)));
+    }
+
+    #[test]
+    fn each_worker_has_its_own_state() {
+        let items: Vec<u32> = (0..100).collect();
+        // A state that is not Sync: a worker's own counter of the items it ran.
+        let run = |jobs| {
+            map_in_order_with(
+                jobs,
+                &items,
+                || std::rc::Rc::new(std::cell::Cell::new(0u32)),
+                |seen, _, &n| {
+                    seen.set(seen.get() + 1);
+                    (n * 3, seen.get())
+                },
+                |_| false,
+            )
+            .unwrap()
+        };
+        let one = run(1);
+        // One job makes its state once and runs every item with it.
+        assert_eq!(one[99], Some((297, 100)));
+        let two = run(2);
+        let values = |v: &[Option<(u32, u32)>]| v.iter().map(|r| r.unwrap().0).collect::<Vec<_>>();
+        assert_eq!(values(&two), values(&one));
     }
 
     #[test]

@@ -289,6 +289,7 @@ pub fn count(
 /// One pattern: a main path and one option for each interacting piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern<'f> {
+    /// The main path, from the attacking piece's point to its target y.
     pub main: &'f [Point],
     /// Per attack piece: (piece, the location z of the main path it reaches, its path to z).
     pub attack: Vec<(usize, Point, &'f [Point])>,

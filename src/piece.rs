@@ -5,13 +5,17 @@ use std::fmt;
 
 use crate::board::Point;
 
+/// The two sides of a game; pieces of opposite sides are opponents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
+    /// The side whose forward direction is +rank, as vectors are written.
     White,
+    /// The side whose vectors are White's mirrored across the ranks.
     Black,
 }
 
 impl Side {
+    /// The other side: the opponent.
     pub fn opposite(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -19,6 +23,7 @@ impl Side {
         }
     }
 
+    /// The side as files and output write it: `white`, `black`.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -34,6 +39,7 @@ impl Side {
         }
     }
 
+    /// The side written `white` or `black`; `None` for anything else.
     pub fn parse(text: &str) -> Option<Side> {
         match text {
             "white" => Some(Side::White),
@@ -52,26 +58,35 @@ impl fmt::Display for Side {
 /// Which of a piece's relations is meant: moving, or removing a piece on the destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Usage {
+    /// Moving onto an empty point (R_p).
     Move,
+    /// Removing an opposing piece on the destination (the attack relation).
     Attack,
 }
 
+/// How far along its vector a basis vector takes a piece in one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Reach {
     /// One step of the vector.
     Leap,
     /// Repeated steps until the edge, a removed point or the range; `None` is unlimited.
-    Slide { range: Option<u32> },
+    Slide {
+        /// The most steps in one move.
+        range: Option<u32>,
+    },
 }
 
 /// A basis vector of a piece's motion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Basis {
+    /// The step `[files, ranks, levels]`, written for White.
     pub delta: [i32; 3],
+    /// One step, or a slide of repeated steps.
     pub reach: Reach,
 }
 
 impl Basis {
+    /// A 2D vector of one step (a king's or knight's move).
     pub fn leap(dx: i32, dy: i32) -> Basis {
         Basis {
             delta: [dx, dy, 0],
@@ -79,6 +94,7 @@ impl Basis {
         }
     }
 
+    /// A 2D vector repeated without limit (a rook's or bishop's line).
     pub fn slide(dx: i32, dy: i32) -> Basis {
         Basis {
             delta: [dx, dy, 0],
@@ -90,11 +106,14 @@ impl Basis {
 /// One relation R_p: vectors (on grids) and explicit edges (on any board), unioned.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Motion {
+    /// The basis vectors (grid boards only).
     pub vectors: Vec<Basis>,
+    /// Explicit one-move edges (from, to), on any board.
     pub edges: Vec<(Point, Point)>,
 }
 
 impl Motion {
+    /// The motion of these vectors alone, without edges.
     pub fn vectors(vectors: Vec<Basis>) -> Motion {
         Motion {
             vectors,
@@ -102,6 +121,7 @@ impl Motion {
         }
     }
 
+    /// Whether the motion has neither vectors nor edges: the piece cannot move by it.
     pub fn is_empty(&self) -> bool {
         self.vectors.is_empty() && self.edges.is_empty()
     }
@@ -126,9 +146,12 @@ impl Motion {
     }
 }
 
+/// A piece type: its name, its move and attack relations and its value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceType {
+    /// The type's name (`king`, or a scenario's own).
     pub name: String,
+    /// The move relation R_p.
     pub moves: Motion,
     /// Attack relation; `None` means the piece attacks as it moves.
     pub attacks: Option<Motion>,
@@ -143,6 +166,7 @@ impl PieceType {
         self.moves.is_empty()
     }
 
+    /// The relation of `usage`: the moves, or the attacks (the moves where none are given).
     pub fn motion(&self, usage: Usage) -> &Motion {
         match usage {
             Usage::Move => &self.moves,

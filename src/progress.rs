@@ -38,6 +38,7 @@ impl Progress for Silent {}
 pub struct Observer(Arc<dyn Progress>);
 
 impl Observer {
+    /// An observer that tells `progress`.
     pub fn new(progress: impl Progress + 'static) -> Observer {
         Observer(Arc::new(progress))
     }
@@ -47,6 +48,7 @@ impl Observer {
         Observer::new(Silent)
     }
 
+    /// The progress observer, to start a [`Task`] on.
     pub fn get(&self) -> &dyn Progress {
         &*self.0
     }
@@ -77,10 +79,12 @@ impl<'p> Task<'p> {
         Task { progress }
     }
 
+    /// Tells of `n` more steps done.
     pub fn advance(&self, n: u64) {
         self.progress.advance(n);
     }
 
+    /// Tells what the task is at now (a start, a depth).
     pub fn message(&self, text: &str) {
         self.progress.message(text);
     }

@@ -1,10 +1,12 @@
 //! SplitMix64, the one pseudo-random generator of the library: small, seeded, the same numbers
 //! on every machine (Zobrist keys; `lingeo compare --random` starts, replayed by `--seed`).
 
+/// The generator, its state the seed given and then the last number's.
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
 impl SplitMix {
+    /// The next number, uniform over `u64`.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

@@ -13,6 +13,8 @@ use crate::shift::Shifts;
 /// Boards up to this many points get bit-set rows (n²/8 bytes per relation: 2 MiB at 4096).
 pub const DENSE_LIMIT: usize = 4096;
 
+/// One piece relation R_p over X: the points reachable in one move from each point, as
+/// sorted successor lists, with bit-set rows on boards up to [`DENSE_LIMIT`] points.
 #[derive(Clone, Debug)]
 pub struct Relation {
     n: usize,
@@ -141,10 +143,12 @@ impl Relation {
         })
     }
 
+    /// n, the number of points the relation is over.
     pub fn len(&self) -> usize {
         self.n
     }
 
+    /// Whether the relation is over no point.
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
@@ -192,10 +196,12 @@ impl Relation {
         self.shifts.as_ref()
     }
 
+    /// Whether one move takes a piece from `a` to `b`.
     pub fn contains(&self, a: Point, b: Point) -> bool {
         self.successors(a).binary_search(&b).is_ok()
     }
 
+    /// The number of pairs (a, b) in the relation: every one-move step.
     pub fn edge_count(&self) -> usize {
         self.lists().targets.len()
     }

@@ -66,7 +66,7 @@ pub struct ZoneOptions {
     pub rule: AdmissibleRule,
     /// Fail rather than enumerate more zones than this.
     pub max_zones: usize,
-    /// Fail rather than use more memory than this, in bytes (`--max-memory`; measured where
+    /// Fail rather than use more memory than this, in bytes (measured where
     /// the program counts its heap, as the `lingeo` binary does, see [`crate::memory`]).
     pub max_memory: usize,
 }
@@ -114,7 +114,7 @@ impl fmt::Display for ZoneError {
         match self {
             ZoneError::TooMany { limit } => write!(
                 f,
-                "the language has more than {limit} zones; raise --max-zones, or shorten the horizon or use the filters"
+                "the language has more than {limit} zones; raise the cap on zones (`max_zones`), or shorten the horizon or use the filters"
             ),
             ZoneError::TooManyTrajectories { piece, limit } => {
                 write!(
@@ -129,11 +129,11 @@ impl fmt::Display for ZoneError {
             ),
             ZoneError::TooManyStates { limit } => write!(
                 f,
-                "counting the zones met more than {limit} distinct partial zones; raise --max-zones, or shorten the horizon or use the filters"
+                "counting the zones met more than {limit} distinct partial zones; raise the cap on zones (`max_zones`), or shorten the horizon or use the filters"
             ),
             ZoneError::Memory { limit } => write!(
                 f,
-                "the zones use more than {} of memory; raise --max-memory, or shorten the horizon or use the filters",
+                "the zones use more than {} of memory; raise the memory limit (`max_memory`), or shorten the horizon or use the filters",
                 crate::memory::show(*limit)
             ),
         }

@@ -89,13 +89,26 @@ class Zones(_Result):
     """The zones of one attack (``lingeo zones``): the count and the bundle view, or with
     ``all_zones=True`` every zone."""
 
-    def __init__(self, data: Dict[str, Any], count: int, saturated: bool):
+    def __init__(
+        self, data: Dict[str, Any], count: int, saturated: bool, count_at_least: bool = False
+    ):
         super().__init__(data)
-        #: The exact number of zones (a Python int, any size); a lower bound when
-        #: ``saturated`` (the count passed 128 bits).
+        #: The number of zones (a Python int, any size): exact, or a lower bound when
+        #: ``count_at_least`` or ``saturated``.
         self.count: int = count
-        #: Whether there are more zones than ``count``.
+        #: Whether there are more zones than ``count`` (the count passed 128 bits).
         self.saturated: bool = saturated
+        #: Whether ``count`` is a lower bound: counting every zone would have passed the cap
+        #: on states (the bundles are still the whole network).
+        self.count_at_least: bool = count_at_least
+
+    @property
+    def undecided(self) -> List[Dict[str, Any]]:
+        """The network's entries that the search could neither prove nor refute within its
+        step cap (docs/semantics.md §6.10): each ``main`` (its index in ``bundles``),
+        ``level``, ``from``, ``to``, ``piece``, ``trajectory`` and ``time``. Empty when every
+        entry is decided."""
+        return list(self._data.get("undecided") or [])
 
     @property
     def bundles(self) -> Optional[List[Dict[str, Any]]]:
@@ -317,10 +330,10 @@ class Scenario:
     ) -> Zones:
         """The zones of the attack of placed piece ``piece`` on ``to`` within ``horizon``
         moves (default: the distance), as ``lingeo zones`` gives them."""
-        text, count, saturated = self._native.zones(
+        text, count, saturated, at_least = self._native.zones(
             piece, to, horizon, filters, engine, all_zones, max_zones
         )
-        return Zones(json.loads(text), count, saturated)
+        return Zones(json.loads(text), count, saturated, at_least)
 
     def search(
         self,

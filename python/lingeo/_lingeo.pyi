@@ -62,7 +62,7 @@ class Scenario:
         engine: str = "native",
         all_zones: bool = False,
         max_zones: int = 10000,
-    ) -> Tuple[str, int, bool]: ...
+    ) -> Tuple[str, int, bool, bool]: ...
     def search(
         self,
         engine: str = "alphabeta",

@@ -59,7 +59,7 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
         ApiError::Source { message, .. } => ParseError::new_err(message.clone()),
         ApiError::Run { message, .. } => RunError::new_err(message.clone()),
         ApiError::Io { .. } => FileError::new_err(message.clone()),
-        ApiError::Request { .. } => RequestError::new_err(message.clone()),
+        ApiError::Request { .. } | ApiError::Input(_) => RequestError::new_err(message.clone()),
         ApiError::TooLarge { .. } => TooLargeError::new_err(message.clone()),
         ApiError::Game { .. } => GameError::new_err(message.clone()),
         ApiError::Stopped(_) => StoppedError::new_err(message.clone()),
@@ -73,10 +73,7 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
             _ => (None, None, None),
         },
     };
-    let field = match &e {
-        ApiError::Request { field, .. } => *field,
-        _ => None,
-    };
+    let field = e.field();
     // Setting attributes on a fresh exception object cannot fail but for memory.
     let _ = value.setattr("file", file);
     let _ = value.setattr("line", line);
@@ -228,7 +225,7 @@ impl Scenario {
         .map_err(|e| error(py, e))
     }
 
-    /// The zones: (their JSON, the exact count, whether it saturated).
+    /// The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
     #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES))]
     #[allow(clippy::too_many_arguments)]
     fn zones(
@@ -241,7 +238,7 @@ impl Scenario {
         engine: &str,
         all_zones: bool,
         max_zones: usize,
-    ) -> PyResult<(String, u128, bool)> {
+    ) -> PyResult<(String, u128, bool, bool)> {
         let filters = match filters {
             "all" => Filters::All,
             "none" => Filters::None,
@@ -283,7 +280,7 @@ impl Scenario {
         py.detach(|| {
             self.bench
                 .zones(&r)
-                .map(|z| (json(&z), z.count(), z.saturated()))
+                .map(|z| (json(&z), z.count(), z.saturated(), z.at_least()))
         })
         .map_err(|e| error(py, e))
     }

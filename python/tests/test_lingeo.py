@@ -92,6 +92,10 @@ def test_zone_count_and_bundle_view_equal_the_cli():
     assert z.to_dict() == expected
     assert isinstance(z.count, int) and z.count == expected["count"] and z.count > 0
     assert not z.saturated
+    # The network's fields: the count exact (no lower bound) and every entry decided, as the
+    # CLI says by leaving them out.
+    assert z.count_at_least is expected.get("count_at_least", False) is False
+    assert z.undecided == expected.get("undecided", []) == []
     every = s.zones("BOMBER", "h1", 4, all_zones=True)
     assert len(every.zones) == z.count
 
@@ -159,6 +163,11 @@ def test_errors_carry_their_place():
     with pytest.raises(lingeo.RequestError) as err:
         lingeo.Scenario.load(FIGHTER).map(piece="BOMBER")
     assert err.value.field == "piece" and "--" not in str(err.value)
+    # A grammar's start that does not fit it: the field, in the library's words.
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.Grammar.load(GRAMMARS / "hanoi.lgg").run("S(3, a)")
+    assert err.value.field == "start" and "--" not in str(err.value)
+    assert str(err.value).startswith("the start: `S` takes 3 arguments")
     with pytest.raises(lingeo.GameError):
         lingeo.Scenario.load(FIGHTER).search()
     with pytest.raises(lingeo.FileError):

@@ -40,6 +40,10 @@ pub enum ApiError {
         /// What is wrong.
         message: String,
     },
+    /// A grammar's start or input that does not fit it (which one: the error's
+    /// [`given`](crate::grammar::InputError::given)).
+    #[error("{0}")]
+    Input(crate::grammar::InputError),
     /// The answer would pass a cap of the request (`cap` says which: raise it, or ask less).
     #[error("{message}")]
     TooLarge {
@@ -73,6 +77,9 @@ pub enum ApiError {
         rendered: String,
         /// The limit that stopped the run, if one did.
         limit: Option<crate::grammar::Limit>,
+        /// Whether a traced run would show how the error came about (a derivation that
+        /// never ends).
+        traceable: bool,
     },
     /// A search stopped (a limit of positions, time or memory) before it had any result.
     #[error("{0}")]
@@ -189,7 +196,14 @@ impl From<crate::grammar::RunError> for ApiError {
             message: e.message.clone(),
             rendered: e.render(),
             limit: e.limit,
+            traceable: e.traceable,
         }
+    }
+}
+
+impl From<crate::grammar::InputError> for ApiError {
+    fn from(e: crate::grammar::InputError) -> Self {
+        ApiError::Input(e)
     }
 }
 
@@ -209,6 +223,21 @@ impl ApiError {
         ApiError::Request {
             field,
             message: message.into(),
+        }
+    }
+
+    /// The request's field at fault, where the error is about one (`start`, `inputs` and
+    /// `piece` for a grammar's givens).
+    pub fn field(&self) -> Option<&'static str> {
+        use crate::grammar::Given;
+        match self {
+            ApiError::Request { field, .. } => *field,
+            ApiError::Input(e) => Some(match e.given {
+                Given::Start => "start",
+                Given::Piece | Given::NoPiece(_) => "piece",
+                Given::Input(_) | Given::NoPieces | Given::NoValue(_) => "inputs",
+            }),
+            _ => None,
         }
     }
 

@@ -211,9 +211,7 @@ impl Workbench {
             Some(_) => (r.piece.as_deref().unwrap_or_default(), None),
             None => (c.type_name.as_str(), Some(c.side)),
         });
-        let inputs = grammar
-            .bind_inputs(&mut world, &r.inputs, piece)
-            .map_err(|e| ApiError::request(Some("inputs"), e))?;
+        let inputs = grammar.bind_inputs(&mut world, &r.inputs, piece)?;
         if given_piece
             && !grammar
                 .inputs()
@@ -229,9 +227,7 @@ impl Workbench {
                 format!("`{}` has no piece input", grammar.name()),
             ));
         }
-        let start = grammar
-            .parse_start(&mut world, &r.start)
-            .map_err(|e| ApiError::request(Some("start"), e))?;
+        let start = grammar.parse_start(&mut world, &r.start)?;
         f(&grammar, &world, &inputs, &start)
     }
 }
@@ -263,4 +259,73 @@ pub struct CountResult {
     /// The paths through the forest.
     #[serde(skip)]
     pub path_count: Natural,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::{Given, Limit};
+
+    fn bench() -> Workbench {
+        Workbench::from_text("board 8x8\nwhite king at h8 as WK\n", "k").unwrap()
+    }
+
+    fn run(start: &str, piece: Option<&str>, limits: Limits) -> ApiError {
+        let grammar = shipped_grammar("shortest-trajectories").unwrap();
+        let r = RunRequest {
+            start: start.into(),
+            piece: piece.map(str::to_string),
+            limits,
+            ..RunRequest::default()
+        };
+        bench().run(&grammar, &r, None).unwrap_err()
+    }
+
+    /// The library's errors say which given or limit is at fault by its own name, and no
+    /// command-line option (the CLI adds those).
+    #[test]
+    fn errors_name_the_given_or_limit_and_no_option() {
+        let e = run("T(h8, h6, 2)", Some("WK"), Limits::default());
+        assert!(
+            matches!(&e, ApiError::Input(i) if i.given == Given::Start),
+            "{e:?}"
+        );
+        assert_eq!(e.field(), Some("start"));
+        assert!(
+            e.to_string().starts_with("the start: expected `S(...)`"),
+            "{e}"
+        );
+
+        let e = run("S(h8, h6, 2)", None, Limits::default());
+        assert!(
+            matches!(&e, ApiError::Input(i) if i.given == Given::NoPiece("p".into())),
+            "{e:?}"
+        );
+        assert_eq!(e.field(), Some("piece"));
+
+        let few_steps = Limits {
+            max_steps: 3,
+            ..Limits::default()
+        };
+        let e = run("S(h8, a1, 7)", Some("WK"), few_steps);
+        assert!(
+            matches!(
+                &e,
+                ApiError::Run {
+                    limit: Some(Limit::Steps),
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("`Limits::max_steps`"), "{e}");
+
+        for e in [
+            run("S(h8)", Some("WK"), Limits::default()),
+            run("S(h8, z9, 2)", Some("WK"), Limits::default()),
+            run("S(h8, a1, 7)", Some("WK"), few_steps),
+        ] {
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+    }
 }

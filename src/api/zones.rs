@@ -297,13 +297,11 @@ impl<'s> GrammarRun<'s> {
                     ),
                 ));
             }
-            let mut values = grammar
-                .bind_inputs(
-                    &mut world,
-                    r.inputs,
-                    Some((&scenario.pieces[r.piece].name, None)),
-                )
-                .map_err(|e| ApiError::request(Some("inputs"), e))?;
+            let mut values = grammar.bind_inputs(
+                &mut world,
+                r.inputs,
+                Some((&scenario.pieces[r.piece].name, None)),
+            )?;
             for (value, (_, t)) in values.iter_mut().zip(&declared) {
                 if *t == Type::Piece {
                     *value = attacker.clone();

@@ -41,6 +41,7 @@ impl<'a> PointName<'a> {
         })
     }
 
+    /// The name as text (`h8`, `(2,3)`, a graph point's own name).
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Stored(s) => s,

@@ -98,6 +98,10 @@ pub struct CompareArgs {
     pub max_sentences: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Compare the random starts on this many threads at once (the output is the same as
+    /// with one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -231,21 +235,37 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
     // line of the report.
     let bars = super::progress::Bars::new();
     let task = Task::start(&bars, Some(starts.len() as u64), "starts");
-    let outcomes: Vec<Result<(LanguageDiff, Option<SymbolDiff>), String>> = starts
-        .iter()
-        .map(|start| {
+    // Each worker reads the two sides again (a grammar cannot be shared between threads) and
+    // keeps its own states of play.
+    let worker = || -> Result<(Side, Side, Option<GameStates<'_>>), String> {
+        let (a, b) = sides(&args.a, &args.b).map_err(|CliError(e)| e)?;
+        Ok((a, b, game.as_ref().map(GameStates::new)))
+    };
+    let outcomes: Vec<Outcome> = lingeo::parallel::map_in_order_with(
+        args.jobs as usize,
+        &starts,
+        worker,
+        |worker, _, start| {
             task.message(start);
-            let outcome = match ctx.compare(&a, &b, start, canonical) {
-                Ok((diff, la, lb)) => {
-                    let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
-                    Ok((diff, symbols))
+            let outcome = match worker {
+                Ok((a, b, states)) => {
+                    let ctx = Context {
+                        states: states.as_ref(),
+                        ..ctx
+                    };
+                    compare_one(&ctx, a, b, start, canonical, zones)
                 }
-                Err(CliError(e)) => Err(e),
+                Err(e) => Err(e.clone()),
             };
             task.advance(1);
             outcome
-        })
-        .collect();
+        },
+        |_| false,
+    )
+    .map_err(CliError)?
+    .into_iter()
+    .map(|o| o.expect("no start stops the others"))
+    .collect();
     drop(task);
     if random.is_none()
         && let Some(Err(e)) = outcomes.first()
@@ -346,6 +366,28 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
         failed,
         gave_up,
     })
+}
+
+/// One start's comparison: the two languages' difference (and, for zones that differ, the
+/// symbols only one side has), or why it could not be compared.
+type Outcome = Result<(LanguageDiff, Option<SymbolDiff>), String>;
+
+/// The comparison of `a` and `b` on one start.
+fn compare_one(
+    ctx: &Context<'_>,
+    a: &Side,
+    b: &Side,
+    start: &str,
+    canonical: bool,
+    zones: bool,
+) -> Outcome {
+    match ctx.compare(a, b, start, canonical) {
+        Ok((diff, la, lb)) => {
+            let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
+            Ok((diff, symbols))
+        }
+        Err(CliError(e)) => Err(e),
+    }
 }
 
 /// An error's first line, without its `error: ` prefix.
@@ -519,6 +561,7 @@ fn clock_seed() -> u64 {
 }
 
 /// What every run shares.
+#[derive(Clone, Copy)]
 struct Context<'a> {
     scenario: &'a Scenario,
     kernel: &'a Kernel,
@@ -562,7 +605,9 @@ impl Context<'_> {
         } else {
             None
         };
-        grammar.bind_inputs(world, &given, piece).map_err(CliError)
+        grammar
+            .bind_inputs(world, &given, piece)
+            .map_err(|e| super::setup::input_error(&e))
     }
 
     /// The language of each side on `start`, side by side, and the two languages.
@@ -597,7 +642,9 @@ impl Context<'_> {
         };
         let mut world = self.world();
         let inputs = self.inputs(grammar, &mut world)?;
-        let values = grammar.parse_start(&mut world, start).map_err(CliError)?;
+        let values = grammar
+            .parse_start(&mut world, start)
+            .map_err(|e| super::setup::input_error(&e))?;
         let board = &self.scenario.board;
         match side {
             Side::Native(Kind::Zones) => {
@@ -632,7 +679,7 @@ impl Context<'_> {
                         limits: self.args.limits,
                     },
                 )
-                .map_err(|e| CliError(e.to_string()))?;
+                .map_err(super::setup::api_error)?;
                 Ok(zones.iter().map(|z| self.show_zone(z)).collect())
             }
             Side::Native(_) => {
@@ -666,7 +713,7 @@ impl Context<'_> {
                 let language = grammar
                     .with_evaluator(self.args.limits.evaluator.into())
                     .derive(&world, &inputs, &values, limits, None)
-                    .map_err(|e| CliError(e.render()))?;
+                    .map_err(|e| super::setup::run_error(&e))?;
                 if !canonical {
                     return Ok(language
                         .sentences

@@ -36,11 +36,13 @@ fn grammar_beside_native(
     let mut world = World::new(scenario, kernel);
     let inputs = grammar
         .bind_inputs(&mut world, &[], Some((piece, None)))
-        .map_err(CliError)?;
-    let start_values = grammar.parse_start(&mut world, start).map_err(CliError)?;
+        .map_err(|e| super::setup::input_error(&e))?;
+    let start_values = grammar
+        .parse_start(&mut world, start)
+        .map_err(|e| super::setup::input_error(&e))?;
     let language = grammar
         .derive(&world, &inputs, &start_values, Limits::default(), None)
-        .map_err(|e| CliError(e.render()))?;
+        .map_err(|e| super::setup::run_error(&e))?;
     let trajectories = language.trajectories().unwrap_or_default();
     let verdict = if trajectories == native {
         "the same trajectories as the native generator"

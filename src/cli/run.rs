@@ -100,11 +100,7 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
         )),
         // The scenario is the command's, and its errors name no file.
         ApiError::Game { message, .. } => CliError(message),
-        ApiError::TooLarge {
-            cap: lingeo::api::Cap::Memory,
-            ..
-        } => setup::api_error(e),
-        e => CliError(e.to_string()),
+        e => setup::api_error(e),
     };
     if args.count {
         return count(args, bench.count(&grammar, &request).map_err(error)?);

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use lingeo::board::{Board, Point};
+use lingeo::grammar::{Given, InputError, Limit, RunError};
 use lingeo::kernel::{Kernel, MotionId};
 use lingeo::piece::{Side, Usage};
 use lingeo::scenario::{Piece, Scenario};
@@ -19,17 +20,95 @@ pub fn too_large(e: lingeo::memory::TooLarge) -> CliError {
     CliError(format!("{e}{RAISE}"))
 }
 
-/// An error of the API, as the CLI reports it: past the memory limit, with the option that
-/// raises it; a scenario that cannot be played, with its file.
+/// An error of the API, as the CLI reports it: the library's words with the option that
+/// raises a cap or limit, or gives a start or input, where one does.
 pub fn api_error(e: lingeo::api::ApiError) -> CliError {
+    use lingeo::api::{ApiError, Cap};
     match e {
-        lingeo::api::ApiError::TooLarge {
-            cap: lingeo::api::Cap::Memory,
+        // A grammar's run past a cap: its diagnostic, with a note.
+        ApiError::TooLarge { cap, message, .. } if message.ends_with('\n') => {
+            match cap_option(cap) {
+                Some(option) => CliError(format!("{message}note: {option} raises the cap\n")),
+                None => CliError(message),
+            }
+        }
+        ApiError::TooLarge {
+            cap: Cap::Memory,
             message,
             ..
         } => CliError(format!("{message}{RAISE}")),
+        ApiError::TooLarge { cap, message, .. } => match cap_option(cap) {
+            Some(option) => CliError(format!("{message} ({option} raises the cap)")),
+            None => CliError(message),
+        },
+        ApiError::Input(e) => input_error(&e),
+        ApiError::Run {
+            rendered,
+            limit,
+            traceable,
+            ..
+        } => CliError(rendered + &run_hints(limit, traceable)),
         e => CliError(e.to_string()),
     }
+}
+
+/// The option that raises a cap of the API, where one does.
+pub fn cap_option(cap: lingeo::api::Cap) -> Option<&'static str> {
+    use lingeo::api::Cap;
+    match cap {
+        Cap::Zones => Some("--max-zones"),
+        Cap::Memory => Some("--max-memory"),
+        Cap::Steps => Some("--max-steps"),
+        Cap::Trajectories => Some("--limit"),
+        Cap::Fixed => None,
+    }
+}
+
+/// The option that raises a grammar run's limit (`run`, `zones --engine grammar`, `test`).
+pub fn limit_option(limit: Limit) -> Option<&'static str> {
+    Some(match limit {
+        Limit::Steps => "--max-steps",
+        Limit::Sentences => "--max-sentences",
+        Limit::CallDepth => "--max-depth",
+        Limit::FormLength => "--max-length",
+        Limit::SetSize => "--max-set-size",
+        Limit::Iterations => "--max-iterations",
+        Limit::Memory => "--max-memory (in MiB)",
+        Limit::Time => return None,
+    })
+}
+
+/// The notes the CLI adds to a failed grammar run: the option of the limit it reached, and
+/// `--trace` where a traced run shows how it came about.
+fn run_hints(limit: Option<Limit>, traceable: bool) -> String {
+    let mut notes = String::new();
+    if let Some(option) = limit.and_then(limit_option) {
+        notes.push_str(&format!("note: {option} raises the limit\n"));
+    }
+    if traceable {
+        notes.push_str("note: run with --trace to see the steps\n");
+    }
+    notes
+}
+
+/// A failed grammar run, as the CLI reports it: with the option of the limit it reached.
+pub fn run_error(e: &RunError) -> CliError {
+    CliError(e.render() + &run_hints(e.limit, e.traceable))
+}
+
+/// A start or input that does not fit a grammar, with the option that gives it.
+pub fn input_error(e: &InputError) -> CliError {
+    let message = &e.message;
+    CliError(match &e.given {
+        Given::Start => format!("--start: {message}"),
+        Given::Input(name) => format!("--set {name}: {message}"),
+        Given::Piece => format!("--piece: {message}"),
+        Given::NoPiece(_) => format!("{message}: give --piece"),
+        Given::NoPieces => format!(
+            "{message}: give each with --set NAME=PIECE (a placed piece, or a type such as `pawn:black`)"
+        ),
+        Given::NoValue(name) => format!("{message}: give --set {name}=VALUE"),
+    })
 }
 
 /// A scenario that cannot be played, as the CLI reports it.

@@ -248,7 +248,7 @@ pub fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
             Err(e) => e,
             Ok(_) => CliError(format!("--to {message}")),
         },
-        e => CliError(e.to_string()),
+        e => setup::api_error(e),
     }
 }
 

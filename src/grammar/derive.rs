@@ -551,7 +551,7 @@ impl Engine<'_, '_, '_, '_> {
                 None,
             )
             .with_note(format!(
-                "in grammar `{}`; raise --max-sentences to derive more",
+                "in grammar `{}`; raise the cap on sentences (`Limits::max_sentences`) to derive more",
                 self.ctx.program.name
             ))
             .with_limit(Limit::Sentences)
@@ -568,7 +568,7 @@ impl Engine<'_, '_, '_, '_> {
             return Err(self
                 .ctx
                 .error(format!("the derivation did not halt within {} steps", limits.max_steps), None)
-                .with_note(format!("in grammar `{}`; raise --max-steps if it is meant to run longer", self.ctx.program.name))
+                .with_note(format!("in grammar `{}`; raise the cap on derivation steps (`Limits::max_steps`) if it is meant to run longer", self.ctx.program.name))
                 .with_note("a derivation that comes back to a state it was in is dropped; one whose vars or string keep changing is stopped by this limit only")
                 .with_limit(Limit::Steps));
         }
@@ -727,7 +727,8 @@ impl Engine<'_, '_, '_, '_> {
                 "in grammar `{}`: the same string from the first nonterminal on, the same vars and the same permissible set; a sentence can be derived from that state, so every way round gives another",
                 program.name
             ))
-            .with_note("run with --trace to see the steps")
+            .with_note("a traced run (with a `Tracer`) shows the steps")
+            .traceable()
     }
 
     /// Follows `state` through steps with one successor until it halts, meets a state in the
@@ -999,7 +1000,7 @@ impl Engine<'_, '_, '_, '_> {
                     format!("the string grew past {limit} symbols"),
                     Some(&row.span),
                 )
-                .with_note("raise --max-length if it is meant to be this long; a production that keeps adding symbols never halts").with_limit(Limit::FormLength));
+                .with_note("raise the cap on the string's length (`Limits::max_form_length`) if it is meant to be this long; a production that keeps adding symbols never halts").with_limit(Limit::FormLength));
         }
         Ok(State {
             form,

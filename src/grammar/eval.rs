@@ -71,6 +71,8 @@ pub struct RunErrorDetail {
     pub limit: Option<Limit>,
     /// Whether the error arose in an imported grammar's derivation.
     pub in_import: bool,
+    /// Whether a traced run would show how it came about (a derivation that never ends).
+    pub traceable: bool,
 }
 
 /// Which of the [`Limits`] a run reached.
@@ -128,6 +130,12 @@ impl RunError {
 
     pub fn with_limit(mut self, limit: Limit) -> Self {
         self.limit = Some(limit);
+        self
+    }
+
+    /// Marks the error as one a traced run explains.
+    pub fn traceable(mut self) -> Self {
+        self.traceable = true;
         self
     }
 }
@@ -287,8 +295,8 @@ impl<'c> Context<'c> {
             )
             .with_note(format!(
                 "in grammar `{}`, where the limit was passed; every element that set-builders, \
-                 quantifiers and vectors go over counts, and every function call; raise \
-                 --max-iterations if it is meant to take this long",
+                 quantifiers and vectors go over counts, and every function call; raise the \
+                 cap on iterations (`Limits::max_iterations`) if it is meant to take this long",
                 self.program.name
             ))
             .with_limit(Limit::Iterations))
@@ -326,8 +334,8 @@ impl<'c> Context<'c> {
                 span,
             )
             .with_note(format!(
-                "in grammar `{}`, where the limit was passed; raise --max-memory (in MiB) if \
-                 the machine has more to give",
+                "in grammar `{}`, where the limit was passed; raise the memory \
+                 limit (`Limits::max_memory`) if the machine has more to give",
                 self.program.name
             ))
             .with_limit(Limit::Memory))
@@ -342,6 +350,7 @@ impl<'c> Context<'c> {
             notes: Vec::new(),
             limit: None,
             in_import: false,
+            traceable: false,
         }))
     }
 
@@ -1230,7 +1239,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         Err(self
             .err(format!("this set has more than {limit} members"), span)
             .with_note(format!(
-                "in grammar `{}`; raise --max-set-size if it is meant to be this large",
+                "in grammar `{}`; raise the cap on a set's members (`Limits::max_set_size`) if it is meant to be this large",
                 self.ctx.program.name
             ))
             .with_limit(Limit::SetSize))

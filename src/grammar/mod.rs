@@ -13,6 +13,7 @@ pub mod eval;
 pub mod forest;
 pub mod form;
 pub mod inline;
+pub mod input_error;
 pub mod ir;
 pub mod lexer;
 pub mod narrow;
@@ -34,6 +35,7 @@ use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
 pub use compile::Evaluator;
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
+pub use input_error::{Given, InputError};
 use ir::Program;
 use types::Type;
 use value::Value;
@@ -133,7 +135,7 @@ impl Grammar {
         &self.program.name
     }
 
-    /// The types of the start parameters, for reading `--start`.
+    /// The types of the start parameters, for reading a start such as `S(h8, c6, 6)`.
     pub fn start_types(&self) -> Vec<Type> {
         self.program
             .start
@@ -156,7 +158,7 @@ impl Grammar {
     }
 
     /// Reads a start string such as `S(h8, c6, 6)` against the start symbol's parameters.
-    pub fn parse_start(&self, world: &mut World<'_>, text: &str) -> Result<Vec<Value>, String> {
+    pub fn parse_start(&self, world: &mut World<'_>, text: &str) -> Result<Vec<Value>, InputError> {
         let program = &self.program;
         let symbol = &program.symbols[program.start.symbol as usize].name;
         let text = text.trim();
@@ -172,9 +174,12 @@ impl Grammar {
                 }
             })
             .ok_or_else(|| {
-                format!(
-                    "--start: expected `{symbol}(...)`, the start symbol of `{}`, found `{text}`",
-                    program.name
+                InputError::new(
+                    Given::Start,
+                    format!(
+                        "expected `{symbol}(...)`, the start symbol of `{}`, found `{text}`",
+                        program.name
+                    ),
                 )
             })?;
         let types = self.start_types();
@@ -190,11 +195,14 @@ impl Grammar {
                 })
                 .collect();
             let plural = if types.len() == 1 { "" } else { "s" };
-            return Err(format!(
-                "--start: `{symbol}` takes {} argument{plural} ({}), found {}",
-                types.len(),
-                names.join(", "),
-                args.len()
+            return Err(InputError::new(
+                Given::Start,
+                format!(
+                    "`{symbol}` takes {} argument{plural} ({}), found {}",
+                    types.len(),
+                    names.join(", "),
+                    args.len()
+                ),
             ));
         }
         args.iter()
@@ -204,18 +212,21 @@ impl Grammar {
             .map(|(k, ((a, t), &g))| {
                 self.parse_value(world, t, a).map_err(|e| {
                     let g = &program.globals[g as usize];
-                    format!(
-                        "--start: argument {} ({}: {}): {e}",
-                        k + 1,
-                        g.name,
-                        t.display(&program.enum_names)
+                    InputError::new(
+                        Given::Start,
+                        format!(
+                            "argument {} ({}: {}): {e}",
+                            k + 1,
+                            g.name,
+                            t.display(&program.enum_names)
+                        ),
                     )
                 })
             })
             .collect()
     }
 
-    /// Reads one value of type `ty` as written on the command line.
+    /// Reads one value of type `ty` from its text (`3`, `true`, `h8`, `pawn:black`, `(a, 2)`).
     pub fn parse_value(
         &self,
         world: &mut World<'_>,
@@ -281,7 +292,7 @@ impl Grammar {
                 Ok(Value::Tuple(values?.into()))
             }
             other => Err(format!(
-                "a value of type {} cannot be given on the command line",
+                "a value of type {} cannot be given as text",
                 other.display(&program.enum_names)
             )),
         }
@@ -294,7 +305,7 @@ impl Grammar {
         world: &mut World<'_>,
         given: &[(String, String)],
         piece: Option<(&str, Option<Side>)>,
-    ) -> Result<Vec<Value>, String> {
+    ) -> Result<Vec<Value>, InputError> {
         let inputs = self.inputs();
         let mut values = Vec::with_capacity(inputs.len());
         let piece_inputs: Vec<&String> = inputs
@@ -305,14 +316,17 @@ impl Grammar {
         for (name, _) in given {
             if !inputs.iter().any(|(n, _)| n == name) {
                 let names: Vec<&str> = inputs.iter().map(|(n, _)| n.as_str()).collect();
-                return Err(format!(
-                    "--set {name}: `{}` has no input `{name}` ({})",
-                    self.program.name,
-                    if names.is_empty() {
-                        "it has no inputs".to_string()
-                    } else {
-                        format!("its inputs: {}", names.join(", "))
-                    }
+                return Err(InputError::new(
+                    Given::Input(name.clone()),
+                    format!(
+                        "`{}` has no input `{name}` ({})",
+                        self.program.name,
+                        if names.is_empty() {
+                            "it has no inputs".to_string()
+                        } else {
+                            format!("its inputs: {}", names.join(", "))
+                        }
+                    ),
                 ));
             }
         }
@@ -324,30 +338,39 @@ impl Grammar {
             let value = match (text, ty, piece) {
                 (Some(t), _, _) => self
                     .parse_value(world, ty, t)
-                    .map_err(|e| format!("--set {name}: {e}"))?,
+                    .map_err(|e| InputError::new(Given::Input(name.clone()), e))?,
                 (None, Type::Piece, Some((p, side))) if piece_inputs.len() == 1 => world
                     .piece(p, side)
                     .map(Value::Piece)
-                    .map_err(|e| format!("--piece: {e}"))?,
+                    .map_err(|e| InputError::new(Given::Piece, e))?,
                 (None, Type::Piece, _) if piece_inputs.len() == 1 => {
-                    return Err(format!(
-                        "`{}` needs a piece for its input `{name}`: give --piece",
-                        self.program.name
+                    return Err(InputError::new(
+                        Given::NoPiece(name.clone()),
+                        format!(
+                            "`{}` needs a piece for its input `{name}`",
+                            self.program.name
+                        ),
                     ));
                 }
                 (None, Type::Piece, _) => {
                     let names: Vec<&str> = piece_inputs.iter().map(|n| n.as_str()).collect();
-                    return Err(format!(
-                        "`{}` has {} piece inputs ({}): give each with --set NAME=PIECE (a placed piece, or a type such as `pawn:black`)",
-                        self.program.name,
-                        names.len(),
-                        names.join(", ")
+                    return Err(InputError::new(
+                        Given::NoPieces,
+                        format!(
+                            "`{}` has {} piece inputs ({})",
+                            self.program.name,
+                            names.len(),
+                            names.join(", ")
+                        ),
                     ));
                 }
                 (None, _, _) => {
-                    return Err(format!(
-                        "`{}` needs a value for its input `{name}`: give --set {name}=VALUE",
-                        self.program.name
+                    return Err(InputError::new(
+                        Given::NoValue(name.clone()),
+                        format!(
+                            "`{}` needs a value for its input `{name}`",
+                            self.program.name
+                        ),
                     ));
                 }
             };

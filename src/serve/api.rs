@@ -16,8 +16,8 @@ use axum::http::StatusCode;
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    Engine, Filters, MapRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
-    ZoneEngine, ZonesRequest,
+    Engine, Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchRequest,
+    TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::grammar::{Evaluator, Grammar, Limits};
 use lingeo::kernel::Direction;
@@ -656,6 +656,131 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
         let cli = budget.json(&played)?;
         Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
+
+/// The filters of a language of zones, by their names.
+const FILTERS: [(&str, Filters); 4] = [
+    ("none", Filters::None),
+    ("f1", Filters::F1),
+    ("f2", Filters::F2),
+    ("all", Filters::All),
+];
+
+/// `translate`: one zone carried across moves (`lingeo translate`), and the zone after the
+/// last move drawn (`svg`; the board alone, titled so, where the zone has ended).
+pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let options = [
+        "piece",
+        "to",
+        "horizon",
+        "filters",
+        "max_zones",
+        "zone",
+        "moves",
+    ];
+    let fields = Fields::new("translate", body, &[SCENARIO_FILE], &options)?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let defaults = TranslateRequest::default();
+    let required = |name: &str, what: &str| {
+        fields.string(name).and_then(|v| {
+            v.ok_or_else(|| ApiError::bad_request(format!("`{name}` ({what}) is required")))
+        })
+    };
+    let request = TranslateRequest {
+        piece: required("piece", "the attacking piece")?,
+        to: required("to", "the target point")?,
+        horizon: fields.number("horizon")?,
+        filters: fields.choice("filters", &FILTERS)?.unwrap_or_default(),
+        max_zones: fields.number("max_zones")?.unwrap_or(defaults.max_zones),
+        zone: fields.number("zone")?.unwrap_or(defaults.zone),
+        moves: required("moves", "the moves, `PIECE FROM-TO` separated by commas")?,
+    };
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let run = bench.translate(&request).map_err(failed)?;
+        let state = &run.end;
+        let moves: Vec<&str> = run.steps.iter().map(|s| s.text.as_str()).collect();
+        let attack = format!("{} -> {}", request.piece, state.board.name(run.target));
+        let svg = budget.picture(&state.board, || match &run.last {
+            Some(z) => lingeo::svg::zone(
+                state,
+                z,
+                &format!("Zone of {attack} after {}", moves.join(", ")),
+            ),
+            None => lingeo::svg::zone_bundle(
+                state,
+                &Default::default(),
+                &format!("No zone of {attack} left after {}", moves.join(", ")),
+            ),
+        })?;
+        let cli = budget.json(&run)?;
+        Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
+
+/// The pairs of `patterns` and `fuzzy`: `pair` (`WR,BK`), `side`, `horizon`.
+fn pairs_request(fields: &Fields) -> Result<PairsRequest, ApiError> {
+    Ok(PairsRequest {
+        pair: fields.string("pair")?,
+        side: fields.choice("side", &SIDES)?,
+        horizon: fields
+            .number("horizon")?
+            .unwrap_or(PairsRequest::default().horizon),
+    })
+}
+
+/// `patterns`: the attack patterns of the pairs of pieces (`lingeo patterns`).
+pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let options = ["pair", "side", "horizon", "limit", "count"];
+    let fields = Fields::new("patterns", body, &[SCENARIO_FILE], &options)?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let request = PatternsRequest {
+        pairs: pairs_request(&fields)?,
+        limit: fields
+            .number("limit")?
+            .unwrap_or(PatternsRequest::default().limit),
+        count_only: fields.flag("count")?,
+    };
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let result = bench
+            .patterns(&request, &lingeo::progress::Silent)
+            .map_err(failed)?;
+        let cli = budget.json(&result)?;
+        Ok(answer(cli, json!({})))
+    })
+    .await
+}
+
+/// `fuzzy`: each pair's patterns as one fuzzy pattern (`lingeo fuzzy`).
+pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let fields = Fields::new(
+        "fuzzy",
+        body,
+        &[SCENARIO_FILE],
+        &["pair", "side", "horizon"],
+    )?;
+    let scenario = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    let request = pairs_request(&fields)?;
+    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let result = bench
+            .fuzzy_patterns(&request, &lingeo::progress::Silent)
+            .map_err(failed)?;
+        let cli = budget.json(&result)?;
+        Ok(answer(cli, json!({})))
     })
     .await
 }

@@ -149,6 +149,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/map", post(api::map))
         .route("/api/search", post(api::search))
         .route("/api/play", post(api::play))
+        .route("/api/translate", post(api::translate))
+        .route("/api/patterns", post(api::patterns))
+        .route("/api/fuzzy", post(api::fuzzy))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(

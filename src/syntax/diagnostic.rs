@@ -27,6 +27,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error with `message` at `span`, without label, related places or notes.
     pub fn new(message: impl Into<String>, span: Span) -> Self {
         Diagnostic {
             message: message.into(),
@@ -37,16 +38,19 @@ impl Diagnostic {
         }
     }
 
+    /// The text shown under the main span.
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
         self
     }
 
+    /// Another place of the file that explains the error (a first declaration), with its label.
     pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
         self.related.push((span, label.into()));
         self
     }
 
+    /// A hint printed after the excerpt.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
@@ -160,12 +164,16 @@ fn clamp(span: &Span, source: &str) -> Span {
 /// Errors found while reading one file: the diagnostics plus what is needed to render them.
 #[derive(Clone, Debug)]
 pub struct SourceErrors {
+    /// The file's name, as the excerpt heads it.
     pub path: String,
+    /// The file's text, which the spans index.
     pub source: String,
+    /// The problems found, in the order they are rendered.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl SourceErrors {
+    /// Every diagnostic with its excerpt of the source, as `lingeo check` prints them.
     pub fn render(&self) -> String {
         render(&self.path, &self.source, &self.diagnostics)
     }

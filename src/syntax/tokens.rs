@@ -56,14 +56,17 @@ impl<'a, T> Tokens<'a, T> {
         &self.all[self.start..self.end]
     }
 
+    /// The number of tokens left.
     pub fn len(&self) -> usize {
         self.end - self.start
     }
 
+    /// Whether every token has been read.
     pub fn is_empty(&self) -> bool {
         self.start == self.end
     }
 
+    /// The text the tokens were lexed from, for their spans.
     pub fn source(&self) -> &'a str {
         self.source
     }

@@ -254,6 +254,51 @@ fn random_starts() {
     );
 }
 
+/// `--jobs 2` spreads the random starts over two threads and prints the same bytes as one:
+/// the report (with a disagreement and a start that fails) and its JSON.
+#[test]
+fn random_starts_on_two_jobs_print_what_one_prints() {
+    let base = [
+        "grammars/shortest-trajectories.lgg",
+        "native",
+        "--board",
+        "5x5",
+        "--type",
+        "king",
+        "--random",
+        "24",
+        "--seed",
+        "9",
+        "--lengths",
+        "admissible",
+        "--max-sentences",
+        "40",
+    ];
+    for extra in [&[][..], &["--json"][..]] {
+        let run = |jobs: &str| {
+            let mut args = base.to_vec();
+            args.extend(extra);
+            args.extend(["--jobs", jobs]);
+            let (code, text) = compare(&args);
+            (code, text.replace(&format!(" --jobs {jobs}"), ""))
+        };
+        let one = run("1");
+        let differs = one.1.contains("different") || one.1.contains("\"passed\": false");
+        assert!(differs, "{}", one.1);
+        assert!(one.1.contains("more than the limit of 40"), "{}", one.1);
+        assert_eq!(run("2"), one, "{extra:?}");
+    }
+    let (code, text) = compare(&[
+        "grammars/hanoi.lgg",
+        "grammars/hanoi.lgg",
+        "--start",
+        "S(2, a, c)",
+        "--jobs",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{text}");
+}
+
 /// `native` beside a grammar that is neither of trajectories nor of zones, or beside itself.
 #[test]
 fn native_needs_a_grammar_it_can_stand_for() {

@@ -460,6 +460,90 @@ fn every_endpoint_answers_the_cli_json() {
     assert_eq!(answer["game"], true);
 }
 
+/// translate, patterns and fuzzy: the API's results, equal to the CLI's `--json`; the
+/// translation's end drawn; a request the API refuses answers 422 with the API's words.
+#[test]
+fn translate_patterns_and_fuzzy_answer_the_cli_json() {
+    let server = Server::start("60");
+    let full = "examples/robot-zone-full.scenario";
+    let moves = "FIGHTER f6-e5, BOMBER h5-h4";
+    let (status, answer) = server.post(
+        "/api/translate",
+        &json!({"scenario": text(full), "scenario_name": full, "piece": "BOMBER", "to": "h1",
+                "zone": 9, "moves": moves}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let args = [
+        "translate",
+        full,
+        "--piece",
+        "BOMBER",
+        "--to",
+        "h1",
+        "--zone",
+        "9",
+        "--moves",
+        moves,
+    ];
+    assert_eq!(answer["cli"], cli(&args));
+    let svg = answer["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("<svg") && svg.contains("after FIGHTER f6-e5"),
+        "{svg}"
+    );
+    // A move of a piece that is not there, and a zone past the language's.
+    for (body, words) in [
+        (json!({"moves": "MISILE d7-b5"}), "MISILE"),
+        (json!({"moves": moves, "zone": 100000}), "zones"),
+    ] {
+        let mut body = body;
+        body["scenario"] = json!(text(full));
+        body["piece"] = json!("BOMBER");
+        body["to"] = json!("h1");
+        let (status, answer) = server.post("/api/translate", &body);
+        refused(&server, status, &answer, 422);
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(words) && !error.contains("--"), "{answer}");
+    }
+    let (status, answer) = server.post("/api/translate", &json!({"scenario": text(full)}));
+    refused(&server, status, &answer, 400);
+
+    let reti = "examples/reti.scenario";
+    let (status, answer) = server.post(
+        "/api/patterns",
+        &json!({"scenario": text(reti), "scenario_name": reti, "pair": "WK,BP", "horizon": 2}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let expected = cli(&["patterns", reti, "--pair", "WK,BP", "--horizon", "2"]);
+    assert_eq!(answer["cli"], expected);
+    assert!(
+        !expected["pairs"].as_array().unwrap().is_empty(),
+        "{expected}"
+    );
+    let (status, answer) = server.post(
+        "/api/patterns",
+        &json!({"scenario": text(reti), "side": "black", "count": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&["patterns", reti, "--side", "black", "--count"])
+    );
+    let (status, answer) = server.post(
+        "/api/fuzzy",
+        &json!({"scenario": text(reti), "scenario_name": reti, "side": "white"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"], cli(&["fuzzy", reti, "--side", "white"]));
+    let (status, answer) =
+        server.post("/api/fuzzy", &json!({"scenario": text(reti), "pair": "WK"}));
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"].as_str().unwrap().contains("`WK`"),
+        "{answer}"
+    );
+}
+
 #[test]
 fn a_traced_run_gives_its_steps() {
     let server = Server::start("60");
