@@ -1,5 +1,5 @@
-//! The degree of an attack read off its zone network (docs/players.md §3, docs/semantics.md
-//! §6.10), for an attack with too many zones to list.
+//! The degree of an attack read off its zone network (docs/players.md §3, and
+//! docs/semantics.md §6.10), for an attack with too many zones to list.
 //!
 //! A zone's degree is 1 / (1 + u), u its unanswered interceptors; the attack's is the best over
 //! its zones, 1 / (1 + min u). The network holds, per main trajectory M, every entry some zone
