@@ -106,6 +106,26 @@ impl TranslationResult {
     pub fn after(&self, i: usize) -> &Scenario {
         self.steps.get(i + 1).map_or(&self.end, |next| &next.before)
     }
+
+    /// The picture (SVG) of the zone after the last move, or of the board where it has ended,
+    /// titled with the attack (`piece`, as the request named it) and the moves.
+    pub fn end_picture(&self, piece: &str) -> String {
+        let moves: Vec<&str> = self.steps.iter().map(|s| s.text.as_str()).collect();
+        let state = &self.end;
+        let attack = format!("{piece} -> {}", state.board.name(self.target));
+        match &self.last {
+            Some(z) => crate::svg::zone(
+                state,
+                z,
+                &format!("Zone of {attack} after {}", moves.join(", ")),
+            ),
+            None => crate::svg::zone_bundle(
+                state,
+                &Default::default(),
+                &format!("No zone of {attack} left after {}", moves.join(", ")),
+            ),
+        }
+    }
 }
 
 impl Workbench {

@@ -85,21 +85,7 @@ pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
             e => attack_error(e, bench.scenario(), &args.to),
         })?;
     if let Some(path) = &args.svg {
-        let moves: Vec<&str> = run.steps.iter().map(|s| s.text.as_str()).collect();
-        let state = &run.end;
-        let attack = format!("{} -> {}", args.piece, state.board.name(run.target));
-        let picture = match &run.last {
-            Some(z) => lingeo::svg::zone(
-                state,
-                z,
-                &format!("Zone of {attack} after {}", moves.join(", ")),
-            ),
-            None => lingeo::svg::zone_bundle(
-                state,
-                &Default::default(),
-                &format!("No zone of {attack} left after {}", moves.join(", ")),
-            ),
-        };
+        let picture = run.end_picture(&args.piece);
         super::files::write("--svg", path, picture)?;
     }
     if args.json {

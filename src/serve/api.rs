@@ -703,21 +703,7 @@ pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
-        let state = &run.end;
-        let moves: Vec<&str> = run.steps.iter().map(|s| s.text.as_str()).collect();
-        let attack = format!("{} -> {}", request.piece, state.board.name(run.target));
-        let svg = budget.picture(&state.board, || match &run.last {
-            Some(z) => lingeo::svg::zone(
-                state,
-                z,
-                &format!("Zone of {attack} after {}", moves.join(", ")),
-            ),
-            None => lingeo::svg::zone_bundle(
-                state,
-                &Default::default(),
-                &format!("No zone of {attack} left after {}", moves.join(", ")),
-            ),
-        })?;
+        let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
         let cli = budget.json(&run)?;
         Ok(answer(cli, json!({"svg": svg})))
     })

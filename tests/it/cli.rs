@@ -19,13 +19,10 @@ fn settings() -> insta::Settings {
 #[test]
 fn check_every_shipped_example() {
     let _guard = settings().bind_to_scope();
-    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
+    let files: Vec<String> = super::common::example_scenarios()
+        .iter()
         .map(|p| format!("examples/{}", p.file_name().unwrap().to_string_lossy()))
         .collect();
-    files.sort();
     assert!(files.len() >= 7, "{files:?}");
     let mut args = vec!["check"];
     args.extend(files.iter().map(String::as_str));
@@ -38,12 +35,7 @@ fn check_every_shipped_example() {
 #[test]
 fn patterns_and_fuzzy_on_every_shipped_example() {
     let _guard = settings().bind_to_scope();
-    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
-        .collect();
-    files.sort();
+    let files = super::common::example_scenarios();
     for path in files {
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         let file = format!("examples/{stem}.scenario");

@@ -7,6 +7,18 @@ use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::Zone;
 
+/// The shipped example scenarios (`examples/*.scenario`), sorted by path.
+pub fn example_scenarios() -> Vec<std::path::PathBuf> {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
+    let mut files: Vec<_> = std::fs::read_dir(examples)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// An empty scenario on a `width` x `height` grid without the points `removed` (0-based file
 /// and rank), or `None` where that is no board (every point removed).
 pub fn empty_scenario(width: u32, height: u32, removed: &[(u32, u32)]) -> Option<Scenario> {

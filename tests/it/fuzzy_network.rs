@@ -117,13 +117,7 @@ fn check_attacks(scenario: &Scenario, horizon: u32, cap: usize, searched: bool) 
 
 #[test]
 fn network_bounds_hold_for_every_zone_of_the_examples() {
-    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
-    let mut files: Vec<_> = std::fs::read_dir(examples)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
-        .collect();
-    files.sort();
+    let files = super::common::example_scenarios();
     let (mut compared, mut tight) = (0, 0);
     for file in &files {
         let s = Scenario::load(file).unwrap();

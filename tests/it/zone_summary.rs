@@ -115,13 +115,7 @@ fn check_attacks_undecided(
 
 #[test]
 fn counting_equals_listing_on_the_examples() {
-    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
-    let mut files: Vec<_> = std::fs::read_dir(examples)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
-        .collect();
-    files.sort();
+    let files = super::common::example_scenarios();
     let mut compared = 0;
     for file in &files {
         let s = Scenario::load(file).unwrap();
