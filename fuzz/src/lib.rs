@@ -182,11 +182,11 @@ pub fn run_case(case: &Case) -> Outcome {
     };
     let inputs = match grammar.bind_inputs(&mut world, &[], Some((&piece.0, piece.1))) {
         Ok(i) => i,
-        Err(e) => return Outcome::NotBound(e),
+        Err(e) => return Outcome::NotBound(e.to_string()),
     };
     let start = match grammar.parse_start(&mut world, &case.grammar.start) {
         Ok(s) => s,
-        Err(e) => return Outcome::NotBound(e),
+        Err(e) => return Outcome::NotBound(e.to_string()),
     };
     let limits = case.limits;
     let (result, trace) = derive(&grammar, &world, &inputs, &start, limits, case.mode);
