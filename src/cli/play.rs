@@ -479,14 +479,19 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     let proved = lg_result.as_ref().map(|r| r.proved);
     let mut out = describe(&game, args, engine, options, result, horizon, proved);
     if let Some(r) = &lg_result {
-        let [over, no_move, depth, table] = r.tree.leaves();
+        let [over, no_move, depth, table, no_win] = r.tree.leaves();
         let table = if table > 0 {
             format!(", {table} transpositions")
         } else {
             String::new()
         };
+        let no_win = if no_win > 0 {
+            format!(", {no_win} with no win left")
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "reduced tree: {}, {} deep; leaves: {over} game over, {no_move} no zone move, {depth} depth bound{table}\n",
+            "reduced tree: {}, {} deep; leaves: {over} game over, {no_move} no zone move, {depth} depth bound{table}{no_win}\n",
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));

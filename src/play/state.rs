@@ -355,6 +355,22 @@ impl State {
         })
     }
 
+    /// Whether the rules leave `side` any way to win from here: a piece of its own that owns a
+    /// goal, a royal piece of the other side to checkmate, a stalemate that loses, or a
+    /// deadlock decided by counting pieces. `false` is a proof that the game's value for `side`
+    /// is at most a draw, whatever is played (the LG search cuts on it).
+    pub fn can_win(&self, game: &Game, side: Side) -> bool {
+        let other = side.opposite();
+        self.goal_pieces[side_index(side)] > 0
+            || self
+                .at
+                .iter()
+                .enumerate()
+                .any(|(i, at)| at.is_some() && game.royal[i] && game.side[i] == other)
+            || game.rules.stalemate == Stalemate::Lose
+            || (game.rules.stalemate == Stalemate::Pass && game.rules.deadlock == Deadlock::Count)
+    }
+
     /// When the side to move has no legal move: the outcome, or `None` when it must pass.
     pub fn no_move(&self, game: &Game) -> Option<Outcome> {
         let mover = self.to_move;

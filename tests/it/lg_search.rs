@@ -68,7 +68,7 @@ fn zone_valued_leaves_find_the_robot_problem_s_draw() {
         ..LgOptions::default()
     };
     let d4 = lg::search(&g, &root, &shallow, &no_race).unwrap();
-    assert_eq!(d4.tree.moves(), 109);
+    assert_eq!(d4.tree.moves(), 55);
     settings().bind(|| insta::assert_snapshot!("lg-robot-2d4a-zone-leaves-depth4", d4.tree.text()));
     // Zero leaves give the solver's 0, by the depth bound: an estimate as well.
     let zero = lg_search(&g, &SearchOptions::default());
@@ -778,4 +778,48 @@ fn the_source_s_quoted_lines_are_legal_and_in_the_whole_reduced_tree() {
     }
     settings()
         .bind(|| insta::assert_snapshot!("lg-source-lines-2d4a", agreement::source_table(&lines)));
+}
+
+/// A side the rules leave no way to win (its goal piece taken, no royal piece to mate) is not
+/// searched for a win: after `b6:c6` (the black fighter takes the white bomber) White cannot
+/// win, the tree ends such lines as `(no win left)`, and the value stays the solver's.
+#[test]
+fn a_side_that_cannot_win_is_not_searched_for_a_win() {
+    let g = game("robot-2d4a.scenario");
+    let mut state = State::initial(&g);
+    assert!(state.can_win(&g, lingeo::piece::Side::White));
+    for mv in ["h8-g7", "a6-b6", "g7-f6", "b6:c6"] {
+        let m = state.parse_move(&g, mv).unwrap();
+        state.make(&g, m);
+    }
+    assert!(!state.can_win(&g, lingeo::piece::Side::White));
+    assert!(state.can_win(&g, lingeo::piece::Side::Black));
+    let root = State::initial(&g);
+    let r = lg::search(&g, &root, &SearchOptions::default(), &LgOptions::default()).unwrap();
+    assert_eq!(r.result.value, Some(0));
+    let no_win = r.tree.leaves()[4];
+    assert!(no_win > 0, "no `no win left` leaf: {:?}", r.tree.leaves());
+    assert!(r.tree.text().contains("(no win left)"));
+    // The plain reduced tree the search grammar derives is drawn as searched: no such leaf.
+    let zero = lg_search(&g, &SearchOptions::default());
+    assert_eq!(zero.tree.leaves()[4], 0);
+}
+
+/// The lost first moves of 2D/4A are proved lost by trees of a few hundred moves (the target of
+/// issue 27): the first pass orders the second, and the side without a win left stops at its
+/// first draw. Each used to take 1,500 or more moves.
+#[test]
+fn the_lost_first_moves_are_proved_with_a_few_hundred_moves() {
+    let g = game("robot-2d4a.scenario");
+    for mv in ["h8-g8", "h8-h7", "c6-c7"] {
+        let mut after = State::initial(&g);
+        let m = after.parse_move(&g, mv).unwrap();
+        after.make(&g, m);
+        let r = lg::search(&g, &after, &SearchOptions::default(), &LgOptions::default()).unwrap();
+        assert_eq!(r.result.value, Some(-1), "{mv}");
+        let moves = r.tree.moves();
+        assert!(moves <= 500, "{mv}: {moves} moves");
+        // Both passes' positions are counted: more than the tree shows.
+        assert!(r.result.nodes as usize > moves + 1, "{mv}");
+    }
 }
