@@ -21,8 +21,8 @@ use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
-use super::vars::Vars;
 use super::value::{Names, Value};
+use super::vars::Vars;
 use crate::board::Point;
 
 /// One symbol of a sentential form: a terminal or nonterminal with its parameter values.

@@ -51,16 +51,18 @@ impl Vars {
             .values
             .iter()
             .enumerate()
-            .map(|(slot, old)| match updates.iter_mut().rev().find(|(s, _)| *s == slot) {
-                Some((_, new)) => {
-                    let new = std::mem::replace(new, Value::Bool(false));
-                    hash = hash
-                        .wrapping_sub(slot_hash(slot, old))
-                        .wrapping_add(slot_hash(slot, &new));
-                    new
-                }
-                None => old.clone(),
-            })
+            .map(
+                |(slot, old)| match updates.iter_mut().rev().find(|(s, _)| *s == slot) {
+                    Some((_, new)) => {
+                        let new = std::mem::replace(new, Value::Bool(false));
+                        hash = hash
+                            .wrapping_sub(slot_hash(slot, old))
+                            .wrapping_add(slot_hash(slot, &new));
+                        new
+                    }
+                    None => old.clone(),
+                },
+            )
             .collect();
         updates.clear();
         Vars { values, hash }
@@ -123,6 +125,9 @@ mod tests {
     #[test]
     fn no_update_shares_the_values() {
         let start = Vars::new(values(vec![Value::Int(3)]));
-        assert!(Rc::ptr_eq(start.with(&mut Vec::new()).values(), start.values()));
+        assert!(Rc::ptr_eq(
+            start.with(&mut Vec::new()).values(),
+            start.values()
+        ));
     }
 }
