@@ -19,6 +19,7 @@
 
 pub mod forest;
 mod network;
+mod sentence;
 mod summary;
 
 use rustc_hash::FxHashMap;
@@ -29,11 +30,12 @@ use crate::board::Point;
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
 use crate::kernel::Kernel;
 use crate::piece::{Side, Usage};
-use crate::scenario::{GoalOwner, Scenario};
+use crate::scenario::Scenario;
 
 pub use network::{
     Count, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
 };
+pub use sentence::{entry_of_symbol, zone_of_sentence};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.
@@ -143,18 +145,9 @@ impl fmt::Display for ZoneError {
 impl std::error::Error for ZoneError {}
 
 /// Whether `y` is a target for `piece`: an opposing piece stands on it, or it is a goal point
-/// for the piece or its side (decision A14, docs/semantics.md §10).
+/// for the piece or its side (decision A14, docs/semantics.md §10; [`Scenario::is_target`]).
 pub fn is_target(scenario: &Scenario, piece: usize, y: Point) -> bool {
-    let p = &scenario.pieces[piece];
-    scenario.pieces_at(y).any(|q| q.side != p.side)
-        || scenario.goals.iter().any(|g| {
-            g.point == y
-                && match &g.owner {
-                    GoalOwner::Both => true,
-                    GoalOwner::Side(s) => *s == p.side,
-                    GoalOwner::Piece(i) => *i == piece,
-                }
-        })
+    scenario.is_target(piece, y)
 }
 
 /// The zone generator for one scenario: its kernel and the TRACKS it has computed.
@@ -877,29 +870,6 @@ pub fn replay_times(entries: &[ZoneEntry]) -> Vec<Vec<(Point, i64)>> {
         }
     }
     out
-}
-
-/// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
-/// replayed from the order (see [`assign_levels`]).
-pub fn zone_of_sentence(sentence: &[crate::grammar::Sym]) -> Zone {
-    let mut entries: Vec<ZoneEntry> = sentence.iter().map(entry_of_symbol).collect();
-    assign_levels(&mut entries);
-    Zone {
-        entries,
-        times: Vec::new(),
-    }
-}
-
-/// A terminal `t((p, t), tau)` of the grammar of zones as an entry, at level 0 (the strings
-/// do not carry the level: [`LevelReplay`]).
-pub fn entry_of_symbol(sym: &crate::grammar::Sym) -> ZoneEntry {
-    let track = sym.args[0].tuple();
-    ZoneEntry {
-        piece: track[0].piece() as usize,
-        trajectory: track[1].trajectory().to_vec(),
-        time: sym.args[1].int() as u32,
-        level: 0,
-    }
 }
 
 /// One attach pair of the bundle view: every trajectory from `from` to `to` that some zone of

@@ -22,6 +22,7 @@ use super::form::Form;
 use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Names, Value};
+use super::vars::Vars;
 use crate::board::Point;
 
 /// One symbol of a sentential form: a terminal or nonterminal with its parameter values.
@@ -74,7 +75,7 @@ pub type Sentence = Vec<Sym>;
 #[derive(Clone)]
 struct State {
     form: Form,
-    vars: Rc<[Value]>,
+    vars: Vars,
     permissible: Rc<[Choice]>,
     step: u64,
 }
@@ -226,7 +227,7 @@ fn derive_or_forest<'w>(
             },
             is_terminal,
         ),
-        vars,
+        vars: Vars::new(vars),
         permissible: program.initial.clone(),
         step: 0,
     };
@@ -236,6 +237,7 @@ fn derive_or_forest<'w>(
         max_sentences,
         symbols: Vec::new(),
         values: Vec::new(),
+        updates: Vec::new(),
         trace,
         paths: 1,
         sentences: Vec::new(),
@@ -265,9 +267,11 @@ struct Engine<'e, 'c, 't, 'd> {
     code: &'e Compiled,
     /// The cap on the sentences of this language (imported languages have their own).
     max_sentences: usize,
-    /// Reused buffers for a production's new symbols and their arguments.
+    /// Reused buffers for a production's new symbols and their arguments, and its
+    /// assignments (slot, new value).
     symbols: Vec<Sym>,
     values: Vec<Value>,
+    updates: Vec<(usize, Value)>,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
     sentences: Vec<Sentence>,
@@ -436,7 +440,7 @@ impl Engine<'_, '_, '_, '_> {
                     let mut text =
                         format!("  {}: {}", self.label(&first), self.show(&first.state.form));
                     let program = self.ctx.program;
-                    let (before, after) = (&state.vars, &first.state.vars);
+                    let (before, after) = (state.vars.values(), first.state.vars.values());
                     self.ctx
                         .shared
                         .world
@@ -834,7 +838,7 @@ impl Engine<'_, '_, '_, '_> {
             push_failure(state, r, row, members.label(), out);
             return Ok(());
         };
-        ev.set_vars(state.vars.clone());
+        ev.set_vars(state.vars.values().clone());
         let old = ev.enter(row.frame);
         for (pat, arg) in row.patterns.iter().zip(state.form.at(pos).args.iter()) {
             ev.bind(pat, arg.clone());
@@ -951,7 +955,7 @@ impl Engine<'_, '_, '_, '_> {
                 args: Rc::from(&self.values[..]),
             });
         }
-        let mut updates = Vec::with_capacity(row.assigns.len());
+        self.updates.clear();
         for (a, assign) in row.assigns.iter().zip(&code.assigns) {
             let value = match (&a.kind, assign) {
                 (AssignKind::Whole(_), AssignCode::Whole(x)) => x(ev)?,
@@ -978,17 +982,9 @@ impl Engine<'_, '_, '_, '_> {
                 }
                 _ => unreachable!("an assignment's code is of its kind"),
             };
-            updates.push((a.var, value));
+            self.updates.push((a.var, value));
         }
-        let vars = if updates.is_empty() {
-            state.vars.clone()
-        } else {
-            let mut vars = state.vars.to_vec();
-            for (i, v) in updates {
-                vars[i] = v;
-            }
-            vars.into()
-        };
+        let vars = state.vars.with(&mut self.updates);
         let form = state.form.rewrite(pos, &mut self.symbols, |s| {
             program.symbols[s as usize].terminal
         });

@@ -997,7 +997,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                 // Pieces given by type only are not in the scenario: only opposing pieces count.
                 let target = if p < world.placed {
                     match world.in_scenario[p] {
-                        Some(i) => crate::zone::is_target(&world.scenario, i, y),
+                        Some(i) => world.scenario.is_target(i, y),
                         None => false,
                     }
                 } else {

@@ -23,6 +23,7 @@ pub mod print;
 pub mod table;
 pub mod types;
 pub mod value;
+pub mod vars;
 pub mod visit;
 pub mod world;
 

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 use super::derive::{Sentence, Sym};
 use super::ir::Choice;
 use super::value::Value;
+use super::vars::Vars;
 
 /// A state as the rest of the derivation sees it. Vectors and sets (G_Z's TIME, w, the zone so
 /// far) are compared by identity, not content: a shared one is the same one, and comparing or
@@ -32,24 +33,30 @@ pub const MAX_KEYED_TAIL: usize = 64;
 pub struct Key {
     tail: imbl::Vector<Sym>,
     vars: Rc<[Value]>,
-    permissible: Rc<[Choice]>,
+    /// The permissible set by its address: every permissible set is one of the program's
+    /// (the initial set, a production's F_T or F_F), which outlives the tables of a run, so
+    /// the address names one set without the key holding it (8 bytes, no count to update).
+    permissible: usize,
     hash: u64,
 }
 
 impl Key {
-    pub fn new(tail: &imbl::Vector<Sym>, vars: &Rc<[Value]>, permissible: &Rc<[Choice]>) -> Key {
+    /// The key of a state; the vars bring their hash along ([`Vars`], kept up to date step by
+    /// step), so only the tail is hashed here.
+    pub fn new(tail: &imbl::Vector<Sym>, vars: &Vars, permissible: &Rc<[Choice]>) -> Key {
+        let permissible = Rc::as_ptr(permissible) as *const Choice as usize;
         let mut h = rustc_hash::FxHasher::default();
-        (Rc::as_ptr(permissible) as *const Choice as usize).hash(&mut h);
+        permissible.hash(&mut h);
         tail.len().hash(&mut h);
         for s in tail {
             s.symbol.hash(&mut h);
             s.args.iter().for_each(|v| hash_value(v, &mut h));
         }
-        vars.iter().for_each(|v| hash_value(v, &mut h));
+        vars.hash().hash(&mut h);
         Key {
             tail: tail.clone(),
-            vars: vars.clone(),
-            permissible: permissible.clone(),
+            vars: vars.values().clone(),
+            permissible,
             hash: h.finish(),
         }
     }
@@ -64,7 +71,7 @@ impl Hash for Key {
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
         self.hash == other.hash
-            && Rc::ptr_eq(&self.permissible, &other.permissible)
+            && self.permissible == other.permissible
             && self.tail.len() == other.tail.len()
             && self.tail.iter().zip(&other.tail).all(|(a, b)| {
                 a.symbol == b.symbol
@@ -81,7 +88,8 @@ impl PartialEq for Key {
 
 impl Eq for Key {}
 
-fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
+/// A value's hash with vectors and sets by identity (the hash of [`same`]).
+pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     match v {
         Value::Vector(items) => (Rc::as_ptr(items) as usize).hash(h),
         Value::Set(items) => (Rc::as_ptr(items) as *const Value as usize).hash(h),

@@ -124,6 +124,24 @@ impl Scenario {
         self.pieces.iter().filter(move |p| p.at == point)
     }
 
+    /// Whether `y` is a target for piece `piece` (index into [`Scenario::pieces`]): an opposing
+    /// piece stands on it, or it is a goal point for the piece or its side (decision A14,
+    /// docs/semantics.md §10). Defined here, on the scenario it reads, so that the zone
+    /// generator and the grammar engine's `target` built-in share it without depending on
+    /// each other.
+    pub fn is_target(&self, piece: usize, y: Point) -> bool {
+        let p = &self.pieces[piece];
+        self.pieces_at(y).any(|q| q.side != p.side)
+            || self.goals.iter().any(|g| {
+                g.point == y
+                    && match &g.owner {
+                        GoalOwner::Both => true,
+                        GoalOwner::Side(s) => *s == p.side,
+                        GoalOwner::Piece(i) => *i == piece,
+                    }
+            })
+    }
+
     /// The points that hold at least one piece.
     pub fn occupied(&self) -> BitSet {
         BitSet::from_points(self.board.len(), self.pieces.iter().map(|p| p.at))

@@ -1,0 +1,30 @@
+//! A sentence of a grammar of zones read as a zone: the one place where the zone generator's
+//! types meet the grammar engine's, next to the readers of grammar output
+//! ([`super::forest`] and the zone listings), so that the generator itself (zone.rs) and the
+//! grammar engine (src/grammar, which imports no zone module) stay apart.
+
+use super::{Zone, ZoneEntry, assign_levels};
+use crate::grammar::Sym;
+
+/// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
+/// replayed from the order (see [`assign_levels`]).
+pub fn zone_of_sentence(sentence: &[Sym]) -> Zone {
+    let mut entries: Vec<ZoneEntry> = sentence.iter().map(entry_of_symbol).collect();
+    assign_levels(&mut entries);
+    Zone {
+        entries,
+        times: Vec::new(),
+    }
+}
+
+/// A terminal `t((p, t), tau)` of the grammar of zones as an entry, at level 0 (the strings
+/// do not carry the level: [`super::LevelReplay`]).
+pub fn entry_of_symbol(sym: &Sym) -> ZoneEntry {
+    let track = sym.args[0].tuple();
+    ZoneEntry {
+        piece: track[0].piece() as usize,
+        trajectory: track[1].trajectory().to_vec(),
+        time: sym.args[1].int() as u32,
+        level: 0,
+    }
+}
