@@ -214,14 +214,11 @@ impl ZoneGenerator<'_> {
         }
         let mains = self.mains(p0, y0, l0)?;
         let (view, undecided) = self.searched_view(p0, y0, l0, &mains)?;
-        let mut bound: u128 = 0;
-        for main in &mains {
-            bound = bound.saturating_add(self.first_level_bound(p0, y0, main)?);
-        }
+        let count = self.count_or_bound(p0, y0, l0, &mains)?;
         Ok(ZoneNetwork {
             view,
             undecided,
-            count: Count::AtLeast(bound),
+            count,
         })
     }
 
@@ -303,8 +300,11 @@ impl ZoneGenerator<'_> {
         Ok((view, all_undecided))
     }
 
-    /// The number of zones: the memoised count where it finishes, else at least one zone per
-    /// main trajectory, or more ([`ZoneGenerator::first_level_bound`]).
+    /// The number of zones: the memoised count without the view
+    /// ([`ZoneGenerator::count_within`]) where it finishes within the cap of
+    /// [`ZoneGenerator::summary`] (`max(max_zones, MAX_STATES)`), so that the network's count
+    /// is exact wherever the summary's is; else at least one zone per main trajectory, or more
+    /// ([`ZoneGenerator::first_level_bound`]).
     fn count_or_bound(
         &mut self,
         p0: usize,
@@ -312,7 +312,8 @@ impl ZoneGenerator<'_> {
         l0: u32,
         mains: &[Trajectory],
     ) -> Result<Count, ZoneError> {
-        match self.summary_within(p0, y0, l0, self.network_count_states()) {
+        let limit = self.options.max_zones.max(super::MAX_STATES);
+        match self.count_within(p0, y0, l0, limit) {
             Ok(s) if s.saturated => Ok(Count::AtLeast(s.count)),
             Ok(s) => Ok(Count::Exact(s.count)),
             Err(ZoneError::TooManyStates { .. }) => {

@@ -206,6 +206,9 @@ struct Walk<'g, 's> {
     states: usize,
     /// The most states memoised before the count gives up.
     limit: usize,
+    /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
+    /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
+    view: bool,
 }
 
 impl ZoneGenerator<'_> {
@@ -227,6 +230,33 @@ impl ZoneGenerator<'_> {
         y0: Point,
         l0: u32,
         limit: usize,
+    ) -> Result<ZoneSummary, ZoneError> {
+        self.walk(p0, y0, l0, limit, true)
+    }
+
+    /// The number of zones of p0 attacking y0 within l0 alone, as
+    /// [`ZoneGenerator::summary_within`] counts it (the same walk, the same states, the same
+    /// cap `limit`), without the bundle view: the summary's `view` is left empty. What
+    /// [`ZoneGenerator::network`] counts with once its view is searched.
+    pub fn count_within(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+    ) -> Result<ZoneSummary, ZoneError> {
+        self.walk(p0, y0, l0, limit, false)
+    }
+
+    /// The memoised walk of [`ZoneGenerator::summary_within`], keeping the bundle view if
+    /// `view`.
+    fn walk(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+        view: bool,
     ) -> Result<ZoneSummary, ZoneError> {
         let mut out = ZoneSummary::default();
         if !self.applies(p0, y0, l0) {
@@ -286,6 +316,7 @@ impl ZoneGenerator<'_> {
             attaches: FxHashSet::default(),
             states: 0,
             limit,
+            view,
         };
         for main in mains {
             let time = walk.generator.dist(&main, true);
@@ -325,6 +356,9 @@ impl ZoneGenerator<'_> {
             let (add, overflow) = out.count.overflowing_add(count);
             out.count = if overflow { u128::MAX } else { add };
             out.saturated |= overflow || count == u128::MAX;
+            if !view {
+                continue;
+            }
             let met: BTreeSet<(u32, Point, Point, usize, Trajectory, u32)> =
                 std::mem::take(&mut walk.attaches)
                     .into_iter()
@@ -377,6 +411,36 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
             Err(i) => marks.insert(i, (z, k)),
         }
     }
+}
+
+/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts.
+fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
+    let add: Vec<u32> = new.iter().copied().filter(|&r| keep(r)).collect();
+    if add.is_empty() {
+        return;
+    }
+    let mut out = Vec::with_capacity(runs.len() + add.len());
+    let (mut i, mut j) = (0, 0);
+    while i < runs.len() && j < add.len() {
+        match runs[i].cmp(&add[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(runs[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(add[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(runs[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&runs[i..]);
+    out.extend_from_slice(&add[j..]);
+    *runs = out;
 }
 
 /// Union-find: the representative of `i`.
@@ -980,37 +1044,48 @@ impl Walk<'_, '_> {
         let mut total: u128 = 0;
         let mut seen: Option<Seen> = None;
         for choice in choices {
-            let mut marks = marks.clone();
+            // Room for the marks this choice adds, so that marking does not reallocate.
+            let mut marks = {
+                let mut m = Vec::with_capacity(marks.len() + 8);
+                m.extend_from_slice(&marks);
+                m
+            };
             let mut runs = runs.clone();
             // What this choice gives the observers: a time where it marks a free leaf of the
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
             if let Some((q, t)) = choice {
                 let k = self.next_time(pair.l, t);
-                let stops = self.inner(t).to_vec();
-                mark(&mut marks, &stops, k);
-                for &z in &stops {
-                    if k < self.threshold[z.index()] {
-                        continue;
+                mark(&mut marks, self.inner(t), k);
+                if self.view {
+                    for &z in self.inner(t) {
+                        if k < self.threshold[z.index()] {
+                            continue;
+                        }
+                        if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
+                            own.extend(os.iter().map(|&o| (o, k, false)));
+                        }
                     }
-                    if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
-                        own.extend(os.iter().map(|&o| (o, k, false)));
-                    }
-                }
-                if f2 {
-                    for r in &self.runs[t as usize] {
-                        if let Some(&o) = self.observer_of.get(r) {
-                            let (d, to, from, _, _) = self.observers[o as usize];
-                            if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
-                                own.push((o, 0, true));
+                    if f2 {
+                        for r in &self.runs[t as usize] {
+                            if let Some(&o) = self.observer_of.get(r) {
+                                let (d, to, from, _, _) = self.observers[o as usize];
+                                if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
+                                    own.push((o, 0, true));
+                                }
                             }
                         }
                     }
-                    runs.extend(self.runs[t as usize].iter().copied());
-                    runs.sort_unstable();
-                    runs.dedup();
+                    self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
                 }
-                self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
+                if f2 {
+                    // Only the runs the rest of this task still reads (the state keeps no
+                    // other), merged in order.
+                    let keep = &task.keep_runs;
+                    merge_runs(&mut runs, &self.runs[t as usize], |r| {
+                        keep.get(&r).is_some_and(|&l| l >= at)
+                    });
+                }
             }
             own.sort_unstable();
             let mut given: Seen = Vec::new();
@@ -1049,10 +1124,15 @@ impl Walk<'_, '_> {
                 let sub = self.task(depth + 1, read)?;
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
                 product = product.saturating_mul(n);
-                given = join(&given, &sub_seen);
+                if self.view {
+                    given = join(&given, &sub_seen);
+                }
             }
             let (rest, rest_seen) = self.count(depth, task_id, at + 1, marks, runs)?;
             total = total.saturating_add(product.saturating_mul(rest));
+            if !self.view {
+                continue;
+            }
             let given = join(&given, &rest_seen);
             seen = Some(match seen {
                 None => given,
