@@ -159,10 +159,22 @@ struct Task {
     closing: Vec<Vec<usize>>,
     /// Per point, the last pair index until which the walk keeps its mark by value and as
     /// being marked.
-    keep: FxHashMap<Point, (Option<usize>, Option<usize>)>,
+    /// (Indexed by the point's index: the walk reads it at every step.)
+    keep: Vec<(Option<usize>, Option<usize>)>,
     /// Per trajectory id, the last pair index until which the walk keeps whether it is a run of
     /// an entry already chosen (F2).
-    keep_runs: FxHashMap<u32, usize>,
+    /// (Indexed by trajectory id, that index plus one, 0 for none: read at every step.)
+    keep_runs: Vec<u32>,
+}
+
+impl Task {
+    /// Whether the walk keeps, at pair `at`, whether trajectory `r` is a run of an entry
+    /// already chosen.
+    fn keeps_run(&self, r: u32, at: usize) -> bool {
+        self.keep_runs
+            .get(r as usize)
+            .is_some_and(|&l| l as usize > at)
+    }
 }
 
 /// A pair of the bounded expansion of what follows a task: an end point, its candidates at the
@@ -188,7 +200,8 @@ struct Walk<'g, 's> {
     ids: FxHashMap<Trajectory, u32>,
     runs: Vec<Vec<u32>>,
     unfiltered: FxHashMap<(Point, Point, u32), Candidates>,
-    task_ids: FxHashMap<(u32, Vec<(Point, i64)>), u32>,
+    /// Per depth, the task of each reading of the marks (looked up without copying them).
+    task_ids: FxHashMap<u32, FxHashMap<Vec<(Point, i64)>, u32>>,
     /// The free leaves of this main trajectory's zones ([`Walk::free_leaves`]), by (depth, end
     /// point), and their pairs, the observers: (depth, end, start, piece, trajectory id), with
     /// the observers of each free leaf and the observer of each trajectory.
@@ -206,6 +219,8 @@ struct Walk<'g, 's> {
     states: usize,
     /// The most states memoised before the count gives up.
     limit: usize,
+    /// A memo key being built ([`Walk::count`]).
+    key: Vec<u64>,
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
     /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
     view: bool,
@@ -231,7 +246,7 @@ impl ZoneGenerator<'_> {
         l0: u32,
         limit: usize,
     ) -> Result<ZoneSummary, ZoneError> {
-        self.walk(p0, y0, l0, limit, true)
+        Ok(self.walk(p0, y0, l0, limit, true)?.0)
     }
 
     /// The number of zones of p0 attacking y0 within l0 alone, as
@@ -245,6 +260,18 @@ impl ZoneGenerator<'_> {
         l0: u32,
         limit: usize,
     ) -> Result<ZoneSummary, ZoneError> {
+        Ok(self.walk(p0, y0, l0, limit, false)?.0)
+    }
+
+    /// [`ZoneGenerator::count_within`], with the number of states the walk memoised: the walk
+    /// with the view memoises the same states, so it finishes within a cap of that many.
+    pub(super) fn count_with_states(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+    ) -> Result<(ZoneSummary, usize), ZoneError> {
         self.walk(p0, y0, l0, limit, false)
     }
 
@@ -257,10 +284,10 @@ impl ZoneGenerator<'_> {
         l0: u32,
         limit: usize,
         view: bool,
-    ) -> Result<ZoneSummary, ZoneError> {
+    ) -> Result<(ZoneSummary, usize), ZoneError> {
         let mut out = ZoneSummary::default();
         if !self.applies(p0, y0, l0) {
-            return Ok(out);
+            return Ok((out, 0));
         }
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
@@ -316,6 +343,7 @@ impl ZoneGenerator<'_> {
             attaches: FxHashSet::default(),
             states: 0,
             limit,
+            key: Vec::new(),
             view,
         };
         for main in mains {
@@ -398,7 +426,7 @@ impl ZoneGenerator<'_> {
             ));
         }
         out.times = None;
-        Ok(out)
+        Ok((out, walk.states))
     }
 }
 
@@ -793,7 +821,11 @@ impl Walk<'_, '_> {
     /// one is a run of a trajectory of the other. Free leaves join nothing. The classes of the
     /// next level's nodes are the factors: no choice in one can change what another counts.
     fn task(&mut self, depth: u32, marks: Vec<(Point, i64)>) -> Result<u32, ZoneError> {
-        if let Some(&id) = self.task_ids.get(&(depth, marks.clone())) {
+        if let Some(&id) = self
+            .task_ids
+            .get(&depth)
+            .and_then(|m| m.get(marks.as_slice()))
+        {
             return Ok(id);
         }
         let n = self.generator.kernel.n();
@@ -961,15 +993,23 @@ impl Walk<'_, '_> {
             .map(|(read, poss)| Factor { read, poss })
             .collect();
         let id = self.tasks.len() as u32;
+        let mut keep_dense = vec![(None, None); n];
+        for (p, k) in keep {
+            keep_dense[p.index()] = k;
+        }
+        let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
+        for (t, l) in keep_runs {
+            runs_dense[t as usize] = l as u32 + 1;
+        }
         self.tasks.push(Rc::new(Task {
             pairs,
             v,
             factors,
             closing,
-            keep,
-            keep_runs,
+            keep: keep_dense,
+            keep_runs: runs_dense,
         }));
-        self.task_ids.insert((depth, marks), id);
+        self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
     }
 
@@ -978,7 +1018,7 @@ impl Walk<'_, '_> {
         marks
             .iter()
             .filter_map(|&(p, t)| {
-                let &(by_value, marked) = task.keep.get(&p)?;
+                let &(by_value, marked) = task.keep.get(p.index())?;
                 if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
                     Some((p, t))
                 } else if marked.is_some_and(|l| l >= at) {
@@ -1009,10 +1049,13 @@ impl Walk<'_, '_> {
         let marks = self.project(&task, at, &marks);
         let runs: Vec<u32> = runs
             .into_iter()
-            .filter(|r| task.keep_runs.get(r).is_some_and(|&l| l >= at))
+            .filter(|&r| task.keeps_run(r, at))
             .collect();
         // A word for where the walk is, one per mark (point and time), then the runs.
-        let mut key = Vec::with_capacity(2 + marks.len() + runs.len());
+        // Built in a buffer kept between calls: most lookups find the state, and then no
+        // key is allocated.
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
         key.push(u64::from(depth) << 56 | u64::from(task_id) << 24 | at as u64);
         debug_assert!(depth < 256 && at < 1 << 24);
         for &(p, t) in &marks {
@@ -1022,10 +1065,14 @@ impl Walk<'_, '_> {
         }
         key.push(SEP);
         key.extend(runs.iter().map(|&r| u64::from(r)));
-        let key = key.into_boxed_slice();
-        if let Some(found) = self.memo.get(&key) {
-            return Ok(found.clone());
+        if let Some(found) = self.memo.get(key.as_slice()) {
+            let found = found.clone();
+            self.key = key;
+            return Ok(found);
         }
+        let boxed: Box<[u64]> = key.as_slice().into();
+        self.key = key;
+        let key = boxed;
         let pair = &task.pairs[at];
         let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
         let mut choices: Vec<Option<(usize, u32)>> = pair
@@ -1081,10 +1128,7 @@ impl Walk<'_, '_> {
                 if f2 {
                     // Only the runs the rest of this task still reads (the state keeps no
                     // other), merged in order.
-                    let keep = &task.keep_runs;
-                    merge_runs(&mut runs, &self.runs[t as usize], |r| {
-                        keep.get(&r).is_some_and(|&l| l >= at)
-                    });
+                    merge_runs(&mut runs, &self.runs[t as usize], |r| task.keeps_run(r, at));
                 }
             }
             own.sort_unstable();
