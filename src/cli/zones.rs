@@ -31,8 +31,8 @@ pub struct ZoneArgs {
     #[arg(long, required_unless_present = "all_attacks")]
     pub to: Option<String>,
     /// The horizon l0: main trajectories of at most this many moves (default: the distance).
-    /// At most 10,000,000: the main trajectory's time is l0 + 1, and no trajectory on a board
-    /// of lingeo's largest size is longer.
+    /// At most twice the board's points (refused past it: no trajectory on the board is that
+    /// long, so a larger horizon gives no new trajectory), and at most 10,000,000.
     #[arg(long, value_parser = clap::value_parser!(u32).range(..=10_000_000))]
     pub horizon: Option<u32>,
     /// Every attack zone of the state within the horizon (docs/semantics.md §7.1, the exercise of
@@ -274,9 +274,30 @@ fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
     })
 }
 
+/// Refuses a horizon past twice the board's points: an admissible trajectory has fewer than
+/// 2n moves on a board of n points (rule S-06, docs/semantics.md decision A18), so such a
+/// horizon gives no trajectory that `--horizon 2n` does not, only larger times on the same
+/// ones, and a longer wait (`--horizon 99999` ran for minutes, silently). Refused rather than
+/// clamped, since the times a zone shows depend on the horizon.
+fn check_horizon(horizon: u32, points: usize) -> Result<(), CliError> {
+    let most = 2 * points;
+    if horizon as usize > most {
+        return Err(CliError(format!(
+            "--horizon {horizon}: too large for this board of {points} points; no trajectory \
+             on it has more than {} moves (an admissible trajectory is two shortest ones), so \
+             a horizon above {most} gives no trajectory that {most} does not: give at most {most}",
+            most - 1
+        )));
+    }
+    Ok(())
+}
+
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
+    if let Some(horizon) = args.horizon {
+        check_horizon(horizon, scenario.board.points().count())?;
+    }
     let kernel = setup::kernel(&scenario, &[])?;
     let request = request(args)?;
     // The flags have been read and the files loaded (their errors named) above; the API

@@ -47,10 +47,11 @@ pub const WITNESS_STEPS: usize = 5_000;
 /// The most scanner steps the targeted searches of one attack take in all: past them the
 /// entries left are undecided, so that no attack blocks the command.
 pub const NETWORK_STEPS: usize = 200_000;
-/// The states the memoised count may use inside [`ZoneGenerator::network`] (unless `max_zones`
-/// is raised above its default): past them the network is searched, with a lower bound for
-/// the count. The count's states cost microseconds each, so a count that needs more than
-/// this would take longer than the search.
+/// The states the memoised count with the view may use inside [`ZoneGenerator::network`]
+/// (unless `max_zones` is raised above its default): past them the view is searched (a view
+/// that needs more states would take longer than the search), and the count goes on without
+/// the view up to the cap of [`ZoneGenerator::summary`], so that it is exact wherever that one
+/// is.
 pub const NETWORK_COUNT_STATES: usize = 10_000;
 /// Guided passes (each along a chain drawn at random) per entry before the exhaustive search.
 const GUIDED_TRIES: usize = 4;
@@ -179,6 +180,15 @@ struct Net<'g, 's> {
     proved: FxHashSet<Key>,
 }
 
+/// The count a finished memoised count gives: exact, unless it passed `u128::MAX`.
+fn count_of(s: &super::ZoneSummary) -> Count {
+    if s.saturated {
+        Count::AtLeast(s.count)
+    } else {
+        Count::Exact(s.count)
+    }
+}
+
 fn empty_network() -> ZoneNetwork {
     ZoneNetwork {
         view: Vec::new(),
@@ -189,39 +199,48 @@ fn empty_network() -> ZoneNetwork {
 
 impl ZoneGenerator<'_> {
     /// The zone network of p0 attacking y0 within l0 (docs/semantics.md §6.10), and the number
-    /// of its zones. Where the memoised count ([`ZoneGenerator::summary`]) finishes within its
-    /// cap on states, its view is the network, exact, with the exact count; past the cap the
-    /// network is searched ([`ZoneGenerator::network_searched`]) and the count is a lower
-    /// bound. `max_zones` does not apply.
+    /// of its zones. Where the memoised count ([`ZoneGenerator::summary`]) finishes within
+    /// [`NETWORK_COUNT_STATES`], its view is the network, exact, with the exact count; past it
+    /// the view is searched ([`ZoneGenerator::network_searched`]) and the count is counted
+    /// without the view within `summary`'s cap ([`ZoneGenerator::count_within`]): exact where
+    /// `summary`'s is, a lower bound past it. `max_zones` raises the caps only.
     pub fn network(&mut self, p0: usize, y0: Point, l0: u32) -> Result<ZoneNetwork, ZoneError> {
         if !self.applies(p0, y0, l0) {
             return Ok(empty_network());
         }
-        match self.summary_within(p0, y0, l0, self.network_count_states()) {
-            Ok(s) => {
-                return Ok(ZoneNetwork {
-                    view: s.view,
-                    undecided: Vec::new(),
-                    count: if s.saturated {
-                        Count::AtLeast(s.count)
-                    } else {
-                        Count::Exact(s.count)
-                    },
-                });
-            }
-            Err(ZoneError::TooManyStates { .. }) => {}
+        // The count first, without the view (the cheaper walk): how many states it needs
+        // tells whether the walk with the view is worth running, so that no attack runs that
+        // walk to its cap in vain.
+        let counted = match self.count_with_states(p0, y0, l0, self.count_states()) {
+            Ok((s, states)) => Some((count_of(&s), states)),
+            Err(ZoneError::TooManyStates { .. }) => None,
             Err(e) => return Err(e),
+        };
+        if let Some((count, states)) = counted
+            && states <= self.network_count_states()
+        {
+            match self.summary_within(p0, y0, l0, self.network_count_states()) {
+                Ok(s) => {
+                    return Ok(ZoneNetwork {
+                        view: s.view,
+                        undecided: Vec::new(),
+                        count,
+                    });
+                }
+                Err(ZoneError::TooManyStates { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
         let mains = self.mains(p0, y0, l0)?;
         let (view, undecided) = self.searched_view(p0, y0, l0, &mains)?;
-        let mut bound: u128 = 0;
-        for main in &mains {
-            bound = bound.saturating_add(self.first_level_bound(p0, y0, main)?);
-        }
+        let count = match counted {
+            Some((count, _)) => count,
+            None => self.lower_bound(p0, y0, &mains)?,
+        };
         Ok(ZoneNetwork {
             view,
             undecided,
-            count: Count::AtLeast(bound),
+            count,
         })
     }
 
@@ -303,8 +322,16 @@ impl ZoneGenerator<'_> {
         Ok((view, all_undecided))
     }
 
-    /// The number of zones: the memoised count where it finishes, else at least one zone per
-    /// main trajectory, or more ([`ZoneGenerator::first_level_bound`]).
+    /// The cap on the states of the count: [`ZoneGenerator::summary`]'s,
+    /// `max(max_zones, MAX_STATES)`, so that the network's count is exact wherever that one is.
+    fn count_states(&self) -> usize {
+        self.options.max_zones.max(super::MAX_STATES)
+    }
+
+    /// The number of zones: the memoised count without the view
+    /// ([`ZoneGenerator::count_within`]) where it finishes within the cap of
+    /// [`ZoneGenerator::summary`], so that the network's count is exact wherever the summary's
+    /// is; else a lower bound ([`ZoneGenerator::lower_bound`]).
     fn count_or_bound(
         &mut self,
         p0: usize,
@@ -312,18 +339,26 @@ impl ZoneGenerator<'_> {
         l0: u32,
         mains: &[Trajectory],
     ) -> Result<Count, ZoneError> {
-        match self.summary_within(p0, y0, l0, self.network_count_states()) {
-            Ok(s) if s.saturated => Ok(Count::AtLeast(s.count)),
-            Ok(s) => Ok(Count::Exact(s.count)),
-            Err(ZoneError::TooManyStates { .. }) => {
-                let mut total: u128 = 0;
-                for main in mains {
-                    total = total.saturating_add(self.first_level_bound(p0, y0, main)?);
-                }
-                Ok(Count::AtLeast(total))
-            }
+        match self.count_within(p0, y0, l0, self.count_states()) {
+            Ok(s) => Ok(count_of(&s)),
+            Err(ZoneError::TooManyStates { .. }) => self.lower_bound(p0, y0, mains),
             Err(e) => Err(e),
         }
+    }
+
+    /// At least one zone per main trajectory, or more
+    /// ([`ZoneGenerator::first_level_bound`]).
+    fn lower_bound(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        mains: &[Trajectory],
+    ) -> Result<Count, ZoneError> {
+        let mut total: u128 = 0;
+        for main in mains {
+            total = total.saturating_add(self.first_level_bound(p0, y0, main)?);
+        }
+        Ok(Count::AtLeast(total))
     }
 
     /// A lower bound on the zones of one main trajectory: the product, over the first level's

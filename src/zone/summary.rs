@@ -159,10 +159,22 @@ struct Task {
     closing: Vec<Vec<usize>>,
     /// Per point, the last pair index until which the walk keeps its mark by value and as
     /// being marked.
-    keep: FxHashMap<Point, (Option<usize>, Option<usize>)>,
+    /// (Indexed by the point's index: the walk reads it at every step.)
+    keep: Vec<(Option<usize>, Option<usize>)>,
     /// Per trajectory id, the last pair index until which the walk keeps whether it is a run of
     /// an entry already chosen (F2).
-    keep_runs: FxHashMap<u32, usize>,
+    /// (Indexed by trajectory id, that index plus one, 0 for none: read at every step.)
+    keep_runs: Vec<u32>,
+}
+
+impl Task {
+    /// Whether the walk keeps, at pair `at`, whether trajectory `r` is a run of an entry
+    /// already chosen.
+    fn keeps_run(&self, r: u32, at: usize) -> bool {
+        self.keep_runs
+            .get(r as usize)
+            .is_some_and(|&l| l as usize > at)
+    }
 }
 
 /// A pair of the bounded expansion of what follows a task: an end point, its candidates at the
@@ -188,7 +200,8 @@ struct Walk<'g, 's> {
     ids: FxHashMap<Trajectory, u32>,
     runs: Vec<Vec<u32>>,
     unfiltered: FxHashMap<(Point, Point, u32), Candidates>,
-    task_ids: FxHashMap<(u32, Vec<(Point, i64)>), u32>,
+    /// Per depth, the task of each reading of the marks (looked up without copying them).
+    task_ids: FxHashMap<u32, FxHashMap<Vec<(Point, i64)>, u32>>,
     /// The free leaves of this main trajectory's zones ([`Walk::free_leaves`]), by (depth, end
     /// point), and their pairs, the observers: (depth, end, start, piece, trajectory id), with
     /// the observers of each free leaf and the observer of each trajectory.
@@ -206,6 +219,11 @@ struct Walk<'g, 's> {
     states: usize,
     /// The most states memoised before the count gives up.
     limit: usize,
+    /// A memo key being built ([`Walk::count`]).
+    key: Vec<u64>,
+    /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
+    /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
+    view: bool,
 }
 
 impl ZoneGenerator<'_> {
@@ -228,9 +246,48 @@ impl ZoneGenerator<'_> {
         l0: u32,
         limit: usize,
     ) -> Result<ZoneSummary, ZoneError> {
+        Ok(self.walk(p0, y0, l0, limit, true)?.0)
+    }
+
+    /// The number of zones of p0 attacking y0 within l0 alone, as
+    /// [`ZoneGenerator::summary_within`] counts it (the same walk, the same states, the same
+    /// cap `limit`), without the bundle view: the summary's `view` is left empty. What
+    /// [`ZoneGenerator::network`] counts with once its view is searched.
+    pub fn count_within(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+    ) -> Result<ZoneSummary, ZoneError> {
+        Ok(self.walk(p0, y0, l0, limit, false)?.0)
+    }
+
+    /// [`ZoneGenerator::count_within`], with the number of states the walk memoised: the walk
+    /// with the view memoises the same states, so it finishes within a cap of that many.
+    pub(super) fn count_with_states(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+    ) -> Result<(ZoneSummary, usize), ZoneError> {
+        self.walk(p0, y0, l0, limit, false)
+    }
+
+    /// The memoised walk of [`ZoneGenerator::summary_within`], keeping the bundle view if
+    /// `view`.
+    fn walk(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+        view: bool,
+    ) -> Result<(ZoneSummary, usize), ZoneError> {
         let mut out = ZoneSummary::default();
         if !self.applies(p0, y0, l0) {
-            return Ok(out);
+            return Ok((out, 0));
         }
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
@@ -286,6 +343,8 @@ impl ZoneGenerator<'_> {
             attaches: FxHashSet::default(),
             states: 0,
             limit,
+            key: Vec::new(),
+            view,
         };
         for main in mains {
             let time = walk.generator.dist(&main, true);
@@ -325,6 +384,9 @@ impl ZoneGenerator<'_> {
             let (add, overflow) = out.count.overflowing_add(count);
             out.count = if overflow { u128::MAX } else { add };
             out.saturated |= overflow || count == u128::MAX;
+            if !view {
+                continue;
+            }
             let met: BTreeSet<(u32, Point, Point, usize, Trajectory, u32)> =
                 std::mem::take(&mut walk.attaches)
                     .into_iter()
@@ -364,7 +426,7 @@ impl ZoneGenerator<'_> {
             ));
         }
         out.times = None;
-        Ok(out)
+        Ok((out, walk.states))
     }
 }
 
@@ -377,6 +439,36 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
             Err(i) => marks.insert(i, (z, k)),
         }
     }
+}
+
+/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts.
+fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
+    let add: Vec<u32> = new.iter().copied().filter(|&r| keep(r)).collect();
+    if add.is_empty() {
+        return;
+    }
+    let mut out = Vec::with_capacity(runs.len() + add.len());
+    let (mut i, mut j) = (0, 0);
+    while i < runs.len() && j < add.len() {
+        match runs[i].cmp(&add[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(runs[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(add[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(runs[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&runs[i..]);
+    out.extend_from_slice(&add[j..]);
+    *runs = out;
 }
 
 /// Union-find: the representative of `i`.
@@ -729,7 +821,11 @@ impl Walk<'_, '_> {
     /// one is a run of a trajectory of the other. Free leaves join nothing. The classes of the
     /// next level's nodes are the factors: no choice in one can change what another counts.
     fn task(&mut self, depth: u32, marks: Vec<(Point, i64)>) -> Result<u32, ZoneError> {
-        if let Some(&id) = self.task_ids.get(&(depth, marks.clone())) {
+        if let Some(&id) = self
+            .task_ids
+            .get(&depth)
+            .and_then(|m| m.get(marks.as_slice()))
+        {
             return Ok(id);
         }
         let n = self.generator.kernel.n();
@@ -897,15 +993,23 @@ impl Walk<'_, '_> {
             .map(|(read, poss)| Factor { read, poss })
             .collect();
         let id = self.tasks.len() as u32;
+        let mut keep_dense = vec![(None, None); n];
+        for (p, k) in keep {
+            keep_dense[p.index()] = k;
+        }
+        let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
+        for (t, l) in keep_runs {
+            runs_dense[t as usize] = l as u32 + 1;
+        }
         self.tasks.push(Rc::new(Task {
             pairs,
             v,
             factors,
             closing,
-            keep,
-            keep_runs,
+            keep: keep_dense,
+            keep_runs: runs_dense,
         }));
-        self.task_ids.insert((depth, marks), id);
+        self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
     }
 
@@ -914,7 +1018,7 @@ impl Walk<'_, '_> {
         marks
             .iter()
             .filter_map(|&(p, t)| {
-                let &(by_value, marked) = task.keep.get(&p)?;
+                let &(by_value, marked) = task.keep.get(p.index())?;
                 if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
                     Some((p, t))
                 } else if marked.is_some_and(|l| l >= at) {
@@ -945,10 +1049,13 @@ impl Walk<'_, '_> {
         let marks = self.project(&task, at, &marks);
         let runs: Vec<u32> = runs
             .into_iter()
-            .filter(|r| task.keep_runs.get(r).is_some_and(|&l| l >= at))
+            .filter(|&r| task.keeps_run(r, at))
             .collect();
         // A word for where the walk is, one per mark (point and time), then the runs.
-        let mut key = Vec::with_capacity(2 + marks.len() + runs.len());
+        // Built in a buffer kept between calls: most lookups find the state, and then no
+        // key is allocated.
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
         key.push(u64::from(depth) << 56 | u64::from(task_id) << 24 | at as u64);
         debug_assert!(depth < 256 && at < 1 << 24);
         for &(p, t) in &marks {
@@ -958,10 +1065,14 @@ impl Walk<'_, '_> {
         }
         key.push(SEP);
         key.extend(runs.iter().map(|&r| u64::from(r)));
-        let key = key.into_boxed_slice();
-        if let Some(found) = self.memo.get(&key) {
-            return Ok(found.clone());
+        if let Some(found) = self.memo.get(key.as_slice()) {
+            let found = found.clone();
+            self.key = key;
+            return Ok(found);
         }
+        let boxed: Box<[u64]> = key.as_slice().into();
+        self.key = key;
+        let key = boxed;
         let pair = &task.pairs[at];
         let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
         let mut choices: Vec<Option<(usize, u32)>> = pair
@@ -980,37 +1091,45 @@ impl Walk<'_, '_> {
         let mut total: u128 = 0;
         let mut seen: Option<Seen> = None;
         for choice in choices {
-            let mut marks = marks.clone();
+            // Room for the marks this choice adds, so that marking does not reallocate.
+            let mut marks = {
+                let mut m = Vec::with_capacity(marks.len() + 8);
+                m.extend_from_slice(&marks);
+                m
+            };
             let mut runs = runs.clone();
             // What this choice gives the observers: a time where it marks a free leaf of the
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
             if let Some((q, t)) = choice {
                 let k = self.next_time(pair.l, t);
-                let stops = self.inner(t).to_vec();
-                mark(&mut marks, &stops, k);
-                for &z in &stops {
-                    if k < self.threshold[z.index()] {
-                        continue;
+                mark(&mut marks, self.inner(t), k);
+                if self.view {
+                    for &z in self.inner(t) {
+                        if k < self.threshold[z.index()] {
+                            continue;
+                        }
+                        if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
+                            own.extend(os.iter().map(|&o| (o, k, false)));
+                        }
                     }
-                    if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
-                        own.extend(os.iter().map(|&o| (o, k, false)));
-                    }
-                }
-                if f2 {
-                    for r in &self.runs[t as usize] {
-                        if let Some(&o) = self.observer_of.get(r) {
-                            let (d, to, from, _, _) = self.observers[o as usize];
-                            if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
-                                own.push((o, 0, true));
+                    if f2 {
+                        for r in &self.runs[t as usize] {
+                            if let Some(&o) = self.observer_of.get(r) {
+                                let (d, to, from, _, _) = self.observers[o as usize];
+                                if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
+                                    own.push((o, 0, true));
+                                }
                             }
                         }
                     }
-                    runs.extend(self.runs[t as usize].iter().copied());
-                    runs.sort_unstable();
-                    runs.dedup();
+                    self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
                 }
-                self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
+                if f2 {
+                    // Only the runs the rest of this task still reads (the state keeps no
+                    // other), merged in order.
+                    merge_runs(&mut runs, &self.runs[t as usize], |r| task.keeps_run(r, at));
+                }
             }
             own.sort_unstable();
             let mut given: Seen = Vec::new();
@@ -1049,10 +1168,15 @@ impl Walk<'_, '_> {
                 let sub = self.task(depth + 1, read)?;
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
                 product = product.saturating_mul(n);
-                given = join(&given, &sub_seen);
+                if self.view {
+                    given = join(&given, &sub_seen);
+                }
             }
             let (rest, rest_seen) = self.count(depth, task_id, at + 1, marks, runs)?;
             total = total.saturating_add(product.saturating_mul(rest));
+            if !self.view {
+                continue;
+            }
             let given = join(&given, &rest_seen);
             seen = Some(match seen {
                 None => given,

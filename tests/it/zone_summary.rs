@@ -4,7 +4,9 @@
 //! random scenarios (the generator of `zone_properties`).
 
 use lingeo::scenario::Scenario;
-use lingeo::zone::{Count, NETWORK_COUNT_STATES, ZoneGenerator, ZoneOptions, ZoneSummary};
+use lingeo::zone::{
+    Count, NETWORK_COUNT_STATES, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary,
+};
 use proptest::prelude::*;
 
 use super::zone_properties::{scenario, setup};
@@ -65,25 +67,10 @@ fn check_attacks_undecided(
                 .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(network.view, listed.view, "{what}");
             assert!(network.undecided.is_empty(), "{what}");
-            // The count is exact where the memoised count finishes within the network's own
-            // cap on states, a lower bound past it.
-            let within = ZoneGenerator::new(scenario, &k, options).summary_within(
-                p0,
-                y0,
-                horizon,
-                NETWORK_COUNT_STATES,
-            );
-            let check_count = |count: Count| match count {
-                Count::Exact(n) => assert_eq!(n, listed.count, "{what}"),
-                Count::AtLeast(n) => {
-                    assert!(n <= listed.count, "{what}");
-                    assert!(
-                        within.is_err() || within.as_ref().is_ok_and(|s| s.saturated),
-                        "{what}: a lower bound where the count finishes"
-                    );
-                }
-            };
-            check_count(network.count);
+            // The count is exact wherever the memoised count finishes (it does here: `counted`),
+            // even past the network's own cap on the count's states, where the view is
+            // searched.
+            assert_eq!(network.count, Count::Exact(listed.count), "{what}");
             let network = ZoneGenerator::new(scenario, &k, options)
                 .network_searched(p0, y0, horizon)
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -106,7 +93,7 @@ fn check_attacks_undecided(
             }
             assert_eq!(network.view, decided, "{what}");
             *undecided_total += undecided.len();
-            check_count(network.count);
+            assert_eq!(network.count, Count::Exact(listed.count), "{what}");
             compared += 1;
         }
     }
@@ -308,4 +295,40 @@ fn the_searched_network_equals_the_counted_view_on_race10_at_horizon_5() {
             "{piece} -> {target}"
         );
     }
+}
+
+#[test]
+fn the_network_counts_exactly_past_its_own_cap_on_the_count_states() {
+    // The middlegame's `BQ -> f2` within 2 moves: its memoised count needs more states than
+    // the network's cap (NETWORK_COUNT_STATES), past which the view is searched; the count
+    // must still be exact (it read "at least" when the network gave up counting at that cap).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/middlegame.scenario");
+    let s = Scenario::load(path.as_ref()).unwrap();
+    let k = s.kernel();
+    let options = ZoneOptions {
+        max_zones: 100_000,
+        ..ZoneOptions::default()
+    };
+    let p0 = s.pieces.iter().position(|p| p.name == "BQ").unwrap();
+    let y0 = s.board.parse_point("f2").unwrap();
+    let past_cap =
+        ZoneGenerator::new(&s, &k, options).summary_within(p0, y0, 2, NETWORK_COUNT_STATES);
+    assert!(
+        matches!(past_cap, Err(ZoneError::TooManyStates { .. })),
+        "the count finishes within the network's cap: the test no longer tests the path past it"
+    );
+    let listed = ZoneGenerator::new(&s, &k, options)
+        .zones(p0, y0, 2)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .len() as u128;
+    assert_eq!(listed, 25_238);
+    let network = ZoneGenerator::new(&s, &k, ZoneOptions::default())
+        .network(p0, y0, 2)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(network.count, Count::Exact(listed));
+    let counted = ZoneGenerator::new(&s, &k, ZoneOptions::default())
+        .count_within(p0, y0, 2, lingeo::zone::MAX_STATES)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(counted.count, listed);
+    assert!(counted.view.is_empty());
 }

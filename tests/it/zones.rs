@@ -211,3 +211,42 @@ fn single_zones_by_number_and_by_seed_are_zones_of_the_listing() {
     assert_ne!(code, 0);
     assert!(err.contains("the language has 172 zones"), "{err}");
 }
+
+#[test]
+fn an_absurd_horizon_is_refused_with_the_largest_one_that_can_matter() {
+    // race10 has 10 x 10 less a few removed points: no trajectory has 2n moves or more, so a
+    // horizon above 2n is refused at once (it ran for minutes, silently), and 2n is the
+    // largest the error offers.
+    let path = "examples/race10.scenario";
+    let points = Scenario::load(path.as_ref())
+        .unwrap()
+        .board
+        .points()
+        .count();
+    let most = 2 * points;
+    for horizon in ["99999".to_string(), (most + 1).to_string()] {
+        let (out, err, code) =
+            super::common::lingeo(&["zones", path, "--all-attacks", "--horizon", &horizon]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!(
+                "--horizon {horizon}: too large for this board of {points} points"
+            )) && err.contains(&format!("give at most {most}")),
+            "{err}"
+        );
+    }
+    // One attack too, not only --all-attacks.
+    let (_, err, code) = super::common::lingeo(&[
+        "zones",
+        path,
+        "--piece",
+        "WB",
+        "--to",
+        "a6",
+        "--horizon",
+        "99999",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("too large for this board"), "{err}");
+}
