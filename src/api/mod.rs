@@ -30,6 +30,7 @@
 
 #![warn(missing_docs)]
 
+pub mod compare;
 pub mod error;
 pub mod evaluate;
 pub mod map;
@@ -44,6 +45,7 @@ pub mod translate;
 pub mod workbench;
 pub mod zones;
 
+pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};

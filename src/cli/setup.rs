@@ -60,6 +60,7 @@ pub fn cap_option(cap: lingeo::api::Cap) -> Option<&'static str> {
         Cap::Memory => Some("--max-memory"),
         Cap::Steps => Some("--max-steps"),
         Cap::Trajectories => Some("--limit"),
+        Cap::Sentences => Some("--max-sentences"),
         Cap::Fixed => None,
     }
 }
