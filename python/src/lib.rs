@@ -482,7 +482,8 @@ fn compare(
     jobs: usize,
 ) -> PyResult<String> {
     use api::compare::{Check, CompareSide, Lengths, Starts};
-    let bad = |field: &'static str, message: String| error(py, ApiError::request(Some(field), message));
+    let bad =
+        |field: &'static str, message: String| error(py, ApiError::request(Some(field), message));
     let side = self::side(side).map_err(|e| error(py, e))?;
     let check = match check {
         "equal" => Check::Equal,
@@ -518,10 +519,16 @@ fn compare(
     };
     let starts = match (starts, random) {
         (Some(_), Some(_)) => {
-            return Err(bad("random", "give starts or a number of random ones, not both".into()));
+            return Err(bad(
+                "random",
+                "give starts or a number of random ones, not both".into(),
+            ));
         }
         (None, None) => {
-            return Err(bad("starts", "give the starts, or a number of random ones".into()));
+            return Err(bad(
+                "starts",
+                "give the starts, or a number of random ones".into(),
+            ));
         }
         (None, Some(count)) => Starts::Random {
             count,
@@ -553,8 +560,12 @@ fn compare(
     if let Some(n) = max_sentences {
         r.limits.max_sentences = n;
     }
-    py.detach(|| bench.compare(&r, &lingeo::progress::Silent).map(|c| json(&c)))
-        .map_err(|e| error(py, e))
+    py.detach(|| {
+        bench
+            .compare(&r, &lingeo::progress::Silent)
+            .map(|c| json(&c))
+    })
+    .map_err(|e| error(py, e))
 }
 
 /// A seed for random starts where none is given (the result names it, so that a run can be

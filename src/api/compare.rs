@@ -510,10 +510,9 @@ impl Workbench {
                 };
                 format!("{label} (grammar {})", g.name())
             }
-            LoadedSide::Native(Kind::Zones) => format!(
-                "the native zone generator (filters {})",
-                r.filters.label()
-            ),
+            LoadedSide::Native(Kind::Zones) => {
+                format!("the native zone generator (filters {})", r.filters.label())
+            }
             LoadedSide::Native(_) => format!(
                 "the native trajectory generator (rule {})",
                 match r.rule {
@@ -681,9 +680,13 @@ impl Context<'_> {
                     .collect())
             }
             LoadedSide::Grammar(_) => {
-                let language = grammar
-                    .with_evaluator(self.r.evaluator)
-                    .derive(&world, &inputs, &values, self.r.limits, None)?;
+                let language = grammar.with_evaluator(self.r.evaluator).derive(
+                    &world,
+                    &inputs,
+                    &values,
+                    self.r.limits,
+                    None,
+                )?;
                 if !canonical {
                     return Ok(language
                         .sentences
@@ -699,9 +702,7 @@ impl Context<'_> {
                         .collect(),
                     _ => language
                         .trajectories()
-                        .ok_or_else(|| {
-                            ApiError::request(None, "a sentence that is no trajectory")
-                        })?
+                        .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
                         .iter()
                         .map(|t| render::trajectory(board, t))
                         .collect(),
@@ -915,7 +916,10 @@ mod tests {
             .find(|s| matches!(s.outcome, StartOutcome::Failed { .. }))
             .unwrap();
         let json = serde_json::to_value(failed).unwrap();
-        assert!(json["error"].as_str().unwrap().contains("more than"), "{json}");
+        assert!(
+            json["error"].as_str().unwrap().contains("more than"),
+            "{json}"
+        );
         assert!(json.get("passed").is_none(), "{json}");
     }
 

@@ -28,8 +28,6 @@
 //! assert_eq!((file, line), ("bad.scenario", 2));
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod compare;
 pub mod error;
 pub mod evaluate;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use lingeo::api::compare::{
-    Check, CompareRequest, CompareResult, CompareSide, GrammarSource, Starts, StartOutcome,
+    Check, CompareRequest, CompareResult, CompareSide, GrammarSource, StartOutcome, Starts,
 };
 use lingeo::api::{ApiError, Workbench};
 use lingeo::bundle::AdmissibleRule;
@@ -152,10 +152,9 @@ impl CompareArgs {
                 RuleArg::S06 => AdmissibleRule::S06,
             },
             // An imported grammar's language keeps the default cap.
-            limits: self.limits.limits(
-                self.max_sentences,
-                Limits::default().max_imported_sentences,
-            ),
+            limits: self
+                .limits
+                .limits(self.max_sentences, Limits::default().max_imported_sentences),
             evaluator: self.limits.evaluator.into(),
             jobs: usize::try_from(self.jobs).unwrap_or(usize::MAX),
         })
@@ -201,9 +200,7 @@ pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
     let request = args.request()?;
     let bench = Workbench::with_kernel(scenario, kernel, "");
     let bars = super::progress::Bars::new();
-    let result = bench
-        .compare(&request, &bars)
-        .map_err(|e| args.error(e))?;
+    let result = bench.compare(&request, &bars).map_err(|e| args.error(e))?;
     drop(bars);
     let (passed, failed_checks, errors) = result.tally();
     let failed = !result.passed;
