@@ -438,6 +438,9 @@ impl Workbench {
         let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
         let (starts, random) = match &r.starts {
             Starts::One(start) => (vec![start.trim().to_string()], None),
+            Starts::List(starts) if starts.is_empty() => {
+                return Err(ApiError::request(Some("starts"), "give at least one start"));
+            }
             Starts::List(starts) => (starts.iter().map(|s| s.trim().to_string()).collect(), None),
             Starts::Random {
                 count,
@@ -948,6 +951,14 @@ mod tests {
         };
         let e = bench.compare(&hanoi, &Silent).unwrap_err();
         assert_eq!(e.field(), Some("starts"));
+        let none = CompareRequest {
+            starts: Starts::List(Vec::new()),
+            ..hanoi.clone()
+        };
+        assert_eq!(
+            bench.compare(&none, &Silent).unwrap_err().field(),
+            Some("starts")
+        );
         let bad_start = CompareRequest {
             starts: Starts::One("S(3, a)".into()),
             ..hanoi.clone()
