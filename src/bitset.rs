@@ -4,6 +4,7 @@
 
 use crate::board::Point;
 
+/// A set of points of one board, a bit per point (the board's size fixes the words).
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct BitSet {
     words: Vec<u64>,
@@ -22,12 +23,14 @@ impl BitSet {
         }
     }
 
+    /// The set whose bits are `words` (as [`BitSet::words`] gives them).
     pub fn from_words(words: &[u64]) -> Self {
         BitSet {
             words: words.to_vec(),
         }
     }
 
+    /// The set over `n` points holding `points`.
     pub fn from_points(n: usize, points: impl IntoIterator<Item = Point>) -> Self {
         let mut set = BitSet::new(n);
         for p in points {
@@ -36,10 +39,12 @@ impl BitSet {
         set
     }
 
+    /// The bits, 64 points a word, point i at bit i % 64 of word i / 64.
     pub fn words(&self) -> &[u64] {
         &self.words
     }
 
+    /// Whether `p` is a member (false for a point past the set's words).
     pub fn contains(&self, p: Point) -> bool {
         let i = p.index();
         self.words
@@ -47,20 +52,24 @@ impl BitSet {
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// Adds `p`, which must be a point of the set's board.
     pub fn insert(&mut self, p: Point) {
         let i = p.index();
         self.words[i / 64] |= 1 << (i % 64);
     }
 
+    /// Takes `p` out.
     pub fn remove(&mut self, p: Point) {
         let i = p.index();
         self.words[i / 64] &= !(1 << (i % 64));
     }
 
+    /// The number of members.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether there is no member.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
@@ -70,6 +79,7 @@ impl BitSet {
         bits(&self.words)
     }
 
+    /// The members in ascending point order, collected.
     pub fn to_vec(&self) -> Vec<Point> {
         self.iter().collect()
     }
@@ -79,18 +89,21 @@ impl BitSet {
         i.checked_sub(1).and_then(|i| self.iter().nth(i))
     }
 
+    /// Adds every member of `other` (a set over the same board).
     pub fn union_with(&mut self, other: &BitSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;
         }
     }
 
+    /// Keeps only the members `other` has too.
     pub fn intersect_with(&mut self, other: &BitSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= b;
         }
     }
 
+    /// Takes out every member of `other`.
     pub fn difference_with(&mut self, other: &BitSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a &= !b;
@@ -113,6 +126,7 @@ pub fn bits(words: &[u64]) -> Bits<'_> {
     }
 }
 
+/// The members of a set of points in ascending order ([`bits`]).
 pub struct Bits<'a> {
     words: &'a [u64],
     index: usize,

@@ -61,6 +61,7 @@ impl Default for CompareOptions {
 /// grammar engine (steps, sentences) before finishing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Count {
+    /// The count (or the lower bound, where `capped`).
     pub n: u128,
     /// `n` is a lower bound.
     pub capped: bool,
@@ -69,6 +70,7 @@ pub struct Count {
 }
 
 impl Count {
+    /// A count that is exact and complete.
     pub fn exact(n: u128) -> Count {
         Count {
             n,
@@ -76,6 +78,7 @@ impl Count {
         }
     }
 
+    /// Adds `other` in: the sums, a lower bound if either is one, the unfinished pairs together.
     pub fn add(&mut self, other: Count) {
         self.n += other.n;
         self.capped |= other.capped;
@@ -100,11 +103,15 @@ impl fmt::Display for Count {
 /// The measurements of one ordered pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairRow {
+    /// The attacking piece x (an index into the scenario's pieces).
     pub from: usize,
+    /// The attacked piece y.
     pub to: usize,
     /// The attack distance of x to y.
     pub distance: u32,
+    /// The patterns of the pair (docs/semantics.md §11.3).
     pub patterns: Count,
+    /// The fuzzy patterns of the pair: 1 where x has one against y, else 0.
     pub fuzzy_patterns: u128,
     /// `None` when the pair is beyond the zone horizon.
     pub zones_native: Option<Count>,
@@ -121,9 +128,13 @@ pub struct PairRow {
 /// computation was not made (the same cases as the counts' `None`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PairTimes {
+    /// Counting the patterns.
     pub patterns: Duration,
+    /// Computing the fuzzy pattern.
     pub fuzzy: Duration,
+    /// The native generator's zones.
     pub zones_native: Option<Duration>,
+    /// The zone grammar's zones.
     pub zones_grammar: Option<Duration>,
     /// The combined-tables check: reach-ability, the grammar's language and the combined
     /// tables' shortest paths.
@@ -134,14 +145,20 @@ pub struct PairTimes {
 /// of the pairs' [`PairTimes`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Times {
+    /// Counting the patterns.
     pub patterns: Duration,
+    /// Computing the fuzzy patterns.
     pub fuzzy: Duration,
+    /// The native generator's zones.
     pub zones_native: Duration,
+    /// The zone grammar's zones.
     pub zones_grammar: Duration,
+    /// The combined-tables checks.
     pub paths: Duration,
 }
 
 impl Times {
+    /// Adds one pair's times (a computation not made adds nothing).
     pub fn add(&mut self, pair: &PairTimes) {
         self.patterns += pair.patterns;
         self.fuzzy += pair.fuzzy;
@@ -174,6 +191,7 @@ pub struct Comparer {
 }
 
 impl Comparer {
+    /// The comparer with the shipped zone and shortest-trajectory grammars, parsed once.
     pub fn new() -> Result<Comparer, CompareError> {
         Ok(Comparer {
             zones: Grammar::shipped("zones-filtered").map_err(err)?,

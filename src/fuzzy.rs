@@ -28,14 +28,20 @@ use crate::scenario::Scenario;
 /// full for every longer length.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Term {
+    /// The term's name (`short`, `long`, ...).
     pub name: String,
+    /// Where membership starts to rise.
     pub a: f64,
+    /// Where it is first full.
     pub b: f64,
+    /// Where it is last full (may be infinite).
     pub c: f64,
+    /// Where it has fallen to 0 (may be infinite).
     pub d: f64,
 }
 
 impl Term {
+    /// The term `name` of the trapezoid `[a, b, c, d]` (unchecked: [`Terms`] checks a list).
     pub fn new(name: &str, [a, b, c, d]: [f64; 4]) -> Term {
         Term {
             name: name.to_string(),
@@ -66,22 +72,44 @@ pub enum TermsError {
     /// No term at all.
     Empty,
     /// A term's numbers are not `a <= b <= c <= d`.
-    Unordered { term: usize },
+    Unordered {
+        /// The term at fault.
+        term: usize,
+    },
     /// A negative number (lengths are never negative).
-    Negative { term: usize },
+    Negative {
+        /// The term at fault.
+        term: usize,
+    },
     /// `inf` where only `c` and `d` may be infinite, or `d = inf` with a finite `c`.
-    Infinite { term: usize },
+    Infinite {
+        /// The term at fault.
+        term: usize,
+    },
     /// Two terms of one name.
-    Duplicate { term: usize, first: usize },
+    Duplicate {
+        /// The second term of the name.
+        term: usize,
+        /// The first.
+        first: usize,
+    },
     /// The term is full (membership 1) at lengths where the previous term still is: terms are
     /// listed from the shortest to the longest, and their full ranges may only touch.
-    Overlap { term: usize, previous: usize },
+    Overlap {
+        /// The term at fault.
+        term: usize,
+        /// The term before it, whose full range it overlaps.
+        previous: usize,
+    },
     /// Lengths that no term covers (membership 0 in every term): from `from` to `to`
     /// (`to` infinite: every longer length; `from == to`: one length). `after` is the term whose
     /// support ends where the gap starts (none when the gap starts at 0).
     Gap {
+        /// Where the gap starts.
         from: f64,
+        /// Where it ends.
         to: f64,
+        /// The term whose support ends where the gap starts.
         after: Option<usize>,
     },
 }
@@ -267,6 +295,7 @@ impl Terms {
         Ok(())
     }
 
+    /// The terms, from the shortest lengths to the longest.
     pub fn terms(&self) -> &[Term] {
         &self.terms
     }
@@ -357,7 +386,9 @@ pub struct FuzzyRank {
 /// The fuzzy pattern of x attacking y.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FuzzyPattern {
+    /// The attacking piece (an index into the scenario's pieces).
     pub x: usize,
+    /// The attacked piece.
     pub y: usize,
     /// The intermediate stops of the main paths, by move: `stops[k]` are the points where some
     /// main path stands after `k + 1` moves (for length 2 the paper's "(5,1) or (8,8)"). In
@@ -372,6 +403,7 @@ pub struct FuzzyPattern {
     pub attack: Vec<Interacting>,
     /// Block pieces (x's side), in declaration order.
     pub block: Vec<Interacting>,
+    /// The pattern's rank: its target, block and attack parts and their value.
     pub rank: FuzzyRank,
 }
 

@@ -30,54 +30,39 @@
 //! assert_eq!(bundle.count(), 7);
 //! ```
 
-#[warn(missing_docs)]
+// Every public item says what it is; the modules whose owners have not finished theirs yet
+// allow it, each at its declaration.
+#![warn(missing_docs)]
+
 pub mod abilities;
-#[warn(missing_docs)]
 pub mod analysis;
 pub mod api;
 pub mod bitset;
-#[warn(missing_docs)]
 pub mod board;
-#[warn(missing_docs)]
 pub mod bundle;
 pub mod cases;
-#[warn(missing_docs)]
 pub mod chart;
 pub mod compare;
-#[warn(missing_docs)]
 pub mod deadline;
-#[warn(missing_docs)]
 pub mod dot;
 pub mod fuzzy;
+#[allow(missing_docs)] // src/grammar/: its owner documents it
 pub mod grammar;
-#[warn(missing_docs)]
 pub mod kernel;
-#[warn(missing_docs)]
 pub mod language_diff;
-#[warn(missing_docs)]
 pub mod memory;
-#[warn(missing_docs)]
 pub mod natural;
-#[warn(missing_docs)]
 pub mod parallel;
-#[warn(missing_docs)]
 pub mod pattern;
-#[warn(missing_docs)]
 pub mod piece;
 pub mod play;
-#[warn(missing_docs)]
 pub mod progress;
-#[warn(missing_docs)]
 pub mod random;
-#[warn(missing_docs)]
 pub mod relation;
-#[warn(missing_docs)]
 pub mod render;
 pub mod scenario;
-#[warn(missing_docs)]
 pub mod shift;
-#[warn(missing_docs)]
 pub mod svg;
-#[warn(missing_docs)]
 pub mod syntax;
+#[allow(missing_docs)] // src/zone/: its owner documents it
 pub mod zone;

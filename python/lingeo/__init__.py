@@ -436,9 +436,6 @@ class Grammar:
         return f"Grammar({self.name!r})"
 
 
-
-
-
 class Match(_Result):
     """A match between two engines (``lingeo match``): ``to_dict()`` is ``lingeo match
     --json``'s summary, ``games`` each finished game, ``to_pandas()`` one row a game."""
@@ -501,21 +498,32 @@ def match(
 
 
 class Comparison(_Result):
-    """Two grammars' languages side by side on starts (``lingeo compare``): ``to_dict()`` has
-    the shape of ``lingeo compare --json`` (``a``, ``b``, ``check``, ``starts``, ``passed``),
-    ``to_pandas()`` one row a start."""
+    """Two languages side by side on starts (``lingeo compare``): ``to_dict()`` is what
+    ``lingeo compare --json`` prints (``a``, ``b``, ``check``, ``random`` for random starts,
+    ``starts``, ``passed``), ``to_pandas()`` one row a start."""
 
     @property
     def passed(self) -> bool:
+        """Whether every start passed the check."""
         return self._data["passed"]
 
     @property
+    def random(self) -> Optional[str]:
+        """How the random starts were drawn, and the seed (None for given starts)."""
+        return self._data.get("random")
+
+    @property
     def starts(self) -> List[Dict[str, Any]]:
+        """Each start: ``start``, and ``passed``, ``count_a``, ``count_b``, ``common``,
+        ``only_a``, ``only_b`` (the sentences only one side has), for zones that differ
+        ``symbols_only_a`` and ``symbols_only_b``; or ``error`` where it could not be
+        compared."""
         return list(self._data["starts"])
 
     def to_pandas(self) -> Any:
         """One row a start: ``start``, ``passed``, ``count_a``, ``count_b``, ``common``,
-        ``only_a`` and ``only_b`` (counts), ``error`` (needs pandas)."""
+        ``only_a`` and ``only_b`` (how many sentences only one side has), ``error`` (needs
+        pandas)."""
         rows = [
             {
                 "start": s["start"],
@@ -523,8 +531,8 @@ class Comparison(_Result):
                 "count_a": s.get("count_a"),
                 "count_b": s.get("count_b"),
                 "common": s.get("common"),
-                "only_a": len(s.get("only_a") or []),
-                "only_b": len(s.get("only_b") or []),
+                "only_a": len(s["only_a"]) if "only_a" in s else None,
+                "only_b": len(s["only_b"]) if "only_b" in s else None,
                 "error": s.get("error"),
             }
             for s in self._data["starts"]
@@ -536,49 +544,63 @@ class Comparison(_Result):
 
 
 def compare(
-    a: Grammar,
-    b: Grammar,
-    starts: Union[str, Sequence[str]],
+    a: Union[Grammar, str],
+    b: Union[Grammar, str],
+    starts: Union[str, Sequence[str], None] = None,
     scenario: Optional[Scenario] = None,
     piece: Optional[str] = None,
     *,
-    subset: bool = False,
+    type: Optional[str] = None,
+    side: Optional[str] = None,
+    inputs: Optional[Dict[str, str]] = None,
+    check: str = "equal",
+    random: Optional[int] = None,
+    seed: Optional[int] = None,
+    lengths: str = "shortest",
+    filters: str = "all",
+    rule: str = "s16",
     max_sentences: Optional[int] = None,
+    jobs: int = 1,
 ) -> Comparison:
-    """Runs grammars ``a`` and ``b`` from each of ``starts`` and compares their languages as
-    text, as ``lingeo compare A B --start S`` does for two grammars: a start passes when the
-    languages are equal (with ``subset=True``: when A's is within B's). A start that cannot be
-    run is a row with its ``error``; the comparison then does not pass."""
+    """Compares the languages of ``a`` and ``b`` on ``scenario`` (an empty 8x8 board by
+    default), as ``lingeo compare A B`` does: two grammars sentence for sentence, or a grammar
+    and ``"native"``, the native generator of what it derives (trajectories, with the length
+    ``rule`` ``"s16"`` or ``"s06"``; or zones, with ``filters``), both read as what they mean.
+
+    ``starts``: one start (``"S(h5, h1, 4)"``), whose error is raised; or a list, each start
+    a row, one that cannot be compared a row with its ``error``. ``random=N`` draws N starts
+    instead, with ``seed`` (from the clock where None; ``random`` in the result names it) and
+    ``lengths`` ``"shortest"`` or ``"admissible"``. ``check``: a start passes when the
+    languages are ``"equal"``, when A's is within B's (``"subset"``) or B's within A's
+    (``"superset"``). ``piece``/``type``/``side``/``inputs``: the grammars' inputs, as
+    ``Grammar.run`` takes them. ``max_sentences`` caps each language; ``jobs`` compares the
+    starts on that many threads (the same result)."""
+
+    def native(g: Union[Grammar, str], name: str) -> "Optional[_lingeo.Grammar]":
+        if isinstance(g, Grammar):
+            return g._native
+        if g == "native":
+            return None
+        raise RequestError(f"{name} is a Grammar or \"native\", not {g!r}")
+
     if isinstance(starts, str):
         starts = [starts]
-    rows: List[Dict[str, Any]] = []
-    for start in starts:
-        try:
-            la = sorted(set(a.run(start, scenario, piece, max_sentences=max_sentences).strings))
-            lb = sorted(set(b.run(start, scenario, piece, max_sentences=max_sentences).strings))
-        except LingeoError as e:
-            rows.append({"start": start, "error": str(e).splitlines()[0] if str(e) else ""})
-            continue
-        only_a = sorted(set(la) - set(lb))
-        only_b = sorted(set(lb) - set(la))
-        passed = not only_a and (subset or not only_b)
-        rows.append(
-            {
-                "start": start,
-                "passed": passed,
-                "count_a": len(la),
-                "count_b": len(lb),
-                "common": len(set(la) & set(lb)),
-                "only_a": only_a,
-                "only_b": only_b,
-            }
-        )
-    return Comparison(
-        {
-            "a": a.name,
-            "b": b.name,
-            "check": "subset" if subset else "equal",
-            "starts": rows,
-            "passed": all(r.get("passed") is True for r in rows),
-        }
+    text = _lingeo.compare(
+        native(a, "a"),
+        native(b, "b"),
+        list(starts) if starts is not None else None,
+        scenario._native if scenario is not None else None,
+        piece,
+        type,
+        side,
+        list((inputs or {}).items()),
+        check,
+        random,
+        seed,
+        lengths,
+        filters,
+        rule,
+        max_sentences,
+        jobs,
     )
+    return Comparison(json.loads(text))

@@ -106,3 +106,22 @@ class Grammar:
         inputs: List[Tuple[str, str]] = ...,
         max_sentences: Optional[int] = None,
     ) -> str: ...
+
+def compare(
+    a: Optional[Grammar],
+    b: Optional[Grammar],
+    starts: Optional[List[str]] = None,
+    scenario: Optional[Scenario] = None,
+    piece: Optional[str] = None,
+    type_name: Optional[str] = None,
+    side: Optional[str] = None,
+    inputs: List[Tuple[str, str]] = ...,
+    check: str = "equal",
+    random: Optional[int] = None,
+    seed: Optional[int] = None,
+    lengths: str = "shortest",
+    filters: str = "all",
+    rule: str = "s16",
+    max_sentences: Optional[int] = None,
+    jobs: int = 1,
+) -> str: ...

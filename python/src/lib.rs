@@ -239,21 +239,7 @@ impl Scenario {
         all_zones: bool,
         max_zones: usize,
     ) -> PyResult<(String, u128, bool, bool)> {
-        let filters = match filters {
-            "all" => Filters::All,
-            "none" => Filters::None,
-            "f1" => Filters::F1,
-            "f2" => Filters::F2,
-            other => {
-                return Err(error(
-                    py,
-                    ApiError::request(
-                        Some("filters"),
-                        format!("filters are `all`, `none`, `f1` or `f2`, not `{other}`"),
-                    ),
-                ));
-            }
-        };
+        let filters = self::filters(filters).map_err(|e| error(py, e))?;
         let engine = match engine {
             "native" => ZoneEngine::Native,
             "grammar" => ZoneEngine::Grammar,
@@ -458,6 +444,155 @@ impl Grammar {
     }
 }
 
+/// Where a grammar of the package comes from, for the API to read it on each thread that runs
+/// it.
+fn source(g: &Grammar) -> api::GrammarSource {
+    match g.name.strip_prefix("shipped:") {
+        Some(shipped) => api::GrammarSource::Shipped(shipped.to_string()),
+        None => api::GrammarSource::Text {
+            name: g.name.clone(),
+            text: g.text.clone(),
+        },
+    }
+}
+
+/// The comparison of two languages (`lingeo compare`): its JSON. `a` or `b` None is the
+/// native generator; `starts` one start (whose error is raised) or a list (each error on its
+/// row); `random` draws that many starts instead, with `seed` (from the clock where None).
+#[pyfunction]
+#[pyo3(signature = (a, b, starts = None, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), check = "equal", random = None, seed = None, lengths = "shortest", filters = "all", rule = "s16", max_sentences = None, jobs = 1))]
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    py: Python<'_>,
+    a: Option<&Grammar>,
+    b: Option<&Grammar>,
+    starts: Option<Vec<String>>,
+    scenario: Option<&Scenario>,
+    piece: Option<String>,
+    type_name: Option<String>,
+    side: Option<&str>,
+    inputs: Vec<(String, String)>,
+    check: &str,
+    random: Option<u32>,
+    seed: Option<u64>,
+    lengths: &str,
+    filters: &str,
+    rule: &str,
+    max_sentences: Option<usize>,
+    jobs: usize,
+) -> PyResult<String> {
+    use api::compare::{Check, CompareSide, Lengths, Starts};
+    let bad =
+        |field: &'static str, message: String| error(py, ApiError::request(Some(field), message));
+    let side = self::side(side).map_err(|e| error(py, e))?;
+    let check = match check {
+        "equal" => Check::Equal,
+        "subset" => Check::Subset,
+        "superset" => Check::Superset,
+        other => {
+            return Err(bad(
+                "check",
+                format!("a check is `equal`, `subset` or `superset`, not `{other}`"),
+            ));
+        }
+    };
+    let lengths = match lengths {
+        "shortest" => Lengths::Shortest,
+        "admissible" => Lengths::Admissible,
+        other => {
+            return Err(bad(
+                "lengths",
+                format!("lengths are `shortest` or `admissible`, not `{other}`"),
+            ));
+        }
+    };
+    let filters = self::filters(filters).map_err(|e| error(py, e))?;
+    let rule = match rule {
+        "s16" => lingeo::bundle::AdmissibleRule::S16,
+        "s06" => lingeo::bundle::AdmissibleRule::S06,
+        other => {
+            return Err(bad(
+                "rule",
+                format!("a rule is `s16` or `s06`, not `{other}`"),
+            ));
+        }
+    };
+    let starts = match (starts, random) {
+        (Some(_), Some(_)) => {
+            return Err(bad(
+                "random",
+                "give starts or a number of random ones, not both".into(),
+            ));
+        }
+        (None, None) => {
+            return Err(bad(
+                "starts",
+                "give the starts, or a number of random ones".into(),
+            ));
+        }
+        (None, Some(count)) => Starts::Random {
+            count,
+            seed: seed.unwrap_or_else(clock_seed),
+            lengths,
+        },
+        (Some(mut one), None) if one.len() == 1 => Starts::One(one.remove(0)),
+        (Some(list), None) => Starts::List(list),
+    };
+    let bench = match scenario {
+        Some(s) => s.bench.clone(),
+        // As `lingeo compare` without a scenario: an empty 8x8 board.
+        None => Scenario::empty(py, 8, 8)?.bench,
+    };
+    let mut r = api::CompareRequest {
+        a: a.map_or(CompareSide::Native, |g| CompareSide::Grammar(source(g))),
+        b: b.map_or(CompareSide::Native, |g| CompareSide::Grammar(source(g))),
+        starts,
+        piece,
+        type_name,
+        side,
+        inputs,
+        check,
+        filters,
+        rule,
+        jobs,
+        ..api::CompareRequest::default()
+    };
+    if let Some(n) = max_sentences {
+        r.limits.max_sentences = n;
+    }
+    py.detach(|| {
+        bench
+            .compare(&r, &lingeo::progress::Silent)
+            .map(|c| json(&c))
+    })
+    .map_err(|e| error(py, e))
+}
+
+/// A seed for random starts where none is given (the result names it, so that a run can be
+/// repeated).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        % 1_000_000
+}
+
+/// The filters of decision A8 by their name.
+fn filters(text: &str) -> Result<Filters, ApiError> {
+    Ok(match text {
+        "all" => Filters::All,
+        "none" => Filters::None,
+        "f1" => Filters::F1,
+        "f2" => Filters::F2,
+        other => {
+            return Err(ApiError::request(
+                Some("filters"),
+                format!("filters are `all`, `none`, `f1` or `f2`, not `{other}`"),
+            ));
+        }
+    })
+}
+
 /// A grammar from its text, or a shipped one by its name (`shipped:NAME`).
 fn parse(name: &str, text: &str) -> Result<lingeo::grammar::Grammar, ApiError> {
     match name.strip_prefix("shipped:") {
@@ -479,6 +614,7 @@ fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Scenario>()?;
     m.add_class::<Grammar>()?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add("LingeoError", py.get_type::<LingeoError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("RequestError", py.get_type::<RequestError>())?;

@@ -218,7 +218,40 @@ def test_match_equals_the_cli_and_its_games_make_a_frame():
         lingeo.match(PAWNED, "depth=0")
 
 
-def test_compare_two_grammars_on_starts():
+def cli_compare_json(*args):
+    """`lingeo compare ... --json`, which exits 1 where the languages differ and 2 where a
+    start could not be compared (its JSON still printed)."""
+    out = subprocess.run(
+        [cli_bin(), "compare", *map(str, args), "--json"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode in (0, 1, 2) and out.stdout, out.stderr
+    return json.loads(out.stdout)
+
+
+SIMPLIFIED = EXAMPLES / "robot-zone-simplified.scenario"
+
+
+def test_compare_a_grammar_with_the_native_generator_equals_the_cli():
+    s = lingeo.Scenario.load(SIMPLIFIED)
+    filtered = lingeo.Grammar.load(GRAMMARS / "zones-filtered.lgg")
+    c = lingeo.compare(filtered, "native", "S(h5, h1, 4)", scenario=s, piece="BOMBER")
+    assert c.passed and c.starts[0]["count_a"] == c.starts[0]["count_b"] == 5
+    args = [GRAMMARS / "zones-filtered.lgg", "native", SIMPLIFIED, "--piece", "BOMBER"]
+    assert c.to_dict() == cli_compare_json(*args, "--start", "S(h5, h1, 4)")
+    # The literal grammar against the filtered generator: different, with the symbols only
+    # one side's zones hold; with the same filters on the native side, equal.
+    literal = lingeo.Grammar.load(GRAMMARS / "zones.lgg")
+    d = lingeo.compare(literal, "native", "S(h5, h1, 4)", scenario=s, piece="BOMBER")
+    assert not d.passed and d.starts[0]["symbols_only_a"]
+    assert d.to_dict() == cli_compare_json(
+        GRAMMARS / "zones.lgg", "native", SIMPLIFIED, "--piece", "BOMBER", "--start", "S(h5, h1, 4)"
+    )
+    assert lingeo.compare(
+        literal, "native", "S(h5, h1, 4)", scenario=s, piece="BOMBER", filters="none"
+    ).passed
+
+
+def test_compare_two_grammars_on_starts_row_by_row():
     s = lingeo.Scenario.load(FIGHTER)
     shortest = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
     admissible = lingeo.Grammar.load(GRAMMARS / "admissible-trajectories.lgg")
@@ -226,10 +259,70 @@ def test_compare_two_grammars_on_starts():
     same = lingeo.compare(shortest, shortest, starts, scenario=s, piece="FIGHTER")
     assert same.passed
     assert same.starts[0]["count_a"] == same.starts[0]["common"] == 7
-    within = lingeo.compare(shortest, admissible, starts, scenario=s, piece="FIGHTER", subset=True)
+    within = lingeo.compare(
+        shortest, admissible, starts, scenario=s, piece="FIGHTER", check="subset"
+    )
     d = within.to_dict()
-    assert d["check"] == "subset" and len(d["starts"]) == 2
+    assert d["check"] == "subset" and within.passed and "random" not in d
+    # Each row is the CLI's on that start alone.
+    for start, row in zip(starts, d["starts"]):
+        cli = cli_compare_json(
+            GRAMMARS / "shortest-trajectories.lgg",
+            GRAMMARS / "admissible-trajectories.lgg",
+            FIGHTER,
+            "--piece",
+            "FIGHTER",
+            "--start",
+            start,
+            "--subset",
+        )
+        assert cli["starts"] == [row] and cli["a"] == d["a"] and cli["b"] == d["b"]
     pd = pytest.importorskip("pandas")
     frame = within.to_pandas()
     assert list(frame.start) == starts
     assert (frame.common <= frame.count_a).all()
+
+
+def test_compare_on_random_starts_equals_the_cli():
+    args = ["--type", "king", "--random", "8", "--seed", "1", "--lengths", "admissible"]
+    cli = cli_compare_json(
+        GRAMMARS / "shortest-trajectories.lgg", "native", "--board", "5x5", *args
+    )
+    shortest = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
+    board = lingeo.Scenario.empty(5, 5)
+    for jobs in (1, 2):
+        c = lingeo.compare(
+            shortest, "native", scenario=board, type="king", random=8, seed=1,
+            lengths="admissible", jobs=jobs,
+        )
+        assert c.to_dict() == cli
+    assert c.random.endswith(", seed 1") and not c.passed
+    # A start past the cap is a row with its error; the rest are still compared.
+    capped = lingeo.compare(
+        shortest, "native", scenario=board, type="king", random=8, seed=1,
+        lengths="admissible", max_sentences=20,
+    )
+    errors = [r for r in capped.starts if "error" in r]
+    assert errors and all("more than" in r["error"] for r in errors)
+    assert capped.to_dict() == cli_compare_json(
+        GRAMMARS / "shortest-trajectories.lgg", "native", "--board", "5x5", *args,
+        "--max-sentences", "20",
+    )
+
+
+def test_compare_errors_name_the_argument():
+    hanoi = lingeo.Grammar.load(GRAMMARS / "hanoi.lgg")
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(hanoi, "native", "S(3, a, c)")
+    assert err.value.field == "a" and "is neither" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(hanoi, hanoi, random=3, seed=1)
+    assert err.value.field == "starts" and "--" not in str(err.value)
+    # One start that cannot be run raises; in a list it is a row.
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(hanoi, hanoi, "S(3, a)")
+    assert err.value.field == "start"
+    rows = lingeo.compare(hanoi, hanoi, ["S(3, a)", "S(2, a, c)"])
+    assert "error" in rows.starts[0] and rows.starts[1]["passed"] and not rows.passed
+    with pytest.raises(lingeo.RequestError):
+        lingeo.compare(hanoi, "nativ", "S(3, a, c)")

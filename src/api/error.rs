@@ -97,6 +97,9 @@ pub enum Cap {
     Steps,
     /// The cap on the trajectories listed (`limit`).
     Trajectories,
+    /// The cap on a language's sentences (`Limits::max_sentences`), where the native generator
+    /// of a comparison stands for a grammar.
+    Sentences,
     /// A cap the request cannot raise (a language a grammar imports keeps the default cap).
     Fixed,
 }

@@ -28,8 +28,7 @@
 //! assert_eq!((file, line), ("bad.scenario", 2));
 //! ```
 
-#![warn(missing_docs)]
-
+pub mod compare;
 pub mod error;
 pub mod evaluate;
 pub mod map;
@@ -44,6 +43,7 @@ pub mod translate;
 pub mod workbench;
 pub mod zones;
 
+pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};

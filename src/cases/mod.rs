@@ -19,25 +19,30 @@ use words::Token;
 /// A parsed case file.
 #[derive(Clone, Debug)]
 pub struct CaseFile {
+    /// The file's path, as given.
     pub path: PathBuf,
     /// Its text, for diagnostics about its lines found later (the CLI checks each command
     /// line's arguments).
     pub source: String,
+    /// Its cases, in file order.
     pub cases: Vec<Case>,
 }
 
 /// One case: a name and one command line, or two that must agree.
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// The case's name, unique in its file.
     pub name: String,
     /// The case's line (1-based).
     pub line: usize,
+    /// One command line (a snapshot case) or two (an agreement case).
     pub commands: Vec<CommandLine>,
 }
 
 /// A lingeo command line without the program name.
 #[derive(Clone, Debug)]
 pub struct CommandLine {
+    /// The arguments, split as a shell would (quotes removed).
     pub words: Vec<String>,
     /// Where it is written in the file (byte offsets), for diagnostics.
     pub span: Span,

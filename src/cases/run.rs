@@ -24,15 +24,18 @@ pub struct Outcome {
 /// How a case ended.
 #[derive(Clone, Debug)]
 pub enum Status {
+    /// The output equals the snapshot, or the two command lines agree.
     Passed,
     /// `bless` wrote its missing snapshot.
     Written,
     /// `bless` rewrote its snapshot; the diff from the old one.
     Updated(String),
+    /// It failed, for this reason.
     Failed(Failure),
 }
 
 impl Status {
+    /// Whether the case did not fail (a snapshot written or rewritten passes).
     pub fn passed(&self) -> bool {
         !matches!(self, Status::Failed(_))
     }
@@ -47,9 +50,13 @@ pub enum Failure {
     Differs(String),
     /// A command exited with a non-zero code.
     CommandFailed {
+        /// The command line.
         command: String,
+        /// Its exit code.
         code: i32,
+        /// What it printed on stdout.
         output: String,
+        /// What it printed on stderr.
         error: String,
     },
     /// The two command lines of an agreement case printed different outputs: the diff from
@@ -62,7 +69,9 @@ pub enum Failure {
 /// One case to run, with its file.
 #[derive(Clone, Copy)]
 pub struct Job<'a> {
+    /// The file the case is in.
     pub file: &'a CaseFile,
+    /// The case.
     pub case: &'a Case,
 }
 

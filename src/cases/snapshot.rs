@@ -7,7 +7,9 @@ use std::path::Path;
 /// How an output stands against its snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
+    /// The output is the snapshot.
     Same,
+    /// There is no snapshot yet.
     Missing,
     /// The unified diff from the snapshot to the output.
     Differs(String),

@@ -75,7 +75,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
         matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize).map_err(CliError)?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
-    let report = |text: String| match &played.stopped {
+    let stopped = played.stopped.as_deref().map(super::setup::stop_hint);
+    let report = |text: String| match &stopped {
         Some(why) => Report::gave_up(
             text,
             format!(
@@ -96,7 +97,7 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
         None if score.losses > 0 => "-inf (every game lost)".to_string(),
         None => "none (no game finished)".to_string(),
     };
-    let stopped = played.stopped.as_ref().map_or_else(String::new, |why| {
+    let stopped = stopped.as_ref().map_or_else(String::new, |why| {
         format!(
             "{why}: {} finished\n",
             render::counted(u128::from(score.games()), "game", "games")

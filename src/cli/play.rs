@@ -380,6 +380,13 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     if args.engine != EngineArg::LgGrammar && args.grammar.is_some() {
         return Err(CliError("--grammar needs --engine lg-grammar".to_string()));
     }
+    if args.engine == EngineArg::LgGrammar && args.leaf == Some(LeafArg::Zones) {
+        return Err(CliError(
+            "the search grammar scores every leaf that does not end the game 0; --leaf zones is \
+             the native engine's (--engine lg)"
+                .to_string(),
+        ));
+    }
     if args.engine == EngineArg::LgGrammar && args.domination {
         return Err(CliError(
             "--domination is the native engine's: the search grammar has attack zones only \
@@ -510,7 +517,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
 /// Its result (the last completed iteration's) is printed all the same; a stop after the value
 /// was proved is no failure. The LG searches say for themselves (`--engine lg`).
 fn gave_up(args: &SearchArgs, r: &SearchResult) -> Option<String> {
-    let why = r.stopped.as_ref()?;
+    let why = super::setup::stop_hint(r.stopped.as_ref()?);
     if r.value.is_some() || matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar) {
         return None;
     }
@@ -590,7 +597,7 @@ fn describe(
         "{}: {engine}, {how}{ordering}{eval}\n",
         args.scenario.display()
     ));
-    if let Some(why) = &r.stopped {
+    if let Some(why) = r.stopped.as_deref().map(super::setup::stop_hint) {
         // Only a search with a result gets here (`has_result`).
         let partial = match args.depth {
             Some(_) => "the result is the last completed depth's".to_string(),

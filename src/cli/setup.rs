@@ -48,8 +48,31 @@ pub fn api_error(e: lingeo::api::ApiError) -> CliError {
             traceable,
             ..
         } => CliError(rendered + &run_hints(limit, traceable)),
+        ApiError::Stopped(why) => CliError(stop_hint(&why)),
         e => CliError(e.to_string()),
     }
+}
+
+/// A search's stop, perhaps inside a longer message (a match's game that stopped), with the
+/// option that raises the limit it reached: the library tells the limit, the CLI its option.
+pub fn stop_hint(message: &str) -> String {
+    use lingeo::play::search::SearchLimit;
+    let Some((limit, end)) = SearchLimit::in_message(message) else {
+        return message.to_string();
+    };
+    let option = match limit {
+        SearchLimit::Nodes => "--max-nodes",
+        SearchLimit::Memory => "--max-memory",
+        SearchLimit::Time => "--time",
+        // The server's cap on a request: no option of the CLI's.
+        SearchLimit::Deadline => return message.to_string(),
+    };
+    // Inside the reason's parentheses, after the limit's value.
+    format!(
+        "{}; {option} raises it{}",
+        &message[..end - 1],
+        &message[end - 1..]
+    )
 }
 
 /// The option that raises a cap of the API, where one does.
@@ -60,6 +83,7 @@ pub fn cap_option(cap: lingeo::api::Cap) -> Option<&'static str> {
         Cap::Memory => Some("--max-memory"),
         Cap::Steps => Some("--max-steps"),
         Cap::Trajectories => Some("--limit"),
+        Cap::Sentences => Some("--max-sentences"),
         Cap::Fixed => None,
     }
 }

@@ -5,14 +5,12 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use lingeo::api::zones::{Attack, ZoneRequest};
+use lingeo::api::zones::Attack;
 use lingeo::api::{ApiError, Cap, Workbench, ZoneEngine, ZonesRequest};
 use lingeo::board::Point;
 use lingeo::grammar::Grammar;
-use lingeo::kernel::Kernel;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use lingeo::zone::Zone;
 use serde::Serialize;
 
 use super::limits::LimitArgs;
@@ -164,41 +162,6 @@ impl EngineArg {
     }
 }
 
-/// What to compute: one attack, its filters and the engine (for `compare`'s native side).
-#[derive(Clone, Copy)]
-pub struct Request<'g> {
-    pub piece: usize,
-    pub target: Point,
-    pub horizon: u32,
-    pub filters: FiltersArg,
-    pub engine: EngineArg,
-    /// A grammar of zones of the user's, run instead of the shipped ones.
-    pub grammar: Option<&'g Grammar>,
-    pub max_zones: usize,
-    /// The grammar engine's other limits.
-    pub limits: LimitArgs,
-}
-
-/// Every zone of `r`, listed by the API ([`lingeo::api::zones::compute`]).
-pub fn compute(scenario: &Scenario, kernel: &Kernel, r: Request) -> Result<Vec<Zone>, ApiError> {
-    lingeo::api::zones::compute(
-        scenario,
-        kernel,
-        ZoneRequest {
-            piece: r.piece,
-            target: r.target,
-            horizon: r.horizon,
-            filters: r.filters.filters(),
-            engine: r.engine.engine(),
-            grammar: r.grammar,
-            inputs: &[],
-            max_zones: r.max_zones,
-            limits: r.limits.limits(r.max_zones, r.max_zones),
-            evaluator: r.limits.evaluator.into(),
-        },
-    )
-}
-
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
@@ -207,15 +170,13 @@ pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
         .map_err(|e| CliError(e.to_string()))
 }
 
-pub use lingeo::api::zones::zone_grammar_problems;
-
 /// The option that raises a cap, as a listing names it (none for a cap no option raises).
 fn raise(cap: Cap) -> Option<&'static str> {
     match cap {
         Cap::Zones => Some("--max-zones"),
         Cap::Memory => Some("--max-memory"),
         Cap::Steps => Some("--max-steps"),
-        Cap::Trajectories | Cap::Fixed => None,
+        Cap::Trajectories | Cap::Sentences | Cap::Fixed => None,
     }
 }
 

@@ -25,6 +25,7 @@ pub enum Family {
 }
 
 impl Family {
+    /// How reports name the family.
     pub fn name(self) -> &'static str {
         match self {
             Family::Robot => "2D/4A-like",
@@ -133,6 +134,7 @@ impl Default for Budgets {
 pub struct Solved {
     /// The proved value from White's side; `None` past the budget.
     pub value: Option<i8>,
+    /// Positions the solve visited.
     pub nodes: u64,
 }
 
@@ -176,10 +178,15 @@ pub struct Searched {
     /// Whether the value is proved inside the reduced tree (every leaf it rests on ends the
     /// game) rather than a static estimate.
     pub proved: bool,
+    /// Moves in the reduced tree.
     pub moves: usize,
+    /// Positions the search visited.
     pub nodes: u64,
+    /// The depth it searched to (plies).
     pub depth: u32,
+    /// Wall-clock time.
     pub time: Duration,
+    /// Why it gave up, if it did.
     pub why: Option<String>,
 }
 
@@ -256,8 +263,11 @@ pub fn start_and_first_moves(game: &Game) -> Vec<(String, State)> {
 /// One row of a comparison: a position, the solver's value and the LG search's.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The position's name, as the caller gave it.
     pub name: String,
+    /// The solver's answer.
     pub solved: Solved,
+    /// The LG search's answer.
     pub lg: Searched,
 }
 
@@ -290,7 +300,9 @@ pub fn compare(
 /// The totals of a set of rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Rows where both answered, with the same value.
     pub agree: usize,
+    /// Rows where both answered, with different values.
     pub disagree: usize,
     /// The solver did not finish within its budget.
     pub unsolved: usize,
@@ -298,10 +310,12 @@ pub struct Tally {
     pub lg_gave_up: usize,
     /// Positions summed over the rows both searches answered.
     pub lg_nodes: u64,
+    /// The solver's positions, summed over the rows both searches answered.
     pub solve_nodes: u64,
 }
 
 impl Tally {
+    /// The totals of `rows`.
     pub fn of(rows: &[Row]) -> Tally {
         let mut t = Tally::default();
         for r in rows {
@@ -415,6 +429,7 @@ fn in_order<T: Sync, R: Send>(
 /// default depth and, with `deep`, at that depth too.
 #[derive(Clone, Debug)]
 pub struct GameRows {
+    /// A row for the start and for each first move.
     pub rows: Vec<Row>,
     /// LG at the deep depth, per row (empty without one).
     pub deep: Vec<Searched>,
@@ -589,9 +604,11 @@ fn tally_row(name: &str, t: &Tally) -> String {
 /// One line of the source's tree checked against the shipped rules and a reduced tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceLine {
+    /// The line as written.
     pub line: String,
     /// How many of its moves are legal in a row from the start (all: the line is legal).
     pub legal: usize,
+    /// How many moves it has.
     pub moves: usize,
     /// Why the first illegal move is not legal, if one is.
     pub illegal: Option<String>,

@@ -16,11 +16,17 @@ pub const MAX_PIECES: usize = 254;
 /// Why a scenario cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
+    /// The scenario has no `game { ... }` block.
     NoRules,
+    /// More pieces than a game holds ([`MAX_PIECES`]): this many.
     TooManyPieces(usize),
+    /// Two pieces stand on one point, which play does not allow.
     SharedPoint {
+        /// The point's name.
         point: String,
+        /// The first piece there.
         first: String,
+        /// The second.
         second: String,
     },
     /// The rays and tables of play would take more than the memory limit.
@@ -129,7 +135,9 @@ impl Rays {
 /// A scenario with rules, compiled for play.
 #[derive(Debug)]
 pub struct Game {
+    /// The scenario played on.
     pub scenario: Scenario,
+    /// Its rules of play.
     pub rules: Rules,
     /// Per piece: its move rays and attack rays (`None`: it attacks as it moves).
     pub(crate) moves: Vec<usize>,
@@ -171,6 +179,7 @@ impl Game {
         Game::with_rules(scenario, rules)
     }
 
+    /// The game of `scenario` under `rules` (instead of its own `game` block).
     pub fn with_rules(scenario: Scenario, rules: Rules) -> Result<Game, GameError> {
         let n = scenario.pieces.len();
         if n > MAX_PIECES {
@@ -308,6 +317,7 @@ impl Game {
         })
     }
 
+    /// The number of pieces (placed at the start; captured ones keep their index).
     pub fn piece_count(&self) -> usize {
         self.scenario.pieces.len()
     }

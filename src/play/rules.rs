@@ -31,14 +31,20 @@ pub enum Stalemate {
 pub enum Deadlock {
     /// The side with more pieces wins; equal counts draw (Pawned).
     Count,
+    /// The game is drawn.
     Draw,
 }
 
+/// The rules of play of a game (`game { ... }`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The side that moves first.
     pub first: Side,
+    /// How reaching a goal point is scored.
     pub goals: GoalRule,
+    /// What a side without a move does.
     pub stalemate: Stalemate,
+    /// How a game ends where neither side can move.
     pub deadlock: Deadlock,
     /// The game is drawn once this many moves (plies, passes included) have been played.
     pub limit: u32,

@@ -12,12 +12,18 @@ const EMPTY: u8 = u8::MAX;
 /// A move: a piece from one point to another, capturing what stands there; or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A piece moves.
     Step {
+        /// The piece that moves (an index into the scenario's pieces).
         piece: u8,
+        /// Where it stands.
         from: Point,
+        /// Where it goes.
         to: Point,
+        /// The piece it captures there, if one stands there.
         capture: Option<u8>,
     },
+    /// The side to move passes (a side without a move, under `stalemate pass`).
     Pass,
 }
 
@@ -36,6 +42,7 @@ impl Move {
         }
     }
 
+    /// Whether the move takes a piece.
     pub fn is_capture(&self) -> bool {
         matches!(
             self,
@@ -50,14 +57,20 @@ impl Move {
 /// How a game ended, with the value from White's side: 1 White wins, 0 draw, −1 Black wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// The value from White's side: 1, 0 or -1.
     pub value: i8,
+    /// Why the game ended.
     pub reason: Reason,
 }
 
+/// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
     /// A piece reached one of its goals (goals immediate), or its goal survived the reply.
-    Goal { piece: u8 },
+    Goal {
+        /// The piece that reached its goal (an index into the scenario's pieces).
+        piece: u8,
+    },
     /// Both sides reached goals on consecutive moves and both survived.
     GoalsTraded,
     /// No piece that has a goal is left on either side.
@@ -73,6 +86,7 @@ pub enum Reason {
 }
 
 impl Outcome {
+    /// The outcome in words: who won, and why (`White wins (WK reached its goal)`).
     pub fn describe(&self, game: &Game) -> String {
         let winner = match self.value {
             1 => "White wins",
@@ -102,23 +116,36 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// `piece` reached its goal on the last move.
-    Goal { piece: u8 },
+    Goal {
+        /// The piece on its goal.
+        piece: u8,
+    },
     /// The last move answered a goal with a goal of `piece`; the goal of `first` survived it.
-    Answered { first: u8, piece: u8 },
+    Answered {
+        /// The piece whose goal came first.
+        first: u8,
+        /// The piece whose goal answered it.
+        piece: u8,
+    },
 }
 
 /// A position: where each piece stands (or that it was captured), the side to move, the moves
 /// played, a goal waiting for its reply, and the outcome once the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// Per piece, where it stands (`None`: captured).
     pub at: Vec<Option<Point>>,
     /// Per point, the index of the piece on it.
     occupant: Vec<u8>,
+    /// The side to move.
     pub to_move: Side,
+    /// The moves played (plies, passes included).
     pub ply: u32,
     /// The last move was a pass.
     pub passed: bool,
+    /// A goal reached that waits for the opponent's reply (goals survive).
     pub pending: Option<Pending>,
+    /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
     /// Pieces with a goal still on the board, per side (White, Black).
     goal_pieces: [u16; 2],
@@ -245,6 +272,7 @@ impl State {
         }
     }
 
+    /// The piece on `p`, if one is.
     pub fn piece_at(&self, p: Point) -> Option<usize> {
         match self.occupant[p.index()] {
             EMPTY => None,
@@ -497,6 +525,7 @@ impl State {
         undo
     }
 
+    /// Takes back the move `undo` was made by ([`State::make`]), restoring the state before it.
     pub fn unmake(&mut self, game: &Game, undo: Undo) {
         self.unmake_raw(game, undo);
     }

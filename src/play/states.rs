@@ -67,6 +67,7 @@ impl<'g> GameStates<'g> {
         self.inner.borrow().entries.len()
     }
 
+    /// Whether the run has reached no state yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

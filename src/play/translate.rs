@@ -21,33 +21,50 @@ use crate::zone::{self, Zone, ZoneEntry};
 /// `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Transition {
+    /// The piece that moves.
     pub piece: usize,
+    /// Where it stands (x0).
     pub from: Point,
+    /// Where it goes (y0).
     pub to: Point,
 }
 
 /// Why a transition cannot be made in a state (the names are those of the state).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
+    /// The piece's index is past the state's pieces.
     NoSuchPiece {
+        /// The index given.
         index: usize,
+        /// The pieces the state has.
         pieces: usize,
     },
+    /// A point that is not on the board.
     OffBoard {
+        /// The point given.
         point: Point,
+        /// The points the board has.
         points: usize,
     },
+    /// The piece does not stand where the move starts.
     NotThere {
+        /// The piece's name.
         piece: String,
+        /// Where it stands.
         stands: String,
+        /// Where the move starts.
         from: String,
     },
     /// Not one move of the piece's type: by its move vectors, or by its attack vectors when
     /// `captures` names the opposing pieces on the destination.
     NotAMove {
+        /// The piece's name.
         piece: String,
+        /// Where the move starts.
         from: String,
+        /// Where it ends.
         to: String,
+        /// The opposing pieces on the destination.
         captures: Vec<String>,
     },
 }
@@ -95,6 +112,7 @@ impl std::error::Error for MoveError {}
 /// A state after a transition, and where its pieces went.
 #[derive(Clone, Debug)]
 pub struct Moved {
+    /// The scenario after the move: pieces moved, captured ones removed.
     pub scenario: Scenario,
     /// Per piece of the state before, its index after; `None` for a captured piece. Captured
     /// pieces are removed, so the pieces declared after them move down.
@@ -223,9 +241,11 @@ pub enum Vanish {
 /// What Π makes of a trajectory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Image {
+    /// Another piece moved: the trajectory as it was.
     Unchanged,
     /// Its piece moved along it: the trajectory from its second stop.
     Shortened,
+    /// Π made it e, for this reason.
     Empty(Vanish),
 }
 
@@ -294,17 +314,24 @@ pub enum ZoneEnd {
 pub enum Fate {
     /// In the translated zone at `index`, with its new length and time.
     Kept {
+        /// Its index in the translated zone.
         index: usize,
+        /// Whether its piece moved along it (Π shortened it).
         shortened: bool,
+        /// Its length after the move.
         length: u32,
+        /// Its time after the move.
         time: u32,
     },
     /// Π made it e.
     Vanished(Vanish),
     /// Connected, but longer than its new time (the theorem of S-14 p.5).
     TooShort {
+        /// Whether its piece moved along it.
         shortened: bool,
+        /// Its length after the move.
         length: u32,
+        /// Its new time, shorter than its length (may be negative).
         time: i64,
     },
     /// None of the trajectories it attached to is connected any more.
@@ -313,18 +340,22 @@ pub enum Fate {
     ZoneEnded,
 }
 
+/// What became of a zone across a move: the zone carried, or why it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// π(Z): the symbols kept, in the zone's order, with their new pieces' indices, times and
     /// the marked times per level.
     Zone(Zone),
+    /// The zone ended, for this reason.
     Ended(ZoneEnd),
 }
 
 /// A zone carried across a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Translation {
+    /// The zone after the move, or why it ended.
     pub outcome: Outcome,
+    /// Which case of the timer's rule applied.
     pub timer: TimerCase,
     /// Per entry of the zone before the move, in its order.
     pub fates: Vec<Fate>,

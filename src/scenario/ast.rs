@@ -6,11 +6,14 @@ use crate::syntax::Span;
 /// A value with the byte range it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spanned<T> {
+    /// The value.
     pub node: T,
+    /// The bytes of the source it was read from.
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// `node`, read from `span`.
     pub fn new(node: T, span: Span) -> Self {
         Spanned { node, span }
     }
@@ -19,6 +22,7 @@ impl<T> Spanned<T> {
 /// A whole scenario file: its items in source order.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScenarioAst {
+    /// The items that parsed, in source order.
     pub items: Vec<Item>,
     /// What the items that did not parse would have declared, as far as it can be read: the
     /// resolver still resolves the rest of the file, without reporting those names again.
@@ -44,12 +48,18 @@ pub struct Broken {
     pub unknown_item: bool,
 }
 
+/// One top-level item of a scenario file.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// `board 8x8`, `board 4x4x4`, `board graph { 1 2 3 }`
     Board(BoardDecl),
     /// `removed f7 e6 (2,2)` (commas between points are optional)
-    Removed { points: Vec<PointRef>, span: Span },
+    Removed {
+        /// The points taken out of the board.
+        points: Vec<PointRef>,
+        /// The whole item.
+        span: Span,
+    },
     /// `blocking on` / `blocking off`: occupied points block sliders (decision A12,
     /// docs/semantics.md §10)
     Blocking(Spanned<bool>),
@@ -68,6 +78,7 @@ pub enum Item {
 /// Where pieces or goals go: one point, or every point of a rank of a grid board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Place {
+    /// One point.
     Point(PointRef),
     /// `rank 1` or `rank last` (the highest rank of the board, so that a file placing pieces on
     /// the last rank stays right when only its board line changes).
@@ -75,6 +86,7 @@ pub enum Place {
 }
 
 impl Place {
+    /// Where the place is written.
     pub fn span(&self) -> &Span {
         match self {
             Place::Point(p) => p.span(),
@@ -83,26 +95,34 @@ impl Place {
     }
 }
 
+/// A rank as written in `rank N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RankRef {
+    /// A rank by its number, from 1.
     Number(u64),
+    /// The board's highest rank.
     Last,
 }
 
 /// `game { LINE* }`: the rules of play (docs/play-and-search.md §1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameDecl {
+    /// The block's lines, in source order.
     pub lines: Vec<GameLine>,
+    /// The whole block.
     pub span: Span,
 }
 
 /// One line of a `game` block; `span` covers the line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameLine {
+    /// The rule the line sets.
     pub rule: GameRule,
+    /// The whole line.
     pub span: Span,
 }
 
+/// One rule of a `game` block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameRule {
     /// `first white`
@@ -121,30 +141,43 @@ pub enum GameRule {
     Royal(Spanned<String>),
 }
 
+/// When a goal point wins (`goals ...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoalRuleDecl {
+    /// As soon as the piece reaches it.
     Immediate,
+    /// Once its piece survives the opponent's next move.
     Survive,
 }
 
+/// What a side without a move whose royal pieces are not attacked does (`stalemate ...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StalemateDecl {
+    /// It passes its turn.
     Pass,
+    /// The game is drawn.
     Draw,
+    /// It loses.
     Lose,
 }
 
+/// What happens when neither side can move (`deadlock ...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeadlockDecl {
+    /// The side with more pieces on the board wins (equal counts draw).
     Count,
+    /// The game is drawn.
     Draw,
 }
 
 /// `fuzzy VARIABLE { TERM* }`; the parser only accepts the variables lingeo knows (`length`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FuzzyDecl {
+    /// The fuzzy variable (`length`).
     pub variable: Spanned<String>,
+    /// Its terms, from the shortest to the longest.
     pub terms: Vec<TermDecl>,
+    /// The whole item.
     pub span: Span,
 }
 
@@ -154,17 +187,27 @@ pub struct FuzzyDecl {
 pub struct TermDecl {
     /// Without the quotes.
     pub name: Spanned<String>,
+    /// The trapezoid's numbers a, b, c, d (four once checked).
     pub numbers: Vec<Spanned<f64>>,
+    /// The whole term.
     pub span: Span,
 }
 
+/// The board an item declares.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardDecl {
     /// Grid dimensions as written: two (2D) or three (3D) numbers.
-    Grid { dims: Spanned<Vec<u64>>, span: Span },
+    Grid {
+        /// The dimensions, files first.
+        dims: Spanned<Vec<u64>>,
+        /// The whole declaration.
+        span: Span,
+    },
     /// Named points in enumeration order; names are identifiers or numbers.
     Graph {
+        /// The points' names, in enumeration order.
         points: Vec<Spanned<String>>,
+        /// The whole declaration.
         span: Span,
     },
 }
@@ -172,11 +215,14 @@ pub enum BoardDecl {
 /// A point as written: `a1`, a graph point name such as `7` or `depot`, or `(x,y)` / `(x,y,z)`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PointRef {
+    /// `a1`, or a graph point's name.
     Name(Spanned<String>),
+    /// `(x,y)` or `(x,y,z)`, 1-based.
     Tuple(Spanned<Vec<i64>>),
 }
 
 impl PointRef {
+    /// Where the point is written.
     pub fn span(&self) -> &Span {
         match self {
             PointRef::Name(s) => &s.span,
@@ -185,40 +231,58 @@ impl PointRef {
     }
 }
 
+/// `type NAME { ... }`: a piece type's motions and value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeDecl {
+    /// The type's name.
     pub name: Spanned<String>,
+    /// Its lines, in source order.
     pub items: Vec<TypeItem>,
+    /// The whole item.
     pub span: Span,
 }
 
 /// Which relation a motion line adds to: `move` or `attack`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Usage {
+    /// The moves (which are the attacks too where the type has no `attack` line).
     Move,
+    /// The attacks only.
     Attack,
 }
 
+/// How far a motion vector goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReachDecl {
+    /// One step of the vector.
     Leap,
+    /// Steps of the vector until blocked, off the board or at the range.
     Slide,
 }
 
+/// One line of a `type` item.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeItem {
     /// `move leap (1,0) (0,1)`, `attack slide (1,1) range 2`
     Vectors {
+        /// Whether the line adds moves or attacks.
         usage: Spanned<Usage>,
+        /// One step of each vector, or as many as the range allows.
         reach: Spanned<ReachDecl>,
+        /// The vectors, each as many numbers as the board has dimensions.
         vectors: Vec<Spanned<Vec<i64>>>,
+        /// The most steps of a slide (none: as far as the board goes).
         range: Option<Spanned<u64>>,
+        /// The whole line.
         span: Span,
     },
     /// `move edges 1 -> 2 -> 3, 4 -- 5`: chains of one-move edges; `--` goes both ways.
     Edges {
+        /// Whether the line adds moves or attacks.
         usage: Spanned<Usage>,
+        /// The edges, each chain's links in order.
         edges: Vec<EdgeDecl>,
+        /// The whole line.
         span: Span,
     },
     /// `value 3` or `value 2.5`
@@ -227,35 +291,50 @@ pub enum TypeItem {
     Like(Spanned<String>),
 }
 
+/// One edge of a `move edges` line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EdgeDecl {
+    /// Where it starts.
     pub from: PointRef,
+    /// Where it ends.
     pub to: PointRef,
+    /// `--`: the edge goes both ways; `->`: from `from` to `to` only.
     pub both_ways: bool,
+    /// The edge as written.
     pub span: Span,
 }
 
+/// A side as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideDecl {
+    /// `white`.
     White,
+    /// `black`.
     Black,
 }
 
+/// `white TYPE at POINT [as NAME]`: placed pieces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceDecl {
+    /// The pieces' side.
     pub side: Spanned<SideDecl>,
+    /// Their type.
     pub type_name: Spanned<String>,
     /// A point, or a rank: one piece on each of its points.
     pub at: Place,
+    /// The name given with `as` (none: the default name; on a rank, numbered per piece).
     pub name: Option<Spanned<String>>,
+    /// The whole item.
     pub span: Span,
 }
 
+/// `goal POINT [for OWNER]`: goal points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalDecl {
     /// A point, or a rank: each of its points is a goal.
     pub point: Place,
     /// `for white`, `for black` or `for PIECE_NAME`; none means a goal for both sides.
     pub owner: Option<Spanned<String>>,
+    /// The whole item.
     pub span: Span,
 }

@@ -13,27 +13,35 @@ use crate::syntax::{Diagnostic, Span};
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 // A comment stops at the newline, so the greedy class cannot run past its line.
+/// A token of a scenario file, borrowing its text from the source.
 #[logos(skip(r"#[^\n]*", allow_greedy = true))]
 pub enum Token<'a> {
+    /// A name: a keyword, a type, a piece or a point such as `a1`.
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*", |lex| lex.slice())]
     Ident(&'a str),
     /// Possibly negative; the parser decides whether a sign is allowed.
     #[regex(r"-?[0-9]+", |lex| lex.slice())]
     Int(&'a str),
+    /// A number with a fractional part (`2.5`).
     #[regex(r"-?[0-9]+\.[0-9]+", |lex| lex.slice())]
     Decimal(&'a str),
     /// Grid dimensions such as `8x8` or `4x4x4`. Any count of `x` parts is one token so that
     /// `8x8x8x8` gets a clear "2 or 3 dimensions" error rather than a stray `x8`.
     #[regex(r"[0-9]+(x[0-9]+)+", |lex| lex.slice())]
     Dims(&'a str),
+    /// `(`.
     #[token("(")]
     LParen,
+    /// `)`.
     #[token(")")]
     RParen,
+    /// `{`.
     #[token("{")]
     LBrace,
+    /// `}`.
     #[token("}")]
     RBrace,
+    /// `,`.
     #[token(",")]
     Comma,
     /// `->`: a one-way edge.

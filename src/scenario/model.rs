@@ -13,16 +13,22 @@ use crate::syntax::{Diagnostic, ReadError, SourceErrors, read_source};
 /// A piece placed on the board: `ON(p) = at`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
+    /// Its name, unique in the scenario.
     pub name: String,
+    /// Its type: an index into [`Scenario::types`].
     pub type_index: usize,
+    /// Its side.
     pub side: Side,
+    /// Where it stands.
     pub at: Point,
 }
 
 /// Whose target a goal point is (decision A14, docs/semantics.md §10).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalOwner {
+    /// A goal of both sides.
     Both,
+    /// A goal of every piece of one side.
     Side(Side),
     /// Index into [`Scenario::pieces`].
     Piece(usize),
@@ -31,17 +37,23 @@ pub enum GoalOwner {
 /// A target point without a piece on it (promotion squares, robot targets).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
+    /// The goal point.
     pub point: Point,
+    /// Whose goal it is.
     pub owner: GoalOwner,
 }
 
+/// A resolved scenario: what every computation of lingeo reads.
 #[derive(Clone, Debug)]
 pub struct Scenario {
+    /// The board, its removed points taken out.
     pub board: Board,
     /// The built-in chess types first (king, queen, rook, bishop, knight, pawn), then the
     /// scenario's own, in declaration order.
     pub types: Vec<PieceType>,
+    /// The placed pieces, in declaration order.
     pub pieces: Vec<Piece>,
+    /// The goal points, in declaration order.
     pub goals: Vec<Goal>,
     /// Occupied points block sliders (decision A12 of docs/semantics.md §10; off by default).
     pub blocking: bool,
@@ -55,7 +67,14 @@ pub struct Scenario {
 /// Why a scenario file could not be loaded.
 #[derive(Debug)]
 pub enum LoadError {
-    Io { path: String, error: std::io::Error },
+    /// The file could not be read.
+    Io {
+        /// The path, as given.
+        path: String,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The text has errors (or is not UTF-8), each with its place.
     Invalid(SourceErrors),
 }
 
@@ -98,6 +117,7 @@ impl Scenario {
         super::resolve::lint_source(path, source)
     }
 
+    /// Reads, parses and resolves a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, LoadError> {
         let name = path.display().to_string();
         let source = read_source(path).map_err(|e| match e {
@@ -110,10 +130,12 @@ impl Scenario {
         Scenario::parse(&name, &source).map_err(LoadError::Invalid)
     }
 
+    /// The index of the piece type named `name`.
     pub fn type_index(&self, name: &str) -> Option<usize> {
         self.types.iter().position(|t| t.name == name)
     }
 
+    /// The placed piece named `name`.
     pub fn piece(&self, name: &str) -> Option<&Piece> {
         self.pieces.iter().find(|p| p.name == name)
     }

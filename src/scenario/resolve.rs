@@ -14,6 +14,7 @@ use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_ty
 use crate::play::rules::{Deadlock, GoalRule, Rules, Stalemate};
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
+/// Parses and resolves scenario text (`path` names it in diagnostics): the scenario, or every error found.
 pub fn resolve_source(path: &str, source: &str) -> Result<Scenario, SourceErrors> {
     let (ast, mut diagnostics) = super::parser::parse(source);
     let result = if diagnostics.is_empty() {

@@ -628,7 +628,7 @@ fn search_time_stops_with_its_own_words() {
         let code = 2;
         assert!(out.contains(&format!("\nexit: {code}\n")), "{out}");
         assert!(
-            out.contains("stopped at the time limit (--time 0.2)"),
+            out.contains("stopped at the time limit (0.2 s; --time raises it)"),
             "{engine}: {out}"
         );
         assert!(!out.contains("of the request"), "{engine}: {out}");

@@ -359,7 +359,13 @@ fn node_and_time_limits_stop_cleanly() {
     assert_eq!(r.value, None);
     // The anytime solve: the deepest iteration completed within the budget, not a proof.
     assert!(r.depth > 0 && !r.pv.is_empty() && r.has_result(), "{r:?}");
-    assert!(r.stopped.unwrap().contains("--max-nodes 1000"));
+    // The library's words: the limit and its value, no command-line option.
+    let why = r.stopped.unwrap();
+    assert_eq!(why, "stopped at the node limit (1000 positions)");
+    assert_eq!(
+        lingeo::play::search::SearchLimit::in_message(&why),
+        Some((lingeo::play::search::SearchLimit::Nodes, why.len()))
+    );
     let r = minimax::search(&g, &State::initial(&g), &options);
     assert_eq!(r.value, None);
     assert!(r.stopped.is_some());

@@ -23,6 +23,7 @@ use crate::play::states::GameStates;
 /// What the grammar run took beside the tree.
 #[derive(Clone, Debug)]
 pub struct GrammarRun {
+    /// The search's result and tree, as the native LG search gives them.
     pub result: LgResult,
     /// Derivation steps, with the zone grammar's.
     pub steps: u64,
@@ -31,7 +32,7 @@ pub struct GrammarRun {
 }
 
 /// Searches the reduced tree of `root` with `grammar` (inputs `H`, `DEPTH`, `FULL` and, for
-/// `--zones translate`, `TRANSLATE`; start `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
+/// zones carried by the translations, `TRANSLATE`; start `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
 pub fn search(
     game: &Game,
     root: &State,
@@ -44,13 +45,13 @@ pub fn search(
     if lg.leaf != super::lg::Leaf::Zero {
         return Err(
             "the search grammar scores every leaf that does not end the game 0; \
-                    --leaf zones is the native engine's"
+                    leaves scored by their zones are the native engine's"
                 .to_string(),
         );
     }
     if lg.dominates() {
         return Err(
-            "the search grammar has attack zones only; --domination is the native engine's"
+            "the search grammar has attack zones only; domination zones are the native engine's"
                 .to_string(),
         );
     }
@@ -99,7 +100,7 @@ pub fn search(
     } else if translate {
         return Err(format!(
             "the search grammar `{}` has no input TRANSLATE: bool, so it cannot carry its zones \
-             by the translations (--zones translate)",
+             by the translations",
             grammar.name()
         ));
     }

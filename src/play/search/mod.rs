@@ -9,6 +9,7 @@
 //! docs/players.md §3), times 100, far below `WIN / 2`.
 
 pub mod alphabeta;
+#[allow(missing_docs)] // src/play/search/lg.rs: its owner documents it
 pub mod lg;
 pub mod lg_grammar;
 pub mod minimax;
@@ -16,6 +17,7 @@ pub mod pattern_steps;
 pub mod table;
 pub mod zone_steps;
 
+use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,6 +27,7 @@ use crate::play::players::rules::RuleBook;
 use crate::play::state::{Move, State};
 use crate::progress::Observer;
 
+/// The score of a won game (from the winner's side), less the plies to the end where a search counts them.
 pub const WIN: i32 = 1_000_000;
 const DECISIVE: i32 = WIN / 2;
 
@@ -54,6 +57,7 @@ pub enum Ordering {
 }
 
 impl Ordering {
+    /// The orderings' names, in the order of [`Ordering::ALL`].
     pub const NAMES: [&'static str; 6] = [
         "none",
         "history",
@@ -62,6 +66,7 @@ impl Ordering {
         "chessmaps",
         "patterns",
     ];
+    /// Every ordering.
     pub const ALL: [Ordering; 6] = [
         Ordering::None,
         Ordering::History,
@@ -76,6 +81,7 @@ impl Ordering {
         Ordering::ALL.into_iter().find(|o| o.name() == name)
     }
 
+    /// How the ordering is named (`zones`).
     pub fn name(self) -> &'static str {
         match self {
             Ordering::None => "none",
@@ -102,6 +108,7 @@ pub enum Eval {
 }
 
 impl Eval {
+    /// How the evaluation is named (`fuzzy`).
     pub fn name(self) -> &'static str {
         match self {
             Eval::Material => "material",
@@ -116,10 +123,12 @@ impl Eval {
     }
 }
 
+/// What a search of a game does, and where it stops.
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// `None`: solve, search to the end of every line.
     pub depth: Option<u32>,
+    /// The move ordering of alpha-beta.
     pub ordering: Ordering,
     /// Transposition table size in MiB; 0 turns the table off.
     pub tt_mb: usize,
@@ -127,7 +136,9 @@ pub struct SearchOptions {
     /// node or time limit only, every other search takes one). The value does not depend on
     /// it; the positions and table hits of more than one thread vary from run to run.
     pub threads: usize,
+    /// The node budget: the search stops past this many positions.
     pub max_nodes: Option<u64>,
+    /// The time limit: the search stops once it has run this long.
     pub time: Option<Duration>,
     /// How the time limit reads in the message of a stop at it (as it was written, `1e-300`,
     /// which no `Duration` keeps); `None`: its seconds.
@@ -156,6 +167,7 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
+    /// The default horizon of zones and patterns (moves).
     pub const DEFAULT_HORIZON: u32 = 4;
 }
 
@@ -255,6 +267,99 @@ pub fn thread_cpu_time() -> Option<Duration> {
     }
 }
 
+/// Why a search stopped before it finished: the limit it reached, with its value, in the
+/// library's words ([`SearchResult::stopped`] holds it as text, which the callers that wrap it
+/// into their own messages keep; [`SearchLimit::in_message`] tells the limit back from it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The node budget ([`SearchOptions::max_nodes`]), in positions.
+    Nodes(u64),
+    /// The memory limit ([`SearchOptions::max_memory`]), in bytes.
+    Memory(usize),
+    /// The time limit ([`SearchOptions::time`]), and how it reads
+    /// ([`SearchOptions::time_shown`]; `None`: its seconds).
+    Time {
+        /// The limit.
+        limit: Duration,
+        /// How it was written, where the caller said.
+        shown: Option<String>,
+    },
+    /// The thread's deadline ([`crate::deadline`]), which the caller set (a server's cap on a
+    /// request), not the search's own time limit.
+    Deadline(Duration),
+}
+
+/// Which limit stopped a search, without its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// The node budget.
+    Nodes,
+    /// The memory limit.
+    Memory,
+    /// The search's time limit.
+    Time,
+    /// The thread's deadline.
+    Deadline,
+}
+
+impl StopReason {
+    /// The limit reached.
+    pub fn limit(&self) -> SearchLimit {
+        match self {
+            StopReason::Nodes(_) => SearchLimit::Nodes,
+            StopReason::Memory(_) => SearchLimit::Memory,
+            StopReason::Time { .. } => SearchLimit::Time,
+            StopReason::Deadline(_) => SearchLimit::Deadline,
+        }
+    }
+}
+
+impl SearchLimit {
+    /// The words a [`StopReason`] of this limit begins with.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            SearchLimit::Nodes => "stopped at the node limit (",
+            SearchLimit::Memory => "stopped at the memory limit (",
+            SearchLimit::Time => "stopped at the time limit (",
+            SearchLimit::Deadline => "stopped at the time limit of the request (",
+        }
+    }
+
+    /// The limit whose stop `message` tells of (a [`StopReason`] as text, perhaps inside a
+    /// longer message: a match's game that stopped), and the byte just past the reason's
+    /// closing parenthesis, where a caller may add a note.
+    pub fn in_message(message: &str) -> Option<(SearchLimit, usize)> {
+        [
+            SearchLimit::Deadline,
+            SearchLimit::Nodes,
+            SearchLimit::Memory,
+            SearchLimit::Time,
+        ]
+        .into_iter()
+        .find_map(|limit| {
+            let start = message.find(limit.phrase())?;
+            let close = message[start..].find(')')?;
+            Some((limit, start + close + 1))
+        })
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let phrase = self.limit().phrase();
+        match self {
+            StopReason::Nodes(n) => write!(f, "{phrase}{n} positions)"),
+            StopReason::Memory(bytes) => write!(f, "{phrase}{})", crate::memory::show(*bytes)),
+            StopReason::Time {
+                shown: Some(text), ..
+            } => write!(f, "{phrase}{text} s)"),
+            StopReason::Time { limit, .. } | StopReason::Deadline(limit) => {
+                write!(f, "{phrase}{} s)", limit.as_secs_f64())
+            }
+        }
+    }
+}
+
 /// The node budget and the clock shared by the searches.
 pub(crate) struct Budget {
     start: Instant,
@@ -303,17 +408,11 @@ impl Budget {
             return false;
         }
         if self.max_nodes.is_some_and(|m| self.nodes > m) {
-            self.stopped = Some(format!(
-                "stopped at the node limit (--max-nodes {})",
-                self.max_nodes.unwrap_or(0)
-            ));
+            self.stopped = Some(StopReason::Nodes(self.max_nodes.unwrap_or(0)).to_string());
             return false;
         }
         if self.nodes & 0x3fff == 0 && crate::memory::in_use() > self.max_memory {
-            self.stopped = Some(format!(
-                "stopped at the memory limit (--max-memory {})",
-                crate::memory::show(self.max_memory)
-            ));
+            self.stopped = Some(StopReason::Memory(self.max_memory).to_string());
             return false;
         }
         if self.nodes & 0x3fff == 0 {
@@ -323,7 +422,8 @@ impl Budget {
                 return false;
             }
         }
-        // The LG search sets `--time` as the thread's deadline too: then it reads as `--time`.
+        // The LG search sets its time limit as the thread's deadline too: then it reads as that
+        // limit.
         if self.nodes & 0x3fff == 0
             && let Some(limit) = crate::deadline::passed()
         {
@@ -332,10 +432,7 @@ impl Budget {
             self.stopped = Some(if self.time == Some(limit) {
                 self.time_stop()
             } else {
-                format!(
-                    "stopped at the time limit of the request ({} s)",
-                    limit.as_secs_f64()
-                )
+                StopReason::Deadline(limit).to_string()
             });
             return false;
         }
@@ -357,7 +454,7 @@ impl Budget {
         }
     }
 
-    /// Why the search stopped when `time` (`--time`) ran out: the same words whichever
+    /// Why the search stopped when its time limit ran out: the same words whichever
     /// engine, and whether the node count or the thread's deadline saw it.
     pub(crate) fn time_stop(&self) -> String {
         time_stop(self.time.unwrap_or_default(), self.time_shown.as_deref())
@@ -382,10 +479,11 @@ impl Drop for Budget {
 
 /// The stop at the time limit `time`, shown as `shown` (as it was written) or its seconds.
 pub(crate) fn time_stop(time: Duration, shown: Option<&str>) -> String {
-    match shown {
-        Some(text) => format!("stopped at the time limit (--time {text})"),
-        None => format!("stopped at the time limit (--time {})", time.as_secs_f64()),
+    StopReason::Time {
+        limit: time,
+        shown: shown.map(str::to_string),
     }
+    .to_string()
 }
 
 /// The score of a finished game at its last state, for the side to move there.
@@ -465,5 +563,53 @@ pub(crate) fn decisive_value(white_score: i32) -> Option<i8> {
         Some(-1)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each stop reads as its limit and value in the library's words, and is told back from
+    /// inside a longer message with the place just past its parenthesis.
+    #[test]
+    fn stop_reasons_name_their_limit_and_no_option() {
+        let reasons = [
+            (
+                StopReason::Nodes(500),
+                "stopped at the node limit (500 positions)",
+            ),
+            (
+                StopReason::Memory(16 << 20),
+                "stopped at the memory limit (16 MiB)",
+            ),
+            (
+                StopReason::Time {
+                    limit: Duration::from_millis(500),
+                    shown: None,
+                },
+                "stopped at the time limit (0.5 s)",
+            ),
+            (
+                StopReason::Time {
+                    limit: Duration::ZERO,
+                    shown: Some("1e-300".into()),
+                },
+                "stopped at the time limit (1e-300 s)",
+            ),
+            (
+                StopReason::Deadline(Duration::from_secs(3)),
+                "stopped at the time limit of the request (3 s)",
+            ),
+        ];
+        for (reason, text) in reasons {
+            assert_eq!(reason.to_string(), text);
+            assert!(!text.contains("--"), "{text}");
+            let wrapped = format!("game 1 stopped: {text}; the score is of 0 games");
+            let (limit, end) = SearchLimit::in_message(&wrapped).expect(text);
+            assert_eq!(limit, reason.limit(), "{text}");
+            assert_eq!(&wrapped[end..], "; the score is of 0 games");
+        }
+        assert_eq!(SearchLimit::in_message("the game is drawn"), None);
     }
 }

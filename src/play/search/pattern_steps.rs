@@ -18,15 +18,16 @@ use crate::play::state::{Move, State};
 /// At most this many main paths per pair; the fuzzy pattern's region still covers the rest.
 const MAX_PATHS: usize = 2_000;
 
+/// The moves along a state's MAICS patterns: what `Ordering::Patterns` tries first.
 #[derive(Clone, Debug, Default)]
 pub struct PatternSteps {
     /// (piece, from, to) of the main paths' steps.
     main: HashSet<(u8, Point, Point)>,
     /// (piece, to): an interacting piece of a fuzzy pattern entering its main region.
     region: HashSet<(u8, Point)>,
-    /// Pairs (x, y) with a pattern within the horizon, and those whose main paths were cut at
-    /// `MAX_PATHS`.
+    /// Pairs (x, y) with a pattern within the horizon.
     pub pairs: usize,
+    /// Pairs whose main paths were cut at `MAX_PATHS`.
     pub cut: usize,
 }
 

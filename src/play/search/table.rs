@@ -1,4 +1,4 @@
-//! The transposition table: a fixed number of entries (from `--tt-mb`), indexed by the low bits
+//! The transposition table: a fixed number of entries (from the size asked for, `SearchOptions::tt_mb`), indexed by the low bits
 //! of a state's Zobrist key, each replaced by any later store (the simplest policy; the table
 //! only saves work, it never changes a value).
 //!
@@ -10,8 +10,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+/// What an entry's score says of the state's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The score is the value.
     Exact,
     /// The score is at least this (a beta cutoff).
     Lower,
@@ -19,14 +21,18 @@ pub enum Bound {
     Upper,
 }
 
+/// One stored result of the search below a state.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
+    /// The state's Zobrist key.
     pub key: u64,
+    /// The score found, from the side to move's view.
     pub score: i32,
     /// The depth searched below the state (at most 254: a deeper search stores 254, which
     /// only makes the entry unusable deeper); [`COMPLETE`] when the subtree reached the end of
     /// the game everywhere, so that the bound holds at any depth.
     pub depth: u8,
+    /// Whether `score` is the value or a bound of it.
     pub bound: Bound,
     /// The index of the best move in the state's move list, or `u8::MAX`.
     pub best: u8,
@@ -34,6 +40,7 @@ pub struct Entry {
     pub work: u8,
 }
 
+/// The depth of an entry whose subtree reached the end of the game everywhere.
 pub const COMPLETE: u8 = u8::MAX;
 
 impl Entry {
@@ -81,6 +88,7 @@ const _: () = assert!(BUCKET_BYTES == 32);
 // The zeroed allocation of `u64`s is read as `AtomicU64`s: the same size and alignment.
 const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
 
+/// The transposition table, shared by the threads of a search.
 pub struct Table {
     /// The allocation; the table proper is `words[start..start + BUCKET * (mask + 1)]`,
     /// aligned to a huge page so that the kernel can back it with huge pages.
@@ -176,6 +184,7 @@ impl Table {
         2 * (self.mask + 1)
     }
 
+    /// Never: a table has at least one bucket.
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -221,6 +230,7 @@ impl Table {
         self.words[i + 1].store(data, Relaxed);
     }
 
+    /// The entry stored for `key`, if one is and is whole (a torn read is a miss).
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let i = self.bucket(key);
         for slot in [i, i + WORDS] {

@@ -14,11 +14,13 @@ use crate::play::state::{Move, State};
 /// At most this many zones per attack; an attack with more is left out of the set.
 const MAX_ZONES: usize = 2_000;
 
+/// The steps (piece, from, to) of the trajectories of a state's zones: the moves `Ordering::Zones` tries first.
 #[derive(Clone, Debug, Default)]
 pub struct ZoneSteps {
     steps: HashSet<(u8, Point, Point)>,
-    /// Attacks whose zones were listed, and those left out because they had too many.
+    /// Attacks whose zones were listed.
     pub attacks: usize,
+    /// Attacks left out because they had too many zones.
     pub skipped: usize,
 }
 
@@ -44,6 +46,7 @@ impl ZoneSteps {
         out
     }
 
+    /// Whether `mv` is a step of one of the zones' trajectories.
     pub fn contains(&self, mv: Move) -> bool {
         match mv {
             Move::Step {
@@ -53,10 +56,12 @@ impl ZoneSteps {
         }
     }
 
+    /// The number of distinct steps.
     pub fn len(&self) -> usize {
         self.steps.len()
     }
 
+    /// Whether there is no step.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }

@@ -38,12 +38,12 @@ fn the_largest_depth_is_not_a_list_of_depths() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: stopped at the node limit (--max-nodes 50000) before depth 4294967295: the result is depth "
+            "error: stopped at the node limit (50000 positions; --max-nodes raises it) before depth 4294967295: the result is depth "
         ),
         "{err}"
     );
     assert!(
-        out.contains("stopped at the node limit (--max-nodes 50000); the result is the last completed depth's"),
+        out.contains("stopped at the node limit (50000 positions; --max-nodes raises it); the result is the last completed depth's"),
         "{out}"
     );
     assert!(
@@ -164,7 +164,7 @@ fn a_long_line_on_the_command_line_and_its_memory_limit() {
     assert_eq!(code, 2, "{err}");
     assert_eq!(
         err,
-        "error: stopped at the memory limit (--max-memory 64 MiB); no search completed, so \
+        "error: stopped at the memory limit (64 MiB; --max-memory raises it); no search completed, so \
          there is no result\n"
     );
     // The table is part of that memory.
@@ -204,7 +204,7 @@ fn every_engine_stops_at_time_with_the_same_words() {
     assert_eq!(code, 2, "{out}");
     assert_eq!(
         err,
-        "error: stopped at the time limit (--time 1); no search completed, so there is no result\n"
+        "error: stopped at the time limit (1 s; --time raises it); no search completed, so there is no result\n"
     );
     // The native LG search says the same, whether the node count or a zone listing saw it.
     for time in ["0.2", "0.000001"] {
@@ -223,7 +223,7 @@ fn every_engine_stops_at_time_with_the_same_words() {
         assert_eq!(
             err,
             format!(
-                "error: stopped at the time limit (--time {time}); no search completed, so there is no result\n"
+                "error: stopped at the time limit ({time} s; --time raises it); no search completed, so there is no result\n"
             )
         );
     }
@@ -238,12 +238,14 @@ fn every_engine_stops_at_time_with_the_same_words() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.starts_with("error: stopped at the time limit (--time 1e-300) before depth 30: "),
+        err.starts_with(
+            "error: stopped at the time limit (1e-300 s; --time raises it) before depth 30: "
+        ),
         "{err}"
     );
     assert!(
         out.contains(
-            "stopped at the time limit (--time 1e-300); the result is the last completed depth's\n"
+            "stopped at the time limit (1e-300 s; --time raises it); the result is the last completed depth's\n"
         ),
         "{out}"
     );
@@ -264,13 +266,13 @@ fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: stopped at the time limit (--time 0.3) before the solve proved the game's value: the result is the deepest completed iteration's (depth "
+            "error: stopped at the time limit (0.3 s; --time raises it) before the solve proved the game's value: the result is the deepest completed iteration's (depth "
         ),
         "{err}"
     );
     let stop = out
         .lines()
-        .find(|l| l.starts_with("stopped at the time limit (--time 0.3); the result is the deepest completed iteration's (depth "))
+        .find(|l| l.starts_with("stopped at the time limit (0.3 s; --time raises it); the result is the deepest completed iteration's (depth "))
         .unwrap_or_else(|| panic!("{out}"));
     assert!(stop.ends_with("), not a solve"), "{stop}");
     assert!(
@@ -302,7 +304,8 @@ fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
         let (out, err, code) = run(&all);
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
         assert!(
-            err.starts_with("error: stopped at the node limit (--max-nodes ")
+            err.starts_with("error: stopped at the node limit (")
+                && err.contains(" positions; --max-nodes raises it)")
                 && err.ends_with("; no search completed, so there is no result\n"),
             "{err}"
         );

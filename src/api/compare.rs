@@ -1,0 +1,978 @@
+//! Comparing two languages: of two grammars, or of a grammar and the native generator it
+//! stands for (of trajectories or of zones), on given starts or on seeded random ones
+//! (docs/testing-grammars.md). Serialised, a [`CompareResult`] is what `lingeo compare --json`
+//! prints. (Not [`crate::compare`], the measurements of patterns against zones.)
+//!
+//! Two grammars are compared sentence for sentence as they print. Against the native
+//! generator both sides are read as what they mean, trajectories or zones, and printed alike
+//! (`f6 e5 e4`, `t(BOMBER, h5 h4, 5) ...`), so that a grammar with other symbol names still
+//! agrees.
+//!
+//! ```
+//! use lingeo::api::compare::{CompareRequest, CompareSide, GrammarSource, Starts};
+//! use lingeo::api::Workbench;
+//!
+//! let bench = Workbench::load("examples/robot-zone-simplified.scenario")?;
+//! let r = CompareRequest {
+//!     a: CompareSide::Grammar(GrammarSource::File("grammars/zones-filtered.lgg".into())),
+//!     b: CompareSide::Native,
+//!     starts: Starts::One("S(h5, h1, 4)".into()),
+//!     piece: Some("BOMBER".into()),
+//!     ..CompareRequest::default()
+//! };
+//! let result = bench.compare(&r, &lingeo::progress::Silent)?;
+//! assert!(result.passed);
+//! assert_eq!(result.b, "the native zone generator (filters f1+f2)");
+//! let json = serde_json::to_value(&result)?; // what `lingeo compare --json` prints
+//! assert_eq!(json["starts"][0]["count_a"], 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::Workbench;
+use super::error::{ApiError, Cap, Result};
+use super::zones::{Filters, ZoneEngine, ZoneRequest};
+use crate::board::Point;
+use crate::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use crate::grammar::types::Type;
+use crate::grammar::value::Value;
+use crate::grammar::world::World;
+use crate::grammar::{Evaluator, Grammar, Limits};
+use crate::language_diff::{LanguageDiff, SymbolDiff};
+use crate::piece::Side;
+use crate::play::states::GameStates;
+use crate::progress::{Progress, Task};
+use crate::random::SplitMix;
+use crate::render;
+use crate::zone::{self, ZoneGenerator, ZoneOptions};
+
+/// Where a grammar of a comparison comes from. A grammar cannot be shared between threads,
+/// so each thread of a comparison reads it again from here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrammarSource {
+    /// A grammar file (`.lgg`), its imports read relative to its folder.
+    File(PathBuf),
+    /// Grammar text, `name` naming it in errors and results and locating its imports.
+    Text {
+        /// The grammar's file name, as results show it.
+        name: String,
+        /// The grammar's text.
+        text: String,
+    },
+    /// A grammar shipped with lingeo, by name ([`super::shipped_grammar`]).
+    Shipped(String),
+}
+
+impl GrammarSource {
+    /// The grammar, read and parsed.
+    pub fn load(&self) -> Result<Grammar> {
+        match self {
+            GrammarSource::File(path) => super::load_grammar(path),
+            GrammarSource::Text { name, text } => super::grammar_from_text(text, name),
+            GrammarSource::Shipped(name) => super::shipped_grammar(name),
+        }
+    }
+
+    /// How results name the source: the path, the text's name, or the shipped grammar's.
+    pub fn label(&self) -> String {
+        match self {
+            GrammarSource::File(path) => path.display().to_string(),
+            GrammarSource::Text { name, .. } | GrammarSource::Shipped(name) => name.clone(),
+        }
+    }
+}
+
+/// One side of a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompareSide {
+    /// A grammar's language, as it prints it.
+    Grammar(GrammarSource),
+    /// The native generator of what the other side's grammar derives: trajectories (the other
+    /// grammar takes one piece input, starts S(point, point, int) and derives a(point)
+    /// symbols) or zones (t((piece, trajectory), int) symbols).
+    Native,
+}
+
+/// What a start must show to pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Check {
+    /// The two languages are equal.
+    #[default]
+    Equal,
+    /// A's language is within B's.
+    Subset,
+    /// B's language is within A's.
+    Superset,
+}
+
+impl Check {
+    /// Whether a start whose languages differ by `diff` passes.
+    pub fn passes(self, diff: &LanguageDiff) -> bool {
+        match self {
+            Check::Equal => diff.equal(),
+            Check::Subset => diff.a_within_b(),
+            Check::Superset => diff.b_within_a(),
+        }
+    }
+}
+
+/// The lengths l0 of random starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lengths {
+    /// The distance from x0 to y0.
+    #[default]
+    Shortest,
+    /// Any admissible length: from the distance up to twice it, less one.
+    Admissible,
+}
+
+impl Lengths {
+    /// How a report names them.
+    pub fn label(self) -> &'static str {
+        match self {
+            Lengths::Shortest => "shortest",
+            Lengths::Admissible => "admissible",
+        }
+    }
+}
+
+/// The starts a comparison runs on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// One start (`S(h5, h1, 4)`): where it cannot be compared, the comparison fails with
+    /// that error.
+    One(String),
+    /// These starts, each compared; one that cannot be is reported on its line.
+    List(Vec<String>),
+    /// `count` distinct random starts S(x0, y0, l0), drawn with `seed` (the same seed, the same
+    /// starts): for zones, x0 where the piece stands and y0 one of its targets; for
+    /// trajectories any two points the piece can go between. Each is reported as in `List`.
+    Random {
+        /// How many starts to draw (fewer where there are not as many distinct ones).
+        count: u32,
+        /// The seed of the draw.
+        seed: u64,
+        /// The lengths l0.
+        lengths: Lengths,
+    },
+}
+
+/// The most random starts a comparison draws.
+pub const MAX_RANDOM_STARTS: u32 = 100_000;
+
+/// What [`Workbench::compare`] compares; the defaults are `lingeo compare`'s.
+#[derive(Clone, Debug)]
+pub struct CompareRequest {
+    /// The first side.
+    pub a: CompareSide,
+    /// The second side.
+    pub b: CompareSide,
+    /// The starts.
+    pub starts: Starts,
+    /// The grammars' piece input: a placed piece by name (where none has the name, a type).
+    pub piece: Option<String>,
+    /// The piece input as a piece type (of `side`, White by default).
+    pub type_name: Option<String>,
+    /// The side of a piece type.
+    pub side: Option<Side>,
+    /// The grammars' other inputs, by name, each value as the grammars read it.
+    pub inputs: Vec<(String, String)>,
+    /// What a start must show to pass.
+    pub check: Check,
+    /// The native generator of zones: the filters of decision A8 (all is what
+    /// grammars/zones-filtered.lgg derives; none, grammars/zones.lgg).
+    pub filters: Filters,
+    /// The native generator of trajectories: the length condition of admissible trajectories.
+    pub rule: AdmissibleRule,
+    /// The caps of the grammars' runs; `max_sentences` caps each side's language, native
+    /// ones too (and `max_memory` the native generator of zones).
+    pub limits: Limits,
+    /// How the grammars evaluate expressions.
+    pub evaluator: Evaluator,
+    /// The starts compared on this many threads at once (the result is the same as on one).
+    pub jobs: usize,
+}
+
+impl Default for CompareRequest {
+    fn default() -> Self {
+        CompareRequest {
+            a: CompareSide::Native,
+            b: CompareSide::Native,
+            starts: Starts::One(String::new()),
+            piece: None,
+            type_name: None,
+            side: None,
+            inputs: Vec::new(),
+            check: Check::Equal,
+            filters: Filters::All,
+            rule: AdmissibleRule::S16,
+            limits: Limits::default(),
+            evaluator: Evaluator::Compiled,
+            jobs: 1,
+        }
+    }
+}
+
+/// A comparison; serialised, what `lingeo compare --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompareResult {
+    /// What side A is (`grammars/zones.lgg (grammar zones)`, `the native zone generator
+    /// (filters f1+f2)`).
+    pub a: String,
+    /// What side B is.
+    pub b: String,
+    /// What a start had to show to pass.
+    pub check: Check,
+    /// How the random starts were drawn, and the seed (none for given starts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub random: Option<String>,
+    /// Each start's comparison, in the order of the starts.
+    pub starts: Vec<StartComparison>,
+    /// Whether every start passed.
+    pub passed: bool,
+}
+
+impl CompareResult {
+    /// The starts that passed, that failed the check, and that could not be compared.
+    pub fn tally(&self) -> (usize, usize, usize) {
+        let (mut passed, mut failed, mut errors) = (0, 0, 0);
+        for s in &self.starts {
+            match &s.outcome {
+                StartOutcome::Compared { passed: true, .. } => passed += 1,
+                StartOutcome::Compared { .. } => failed += 1,
+                StartOutcome::Failed { .. } => errors += 1,
+            }
+        }
+        (passed, failed, errors)
+    }
+}
+
+/// One start's comparison.
+#[derive(Clone, Debug, Serialize)]
+pub struct StartComparison {
+    /// The start, as given (trimmed) or drawn.
+    pub start: String,
+    /// The two languages side by side, or why they could not be compared.
+    #[serde(flatten)]
+    pub outcome: StartOutcome,
+}
+
+/// The two languages of one start side by side, or why they could not be compared.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum StartOutcome {
+    /// Both languages were derived.
+    Compared {
+        /// Whether the start passes the check.
+        passed: bool,
+        /// The sentences of A.
+        count_a: usize,
+        /// The sentences of B.
+        count_b: usize,
+        /// The sentences both have.
+        common: usize,
+        /// The sentences only A has, sorted.
+        only_a: Vec<String>,
+        /// The sentences only B has, sorted.
+        only_b: Vec<String>,
+        /// For languages of zones that differ: the `t(...)` symbols only A's zones hold.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        symbols_only_a: Option<Vec<String>>,
+        /// For languages of zones that differ: the `t(...)` symbols only B's zones hold.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        symbols_only_b: Option<Vec<String>>,
+    },
+    /// A side could not be derived (a limit, a start that does not fit).
+    Failed {
+        /// The error's first line.
+        error: String,
+        /// The error itself.
+        #[serde(skip)]
+        cause: Box<ApiError>,
+    },
+}
+
+/// What a grammar's language is, read from its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Trajectories,
+    Zones,
+    Other,
+}
+
+fn kind(g: &Grammar) -> Kind {
+    if super::zones::zone_grammar_problems(g).is_empty() {
+        return Kind::Zones;
+    }
+    let inputs: Vec<Type> = g.inputs().into_iter().map(|(_, t)| t).collect();
+    let points = g
+        .program
+        .symbols
+        .iter()
+        .filter(|s| s.terminal)
+        .all(|s| s.params == [Type::Point]);
+    if inputs == [Type::Piece] && g.start_types() == [Type::Point, Type::Point, Type::Int] && points
+    {
+        Kind::Trajectories
+    } else {
+        Kind::Other
+    }
+}
+
+/// One side, read.
+enum LoadedSide {
+    Grammar(Grammar),
+    Native(Kind),
+}
+
+/// The two sides of `r`, read, with the native generator standing for the other grammar's
+/// kind.
+fn sides(r: &CompareRequest) -> Result<(LoadedSide, LoadedSide)> {
+    let load = |side: &CompareSide| match side {
+        CompareSide::Grammar(source) => source.load().map(Some),
+        CompareSide::Native => Ok(None),
+    };
+    let (ga, gb) = (load(&r.a)?, load(&r.b)?);
+    let native_of = |g: &Grammar, field: &'static str, source: &CompareSide| match kind(g) {
+        Kind::Other => Err(ApiError::request(
+            Some(field),
+            format!(
+                "the native generator is one of trajectories or of zones, and {} (`{}`) is neither: it must take one piece input, start S(x0: point, y0: point, l0: int) and derive a(point) symbols (trajectories) or t((piece, trajectory), int) symbols (zones)",
+                match source {
+                    CompareSide::Grammar(s) => s.label(),
+                    CompareSide::Native => String::new(),
+                },
+                g.name()
+            ),
+        )),
+        k => Ok(LoadedSide::Native(k)),
+    };
+    match (ga, gb) {
+        (None, None) => Err(ApiError::request(
+            Some("b"),
+            "compare a grammar with the native generator, or two grammars; not the native generator with itself",
+        )),
+        (Some(g), None) => {
+            let native = native_of(&g, "a", &r.a)?;
+            Ok((LoadedSide::Grammar(g), native))
+        }
+        (None, Some(g)) => {
+            let native = native_of(&g, "b", &r.b)?;
+            Ok((native, LoadedSide::Grammar(g)))
+        }
+        (Some(ga), Some(gb)) => Ok((LoadedSide::Grammar(ga), LoadedSide::Grammar(gb))),
+    }
+}
+
+/// The grammar of a pair of sides (one at least is a grammar).
+fn grammar_of<'g>(a: &'g LoadedSide, b: &'g LoadedSide) -> &'g Grammar {
+    match (a, b) {
+        (LoadedSide::Grammar(g), _) | (_, LoadedSide::Grammar(g)) => g,
+        _ => unreachable!("one side at least is a grammar"),
+    }
+}
+
+/// Whether either side is a language of zones.
+fn of_zones(a: &LoadedSide, b: &LoadedSide) -> bool {
+    [a, b].iter().any(|s| match s {
+        LoadedSide::Native(k) => *k == Kind::Zones,
+        LoadedSide::Grammar(g) => kind(g) == Kind::Zones,
+    })
+}
+
+/// An error's first line, without its `error: ` prefix.
+fn first_line(e: &ApiError) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
+}
+
+impl Workbench {
+    /// The languages of `r.a` and `r.b` on each of `r.starts`, side by side. `progress` is told
+    /// of each start (a task `"starts"`). A single start ([`Starts::One`]) that cannot be
+    /// compared is the error; among several, one line of the result.
+    pub fn compare(&self, r: &CompareRequest, progress: &dyn Progress) -> Result<CompareResult> {
+        crate::parallel::check_jobs(r.jobs).map_err(|e| ApiError::request(Some("jobs"), e))?;
+        let scenario = self.scenario();
+        let game = match &scenario.game {
+            Some(_) => Some(self.game()?),
+            None => None,
+        };
+        let given_piece = r.piece.is_some() || r.type_name.is_some();
+        if !given_piece && r.side.is_some() {
+            return Err(ApiError::request(
+                Some("side"),
+                "a side goes with a piece type",
+            ));
+        }
+        // A placed piece by its name; a type by its name and a side (which makes the world
+        // take the type even where a placed piece has the same name).
+        let piece = if given_piece {
+            let c = self.choose(
+                r.piece.as_deref(),
+                r.type_name.as_deref(),
+                r.side,
+                crate::piece::Usage::Move,
+            )?;
+            Some(match c.at {
+                Some(_) => (r.piece.clone().unwrap_or_default(), None),
+                None => (c.type_name, Some(c.side)),
+            })
+        } else {
+            None
+        };
+        let (a, b) = sides(r)?;
+        let states = game.as_ref().map(GameStates::new);
+        let ctx = Context {
+            bench: self,
+            states: states.as_ref(),
+            r,
+            piece: piece.as_ref().map(|(n, s)| (n.as_str(), *s)),
+        };
+        let zones = of_zones(&a, &b);
+        let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
+        let (starts, random) = match &r.starts {
+            Starts::One(start) => (vec![start.trim().to_string()], None),
+            Starts::List(starts) if starts.is_empty() => {
+                return Err(ApiError::request(Some("starts"), "give at least one start"));
+            }
+            Starts::List(starts) => (starts.iter().map(|s| s.trim().to_string()).collect(), None),
+            Starts::Random {
+                count,
+                seed,
+                lengths,
+            } => {
+                if !(1..=MAX_RANDOM_STARTS).contains(count) {
+                    return Err(ApiError::request(
+                        Some("starts"),
+                        format!("draw from 1 to {MAX_RANDOM_STARTS} random starts, not {count}"),
+                    ));
+                }
+                let (starts, about) = ctx.random_starts(&a, &b, *count, *seed, *lengths)?;
+                (starts, Some(format!("{about}, seed {seed}")))
+            }
+        };
+        let task = Task::start(progress, Some(starts.len() as u64), "starts");
+        // Each worker reads the two sides again (a grammar cannot be shared between threads)
+        // and keeps its own states of play.
+        let worker = || -> Result<(LoadedSide, LoadedSide, Option<GameStates<'_>>)> {
+            let (a, b) = sides(r)?;
+            Ok((a, b, game.as_ref().map(GameStates::new)))
+        };
+        let outcomes: Vec<Result<StartOutcome>> = crate::parallel::map_in_order_with(
+            r.jobs,
+            &starts,
+            worker,
+            |worker, _, start| {
+                task.message(start);
+                let outcome = match worker {
+                    Ok((a, b, states)) => {
+                        let ctx = Context {
+                            states: states.as_ref(),
+                            ..ctx
+                        };
+                        ctx.compare_one(a, b, start, canonical, zones)
+                    }
+                    Err(e) => Err(e.clone()),
+                };
+                task.advance(1);
+                outcome
+            },
+            |_| false,
+        )
+        .map_err(|e| ApiError::request(Some("jobs"), e))?
+        .into_iter()
+        .map(|o| o.expect("no start stops the others"))
+        .collect();
+        drop(task);
+        let mut compared = Vec::with_capacity(starts.len());
+        for (start, outcome) in starts.into_iter().zip(outcomes) {
+            let outcome = match outcome {
+                Ok(o) => o,
+                Err(e) if matches!(r.starts, Starts::One(_)) => return Err(e),
+                Err(e) => StartOutcome::Failed {
+                    error: first_line(&e),
+                    cause: Box::new(e),
+                },
+            };
+            compared.push(StartComparison { start, outcome });
+        }
+        let passed = compared
+            .iter()
+            .all(|s| matches!(s.outcome, StartOutcome::Compared { passed: true, .. }));
+        let describe = |side: &LoadedSide, source: &CompareSide| match side {
+            LoadedSide::Grammar(g) => {
+                let label = match source {
+                    CompareSide::Grammar(s) => s.label(),
+                    CompareSide::Native => String::new(),
+                };
+                format!("{label} (grammar {})", g.name())
+            }
+            LoadedSide::Native(Kind::Zones) => {
+                format!("the native zone generator (filters {})", r.filters.label())
+            }
+            LoadedSide::Native(_) => format!(
+                "the native trajectory generator (rule {})",
+                match r.rule {
+                    AdmissibleRule::S16 => "s16",
+                    AdmissibleRule::S06 => "s06",
+                }
+            ),
+        };
+        Ok(CompareResult {
+            a: describe(&a, &r.a),
+            b: describe(&b, &r.b),
+            check: r.check,
+            random,
+            starts: compared,
+            passed,
+        })
+    }
+}
+
+/// What every start of a comparison shares.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    bench: &'a Workbench,
+    states: Option<&'a GameStates<'a>>,
+    r: &'a CompareRequest,
+    /// The piece input: a name, with a side where it is a type's.
+    piece: Option<(&'a str, Option<Side>)>,
+}
+
+impl Context<'_> {
+    fn world(&self) -> World<'_> {
+        let world = World::new(self.bench.scenario(), self.bench.kernel());
+        match self.states {
+            Some(states) => world.with_states(states),
+            None => world,
+        }
+    }
+
+    /// The grammar's inputs, bound as [`Workbench::run`] binds them.
+    fn inputs(&self, grammar: &Grammar, world: &mut World<'_>) -> Result<Vec<Value>> {
+        Ok(grammar.bind_inputs(world, &self.r.inputs, self.piece)?)
+    }
+
+    /// The comparison of `a` and `b` on one start.
+    fn compare_one(
+        &self,
+        a: &LoadedSide,
+        b: &LoadedSide,
+        start: &str,
+        canonical: bool,
+        zones: bool,
+    ) -> Result<StartOutcome> {
+        let grammar = grammar_of(a, b);
+        let la = self.language(a, grammar, start, canonical)?;
+        let lb = self.language(b, grammar, start, canonical)?;
+        let diff = LanguageDiff::new(&la, &lb);
+        let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
+        Ok(StartOutcome::Compared {
+            passed: self.r.check.passes(&diff),
+            count_a: diff.count_a,
+            count_b: diff.count_b,
+            common: diff.common,
+            only_a: diff.only_a,
+            only_b: diff.only_b,
+            symbols_only_a: symbols.as_ref().map(|s| s.only_a.clone()),
+            symbols_only_b: symbols.map(|s| s.only_b),
+        })
+    }
+
+    /// One side's sentences: as the grammar prints them, or with `canonical` as what they
+    /// mean. The native generator takes its piece and start from `other`, the grammar it
+    /// stands beside.
+    fn language(
+        &self,
+        side: &LoadedSide,
+        other: &Grammar,
+        start: &str,
+        canonical: bool,
+    ) -> Result<Vec<String>> {
+        let grammar = match side {
+            LoadedSide::Grammar(grammar) => grammar,
+            LoadedSide::Native(_) => other,
+        };
+        let scenario = self.bench.scenario();
+        let kernel = self.bench.kernel();
+        let mut world = self.world();
+        let inputs = self.inputs(grammar, &mut world)?;
+        let values = grammar.parse_start(&mut world, start)?;
+        let board = &scenario.board;
+        let max_sentences = self.r.limits.max_sentences;
+        match side {
+            LoadedSide::Native(Kind::Zones) => {
+                let piece = inputs[0].piece() as usize;
+                let Some(Some(index)) = world.in_scenario.get(piece) else {
+                    return Err(ApiError::request(
+                        Some("piece"),
+                        "the native zone generator takes a placed piece: a zone starts where its piece stands",
+                    ));
+                };
+                let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
+                let at = scenario.pieces[*index].at;
+                if x0 != at {
+                    return Err(ApiError::request(
+                        Some("starts"),
+                        format!(
+                            "the native zone generator starts where {} stands, {}, not at x0 = {}",
+                            scenario.pieces[*index].name,
+                            board.name(at),
+                            board.name(x0)
+                        ),
+                    ));
+                }
+                let zones = super::zones::compute(
+                    scenario,
+                    kernel,
+                    ZoneRequest {
+                        piece: *index,
+                        target: y0,
+                        horizon: u32::try_from(l0).unwrap_or(0),
+                        filters: self.r.filters,
+                        engine: ZoneEngine::Native,
+                        grammar: None,
+                        inputs: &[],
+                        max_zones: max_sentences,
+                        limits: Limits {
+                            max_imported_sentences: max_sentences,
+                            ..self.r.limits
+                        },
+                        evaluator: self.r.evaluator,
+                    },
+                )?;
+                Ok(zones.iter().map(|z| self.show_zone(z)).collect())
+            }
+            LoadedSide::Native(_) => {
+                let piece = &world.pieces[inputs[0].piece() as usize];
+                let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
+                let options = BundleOptions {
+                    rule: self.r.rule,
+                    simple_only: false,
+                };
+                let Ok(length) = u32::try_from(l0) else {
+                    return Ok(Vec::new());
+                };
+                let bundle = Bundle::new(kernel, piece.moves, x0, y0, Some(length), options);
+                if bundle.length() != Some(length) {
+                    return Ok(Vec::new());
+                }
+                let trajectories =
+                    bundle
+                        .collect(max_sentences)
+                        .map_err(|e| ApiError::TooLarge {
+                            cap: Cap::Sentences,
+                            reason: format!("more than {max_sentences} trajectories"),
+                            message: format!(
+                                "the native generator's language has {}, more than the limit of {max_sentences}",
+                                match e.count {
+                                    Some(n) => render::counted_saturating(n, "sentence", "sentences"),
+                                    None => format!("more than {max_sentences} sentences"),
+                                }
+                            ),
+                        })?;
+                Ok(trajectories
+                    .iter()
+                    .map(|t| render::trajectory(board, t))
+                    .collect())
+            }
+            LoadedSide::Grammar(_) => {
+                let language = grammar.with_evaluator(self.r.evaluator).derive(
+                    &world,
+                    &inputs,
+                    &values,
+                    self.r.limits,
+                    None,
+                )?;
+                if !canonical {
+                    return Ok(language
+                        .sentences
+                        .iter()
+                        .map(|s| grammar.show_sentence(&world, s))
+                        .collect());
+                }
+                Ok(match kind(grammar) {
+                    Kind::Zones => language
+                        .sentences
+                        .iter()
+                        .map(|s| self.show_zone(&zone::zone_of_sentence(s)))
+                        .collect(),
+                    _ => language
+                        .trajectories()
+                        .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
+                        .iter()
+                        .map(|t| render::trajectory(board, t))
+                        .collect(),
+                })
+            }
+        }
+    }
+
+    /// A zone as the grammar of zones prints it: `t(BOMBER, h5 h4 h3 h2 h1, 5) ...`.
+    fn show_zone(&self, z: &zone::Zone) -> String {
+        let scenario = self.bench.scenario();
+        z.entries
+            .iter()
+            .map(|e| {
+                format!(
+                    "t({}, {}, {})",
+                    scenario.pieces[e.piece].name,
+                    render::trajectory(&scenario.board, &e.trajectory),
+                    e.time
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `count` random starts `S(x0, y0, l0)` for the grammars' start symbol, and a line
+    /// saying how they were drawn.
+    fn random_starts(
+        &self,
+        a: &LoadedSide,
+        b: &LoadedSide,
+        count: u32,
+        seed: u64,
+        lengths: Lengths,
+    ) -> Result<(Vec<String>, String)> {
+        let grammar = grammar_of(a, b);
+        if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
+            return Err(ApiError::request(
+                Some("starts"),
+                format!(
+                    "random starts are drawn as S(x0: point, y0: point, l0: int), and `{}` starts with other parameters",
+                    grammar.name()
+                ),
+            ));
+        }
+        let scenario = self.bench.scenario();
+        let kernel = self.bench.kernel();
+        let mut world = self.world();
+        let inputs = self.inputs(grammar, &mut world)?;
+        let Some(piece) = inputs.iter().find_map(|v| match v {
+            Value::Piece(p) => Some(*p as usize),
+            _ => None,
+        }) else {
+            return Err(ApiError::request(
+                Some("starts"),
+                format!(
+                    "random starts are drawn where the piece can go, and `{}` has no piece input",
+                    grammar.name()
+                ),
+            ));
+        };
+        let wp = &world.pieces[piece];
+        let symbol = &grammar.program.symbols[grammar.program.start.symbol as usize].name;
+        let board = &scenario.board;
+        let mut rng = SplitMix(seed);
+        let mut length = |d: u32| match lengths {
+            Lengths::Shortest => d,
+            Lengths::Admissible => d + rng.below(u64::from(d.max(1))) as u32,
+        };
+        // The pairs to draw from: (x0, y0, distance).
+        let unreachable = kernel.unreachable();
+        let (pairs, about): (Vec<(Point, Point, u32)>, String) = if of_zones(a, b) {
+            let Some(Some(index)) = world.in_scenario.get(piece).copied() else {
+                return Err(ApiError::request(
+                    Some("piece"),
+                    "zones start where their piece stands: give a placed piece",
+                ));
+            };
+            let x0 = scenario.pieces[index].at;
+            let generator = ZoneGenerator::new(scenario, kernel, ZoneOptions::default());
+            let pairs: Vec<_> = board
+                .points()
+                .filter(|&y| zone::is_target(scenario, index, y))
+                .map(|y| (x0, y, generator.main_distance(index, y)))
+                .filter(|&(_, _, d)| d < unreachable)
+                .collect();
+            let about = format!("{} from {} to its targets", wp.name, board.name(x0));
+            (pairs, about)
+        } else {
+            let pairs = board
+                .points()
+                .flat_map(|x| board.points().map(move |y| (x, y)))
+                .filter(|(x, y)| x != y)
+                .map(|(x, y)| (x, y, kernel.distance(wp.moves, x, y)))
+                .filter(|&(_, _, d)| d < unreachable)
+                .collect();
+            (
+                pairs,
+                format!("{}, any two points it can go between", wp.name),
+            )
+        };
+        if pairs.is_empty() {
+            return Err(ApiError::request(
+                Some("starts"),
+                format!("{} has no start to draw ({about})", wp.name),
+            ));
+        }
+        // Distinct starts while there are enough of them (a piece with one target has few).
+        let mut rng_pairs = SplitMix(seed ^ 0x5eed);
+        let mut starts: Vec<String> = Vec::new();
+        let mut seen = HashSet::new();
+        for _ in 0..count.saturating_mul(20) {
+            if starts.len() == count as usize {
+                break;
+            }
+            let (x, y, d) = pairs[rng_pairs.below(pairs.len() as u64) as usize];
+            let start = format!(
+                "{symbol}({}, {}, {})",
+                board.name(x),
+                board.name(y),
+                length(d)
+            );
+            if seen.insert(start.clone()) {
+                starts.push(start);
+            }
+        }
+        let fewer = if starts.len() < count as usize {
+            format!("; {count} asked, no more distinct ones found")
+        } else {
+            String::new()
+        };
+        let about = format!(
+            "{} ({about}, {} lengths{fewer})",
+            render::counted(starts.len() as u128, "start", "starts"),
+            lengths.label()
+        );
+        Ok((starts, about))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Silent;
+
+    fn king_on_5x5() -> Workbench {
+        Workbench::new(
+            super::super::workbench::empty_scenario("5x5", None).unwrap(),
+            "5x5",
+        )
+        .unwrap()
+    }
+
+    fn random(seed: u64, jobs: usize, max_sentences: usize) -> CompareRequest {
+        CompareRequest {
+            a: CompareSide::Grammar(GrammarSource::Shipped("shortest-trajectories".into())),
+            b: CompareSide::Native,
+            starts: Starts::Random {
+                count: 12,
+                seed,
+                lengths: Lengths::Admissible,
+            },
+            type_name: Some("king".into()),
+            limits: Limits {
+                max_sentences,
+                ..Limits::default()
+            },
+            jobs,
+            ..CompareRequest::default()
+        }
+    }
+
+    /// The shortest trajectories against the native admissible ones: equal where the drawn
+    /// length is the distance, different elsewhere; a start past the cap is a line of its
+    /// own with its error, and the whole does not pass.
+    #[test]
+    fn random_starts_are_seeded_and_each_reported() {
+        let bench = king_on_5x5();
+        let one = bench.compare(&random(3, 1, 40), &Silent).unwrap();
+        assert_eq!(one.starts.len(), 12);
+        assert!(one.random.as_deref().unwrap().ends_with(", seed 3"));
+        let (passed, failed, _) = one.tally();
+        assert!(passed > 0 && failed > 0, "{one:?}");
+        assert!(!one.passed);
+        for s in &one.starts {
+            if let StartOutcome::Compared {
+                passed,
+                count_a,
+                only_a,
+                ..
+            } = &s.outcome
+            {
+                // The grammar's shortest ones are always among the native admissible ones.
+                assert!(only_a.is_empty(), "{s:?}");
+                // Equal where the length drawn is the distance, different above it.
+                assert_eq!(*passed, *count_a > 0, "{s:?}");
+            }
+        }
+        // The same seed, the same starts; on two threads, the same result.
+        let two = bench.compare(&random(3, 2, 40), &Silent).unwrap();
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+        let capped = bench.compare(&random(3, 1, 3), &Silent).unwrap();
+        let (_, _, errors) = capped.tally();
+        assert!(errors > 0, "{capped:?}");
+        let failed = capped
+            .starts
+            .iter()
+            .find(|s| matches!(s.outcome, StartOutcome::Failed { .. }))
+            .unwrap();
+        let json = serde_json::to_value(failed).unwrap();
+        assert!(
+            json["error"].as_str().unwrap().contains("more than"),
+            "{json}"
+        );
+        assert!(json.get("passed").is_none(), "{json}");
+    }
+
+    /// A single start that cannot be compared is the error, naming the request's field and
+    /// no command-line option.
+    #[test]
+    fn errors_name_fields_not_options() {
+        let bench = king_on_5x5();
+        let r = CompareRequest {
+            a: CompareSide::Native,
+            b: CompareSide::Native,
+            starts: Starts::One("S(a1, b2, 1)".into()),
+            ..CompareRequest::default()
+        };
+        let e = bench.compare(&r, &Silent).unwrap_err();
+        assert_eq!(e.field(), Some("b"));
+        let hanoi = CompareRequest {
+            a: CompareSide::Grammar(GrammarSource::File("grammars/hanoi.lgg".into())),
+            b: CompareSide::Grammar(GrammarSource::File("grammars/hanoi.lgg".into())),
+            starts: Starts::Random {
+                count: 3,
+                seed: 1,
+                lengths: Lengths::Shortest,
+            },
+            ..CompareRequest::default()
+        };
+        let e = bench.compare(&hanoi, &Silent).unwrap_err();
+        assert_eq!(e.field(), Some("starts"));
+        let none = CompareRequest {
+            starts: Starts::List(Vec::new()),
+            ..hanoi.clone()
+        };
+        assert_eq!(
+            bench.compare(&none, &Silent).unwrap_err().field(),
+            Some("starts")
+        );
+        let bad_start = CompareRequest {
+            starts: Starts::One("S(3, a)".into()),
+            ..hanoi.clone()
+        };
+        let e = bench.compare(&bad_start, &Silent).unwrap_err();
+        assert_eq!(e.field(), Some("start"));
+        let native = CompareRequest {
+            b: CompareSide::Native,
+            starts: Starts::One("S(3, a, c)".into()),
+            ..hanoi
+        };
+        let e = bench.compare(&native, &Silent).unwrap_err();
+        assert_eq!(e.field(), Some("a"));
+        assert!(e.to_string().contains("is neither"), "{e}");
+        assert!(!e.to_string().contains("--"), "{e}");
+    }
+}
