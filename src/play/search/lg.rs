@@ -77,9 +77,13 @@ pub enum ZoneKind {
 /// and the zones of that attack, with pieces as the game's piece indices.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attack {
+    /// The attacking (or guarding) piece, as the game's piece index.
     pub piece: usize,
+    /// The point attacked (for a domination zone, the point guarded).
     pub target: Point,
+    /// Whether this is an attack zone or a domination zone.
     pub kind: ZoneKind,
+    /// The zones (bundles by default), pieces as the game's indices.
     pub zones: Vec<Zone>,
     /// The first steps (piece, from, to) of the trajectories of its zones that are moves to
     /// make (every level but a domination's last step), once each: what the search asks of an
@@ -92,6 +96,7 @@ pub struct Attack {
 }
 
 impl Attack {
+    /// The attack with its zones, its first steps and race steps worked out once.
     pub fn new(piece: usize, target: Point, kind: ZoneKind, zones: Vec<Zone>) -> Attack {
         let mut attack = Attack {
             piece,
@@ -151,7 +156,9 @@ type Generated = (usize, Point, ZoneKind, Result<Vec<Zone>, ZoneError>);
 /// shortest length (l0 = the attack's distance), and the filters F1 and F2 (decision A8,
 /// docs/semantics.md §10); with `domination`, the domination zones too ([`Regenerate::generate`]).
 pub struct Regenerate {
+    /// Attacks whose main trajectories are at most this many moves long (H).
     pub horizon: u32,
+    /// The zone generator's options (F1 and F2 on, `max_zones`).
     pub options: ZoneOptions,
     /// Add the domination zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
@@ -184,6 +191,8 @@ pub const DOMINATION_MAINS: usize = 64;
 pub const ZONE_CACHE_POSITIONS: usize = 2_000;
 
 impl Regenerate {
+    /// The zones of `game`'s states within `horizon`: filters on, bundles off until the
+    /// search chooses, no domination zones until asked, empty caches.
     pub fn new(game: &Game, horizon: u32) -> Regenerate {
         Regenerate {
             horizon,
@@ -446,6 +455,7 @@ impl Regenerate {
 /// enter the search. A domination zone that ends is only dropped: its guard moved elsewhere
 /// or its point was taken, and nothing threatens from a new point.
 pub struct Translate {
+    /// The generator for the states where the carried zones run out.
     pub fresh: Regenerate,
 }
 
@@ -667,7 +677,10 @@ pub enum End {
     /// The position was searched before at this ply (another order of the same moves): its
     /// value comes from the table, its moves are shown where it was searched first; `proved`:
     /// that value was proved there (it rests on game-ending leaves only).
-    Table { proved: bool },
+    Table {
+        /// The table's value was proved where it was first searched.
+        proved: bool,
+    },
     /// The side whose better moves could change the value above can no longer win by the
     /// rules ([`State::can_win`]: it has no goal piece left, and no royal piece to mate): its
     /// value is at most a draw, proved without searching on (a bound of the window, or the
@@ -676,6 +689,7 @@ pub enum End {
 }
 
 impl End {
+    /// How the tree's text and JSON name this way of ending (`depth bound`, `no win left`).
     pub fn name(self) -> &'static str {
         match self {
             End::GameOver => "game over",
@@ -691,10 +705,13 @@ impl End {
 /// searched below it; a leaf says why its branch ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
+    /// The move, in the game's terms.
     pub mv: Move,
     /// The move in the source's notation (`h8-g7`, `c6:b7`, `pass`).
     pub text: String,
+    /// The value backed up to this move, from White's side (+1, 0, −1).
     pub value: i8,
+    /// The moves searched below it, in the order searched.
     pub children: Vec<TreeNode>,
     /// For a leaf, why the branch ends there.
     pub end: Option<End>,
@@ -705,6 +722,7 @@ pub struct TreeNode {
 /// The reduced tree below the root.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tree {
+    /// The moves from the root, in the order searched.
     pub children: Vec<TreeNode>,
 }
 
@@ -788,8 +806,11 @@ impl Tree {
 /// variation, positions visited, time) and the reduced tree.
 #[derive(Clone, Debug)]
 pub struct LgResult {
+    /// The value, score, principal variation and positions visited.
     pub result: SearchResult,
+    /// The reduced tree the value was backed up from.
     pub tree: Tree,
+    /// The horizon of the zones (the default's when none was asked).
     pub horizon: u32,
     /// The states whose zones were generated afresh (with [`Zones::Regenerate`], every state
     /// that is not the end of the game).

@@ -9,7 +9,6 @@
 //! docs/players.md §3), times 100, far below `WIN / 2`.
 
 pub mod alphabeta;
-#[allow(missing_docs)] // src/play/search/lg.rs: its owner documents it
 pub mod lg;
 pub mod lg_grammar;
 pub mod minimax;
