@@ -874,7 +874,7 @@ pub fn attack_of(
     let distance =
         ZoneGenerator::new(s, kernel, ZoneOptions::default()).main_distance(piece, target);
     let horizon = match horizon {
-        Some(h) => h,
+        Some(h) => check_horizon(h, s)?,
         None if distance < kernel.unreachable() => distance,
         None => {
             return Err(ApiError::request(
@@ -884,6 +884,29 @@ pub fn attack_of(
         }
     };
     Ok((piece, target, horizon))
+}
+
+/// The horizon `horizon` if it can matter on `scenario`'s board, else an error on the field
+/// `horizon`: an admissible trajectory has fewer than 2n moves on a board of n points (rule
+/// S-06, docs/semantics.md decision A18), so a horizon past 2n gives no trajectory that 2n
+/// does not, only larger times on the same ones, and a longer wait (99,999 on a 10x10 board
+/// ran for minutes). Refused rather than clamped, since the times a zone shows depend on the
+/// horizon.
+pub fn check_horizon(horizon: u32, scenario: &Scenario) -> Result<u32> {
+    let points = scenario.board.points().count();
+    let most = 2 * points;
+    if horizon as usize > most {
+        return Err(ApiError::request(
+            Some("horizon"),
+            format!(
+                "{horizon}: too large for this board of {points} points; no trajectory on it \
+                 has more than {} moves (an admissible trajectory is two shortest ones), so a \
+                 horizon above {most} gives no trajectory that {most} does not: give at most {most}",
+                most - 1
+            ),
+        ));
+    }
+    Ok(horizon)
 }
 
 impl Workbench {
@@ -986,6 +1009,7 @@ impl Workbench {
         let horizon = r
             .horizon
             .ok_or_else(|| ApiError::request(Some("horizon"), "every attack needs a horizon"))?;
+        let horizon = check_horizon(horizon, self.scenario())?;
         let (s, kernel) = (self.scenario(), self.kernel());
         let pairs = ZoneGenerator::new(s, kernel, ZoneOptions::default()).attacks(horizon);
         let task = crate::progress::Task::start(progress, Some(pairs.len() as u64), "attacks");

@@ -235,29 +235,13 @@ fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
     })
 }
 
-/// Refuses a horizon past twice the board's points: an admissible trajectory has fewer than
-/// 2n moves on a board of n points (rule S-06, docs/semantics.md decision A18), so such a
-/// horizon gives no trajectory that `--horizon 2n` does not, only larger times on the same
-/// ones, and a longer wait (`--horizon 99999` ran for minutes, silently). Refused rather than
-/// clamped, since the times a zone shows depend on the horizon.
-fn check_horizon(horizon: u32, points: usize) -> Result<(), CliError> {
-    let most = 2 * points;
-    if horizon as usize > most {
-        return Err(CliError(format!(
-            "--horizon {horizon}: too large for this board of {points} points; no trajectory \
-             on it has more than {} moves (an admissible trajectory is two shortest ones), so \
-             a horizon above {most} gives no trajectory that {most} does not: give at most {most}",
-            most - 1
-        )));
-    }
-    Ok(())
-}
-
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
     if let Some(horizon) = args.horizon {
-        check_horizon(horizon, scenario.board.points().count())?;
+        // The library's refusal, named by the flag (as every error on a request's field).
+        lingeo::api::zones::check_horizon(horizon, &scenario)
+            .map_err(|e| CliError(format!("--horizon {e}")))?;
     }
     let kernel = setup::kernel(&scenario, &[])?;
     let request = request(args)?;

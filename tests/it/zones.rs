@@ -250,3 +250,40 @@ fn an_absurd_horizon_is_refused_with_the_largest_one_that_can_matter() {
     assert_eq!(code, 2);
     assert!(err.contains("too large for this board"), "{err}");
 }
+
+/// The library refuses the absurd horizon itself, on the request's field `horizon` (the CLI
+/// only names its flag), for every attack and for one.
+#[test]
+fn the_library_refuses_an_absurd_horizon_on_the_field_horizon() {
+    use lingeo::api::{ApiError, Workbench, ZonesRequest};
+    let bench = Workbench::load("examples/race10.scenario").unwrap();
+    let every = ZonesRequest {
+        horizon: Some(99_999),
+        ..ZonesRequest::default()
+    };
+    let one = ZonesRequest {
+        piece: "WB".to_string(),
+        to: "a6".to_string(),
+        horizon: Some(99_999),
+        ..ZonesRequest::default()
+    };
+    let errors = [
+        bench.attacks(&every, None, &lingeo::progress::Silent).err(),
+        bench.zones(&one).err(),
+    ];
+    for e in errors {
+        match e {
+            Some(ApiError::Request {
+                field: Some("horizon"),
+                message,
+            }) => assert!(message.contains("give at most"), "{message}"),
+            other => panic!("not refused on the field horizon: {other:?}"),
+        }
+    }
+    // The largest horizon that can matter is accepted.
+    let ok = ZonesRequest {
+        horizon: Some(4),
+        ..one
+    };
+    assert!(bench.zones(&ok).is_ok());
+}
