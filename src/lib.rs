@@ -64,5 +64,4 @@ pub mod scenario;
 pub mod shift;
 pub mod svg;
 pub mod syntax;
-#[allow(missing_docs)] // src/zone/: its owner documents it
 pub mod zone;

@@ -43,6 +43,7 @@ pub use summary::{MAX_STATES, ZoneSummary, united_times};
 pub struct ZoneEntry {
     /// Index into [`Scenario::pieces`].
     pub piece: usize,
+    /// The stops the piece moves along, from its square to the attach point it reaches.
     pub trajectory: Trajectory,
     /// The time allotted to the motion along the trajectory.
     pub time: u32,
@@ -53,6 +54,8 @@ pub struct ZoneEntry {
 /// A zone: the main trajectory first, then the negation trajectories in scanner order.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Zone {
+    /// The symbols of the zone: the main trajectory (level 0), then each negation in the order
+    /// the scanner added it.
     pub entries: Vec<ZoneEntry>,
     /// Per level (0 = the main trajectory), the marked points and their TIME: the values
     /// TIME takes, and after each level the NEXTTIME that becomes the next TIME (it may drop
@@ -60,9 +63,14 @@ pub struct Zone {
     pub times: Vec<Vec<(Point, i64)>>,
 }
 
+/// How the zones are generated: the filters, the length rule of the trajectories, and the
+/// caps that stop a language too large to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ZoneOptions {
+    /// Filter F1: drop candidates whose intermediate stops hit a point already marked in v.
     pub f1: bool,
+    /// Filter F2: drop candidates that are contiguous sub-trajectories of one already in the
+    /// zone.
     pub f2: bool,
     /// The length condition of the trajectories in TRACKS (decision A3, docs/semantics.md §10).
     pub rule: AdmissibleRule,
@@ -88,25 +96,35 @@ impl Default for ZoneOptions {
     }
 }
 
+/// Why a language of zones could not be listed or counted: each a cap that guards against a
+/// run away, with the limit that was passed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZoneError {
+    /// The language (or the number of main trajectories) passed `max_zones`.
     TooMany {
+        /// The cap passed ([`ZoneOptions::max_zones`]).
         limit: usize,
     },
+    /// One piece has more admissible trajectories to a point within its time than the cap.
     TooManyTrajectories {
+        /// The name of the piece.
         piece: String,
+        /// The cap passed: `max_zones`, but at least 1000.
         limit: usize,
     },
     /// The thread's wall-clock deadline passed ([`crate::deadline`], `lingeo serve`).
     TimeLimit {
+        /// The time allowed.
         limit: std::time::Duration,
     },
     /// Counting the zones without listing them met more distinct partial zones than this.
     TooManyStates {
+        /// The cap on memoised partial zones.
         limit: usize,
     },
     /// Listing or counting the zones used more memory than this, in bytes.
     Memory {
+        /// The memory limit, in bytes ([`ZoneOptions::max_memory`]).
         limit: usize,
     },
 }
@@ -175,6 +193,7 @@ struct Level {
 }
 
 impl<'s> ZoneGenerator<'s> {
+    /// A generator with no TRACKS computed yet; they are computed as the zones need them.
     pub fn new(scenario: &'s Scenario, kernel: &'s Kernel, options: ZoneOptions) -> Self {
         ZoneGenerator {
             scenario,
@@ -876,9 +895,13 @@ pub fn replay_times(entries: &[ZoneEntry]) -> Vec<Vec<(Point, i64)>> {
 /// the language has at this level, with the times it gets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attach {
+    /// The negation level (1 for the trajectories that attack the main one).
     pub level: u32,
+    /// The start point x, where the negating piece stands.
     pub from: Point,
+    /// The end point y, the marked point it reaches.
     pub to: Point,
+    /// Every (piece index, trajectory, time) some zone places on this pair, sorted.
     pub alternatives: Vec<(usize, Trajectory, u32)>,
 }
 

@@ -8,7 +8,6 @@
 pub mod agreement;
 pub mod game;
 pub mod line;
-#[allow(missing_docs)] // src/play/players/: its owner documents it
 pub mod players;
 pub mod rules;
 pub mod search;

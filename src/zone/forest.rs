@@ -20,7 +20,9 @@ use crate::grammar::forest::{Forest, SentenceCount, TooManyStates};
 /// [`super::ZoneNetwork::view`]) and the number of zones.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForestNetwork {
+    /// Per main trajectory, its attach pairs with every alternative some zone has there.
     pub view: Vec<(ZoneEntry, Vec<super::Attach>)>,
+    /// The number of sentences, hence of zones, the forest derives.
     pub count: SentenceCount,
     /// How many (node, reader's state) pairs the walk read.
     pub states: usize,

@@ -62,6 +62,7 @@ const RANDOM_ZONES: usize = 8;
 /// states) at least this many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
+    /// The language has exactly this many zones.
     Exact(u128),
     /// A lower bound: the language has this many zones or more. Also where an exact count
     /// passed `u128::MAX`.
@@ -76,6 +77,7 @@ impl Count {
         }
     }
 
+    /// Whether the count is exact rather than a lower bound.
     pub fn is_exact(self) -> bool {
         matches!(self, Count::Exact(_))
     }
@@ -87,9 +89,13 @@ impl Count {
 pub struct Undecided {
     /// Index into [`ZoneNetwork::view`]: the main trajectory.
     pub main: usize,
+    /// The negation level of the attach pair ([`Attach::level`]).
     pub level: u32,
+    /// The start point of the pair, where the piece stands.
     pub from: Point,
+    /// The end point of the pair, the marked point reached.
     pub to: Point,
+    /// The (piece index, trajectory, time) left undecided on that pair.
     pub alternative: (usize, Trajectory, u32),
 }
 
@@ -99,8 +105,11 @@ pub struct Undecided {
 /// left undecided (none, unless a search passed its cap); and the number of zones.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZoneNetwork {
+    /// Per main trajectory, its attach pairs in bundle-view order with their alternatives.
     pub view: Vec<(ZoneEntry, Vec<Attach>)>,
+    /// The entries the targeted searches could not decide within their step caps.
     pub undecided: Vec<Undecided>,
+    /// How many zones the language has, exactly or at least.
     pub count: Count,
 }
 

@@ -56,6 +56,7 @@ pub const MAX_STATES: usize = 100_000;
 pub struct ZoneSummary {
     /// The number of zones, exact unless `saturated` (it passed `u128::MAX`) or `at_least`.
     pub count: u128,
+    /// Whether the count overflowed and was held at `u128::MAX`.
     pub saturated: bool,
     /// Whether `count` is a lower bound only: counting the zones would have passed the cap
     /// on states (the view is still the whole network, [`super::ZoneNetwork`]).

@@ -34,12 +34,15 @@ pub const SHIPPED: &str = include_str!("chessmaps.weights");
 /// A network: `hidden` tanh units, `SECTORS` sigmoid outputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// The number of hidden units, at most [`MAX_HIDDEN`].
     pub hidden: usize,
     /// hidden x INPUTS, row-major.
     pub w1: Vec<f32>,
+    /// The hidden units' biases, one per unit.
     pub b1: Vec<f32>,
     /// SECTORS x hidden, row-major.
     pub w2: Vec<f32>,
+    /// The outputs' biases, one per sector.
     pub b2: Vec<f32>,
 }
 
@@ -202,6 +205,8 @@ fn index(side: Side) -> usize {
 }
 
 impl View {
+    /// The view of `game`'s board: its partition from each side, and how many points each
+    /// sector holds.
     pub fn of(game: &Game) -> View {
         let board = &game.scenario.board;
         let sectors = [Sectors::of(board), Sectors::flipped(board)];

@@ -17,11 +17,14 @@ use super::sectors::Sectors;
 /// Attackers per point and side, in the board's enumeration order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ControlMap {
+    /// Per point, how many White pieces attack it.
     pub white: Vec<u32>,
+    /// Per point, how many Black pieces attack it.
     pub black: Vec<u32>,
 }
 
 impl ControlMap {
+    /// Counts the attackers of every point in `state`, each piece along its attack rays.
     pub fn of(game: &Game, state: &State) -> ControlMap {
         let n = game.scenario.board.len();
         let mut map = ControlMap {

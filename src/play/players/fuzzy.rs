@@ -39,22 +39,30 @@ pub use network::{NetworkWay, Slot};
 /// A trajectory of a piece (game index), as its stops.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Track {
+    /// The piece that moves (a game index).
     pub piece: usize,
+    /// The points it passes through, its start first.
     pub stops: Vec<Point>,
 }
 
 /// An interceptor of a way, and the own trajectories that answer it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Interceptor {
+    /// The other side's level-1 trajectory that reaches a stop of the main one in time.
     pub track: Track,
+    /// The own side's level-2 trajectories ending on one of its intermediate stops; empty when
+    /// the interceptor is left standing.
     pub answered_by: Vec<Track>,
 }
 
 /// One way of achieving a goal: a zone, its main trajectory and its interceptors.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Way {
+    /// The main trajectory of the zone: the piece's route to its goal.
     pub main: Track,
+    /// The other side's trajectories that can stop it, each with its answers.
     pub interceptors: Vec<Interceptor>,
+    /// 1 / (1 + u), with u the interceptors left unanswered.
     pub degree: f64,
 }
 
@@ -64,15 +72,23 @@ pub enum Aim {
     /// Reach one of its goal points.
     Goal,
     /// Capture the opposing piece `piece` (a game index).
-    Capture { piece: usize },
+    Capture {
+        /// The piece to capture (a game index).
+        piece: usize,
+    },
 }
 
 /// One goal of one piece: its degree (the best of its ways), importance and ways.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalTerm {
+    /// The piece the goal is of (a game index).
     pub piece: usize,
+    /// What the goal asks: a goal point, or a capture.
     pub aim: Aim,
+    /// The weight of the degree in the evaluation: the material on the board for a goal point
+    /// (royal pieces aside, at least 1), the piece's value for a capture.
     pub importance: f64,
+    /// The degree in [0, 1] that the piece achieves the goal: the best of its ways, 0 with none.
     pub degree: f64,
     /// The least the degree can be: equal to `degree` where it is exact (every attack's zones
     /// listed, or a way found that attains the networks' bound), lower where `degree` is an
@@ -82,6 +98,7 @@ pub struct GoalTerm {
     pub best: Option<Way>,
     /// How many ways (zones) there are: exactly, or with `ways_at_least` at least so many.
     pub ways: u128,
+    /// Whether `ways` is a lower bound only (a zone network could not count them all).
     pub ways_at_least: bool,
     /// The attacks with too many zones to list, valued from their zone networks.
     pub networks: Vec<NetworkWay>,
@@ -96,9 +113,13 @@ pub struct GoalTerm {
 /// evaluation had given.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FiredRule {
+    /// The rule's number in its file.
     pub number: u32,
+    /// The positions with its pattern that the piece's side won ...
     pub won: u32,
+    /// ... of this many the solver decided.
     pub of: u32,
+    /// The degree the fuzzy evaluation had given before the rule replaced it.
     pub fuzzy_degree: f64,
 }
 
@@ -118,8 +139,11 @@ impl GoalTerm {
 pub struct Evaluation {
     /// From White's side: the material plus the weighted degrees.
     pub value: f64,
+    /// White's pieces' values minus Black's.
     pub material: f64,
+    /// How many moves ahead the attacks' zones looked.
     pub horizon: u32,
+    /// Every goal within the horizon, with its degree and what set it.
     pub goals: Vec<GoalTerm>,
 }
 

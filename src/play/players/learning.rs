@@ -24,6 +24,7 @@ use crate::random::SplitMix;
 /// How rules are learned.
 #[derive(Clone, Debug)]
 pub struct LearnOptions {
+    /// The seed of the random games: the same seed learns the same rules.
     pub seed: u64,
     /// Random games played, one position taken from each.
     pub games: u32,
@@ -61,8 +62,11 @@ pub fn origin(scenario: &str, options: &LearnOptions) -> String {
 /// What learning saw, besides the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LearnReport {
+    /// Positions taken from the random games (those not already over).
     pub positions: u32,
+    /// Those the solver decided within its node budget.
     pub solved: u32,
+    /// Goal-point goals of the solved positions whose best way generalised into a pattern.
     pub explanations: u32,
 }
 

@@ -16,10 +16,16 @@ use crate::progress::{Progress, Task};
 /// node budget, with an evaluation and an ordering. Written `eval=fuzzy,depth=6,ordering=history`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
+    /// `eval=`: how positions are valued.
     pub eval: Eval,
+    /// `depth=`: the depth searched; `None`: [`DEFAULT_DEPTH`], or with a node budget as deep as
+    /// the budget lets it go.
     pub depth: Option<u32>,
+    /// `nodes=`: the node budget of iterative deepening; `None`: no budget.
     pub nodes: Option<u64>,
+    /// `ordering=`: how the moves are ordered before they are searched.
     pub ordering: Ordering,
+    /// `horizon=`: how many moves ahead the zones of the evaluations look.
     pub horizon: u32,
     /// `rules=FILE`: the learned rules of `eval=learned`; `None`: the shipped ones.
     pub rules: Option<SpecFile<RuleBook>>,
@@ -31,14 +37,18 @@ pub struct EngineSpec {
 /// read from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpecFile<T> {
+    /// The file's name as the spec wrote it.
     pub path: String,
+    /// What was read from it, shared by the engines that name it.
     pub value: Arc<T>,
 }
 
 /// How [`EngineSpec::parse_with`] reads the files a spec names. An error is the file's own,
 /// with its place: the CLI reads them as it reads `--rules` and `--network`.
 pub struct SpecFiles<'a> {
+    /// Reads the rules file of `rules=FILE`.
     pub rules: &'a dyn Fn(&str) -> Result<RuleBook, String>,
+    /// Reads the weights file of `network=FILE`.
     pub network: &'a dyn Fn(&str) -> Result<Network, String>,
 }
 
@@ -341,8 +351,11 @@ pub fn schedule(games: u32, openings: usize) -> String {
 /// A match's score from the first engine's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
+    /// Games the first engine won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games the first engine lost.
     pub losses: u32,
 }
 
@@ -356,6 +369,7 @@ impl Score {
         }
     }
 
+    /// The games counted: wins, draws and losses.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -387,7 +401,9 @@ impl Score {
 /// finished, why (the match stops there: that game and the rest are not counted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The score of the finished games.
     pub score: Score,
+    /// Why a game could not be finished, where one could not: the match stopped there.
     pub stopped: Option<String>,
     /// Each finished game's result from the first engine's side (1, 0, −1), in order.
     pub results: Vec<i8>,

@@ -43,7 +43,9 @@ use crate::syntax::{Diagnostic, SourceErrors, Span, suggest};
 /// A point relative to a piece, in the piece's frame (`dy` forward).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Offset {
+    /// Sideways, in files: the same for both sides (a rule is mirrored front to back only).
     pub dx: i32,
+    /// Forward from the piece: toward Black for White, toward White for Black.
     pub dy: i32,
 }
 
@@ -56,8 +58,11 @@ impl fmt::Display for Offset {
 /// What a point of a path holds.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Content {
+    /// No piece (`empty`).
     Empty,
+    /// A piece of the same side as the rule's piece, of this type (`own TYPE`).
     Own(String),
+    /// A piece of the other side, of this type (`enemy TYPE`).
     Enemy(String),
 }
 
@@ -78,13 +83,21 @@ pub struct Rule {
     pub number: u32,
     /// The piece's type, by name.
     pub piece: String,
+    /// `to-move own`: the piece's side moves first (else the other side does).
     pub own_to_move: bool,
+    /// `race ahead`: no enemy piece is as close to its own goals as the path is long.
     pub race_ahead: bool,
+    /// The stops after the piece's point and what each holds; the last is a goal.
     pub path: Vec<(Offset, Content)>,
+    /// Region points holding an enemy piece, with its type.
     pub enemies: Vec<(Offset, String)>,
+    /// Region points holding no enemy piece (or off the board).
     pub clear: Vec<Offset>,
+    /// The positions with this pattern that the piece's side won ...
     pub won: u32,
+    /// ... of this many the solver decided.
     pub of: u32,
+    /// The moves from the scenario's start to the first position it was learned from.
     pub example: String,
 }
 
@@ -206,6 +219,7 @@ pub const MAX_OFFSET: i32 = 64;
 /// A file of learned rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleBook {
+    /// The rules in file order, each with its number.
     pub rules: Vec<Rule>,
 }
 

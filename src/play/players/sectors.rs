@@ -21,6 +21,7 @@ pub struct Sectors {
 }
 
 impl Sectors {
+    /// The partition seen from White's side: the seed's figure, scaled to the board.
     pub fn of(board: &Board) -> Sectors {
         Sectors::partition(board, false)
     }

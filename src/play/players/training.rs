@@ -21,16 +21,22 @@ use crate::random::SplitMix;
 /// influences it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// What the network reads of the position (control, and the leaders' sectors).
     pub input: [f32; INPUTS],
+    /// Per sector, 1 where the search's best move influences it, else 0.
     pub target: [f32; SECTORS],
 }
 
 /// How many games, how long each, and how deep the labelling search looks.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
+    /// The seed of the random moves: the same seed gives the same samples.
     pub seed: u64,
+    /// How many games are played from the scenario's start.
     pub games: usize,
+    /// The most plies each game runs before the next starts.
     pub plies: usize,
+    /// The depth of the alpha-beta search that labels each new position.
     pub depth: u32,
 }
 

@@ -38,7 +38,9 @@ use crate::zone::{Count, ZoneNetwork};
 pub struct Slot {
     /// The piece (a game index).
     pub piece: usize,
+    /// Where the piece stands.
     pub from: Point,
+    /// The stop of the main trajectory it reaches.
     pub to: Point,
     /// Its entries in the network, undecided ones included.
     pub alternatives: usize,
