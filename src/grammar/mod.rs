@@ -5,7 +5,6 @@
 //! resolved, types checked, all errors at once) → [`ir::Program`] → derivation ([`mod@derive`])
 //! over a [`world::World`] (board, distance kernel, pieces).
 
-#[allow(missing_docs)] // issue 29: still to document
 pub mod ast;
 pub mod check;
 pub mod compile;
