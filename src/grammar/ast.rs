@@ -290,7 +290,7 @@ pub enum Assignment {
         var: Name,
         /// The entry's new value, reading `z`.
         value: Expr,
-        /// The points assigned at (`X`, or a set of points).
+        /// The points assigned at: `X`, the only domain the checker accepts.
         domain: Expr,
         /// The whole assignment.
         span: Span,

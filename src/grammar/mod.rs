@@ -14,7 +14,6 @@ pub mod forest;
 pub mod form;
 pub mod inline;
 pub mod input_error;
-#[allow(missing_docs)] // issue 29: still to document
 pub mod ir;
 pub mod lexer;
 pub mod narrow;
