@@ -85,7 +85,7 @@ struct State {
 
 /// Receives the lines of a `--trace`.
 pub trait Tracer {
-    /// Takes one line of the trace, without its newline.
+    /// Takes one entry of the trace (it may span several lines), without a final newline.
     fn line(&mut self, text: &str);
 }
 

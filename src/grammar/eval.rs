@@ -366,7 +366,7 @@ impl<'c> Context<'c> {
             .with_limit(Limit::Memory))
     }
 
-    /// An error at `span` in this grammar's file.
+    /// An error in this grammar's file, at `span` when there is one.
     pub fn error(&self, message: impl Into<String>, span: Option<&Span>) -> RunError {
         RunError(Box::new(RunErrorDetail {
             message: message.into(),

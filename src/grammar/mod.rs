@@ -469,7 +469,7 @@ impl Grammar {
 /// A derived language.
 #[derive(Clone, Debug)]
 pub struct Language {
-    /// The sentences derived, de-duplicated, in the engine's order.
+    /// The sentences derived, sorted by symbols and without repeats (see [`mod@derive`]).
     pub sentences: Vec<Sentence>,
     /// Derivation steps taken (with imported grammars).
     pub steps: u64,

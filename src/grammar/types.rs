@@ -11,7 +11,7 @@ pub enum Type {
     Bool,
     /// `point`: a point of X.
     Point,
-    /// `piece`: a piece of the scenario.
+    /// `piece`: a piece of the scenario, or a piece type given by the run.
     Piece,
     /// A list of stops `z0 z1 … zm`.
     Trajectory,
