@@ -46,7 +46,6 @@ pub mod compare;
 pub mod deadline;
 pub mod dot;
 pub mod fuzzy;
-#[allow(missing_docs)] // src/grammar/: its owner documents it
 pub mod grammar;
 pub mod kernel;
 pub mod language_diff;

@@ -29,7 +29,9 @@ use crate::board::Point;
 /// Ordered by symbol, then arguments.
 #[derive(Clone, Debug)]
 pub struct Sym {
+    /// The symbol, by index into the program's terminals and nonterminals.
     pub symbol: u32,
+    /// The values of its parameters, in declaration order.
     pub args: Rc<[Value]>,
 }
 
@@ -70,6 +72,7 @@ impl PartialOrd for Sym {
     }
 }
 
+/// A sentence of the language: terminals only, each with its parameter values.
 pub type Sentence = Vec<Sym>;
 
 #[derive(Clone)]
@@ -82,6 +85,7 @@ struct State {
 
 /// Receives the lines of a `--trace`.
 pub trait Tracer {
+    /// Takes one entry of the trace (it may span several lines), without a final newline.
     fn line(&mut self, text: &str);
 }
 

@@ -60,12 +60,18 @@ impl Default for Limits {
 #[derive(Clone, Debug)]
 pub struct RunError(Box<RunErrorDetail>);
 
+/// What a [`RunError`] holds: the message, where it arose and why the run stopped.
 #[derive(Clone, Debug)]
 pub struct RunErrorDetail {
+    /// What went wrong, in one line.
     pub message: String,
+    /// The grammar file the error points into.
     pub path: String,
+    /// The text of that file, for rendering the span.
     pub source: Rc<str>,
+    /// The construct that caused the error, when one did.
     pub span: Option<Span>,
+    /// Further explanation, printed after the message.
     pub notes: Vec<String>,
     /// The limit of [`Limits`] that stopped the run, if one did.
     pub limit: Option<Limit>,
@@ -78,12 +84,19 @@ pub struct RunErrorDetail {
 /// Which of the [`Limits`] a run reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
+    /// [`Limits::max_steps`].
     Steps,
+    /// [`Limits::max_sentences`] or [`Limits::max_imported_sentences`].
     Sentences,
+    /// [`Limits::max_call_depth`].
     CallDepth,
+    /// [`Limits::max_form_length`].
     FormLength,
+    /// [`Limits::max_set_size`].
     SetSize,
+    /// [`Limits::max_iterations`].
     Iterations,
+    /// [`Limits::max_memory`].
     Memory,
     /// The wall-clock deadline of [`crate::deadline`].
     Time,
@@ -104,6 +117,7 @@ impl std::ops::DerefMut for RunError {
 }
 
 impl RunError {
+    /// The error as the CLI prints it: message, source line and notes.
     pub fn render(&self) -> String {
         match &self.span {
             Some(span) => {
@@ -123,11 +137,13 @@ impl RunError {
         }
     }
 
+    /// The error with one more note.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
 
+    /// The error, marked as stopped by `limit`.
     pub fn with_limit(mut self, limit: Limit) -> Self {
         self.limit = Some(limit);
         self
@@ -157,11 +173,14 @@ type LanguageKey = (usize, u32, Vec<Value>, Vec<Value>);
 /// The world an evaluation reads: the scenario's, or a state's (`within s: ...`).
 #[derive(Clone)]
 pub enum WorldRef<'w> {
+    /// The scenario's world, borrowed from the caller.
     Base(&'w World<'w>),
+    /// The world of a state of play, entered by `within`.
     State(Rc<World<'static>>),
 }
 
 impl<'w> WorldRef<'w> {
+    /// The world this refers to.
     pub fn get(&self) -> &World<'w> {
         match self {
             WorldRef::Base(w) => w,
@@ -172,12 +191,15 @@ impl<'w> WorldRef<'w> {
 
 /// What one run shares with the runs of its imported grammars.
 pub struct Shared<'w> {
+    /// The scenario's world: board, kernel and pieces.
     pub world: &'w World<'w>,
     /// The states of play, when the scenario has rules of play.
     pub states: Option<&'w dyn States>,
     /// X, built once: every `X[k]` reads it (the board is the same in every state).
     pub(super) points: Value,
+    /// The caps every run sharing this one counts against.
     pub limits: Limits,
+    /// Derivation steps taken so far, by this run and its imported grammars together.
     pub steps: Cell<u64>,
     /// Elements gone over and calls made so far (see [`Limits::max_iterations`]).
     iterations: Cell<u64>,
@@ -188,6 +210,7 @@ pub struct Shared<'w> {
 }
 
 impl<'w> Shared<'w> {
+    /// Sharing for a run over `world` within `limits`, nothing counted yet.
     pub fn new(world: &'w World<'w>, limits: Limits) -> Self {
         Shared {
             world,
@@ -204,9 +227,11 @@ impl<'w> Shared<'w> {
 
 /// One grammar with its inputs and start parameters bound.
 pub struct Context<'c> {
+    /// What the grammar shares with the runs it imports.
     pub shared: &'c Shared<'c>,
     /// The world the grammar derives in.
     pub world: WorldRef<'c>,
+    /// The grammar being run.
     pub program: &'c Program,
     /// The program's expressions in the form the run evaluates them (see [`Evaluator`]).
     pub(super) code: Rc<Compiled>,
@@ -341,6 +366,7 @@ impl<'c> Context<'c> {
             .with_limit(Limit::Memory))
     }
 
+    /// An error in this grammar's file, at `span` when there is one.
     pub fn error(&self, message: impl Into<String>, span: Option<&Span>) -> RunError {
         RunError(Box::new(RunErrorDetail {
             message: message.into(),
@@ -427,6 +453,7 @@ pub struct Eval<'e, 'c> {
 }
 
 impl<'e, 'c> Eval<'e, 'c> {
+    /// An evaluator in `ctx` over the state's `vars`, with no locals yet.
     pub fn new(ctx: &'e Context<'c>, vars: Rc<[Value]>) -> Self {
         Eval {
             ctx,
@@ -443,6 +470,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
+    /// The vars of the state being evaluated in.
     pub fn vars(&self) -> &Rc<[Value]> {
         &self.vars
     }
@@ -465,6 +493,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         old
     }
 
+    /// Closes the frame opened by [`Eval::enter`], restoring the `old` base it returned.
     pub fn leave(&mut self, old: usize) {
         self.top = self.base;
         self.base = old;
@@ -477,6 +506,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
+    /// Binds the locals of `pat` to the parts of `v`.
     pub fn bind(&mut self, pat: &Pat, v: Value) {
         match pat {
             Pat::Slot(s) => self.stack[self.base + *s as usize] = v,
@@ -489,6 +519,7 @@ impl<'e, 'c> Eval<'e, 'c> {
         }
     }
 
+    /// Sets local `slot` of the current frame to `v`.
     pub fn set_local(&mut self, slot: Slot, v: Value) {
         self.stack[self.base + slot as usize] = v;
     }

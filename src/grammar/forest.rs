@@ -55,12 +55,14 @@ pub enum SentenceCount {
 }
 
 impl SentenceCount {
+    /// The count, exact or an upper bound.
     pub fn value(&self) -> &Natural {
         match self {
             SentenceCount::Exact(n) | SentenceCount::AtMost(n) => n,
         }
     }
 
+    /// Whether the count is exact rather than a bound.
     pub fn is_exact(&self) -> bool {
         matches!(self, SentenceCount::Exact(_))
     }
@@ -69,6 +71,7 @@ impl SentenceCount {
 /// What a read of the forest met more of than it may.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyStates {
+    /// The cap that was passed.
     pub limit: usize,
 }
 

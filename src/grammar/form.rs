@@ -13,6 +13,7 @@ struct Node {
     prev: Option<Rc<Node>>,
 }
 
+/// A sentential form: frozen terminals shared with the forms it came from, and the tail from the first nonterminal on.
 #[derive(Clone)]
 pub struct Form {
     /// The frozen terminals, last first.
@@ -23,6 +24,7 @@ pub struct Form {
 }
 
 impl Form {
+    /// The form of the start symbol alone (frozen already if it is a terminal).
     pub fn new(start: Sym, is_terminal: impl Fn(u32) -> bool) -> Form {
         let mut form = Form {
             prefix: None,
@@ -33,10 +35,12 @@ impl Form {
         form
     }
 
+    /// The number of symbols, frozen and in the tail.
     pub fn len(&self) -> usize {
         self.prefix_len + self.tail.len()
     }
 
+    /// True when the form has no symbols.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -51,6 +55,7 @@ impl Form {
         self.tail.iter().position(|s| s.symbol == symbol)
     }
 
+    /// The tail symbol at `position`.
     pub fn at(&self, position: usize) -> &Sym {
         &self.tail[position]
     }

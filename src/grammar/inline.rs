@@ -15,6 +15,8 @@ const MAX_NODES: usize = 48;
 /// each function's body grows by a bounded factor, and the chain is inlined in pieces.
 const MAX_EXPANDED: usize = 2 * MAX_NODES;
 
+/// Replaces every call of a small, non-recursive, non-memoised function by its body (see the
+/// module comment; "small" is `MAX_NODES` and `MAX_EXPANDED`).
 pub fn inline_small_functions(program: &mut Program) {
     let n = program.functions.len();
     let calls: Vec<Vec<u32>> = program.functions.iter().map(|f| called(&f.body)).collect();

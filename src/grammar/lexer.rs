@@ -14,8 +14,10 @@ use crate::syntax::{Diagnostic, Span};
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 // A comment stops at the newline, so the greedy class cannot run past its line.
+/// A token of a grammar file; names and literals borrow their text from the source.
 #[logos(skip(r"#[^\n]*", allow_greedy = true))]
 pub enum Token<'a> {
+    /// A name or reserved word (letters, digits, `_` and `'`, not starting with a digit).
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*", |lex| lex.slice())]
     Ident(&'a str),
     /// Unsigned: a minus sign is an operator.
@@ -35,59 +37,85 @@ pub enum Token<'a> {
     /// end of the line. [`lex`] reports it; the parser reads it like a [`Token::Str`].
     #[regex(r#""([^"\\\r\n]|\\[^\r\n])*\\?"#, |lex| &lex.slice()[1..])]
     UnterminatedStr(&'a str),
+    /// `(`
     #[token("(")]
     LParen,
+    /// `)`
     #[token(")")]
     RParen,
+    /// `{`
     #[token("{")]
     LBrace,
+    /// `}`
     #[token("}")]
     RBrace,
+    /// `[`
     #[token("[")]
     LBracket,
+    /// `]`
     #[token("]")]
     RBracket,
+    /// `,`
     #[token(",")]
     Comma,
+    /// `:`
     #[token(":")]
     Colon,
+    /// `;`
     #[token(";")]
     Semicolon,
     /// The cell separator of a row, and the bar of a comprehension inside `{ }`.
     #[token("|")]
     Bar,
+    /// `.`
     #[token(".")]
     Dot,
+    /// `..`: the range `a..b`.
     #[token("..")]
     DotDot,
+    /// `->`: between the two sides of a production, and before a function's result type.
     #[token("->")]
     Arrow,
+    /// `=>`: in `start S(params) => S(args)`.
     #[token("=>")]
     FatArrow,
+    /// `:=`: an assignment to a var.
     #[token(":=")]
     Assign,
+    /// `==`
     #[token("==")]
     EqEq,
+    /// `!=`
     #[token("!=")]
     Ne,
+    /// `<=`
     #[token("<=")]
     Le,
+    /// `>=`
     #[token(">=")]
     Ge,
+    /// `<`
     #[token("<")]
     Lt,
+    /// `>`
     #[token(">")]
     Gt,
+    /// `=`
     #[token("=")]
     Eq,
+    /// `+`
     #[token("+")]
     Plus,
+    /// `-`: subtraction or negation.
     #[token("-")]
     Minus,
+    /// `*`
     #[token("*")]
     Star,
+    /// `/`
     #[token("/")]
     Slash,
+    /// `%`
     #[token("%")]
     Percent,
     /// A run of characters the lexer does not recognise; never produced by logos itself.

@@ -45,6 +45,7 @@ use world::World;
 /// A checked grammar, with the grammars it imports.
 #[derive(Clone, Debug)]
 pub struct Grammar {
+    /// The checked program of the grammar, its imports linked in.
     pub program: Rc<Program>,
     /// How its runs evaluate expressions: compiled (the default) or walked as a tree.
     pub evaluator: Evaluator,
@@ -53,11 +54,19 @@ pub struct Grammar {
 /// Why a grammar file could not be loaded: its errors and those of the files it imports.
 #[derive(Debug)]
 pub enum GrammarError {
-    Io { path: String, error: std::io::Error },
+    /// A file could not be read.
+    Io {
+        /// The file, as it was named.
+        path: String,
+        /// Why reading it failed.
+        error: std::io::Error,
+    },
+    /// The files were read but are not valid grammars: every file's errors.
     Invalid(Vec<SourceErrors>),
 }
 
 impl GrammarError {
+    /// The error as the CLI prints it: every diagnostic with its source line, or the I/O failure.
     pub fn render(&self) -> String {
         match self {
             GrammarError::Io { path, error } => format!("error: cannot read {path}: {error}\n"),
@@ -132,6 +141,7 @@ impl Grammar {
         Loader::load(&Path::new("grammars").join(&file), source, true)
     }
 
+    /// The grammar's name, as its `grammar` header gives it.
     pub fn name(&self) -> &str {
         &self.program.name
     }
@@ -459,6 +469,7 @@ impl Grammar {
 /// A derived language.
 #[derive(Clone, Debug)]
 pub struct Language {
+    /// The sentences derived, sorted by symbols and without repeats (see [`mod@derive`]).
     pub sentences: Vec<Sentence>,
     /// Derivation steps taken (with imported grammars).
     pub steps: u64,

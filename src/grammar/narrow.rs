@@ -14,6 +14,7 @@
 use super::ir::*;
 use super::visit::{children_mut, uses_any};
 
+/// Rewrites the set-builders over X whose first test the kernel can list (see the module comment).
 pub fn narrow_comprehensions(program: &mut Program) {
     for f in &mut program.functions {
         narrow(&mut f.body);

@@ -21,14 +21,14 @@ use super::ir::Choice;
 use super::value::Value;
 use super::vars::Vars;
 
-/// A state as the rest of the derivation sees it. Vectors and sets (G_Z's TIME, w, the zone so
-/// far) are compared by identity, not content: a shared one is the same one, and comparing or
-/// hashing their members at every step would cost more than the merges it could find. The key
-/// holds them, so an address cannot be reused while it is in the table.
 /// States whose tail is longer than this are not keyed: hashing the tail at every step would
 /// make a string that keeps growing cost quadratic time, and such states rarely meet again.
 pub const MAX_KEYED_TAIL: usize = 64;
 
+/// A state as the rest of the derivation sees it. Vectors and sets (G_Z's TIME, w, the zone so
+/// far) are compared by identity, not content: a shared one is the same one, and comparing or
+/// hashing their members at every step would cost more than the merges it could find. The key
+/// holds them, so an address cannot be reused while it is in the table.
 #[derive(Clone)]
 pub struct Key {
     tail: imbl::Vector<Sym>,
@@ -130,7 +130,9 @@ enum Node {
     Done { edges: Vec<Edge>, paths: u64 },
 }
 
+/// What the table knows of a state.
 pub enum Lookup {
+    /// Never met: to be explored.
     New,
     /// A state being explored (on the current path, or merged into one that is): the
     /// derivation has come back to it.
@@ -139,6 +141,7 @@ pub enum Lookup {
     Done(Option<u32>),
 }
 
+/// The derivation table: every branching state as a node, with the edges to the states it leads to.
 #[derive(Default)]
 pub struct Table {
     index: FxHashMap<Key, u32>,
@@ -151,6 +154,7 @@ pub struct Table {
 }
 
 impl Table {
+    /// What the table knows of the state `key`.
     pub fn lookup(&self, key: &Key) -> Lookup {
         match self.index.get(key) {
             None => Lookup::New,
@@ -172,6 +176,7 @@ impl Table {
         id
     }
 
+    /// Records that node `id` is explored: its `edges` and how many sentences come from it.
     pub fn close(&mut self, id: u32, edges: Vec<Edge>, paths: u64) {
         self.nodes[id as usize] = Node::Done { edges, paths };
         self.closed.push(id);

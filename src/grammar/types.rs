@@ -2,11 +2,16 @@
 
 use std::fmt;
 
+/// The type of an expression, a parameter or a var.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// `int`: a 64-bit integer.
     Int,
+    /// `bool`: true or false.
     Bool,
+    /// `point`: a point of X.
     Point,
+    /// `piece`: a piece of the scenario, or a piece type given by the run.
     Piece,
     /// A list of stops `z0 z1 … zm`.
     Trajectory,
@@ -14,7 +19,9 @@ pub enum Type {
     State,
     /// A user enum, by index into the grammar's enums (index 0 is the built-in `side`).
     Enum(usize),
+    /// `(T1, …, Tn)`: a tuple of values of the types given.
     Tuple(Vec<Type>),
+    /// `set<T>`: a finite set, kept sorted without duplicates.
     Set(Box<Type>),
     /// A value for every point of X.
     Vector(Box<Type>),
@@ -48,6 +55,7 @@ impl Type {
         }
     }
 
+    /// The type as a grammar file spells it, with user enums by name.
     pub fn display<'a>(&'a self, enums: &'a [String]) -> TypeDisplay<'a> {
         TypeDisplay { ty: self, enums }
     }

@@ -7,26 +7,34 @@ use std::rc::Rc;
 
 use crate::board::{Board, Point};
 
+/// A value the grammar computes with; which variant is guaranteed by the type checker.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Value {
+    /// An `int`.
     Int(i64),
+    /// A `bool`.
     Bool(bool),
+    /// A point of X.
     Point(Point),
     /// Index into the run's piece table.
     Piece(u32),
     /// (enum index, value index)
     Enum(u16, u16),
+    /// A trajectory: its stops, from the start to the end.
     Trajectory(Rc<[Point]>),
     /// A state of play, by its number in the run's [`super::world::States`] (equal states have
     /// one number; ordered by the order they were first reached).
     State(u32),
+    /// A tuple, its parts in order.
     Tuple(Rc<[Value]>),
     /// Sorted, without duplicates.
     Set(Rc<[Value]>),
+    /// A value for every point of X, in the enumeration of X.
     Vector(Rc<imbl::Vector<Value>>),
 }
 
 impl Value {
+    /// The `int` inside; the checker guarantees the variant.
     pub fn int(&self) -> i64 {
         match self {
             Value::Int(i) => *i,
@@ -34,6 +42,7 @@ impl Value {
         }
     }
 
+    /// The `bool` inside; the checker guarantees the variant.
     pub fn bool(&self) -> bool {
         match self {
             Value::Bool(b) => *b,
@@ -41,6 +50,7 @@ impl Value {
         }
     }
 
+    /// The point inside; the checker guarantees the variant.
     pub fn point(&self) -> Point {
         match self {
             Value::Point(p) => *p,
@@ -48,6 +58,7 @@ impl Value {
         }
     }
 
+    /// The piece number inside; the checker guarantees the variant.
     pub fn piece(&self) -> u32 {
         match self {
             Value::Piece(p) => *p,
@@ -55,6 +66,7 @@ impl Value {
         }
     }
 
+    /// The state number inside; the checker guarantees the variant.
     pub fn state(&self) -> u32 {
         match self {
             Value::State(s) => *s,
@@ -62,6 +74,7 @@ impl Value {
         }
     }
 
+    /// The members of the set inside; the checker guarantees the variant.
     pub fn set(&self) -> &Rc<[Value]> {
         match self {
             Value::Set(s) => s,
@@ -69,6 +82,7 @@ impl Value {
         }
     }
 
+    /// The parts of the tuple inside; the checker guarantees the variant.
     pub fn tuple(&self) -> &Rc<[Value]> {
         match self {
             Value::Tuple(t) => t,
@@ -76,6 +90,7 @@ impl Value {
         }
     }
 
+    /// The stops of the trajectory inside; the checker guarantees the variant.
     pub fn trajectory(&self) -> &Rc<[Point]> {
         match self {
             Value::Trajectory(t) => t,
@@ -83,6 +98,7 @@ impl Value {
         }
     }
 
+    /// The entries of the vector inside; the checker guarantees the variant.
     pub fn vector(&self) -> &Rc<imbl::Vector<Value>> {
         match self {
             Value::Vector(v) => v,
@@ -108,7 +124,9 @@ impl Value {
 
 /// What printing a value needs: point names, piece names and enum value names.
 pub struct Names<'a> {
+    /// The board, for point names.
     pub board: &'a Board,
+    /// Per piece number, its name.
     pub pieces: &'a [String],
     /// Per enum, its value names.
     pub enums: &'a [Vec<String>],

@@ -19,6 +19,7 @@ pub struct Vars {
 }
 
 impl Vars {
+    /// The vars `values`, their hash computed once here.
     pub fn new(values: Rc<[Value]>) -> Vars {
         let hash = values
             .iter()
@@ -27,6 +28,7 @@ impl Vars {
         Vars { values, hash }
     }
 
+    /// The values, by var slot.
     pub fn values(&self) -> &Rc<[Value]> {
         &self.values
     }

@@ -93,6 +93,7 @@ pub fn uses_slot(e: &Ex, slot: Slot) -> bool {
     uses_any(e, &[slot])
 }
 
+/// Whether `e` reads any of the locals `slots`.
 pub fn uses_any(e: &Ex, slots: &[Slot]) -> bool {
     let mut found = false;
     walk(e, &mut |x| {

@@ -17,6 +17,7 @@ use crate::scenario::Scenario;
 pub trait States {
     /// The state of the scenario's position.
     fn start(&self) -> u32;
+    /// The side to move in `s`.
     fn turn(&self, s: u32) -> Side;
     /// The value of a finished game from White's side (1, 0, −1); `None` while it goes on.
     fn outcome(&self, s: u32) -> Option<i64>;
@@ -38,7 +39,9 @@ pub trait States {
 /// A value a world borrows (the scenario's, from the caller) or shares (a state's, built by
 /// [`States::world`]).
 pub enum Held<'s, T> {
+    /// Borrowed from the caller, who keeps it alive.
     Borrowed(&'s T),
+    /// Shared by reference counting.
     Shared(Rc<T>),
 }
 
@@ -52,25 +55,35 @@ impl<T> Deref for Held<'_, T> {
     }
 }
 
+/// A piece as a grammar sees it: name, side, where it stands and how it moves.
 #[derive(Clone, Debug)]
 pub struct WorldPiece {
+    /// Its name in the scenario.
     pub name: String,
+    /// The side it plays for.
     pub side: Side,
+    /// Its type, by index into the scenario's piece types.
     pub type_index: usize,
     /// `None` for a piece given by type only (it has no ON).
     pub at: Option<Point>,
+    /// How it moves, in the kernel.
     pub moves: MotionId,
+    /// How it attacks, in the kernel (the same as `moves` unless its type says otherwise).
     pub attacks: MotionId,
+    /// Its value, as the scenario gives it (what the built-in `value` reads).
     pub value: f64,
 }
 
 /// The board, the kernel and the pieces a grammar reads through its built-ins.
 pub struct World<'s> {
+    /// The scenario: board, pieces and rules.
     pub scenario: Held<'s, Scenario>,
+    /// The distance kernel of the scenario's motions.
     pub kernel: Held<'s, Kernel>,
     /// The placed pieces first, then pieces given by type only. In the world of a state, a
     /// captured piece keeps its number and has no point.
     pub pieces: Vec<WorldPiece>,
+    /// How many of `pieces` are placed (the rest are given by type only).
     pub placed: usize,
     /// Per placed piece, its index in `scenario.pieces` (`None`: captured in this state).
     pub in_scenario: Vec<Option<usize>>,
@@ -83,6 +96,7 @@ pub struct World<'s> {
 }
 
 impl<'s> World<'s> {
+    /// The world of the scenario's position, borrowing the scenario and its kernel.
     pub fn new(scenario: &'s Scenario, kernel: &'s Kernel) -> World<'s> {
         World::build(
             Held::Borrowed(scenario),
@@ -159,6 +173,7 @@ impl<'s> World<'s> {
         self
     }
 
+    /// The board X.
     pub fn board(&self) -> &Board {
         &self.scenario.board
     }
