@@ -92,8 +92,8 @@ pub enum BoardError {
     ZeroDimension,
     /// A grid of more cells than [`MAX_CELLS`]; `cells` is how many it asked for.
     TooLarge {
-        /// The cells the grid would have.
-        cells: u64,
+        /// The cells the grid would have (three u32 dimensions can pass a u64).
+        cells: u128,
     },
     /// Every point removed, or a graph of no points: a board needs one.
     Empty,
@@ -157,10 +157,13 @@ impl Board {
         if width == 0 || height == 0 || depth == 0 {
             return Err(BoardError::ZeroDimension);
         }
-        let cells = width as u64 * height as u64 * depth as u64;
-        if cells > MAX_CELLS {
+        // Three u32 factors overflow a u64 (a fuzzed `board 7x777777777x77777777...`): the
+        // product is taken in u128, where it fits.
+        let cells = u128::from(width) * u128::from(height) * u128::from(depth);
+        if cells > u128::from(MAX_CELLS) {
             return Err(BoardError::TooLarge { cells });
         }
+        let cells = cells as u64;
         let shape = Shape::Grid {
             dims: [width, height, depth],
         };
@@ -205,7 +208,7 @@ impl Board {
         }
         if names.len() as u64 > MAX_CELLS {
             return Err(BoardError::TooLarge {
-                cells: names.len() as u64,
+                cells: names.len() as u128,
             });
         }
         let mut by_name = HashMap::new();
@@ -523,6 +526,12 @@ mod tests {
         assert!(matches!(
             Board::grid(2048, 2048, 1, &[]),
             Err(BoardError::TooLarge { .. })
+        ));
+        // Three factors whose product passes a u64 (a fuzzed scenario): refused, not an
+        // overflow.
+        assert!(matches!(
+            Board::grid(u32::MAX, u32::MAX, u32::MAX, &[]),
+            Err(BoardError::TooLarge { cells }) if cells == u128::from(u32::MAX).pow(3)
         ));
         assert_eq!(
             Board::grid(1, 1, 1, &[[1, 1, 1]]).unwrap_err(),
