@@ -1,5 +1,4 @@
 //! Prints the native zones of a scenario: `cargo run --example zone_check -- FILE PIECE TARGET HORIZON [f1] [f2]`.
-use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{ZoneGenerator, ZoneOptions};
 
@@ -27,18 +26,7 @@ fn main() {
         lingeo::render::counted(zones.len() as u128, "zone", "zones")
     );
     for z in &zones {
-        let parts: Vec<String> = z
-            .entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "t({}, {}, {})",
-                    s.pieces[e.piece].name,
-                    render::trajectory(&s.board, &e.trajectory),
-                    e.time
-                )
-            })
-            .collect();
+        let parts = lingeo::zone::zone_symbols(&s, z);
         println!("{}", parts.join(" "));
         for (level, marked) in z.times.iter().enumerate() {
             let times: Vec<String> = marked

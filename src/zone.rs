@@ -35,7 +35,7 @@ use crate::scenario::Scenario;
 pub use network::{
     Count, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
 };
-pub use sentence::{entry_of_symbol, zone_of_sentence};
+pub use sentence::{entry_of_symbol, zone_of_sentence, zone_symbols};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};
 
 /// One symbol `t(p, t, tau)` of a zone.

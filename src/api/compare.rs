@@ -716,19 +716,7 @@ impl Context<'_> {
 
     /// A zone as the grammar of zones prints it: `t(BOMBER, h5 h4 h3 h2 h1, 5) ...`.
     fn show_zone(&self, z: &zone::Zone) -> String {
-        let scenario = self.bench.scenario();
-        z.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "t({}, {}, {})",
-                    scenario.pieces[e.piece].name,
-                    render::trajectory(&scenario.board, &e.trajectory),
-                    e.time
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        zone::zone_symbols(self.bench.scenario(), z).join(" ")
     }
 
     /// `count` random starts `S(x0, y0, l0)` for the grammars' start symbol, and a line

@@ -5,6 +5,7 @@
 
 use super::{Zone, ZoneEntry, assign_levels};
 use crate::grammar::Sym;
+use crate::scenario::Scenario;
 
 /// A sentence of the grammar of zones as a zone: each `t((p, t), tau)` an entry, the levels
 /// replayed from the order (see [`assign_levels`]).
@@ -27,4 +28,21 @@ pub fn entry_of_symbol(sym: &Sym) -> ZoneEntry {
         time: sym.args[1].int() as u32,
         level: 0,
     }
+}
+
+/// The other way round: a zone's entries as the grammar of zones writes its terminals,
+/// `t(BOMBER, a(h5)a(h4), 5)`, in the zone's order (what its sentences print, so that a listing
+/// of either engine reads alike).
+pub fn zone_symbols(scenario: &Scenario, zone: &Zone) -> Vec<String> {
+    zone.entries
+        .iter()
+        .map(|e| {
+            format!(
+                "t({}, {}, {})",
+                scenario.pieces[e.piece].name,
+                crate::render::trajectory(&scenario.board, &e.trajectory),
+                e.time
+            )
+        })
+        .collect()
 }

@@ -230,21 +230,9 @@ proptest! {
     }
 }
 
-/// The scenario files in `examples/`, in name order.
-fn shipped_examples() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "scenario"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn every_shipped_example() {
-    let files = shipped_examples();
+    let files = super::common::example_scenarios();
     assert!(files.len() >= 7);
     for path in files {
         let s = Scenario::load(&path).unwrap();
@@ -261,7 +249,7 @@ fn every_shipped_example() {
 /// the grammar of shortest trajectories.
 #[test]
 fn combined_tables_equal_the_grammar_on_every_shipped_example() {
-    let files = shipped_examples();
+    let files = super::common::example_scenarios();
     let grammar = Grammar::shipped("shortest-trajectories").unwrap();
     let mut compared = 0;
     for path in files {
