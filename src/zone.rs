@@ -457,6 +457,50 @@ impl<'s> ZoneGenerator<'s> {
         l0: u32,
     ) -> Result<Vec<Zone>, ZoneError> {
         let x0 = self.scenario.pieces[p0].at;
+        self.domination_tracks(p0, y0, l0)?
+            .into_iter()
+            .map(|main| self.bundle(p0, x0, y0, main, l0))
+            .collect()
+    }
+
+    /// The zones of [`ZoneGenerator::domination_zones`] cut after their main trajectories
+    /// (level 0, with its times): a guard's ways to the point without the negations, which
+    /// are most of the cost of those zones and which a search that follows only the guard's
+    /// approach never reads.
+    pub fn domination_mains(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+    ) -> Result<Vec<Zone>, ZoneError> {
+        Ok(self
+            .domination_tracks(p0, y0, l0)?
+            .into_iter()
+            .map(|main| {
+                let time = self.dist(&main, true);
+                let v = self.stops(&time);
+                Zone {
+                    entries: vec![ZoneEntry {
+                        piece: p0,
+                        trajectory: main,
+                        time: l0 + 1,
+                        level: 0,
+                    }],
+                    times: vec![marked_times(&v, &time)],
+                }
+            })
+            .collect())
+    }
+
+    /// The main trajectories of the domination zones of p0 guarding y0 within l0 moves
+    /// ([`ZoneGenerator::domination_zones`]), at most `max_zones` of them.
+    fn domination_tracks(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+    ) -> Result<Vec<Trajectory>, ZoneError> {
+        let x0 = self.scenario.pieces[p0].at;
         if x0 == y0
             || self.scenario.pieces_at(y0).next().is_some()
             || self.reach(p0, x0, y0, true) > l0
@@ -468,10 +512,7 @@ impl<'s> ZoneGenerator<'s> {
         if mains.len() > limit {
             return Err(ZoneError::TooMany { limit });
         }
-        mains
-            .into_iter()
-            .map(|main| self.bundle(p0, x0, y0, main, l0))
-            .collect()
+        Ok(mains)
     }
 
     /// Sets the cap on zones (and bundles, and trajectories listed) of [`ZoneOptions`] and

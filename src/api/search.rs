@@ -322,9 +322,20 @@ impl SearchRequest {
             || self.leaf.is_some()
             || self.lg.zones == Zones::Translate
             || self.lg.domination.is_some()
+            || self.lg.guard_negations
             || self.lg.product_zones;
         if lg_only && !self.engine.is_lg() {
             return bad("engine", "the reduced tree's options need an LG search");
+        }
+        // Leaves valued 0 (the search grammar's) come without domination zones unless asked.
+        let zero = self.leaf == Some(Leaf::Zero)
+            || (self.leaf.is_none() && self.engine == Engine::LgGrammar);
+        let dominates = self.lg.domination.unwrap_or(!zero);
+        if self.lg.guard_negations && !dominates {
+            return bad(
+                "guard_negations",
+                "the negations of domination zones need domination zones",
+            );
         }
         if self.engine == Engine::LgGrammar && self.lg.domination == Some(true) {
             return bad("engine", "domination zones are the native LG search's");

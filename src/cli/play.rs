@@ -118,6 +118,11 @@ pub struct SearchArgs {
     /// --engine lg: attack zones only, no domination zones.
     #[arg(long)]
     pub no_domination: bool,
+    /// --engine lg: domination zones with their negations (bundles holding the trajectories
+    /// that can stop the guard in time, and its side's answers), instead of the guards' main
+    /// trajectories alone (docs/lg-search.md).
+    #[arg(long, conflicts_with = "no_domination")]
+    pub guard_negations: bool,
     /// --engine lg: plies the reduced tree goes on past the depth bound along the goal zones
     /// only (their main trajectories, interceptions and guards), before a leaf is valued
     /// statically (default: up to 3 times the horizon + 2 plies in all, at most twice the
@@ -342,6 +347,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--zones translate", args.zones == ZonesArg::Translate),
         ("--domination", args.domination),
         ("--no-domination", args.no_domination),
+        ("--guard-negations", args.guard_negations),
         ("--race", args.race.is_some()),
         ("--product-zones", args.product_zones),
     ];
@@ -387,6 +393,15 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 .to_string(),
         ));
     }
+    let zero_leaves = args.leaf == Some(LeafArg::Zero)
+        || (args.leaf.is_none() && args.engine == EngineArg::LgGrammar);
+    if args.guard_negations && (args.no_domination || (zero_leaves && !args.domination)) {
+        return Err(CliError(
+            "--guard-negations needs domination zones (the default of --engine lg with zone \
+             leaves; --domination with --leaf zero)"
+                .to_string(),
+        ));
+    }
     if args.engine == EngineArg::LgGrammar && args.domination {
         return Err(CliError(
             "--domination is the native engine's: the search grammar has attack zones only \
@@ -416,6 +431,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                 _ => None,
             },
             product_zones: args.product_zones,
+            guard_negations: args.guard_negations,
             race: args.race,
         },
         leaf: args.leaf.map(|l| match l {

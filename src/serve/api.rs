@@ -489,6 +489,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         "leaf",
         "zones",
         "domination",
+        "guard_negations",
         "max_zones",
     ];
     options.extend(LIMITS);
@@ -574,6 +575,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
     request.lg.horizon = horizon;
     request.lg.full_tree = fields.flag("full_tree")?;
     request.lg.domination = fields.flag("domination")?.then_some(true);
+    request.lg.guard_negations = fields.flag("guard_negations")?;
     request.lg.zones = fields
         .choice(
             "zones",

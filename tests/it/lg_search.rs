@@ -68,7 +68,7 @@ fn zone_valued_leaves_find_the_robot_problem_s_draw() {
         ..LgOptions::default()
     };
     let d4 = lg::search(&g, &root, &shallow, &no_race).unwrap();
-    assert_eq!(d4.tree.moves(), 55);
+    assert_eq!(d4.tree.moves(), 54);
     settings().bind(|| insta::assert_snapshot!("lg-robot-2d4a-zone-leaves-depth4", d4.tree.text()));
     // Zero leaves give the solver's 0, by the depth bound: an estimate as well.
     let zero = lg_search(&g, &SearchOptions::default());
@@ -576,6 +576,18 @@ fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
     let mut state = State::initial(&g);
     let mut source = Regenerate::new(&g, 4);
     source.domination = true;
+    // By default a domination zone is its guard's approach alone (the main trajectory).
+    let mains_only = source.zones(&g, &state).unwrap();
+    assert!(
+        mains_only
+            .iter()
+            .filter(|a| a.kind == ZoneKind::Domination)
+            .flat_map(|a| &a.zones)
+            .all(|z| z.entries.len() == 1 && z.entries[0].level == 0)
+    );
+    let mut source = Regenerate::new(&g, 4);
+    source.domination = true;
+    source.guard_negations = true;
     let attacks = source.zones(&g, &state).unwrap();
     let guards: Vec<String> = attacks
         .iter()
@@ -826,4 +838,85 @@ fn the_lost_first_moves_are_proved_with_a_few_hundred_moves() {
         // Both passes' positions are counted: more than the tree shows.
         assert!(r.result.nodes as usize > moves + 1, "{mv}");
     }
+}
+
+#[test]
+fn the_race_reads_the_goal_zones_of_all_the_zones_and_guards_that_arrive_in_time() {
+    use lg::{Regenerate, ZoneKind, ZoneSource};
+    for (name, moves) in [
+        ("robot-2d4a.scenario", &["h8-g7", "a6-b6"][..]),
+        ("race10.scenario", &["d4-e5", "g7-f6"][..]),
+    ] {
+        let g = game(name);
+        let mut state = State::initial(&g);
+        for k in 0..=moves.len() {
+            let mut all = Regenerate::new(&g, 4);
+            all.domination = true;
+            let mut goals = Regenerate::new(&g, 4);
+            goals.domination = true;
+            let full = all.zones(&g, &state).unwrap();
+            let race = goals.goal_zones(&g, &state).unwrap();
+            // The race's zones are the goal zones among all of them, generated alone (in
+            // these games a goal point is attacked only by the piece whose goal it is).
+            let goal = |a: &lg::Attack| g.scenario.goals.iter().any(|o| o.point == a.target);
+            let expected: Vec<lg::Attack> = full
+                .iter()
+                .filter(|a| a.kind == ZoneKind::Domination || goal(a))
+                .cloned()
+                .collect();
+            assert_eq!(*race, expected, "{name} after {k} moves");
+            assert!(race.len() < full.len(), "{name}: other attacks left out");
+            if let Some(mv) = moves.get(k) {
+                let mv = state.parse_move(&g, mv).unwrap();
+                state.make(&g, mv);
+            }
+        }
+    }
+
+    // A guard's approach waits on the moves left in the race: the fighter's dominations of
+    // c7 and c8 guard from the next-to-last point, 3 and 4 moves from h8.
+    let g = game("robot-2d4a.scenario");
+    let mut source = Regenerate::new(&g, 4);
+    source.domination = true;
+    let attacks = source.zones(&g, &State::initial(&g)).unwrap();
+    let name = |p| g.scenario.board.name(p).to_string();
+    for (target, moves) in [("c7", 4), ("c8", 4)] {
+        let a = attacks
+            .iter()
+            .find(|a| a.kind == ZoneKind::Domination && name(a.target) == target)
+            .unwrap();
+        assert!(!a.race_moves.is_empty());
+        assert!(a.race_moves.iter().all(|&n| n == moves), "{target}");
+    }
+    // An attack's race steps are taken whatever is left.
+    assert!(
+        attacks
+            .iter()
+            .filter(|a| a.kind == ZoneKind::Attack)
+            .all(|a| a.race_moves.iter().all(|&n| n == 0))
+    );
+}
+
+#[test]
+fn the_negations_of_domination_zones_need_domination_zones() {
+    for flags in [&["--no-domination"][..], &["--leaf", "zero"][..]] {
+        let mut args = vec!["search", "examples/robot-2d4a.scenario", "--engine", "lg"];
+        args.extend(flags);
+        args.push("--guard-negations");
+        let (_, err, code) = run(&args);
+        assert_ne!(code, 0, "{flags:?}");
+        assert!(err.contains("domination"), "{flags:?}: {err}");
+    }
+    // With them, the search still answers the draw.
+    let (out, err, code) = run(&[
+        "search",
+        "examples/robot-2d4a.scenario",
+        "--engine",
+        "lg",
+        "--depth",
+        "4",
+        "--guard-negations",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: 0"), "{out}");
 }

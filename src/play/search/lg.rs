@@ -93,6 +93,11 @@ pub struct Attack {
     /// (level 1) of an attack; a domination zone's main trajectories alone (its guard's
     /// approach, not the interceptions of the guard).
     pub race_steps: Vec<(usize, Point, Point)>,
+    /// Per race step, the moves that must be left in the race for it to be taken: for a
+    /// guard's approach (a domination zone's main trajectory), the fewest moves to the point
+    /// from which it guards along a trajectory starting with it (a guard that arrives after
+    /// the race's end guards nothing at its leaf); 0 for every other step.
+    pub race_moves: Vec<u32>,
 }
 
 impl Attack {
@@ -105,6 +110,7 @@ impl Attack {
             zones,
             steps: Vec::new(),
             race_steps: Vec::new(),
+            race_moves: Vec::new(),
         };
         let steps = |racing: bool| {
             let mut steps: Vec<(usize, Point, Point)> = movable(&attack)
@@ -119,8 +125,27 @@ impl Attack {
             steps
         };
         let (all, race) = (steps(false), steps(true));
+        let mut moves = vec![u32::MAX; race.len()];
+        for e in movable(&attack) {
+            if let [from, to, ..] = e.trajectory[..]
+                && let Ok(i) = race.binary_search(&(e.piece, from, to))
+            {
+                // Only a guard's approach waits on the race's end: a guard that has not
+                // arrived when the race ends guards nothing at its leaf, while an interception
+                // or a goal piece's step changes the leaf's zones wherever it stops (taking
+                // their time into account too turns the 2D/4A start into a loss).
+                let guard = kind == ZoneKind::Domination && e.level == 0;
+                let n = if guard {
+                    e.trajectory.len() as u32 - 2
+                } else {
+                    0
+                };
+                moves[i] = moves[i].min(n);
+            }
+        }
         attack.steps = all;
         attack.race_steps = race;
+        attack.race_moves = moves;
         attack
     }
 }
@@ -146,6 +171,26 @@ pub trait ZoneSource {
         let _ = (parent, mv);
         Ok((self.zones(game, child)?, true))
     }
+
+    /// The goal zones of `state` ([`is_goal_zone`]), and maybe more: all the race extension
+    /// reads (its moves, its passes and its leaves' values look at no other zone). By default
+    /// every zone ([`ZoneSource::zones`]).
+    fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String> {
+        self.zones(game, state)
+    }
+
+    /// [`ZoneSource::child`] for a child in the race extension, which reads its goal zones
+    /// only ([`ZoneSource::goal_zones`]). By default the child's zones as [`ZoneSource::child`]
+    /// gives them.
+    fn goal_child(
+        &mut self,
+        game: &Game,
+        parent: &[Attack],
+        mv: Move,
+        child: &State,
+    ) -> Result<(Attacks, bool), String> {
+        self.child(game, parent, mv, child)
+    }
 }
 
 /// An attack of [`Regenerate::generate`]: piece (game index), target, kind, zones or error.
@@ -162,6 +207,10 @@ pub struct Regenerate {
     pub options: ZoneOptions,
     /// Add the domination zones (decision A22, docs/semantics.md §10).
     pub domination: bool,
+    /// The domination zones with their negations (bundles: the trajectories that can stop
+    /// the guard in time, and its side's answers to them) instead of the guard's main
+    /// trajectories alone ([`ZoneGenerator::domination_mains`], the default).
+    pub guard_negations: bool,
     /// List every zone of each attack (the product of the alternatives of its attach pairs,
     /// as the zone grammar does) instead of one bundle per main trajectory.
     pub product: bool,
@@ -172,6 +221,9 @@ pub struct Regenerate {
     /// where the pieces stand and on nothing else, and a reduced tree meets one position by
     /// many orders of independent moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
     cache: HashMap<Vec<Option<Point>>, Attacks>,
+    /// The goal zones of the positions the race extension met ([`ZoneSource::goal_zones`]),
+    /// kept as [`Regenerate::cache`] is.
+    goal_cache: HashMap<Vec<Option<Point>>, Attacks>,
     /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
@@ -202,11 +254,13 @@ impl Regenerate {
                 ..ZoneOptions::default()
             },
             domination: false,
+            guard_negations: false,
             // The product by default, as the zone orderings and the fuzzy evaluation read
             // zones; the LG search chooses ([`LgOptions::product_zones`]).
             product: true,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
             cache: HashMap::new(),
+            goal_cache: HashMap::new(),
             tracks: RefCell::new(Tracks::default()),
         }
     }
@@ -254,6 +308,20 @@ impl Regenerate {
         first_error: bool,
         progress: &dyn Progress,
     ) -> Vec<Generated> {
+        self.generate_scoped(game, state, domination, first_error, false, progress)
+    }
+
+    /// [`Regenerate::generate`], with `goals_only` the attacks of pieces on their goals alone
+    /// (and the domination zones, which guard the goals' ways).
+    fn generate_scoped(
+        &self,
+        game: &Game,
+        state: &State,
+        domination: bool,
+        first_error: bool,
+        goals_only: bool,
+        progress: &dyn Progress,
+    ) -> Vec<Generated> {
         let (scenario, map) = state.scenario(game);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
@@ -282,6 +350,7 @@ impl Regenerate {
             &mut generator,
             domination,
             first_error,
+            goals_only,
             progress,
         );
         if self.kernel.is_some() {
@@ -304,6 +373,7 @@ impl Regenerate {
         generator: &mut ZoneGenerator<'_>,
         domination: bool,
         first_error: bool,
+        goals_only: bool,
         progress: &dyn Progress,
     ) -> Vec<Generated> {
         let to_game = |mut zones: Vec<Zone>| {
@@ -317,7 +387,11 @@ impl Regenerate {
         let mut out = Vec::new();
         // Per side (White, Black), the points its goal pieces pass, with the piece.
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
-        let attacks = generator.attacks(self.horizon);
+        let mut attacks = generator.attacks(self.horizon);
+        if goals_only {
+            // Every attack's zones are its own: leaving the others out changes none of these.
+            attacks.retain(|&(p0, y0)| game.goals[back[p0]][y0.index()]);
+        }
         let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
         for (p0, y0) in attacks {
             let l0 = generator.main_distance(p0, y0);
@@ -382,7 +456,13 @@ impl Regenerate {
                 // building its bundles costs seconds (a knight-like piece on 10x10): it is left
                 // out, as a point no piece guards within the horizon is.
                 let cap = generator.set_max_zones(DOMINATION_MAINS);
-                let zones = generator.domination_zones(p0, y0, l0);
+                // A guard's main trajectories alone by default (`guard_negations`); the race
+                // extension never reads more of them ([`Attack::race_steps`]).
+                let zones = if goals_only || !self.guard_negations {
+                    generator.domination_mains(p0, y0, l0)
+                } else {
+                    generator.domination_zones(p0, y0, l0)
+                };
                 generator.set_max_zones(cap);
                 match zones {
                     Ok(zones) if zones.is_empty() => {}
@@ -406,25 +486,56 @@ impl ZoneSource for Regenerate {
         if let Some(attacks) = self.cache.get(&state.at) {
             return Ok(attacks.clone());
         }
-        let attacks = Rc::new(self.listed(game, state)?);
-        // Emptied when full, or when the memory in use passes half the limit (a position's
-        // attacks with their domination bundles can be megabytes on a 10x10 board).
-        if self.cache.len() >= ZONE_CACHE_POSITIONS
-            || crate::memory::in_use() > crate::memory::limit() / 2
-        {
-            self.cache.clear();
-        }
-        self.cache.insert(state.at.clone(), attacks.clone());
+        let attacks = Rc::new(self.listed(game, state, false)?);
+        keep(&mut self.cache, state, &attacks);
         Ok(attacks)
     }
+
+    fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String> {
+        if let Some(attacks) = self.goal_cache.get(&state.at) {
+            return Ok(attacks.clone());
+        }
+        // A position searched before the depth bound has its goal zones among all of them.
+        let attacks = match self.cache.get(&state.at) {
+            Some(all) => Rc::new(
+                all.iter()
+                    .filter(|a| is_goal_zone(game, a))
+                    .cloned()
+                    .collect(),
+            ),
+            None => Rc::new(self.listed(game, state, true)?),
+        };
+        keep(&mut self.goal_cache, state, &attacks);
+        Ok(attacks)
+    }
+
+    fn goal_child(
+        &mut self,
+        game: &Game,
+        _parent: &[Attack],
+        _mv: Move,
+        child: &State,
+    ) -> Result<(Attacks, bool), String> {
+        Ok((self.goal_zones(game, child)?, true))
+    }
+}
+
+/// Keeps `attacks` as `state`'s in `cache`, emptied first when full, or when the memory in use
+/// passes half the limit (a position's attacks with their domination bundles can be megabytes
+/// on a 10x10 board).
+fn keep(cache: &mut HashMap<Vec<Option<Point>>, Attacks>, state: &State, attacks: &Attacks) {
+    if cache.len() >= ZONE_CACHE_POSITIONS || crate::memory::in_use() > crate::memory::limit() / 2 {
+        cache.clear();
+    }
+    cache.insert(state.at.clone(), attacks.clone());
 }
 
 impl Regenerate {
     /// The attacks of `state` with their zones, generated afresh; the first attack that
     /// cannot be listed is the error.
-    fn listed(&self, game: &Game, state: &State) -> Result<Vec<Attack>, String> {
+    fn listed(&self, game: &Game, state: &State, goals_only: bool) -> Result<Vec<Attack>, String> {
         // The first attack that cannot be listed stops the search: the rest are not listed.
-        self.generate(game, state, self.domination, true, &Silent)
+        self.generate_scoped(game, state, self.domination, true, goals_only, &Silent)
             .into_iter()
             .map(|(piece, target, kind, zones)| {
                 let zones = zones.map_err(|e| {
@@ -630,6 +741,9 @@ pub struct LgOptions {
     /// Every zone of each attack (the zone grammar's language, whose size is the product of
     /// the alternatives) instead of one bundle per main trajectory (the default).
     pub product_zones: bool,
+    /// Domination zones with their negations ([`Regenerate::guard_negations`]) instead of
+    /// the guards' main trajectories alone.
+    pub guard_negations: bool,
     /// Plies the search goes on past the depth bound along the goal zones only (the race
     /// extension); `None`: [`default_race`].
     pub race: Option<u32>,
@@ -840,6 +954,7 @@ pub fn search(
         fresh.options.max_zones = n;
     }
     fresh.domination = lg.dominates();
+    fresh.guard_negations = lg.guard_negations;
     fresh.product = lg.product_zones;
     let mut options = options.clone();
     options.depth = Some(depth_bound(options.depth, horizon)?);
@@ -1046,10 +1161,13 @@ impl Searcher<'_, '_> {
         &mut self,
         state: &State,
         from: Option<(&[Attack], Move)>,
+        racing: bool,
     ) -> Result<(Attacks, bool), String> {
-        let out = match from {
-            None => (self.source.zones(self.game, state)?, true),
-            Some((parent, mv)) => self.source.child(self.game, parent, mv, state)?,
+        let out = match (from, racing) {
+            (None, false) => (self.source.zones(self.game, state)?, true),
+            (None, true) => (self.source.goal_zones(self.game, state)?, true),
+            (Some((parent, mv)), false) => self.source.child(self.game, parent, mv, state)?,
+            (Some((parent, mv)), true) => self.source.goal_child(self.game, parent, mv, state)?,
         };
         self.generated += u64::from(out.1);
         Ok(out)
@@ -1112,7 +1230,9 @@ impl Searcher<'_, '_> {
             // A leaf valued 0 needs no zones.
             return Some(leaf(0, End::Depth));
         }
-        let (mut attacks, fresh) = match self.zones(state, from) {
+        // Past the depth bound, the race extension: only the goal zones' moves.
+        let racing = ply >= self.max_depth;
+        let (mut attacks, fresh) = match self.zones(state, from, racing) {
             Ok(a) => a,
             Err(e) => {
                 self.budget.stopped = Some(e);
@@ -1122,19 +1242,20 @@ impl Searcher<'_, '_> {
         if ply >= self.max_depth.saturating_add(self.race) {
             return Some(leaf(self.leaf_value(state, &attacks), End::Depth));
         }
-        // Past the depth bound, the race extension: only the goal zones' moves.
-        let racing = ply >= self.max_depth;
-        let mut moves = zone_moves(self.game, state, &legal, &attacks, racing);
+        // In the race, the moves the side to move has left before its end.
+        let limit = self.max_depth.saturating_add(self.race);
+        let left = racing.then(|| limit.saturating_sub(ply).div_ceil(2));
+        let mut moves = zone_moves(self.game, state, &legal, &attacks, left);
         if moves.is_empty() && !fresh && !racing {
             // The carried zones' branch ends here: the zones of this state enter afresh.
-            attacks = match self.zones(state, None) {
+            attacks = match self.zones(state, None, racing) {
                 Ok((a, _)) => a,
                 Err(e) => {
                     self.budget.stopped = Some(e);
                     return None;
                 }
             };
-            moves = zone_moves(self.game, state, &legal, &attacks, racing);
+            moves = zone_moves(self.game, state, &legal, &attacks, left);
         }
         // The best move of the first pass, else the last move that cut at this ply (the
         // killer), is tried first; not in the plain reduced tree (no table), which keeps the
@@ -1345,16 +1466,27 @@ fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntry> {
 }
 
 /// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
-/// attacks one of whose zones has it; racing, those of [`Attack::race_steps`].
+/// attacks one of whose zones has it; racing (`Some` of the moves the side to move has left
+/// in the race), those of [`Attack::race_steps`] that fit in them ([`Attack::race_moves`]).
 fn first_steps<'a>(
     attacks: impl Iterator<Item = &'a Attack>,
-    racing: bool,
+    racing: Option<u32>,
 ) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
     for a in attacks {
-        let steps = if racing { &a.race_steps } else { &a.steps };
-        for &key in steps {
-            *out.entry(key).or_insert(0) += 1;
+        match racing {
+            None => {
+                for &key in &a.steps {
+                    *out.entry(key).or_insert(0) += 1;
+                }
+            }
+            Some(left) => {
+                for (&key, &n) in a.race_steps.iter().zip(&a.race_moves) {
+                    if n <= left {
+                        *out.entry(key).or_insert(0) += 1;
+                    }
+                }
+            }
         }
     }
     out
@@ -1385,16 +1517,19 @@ fn held(game: &Game, state: &State, z: &Zone, side: Side) -> bool {
 
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
-/// With `racing`, the goal zones' moves only ([`is_goal_zone`]).
+/// With `racing` (the moves left to the side to move in the race), the goal zones' moves only
+/// ([`is_goal_zone`]) that fit in the race ([`first_steps`]).
 fn zone_moves(
     game: &Game,
     state: &State,
     legal: &[Move],
     attacks: &[Attack],
-    racing: bool,
+    racing: Option<u32>,
 ) -> Vec<Move> {
     let steps = first_steps(
-        attacks.iter().filter(|a| !racing || is_goal_zone(game, a)),
+        attacks
+            .iter()
+            .filter(|a| racing.is_none() || is_goal_zone(game, a)),
         racing,
     );
     let _ = state;
