@@ -166,6 +166,10 @@ struct Task {
     /// an entry already chosen (F2).
     /// (Indexed by trajectory id, that index plus one, 0 for none: read at every step.)
     keep_runs: Vec<u32>,
+    /// Per trajectory id, the factor whose `poss` holds it, plus one (0 for none; F2 only):
+    /// a trajectory is in one factor's at most, since F2 joins every node that can choose it.
+    /// (Indexed: the walk splits the runs among the closing factors at every choice.)
+    poss_factor: Vec<u32>,
 }
 
 impl Task {
@@ -442,34 +446,50 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
     }
 }
 
-/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts.
+/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts,
+/// merged in one pass (the walk merges at every choice: no vector of the accepted ones is
+/// built first, and none at all where nothing new is accepted).
 fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
-    let add: Vec<u32> = new.iter().copied().filter(|&r| keep(r)).collect();
-    if add.is_empty() {
+    let mut add = new
+        .iter()
+        .copied()
+        .filter(|&r| keep(r) && runs.binary_search(&r).is_err())
+        .peekable();
+    if add.peek().is_none() {
         return;
     }
-    let mut out = Vec::with_capacity(runs.len() + add.len());
-    let (mut i, mut j) = (0, 0);
-    while i < runs.len() && j < add.len() {
-        match runs[i].cmp(&add[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(runs[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(add[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(runs[i]);
-                i += 1;
-                j += 1;
-            }
+    let mut out = Vec::with_capacity(runs.len() + new.len());
+    let mut i = 0;
+    for a in add {
+        while i < runs.len() && runs[i] < a {
+            out.push(runs[i]);
+            i += 1;
         }
+        out.push(a);
     }
     out.extend_from_slice(&runs[i..]);
-    out.extend_from_slice(&add[j..]);
     *runs = out;
+}
+
+/// The elements of `a` that are in `b` (both sorted, without repeats), in order: the shorter
+/// is walked and each of its elements looked up in the longer.
+fn intersect(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut out = Vec::new();
+    let mut from = 0;
+    for &x in short {
+        match long[from..].binary_search(&x) {
+            Ok(i) => {
+                out.push(x);
+                from += i + 1;
+            }
+            Err(i) => from += i,
+        }
+        if from == long.len() {
+            break;
+        }
+    }
+    out
 }
 
 /// Union-find: the representative of `i`.
@@ -998,6 +1018,10 @@ impl Walk<'_, '_> {
         for (p, k) in keep {
             keep_dense[p.index()] = k;
         }
+        let mut poss_dense = vec![0; poss_of.keys().max().map_or(0, |&t| t as usize + 1)];
+        for (&t, &f) in &poss_of {
+            poss_dense[t as usize] = f as u32 + 1;
+        }
         let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
         for (t, l) in keep_runs {
             runs_dense[t as usize] = l as u32 + 1;
@@ -1009,6 +1033,7 @@ impl Walk<'_, '_> {
             closing,
             keep: keep_dense,
             keep_runs: runs_dense,
+            poss_factor: poss_dense,
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
@@ -1146,26 +1171,32 @@ impl Walk<'_, '_> {
             let mut product: u128 = 1;
             for &f in &task.closing[at] {
                 let factor = &task.factors[f];
-                let read: Vec<(Point, i64)> = factor
-                    .read
-                    .iter()
-                    .filter_map(|&(p, by_value, marked)| {
-                        let i = marks.binary_search_by_key(&p, |m| m.0).ok()?;
-                        let t = marks[i].1;
-                        if by_value && t >= self.threshold[p.index()] {
-                            Some((p, t))
-                        } else if marked {
-                            Some((p, MARKED))
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
+                // The factor's points and the marks are both in order: one merge.
+                let mut read: Vec<(Point, i64)> = Vec::with_capacity(factor.read.len());
+                let mut i = 0;
+                for &(p, by_value, marked) in &factor.read {
+                    while i < marks.len() && marks[i].0 < p {
+                        i += 1;
+                    }
+                    if i == marks.len() {
+                        break;
+                    }
+                    if marks[i].0 != p {
+                        continue;
+                    }
+                    let t = marks[i].1;
+                    if by_value && t >= self.threshold[p.index()] {
+                        read.push((p, t));
+                    } else if marked {
+                        read.push((p, MARKED));
+                    }
+                }
                 let context: Vec<u32> = runs
                     .iter()
                     .copied()
-                    .filter(|r| factor.poss.binary_search(r).is_ok())
+                    .filter(|&r| task.poss_factor.get(r as usize) == Some(&(f as u32 + 1)))
                     .collect();
+                debug_assert_eq!(context, intersect(&runs, &factor.poss));
                 let sub = self.task(depth + 1, read)?;
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
                 product = product.saturating_mul(n);
@@ -1229,6 +1260,36 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A sorted set of small numbers drawn at random (small, so that sets overlap).
+    fn sorted_set(rng: &mut crate::random::SplitMix, len: u64, range: u64) -> Vec<u32> {
+        let mut v: Vec<u32> = (0..rng.below(len + 1))
+            .map(|_| rng.below(range) as u32)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn merging_runs_and_intersecting_equal_the_set_operations() {
+        let mut rng = crate::random::SplitMix(27);
+        for _ in 0..5_000 {
+            let runs = sorted_set(&mut rng, 12, 40);
+            let new = sorted_set(&mut rng, 12, 40);
+            let odd = |r: u32| r % 2 == 1;
+            let mut merged = runs.clone();
+            merge_runs(&mut merged, &new, odd);
+            let mut expected: Vec<u32> = runs.iter().copied().collect();
+            expected.extend(new.iter().copied().filter(|&r| odd(r)));
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(merged, expected, "{runs:?} + {new:?}");
+            let both: Vec<u32> = runs.iter().copied().filter(|r| new.contains(r)).collect();
+            assert_eq!(intersect(&runs, &new), both, "{runs:?} & {new:?}");
+            assert_eq!(intersect(&new, &runs), both, "{new:?} & {runs:?}");
+        }
     }
 
     #[test]
