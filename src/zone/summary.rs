@@ -226,6 +226,10 @@ struct Walk<'g, 's> {
     limit: usize,
     /// A memo key being built ([`Walk::count`]).
     key: Vec<u64>,
+    /// Vectors of marks and of runs the walk is done with, kept for the next state: a state
+    /// makes several per choice, and their allocations were a fifth of the walk's time.
+    spare_marks: Vec<Vec<(Point, i64)>>,
+    spare_runs: Vec<Vec<u32>>,
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
     /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
     view: bool,
@@ -349,6 +353,8 @@ impl ZoneGenerator<'_> {
             states: 0,
             limit,
             key: Vec::new(),
+            spare_marks: Vec::new(),
+            spare_runs: Vec::new(),
             view,
         };
         for main in mains {
@@ -847,6 +853,7 @@ impl Walk<'_, '_> {
             .get(&depth)
             .and_then(|m| m.get(marks.as_slice()))
         {
+            self.spare(marks, Vec::new());
             return Ok(id);
         }
         let n = self.generator.kernel.n();
@@ -1040,20 +1047,42 @@ impl Walk<'_, '_> {
     }
 
     /// The marks `marks` as far as the factors of `task` still open at pair `at` read them.
-    fn project(&self, task: &Task, at: usize, marks: &[(Point, i64)]) -> Vec<(Point, i64)> {
-        marks
-            .iter()
-            .filter_map(|&(p, t)| {
-                let &(by_value, marked) = task.keep.get(p.index())?;
-                if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
-                    Some((p, t))
-                } else if marked.is_some_and(|l| l >= at) {
-                    Some((p, MARKED))
-                } else {
-                    None
-                }
-            })
-            .collect()
+    fn project(&mut self, task: &Task, at: usize, marks: &[(Point, i64)]) -> Vec<(Point, i64)> {
+        let mut out = self.marks_vec();
+        out.extend(marks.iter().filter_map(|&(p, t)| {
+            let &(by_value, marked) = task.keep.get(p.index())?;
+            if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
+                Some((p, t))
+            } else if marked.is_some_and(|l| l >= at) {
+                Some((p, MARKED))
+            } else {
+                None
+            }
+        }));
+        out
+    }
+
+    /// An empty vector of marks, a spare one if there is.
+    fn marks_vec(&mut self) -> Vec<(Point, i64)> {
+        self.spare_marks.pop().unwrap_or_default()
+    }
+
+    /// An empty vector of runs, a spare one if there is.
+    fn runs_vec(&mut self) -> Vec<u32> {
+        self.spare_runs.pop().unwrap_or_default()
+    }
+
+    /// `marks` and `runs` kept for later states (a few hundred at most: the walk is as deep as
+    /// a zone has pairs, and each level holds a few).
+    fn spare(&mut self, mut marks: Vec<(Point, i64)>, mut runs: Vec<u32>) {
+        if marks.capacity() > 0 && self.spare_marks.len() < 256 {
+            marks.clear();
+            self.spare_marks.push(marks);
+        }
+        if runs.capacity() > 0 && self.spare_runs.len() < 256 {
+            runs.clear();
+            self.spare_runs.push(runs);
+        }
     }
 
     /// The number of zones that complete a partial zone: in the task `task` at depth `depth`,
@@ -1070,13 +1099,14 @@ impl Walk<'_, '_> {
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         let task = self.tasks[task_id as usize].clone();
         if at == task.pairs.len() {
+            self.spare(marks, runs);
             return Ok((1, self.nothing.clone()));
         }
-        let marks = self.project(&task, at, &marks);
-        let runs: Vec<u32> = runs
-            .into_iter()
-            .filter(|&r| task.keeps_run(r, at))
-            .collect();
+        let given_marks = marks;
+        let marks = self.project(&task, at, &given_marks);
+        let mut runs = runs;
+        runs.retain(|&r| task.keeps_run(r, at));
+        self.spare(given_marks, Vec::new());
         // A word for where the walk is, one per mark (point and time), then the runs.
         // Built in a buffer kept between calls: most lookups find the state, and then no
         // key is allocated.
@@ -1094,6 +1124,7 @@ impl Walk<'_, '_> {
         if let Some(found) = self.memo.get(key.as_slice()) {
             let found = found.clone();
             self.key = key;
+            self.spare(marks, runs);
             return Ok(found);
         }
         let boxed: Box<[u64]> = key.as_slice().into();
@@ -1119,11 +1150,16 @@ impl Walk<'_, '_> {
         for choice in choices {
             // Room for the marks this choice adds, so that marking does not reallocate.
             let mut marks = {
-                let mut m = Vec::with_capacity(marks.len() + 8);
+                let mut m = self.marks_vec();
+                m.reserve(marks.len() + 8);
                 m.extend_from_slice(&marks);
                 m
             };
-            let mut runs = runs.clone();
+            let mut runs = {
+                let mut r = self.runs_vec();
+                r.extend_from_slice(&runs);
+                r
+            };
             // What this choice gives the observers: a time where it marks a free leaf of the
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
@@ -1172,7 +1208,7 @@ impl Walk<'_, '_> {
             for &f in &task.closing[at] {
                 let factor = &task.factors[f];
                 // The factor's points and the marks are both in order: one merge.
-                let mut read: Vec<(Point, i64)> = Vec::with_capacity(factor.read.len());
+                let mut read = self.marks_vec();
                 let mut i = 0;
                 for &(p, by_value, marked) in &factor.read {
                     while i < marks.len() && marks[i].0 < p {
@@ -1191,11 +1227,12 @@ impl Walk<'_, '_> {
                         read.push((p, MARKED));
                     }
                 }
-                let context: Vec<u32> = runs
-                    .iter()
-                    .copied()
-                    .filter(|&r| task.poss_factor.get(r as usize) == Some(&(f as u32 + 1)))
-                    .collect();
+                let mut context = self.runs_vec();
+                context.extend(
+                    runs.iter()
+                        .copied()
+                        .filter(|&r| task.poss_factor.get(r as usize) == Some(&(f as u32 + 1))),
+                );
                 debug_assert_eq!(context, intersect(&runs, &factor.poss));
                 let sub = self.task(depth + 1, read)?;
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
@@ -1215,6 +1252,7 @@ impl Walk<'_, '_> {
                 Some(seen) => unite(&seen, &given),
             });
         }
+        self.spare(marks, runs);
         let seen = match seen {
             Some(s) if !s.is_empty() => Rc::new(s),
             _ => self.nothing.clone(),
