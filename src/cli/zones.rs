@@ -256,13 +256,19 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
         let result = bench
             .attacks(&request, own.as_ref(), &bars)
             .map_err(|e| api_error(e, scenario, args))?;
-        let json = args.json.then(|| super::json::to_string(&result)).transpose()?;
+        let json = args
+            .json
+            .then(|| super::json::to_string(&result))
+            .transpose()?;
         (result.attacks, json)
     } else {
         let result = bench
             .zones_by(&request, own.as_ref())
             .map_err(|e| api_error(e, scenario, args))?;
-        let json = args.json.then(|| super::json::to_string(&result)).transpose()?;
+        let json = args
+            .json
+            .then(|| super::json::to_string(&result))
+            .transpose()?;
         (vec![result.attack], json)
     };
     if let Some(path) = &args.svg {

@@ -1319,7 +1319,7 @@ mod tests {
             let odd = |r: u32| r % 2 == 1;
             let mut merged = runs.clone();
             merge_runs(&mut merged, &new, odd);
-            let mut expected: Vec<u32> = runs.iter().copied().collect();
+            let mut expected: Vec<u32> = runs.to_vec();
             expected.extend(new.iter().copied().filter(|&r| odd(r)));
             expected.sort_unstable();
             expected.dedup();
