@@ -129,6 +129,11 @@ impl Workbench {
         &self.scenario
     }
 
+    /// The scenario, shared (for a result that names its points after the workbench is gone).
+    pub(crate) fn shared_scenario(&self) -> Arc<Scenario> {
+        self.scenario.clone()
+    }
+
     /// The scenario, shared.
     pub fn scenario_arc(&self) -> Arc<Scenario> {
         Arc::clone(&self.scenario)

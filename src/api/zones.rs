@@ -1,6 +1,8 @@
 //! The zones of an attack (docs/semantics.md §6): counted and viewed as bundles by the native
 //! generator, or listed, by it or by running the grammar of zones.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::Workbench;
@@ -805,21 +807,39 @@ impl ZonesResult {
 
 /// Every attack of a position within a horizon; serialised, what `lingeo zones --all-attacks
 /// --json` prints.
+///
+/// The JSON of each attack is made while it is serialised ([`AttacksResult::json`]), not
+/// kept beside the attacks: on a large position (the middlegame at horizon 4, 3.6 million
+/// alternatives) a tree of strings per point held for every attack took gigabytes that a
+/// caller printing text never reads, outside the generator's memory check.
 #[derive(Clone, Debug)]
 pub struct AttacksResult {
     /// The attacks, in the order of the pieces, then of the targets.
     pub attacks: Vec<Attack>,
-    /// Them for JSON.
-    pub json: Vec<AttackJson>,
+    /// The scenario the attacks are of (names for JSON).
+    scenario: Arc<Scenario>,
+    /// Whether every zone is listed (else the bundle view).
+    listed: bool,
+    /// The filters named in the JSON.
+    filters: Option<Filters>,
 }
 
 impl Serialize for AttacksResult {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.json.serialize(serializer)
+        serializer.collect_seq(self.attacks.iter().map(|a| self.attack_json(a)))
     }
 }
 
 impl AttacksResult {
+    /// The attacks for JSON (what serialising the result writes).
+    pub fn json(&self) -> Vec<AttackJson> {
+        self.attacks.iter().map(|a| self.attack_json(a)).collect()
+    }
+
+    fn attack_json(&self, a: &Attack) -> AttackJson {
+        attack_json(&self.scenario, a, self.listed, self.filters)
+    }
+
     /// How many attacks were too large to list ([`Attack::skipped`]).
     pub fn skipped(&self) -> usize {
         self.attacks.iter().filter(|a| a.skipped.is_some()).count()
@@ -1041,12 +1061,12 @@ impl Workbench {
             });
             task.advance(1);
         }
-        let filters = r.named_filters(grammar);
-        let json = attacks
-            .iter()
-            .map(|a| attack_json(s, a, r.all_zones, filters))
-            .collect();
-        Ok(AttacksResult { attacks, json })
+        Ok(AttacksResult {
+            attacks,
+            scenario: self.shared_scenario(),
+            listed: r.all_zones,
+            filters: r.named_filters(grammar),
+        })
     }
 
     /// The marked times of the zones of an attack, for a picture of its bundle view: read off

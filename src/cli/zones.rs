@@ -249,18 +249,26 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     // computes the zones.
     let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
     let scenario = bench.scenario();
+    // The JSON only where it is printed: on a large position its tree of strings takes
+    // several times the memory of the attacks themselves.
     let (attacks, json) = if args.all_attacks {
         let bars = super::progress::Bars::new();
         let result = bench
             .attacks(&request, own.as_ref(), &bars)
             .map_err(|e| api_error(e, scenario, args))?;
-        let json = super::json::to_string(&result)?;
+        let json = args
+            .json
+            .then(|| super::json::to_string(&result))
+            .transpose()?;
         (result.attacks, json)
     } else {
         let result = bench
             .zones_by(&request, own.as_ref())
             .map_err(|e| api_error(e, scenario, args))?;
-        let json = super::json::to_string(&result)?;
+        let json = args
+            .json
+            .then(|| super::json::to_string(&result))
+            .transpose()?;
         (vec![result.attack], json)
     };
     if let Some(path) = &args.svg {
@@ -269,7 +277,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     }
     let text = if args.csv {
         csv(scenario, &attacks, args.all_zones)
-    } else if args.json {
+    } else if let Some(json) = json {
         json
     } else {
         listing(scenario, &attacks, args)

@@ -181,9 +181,10 @@ struct Net<'g, 's> {
     /// those of them that are its runs.
     possible: Vec<u32>,
     runs_of: FxHashMap<u32, Rc<Vec<u32>>>,
-    /// Per depth, the trajectories of the possible entries at that level or deeper (sorted):
-    /// the only runs F2 can still read there, so the only ones a memo key keeps.
-    choosable_from: Vec<Vec<u32>>,
+    /// Per trajectory id, one more than the deepest level of a possible entry with that
+    /// trajectory (0 for none): at depth d, the runs F2 can still read are those with a value
+    /// above d, so the only ones a memo key keeps. (Indexed by id: every search step reads it.)
+    choosable_to: Vec<u32>,
     /// The entries of this main trajectory's network found so far: every choice offered at a
     /// partial zone the scanner reached ([`Net::choices`]).
     proved: FxHashSet<Key>,
@@ -446,6 +447,30 @@ impl ZoneGenerator<'_> {
     }
 }
 
+/// `runs` (sorted, without repeats) with the elements of `new` (sorted, without repeats): a
+/// merge, not a sort, at every choice a pass makes; nothing is copied where nothing is new.
+fn merge_sorted(runs: &mut Vec<u32>, new: &[u32]) {
+    let mut add = new
+        .iter()
+        .copied()
+        .filter(|r| runs.binary_search(r).is_err())
+        .peekable();
+    if add.peek().is_none() {
+        return;
+    }
+    let mut out = Vec::with_capacity(runs.len() + new.len());
+    let mut i = 0;
+    for a in add {
+        while i < runs.len() && runs[i] < a {
+            out.push(runs[i]);
+            i += 1;
+        }
+        out.push(a);
+    }
+    out.extend_from_slice(&runs[i..]);
+    *runs = out;
+}
+
 /// `marks` with NEXTTIME `k` given to `stops`, kept with max (ALPHA = max, decision A7).
 fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
     for &z in stops {
@@ -478,7 +503,7 @@ impl<'g, 's> Net<'g, 's> {
             steps: 0,
             possible: Vec::new(),
             runs_of: FxHashMap::default(),
-            choosable_from: Vec::new(),
+            choosable_to: Vec::new(),
             proved: FxHashSet::default(),
         }
     }
@@ -660,11 +685,7 @@ impl<'g, 's> Net<'g, 's> {
             s.entries.push((s.level.depth, y, x, q, t, l));
             if self.g.options.f2 {
                 let runs = self.runs_of(t);
-                if !runs.is_empty() {
-                    s.runs.extend(runs.iter().copied());
-                    s.runs.sort_unstable();
-                    s.runs.dedup();
-                }
+                merge_sorted(&mut s.runs, &runs);
             }
         }
         s.at += 1;
@@ -722,16 +743,10 @@ impl<'g, 's> Net<'g, 's> {
         self.set_main(main);
         self.levels.clear();
         let (possible, preds) = self.possible(main)?;
-        let deepest = possible.iter().map(|k| k.0).max().unwrap_or(0) as usize;
-        self.choosable_from = vec![Vec::new(); deepest + 2];
+        self.choosable_to = vec![0; self.trajectories.len()];
         for k in &possible {
-            for d in 0..=k.0 as usize {
-                self.choosable_from[d].push(k.4);
-            }
-        }
-        for c in &mut self.choosable_from {
-            c.sort_unstable();
-            c.dedup();
+            let to = &mut self.choosable_to[k.4 as usize];
+            *to = (*to).max(k.0 + 1);
         }
         self.proved.clear();
         let start = self.start(main)?;
@@ -907,10 +922,7 @@ impl<'g, 's> Net<'g, 's> {
                 }
                 continue;
             }
-            let choosable = self
-                .choosable_from
-                .get(depth as usize)
-                .map_or(&[][..], |c| c.as_slice());
+            let choosable = &self.choosable_to;
             let key = (
                 state.level.id,
                 state.at,
@@ -919,7 +931,7 @@ impl<'g, 's> Net<'g, 's> {
                     .runs
                     .iter()
                     .copied()
-                    .filter(|r| choosable.binary_search(r).is_ok())
+                    .filter(|&r| choosable.get(r as usize).is_some_and(|&to| to > depth))
                     .collect(),
             );
             if !failed.insert(key) {

@@ -166,6 +166,10 @@ struct Task {
     /// an entry already chosen (F2).
     /// (Indexed by trajectory id, that index plus one, 0 for none: read at every step.)
     keep_runs: Vec<u32>,
+    /// Per trajectory id, the factor whose `poss` holds it, plus one (0 for none; F2 only):
+    /// a trajectory is in one factor's at most, since F2 joins every node that can choose it.
+    /// (Indexed: the walk splits the runs among the closing factors at every choice.)
+    poss_factor: Vec<u32>,
 }
 
 impl Task {
@@ -222,6 +226,10 @@ struct Walk<'g, 's> {
     limit: usize,
     /// A memo key being built ([`Walk::count`]).
     key: Vec<u64>,
+    /// Vectors of marks and of runs the walk is done with, kept for the next state: a state
+    /// makes several per choice, and their allocations were a fifth of the walk's time.
+    spare_marks: Vec<Vec<(Point, i64)>>,
+    spare_runs: Vec<Vec<u32>>,
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
     /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
     view: bool,
@@ -345,6 +353,8 @@ impl ZoneGenerator<'_> {
             states: 0,
             limit,
             key: Vec::new(),
+            spare_marks: Vec::new(),
+            spare_runs: Vec::new(),
             view,
         };
         for main in mains {
@@ -442,34 +452,50 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
     }
 }
 
-/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts.
+/// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts,
+/// merged in one pass (the walk merges at every choice: no vector of the accepted ones is
+/// built first, and none at all where nothing new is accepted).
 fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
-    let add: Vec<u32> = new.iter().copied().filter(|&r| keep(r)).collect();
-    if add.is_empty() {
+    let mut add = new
+        .iter()
+        .copied()
+        .filter(|&r| keep(r) && runs.binary_search(&r).is_err())
+        .peekable();
+    if add.peek().is_none() {
         return;
     }
-    let mut out = Vec::with_capacity(runs.len() + add.len());
-    let (mut i, mut j) = (0, 0);
-    while i < runs.len() && j < add.len() {
-        match runs[i].cmp(&add[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(runs[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(add[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(runs[i]);
-                i += 1;
-                j += 1;
-            }
+    let mut out = Vec::with_capacity(runs.len() + new.len());
+    let mut i = 0;
+    for a in add {
+        while i < runs.len() && runs[i] < a {
+            out.push(runs[i]);
+            i += 1;
         }
+        out.push(a);
     }
     out.extend_from_slice(&runs[i..]);
-    out.extend_from_slice(&add[j..]);
     *runs = out;
+}
+
+/// The elements of `a` that are in `b` (both sorted, without repeats), in order: the shorter
+/// is walked and each of its elements looked up in the longer.
+fn intersect(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut out = Vec::new();
+    let mut from = 0;
+    for &x in short {
+        match long[from..].binary_search(&x) {
+            Ok(i) => {
+                out.push(x);
+                from += i + 1;
+            }
+            Err(i) => from += i,
+        }
+        if from == long.len() {
+            break;
+        }
+    }
+    out
 }
 
 /// Union-find: the representative of `i`.
@@ -827,6 +853,7 @@ impl Walk<'_, '_> {
             .get(&depth)
             .and_then(|m| m.get(marks.as_slice()))
         {
+            self.spare(marks, Vec::new());
             return Ok(id);
         }
         let n = self.generator.kernel.n();
@@ -998,6 +1025,10 @@ impl Walk<'_, '_> {
         for (p, k) in keep {
             keep_dense[p.index()] = k;
         }
+        let mut poss_dense = vec![0; poss_of.keys().max().map_or(0, |&t| t as usize + 1)];
+        for (&t, &f) in &poss_of {
+            poss_dense[t as usize] = f as u32 + 1;
+        }
         let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
         for (t, l) in keep_runs {
             runs_dense[t as usize] = l as u32 + 1;
@@ -1009,26 +1040,49 @@ impl Walk<'_, '_> {
             closing,
             keep: keep_dense,
             keep_runs: runs_dense,
+            poss_factor: poss_dense,
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
     }
 
     /// The marks `marks` as far as the factors of `task` still open at pair `at` read them.
-    fn project(&self, task: &Task, at: usize, marks: &[(Point, i64)]) -> Vec<(Point, i64)> {
-        marks
-            .iter()
-            .filter_map(|&(p, t)| {
-                let &(by_value, marked) = task.keep.get(p.index())?;
-                if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
-                    Some((p, t))
-                } else if marked.is_some_and(|l| l >= at) {
-                    Some((p, MARKED))
-                } else {
-                    None
-                }
-            })
-            .collect()
+    fn project(&mut self, task: &Task, at: usize, marks: &[(Point, i64)]) -> Vec<(Point, i64)> {
+        let mut out = self.marks_vec();
+        out.extend(marks.iter().filter_map(|&(p, t)| {
+            let &(by_value, marked) = task.keep.get(p.index())?;
+            if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
+                Some((p, t))
+            } else if marked.is_some_and(|l| l >= at) {
+                Some((p, MARKED))
+            } else {
+                None
+            }
+        }));
+        out
+    }
+
+    /// An empty vector of marks, a spare one if there is.
+    fn marks_vec(&mut self) -> Vec<(Point, i64)> {
+        self.spare_marks.pop().unwrap_or_default()
+    }
+
+    /// An empty vector of runs, a spare one if there is.
+    fn runs_vec(&mut self) -> Vec<u32> {
+        self.spare_runs.pop().unwrap_or_default()
+    }
+
+    /// `marks` and `runs` kept for later states (a few hundred at most: the walk is as deep as
+    /// a zone has pairs, and each level holds a few).
+    fn spare(&mut self, mut marks: Vec<(Point, i64)>, mut runs: Vec<u32>) {
+        if marks.capacity() > 0 && self.spare_marks.len() < 256 {
+            marks.clear();
+            self.spare_marks.push(marks);
+        }
+        if runs.capacity() > 0 && self.spare_runs.len() < 256 {
+            runs.clear();
+            self.spare_runs.push(runs);
+        }
     }
 
     /// The number of zones that complete a partial zone: in the task `task` at depth `depth`,
@@ -1045,13 +1099,14 @@ impl Walk<'_, '_> {
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         let task = self.tasks[task_id as usize].clone();
         if at == task.pairs.len() {
+            self.spare(marks, runs);
             return Ok((1, self.nothing.clone()));
         }
-        let marks = self.project(&task, at, &marks);
-        let runs: Vec<u32> = runs
-            .into_iter()
-            .filter(|&r| task.keeps_run(r, at))
-            .collect();
+        let given_marks = marks;
+        let marks = self.project(&task, at, &given_marks);
+        let mut runs = runs;
+        runs.retain(|&r| task.keeps_run(r, at));
+        self.spare(given_marks, Vec::new());
         // A word for where the walk is, one per mark (point and time), then the runs.
         // Built in a buffer kept between calls: most lookups find the state, and then no
         // key is allocated.
@@ -1069,6 +1124,7 @@ impl Walk<'_, '_> {
         if let Some(found) = self.memo.get(key.as_slice()) {
             let found = found.clone();
             self.key = key;
+            self.spare(marks, runs);
             return Ok(found);
         }
         let boxed: Box<[u64]> = key.as_slice().into();
@@ -1094,11 +1150,16 @@ impl Walk<'_, '_> {
         for choice in choices {
             // Room for the marks this choice adds, so that marking does not reallocate.
             let mut marks = {
-                let mut m = Vec::with_capacity(marks.len() + 8);
+                let mut m = self.marks_vec();
+                m.reserve(marks.len() + 8);
                 m.extend_from_slice(&marks);
                 m
             };
-            let mut runs = runs.clone();
+            let mut runs = {
+                let mut r = self.runs_vec();
+                r.extend_from_slice(&runs);
+                r
+            };
             // What this choice gives the observers: a time where it marks a free leaf of the
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
@@ -1146,26 +1207,33 @@ impl Walk<'_, '_> {
             let mut product: u128 = 1;
             for &f in &task.closing[at] {
                 let factor = &task.factors[f];
-                let read: Vec<(Point, i64)> = factor
-                    .read
-                    .iter()
-                    .filter_map(|&(p, by_value, marked)| {
-                        let i = marks.binary_search_by_key(&p, |m| m.0).ok()?;
-                        let t = marks[i].1;
-                        if by_value && t >= self.threshold[p.index()] {
-                            Some((p, t))
-                        } else if marked {
-                            Some((p, MARKED))
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                let context: Vec<u32> = runs
-                    .iter()
-                    .copied()
-                    .filter(|r| factor.poss.binary_search(r).is_ok())
-                    .collect();
+                // The factor's points and the marks are both in order: one merge.
+                let mut read = self.marks_vec();
+                let mut i = 0;
+                for &(p, by_value, marked) in &factor.read {
+                    while i < marks.len() && marks[i].0 < p {
+                        i += 1;
+                    }
+                    if i == marks.len() {
+                        break;
+                    }
+                    if marks[i].0 != p {
+                        continue;
+                    }
+                    let t = marks[i].1;
+                    if by_value && t >= self.threshold[p.index()] {
+                        read.push((p, t));
+                    } else if marked {
+                        read.push((p, MARKED));
+                    }
+                }
+                let mut context = self.runs_vec();
+                context.extend(
+                    runs.iter()
+                        .copied()
+                        .filter(|&r| task.poss_factor.get(r as usize) == Some(&(f as u32 + 1))),
+                );
+                debug_assert_eq!(context, intersect(&runs, &factor.poss));
                 let sub = self.task(depth + 1, read)?;
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
                 product = product.saturating_mul(n);
@@ -1184,6 +1252,7 @@ impl Walk<'_, '_> {
                 Some(seen) => unite(&seen, &given),
             });
         }
+        self.spare(marks, runs);
         let seen = match seen {
             Some(s) if !s.is_empty() => Rc::new(s),
             _ => self.nothing.clone(),
@@ -1229,6 +1298,36 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A sorted set of small numbers drawn at random (small, so that sets overlap).
+    fn sorted_set(rng: &mut crate::random::SplitMix, len: u64, range: u64) -> Vec<u32> {
+        let mut v: Vec<u32> = (0..rng.below(len + 1))
+            .map(|_| rng.below(range) as u32)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn merging_runs_and_intersecting_equal_the_set_operations() {
+        let mut rng = crate::random::SplitMix(27);
+        for _ in 0..5_000 {
+            let runs = sorted_set(&mut rng, 12, 40);
+            let new = sorted_set(&mut rng, 12, 40);
+            let odd = |r: u32| r % 2 == 1;
+            let mut merged = runs.clone();
+            merge_runs(&mut merged, &new, odd);
+            let mut expected: Vec<u32> = runs.to_vec();
+            expected.extend(new.iter().copied().filter(|&r| odd(r)));
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(merged, expected, "{runs:?} + {new:?}");
+            let both: Vec<u32> = runs.iter().copied().filter(|r| new.contains(r)).collect();
+            assert_eq!(intersect(&runs, &new), both, "{runs:?} & {new:?}");
+            assert_eq!(intersect(&new, &runs), both, "{new:?} & {runs:?}");
+        }
     }
 
     #[test]
