@@ -177,6 +177,9 @@ pub struct ZoneGenerator<'s> {
     /// The points pieces stand on, ascending, each with the pieces on it in declaration
     /// order: the starts of the negations' candidates, found once rather than per scan.
     occupants: Vec<(Point, Vec<usize>)>,
+    /// Per piece, MAP from where it stands by its moves, where that is its [`ZoneGenerator::reach`]
+    /// (it attacks as it moves): the scan asks for it per pair and piece.
+    moves_from: Vec<Option<&'s crate::kernel::DistanceMap>>,
     /// Buffers [`ZoneGenerator::bundle`] reuses from bundle to bundle.
     scratch: BundleScratch,
 }
@@ -189,9 +192,11 @@ struct BundleScratch {
     next: Vec<i64>,
     /// Per point, the last of the [`BundleScratch::runs`] that passes it, `u32::MAX` if none.
     head: Vec<u32>,
-    /// Where the zone's trajectories pass a point, for F2: (entry, stop, the previous one on
-    /// the same point), chained from [`BundleScratch::head`].
-    runs: Vec<(u32, u32, u32)>,
+    /// Where the zone's trajectories pass a point, for F2: (entry, stop, the stop after it or
+    /// [`NO_RUN`] at the end, the previous run on the same point), chained from
+    /// [`BundleScratch::head`]. The stop after it rules out most runs without reading the
+    /// entry's trajectory.
+    runs: Vec<(u32, u32, u32, u32)>,
 }
 
 /// No run in [`BundleScratch::head`].
@@ -202,18 +207,22 @@ impl BundleScratch {
     fn add_runs(&mut self, entry: usize, t: &[Point]) {
         for (k, p) in t.iter().enumerate() {
             let previous = self.head[p.index()];
+            let after = t.get(k + 1).map_or(NO_RUN, |a| a.0);
             self.head[p.index()] = self.runs.len() as u32;
-            self.runs.push((entry as u32, k as u32, previous));
+            self.runs.push((entry as u32, k as u32, after, previous));
         }
     }
 
     /// Whether `t` runs inside a trajectory of `entries` (F2): some entry passes its first
     /// stop and goes on along it.
     fn inside(&self, entries: &[ZoneEntry], t: &[Point]) -> bool {
+        let second = t.get(1).map_or(NO_RUN, |p| p.0);
         let mut at = self.head[t[0].index()];
         while at != NO_RUN {
-            let (e, k, previous) = self.runs[at as usize];
-            if entries[e as usize].trajectory[k as usize..].get(..t.len()) == Some(t) {
+            let (e, k, after, previous) = self.runs[at as usize];
+            if (t.len() == 1 || after == second)
+                && entries[e as usize].trajectory[k as usize..].get(..t.len()) == Some(t)
+            {
                 return true;
             }
             at = previous;
@@ -243,7 +252,42 @@ fn occupants(scenario: &Scenario, n: usize) -> Vec<(Point, Vec<usize>)> {
 /// piece's type and side, start, end, length and whether the last step captures. Not by the
 /// piece, so that a search whose states share one kernel can keep them from state to state
 /// ([`ZoneGenerator::with_tracks`]).
-pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), Vec<Trajectory>>;
+pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), TrackList>;
+
+/// One TRACKS entry: the trajectories, and per trajectory its intermediate stops as a set of
+/// points (`words` words each) so that filter F1 tests a candidate against the marked points
+/// without reading its stops.
+#[derive(Clone, Debug, Default)]
+pub struct TrackList {
+    trajectories: Vec<Trajectory>,
+    words: usize,
+    inner: Vec<u64>,
+}
+
+impl TrackList {
+    fn new(trajectories: Vec<Trajectory>, n: usize) -> TrackList {
+        let words = crate::bitset::words_for(n);
+        let mut inner = vec![0; words * trajectories.len()];
+        for (t, set) in trajectories.iter().zip(inner.chunks_exact_mut(words.max(1))) {
+            for p in &t[1..t.len() - 1] {
+                set[p.index() / 64] |= 1 << (p.index() % 64);
+            }
+        }
+        TrackList {
+            trajectories,
+            words,
+            inner,
+        }
+    }
+
+    /// Whether trajectory `i` has an intermediate stop in the set `v` (its words).
+    fn passes(&self, i: usize, v: &[u64]) -> bool {
+        self.inner[i * self.words..(i + 1) * self.words]
+            .iter()
+            .zip(v)
+            .any(|(a, b)| a & b != 0)
+    }
+}
 
 /// The search state within one level.
 #[derive(Clone)]
@@ -276,6 +320,16 @@ impl<'s> ZoneGenerator<'s> {
             options,
             tracks,
             occupants: occupants(scenario, kernel.n()),
+            moves_from: scenario
+                .pieces
+                .iter()
+                .map(|piece| {
+                    let separate = scenario.types[piece.type_index].attacks.is_some();
+                    let moves = kernel.motion(piece.type_index, piece.side, Usage::Move);
+                    (!separate && piece.at.index() < kernel.n())
+                        .then(|| kernel.map(moves, piece.at))
+                })
+                .collect(),
             scratch: BundleScratch::default(),
         }
     }
@@ -334,6 +388,18 @@ impl<'s> ZoneGenerator<'s> {
         l: u32,
         capture: bool,
     ) -> Result<&[Trajectory], ZoneError> {
+        Ok(&self.track_list(q, x, y, l, capture)?.trajectories)
+    }
+
+    /// [`ZoneGenerator::tracks`] with the intermediate stops of each trajectory as a set.
+    fn track_list(
+        &mut self,
+        q: usize,
+        x: Point,
+        y: Point,
+        l: u32,
+        capture: bool,
+    ) -> Result<&TrackList, ZoneError> {
         let capture = capture && self.separate_attack(q);
         let piece = &self.scenario.pieces[q];
         let key = (piece.type_index, piece.side, x, y, l, capture);
@@ -341,9 +407,10 @@ impl<'s> ZoneGenerator<'s> {
         // an index.
         match self.tracks.entry(key) {
             std::collections::hash_map::Entry::Occupied(known) => Ok(known.into_mut()),
-            std::collections::hash_map::Entry::Vacant(slot) => Ok(slot.insert(
-                listed_tracks(self.kernel, self.options, piece, x, y, l, capture)?,
-            )),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let listed = listed_tracks(self.kernel, self.options, piece, x, y, l, capture)?;
+                Ok(slot.insert(TrackList::new(listed, self.kernel.n())))
+            }
         }
     }
 
@@ -598,7 +665,10 @@ impl<'s> ZoneGenerator<'s> {
                     // zone as it is before any of them joins.
                     for &q in pieces {
                         // Q4, as in `unfiltered`.
-                        let d = self.reach(q, x, y, true);
+                        let d = match self.moves_from[q] {
+                            Some(moves) => moves.get(y),
+                            None => self.reach(q, x, y, true),
+                        };
                         let qualifies = if self.scenario.pieces[q].side == side {
                             d == 1
                         } else {
@@ -607,16 +677,15 @@ impl<'s> ZoneGenerator<'s> {
                         if !qualifies {
                             continue;
                         }
-                        let tracks = match self.tracks(q, x, y, l, true) {
+                        let tracks = match self.track_list(q, x, y, l, true) {
                             Ok(tracks) => tracks,
                             Err(e) => {
                                 result = Err(e);
                                 break 'levels;
                             }
                         };
-                        for t in tracks {
-                            let dropped = f1
-                                && t[1..t.len() - 1].iter().any(|p| v.contains(*p))
+                        for (i, t) in tracks.trajectories.iter().enumerate() {
+                            let dropped = f1 && tracks.passes(i, v.words())
                                 || f2 && scratch.inside(&zone.entries, t);
                             if !dropped {
                                 joining.push((q, t.clone()));
