@@ -131,9 +131,7 @@ struct MotionTables {
 /// Where [`Kernel::motion`] keeps the motion of `(type index, side, usage)`: types in order,
 /// White before Black, moves before attacks, as [`Kernel::new`] pushes them.
 fn motion_slot(type_index: usize, side: Side, usage: Usage) -> usize {
-    4 * type_index
-        + 2 * usize::from(side == Side::Black)
-        + usize::from(usage == Usage::Attack)
+    4 * type_index + 2 * usize::from(side == Side::Black) + usize::from(usage == Usage::Attack)
 }
 
 /// The distance kernel for one board, one set of piece types and one occupancy.

@@ -268,7 +268,10 @@ impl TrackList {
     fn new(trajectories: Vec<Trajectory>, n: usize) -> TrackList {
         let words = crate::bitset::words_for(n);
         let mut inner = vec![0; words * trajectories.len()];
-        for (t, set) in trajectories.iter().zip(inner.chunks_exact_mut(words.max(1))) {
+        for (t, set) in trajectories
+            .iter()
+            .zip(inner.chunks_exact_mut(words.max(1)))
+        {
             for p in &t[1..t.len() - 1] {
                 set[p.index() / 64] |= 1 << (p.index() % 64);
             }
