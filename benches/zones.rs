@@ -7,6 +7,16 @@
 //! points no piece stands on (the same zones in fewer steps), to show what the literal scan
 //! costs. Run with `cargo bench --bench zones`; the `ratio` lines are printed at the end, from
 //! the median time of a call (`common::median`).
+//!
+//! The `lg-positions` group times what the LG search (`lingeo search --engine lg`) spends at
+//! each position it visits: `Regenerate::generate` with the domination zones and one bundle
+//! per main trajectory (`product` off), as the search calls it, on positions of
+//! `examples/race10.scenario` (horizon 4, the issue 27 scale target) and
+//! `examples/middlegame-game.scenario` (horizon 2): the start and the positions after the first
+//! moves of the principal variation `lingeo search --engine lg` prints. One `Regenerate` serves
+//! every call, so its TRACKS cache is warm as it is in the search. It was written to measure
+//! the zone generator's per-position cost (issue 27): each case prints its attacks and zone
+//! entries, so that the work stands beside the time.
 
 mod common;
 
@@ -19,6 +29,10 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Evaluator, Grammar, Limits};
+use lingeo::play::game::Game;
+use lingeo::play::search::lg::Regenerate;
+use lingeo::play::state::State;
+use lingeo::progress::Silent;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{ZoneGenerator, ZoneOptions};
 
@@ -323,5 +337,65 @@ fn network(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, zones, count, network);
+/// (name, scenario, horizon, moves from the start): the positions of `lg_positions`.
+const LG_POSITIONS: &[(&str, &str, u32, &[&str])] = &[
+    ("race10-start", "race10.scenario", 4, &[]),
+    ("race10-ply2", "race10.scenario", 4, &["b9-c7", "i2-g3"]),
+    (
+        "race10-ply4",
+        "race10.scenario",
+        4,
+        &["b9-c7", "i2-g3", "c7:a6", "g3-f5"],
+    ),
+    ("middlegame-start", "middlegame-game.scenario", 2, &[]),
+    ("middlegame-ply1", "middlegame-game.scenario", 2, &["e1:e8"]),
+];
+
+fn lg_positions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lg-positions");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for &(name, file, horizon, moves) in LG_POSITIONS {
+        let scenario = Scenario::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(file),
+        )
+        .expect("a shipped example");
+        let game = Game::new(scenario).expect("a game");
+        let mut state = State::initial(&game);
+        for text in moves {
+            let mv = state.parse_move(&game, text).expect("a legal move");
+            state.make(&game, mv);
+        }
+        let mut regenerate = Regenerate::new(&game, horizon);
+        regenerate.domination = true;
+        regenerate.product = false;
+        let attacks = regenerate.generate(&game, &state, true, true, &Silent);
+        let entries: usize = attacks
+            .iter()
+            .filter_map(|a| a.3.as_ref().ok())
+            .flatten()
+            .map(|z| z.entries.len())
+            .sum();
+        assert!(attacks.iter().all(|a| a.3.is_ok()), "{name}");
+        println!(
+            "lg-positions {name}: {} attacks, {} zones, {entries} entries",
+            attacks.len(),
+            attacks
+                .iter()
+                .filter_map(|a| a.3.as_ref().ok())
+                .map(Vec::len)
+                .sum::<usize>()
+        );
+        group.bench_with_input(BenchmarkId::new("generate", name), &(), |b, _| {
+            b.iter(|| black_box(regenerate.generate(&game, &state, true, true, &Silent)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, zones, count, network, lg_positions);
 criterion_main!(benches);

@@ -128,6 +128,12 @@ struct MotionTables {
     to: Box<[OnceLock<DistanceMap>]>,
 }
 
+/// Where [`Kernel::motion`] keeps the motion of `(type index, side, usage)`: types in order,
+/// White before Black, moves before attacks, as [`Kernel::new`] pushes them.
+fn motion_slot(type_index: usize, side: Side, usage: Usage) -> usize {
+    4 * type_index + 2 * usize::from(side == Side::Black) + usize::from(usage == Usage::Attack)
+}
+
 /// The distance kernel for one board, one set of piece types and one occupancy.
 pub struct Kernel {
     board: Board,
@@ -140,8 +146,9 @@ pub struct Kernel {
     /// under reversal): then the reverse relation is the forward one, built once.
     symmetric: Vec<bool>,
     tables: Vec<OnceLock<MotionTables>>,
-    /// `(type index, side, usage)` to motion id.
-    index: HashMap<(usize, Side, Usage), MotionId>,
+    /// Motion ids, four per type: `(type index, side, usage)` at [`motion_slot`]. A slice
+    /// rather than a hash map: the zone generator asks for a motion per distance it looks up.
+    index: Vec<MotionId>,
 }
 
 impl Kernel {
@@ -151,7 +158,7 @@ impl Kernel {
         let mut motions: Vec<Motion> = Vec::new();
         let mut labels = Vec::new();
         let mut ids: HashMap<Motion, MotionId> = HashMap::new();
-        let mut index = HashMap::new();
+        let mut index = Vec::with_capacity(4 * types.len());
         for (t, ty) in types.iter().enumerate() {
             for side in [Side::White, Side::Black] {
                 for usage in [Usage::Move, Usage::Attack] {
@@ -165,7 +172,8 @@ impl Kernel {
                         labels.push(format!("{} ({side}, {usage})", ty.name));
                         MotionId(motions.len() as u32 - 1)
                     });
-                    index.insert((t, side, usage), id);
+                    debug_assert_eq!(index.len(), motion_slot(t, side, usage));
+                    index.push(id);
                 }
             }
         }
@@ -199,7 +207,7 @@ impl Kernel {
 
     /// The relation id of type `type_index` for `side` and `usage`.
     pub fn motion(&self, type_index: usize, side: Side, usage: Usage) -> MotionId {
-        self.index[&(type_index, side, usage)]
+        self.index[motion_slot(type_index, side, usage)]
     }
 
     /// How many relations the kernel holds: the [`MotionId`]s run from 0 below this.

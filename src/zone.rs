@@ -30,7 +30,7 @@ use crate::board::Point;
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
 use crate::kernel::Kernel;
 use crate::piece::{Side, Usage};
-use crate::scenario::Scenario;
+use crate::scenario::{Piece, Scenario};
 
 pub use network::{
     Count, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
@@ -174,13 +174,123 @@ pub struct ZoneGenerator<'s> {
     kernel: &'s Kernel,
     options: ZoneOptions,
     tracks: Tracks,
+    /// The points pieces stand on, ascending, each with the pieces on it in declaration
+    /// order: the starts of the negations' candidates, found once rather than per scan.
+    occupants: Vec<(Point, Vec<usize>)>,
+    /// Per piece, MAP from where it stands by its moves, where that is its [`ZoneGenerator::reach`]
+    /// (it attacks as it moves): the scan asks for it per pair and piece.
+    moves_from: Vec<Option<&'s crate::kernel::DistanceMap>>,
+    /// Buffers [`ZoneGenerator::bundle`] reuses from bundle to bundle.
+    scratch: BundleScratch,
+}
+
+/// The working memory of one bundle, kept by the generator so that a search that builds
+/// thousands of bundles a second does not allocate it for each.
+#[derive(Default)]
+struct BundleScratch {
+    /// Per point, TIME (level 0) or NEXTTIME of the level being scanned; 2n where unmarked.
+    next: Vec<i64>,
+    /// Per point, the last of the [`BundleScratch::runs`] that passes it, `u32::MAX` if none.
+    head: Vec<u32>,
+    /// Where the zone's trajectories pass a point, for F2: (entry, stop, the stop after it or
+    /// [`NO_RUN`] at the end, the previous run on the same point), chained from
+    /// [`BundleScratch::head`]. The stop after it rules out most runs without reading the
+    /// entry's trajectory.
+    runs: Vec<(u32, u32, u32, u32)>,
+}
+
+/// No run in [`BundleScratch::head`].
+const NO_RUN: u32 = u32::MAX;
+
+impl BundleScratch {
+    /// Records that entry `entry` of the zone runs along `t`.
+    fn add_runs(&mut self, entry: usize, t: &[Point]) {
+        for (k, p) in t.iter().enumerate() {
+            let previous = self.head[p.index()];
+            let after = t.get(k + 1).map_or(NO_RUN, |a| a.0);
+            self.head[p.index()] = self.runs.len() as u32;
+            self.runs.push((entry as u32, k as u32, after, previous));
+        }
+    }
+
+    /// Whether `t` runs inside a trajectory of `entries` (F2): some entry passes its first
+    /// stop and goes on along it.
+    fn inside(&self, entries: &[ZoneEntry], t: &[Point]) -> bool {
+        let second = t.get(1).map_or(NO_RUN, |p| p.0);
+        let mut at = self.head[t[0].index()];
+        while at != NO_RUN {
+            let (e, k, after, previous) = self.runs[at as usize];
+            if (t.len() == 1 || after == second)
+                && entries[e as usize].trajectory[k as usize..].get(..t.len()) == Some(t)
+            {
+                return true;
+            }
+            at = previous;
+        }
+        false
+    }
+}
+
+/// The pieces of `scenario` by the point they stand on (points of the board only), ascending.
+fn occupants(scenario: &Scenario, n: usize) -> Vec<(Point, Vec<usize>)> {
+    let mut at: Vec<(Point, usize)> = (0..scenario.pieces.len())
+        .map(|q| (scenario.pieces[q].at, q))
+        .filter(|&(p, _)| p.index() < n)
+        .collect();
+    at.sort_unstable();
+    let mut out: Vec<(Point, Vec<usize>)> = Vec::new();
+    for (p, q) in at {
+        match out.last_mut() {
+            Some((last, pieces)) if *last == p => pieces.push(q),
+            _ => out.push((p, vec![q])),
+        }
+    }
+    out
 }
 
 /// TRACKS computed, keyed by what they depend on beside the kernel and the options: the
 /// piece's type and side, start, end, length and whether the last step captures. Not by the
 /// piece, so that a search whose states share one kernel can keep them from state to state
 /// ([`ZoneGenerator::with_tracks`]).
-pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), Vec<Trajectory>>;
+pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), TrackList>;
+
+/// One TRACKS entry: the trajectories, and per trajectory its intermediate stops as a set of
+/// points (`words` words each) so that filter F1 tests a candidate against the marked points
+/// without reading its stops.
+#[derive(Clone, Debug, Default)]
+pub struct TrackList {
+    trajectories: Vec<Trajectory>,
+    words: usize,
+    inner: Vec<u64>,
+}
+
+impl TrackList {
+    fn new(trajectories: Vec<Trajectory>, n: usize) -> TrackList {
+        let words = crate::bitset::words_for(n);
+        let mut inner = vec![0; words * trajectories.len()];
+        for (t, set) in trajectories
+            .iter()
+            .zip(inner.chunks_exact_mut(words.max(1)))
+        {
+            for p in &t[1..t.len() - 1] {
+                set[p.index() / 64] |= 1 << (p.index() % 64);
+            }
+        }
+        TrackList {
+            trajectories,
+            words,
+            inner,
+        }
+    }
+
+    /// Whether trajectory `i` has an intermediate stop in the set `v` (its words).
+    fn passes(&self, i: usize, v: &[u64]) -> bool {
+        self.inner[i * self.words..(i + 1) * self.words]
+            .iter()
+            .zip(v)
+            .any(|(a, b)| a & b != 0)
+    }
+}
 
 /// The search state within one level.
 #[derive(Clone)]
@@ -195,12 +305,7 @@ struct Level {
 impl<'s> ZoneGenerator<'s> {
     /// A generator with no TRACKS computed yet; they are computed as the zones need them.
     pub fn new(scenario: &'s Scenario, kernel: &'s Kernel, options: ZoneOptions) -> Self {
-        ZoneGenerator {
-            scenario,
-            kernel,
-            options,
-            tracks: FxHashMap::default(),
-        }
+        Self::with_tracks(scenario, kernel, options, FxHashMap::default())
     }
 
     /// A generator starting with TRACKS computed before, on a scenario with the same kernel
@@ -217,6 +322,18 @@ impl<'s> ZoneGenerator<'s> {
             kernel,
             options,
             tracks,
+            occupants: occupants(scenario, kernel.n()),
+            moves_from: scenario
+                .pieces
+                .iter()
+                .map(|piece| {
+                    let separate = scenario.types[piece.type_index].attacks.is_some();
+                    let moves = kernel.motion(piece.type_index, piece.side, Usage::Move);
+                    (!separate && piece.at.index() < kernel.n())
+                        .then(|| kernel.map(moves, piece.at))
+                })
+                .collect(),
+            scratch: BundleScratch::default(),
         }
     }
 
@@ -274,67 +391,39 @@ impl<'s> ZoneGenerator<'s> {
         l: u32,
         capture: bool,
     ) -> Result<&[Trajectory], ZoneError> {
+        Ok(&self.track_list(q, x, y, l, capture)?.trajectories)
+    }
+
+    /// [`ZoneGenerator::tracks`] with the intermediate stops of each trajectory as a set.
+    fn track_list(
+        &mut self,
+        q: usize,
+        x: Point,
+        y: Point,
+        l: u32,
+        capture: bool,
+    ) -> Result<&TrackList, ZoneError> {
         let capture = capture && self.separate_attack(q);
         let piece = &self.scenario.pieces[q];
         let key = (piece.type_index, piece.side, x, y, l, capture);
-        if !self.tracks.contains_key(&key) {
-            let m = self
-                .kernel
-                .motion(piece.type_index, piece.side, Usage::Move);
-            let options = BundleOptions {
-                rule: self.options.rule,
-                simple_only: false,
-            };
-            let limit = self.options.max_zones.max(1000);
-            let too_many = |_| ZoneError::TooManyTrajectories {
-                piece: piece.name.clone(),
-                limit,
-            };
-            // No admissible trajectory is 2 MAP moves long or longer (rule S-16), nor 2n (S-06),
-            // and MAP < 2n: lengths past 4n give nothing, however far the horizon.
-            let l = l.min(2 * self.kernel.unreachable());
-            let mut all = Vec::new();
-            if capture {
-                let attacks = self
-                    .kernel
-                    .motion(piece.type_index, piece.side, Usage::Attack);
-                for &from in self.kernel.reverse_relation(attacks).successors(y) {
-                    if from == x {
-                        all.push(vec![x, y]);
-                    }
-                    for k in 1..l {
-                        for mut t in Bundle::new(self.kernel, m, x, from, Some(k), options)
-                            .collect(limit)
-                            .map_err(too_many)?
-                        {
-                            t.push(y);
-                            all.push(t);
-                        }
-                    }
-                }
-            } else {
-                for k in 1..=l {
-                    all.extend(
-                        Bundle::new(self.kernel, m, x, y, Some(k), options)
-                            .collect(limit)
-                            .map_err(too_many)?,
-                    );
-                }
+        // One look-up where the TRACKS are known (the search's common case), not a look-up and
+        // an index.
+        match self.tracks.entry(key) {
+            std::collections::hash_map::Entry::Occupied(known) => Ok(known.into_mut()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let listed = listed_tracks(self.kernel, self.options, piece, x, y, l, capture)?;
+                Ok(slot.insert(TrackList::new(listed, self.kernel.n())))
             }
-            all.sort();
-            all.dedup();
-            self.tracks.insert(key, all);
         }
-        Ok(&self.tracks[&key])
     }
 
     /// The points a piece stands on other than the main trajectory's start `x0` and end `y0`,
     /// in enumeration order: the starts of the negations' candidates.
     pub(crate) fn occupied(&self, x0: Point, y0: Point) -> Vec<Point> {
-        self.kernel
-            .board()
-            .points()
-            .filter(|&x| x != x0 && x != y0 && self.scenario.pieces.iter().any(|q| q.at == x))
+        self.occupants
+            .iter()
+            .map(|&(x, _)| x)
+            .filter(|&x| x != x0 && x != y0)
             .collect()
     }
 
@@ -534,8 +623,53 @@ impl<'s> ZoneGenerator<'s> {
         main: Trajectory,
         l0: u32,
     ) -> Result<Zone, ZoneError> {
-        let time = self.dist(&main, true);
-        let v = self.stops(&time);
+        // The buffers are taken out of the generator for the scan, which asks the generator
+        // for TRACKS while it writes them.
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let zone = self.bundle_in(&mut scratch, p0, x0, y0, main, l0);
+        self.scratch = scratch;
+        zone
+    }
+
+    /// [`ZoneGenerator::bundle`] with its buffers. The scan of [`ZoneGenerator::zones`] (as
+    /// `dist`, `stops`, `level` and `candidates` write it), without their per-candidate
+    /// vectors over the board: NEXTTIME lives in one vector that is reset where it was set, a
+    /// candidate marks its intermediate stops directly, and F2 looks up the runs through a
+    /// trajectory's first stop.
+    #[allow(clippy::too_many_arguments)]
+    fn bundle_in(
+        &mut self,
+        scratch: &mut BundleScratch,
+        p0: usize,
+        x0: Point,
+        y0: Point,
+        main: Trajectory,
+        l0: u32,
+    ) -> Result<Zone, ZoneError> {
+        let n = self.kernel.n();
+        let two_n = self.two_n();
+        let (f1, f2) = (self.options.f1, self.options.f2);
+        let side = self.scenario.pieces[p0].side;
+        scratch.next.clear();
+        scratch.next.resize(n, two_n);
+        scratch.head.clear();
+        scratch.head.resize(n, NO_RUN);
+        scratch.runs.clear();
+        // TIME of the main trajectory's stops after its start: the stop number + 1 where the
+        // point first occurs (DIST of the main trajectory).
+        for (k, p) in main.iter().enumerate().skip(1) {
+            let slot = &mut scratch.next[p.index()];
+            if *slot == two_n {
+                *slot = k as i64 + 1;
+            }
+        }
+        let mut v = BitSet::new(n);
+        for &p in &main[1..] {
+            if scratch.next[p.index()] < two_n {
+                v.insert(p);
+            }
+        }
+        scratch.add_runs(0, &main);
         let mut zone = Zone {
             entries: vec![ZoneEntry {
                 piece: p0,
@@ -543,47 +677,78 @@ impl<'s> ZoneGenerator<'s> {
                 time: l0 + 1,
                 level: 0,
             }],
-            times: vec![marked_times(&v, &time)],
+            times: vec![marked_times(&v, &scratch.next)],
         };
-        let occupied = self.occupied(x0, y0);
-        // Per point, where the zone's trajectories pass it (entry, stop), for F2.
-        let mut stops: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.kernel.n()];
-        for (k, p) in zone.entries[0].trajectory.iter().enumerate() {
-            stops[p.index()].push((0, k));
+        let mut ends = scan_ends(&v, &scratch.next);
+        for p in v.iter() {
+            scratch.next[p.index()] = two_n;
         }
-        let mut level = self.level(&v, &time);
-        for depth in 1.. {
-            for (y, l) in level.ends.clone() {
+        let occupants = std::mem::take(&mut self.occupants);
+        let mut joining: Vec<(usize, Trajectory)> = Vec::new();
+        let mut w = BitSet::new(n);
+        let mut result = Ok(());
+        'levels: for depth in 1.. {
+            for &(y, l) in &ends {
                 // A bundle per main trajectory, and many main trajectories on a large board:
                 // the time and memory limits are looked at here as the listing looks at them
                 // between zones, so that `--time` stops a search that is generating them.
                 if let Some(limit) = crate::deadline::passed() {
-                    return Err(ZoneError::TimeLimit { limit });
+                    result = Err(ZoneError::TimeLimit { limit });
+                    break 'levels;
                 }
-                self.check_memory()?;
-                for &x in &occupied {
-                    let inside = |t: &[Point]| {
-                        stops[t[0].index()].iter().any(|&(e, k)| {
-                            zone.entries[e].trajectory[k..].get(..t.len()) == Some(t)
-                        })
-                    };
-                    let candidates = self.candidates(p0, x, y, l, &level.v, &inside)?;
-                    for (q, t) in candidates {
-                        let k = i64::from(l) - (t.len() as i64 - 1) + 1;
-                        for (z, d) in self.dist(&t, false).iter().enumerate() {
-                            if *d < self.two_n() {
-                                level.w.insert(Point(z as u32));
-                                let next = &mut level.next[z];
-                                *next = if *next != self.two_n() {
-                                    (*next).max(k)
-                                } else {
-                                    k
-                                };
+                if let Err(e) = self.check_memory() {
+                    result = Err(e);
+                    break 'levels;
+                }
+                for (x, pieces) in &occupants {
+                    let x = *x;
+                    if x == x0 || x == y0 {
+                        continue;
+                    }
+                    // The candidates of the pair (x, y) (`candidates`): filtered against the
+                    // zone as it is before any of them joins.
+                    for &q in pieces {
+                        // Q4, as in `unfiltered`.
+                        let d = match self.moves_from[q] {
+                            Some(moves) => moves.get(y),
+                            None => self.reach(q, x, y, true),
+                        };
+                        let qualifies = if self.scenario.pieces[q].side == side {
+                            d == 1
+                        } else {
+                            d <= l
+                        };
+                        if !qualifies {
+                            continue;
+                        }
+                        let tracks = match self.track_list(q, x, y, l, true) {
+                            Ok(tracks) => tracks,
+                            Err(e) => {
+                                result = Err(e);
+                                break 'levels;
+                            }
+                        };
+                        for (i, t) in tracks.trajectories.iter().enumerate() {
+                            let dropped = f1 && tracks.passes(i, v.words())
+                                || f2 && scratch.inside(&zone.entries, t);
+                            if !dropped {
+                                joining.push((q, t.clone()));
                             }
                         }
-                        for (k, p) in t.iter().enumerate() {
-                            stops[p.index()].push((zone.entries.len(), k));
+                    }
+                    for (q, t) in joining.drain(..) {
+                        // NEXTTIME = max(NEXTTIME, TIME(y) - len(t) + 1) (decisions A6, A7) on
+                        // the intermediate stops z_k whose DIST, k + 1, is below 2n.
+                        let k = i64::from(l) - (t.len() as i64 - 1) + 1;
+                        for (i, p) in t[1..t.len() - 1].iter().enumerate() {
+                            if i as i64 + 2 >= two_n {
+                                break;
+                            }
+                            w.insert(*p);
+                            let next = &mut scratch.next[p.index()];
+                            *next = if *next != two_n { (*next).max(k) } else { k };
                         }
+                        scratch.add_runs(zone.entries.len(), &t);
                         zone.entries.push(ZoneEntry {
                             piece: q,
                             trajectory: t,
@@ -593,13 +758,19 @@ impl<'s> ZoneGenerator<'s> {
                     }
                 }
             }
-            if level.w.is_empty() {
+            if w.is_empty() {
                 break;
             }
-            zone.times.push(marked_times(&level.w, &level.next));
-            level = self.level(&level.w, &level.next);
+            zone.times.push(marked_times(&w, &scratch.next));
+            ends = scan_ends(&w, &scratch.next);
+            for p in w.iter() {
+                scratch.next[p.index()] = two_n;
+            }
+            std::mem::swap(&mut v, &mut w);
+            w = BitSet::new(n);
         }
-        Ok(zone)
+        self.occupants = occupants;
+        result.map(|()| zone)
     }
 
     /// The zones of p0 toward y0 within l0, the main trajectories ending with a capture step
@@ -811,6 +982,70 @@ impl<'s> ZoneGenerator<'s> {
         let next = self.level(&level.w, &level.next);
         self.search(p0, x0, y0, zone, next, depth + 1, out)
     }
+}
+
+/// TRACKS_q(x, y, l) listed ([`ZoneGenerator::tracks`]), for `piece`: sorted, distinct.
+fn listed_tracks(
+    kernel: &Kernel,
+    options: ZoneOptions,
+    piece: &Piece,
+    x: Point,
+    y: Point,
+    l: u32,
+    capture: bool,
+) -> Result<Vec<Trajectory>, ZoneError> {
+    let m = kernel.motion(piece.type_index, piece.side, Usage::Move);
+    let bundle_options = BundleOptions {
+        rule: options.rule,
+        simple_only: false,
+    };
+    let limit = options.max_zones.max(1000);
+    let too_many = |_| ZoneError::TooManyTrajectories {
+        piece: piece.name.clone(),
+        limit,
+    };
+    // No admissible trajectory is 2 MAP moves long or longer (rule S-16), nor 2n (S-06),
+    // and MAP < 2n: lengths past 4n give nothing, however far the horizon.
+    let l = l.min(2 * kernel.unreachable());
+    let mut all = Vec::new();
+    if capture {
+        let attacks = kernel.motion(piece.type_index, piece.side, Usage::Attack);
+        for &from in kernel.reverse_relation(attacks).successors(y) {
+            if from == x {
+                all.push(vec![x, y]);
+            }
+            for k in 1..l {
+                for mut t in Bundle::new(kernel, m, x, from, Some(k), bundle_options)
+                    .collect(limit)
+                    .map_err(too_many)?
+                {
+                    t.push(y);
+                    all.push(t);
+                }
+            }
+        }
+    } else {
+        for k in 1..=l {
+            all.extend(
+                Bundle::new(kernel, m, x, y, Some(k), bundle_options)
+                    .collect(limit)
+                    .map_err(too_many)?,
+            );
+        }
+    }
+    all.sort();
+    all.dedup();
+    Ok(all)
+}
+
+/// The end points a level scans (as [`ZoneGenerator::level`] lists them): the marked points
+/// in enumeration order with l = TIME(y), those whose time is used up (l <= 0) left out.
+fn scan_ends(v: &BitSet, time: &[i64]) -> Vec<(Point, u32)> {
+    v.iter()
+        .map(|y| (y, time[y.index()]))
+        .filter(|&(_, l)| l > 0)
+        .map(|(y, l)| (y, l as u32))
+        .collect()
 }
 
 fn marked_times(v: &BitSet, time: &[i64]) -> Vec<(Point, i64)> {
