@@ -447,30 +447,6 @@ impl ZoneGenerator<'_> {
     }
 }
 
-/// `runs` (sorted, without repeats) with the elements of `new` (sorted, without repeats): a
-/// merge, not a sort, at every choice a pass makes; nothing is copied where nothing is new.
-fn merge_sorted(runs: &mut Vec<u32>, new: &[u32]) {
-    let mut add = new
-        .iter()
-        .copied()
-        .filter(|r| runs.binary_search(r).is_err())
-        .peekable();
-    if add.peek().is_none() {
-        return;
-    }
-    let mut out = Vec::with_capacity(runs.len() + new.len());
-    let mut i = 0;
-    for a in add {
-        while i < runs.len() && runs[i] < a {
-            out.push(runs[i]);
-            i += 1;
-        }
-        out.push(a);
-    }
-    out.extend_from_slice(&runs[i..]);
-    *runs = out;
-}
-
 /// `marks` with NEXTTIME `k` given to `stops`, kept with max (ALPHA = max, decision A7).
 fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
     for &z in stops {
@@ -685,7 +661,7 @@ impl<'g, 's> Net<'g, 's> {
             s.entries.push((s.level.depth, y, x, q, t, l));
             if self.g.options.f2 {
                 let runs = self.runs_of(t);
-                merge_sorted(&mut s.runs, &runs);
+                super::summary::merge_runs(&mut s.runs, &runs, |_| true);
             }
         }
         s.at += 1;

@@ -455,7 +455,7 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
 /// `runs` (sorted, without repeats) with the elements of `new` (sorted) that `keep` accepts,
 /// merged in one pass (the walk merges at every choice: no vector of the accepted ones is
 /// built first, and none at all where nothing new is accepted).
-fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
+pub(super) fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
     let mut add = new
         .iter()
         .copied()
