@@ -172,9 +172,9 @@ pub trait ZoneSource {
         Ok((self.zones(game, child)?, true))
     }
 
-    /// The goal zones of `state` ([`is_goal_zone`]), and maybe more: all the race extension
-    /// reads (its moves, its passes and its leaves' values look at no other zone). By default
-    /// every zone ([`ZoneSource::zones`]).
+    /// The goal zones of `state` (attacks of a goal piece on its goal, and domination zones),
+    /// and maybe more: all the race extension reads (its moves, its passes and its leaves'
+    /// values look at no other zone). By default every zone ([`ZoneSource::zones`]).
     fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, String> {
         self.zones(game, state)
     }
