@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, WIN};
+use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, StopReason, WIN};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::piece::Side;
@@ -1115,7 +1115,7 @@ impl Searcher<'_, '_> {
         let (mut attacks, fresh) = match self.zones(state, from) {
             Ok(a) => a,
             Err(e) => {
-                self.budget.stopped = Some(e);
+                self.budget.stopped = Some(StopReason::Failed(e));
                 return None;
             }
         };
@@ -1130,7 +1130,7 @@ impl Searcher<'_, '_> {
             attacks = match self.zones(state, None) {
                 Ok((a, _)) => a,
                 Err(e) => {
-                    self.budget.stopped = Some(e);
+                    self.budget.stopped = Some(StopReason::Failed(e));
                     return None;
                 }
             };
