@@ -62,7 +62,7 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
         ApiError::Request { .. } | ApiError::Input(_) => RequestError::new_err(message.clone()),
         ApiError::TooLarge { .. } => TooLargeError::new_err(message.clone()),
         ApiError::Game { .. } => GameError::new_err(message.clone()),
-        ApiError::Stopped(_) => StoppedError::new_err(message.clone()),
+        ApiError::Stopped { .. } => StoppedError::new_err(message.clone()),
     };
     let value = err.value(py);
     let (file, line, column) = match e.place() {

@@ -65,6 +65,15 @@ pub enum GrammarSource {
     },
     /// A grammar shipped with lingeo, by name ([`super::shipped_grammar`]).
     Shipped(String),
+    /// Grammar text from anywhere (a request to `lingeo serve`): `name` names it, and its
+    /// imports are of the shipped grammars only, by their file names; no file is read
+    /// ([`Grammar::parse_without_files`]).
+    Sandboxed {
+        /// The grammar's file name, as results show it (never opened).
+        name: String,
+        /// The grammar's text.
+        text: String,
+    },
 }
 
 impl GrammarSource {
@@ -74,6 +83,9 @@ impl GrammarSource {
             GrammarSource::File(path) => super::load_grammar(path),
             GrammarSource::Text { name, text } => super::grammar_from_text(text, name),
             GrammarSource::Shipped(name) => super::shipped_grammar(name),
+            GrammarSource::Sandboxed { name, text } => {
+                Ok(Grammar::parse_without_files(name, text)?)
+            }
         }
     }
 
@@ -81,7 +93,9 @@ impl GrammarSource {
     pub fn label(&self) -> String {
         match self {
             GrammarSource::File(path) => path.display().to_string(),
-            GrammarSource::Text { name, .. } | GrammarSource::Shipped(name) => name.clone(),
+            GrammarSource::Text { name, .. }
+            | GrammarSource::Shipped(name)
+            | GrammarSource::Sandboxed { name, .. } => name.clone(),
         }
     }
 }

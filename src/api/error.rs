@@ -81,9 +81,17 @@ pub enum ApiError {
         /// never ends).
         traceable: bool,
     },
-    /// A search stopped (a limit of positions, time or memory) before it had any result.
-    #[error("{0}")]
-    Stopped(String),
+    /// A search stopped (a limit of positions, time or memory) before it had any result, or a
+    /// listing of zones ran past its time.
+    #[error("{reason}{note}")]
+    Stopped {
+        /// Why it stopped: the limit's caller adds how to raise it
+        /// ([`StopReason::with_note`](crate::play::search::StopReason::with_note)).
+        reason: crate::play::search::StopReason,
+        /// What the stop means for the answer, after the reason (`; no search completed, so
+        /// there is no result`), or nothing.
+        note: &'static str,
+    },
 }
 
 /// A cap the caller can raise.

@@ -63,7 +63,7 @@ pub struct MatchJson {
     pub elo_error: Option<f64>,
     /// Why the match stopped before its last game (the score is of the games before).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
+    pub stopped: Option<crate::play::players::matches::MatchStop>,
 }
 
 /// One finished game of a match.

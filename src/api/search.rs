@@ -13,7 +13,7 @@ use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rules::RuleBook;
 use crate::play::search::lg::{End, Leaf, LgOptions, LgResult, TreeNode, Zones};
-use crate::play::search::{self, Eval, Ordering, SearchOptions, SearchResult};
+use crate::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, StopReason};
 use crate::play::state::{Move, State};
 use crate::progress::Observer;
 
@@ -181,7 +181,7 @@ pub struct SearchJson {
     pub cpu_time_ms: Option<f64>,
     /// Why the search stopped early.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stopped: Option<String>,
+    pub stopped: Option<StopReason>,
     /// LG searches: the horizon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub horizon: Option<u32>,
@@ -473,11 +473,14 @@ pub fn search_game(
             }
         };
         // A search that stopped before it had any result gave up: an error, with its reason.
-        if !result.has_result() {
-            return Err(ApiError::Stopped(format!(
-                "{}; no search completed, so there is no result",
-                result.stopped.as_deref().unwrap_or("stopped")
-            )));
+        // (Without a result, the search stopped.)
+        if !result.has_result()
+            && let Some(reason) = &result.stopped
+        {
+            return Err(ApiError::Stopped {
+                reason: reason.clone(),
+                note: "; no search completed, so there is no result",
+            });
         }
         let ms = |t: Duration| (t.as_secs_f64() * 1e4).round() / 10.0;
         let json = SearchJson {

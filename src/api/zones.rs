@@ -138,7 +138,12 @@ impl ZoneRequest<'_> {
 /// deadline) a failure.
 pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
-        ZoneError::TimeLimit { .. } => return ApiError::Stopped(e.to_string()),
+        ZoneError::TimeLimit { .. } => {
+            return ApiError::Stopped {
+                reason: crate::play::search::StopReason::Failed(e.to_string()),
+                note: "",
+            };
+        }
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),
         ZoneError::TooManyTrajectories { piece, limit } => (
             format!("{piece} has more than {limit} trajectories within the time allowed"),

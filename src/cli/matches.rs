@@ -75,7 +75,7 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
         matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize).map_err(CliError)?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
-    let stopped = played.stopped.as_deref().map(super::setup::stop_hint);
+    let stopped = played.stopped.as_ref().map(super::setup::match_stop_hint);
     let report = |text: String| match &stopped {
         Some(why) => Report::gave_up(
             text,

@@ -613,7 +613,7 @@ fn describe(
         "{}: {engine}, {how}{ordering}{eval}\n",
         args.scenario.display()
     ));
-    if let Some(why) = r.stopped.as_deref().map(super::setup::stop_hint) {
+    if let Some(why) = r.stopped.as_ref().map(super::setup::stop_hint) {
         // Only a search with a result gets here (`has_result`).
         let partial = match args.depth {
             Some(_) => "the result is the last completed depth's".to_string(),

@@ -8,6 +8,8 @@ use lingeo::board::{Board, Point};
 use lingeo::grammar::{Given, InputError, Limit, RunError};
 use lingeo::kernel::{Kernel, MotionId};
 use lingeo::piece::{Side, Usage};
+use lingeo::play::players::matches::MatchStop;
+use lingeo::play::search::{SearchLimit, StopReason};
 use lingeo::scenario::{Piece, Scenario};
 
 use super::CliError;
@@ -48,31 +50,28 @@ pub fn api_error(e: lingeo::api::ApiError) -> CliError {
             traceable,
             ..
         } => CliError(rendered + &run_hints(limit, traceable)),
-        ApiError::Stopped(why) => CliError(stop_hint(&why)),
+        ApiError::Stopped { reason, note } => CliError(stop_hint(&reason) + note),
         e => CliError(e.to_string()),
     }
 }
 
-/// A search's stop, perhaps inside a longer message (a match's game that stopped), with the
-/// option that raises the limit it reached: the library tells the limit, the CLI its option.
-pub fn stop_hint(message: &str) -> String {
-    use lingeo::play::search::SearchLimit;
-    let Some((limit, end)) = SearchLimit::in_message(message) else {
-        return message.to_string();
+/// A search's stop with the option that raises the limit it reached, inside its parentheses
+/// (`stopped at the node limit (500 positions; --max-nodes raises it)`): the library tells the
+/// limit, the CLI its option.
+pub fn stop_hint(reason: &StopReason) -> String {
+    let option = match reason.limit() {
+        Some(SearchLimit::Nodes) => "--max-nodes",
+        Some(SearchLimit::Memory) => "--max-memory",
+        Some(SearchLimit::Time) => "--time",
+        // The server's cap on a request, and the stops that are no limit's: no option.
+        Some(SearchLimit::Deadline) | None => return reason.to_string(),
     };
-    let option = match limit {
-        SearchLimit::Nodes => "--max-nodes",
-        SearchLimit::Memory => "--max-memory",
-        SearchLimit::Time => "--time",
-        // The server's cap on a request: no option of the CLI's.
-        SearchLimit::Deadline => return message.to_string(),
-    };
-    // Inside the reason's parentheses, after the limit's value.
-    format!(
-        "{}; {option} raises it{}",
-        &message[..end - 1],
-        &message[end - 1..]
-    )
+    reason.with_note(&format!("{option} raises it"))
+}
+
+/// A match's stop, its game's search's reason with the option that raises it ([`stop_hint`]).
+pub fn match_stop_hint(stop: &MatchStop) -> String {
+    stop.describe(&stop_hint(&stop.stop.reason))
 }
 
 /// The option that raises a cap of the API, where one does.

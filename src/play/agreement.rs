@@ -234,7 +234,7 @@ fn searched(r: &LgResult) -> Searched {
         nodes: r.result.nodes,
         depth: r.depth,
         time: r.result.time,
-        why: r.result.stopped.clone(),
+        why: r.result.stopped.as_ref().map(ToString::to_string),
     }
 }
 

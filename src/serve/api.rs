@@ -13,6 +13,9 @@ use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
+use lingeo::api::compare::{
+    Check, CompareRequest, CompareSide, GrammarSource, Lengths, MAX_RANDOM_STARTS, Starts,
+};
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
@@ -31,7 +34,10 @@ use serde_json::{Map, Value, json};
 use super::Config;
 use super::answer::{Budget, PICTURE_BYTES_PER_POINT};
 use super::error::ApiError;
-use super::request::{self, Fields, GRAMMAR, NETWORK, OWN_GRAMMAR, RULES, SCENARIO, SCENARIO_FILE};
+use super::request::{
+    self, COMPARE_A, COMPARE_B, Fields, GRAMMAR, NETWORK, OWN_GRAMMAR, RULES, SCENARIO,
+    SCENARIO_FILE, Text,
+};
 use super::{diagnostics, examples, jobs, trace};
 
 type Body = Result<Json<Value>, JsonRejection>;
@@ -118,6 +124,20 @@ fn bench(
         None => Workbench::new(empty_scenario(board.unwrap_or("8x8"), removed)?, ""),
     }
 }
+
+/// The filters of the native zone generator (decision A8), by name.
+const FILTERS: [(&str, Filters); 4] = [
+    ("none", Filters::None),
+    ("f1", Filters::F1),
+    ("f2", Filters::F2),
+    ("all", Filters::All),
+];
+
+/// The length conditions of admissible trajectories, by name.
+const ADMISSIBLE_RULES: [(&str, lingeo::bundle::AdmissibleRule); 2] = [
+    ("s16", lingeo::bundle::AdmissibleRule::S16),
+    ("s06", lingeo::bundle::AdmissibleRule::S06),
+];
 
 /// The side of a piece type.
 const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)];
@@ -282,17 +302,7 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
         piece: piece.unwrap_or_default(),
         to: to.unwrap_or_default(),
         horizon: fields.number("horizon")?,
-        filters: fields
-            .choice(
-                "filters",
-                &[
-                    ("none", Filters::None),
-                    ("f1", Filters::F1),
-                    ("f2", Filters::F2),
-                    ("all", Filters::All),
-                ],
-            )?
-            .unwrap_or_default(),
+        filters: fields.choice("filters", &FILTERS)?.unwrap_or_default(),
         engine: fields
             .choice(
                 "engine",
@@ -402,13 +412,7 @@ pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
             .ok_or_else(|| ApiError::bad_request("`to` (the target point) is required"))?,
         length: fields.number("length")?,
         rule: fields
-            .choice(
-                "rule",
-                &[
-                    ("s16", lingeo::bundle::AdmissibleRule::S16),
-                    ("s06", lingeo::bundle::AdmissibleRule::S06),
-                ],
-            )?
+            .choice("rule", &ADMISSIBLE_RULES)?
             .unwrap_or(defaults.rule),
         simple: fields.flag("simple")?,
         limit: fields.number("limit")?.unwrap_or(defaults.limit),
@@ -662,14 +666,6 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// The filters of a language of zones, by their names.
-const FILTERS: [(&str, Filters); 4] = [
-    ("none", Filters::None),
-    ("f1", Filters::F1),
-    ("f2", Filters::F2),
-    ("all", Filters::All),
-];
-
 /// `translate`: one zone carried across moves (`lingeo translate`), and the zone after the
 /// last move drawn (`svg`; the board alone, titled so, where the zone has ended).
 pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
@@ -708,6 +704,128 @@ pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
         let cli = budget.json(&run)?;
         Ok(answer(cli, json!({"svg": svg})))
+    })
+    .await
+}
+
+/// `compare`: two languages side by side (`lingeo compare`), each side a grammar's text
+/// (imports of the shipped grammars only) or `"native"`, on one start or on `random` starts
+/// drawn with `seed`; `cli` is the comparison as `lingeo compare --json` prints it. A start that
+/// cannot be compared is a row of it, as in the CLI; a comparison that fails as a whole (a
+/// grammar that does not parse, a single start that does not fit) answers 422.
+pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let mut options = vec![
+        "board",
+        "removed",
+        "piece",
+        "type",
+        "side",
+        "set",
+        "start",
+        "random",
+        "seed",
+        "lengths",
+        "subset",
+        "superset",
+        "filters",
+        "rule",
+        "max_sentences",
+    ];
+    options.extend(LIMITS);
+    let fields = Fields::new("compare", body, &[SCENARIO, COMPARE_A, COMPARE_B], &options)?;
+    let scenario = fields.text(&SCENARIO)?;
+    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
+    let side = |text: &Text| -> Result<CompareSide, ApiError> {
+        let named = fields.text(text)?.expect("a side is required");
+        Ok(if named.source.trim() == "native" {
+            CompareSide::Native
+        } else {
+            CompareSide::Grammar(GrammarSource::Sandboxed {
+                name: named.name,
+                text: named.source,
+            })
+        })
+    };
+    let (a, b) = (side(&COMPARE_A)?, side(&COMPARE_B)?);
+    let starts = match (fields.string("start")?, fields.number::<u32>("random")?) {
+        (Some(start), None) => Starts::One(start),
+        (None, Some(count)) if (1..=MAX_RANDOM_STARTS).contains(&count) => Starts::Random {
+            count,
+            seed: fields.number("seed")?.ok_or_else(|| {
+                ApiError::bad_request("`random` needs a `seed` (the same seed, the same starts)")
+            })?,
+            lengths: fields
+                .choice(
+                    "lengths",
+                    &[
+                        ("shortest", Lengths::Shortest),
+                        ("admissible", Lengths::Admissible),
+                    ],
+                )?
+                .unwrap_or_default(),
+        },
+        (None, Some(_)) => {
+            return Err(ApiError::bad_request(format!(
+                "`random` must be from 1 to {MAX_RANDOM_STARTS}"
+            )));
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "give either `start` (the start string) or `random` (a number of random starts)",
+            ));
+        }
+    };
+    let check = match (fields.flag("subset")?, fields.flag("superset")?) {
+        (false, false) => Check::Equal,
+        (true, false) => Check::Subset,
+        (false, true) => Check::Superset,
+        (true, true) => {
+            return Err(ApiError::bad_request(
+                "give `subset` or `superset`, not both",
+            ));
+        }
+    };
+    let defaults = CompareRequest::default();
+    let max_sentences = fields
+        .number("max_sentences")?
+        .unwrap_or(Limits::default().max_sentences);
+    let memory = memory_limit(&config);
+    let request = CompareRequest {
+        a,
+        b,
+        starts,
+        piece: fields.string("piece")?,
+        type_name: fields.string("type")?,
+        side: fields.choice("side", &SIDES)?,
+        inputs: fields.assignments("set")?,
+        check,
+        filters: fields
+            .choice("filters", &FILTERS)?
+            .unwrap_or(defaults.filters),
+        rule: fields
+            .choice("rule", &ADMISSIBLE_RULES)?
+            .unwrap_or(defaults.rule),
+        // An imported grammar's language keeps the default cap, as in the CLI.
+        limits: Limits {
+            max_imported_sentences: Limits::default().max_imported_sentences,
+            ..limits(&fields, max_sentences, memory)?
+        },
+        evaluator: Evaluator::Compiled,
+        // The server's requests share its cores: one thread each.
+        jobs: 1,
+    };
+    if request.piece.is_some() && request.type_name.is_some() {
+        return Err(ApiError::bad_request("give `piece` or `type`, not both"));
+    }
+    compute(&config, memory, move |budget| {
+        let bench =
+            bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
+        let result = bench
+            .compare(&request, &lingeo::progress::Silent)
+            .map_err(failed)?;
+        let cli = budget.json(&result)?;
+        Ok(answer(cli, json!({})))
     })
     .await
 }

@@ -42,6 +42,19 @@ pub const OWN_GRAMMAR: Text = Text {
     ..GRAMMAR
 };
 
+/// The sides of `compare`: each a grammar's text, or `native`.
+pub const COMPARE_A: Text = Text {
+    key: "a",
+    required: true,
+    extension: "lgg",
+};
+
+/// The second side of `compare`.
+pub const COMPARE_B: Text = Text {
+    key: "b",
+    ..COMPARE_A
+};
+
 /// Learned rules (search with `eval: "learned"`).
 pub const RULES: Text = Text {
     key: "rules",

@@ -144,7 +144,11 @@ fn the_node_limit_stops_the_search_cleanly() {
     assert_eq!(r.result.value, None);
     // The library's words, without the CLI's option.
     assert_eq!(
-        r.result.stopped.as_deref(),
+        r.result
+            .stopped
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
         Some("stopped at the node limit (10 positions)")
     );
     assert!(r.tree.children.is_empty());

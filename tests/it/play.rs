@@ -361,11 +361,12 @@ fn node_and_time_limits_stop_cleanly() {
     assert!(r.depth > 0 && !r.pv.is_empty() && r.has_result(), "{r:?}");
     // The library's words: the limit and its value, no command-line option.
     let why = r.stopped.unwrap();
-    assert_eq!(why, "stopped at the node limit (1000 positions)");
     assert_eq!(
-        lingeo::play::search::SearchLimit::in_message(&why),
-        Some((lingeo::play::search::SearchLimit::Nodes, why.len()))
+        why.to_string(),
+        "stopped at the node limit (1000 positions)"
     );
+    assert_eq!(why, lingeo::play::search::StopReason::Nodes(1000));
+    assert_eq!(why.limit(), Some(lingeo::play::search::SearchLimit::Nodes));
     let r = minimax::search(&g, &State::initial(&g), &options);
     assert_eq!(r.value, None);
     assert!(r.stopped.is_some());

@@ -113,7 +113,14 @@ fn a_match_whose_game_cannot_be_played_stops_with_the_games_before() {
     let played = lingeo::deadline::within(Duration::ZERO, || {
         matches::run(&g, &engine, &engine, 4, &tally).unwrap()
     });
-    let why = played.stopped.expect("the match stops");
+    let stop = played.stopped.expect("the match stops");
+    // Typed: the game, the side and move, and the search's reason (the thread's deadline).
+    assert_eq!((stop.game, stop.games, stop.stop.move_number), (1, 4, 3));
+    assert_eq!(
+        stop.stop.reason.limit(),
+        Some(lingeo::play::search::SearchLimit::Deadline)
+    );
+    let why = stop.to_string();
     assert!(
         why.starts_with("game 1 of 4 stopped: the white engine could not choose its move 3: stopped at the time limit"),
         "{why}"

@@ -544,6 +544,112 @@ fn translate_patterns_and_fuzzy_answer_the_cli_json() {
     );
 }
 
+/// What `lingeo compare ARGS --json` prints, as JSON, whether the languages agree (exit 0) or
+/// not (exit 1).
+fn cli_compare(args: &[&str]) -> Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .arg("compare")
+        .args(args)
+        .arg("--json")
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "lingeo compare {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    parse(&String::from_utf8(output.stdout).unwrap())
+}
+
+/// compare: the API's comparison, equal to `lingeo compare --json` on the same inputs: a
+/// grammar against the native generator on one start, two grammars that disagree on seeded
+/// random starts; bad requests refused with the reason.
+#[test]
+fn compare_answers_the_cli_json() {
+    let server = Server::start("60");
+    let simplified = "examples/robot-zone-simplified.scenario";
+    let filtered = "grammars/zones-filtered.lgg";
+    let (status, answer) = server.post(
+        "/api/compare",
+        &json!({"scenario": text(simplified), "scenario_name": simplified,
+                "a": text(filtered), "a_name": filtered, "b": "native",
+                "piece": "BOMBER", "start": "S(h5, h1, 4)"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let expected = cli_compare(&[
+        filtered,
+        "native",
+        simplified,
+        "--piece",
+        "BOMBER",
+        "--start",
+        "S(h5, h1, 4)",
+    ]);
+    assert_eq!(answer["cli"], expected);
+    assert_eq!(expected["passed"], true, "{expected}");
+    assert_eq!(expected["starts"][0]["count_a"], 5, "{expected}");
+
+    // Seeded random starts on a bare board, where the shortest trajectories are not all the
+    // admissible ones: the same rows (and the same disagreements) as the CLI's.
+    let shortest = "grammars/shortest-trajectories.lgg";
+    let (status, answer) = server.post(
+        "/api/compare",
+        &json!({"a": text(shortest), "a_name": shortest, "b": "native", "board": "5x5",
+                "type": "king", "random": 4, "seed": 1, "lengths": "admissible"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let expected = cli_compare(&[
+        shortest,
+        "native",
+        "--board",
+        "5x5",
+        "--type",
+        "king",
+        "--random",
+        "4",
+        "--seed",
+        "1",
+        "--lengths",
+        "admissible",
+    ]);
+    assert_eq!(answer["cli"], expected);
+    assert_eq!(
+        expected["starts"].as_array().unwrap().len(),
+        4,
+        "{expected}"
+    );
+
+    // Refused: no start, a random draw without its seed, an import of a file (no file is read),
+    // and a start that does not fit the grammar (the API's words, no option of the CLI's).
+    let hanoi_importing = "import g = \"grammars/hanoi.lgg\"\n";
+    for (body, wanted, words) in [
+        (json!({"a": "native", "b": "native"}), 400, "start"),
+        (
+            json!({"a": "native", "b": "native", "random": 3}),
+            400,
+            "seed",
+        ),
+        (
+            json!({"a": hanoi_importing, "b": "native", "start": "S(a)"}),
+            422,
+            "no file is read",
+        ),
+        (
+            json!({"scenario": text(simplified), "a": text(filtered), "b": "native",
+                   "piece": "BOMBER", "start": "S(h5)"}),
+            422,
+            "takes 3 arguments",
+        ),
+    ] {
+        let (status, answer) = server.post("/api/compare", &body);
+        refused(&server, status, &answer, wanted);
+        let error = answer["error"].as_str().unwrap();
+        // (A grammar's error is drawn with `---` rules; an option would be ` --name`.)
+        assert!(error.contains(words) && !error.contains(" --"), "{answer}");
+    }
+}
+
 #[test]
 fn a_traced_run_gives_its_steps() {
     let server = Server::start("60");

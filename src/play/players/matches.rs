@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rules::RuleBook;
-use crate::play::search::{Eval, Ordering, SearchOptions, alphabeta};
+use crate::play::search::{Eval, Ordering, SearchOptions, StopReason, alphabeta};
 use crate::play::state::{Move, State};
 use crate::progress::{Progress, Task};
 
@@ -204,12 +204,12 @@ impl EngineSpec {
     /// variation, or where its node budget (`nodes=N`) ran out before one iteration finished,
     /// the first legal move. A search stopped by anything else (the memory limit, the thread's
     /// deadline) did not play the engine's move: an error, with the search's reason.
-    pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Result<Move, String> {
+    pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Result<Move, StopReason> {
         let r = alphabeta::search(game, state, &self.options());
-        if let Some(why) = &r.stopped
+        if let Some(why) = r.stopped
             && self.nodes.is_none_or(|budget| r.nodes <= budget)
         {
-            return Err(why.clone());
+            return Err(why);
         }
         Ok(r.pv.first().copied().unwrap_or(legal[0]))
     }
@@ -280,7 +280,7 @@ pub fn play(
     opening: &[Move],
     white: &EngineSpec,
     black: &EngineSpec,
-) -> Result<(i8, Vec<Move>), String> {
+) -> Result<(i8, Vec<Move>), GameStop> {
     let mut state = State::initial(game);
     let mut moves = Vec::new();
     for &mv in opening {
@@ -300,13 +300,13 @@ pub fn play(
                 crate::piece::Side::White => white,
                 crate::piece::Side::Black => black,
             };
-            engine.choose(game, &state, &legal).map_err(|why| {
-                format!(
-                    "the {} engine could not choose its move {}: {why}",
-                    state.to_move,
-                    moves.len() + 1
-                )
-            })?
+            engine
+                .choose(game, &state, &legal)
+                .map_err(|reason| GameStop {
+                    side: state.to_move,
+                    move_number: moves.len() + 1,
+                    reason,
+                })?
         };
         state.make(game, mv);
         moves.push(mv);
@@ -397,6 +397,71 @@ impl Score {
     }
 }
 
+/// Why a game could not be finished: the engine of `side` could not choose its move
+/// `move_number` (counted from the game's first, the opening's included), stopped by `reason`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameStop {
+    /// The side whose engine could not choose.
+    pub side: crate::piece::Side,
+    /// The number of the move it could not choose.
+    pub move_number: usize,
+    /// Why its search stopped.
+    pub reason: StopReason,
+}
+
+impl GameStop {
+    /// The stop in words, the search's reason written as `reason` (the reason itself, or a
+    /// caller's version of it with a note).
+    pub fn describe(&self, reason: &str) -> String {
+        format!(
+            "the {} engine could not choose its move {}: {reason}",
+            self.side, self.move_number
+        )
+    }
+}
+
+impl fmt::Display for GameStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&self.reason.to_string()))
+    }
+}
+
+/// Where and why a match stopped: its game `game` (from 1) of `games` could not be finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchStop {
+    /// The game that could not be finished, from 1.
+    pub game: usize,
+    /// The match's games (the last of its part, for a part of a match).
+    pub games: u32,
+    /// Why that game could not be finished.
+    pub stop: GameStop,
+}
+
+impl MatchStop {
+    /// The stop in words, the search's reason written as `reason` ([`GameStop::describe`]).
+    pub fn describe(&self, reason: &str) -> String {
+        format!(
+            "game {} of {} stopped: {}",
+            self.game,
+            self.games,
+            self.stop.describe(reason)
+        )
+    }
+}
+
+impl fmt::Display for MatchStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&self.stop.reason.to_string()))
+    }
+}
+
+/// As its text: the `stopped` of `lingeo match --json`.
+impl serde::Serialize for MatchStop {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// What a match played: the score of its finished games, and where a game could not be
 /// finished, why (the match stops there: that game and the rest are not counted).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -404,7 +469,7 @@ pub struct Played {
     /// The score of the finished games.
     pub score: Score,
     /// Why a game could not be finished, where one could not: the match stopped there.
-    pub stopped: Option<String>,
+    pub stopped: Option<MatchStop>,
     /// Each finished game's result from the first engine's side (1, 0, −1), in order.
     pub results: Vec<i8>,
 }
@@ -477,7 +542,7 @@ pub fn run_range(
             ));
             Ok(for_a)
         },
-        Result::<i8, String>::is_err,
+        Result::<i8, GameStop>::is_err,
     )?;
     let mut score = Score::default();
     let mut finished = Vec::new();
@@ -490,7 +555,11 @@ pub fn run_range(
             Some(Err(why)) => {
                 return Ok(Played {
                     score,
-                    stopped: Some(format!("game {} of {games} stopped: {why}", k + 1)),
+                    stopped: Some(MatchStop {
+                        game: k + 1,
+                        games,
+                        stop: why,
+                    }),
                     results: finished,
                 });
             }

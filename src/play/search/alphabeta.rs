@@ -17,8 +17,8 @@ use super::pattern_steps::PatternSteps;
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
-    Budget, GROW_EVERY, MAX_PV, Ordering, SearchOptions, SearchResult, WIN, back_up, child_bound,
-    decisive_value, evaluate, terminal_score, white_view,
+    Budget, GROW_EVERY, MAX_PV, Ordering, SearchOptions, SearchResult, StopReason, WIN, back_up,
+    child_bound, decisive_value, evaluate, terminal_score, white_view,
 };
 use crate::play::game::Game;
 use crate::play::players::chessmaps::{self, Network, View};
@@ -35,7 +35,11 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         mb => match Table::new(mb) {
             Ok(t) => Some(t),
             Err(why) => {
-                return SearchResult::nothing(why, std::time::Duration::ZERO, None);
+                return SearchResult::nothing(
+                    StopReason::Failed(why),
+                    std::time::Duration::ZERO,
+                    None,
+                );
             }
         },
     };
@@ -104,7 +108,7 @@ fn parallel_solve(
         progress: crate::progress::Observer::silent(),
         ..options.clone()
     };
-    let tallies: Vec<(u64, u64, Option<std::time::Duration>, Option<String>)> =
+    let tallies: Vec<(u64, u64, Option<std::time::Duration>, Option<StopReason>)> =
         std::thread::scope(|scope| {
             let run = |id: usize| {
                 let opts = if id == 0 { options } else { &quiet };
@@ -119,7 +123,11 @@ fn parallel_solve(
                     }
                     halt.store(true, Relaxed);
                 }
-                let stopped = s.budget.stopped.take().filter(|why| why != HALTED);
+                let stopped = s
+                    .budget
+                    .stopped
+                    .take()
+                    .filter(|why| *why != StopReason::Halted);
                 (s.budget.nodes, s.tt_hits, s.budget.cpu_elapsed(), stopped)
             };
             let helpers: Vec<_> = (1..options.threads)
@@ -149,7 +157,8 @@ fn parallel_solve(
     let stopped = tallies.first().and_then(|t| t.3.clone());
     let result = finished.into_inner().unwrap_or_else(|e| e.into_inner());
     let Some((score, depth)) = result else {
-        let why = stopped.unwrap_or_else(|| "the parallel solve found no value".to_string());
+        let why = stopped
+            .unwrap_or_else(|| StopReason::Failed("the parallel solve found no value".to_string()));
         let mut r = SearchResult::nothing(why, start.elapsed(), cpu_time);
         r.nodes = nodes;
         r.tt_hits = tt_hits;
@@ -170,9 +179,6 @@ fn parallel_solve(
         stopped: None,
     }
 }
-
-/// Why a thread of a parallel solve stopped when another finished first.
-const HALTED: &str = "another thread finished the solve";
 
 struct Searcher<'g> {
     /// Read for scoring the leaves (`evaluate`).
@@ -318,7 +324,7 @@ impl<'g> Searcher<'g> {
             && self.budget.nodes & 0x3ff == 0
             && halt.load(Relaxed)
         {
-            self.budget.stopped = Some(HALTED.to_string());
+            self.budget.stopped = Some(StopReason::Halted);
             return (0, false);
         }
         self.max_ply = self.max_ply.max(ply as u32);

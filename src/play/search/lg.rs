@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, WIN};
+use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, StopReason, WIN};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::piece::Side;
@@ -1235,7 +1235,7 @@ impl Searcher<'_, '_> {
         let (mut attacks, fresh) = match self.zones(state, from, racing) {
             Ok(a) => a,
             Err(e) => {
-                self.budget.stopped = Some(e);
+                self.budget.stopped = Some(StopReason::Failed(e));
                 return None;
             }
         };
@@ -1251,7 +1251,7 @@ impl Searcher<'_, '_> {
             attacks = match self.zones(state, None, racing) {
                 Ok((a, _)) => a,
                 Err(e) => {
-                    self.budget.stopped = Some(e);
+                    self.budget.stopped = Some(StopReason::Failed(e));
                     return None;
                 }
             };

@@ -213,12 +213,12 @@ pub struct SearchResult {
     pub cpu_time: Option<Duration>,
     /// Why the search stopped early, if it did (the result is then the last completed
     /// iteration's, or nothing when none completed).
-    pub stopped: Option<String>,
+    pub stopped: Option<StopReason>,
 }
 
 impl SearchResult {
     /// A search that stopped, for `why`, before it had any result.
-    pub fn nothing(why: String, time: Duration, cpu_time: Option<Duration>) -> SearchResult {
+    pub fn nothing(why: StopReason, time: Duration, cpu_time: Option<Duration>) -> SearchResult {
         SearchResult {
             value: None,
             score: 0,
@@ -266,9 +266,10 @@ pub fn thread_cpu_time() -> Option<Duration> {
     }
 }
 
-/// Why a search stopped before it finished: the limit it reached, with its value, in the
-/// library's words ([`SearchResult::stopped`] holds it as text, which the callers that wrap it
-/// into their own messages keep; [`SearchLimit::in_message`] tells the limit back from it).
+/// Why a search stopped before it finished: the limit it reached, with its value, or the
+/// error of the work inside it, in the library's words (its `Display`, which is also how it
+/// serialises: the `stopped` of `lingeo search --json`). Callers tell the limit by
+/// [`StopReason::limit`] and add their own words (the CLI its option), never by reading the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// The node budget ([`SearchOptions::max_nodes`]), in positions.
@@ -286,6 +287,12 @@ pub enum StopReason {
     /// The thread's deadline ([`crate::deadline`]), which the caller set (a server's cap on a
     /// request), not the search's own time limit.
     Deadline(Duration),
+    /// A thread of a parallel solve stopped because another finished the solve first (never
+    /// the reason of a result: the solve's result is the finished thread's).
+    Halted,
+    /// The work inside the search failed, in its own words: the LG search's zones could not
+    /// be listed (too many, or past their time), or a parallel solve found no value.
+    Failed(String),
 }
 
 /// Which limit stopped a search, without its value.
@@ -302,13 +309,26 @@ pub enum SearchLimit {
 }
 
 impl StopReason {
-    /// The limit reached.
-    pub fn limit(&self) -> SearchLimit {
+    /// The limit reached; `None` for a stop that is no limit's ([`StopReason::Halted`],
+    /// [`StopReason::Failed`]).
+    pub fn limit(&self) -> Option<SearchLimit> {
         match self {
-            StopReason::Nodes(_) => SearchLimit::Nodes,
-            StopReason::Memory(_) => SearchLimit::Memory,
-            StopReason::Time { .. } => SearchLimit::Time,
-            StopReason::Deadline(_) => SearchLimit::Deadline,
+            StopReason::Nodes(_) => Some(SearchLimit::Nodes),
+            StopReason::Memory(_) => Some(SearchLimit::Memory),
+            StopReason::Time { .. } => Some(SearchLimit::Time),
+            StopReason::Deadline(_) => Some(SearchLimit::Deadline),
+            StopReason::Halted | StopReason::Failed(_) => None,
+        }
+    }
+
+    /// The reason with `note` inside its parentheses, after the limit's value (`stopped at the
+    /// node limit (500 positions; NOTE)`): where a caller says how to raise the limit. A stop
+    /// that is no limit's reads as it is.
+    pub fn with_note(&self, note: &str) -> String {
+        let text = self.to_string();
+        match (self.limit(), text.strip_suffix(')')) {
+            (Some(_), Some(open)) => format!("{open}; {note})"),
+            _ => text,
         }
     }
 }
@@ -323,29 +343,11 @@ impl SearchLimit {
             SearchLimit::Deadline => "stopped at the time limit of the request (",
         }
     }
-
-    /// The limit whose stop `message` tells of (a [`StopReason`] as text, perhaps inside a
-    /// longer message: a match's game that stopped), and the byte just past the reason's
-    /// closing parenthesis, where a caller may add a note.
-    pub fn in_message(message: &str) -> Option<(SearchLimit, usize)> {
-        [
-            SearchLimit::Deadline,
-            SearchLimit::Nodes,
-            SearchLimit::Memory,
-            SearchLimit::Time,
-        ]
-        .into_iter()
-        .find_map(|limit| {
-            let start = message.find(limit.phrase())?;
-            let close = message[start..].find(')')?;
-            Some((limit, start + close + 1))
-        })
-    }
 }
 
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let phrase = self.limit().phrase();
+        let phrase = self.limit().map_or("", SearchLimit::phrase);
         match self {
             StopReason::Nodes(n) => write!(f, "{phrase}{n} positions)"),
             StopReason::Memory(bytes) => write!(f, "{phrase}{})", crate::memory::show(*bytes)),
@@ -355,7 +357,16 @@ impl fmt::Display for StopReason {
             StopReason::Time { limit, .. } | StopReason::Deadline(limit) => {
                 write!(f, "{phrase}{} s)", limit.as_secs_f64())
             }
+            StopReason::Halted => f.write_str("another thread finished the solve"),
+            StopReason::Failed(why) => f.write_str(why),
         }
+    }
+}
+
+/// As its text: the JSON of a search's or a match's `stopped` is what the CLI prints.
+impl serde::Serialize for StopReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -375,7 +386,7 @@ pub(crate) struct Budget {
     pub(crate) nodes: u64,
     /// The deepest ply visited.
     pub(crate) max_ply: usize,
-    pub(crate) stopped: Option<String>,
+    pub(crate) stopped: Option<StopReason>,
 }
 
 impl Budget {
@@ -407,11 +418,11 @@ impl Budget {
             return false;
         }
         if self.max_nodes.is_some_and(|m| self.nodes > m) {
-            self.stopped = Some(StopReason::Nodes(self.max_nodes.unwrap_or(0)).to_string());
+            self.stopped = Some(StopReason::Nodes(self.max_nodes.unwrap_or(0)));
             return false;
         }
         if self.nodes & 0x3fff == 0 && crate::memory::in_use() > self.max_memory {
-            self.stopped = Some(StopReason::Memory(self.max_memory).to_string());
+            self.stopped = Some(StopReason::Memory(self.max_memory));
             return false;
         }
         if self.nodes & 0x3fff == 0 {
@@ -431,7 +442,7 @@ impl Budget {
             self.stopped = Some(if self.time == Some(limit) {
                 self.time_stop()
             } else {
-                StopReason::Deadline(limit).to_string()
+                StopReason::Deadline(limit)
             });
             return false;
         }
@@ -455,7 +466,7 @@ impl Budget {
 
     /// Why the search stopped when its time limit ran out: the same words whichever
     /// engine, and whether the node count or the thread's deadline saw it.
-    pub(crate) fn time_stop(&self) -> String {
+    pub(crate) fn time_stop(&self) -> StopReason {
         time_stop(self.time.unwrap_or_default(), self.time_shown.as_deref())
     }
 
@@ -477,12 +488,11 @@ impl Drop for Budget {
 }
 
 /// The stop at the time limit `time`, shown as `shown` (as it was written) or its seconds.
-pub(crate) fn time_stop(time: Duration, shown: Option<&str>) -> String {
+pub(crate) fn time_stop(time: Duration, shown: Option<&str>) -> StopReason {
     StopReason::Time {
         limit: time,
         shown: shown.map(str::to_string),
     }
-    .to_string()
 }
 
 /// The score of a finished game at its last state, for the side to move there.
@@ -569,8 +579,8 @@ pub(crate) fn decisive_value(white_score: i32) -> Option<i8> {
 mod tests {
     use super::*;
 
-    /// Each stop reads as its limit and value in the library's words, and is told back from
-    /// inside a longer message with the place just past its parenthesis.
+    /// Each stop reads as its limit and value in the library's words, serialises as that
+    /// text, and takes a caller's note inside its parentheses.
     #[test]
     fn stop_reasons_name_their_limit_and_no_option() {
         let reasons = [
@@ -604,11 +614,20 @@ mod tests {
         for (reason, text) in reasons {
             assert_eq!(reason.to_string(), text);
             assert!(!text.contains("--"), "{text}");
-            let wrapped = format!("game 1 stopped: {text}; the score is of 0 games");
-            let (limit, end) = SearchLimit::in_message(&wrapped).expect(text);
-            assert_eq!(limit, reason.limit(), "{text}");
-            assert_eq!(&wrapped[end..], "; the score is of 0 games");
+            assert!(reason.limit().is_some(), "{text}");
+            assert_eq!(
+                serde_json::to_string(&reason).unwrap(),
+                serde_json::to_string(text).unwrap()
+            );
+            let noted = reason.with_note("NOTE");
+            assert_eq!(noted, format!("{}; NOTE)", &text[..text.len() - 1]));
         }
-        assert_eq!(SearchLimit::in_message("the game is drawn"), None);
+        let failed = StopReason::Failed("more than 5 zones (x)".into());
+        assert_eq!(failed.limit(), None);
+        assert_eq!(failed.with_note("NOTE"), "more than 5 zones (x)");
+        assert_eq!(
+            StopReason::Halted.with_note("NOTE"),
+            StopReason::Halted.to_string()
+        );
     }
 }

@@ -58,7 +58,7 @@ fn the_largest_depth_is_not_a_list_of_depths() {
         ..SearchOptions::default()
     };
     let r = alphabeta::search(&g, &State::initial(&g), &options);
-    assert_eq!((r.value, r.stopped.as_deref()), (Some(0), None));
+    assert_eq!((r.value, r.stopped.as_ref()), (Some(0), None));
     // A match spec's depth is a u32 like --depth's, an error past it (it was clamped).
     let (_, err, code) = run(&[
         "match",
