@@ -924,3 +924,43 @@ fn the_negations_of_domination_zones_need_domination_zones() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value: 0"), "{out}");
 }
+
+/// A pawn's way shut by a pawn in front of it is not a goal reached: zones take no piece as an
+/// obstacle, so before the static value checked the way, Pawned's race counted such pawns as
+/// arriving unopposed, and the LG value of the start swung with the race's length (0 with 2
+/// plies, +1 with 4, −1 with the default 10) where the solver proves 0. A king in the way does
+/// not shut it: it can be driven off (the 2D/4A-like games keep their values).
+#[test]
+fn a_pawn_shut_in_by_a_pawn_does_not_reach_its_goal() {
+    let g = game("pawned.scenario");
+    let root = State::initial(&g);
+    for race in [0, 2, 4] {
+        let options = LgOptions {
+            race: Some(race),
+            ..LgOptions::default()
+        };
+        let r = lg::search(&g, &root, &SearchOptions::default(), &options).unwrap();
+        assert_eq!(r.result.value, Some(0), "race {race}");
+    }
+    // Head on: white a3 and black a4, the goals at the far ends of the file; each
+    // pawn's only zone runs through the other. Neither arrives: 0. With the black pawn two files
+    // over (c5, no capture in reach of a3's way), White's pawn arrives first: +1.
+    for (black, value) in [("a4", 0), ("c5", 1)] {
+        let text = format!(
+            "board 3x6\nwhite pawn at a3 as W\nblack pawn at {black} as B\n\
+             goal a6 for W\ngoal {}1 for B\n\
+             game {{\n  first white\n  goals immediate\n  stalemate pass\n}}\n",
+            &black[..1]
+        );
+        let s = Scenario::parse("shut.scenario", &text).unwrap_or_else(|e| panic!("{e}"));
+        let g = Game::new(s).unwrap();
+        let state = State::initial(&g);
+        let mut source = lg::Regenerate::new(&g, 4);
+        let attacks = lg::ZoneSource::zones(&mut source, &g, &state).unwrap();
+        assert_eq!(
+            lg::static_value(&g, &state, &attacks),
+            value,
+            "black pawn on {black}"
+        );
+    }
+}

@@ -1492,6 +1492,60 @@ fn first_steps<'a>(
     out
 }
 
+/// Whether the trajectory `t` of piece `i` runs into an opposing piece that it cannot take on
+/// the step there and that cannot leave `t` either (a pawn's way forward, shut by a pawn that
+/// can only come on down the same file). Zones are generated with pieces as no obstacles (the
+/// kernel does not depend on where pieces stand), so such a main trajectory looks unopposed:
+/// no interception is needed where the way is already shut. A blocker that can step off the
+/// way (a king) or take something off it does not block: it may be driven off.
+fn blocked(game: &Game, state: &State, i: usize, t: &[Point]) -> bool {
+    let side = game.side[i];
+    t.windows(2).any(|w| match state.piece_at(w[1]) {
+        Some(q) if q != i && game.side[q] != side => {
+            let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
+            !rays.from(w[0]).any(|ray| ray.contains(&w[1])) && stuck_on(game, state, q, t)
+        }
+        _ => false,
+    })
+}
+
+/// Whether every move piece `q` has now ends on a point of `t`: quiet moves along its move
+/// rays, and captures (along its attack rays, or its move rays when it attacks as it moves).
+fn stuck_on(game: &Game, state: &State, q: usize, t: &[Point]) -> bool {
+    let Some(from) = state.at[q] else {
+        return false;
+    };
+    let enemy = |p: usize| game.side[p] != game.side[q];
+    let captures_as_moves = game.attacks[q].is_none();
+    for ray in game.rays[game.moves[q]].from(from) {
+        for &to in ray {
+            match state.piece_at(to) {
+                None if !t.contains(&to) => return false,
+                None => {}
+                Some(p) => {
+                    if captures_as_moves && enemy(p) && !t.contains(&to) {
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(a) = game.attacks[q] {
+        for ray in game.rays[a].from(from) {
+            for &to in ray {
+                if let Some(p) = state.piece_at(to) {
+                    if enemy(p) && !t.contains(&to) {
+                        return false;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Whether every opposing trajectory at level 1 of `z` (a zone of `side`) is met by a
 /// trajectory of `side` at level 2 that ends on one of its points, or is barred: its piece is
 /// `safe` (it never steps onto an attacked point) and `side` attacks a point it must step on.
@@ -1588,7 +1642,7 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
             let Some(main) = z.entries.first() else {
                 continue;
             };
-            if !held(game, state, z, side) {
+            if blocked(game, state, main.piece, &main.trajectory) || !held(game, state, z, side) {
                 continue;
             }
             let moves = main.trajectory.len() as u32 - 1;
