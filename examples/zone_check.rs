@@ -1,18 +1,52 @@
-//! Prints the native zones of a scenario: `cargo run --example zone_check -- FILE PIECE TARGET HORIZON [f1] [f2]`.
+//! Prints the native zones of a scenario, each with its TIME per level:
+//!
+//! ```text
+//! cargo run --example zone_check -- FILE PIECE TARGET HORIZON [f1] [f2]
+//! cargo run --example zone_check -- examples/robot-zone-full.scenario BOMBER h1 4 f1 f2
+//! ```
+//!
+//! Bad arguments (too few, an unknown piece, a point off the board, a horizon that is not a
+//! number, a scenario that does not load) print what is wrong and exit with status 2.
+use std::io::Write;
+use std::process::ExitCode;
+
 use lingeo::scenario::Scenario;
 use lingeo::zone::{ZoneGenerator, ZoneOptions};
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let s = Scenario::load(args[1].as_ref()).unwrap_or_else(|e| panic!("{e}"));
+const USAGE: &str = "usage: zone_check FILE PIECE TARGET HORIZON [f1] [f2]";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("zone_check: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, piece, target, horizon, ..] = &args[..] else {
+        return Err(format!(
+            "expected at least 4 arguments, got {}\n{USAGE}",
+            args.len()
+        ));
+    };
+    let s = Scenario::load(file.as_ref()).map_err(|e| e.to_string())?;
     let k = s.kernel();
     let p0 = s
         .pieces
         .iter()
-        .position(|p| p.name == args[2])
-        .expect("a placed piece");
-    let y0 = s.board.parse_point(&args[3]).expect("a point");
-    let l0: u32 = args[4].parse().expect("a horizon");
+        .position(|p| &p.name == piece)
+        .ok_or_else(|| format!("no piece named {piece} in {file}"))?;
+    let y0 = s
+        .board
+        .parse_point(target)
+        .map_err(|e| format!("{target}: {e}"))?;
+    let l0: u32 = horizon
+        .parse()
+        .map_err(|_| format!("the horizon must be a number, not {horizon}\n{USAGE}"))?;
     let options = ZoneOptions {
         f1: args.iter().any(|a| a == "f1"),
         f2: args.iter().any(|a| a == "f2"),
@@ -20,20 +54,20 @@ fn main() {
     };
     let zones = ZoneGenerator::new(&s, &k, options)
         .zones(p0, y0, l0)
-        .unwrap_or_else(|e| panic!("{e}"));
-    println!(
-        "{}",
-        lingeo::render::counted(zones.len() as u128, "zone", "zones")
-    );
+        .map_err(|e| e.to_string())?;
+    let mut out = lingeo::render::counted(zones.len() as u128, "zone", "zones") + "\n";
     for z in &zones {
         let parts = lingeo::zone::zone_symbols(&s, z);
-        println!("{}", parts.join(" "));
+        out += &format!("{}\n", parts.join(" "));
         for (level, marked) in z.times.iter().enumerate() {
             let times: Vec<String> = marked
                 .iter()
                 .map(|(p, t)| format!("{}={t}", s.board.name(*p)))
                 .collect();
-            println!("  TIME at level {level}: {}", times.join(" "));
+            out += &format!("  TIME at level {level}: {}\n", times.join(" "));
         }
     }
+    // A closed pipe (`| head`) ends the output quietly.
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    Ok(())
 }
