@@ -964,3 +964,59 @@ fn a_pawn_shut_in_by_a_pawn_does_not_reach_its_goal() {
         );
     }
 }
+
+/// The race follows each side's leading goal pieces: after c1-c2 on Pawned, White's only goal
+/// attacks in the race are the c-pawn's (four moves from a capture on the last rank, the others
+/// five), Black's those of the four pawns whose ways are open; the domination zones stay.
+#[test]
+fn the_race_follows_each_side_s_leading_goal_pieces() {
+    use lg::{Regenerate, ZoneKind, ZoneSource};
+    let g = game("pawned.scenario");
+    let mut state = State::initial(&g);
+    let mv = state.parse_move(&g, "c1-c2").unwrap();
+    state.make(&g, mv);
+    let mut source = Regenerate::new(&g, 5);
+    source.domination = true;
+    let zones = source.goal_zones(&g, &state).unwrap();
+    let race = lg::race_zones(&g, &state, &zones);
+    let name = |a: &lg::Attack| g.scenario.pieces[a.piece].name.clone();
+    let white = g
+        .scenario
+        .pieces
+        .iter()
+        .position(|p| p.side == lingeo::piece::Side::White);
+    let pawns = |side| {
+        let mut names: Vec<String> = race
+            .iter()
+            .filter(|a| a.kind == ZoneKind::Attack && g.scenario.pieces[a.piece].side == side)
+            .map(|a| name(a))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    assert!(white.is_some());
+    let c2 = state
+        .piece_at(g.scenario.board.parse_point("c2").unwrap())
+        .unwrap();
+    assert_eq!(
+        pawns(lingeo::piece::Side::White),
+        vec![g.scenario.pieces[c2].name.clone()]
+    );
+    // Black's c-pawn is left out too: each of its ways to rank 1 runs into the white c-pawn,
+    // which can only come on along it (shut, as the static value reads it).
+    let c6 = state
+        .piece_at(g.scenario.board.parse_point("c6").unwrap())
+        .unwrap();
+    let black = pawns(lingeo::piece::Side::Black);
+    assert_eq!(black.len(), 4, "{black:?}");
+    assert!(!black.contains(&g.scenario.pieces[c6].name));
+    let dominations = |list: &[&lg::Attack]| {
+        list.iter()
+            .filter(|a| a.kind == ZoneKind::Domination)
+            .count()
+    };
+    let all: Vec<&lg::Attack> = zones.iter().collect();
+    assert_eq!(dominations(&race), dominations(&all));
+    assert!(race.len() < zones.len(), "slower pawns' attacks left out");
+}

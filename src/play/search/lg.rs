@@ -1580,13 +1580,10 @@ fn zone_moves(
     attacks: &[Attack],
     racing: Option<u32>,
 ) -> Vec<Move> {
-    let steps = first_steps(
-        attacks
-            .iter()
-            .filter(|a| racing.is_none() || is_goal_zone(game, a)),
-        racing,
-    );
-    let _ = state;
+    let steps = match racing {
+        None => first_steps(attacks.iter(), None),
+        Some(_) => first_steps(race_zones(game, state, attacks).into_iter(), racing),
+    };
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
         .filter_map(|&mv| match mv {
@@ -1602,11 +1599,42 @@ fn zone_moves(
     keyed.into_iter().map(|(.., mv)| mv).collect()
 }
 
+/// The zones the race reads: the domination zones, and of each side's attacks on its goals
+/// those of its leading goal pieces: the attacks whose shortest main trajectory not shut
+/// ([`blocked`]) is the side's shortest. A slower goal piece does not decide who arrives
+/// first; it still acts in the race as an interceptor of the other side's leaders (their
+/// zones' level-1 trajectories).
+pub fn race_zones<'a>(game: &Game, state: &State, attacks: &'a [Attack]) -> Vec<&'a Attack> {
+    let length = |a: &Attack| {
+        a.zones
+            .iter()
+            .filter_map(|z| z.entries.first())
+            .filter(|m| !blocked(game, state, m.piece, &m.trajectory))
+            .map(|m| m.trajectory.len())
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let side = |a: &Attack| usize::from(game.side[a.piece] == Side::Black);
+    let goal = |a: &Attack| a.kind == ZoneKind::Attack && game.goals[a.piece][a.target.index()];
+    let mut lead = [usize::MAX; 2];
+    for a in attacks.iter().filter(|a| goal(a)) {
+        lead[side(a)] = lead[side(a)].min(length(a));
+    }
+    attacks
+        .iter()
+        .filter(|a| a.kind == ZoneKind::Domination || (goal(a) && length(a) <= lead[side(a)]))
+        .collect()
+}
+
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
 /// after a pass).
 fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: bool) -> bool {
     let other = state.to_move.opposite();
-    let attacks = attacks.iter().filter(|a| !racing || is_goal_zone(game, a));
+    let attacks: Vec<&Attack> = if racing {
+        race_zones(game, state, attacks)
+    } else {
+        attacks.iter().collect()
+    };
     attacks.into_iter().any(|a| {
         let max_level = match (racing, a.kind) {
             (false, _) => usize::MAX,
