@@ -688,6 +688,10 @@ pub struct ZonesRequest {
     pub limits: Limits,
     /// How the grammar engine evaluates expressions.
     pub evaluator: Evaluator,
+    /// The threads `Workbench::attacks` spreads its attacks over (default: the machine's
+    /// cores); the result is the same on any number. A grammar of the caller's, which cannot
+    /// be shared between threads, runs on one.
+    pub jobs: usize,
 }
 
 impl Default for ZonesRequest {
@@ -706,6 +710,7 @@ impl Default for ZonesRequest {
             max_zones: MAX_ZONES,
             limits: Limits::default(),
             evaluator: Evaluator::Compiled,
+            jobs: crate::parallel::cores(),
         }
     }
 }
@@ -1038,34 +1043,55 @@ impl Workbench {
         let (s, kernel) = (self.scenario(), self.kernel());
         let pairs = ZoneGenerator::new(s, kernel, ZoneOptions::default()).attacks(horizon);
         let task = crate::progress::Task::start(progress, Some(pairs.len() as u64), "attacks");
-        let mut attacks = Vec::new();
-        for (piece, target) in pairs {
-            task.message(&format!(
-                "{} to {}",
-                s.pieces[piece].name,
-                s.board.name(target)
-            ));
-            let request = r.zone_request(piece, target, horizon, grammar);
-            // One attack too large to list does not stop the others.
-            let (zones, summary, skipped) = match summarise(s, kernel, request, r.all_zones) {
-                Ok((zones, summary)) => (zones, summary, None),
-                Err(ApiError::TooLarge { cap, reason, .. }) => (
-                    Vec::new(),
-                    ZoneSummary::default(),
-                    Some(Skipped { reason, cap }),
-                ),
-                Err(e) => return Err(e),
+        // The grammar is an argument, not captured, so that the closure can be shared between
+        // threads where there is none.
+        let attack =
+            |&(piece, target): &(usize, Point), grammar: Option<&Grammar>| -> Result<Attack> {
+                task.message(&format!(
+                    "{} to {}",
+                    s.pieces[piece].name,
+                    s.board.name(target)
+                ));
+                let request = r.zone_request(piece, target, horizon, grammar);
+                // One attack too large to list does not stop the others.
+                let (zones, summary, skipped) = match summarise(s, kernel, request, r.all_zones) {
+                    Ok((zones, summary)) => (zones, summary, None),
+                    Err(ApiError::TooLarge { cap, reason, .. }) => (
+                        Vec::new(),
+                        ZoneSummary::default(),
+                        Some(Skipped { reason, cap }),
+                    ),
+                    Err(e) => return Err(e),
+                };
+                task.advance(1);
+                Ok(Attack {
+                    piece,
+                    target,
+                    horizon,
+                    zones,
+                    summary,
+                    skipped,
+                })
             };
-            attacks.push(Attack {
-                piece,
-                target,
-                horizon,
-                zones,
-                summary,
-                skipped,
-            });
-            task.advance(1);
-        }
+        // The attacks are independent: spread over threads, their results come back in the
+        // order of `pairs`, so the output is the same bytes on any number of threads. A
+        // grammar of the caller's holds `Rc`s and cannot be shared, so it runs on this thread.
+        let attacks = match grammar {
+            Some(_) => pairs
+                .iter()
+                .map(|pair| attack(pair, grammar))
+                .collect::<Result<Vec<_>>>()?,
+            None => crate::parallel::map_in_order(
+                r.jobs,
+                &pairs,
+                |_, pair| attack(pair, None),
+                Result::is_err,
+            )
+            .map_err(|e| ApiError::request(Some("jobs"), e))?
+            .into_iter()
+            .flatten()
+            .collect::<Result<Vec<_>>>()?,
+        };
         Ok(AttacksResult {
             attacks,
             scenario: self.shared_scenario(),

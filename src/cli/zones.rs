@@ -39,6 +39,11 @@ pub struct ZoneArgs {
     /// code is 0 whenever the listing is printed.
     #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
     pub all_attacks: bool,
+    /// With --all-attacks, compute this many attacks at a time (default: one per core); the
+    /// output is the same on any number. A --grammar file runs on one.
+    #[arg(long, value_name = "N", requires = "all_attacks",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
     #[command(flatten)]
     pub language: LanguageArgs,
     /// Compute with the native generator or by running the grammar of zones (the shipped
@@ -232,6 +237,9 @@ fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
             .limits
             .limits(args.language.max_zones, args.language.max_zones),
         evaluator: args.limits.evaluator.into(),
+        jobs: args
+            .jobs
+            .map_or_else(lingeo::parallel::cores, |n| n as usize),
     })
 }
 

@@ -320,6 +320,8 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
         max_zones,
         limits: limits(&fields, max_zones, memory_limit(&config))?,
         evaluator: Evaluator::Compiled,
+        // The server answers several requests at once: one thread a request.
+        jobs: 1,
     };
     let memory = memory_limit(&config);
     compute(&config, memory, move |budget| {

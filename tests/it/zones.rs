@@ -287,3 +287,37 @@ fn the_library_refuses_an_absurd_horizon_on_the_field_horizon() {
     };
     assert!(bench.zones(&ok).is_ok());
 }
+
+/// Every attack spread over threads gives the same result, in the same order, as on one
+/// thread (the attacks' counts and networks, byte for byte in JSON).
+#[test]
+fn all_attacks_on_threads_equal_all_attacks_on_one() {
+    use lingeo::api::{Workbench, ZonesRequest};
+    let bench = Workbench::load("examples/race10.scenario").unwrap();
+    let on = |jobs| {
+        let r = ZonesRequest {
+            horizon: Some(3),
+            jobs,
+            ..ZonesRequest::default()
+        };
+        let result = bench.attacks(&r, None, &lingeo::progress::Silent).unwrap();
+        serde_json::to_string(&result.json()).unwrap()
+    };
+    let one = on(1);
+    assert!(one.contains("\"piece\""), "{one}");
+    assert_eq!(on(2), one);
+    assert_eq!(on(3), one);
+    // No threads is refused on the field `jobs`, not a panic.
+    let none = ZonesRequest {
+        horizon: Some(3),
+        jobs: 0,
+        ..ZonesRequest::default()
+    };
+    assert!(matches!(
+        bench.attacks(&none, None, &lingeo::progress::Silent),
+        Err(lingeo::api::ApiError::Request {
+            field: Some("jobs"),
+            ..
+        })
+    ));
+}
