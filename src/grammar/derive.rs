@@ -21,7 +21,7 @@ use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
-use super::value::{Names, Value};
+use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
 use crate::board::Point;
 
@@ -869,7 +869,7 @@ impl Engine<'_, '_, '_, '_> {
             push_failure(state, r, row, members.label(), out);
             return Ok(());
         }
-        let (values, first): (Option<Rc<[Value]>>, u64) = match members {
+        let (values, first): (Option<List<Value>>, u64) = match members {
             Members::Plain => (None, 0),
             Members::All => (Some(self.ctx.family_range(r, ev)?), 1),
             Members::One(m) => {
@@ -886,7 +886,7 @@ impl Engine<'_, '_, '_, '_> {
                         Some(&row.span),
                     ));
                 }
-                (Some(range[m as usize - 1..m as usize].into()), m)
+                (Some(List::from(&range[m as usize - 1..m as usize])), m)
             }
         };
         // With no member to apply, the family fails like a production whose condition is false.
@@ -982,7 +982,7 @@ impl Engine<'_, '_, '_, '_> {
                         }
                         items.push_back(body(ev)?);
                     }
-                    Value::Vector(Rc::new(items))
+                    Value::Vector(Hashed::new(items))
                 }
                 _ => unreachable!("an assignment's code is of its kind"),
             };
