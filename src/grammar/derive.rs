@@ -973,15 +973,30 @@ impl Engine<'_, '_, '_, '_> {
                     };
                     let n = self.ctx.shared.world.board().len();
                     self.ctx.charge(n as u64, &row.span)?;
-                    let mut items = imbl::Vector::new();
-                    for p in 0..n as u32 {
-                        ev.set_local(*slot, Value::Point(Point(p)));
+                    // The new vector starts as the old one (shared) and is written only at
+                    // the points whose value changes: a step of G_Z changes the times of a
+                    // few points, and the others stay shared with the state before.
+                    let old = state.vars.values()[a.var].vector();
+                    let mut items = (**old).clone();
+                    items.truncate(n);
+                    let mut before = old.iter();
+                    for p in 0..n {
+                        ev.set_local(*slot, Value::Point(Point(p as u32)));
                         for (pat, v) in &lets {
                             let x = v(ev)?;
                             ev.bind(pat, x);
                         }
-                        items.push_back(body(ev)?);
+                        let after = body(ev)?;
+                        match before.next() {
+                            Some(b) if *b == after => {}
+                            Some(_) => {
+                                items.set(p, after);
+                            }
+                            None => items.push_back(after),
+                        }
                     }
+                    // A node of its own, as before: the derivation table tells vectors apart
+                    // by node (table.rs).
                     Value::Vector(Hashed::new(items))
                 }
                 _ => unreachable!("an assignment's code is of its kind"),
