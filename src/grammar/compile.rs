@@ -16,7 +16,7 @@ use std::rc::Rc;
 use super::eval::{Eval, RunError, SetOp, WorldRef, input_position, merge, table_of};
 use super::ir::*;
 use super::point_plan::PointPlan;
-use super::value::Value;
+use super::value::{Hashed, Value};
 use crate::board::Point;
 use crate::syntax::Span;
 
@@ -406,7 +406,7 @@ impl<'p> Compiler<'p> {
                         ev.stack[ev.base + slot] = Value::Point(Point(p));
                         items.push_back(body(ev)?);
                     }
-                    Ok(Value::Vector(Rc::new(items)))
+                    Ok(Value::Vector(Hashed::new(items)))
                 })
             }
             Ex::Pick {

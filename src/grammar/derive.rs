@@ -21,7 +21,7 @@ use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
-use super::value::{Names, Value};
+use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
 use crate::board::Point;
 
@@ -869,7 +869,7 @@ impl Engine<'_, '_, '_, '_> {
             push_failure(state, r, row, members.label(), out);
             return Ok(());
         }
-        let (values, first): (Option<Rc<[Value]>>, u64) = match members {
+        let (values, first): (Option<List<Value>>, u64) = match members {
             Members::Plain => (None, 0),
             Members::All => (Some(self.ctx.family_range(r, ev)?), 1),
             Members::One(m) => {
@@ -886,7 +886,7 @@ impl Engine<'_, '_, '_, '_> {
                         Some(&row.span),
                     ));
                 }
-                (Some(range[m as usize - 1..m as usize].into()), m)
+                (Some(List::from(&range[m as usize - 1..m as usize])), m)
             }
         };
         // With no member to apply, the family fails like a production whose condition is false.
@@ -973,16 +973,31 @@ impl Engine<'_, '_, '_, '_> {
                     };
                     let n = self.ctx.shared.world.board().len();
                     self.ctx.charge(n as u64, &row.span)?;
-                    let mut items = imbl::Vector::new();
-                    for p in 0..n as u32 {
-                        ev.set_local(*slot, Value::Point(Point(p)));
+                    // The new vector starts as the old one (shared) and is written only at
+                    // the points whose value changes: a step of G_Z changes the times of a
+                    // few points, and the others stay shared with the state before.
+                    let old = state.vars.values()[a.var].vector();
+                    let mut items = (**old).clone();
+                    items.truncate(n);
+                    let mut before = old.iter();
+                    for p in 0..n {
+                        ev.set_local(*slot, Value::Point(Point(p as u32)));
                         for (pat, v) in &lets {
                             let x = v(ev)?;
                             ev.bind(pat, x);
                         }
-                        items.push_back(body(ev)?);
+                        let after = body(ev)?;
+                        match before.next() {
+                            Some(b) if *b == after => {}
+                            Some(_) => {
+                                items.set(p, after);
+                            }
+                            None => items.push_back(after),
+                        }
                     }
-                    Value::Vector(Rc::new(items))
+                    // A node of its own, as before: the derivation table tells vectors apart
+                    // by node (table.rs).
+                    Value::Vector(Hashed::new(items))
                 }
                 _ => unreachable!("an assignment's code is of its kind"),
             };

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::compile::{Compiled, Evaluator};
 use super::derive;
 use super::ir::*;
-use super::value::Value;
+use super::value::{Hashed, List, Value};
 use super::world::{States, World};
 use crate::board::Point;
 use crate::syntax::{Diagnostic, Span, render};
@@ -165,7 +165,7 @@ impl std::fmt::Display for RunError {
 impl std::error::Error for RunError {}
 
 /// Per function, its values by arguments.
-type MemoTables = Vec<FxHashMap<Vec<Value>, Value>>;
+type MemoTables = Vec<FxHashMap<Box<[Value]>, Value>>;
 
 /// An imported language: (grammar, world, start values, inputs).
 type LanguageKey = (usize, u32, Vec<Value>, Vec<Value>);
@@ -242,7 +242,7 @@ pub struct Context<'c> {
     /// The same for the other worlds a function is called in (`within s:`), by world id: a
     /// function reads the world it is called in, so a state's world has tables of its own.
     memo_within: RefCell<FxHashMap<u32, MemoTables>>,
-    ranges: RefCell<Vec<Option<Rc<[Value]>>>>,
+    ranges: RefCell<Vec<Option<List<Value>>>>,
     /// The vars numbered below this have their initial values. While the initialisers run,
     /// a function one of them calls may read a var declared after it, which has none yet.
     vars_ready: Cell<usize>,
@@ -382,7 +382,7 @@ impl<'c> Context<'c> {
 
     /// A family row's members (the values its index takes, in order), evaluated by `ev` in
     /// the row's frame; cached when they depend on nothing that changes.
-    pub fn family_range(&self, row: u32, ev: &mut Eval<'_, '_>) -> Result<Rc<[Value]>, RunError> {
+    pub fn family_range(&self, row: u32, ev: &mut Eval<'_, '_>) -> Result<List<Value>, RunError> {
         let r = &self.program.rows[row as usize];
         if r.range_fixed
             && let Some(members) = &self.ranges.borrow()[row as usize]
@@ -511,8 +511,8 @@ impl<'e, 'c> Eval<'e, 'c> {
         match pat {
             Pat::Slot(s) => self.stack[self.base + *s as usize] = v,
             Pat::Tuple(parts) => {
-                let items = v.tuple().clone();
-                for (p, item) in parts.iter().zip(items.iter()) {
+                // The tuple is ours: its parts are read in place, without another count on it.
+                for (p, item) in parts.iter().zip(v.tuple().iter()) {
                     self.bind(p, item.clone());
                 }
             }
@@ -717,7 +717,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                     self.set_local(*slot, Value::Point(Point(p)));
                     items.push_back(self.eval(body)?);
                 }
-                Value::Vector(Rc::new(items))
+                Value::Vector(Hashed::new(items))
             }
             Ex::Pick {
                 set,
@@ -867,7 +867,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             self.top = frame;
             return Err(e);
         }
-        let key = (f.memo || vars_memo).then(|| self.stack[frame..self.top].to_vec());
+        let key = (f.memo || vars_memo).then(|| Box::from(&self.stack[frame..self.top]));
         let old = self.base;
         self.base = frame;
         self.top = frame + f.frame.max(f.params);
@@ -1016,7 +1016,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                 let p = piece(&a[0]);
                 Value::Bool(world.scenario.types[p.type_index].attacks.is_some())
             }
-            Builtin::Single => Value::Trajectory(Rc::from(vec![a[0].point()])),
+            Builtin::Single => Value::Trajectory(List::from([a[0].point()])),
             Builtin::Append => {
                 let mut t = a[0].trajectory().to_vec();
                 t.push(a[1].point());
@@ -1113,7 +1113,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                     .moves(s)
                     .into_iter()
                     .map(|(p, x, y)| {
-                        Value::Tuple(Rc::from([
+                        Value::Tuple(List::from([
                             Value::Piece(p),
                             Value::Point(x),
                             Value::Point(y),
@@ -1347,7 +1347,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                     s.iter()
                         .map(|sym| match &sym.args[..] {
                             [one] => one.clone(),
-                            args => Value::Tuple(Rc::from(args)),
+                            args => Value::Tuple(List::from(args)),
                         })
                         .collect(),
                 ),
@@ -1376,8 +1376,8 @@ pub(super) fn input_position(program: &Program, g: u32) -> usize {
 /// compares them by identity: a set or vector itself, or inside a tuple.
 fn fresh(v: &Value) -> Value {
     match v {
-        Value::Set(items) => Value::Set(Rc::from(&items[..])),
-        Value::Vector(items) => Value::Vector(Rc::new((**items).clone())),
+        Value::Set(items) => Value::Set(items.renewed()),
+        Value::Vector(items) => Value::Vector(items.renewed()),
         Value::Tuple(items) => Value::Tuple(items.iter().map(fresh).collect()),
         other => other.clone(),
     }
@@ -1393,7 +1393,7 @@ pub(super) enum SetOp {
 /// Union, intersection or difference of two sorted sets, in one pass that stops as soon as
 /// the rest of the result is known (an intersection when either side runs out, a difference
 /// when its right side does).
-pub(super) fn merge(a: &[Value], b: &[Value], op: SetOp) -> Rc<[Value]> {
+pub(super) fn merge(a: &[Value], b: &[Value], op: SetOp) -> List<Value> {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let mut out = Vec::with_capacity(match op {
         SetOp::Union => a.len() + b.len(),
@@ -1508,16 +1508,16 @@ mod tests {
     #[test]
     fn fresh_values_have_sets_and_vectors_of_their_own() {
         let set = Value::set_from(vec![Value::Int(2), Value::Int(1)]);
-        let vector = Value::Vector(Rc::new(imbl::vector![Value::Int(0)]));
-        let tuple = Value::Tuple(Rc::from([set.clone(), vector.clone(), Value::Int(3)]));
+        let vector = Value::Vector(Hashed::new(imbl::vector![Value::Int(0)]));
+        let tuple = Value::Tuple(List::from([set.clone(), vector.clone(), Value::Int(3)]));
         for v in [&set, &vector, &tuple] {
             assert_eq!(&fresh(v), v);
         }
-        assert!(!Rc::ptr_eq(fresh(&set).set(), set.set()));
-        assert!(!Rc::ptr_eq(fresh(&vector).vector(), vector.vector()));
+        assert!(!Hashed::ptr_eq(fresh(&set).set(), set.set()));
+        assert!(!Hashed::ptr_eq(fresh(&vector).vector(), vector.vector()));
         let copy = fresh(&tuple);
-        assert!(!Rc::ptr_eq(copy.tuple()[0].set(), set.set()));
-        assert!(!Rc::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
+        assert!(!Hashed::ptr_eq(copy.tuple()[0].set(), set.set()));
+        assert!(!Hashed::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
     }
 
     proptest! {
@@ -1528,7 +1528,7 @@ mod tests {
         ) {
             let values = |s: &BTreeSet<i64>| s.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
             let (va, vb) = (values(&a), values(&b));
-            let expect = |s: BTreeSet<i64>| Rc::<[Value]>::from(values(&s));
+            let expect = |s: BTreeSet<i64>| List::<Value>::from(values(&s));
             prop_assert_eq!(merge(&va, &vb, SetOp::Union), expect(&a | &b));
             prop_assert_eq!(merge(&va, &vb, SetOp::Inter), expect(&a & &b));
             prop_assert_eq!(merge(&va, &vb, SetOp::Diff), expect(&a - &b));

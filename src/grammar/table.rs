@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::derive::{Sentence, Sym};
 use super::ir::Choice;
-use super::value::Value;
+use super::value::{Hashed, Value};
 use super::vars::Vars;
 
 /// States whose tail is longer than this are not keyed: hashing the tail at every step would
@@ -91,12 +91,11 @@ impl Eq for Key {}
 /// A value's hash with vectors and sets by identity (the hash of [`same`]).
 pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     match v {
-        Value::Vector(items) => (Rc::as_ptr(items) as usize).hash(h),
-        Value::Set(items) => (Rc::as_ptr(items) as *const Value as usize).hash(h),
-        Value::Tuple(items) => {
-            items.len().hash(h);
-            items.iter().for_each(|x| hash_value(x, h));
-        }
+        Value::Vector(items) => items.addr().hash(h),
+        Value::Set(items) => items.addr().hash(h),
+        // By content, kept in the tuple once computed: values the same here have the same
+        // content, so the same hash.
+        Value::Tuple(items) => items.content_hash().hash(h),
         other => other.hash(h),
     }
 }
@@ -104,10 +103,11 @@ pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
 /// Equality with vectors and sets by identity (finer than equality of values, so never wrong).
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Vector(x), Value::Vector(y)) => Rc::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
+        (Value::Vector(x), Value::Vector(y)) => Hashed::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Hashed::ptr_eq(x, y),
         (Value::Tuple(x), Value::Tuple(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
+            Hashed::ptr_eq(x, y)
+                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)))
         }
         _ => a == b,
     }

@@ -1,11 +1,166 @@
 //! Runtime values of the grammar language. Sets are sorted slices, so that "the i-th element"
 //! follows the enumeration of X and every printed set is in a fixed order; vectors are
 //! persistent (imbl), so that derivation branches share what they have in common.
+//!
+//! A compound value (trajectory, tuple, set, vector) is held by one thin pointer to a shared
+//! node that keeps its content's hash once computed ([`Hashed`]): a `Value` is 16 bytes, and
+//! hashing one (a memo key holding G_Z's vectors, a state's tuple) costs O(1) after the first
+//! time, where hashing the content cost a pass over it at every lookup (issue 30).
 
+use std::cell::Cell;
 use std::fmt::{self, Write};
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 use std::rc::Rc;
 
 use crate::board::{Board, Point};
+
+/// Shared, immutable content with its hash computed on first use and kept. Cloning shares
+/// the node. Equal contents have equal hashes, so `Hash` agrees with `Eq` (which is by
+/// content: two nodes built apart with the same content are equal; the derivation table's
+/// keys, which tell sets and vectors apart by node, use [`Hashed::ptr_eq`]).
+pub struct Hashed<C>(Rc<HashedNode<C>>);
+
+struct HashedNode<C> {
+    /// The content's hash; 0 until computed (a computed 0 is stored as 1).
+    hash: Cell<u64>,
+    content: C,
+}
+
+/// A trajectory's stops, or a tuple's or a set's members.
+pub type List<T> = Hashed<Box<[T]>>;
+
+impl<C> Hashed<C> {
+    /// A new node holding `content`, its hash not computed yet.
+    pub fn new(content: C) -> Self {
+        Hashed(Rc::new(HashedNode {
+            hash: Cell::new(0),
+            content,
+        }))
+    }
+
+    /// Whether `a` and `b` are one node (not only equal contents).
+    pub fn ptr_eq(a: &Self, b: &Self) -> bool {
+        Rc::ptr_eq(&a.0, &b.0)
+    }
+
+    /// The node's address: it names the node while the node is alive.
+    pub fn addr(&self) -> usize {
+        Rc::as_ptr(&self.0) as usize
+    }
+
+    /// A node of its own with a copy of the content (and its hash, if known).
+    pub fn renewed(&self) -> Self
+    where
+        C: Clone,
+    {
+        Hashed(Rc::new(HashedNode {
+            hash: Cell::new(self.0.hash.get()),
+            content: self.0.content.clone(),
+        }))
+    }
+}
+
+impl<C: Hash> Hashed<C> {
+    /// The hash of the content (FxHash), computed the first time and then read.
+    pub fn content_hash(&self) -> u64 {
+        let known = self.0.hash.get();
+        if known != 0 {
+            return known;
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        self.0.content.hash(&mut h);
+        let hash = h.finish().max(1);
+        self.0.hash.set(hash);
+        hash
+    }
+}
+
+impl<C> Clone for Hashed<C> {
+    fn clone(&self) -> Self {
+        Hashed(self.0.clone())
+    }
+}
+
+impl<C> Deref for Hashed<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.0.content
+    }
+}
+
+impl<T> AsRef<[T]> for List<T> {
+    fn as_ref(&self) -> &[T] {
+        &self.0.content
+    }
+}
+
+impl<C: PartialEq> PartialEq for Hashed<C> {
+    fn eq(&self, other: &Self) -> bool {
+        if Hashed::ptr_eq(self, other) {
+            return true;
+        }
+        // Hashes already known and different settle it without a pass over the contents.
+        let (a, b) = (self.0.hash.get(), other.0.hash.get());
+        if a != 0 && b != 0 && a != b {
+            return false;
+        }
+        self.0.content == other.0.content
+    }
+}
+
+impl<C: Eq> Eq for Hashed<C> {}
+
+impl<C: Ord> PartialOrd for Hashed<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Ord> Ord for Hashed<C> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        if Hashed::ptr_eq(self, other) {
+            return std::cmp::Ordering::Equal;
+        }
+        self.0.content.cmp(&other.0.content)
+    }
+}
+
+impl<C: Hash> Hash for Hashed<C> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.content_hash())
+    }
+}
+
+impl<C: fmt::Debug> fmt::Debug for Hashed<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.content.fmt(f)
+    }
+}
+
+impl<T> From<Vec<T>> for List<T> {
+    fn from(items: Vec<T>) -> Self {
+        Hashed::new(items.into_boxed_slice())
+    }
+}
+
+impl<T: Clone> From<&[T]> for List<T> {
+    fn from(items: &[T]) -> Self {
+        Hashed::new(items.into())
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for List<T> {
+    fn from(items: [T; N]) -> Self {
+        Hashed::new(Box::new(items))
+    }
+}
+
+impl<T> FromIterator<T> for List<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        Hashed::new(iter.into_iter().collect())
+    }
+}
 
 /// A value the grammar computes with; which variant is guaranteed by the type checker.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -21,16 +176,16 @@ pub enum Value {
     /// (enum index, value index)
     Enum(u16, u16),
     /// A trajectory: its stops, from the start to the end.
-    Trajectory(Rc<[Point]>),
+    Trajectory(List<Point>),
     /// A state of play, by its number in the run's [`super::world::States`] (equal states have
     /// one number; ordered by the order they were first reached).
     State(u32),
     /// A tuple, its parts in order.
-    Tuple(Rc<[Value]>),
+    Tuple(List<Value>),
     /// Sorted, without duplicates.
-    Set(Rc<[Value]>),
+    Set(List<Value>),
     /// A value for every point of X, in the enumeration of X.
-    Vector(Rc<imbl::Vector<Value>>),
+    Vector(Hashed<imbl::Vector<Value>>),
 }
 
 impl Value {
@@ -75,7 +230,7 @@ impl Value {
     }
 
     /// The members of the set inside; the checker guarantees the variant.
-    pub fn set(&self) -> &Rc<[Value]> {
+    pub fn set(&self) -> &List<Value> {
         match self {
             Value::Set(s) => s,
             other => unreachable!("the checker guarantees a set here, found {other:?}"),
@@ -83,7 +238,7 @@ impl Value {
     }
 
     /// The parts of the tuple inside; the checker guarantees the variant.
-    pub fn tuple(&self) -> &Rc<[Value]> {
+    pub fn tuple(&self) -> &List<Value> {
         match self {
             Value::Tuple(t) => t,
             other => unreachable!("the checker guarantees a tuple here, found {other:?}"),
@@ -91,7 +246,7 @@ impl Value {
     }
 
     /// The stops of the trajectory inside; the checker guarantees the variant.
-    pub fn trajectory(&self) -> &Rc<[Point]> {
+    pub fn trajectory(&self) -> &List<Point> {
         match self {
             Value::Trajectory(t) => t,
             other => unreachable!("the checker guarantees a trajectory here, found {other:?}"),
@@ -99,7 +254,7 @@ impl Value {
     }
 
     /// The entries of the vector inside; the checker guarantees the variant.
-    pub fn vector(&self) -> &Rc<imbl::Vector<Value>> {
+    pub fn vector(&self) -> &Hashed<imbl::Vector<Value>> {
         match self {
             Value::Vector(v) => v,
             other => unreachable!("the checker guarantees a vector here, found {other:?}"),
@@ -224,5 +379,60 @@ impl Names<'_> {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self:?}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value in two words (tag and payload, compounds by one thin pointer): stacks, argument
+    /// arrays and vars move two thirds of what they moved at 24 bytes (tests/it/grammar_sizes.rs
+    /// holds the other hot types).
+    #[test]
+    fn values_are_two_words() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
+        assert_eq!(std::mem::size_of::<List<Value>>(), 8);
+    }
+
+    /// Equality, order and hash are by content; the node's identity is apart.
+    #[test]
+    fn compounds_compare_and_hash_by_content() {
+        let hash = |v: &Value| {
+            let mut h = rustc_hash::FxHasher::default();
+            v.hash(&mut h);
+            h.finish()
+        };
+        let a = Value::set_from(vec![Value::Int(2), Value::Int(1)]);
+        let b = Value::Set(List::from([Value::Int(1), Value::Int(2)]));
+        let c = Value::Set(List::from([Value::Int(1), Value::Int(3)]));
+        assert_eq!(a, b);
+        assert!(!Hashed::ptr_eq(a.set(), b.set()));
+        assert_eq!(hash(&a), hash(&b));
+        assert_ne!(a, c);
+        assert!(a < c);
+        // Once both hashes are known, unequal hashes settle inequality; equal values still
+        // compare equal after their hashes are cached.
+        assert_ne!(hash(&a), hash(&c));
+        assert_ne!(a, c);
+        assert_eq!(a, b);
+        let v = Value::Vector(Hashed::new(imbl::vector![Value::Int(0), Value::Int(1)]));
+        let w = Value::Vector(v.vector().renewed());
+        assert_eq!(v, w);
+        assert!(!Hashed::ptr_eq(v.vector(), w.vector()));
+        assert_eq!(hash(&v), hash(&w));
+        let t = Value::Tuple(List::from([a.clone(), v.clone()]));
+        let u = Value::Tuple(List::from([b.clone(), w.clone()]));
+        assert_eq!(t, u);
+        assert_eq!(hash(&t), hash(&u));
+        assert_eq!(
+            format!("{t:?}"),
+            "Tuple([Set([Int(1), Int(2)]), Vector([Int(0), Int(1)])])"
+        );
+        let p = Value::Trajectory(List::from([Point(1), Point(2)]));
+        let q = Value::Trajectory(List::from([Point(1), Point(3)]));
+        assert!(p < q);
+        assert_ne!(hash(&p), hash(&q));
     }
 }

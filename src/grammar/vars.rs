@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn an_updated_hash_is_the_hash_of_the_new_values() {
-        let set: Value = Value::Set(values(vec![Value::Int(1), Value::Int(2)]));
+        let set: Value = Value::Set(vec![Value::Int(1), Value::Int(2)].into());
         let start = Vars::new(values(vec![
             Value::Int(3),
             Value::Point(Point(4)),
