@@ -1600,10 +1600,11 @@ fn zone_moves(
 }
 
 /// The zones the race reads: the domination zones, and of each side's attacks on its goals
-/// those of its leading goal pieces: the attacks whose shortest main trajectory not shut
-/// ([`blocked`]) is the side's shortest. A slower goal piece does not decide who arrives
-/// first; it still acts in the race as an interceptor of the other side's leaders (their
-/// zones' level-1 trajectories).
+/// those of its leading goal pieces: the attacks whose shortest main trajectory not shut (by
+/// an opposing piece it cannot take that cannot leave its way, as [`static_value`] reads it)
+/// is the side's shortest. A slower goal piece does not decide who arrives first; it still
+/// acts in the race as an interceptor of the other side's leaders (their zones' level-1
+/// trajectories).
 pub fn race_zones<'a>(game: &Game, state: &State, attacks: &'a [Attack]) -> Vec<&'a Attack> {
     let length = |a: &Attack| {
         a.zones
