@@ -188,6 +188,13 @@ pub struct SearchJson {
     /// LG searches: whether the value is proved inside the reduced tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proved: Option<bool>,
+    /// LG searches: the race extension of the tree shown, in plies past the depth bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub race: Option<u32>,
+    /// LG searches: the race asked for; more than `race` where the race budget stopped the
+    /// deepening short.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub race_asked: Option<u32>,
     /// LG searches: the moves of the reduced tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<usize>,
@@ -500,6 +507,8 @@ pub fn search_game(
             stopped: result.stopped.clone(),
             horizon: lg_result.as_ref().map(|l| l.horizon),
             proved: lg_result.as_ref().map(|l| l.proved),
+            race: lg_result.as_ref().map(|l| l.race),
+            race_asked: lg_result.as_ref().map(|l| l.race_asked),
             moves: lg_result.as_ref().map(|l| l.tree.moves()),
             tree: lg_result
                 .as_ref()

@@ -129,6 +129,12 @@ pub struct SearchArgs {
     /// horizon; 0: none).
     #[arg(long, value_name = "PLIES")]
     pub race: Option<u32>,
+    /// --engine lg: the positions the race may take in all: the race deepens two plies a pass
+    /// and stops before a pass that would pass this budget, showing the last whole pass's
+    /// tree and saying how far its race went (default with the default race: 200000; with
+    /// --race, no budget unless given)
+    #[arg(long, value_name = "POSITIONS")]
+    pub race_budget: Option<u64>,
     /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
     /// the alternatives of its attach pairs) instead of one bundle per main trajectory.
     #[arg(long)]
@@ -349,6 +355,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--no-domination", args.no_domination),
         ("--guard-negations", args.guard_negations),
         ("--race", args.race.is_some()),
+        ("--race-budget", args.race_budget.is_some()),
         ("--product-zones", args.product_zones),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
@@ -433,6 +440,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             product_zones: args.product_zones,
             guard_negations: args.guard_negations,
             race: args.race,
+            race_budget: args.race_budget,
         },
         leaf: args.leaf.map(|l| match l {
             LeafArg::Zero => Leaf::Zero,
@@ -518,6 +526,22 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));
+        if r.race_asked > 0 {
+            out.push_str(&format!(
+                "race: {} past the depth bound{}\n",
+                render::counted(u128::from(r.race), "ply", "plies"),
+                if r.race < r.race_asked {
+                    format!(
+                        " (of {}: a deeper pass would pass the race budget of {} positions)",
+                        r.race_asked,
+                        args.race_budget
+                            .unwrap_or(lingeo::play::search::lg::RACE_BUDGET)
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
         if let Some(line) = &grammar_run {
             out.push_str(line);
         }

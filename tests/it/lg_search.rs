@@ -710,10 +710,14 @@ fn the_cli_searches_with_translated_and_domination_zones() {
                 "cpu_time_ms",
                 "horizon",
                 "proved",
+                "race",
+                "race_asked",
                 "moves",
                 "tree"
             ]
         );
+        // Leaves scored 0 have no race extension.
+        assert_eq!((&json["race"], &json["race_asked"]), (&0.into(), &0.into()));
         assert_eq!(json["value"], 0);
         assert_eq!(json["proved"], false);
     }
@@ -1019,4 +1023,99 @@ fn the_race_follows_each_side_s_leading_goal_pieces() {
     let all: Vec<&lg::Attack> = zones.iter().collect();
     assert_eq!(dominations(&race), dominations(&all));
     assert!(race.len() < zones.len(), "slower pawns' attacks left out");
+}
+
+/// A side that wins the race as it stands runs: White's bomber two moves from c8 with no
+/// opposing piece able to stop it in time, Black's four moves from h1, so White's race moves
+/// are its bomber's alone (its fighter could intercept Black's bomber, and does not). Where
+/// Black's fighter can reach c8 in time, White's lead is no longer secure and its fighter's
+/// interceptions come back.
+#[test]
+fn the_side_ahead_in_the_race_runs() {
+    use lg::{Regenerate, ZoneSource};
+    let text = |black_fighter: &str| {
+        format!(
+            "board 8x8\n\
+             type FIGHTER {{\n  like king\n  value 3\n}}\n\
+             type BOMBER {{\n  move leap (0,1)\n  attack leap (1,1) (-1,1)\n  value 5\n}}\n\
+             white FIGHTER at e4 as WF\nwhite BOMBER at c6 as WB\n\
+             black FIGHTER at {black_fighter} as BF\nblack BOMBER at h5 as BB\n\
+             goal c8 for WB\ngoal h1 for BB\n\
+             game {{\n  first white\n  goals survive\n  stalemate pass\n  safe FIGHTER\n  limit 60\n}}\n"
+        )
+    };
+    let moves_of = |black_fighter: &str| {
+        let s = Scenario::parse("race.scenario", &text(black_fighter)).unwrap();
+        let g = Game::new(s).unwrap();
+        let state = State::initial(&g);
+        let mut source = Regenerate::new(&g, 4);
+        source.domination = true;
+        source.product = false;
+        let attacks = source.goal_zones(&g, &state).unwrap();
+        let moves: Vec<String> = lg::race_moves(&g, &state, &attacks, 8)
+            .iter()
+            .map(|m| m.show(&g))
+            .collect();
+        moves
+    };
+    let far = moves_of("a1");
+    assert!(!far.is_empty());
+    assert!(
+        far.iter().all(|m| m.starts_with("c6")),
+        "White is ahead and runs: {far:?}"
+    );
+    let near = moves_of("a8");
+    assert!(
+        near.iter().any(|m| m.starts_with("e4")),
+        "White's lead is not secure, its fighter intercepts: {near:?}"
+    );
+}
+
+/// The race deepens under its budget: with the default race on 2D/4A and a budget too small
+/// for the last passes, the tree shown is an earlier pass's (a shorter race, said so); with
+/// room for them, the tree is the one the unbudgeted race of the same length builds, move for
+/// move; a budget the race-less pass alone passes is an honest failure.
+#[test]
+fn the_race_deepens_within_its_budget() {
+    let g = game("robot-2d4a.scenario");
+    let root = State::initial(&g);
+    let options = SearchOptions::default();
+    let default = lg::search(&g, &root, &options, &LgOptions::default()).unwrap();
+    assert_eq!(default.race, default.race_asked);
+    assert_eq!(default.race_asked, 8);
+    assert_eq!(default.result.value, Some(0));
+    let asked = LgOptions {
+        race: Some(default.race_asked),
+        ..LgOptions::default()
+    };
+    let unbudgeted = lg::search(&g, &root, &options, &asked).unwrap();
+    assert_eq!(unbudgeted.tree, default.tree);
+    // The probe pass (race 0) comes on top.
+    assert!(default.result.nodes > unbudgeted.result.nodes);
+
+    let small = LgOptions {
+        race_budget: Some(600),
+        ..LgOptions::default()
+    };
+    let short = lg::search(&g, &root, &options, &small).unwrap();
+    assert!(short.race < short.race_asked, "race {}", short.race);
+    assert!(short.result.value.is_some());
+    assert!(
+        short.result.nodes <= 600,
+        "{} positions",
+        short.result.nodes
+    );
+
+    let tiny = LgOptions {
+        race_budget: Some(20),
+        ..LgOptions::default()
+    };
+    let failed = lg::search(&g, &root, &options, &tiny).unwrap();
+    assert_eq!(failed.result.value, None);
+    match failed.result.stopped {
+        Some(lingeo::play::search::StopReason::Failed(why)) => {
+            assert!(why.contains("race budget of 20 positions"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
 }

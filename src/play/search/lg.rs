@@ -662,6 +662,11 @@ pub fn translate_attacks(
     (out, ended)
 }
 
+/// The positions a default race may take in all ([`LgOptions::race_budget`]): the shipped
+/// games' races fit (Pawned's, the largest, about 150,000 positions), a 10x10 race at horizon 5
+/// (four times as many positions every two plies) stops a few plies short.
+pub const RACE_BUDGET: u64 = 200_000;
+
 /// The default race extension past a depth bound of `depth` plies with the horizon `horizon`:
 /// up to 3H + 2 plies in all, at most 2H (the race of two goal pieces H moves from their goals,
 /// past the default depth H + 2), none from the depth 3H + 2 on, so that a deeper search does
@@ -747,6 +752,10 @@ pub struct LgOptions {
     /// Plies the search goes on past the depth bound along the goal zones only (the race
     /// extension); `None`: [`default_race`].
     pub race: Option<u32>,
+    /// The positions the race may take in all, deepened two plies a pass up to `race`
+    /// ([`search_with`]); `None`: [`RACE_BUDGET`] where the race is the default one, no
+    /// budget (the race as asked) where `race` is given.
+    pub race_budget: Option<u64>,
 }
 
 impl LgOptions {
@@ -934,6 +943,11 @@ pub struct LgResult {
     /// Whether the value is proved inside the reduced tree ([`Tree::proved`]) rather than
     /// resting on a static value of a leaf that does not end the game.
     pub proved: bool,
+    /// The race extension of the tree shown, in plies past the depth bound.
+    pub race: u32,
+    /// The race asked for ([`LgOptions::race`], or the default one): more than `race` where
+    /// the race budget ([`LgOptions::race_budget`]) stopped the deepening short.
+    pub race_asked: u32,
 }
 
 /// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
@@ -961,6 +975,9 @@ pub fn search(
     let mut lg = lg.clone();
     let depth = options.depth.unwrap_or(0);
     let race = lg.race.unwrap_or_else(|| default_race(horizon, depth));
+    if lg.race.is_none() && lg.race_budget.is_none() {
+        lg.race_budget = Some(RACE_BUDGET);
+    }
     // The tree is kept whole past the depth bound too: the race counts against MAX_DEPTH.
     if depth.saturating_add(race) > MAX_DEPTH {
         return Err(format!(
@@ -1036,34 +1053,83 @@ pub fn search_with(
         max_ply: 0,
         generated: 0,
         best: HashMap::new(),
+        prior: HashMap::new(),
         killers: Vec::new(),
+        soft_limit: None,
+        over_budget: false,
     };
     let mut state = root.clone();
-    // With a table, a first pass two plies shorter orders the moves of the last one, the tree
-    // shown: each position's best move of the first pass comes first (`Searcher::best`), so
+    // With a table, first passes with shorter races order the moves of the last one, the tree
+    // shown: each position's best move of the pass before comes first (`Searcher::best`), so
     // that alpha-beta cuts the tree near to the fewest moves that prove its value. On 2D/4A
     // the lost positions' trees shrink to half or less (h8-g8 409 -> 221 moves), the drawn
     // ones' by a tenth, for a third more positions visited in all (docs/lg-search.md).
-    if s.table.is_some() && s.race >= 2 {
-        let race = s.race;
-        s.race = race - 2;
-        if s.node(&mut state, None, 0, -2, 2).is_some()
-            && let Some(t) = &mut s.table
-        {
+    // With a race budget the race deepens two plies a pass from its shortest, and stops before
+    // a pass that would pass the budget (foreseen from the growth of the passes before, or met
+    // on the way: that pass is dropped), so that the tree shown is the last whole pass's.
+    let asked = s.race;
+    let mut out: Option<(Node, u32)> = None;
+    // (race, positions) of the passes run.
+    let mut costs: Vec<(u32, u64)> = Vec::new();
+    let mut next = if s.table.is_none() || asked < 2 {
+        Some(asked)
+    } else if lg.race_budget.is_some() {
+        Some(asked % 2)
+    } else {
+        Some(asked - 2)
+    };
+    while let Some(race) = next {
+        if s.budget.stopped.is_some() {
+            break;
+        }
+        let before = s.budget.nodes;
+        s.soft_limit = lg.race_budget;
+        s.race = race;
+        if let Some(t) = &mut s.table {
             t.clear();
         }
-        s.race = race;
+        // The pass before orders this one (the first of the last two passes starts afresh,
+        // as the tree shown was always ordered); what passes before it found is older news.
+        s.prior = std::mem::take(&mut s.best);
+        if race + 2 == asked {
+            s.prior.clear();
+            s.killers.clear();
+        }
+        let node = s.node(&mut state, None, 0, -2, 2);
+        costs.push((race, s.budget.nodes - before));
+        match node {
+            Some(node) => out = Some((node, race)),
+            // Over the race budget: the pass before stands; the first pass has none.
+            None if s.over_budget => {
+                if out.is_none() {
+                    s.budget.stopped = Some(StopReason::Failed(format!(
+                        "the reduced tree with a race of {race} plies passes the race budget \
+                         of {} positions (--race-budget)",
+                        lg.race_budget.unwrap_or(0)
+                    )));
+                }
+                break;
+            }
+            None => {
+                out = None;
+                break;
+            }
+        }
+        next = lg
+            .race_budget
+            .map_or(Some(asked).filter(|&r| r > race), |budget| {
+                next_pass(&costs, asked, budget.saturating_sub(s.budget.nodes))
+            });
     }
-    let out = match s.budget.stopped {
-        Some(_) => None,
-        None => s.node(&mut state, None, 0, -2, 2),
-    };
     let stopped = s.budget.stopped.clone();
-    let (value, children) = match out {
-        Some(Node {
-            value, children, ..
-        }) if stopped.is_none() => (Some(value), children),
-        _ => (None, Vec::new()),
+    let (value, children, race) = match out {
+        Some((
+            Node {
+                value, children, ..
+            },
+            race,
+        )) if stopped.is_none() => (Some(value), children, race),
+        _ => (None, Vec::new(), asked),
     };
     let tree = Tree { children };
     let mut pv = Vec::new();
@@ -1091,7 +1157,39 @@ pub fn search_with(
         generated: s.generated,
         depth: 0,
         proved: false,
+        race,
+        race_asked: asked,
     }
+}
+
+/// The race of the next pass of a budgeted race ([`LgOptions::race_budget`]) after the passes
+/// `costs` (race, positions), with `left` positions of the budget left, or `None` to stop:
+/// straight to the last two passes (race − 2, then the race asked, as an unbudgeted search
+/// runs them) where they fit at the growth seen so far, else two plies deeper where that
+/// fits. Growth is the last two passes' ratio, at least 2 (4 after a single pass).
+fn next_pass(costs: &[(u32, u64)], asked: u32, left: u64) -> Option<u32> {
+    let &(race, last) = costs.last()?;
+    if race >= asked {
+        return None;
+    }
+    // Per two plies of race.
+    let growth = match costs {
+        [.., (ra, a), (rb, b)] => (*b as f64 / (*a).max(1) as f64)
+            .powf(2.0 / f64::from(rb - ra))
+            .max(2.0),
+        _ => 4.0,
+    };
+
+    let last = last.max(1) as f64;
+    let left = left as f64;
+    if race + 4 <= asked {
+        // The last two passes: race - 2 and the race.
+        let first = last * growth.powi(((asked - 2 - race) / 2) as i32);
+        if first * (1.0 + growth) <= left {
+            return Some(asked - 2);
+        }
+    }
+    (last * growth <= left).then_some(race + 2)
 }
 
 /// A position's value in the LG search's table: exact, or a bound where an alpha-beta cutoff
@@ -1140,11 +1238,17 @@ struct Searcher<'g, 's> {
     table_hits: u64,
     max_ply: u32,
     generated: u64,
-    /// Per position (its key), the move that gave its value in the first pass.
+    /// Per position (its key), the move that gave its value in this pass.
     best: HashMap<u64, Move>,
+    /// The same of the pass before, which orders this one's moves.
+    prior: HashMap<u64, Move>,
     /// Per ply, the last move that cut its node short (a refutation that often refutes the
     /// siblings too).
     killers: Vec<Option<Move>>,
+    /// The race budget's positions in all ([`LgOptions::race_budget`]): a pass that reaches
+    /// it stops (`over_budget`), and the pass before stands.
+    soft_limit: Option<u64>,
+    over_budget: bool,
 }
 
 impl Searcher<'_, '_> {
@@ -1183,6 +1287,10 @@ impl Searcher<'_, '_> {
         alpha: i8,
         beta: i8,
     ) -> Option<Node> {
+        if self.soft_limit.is_some_and(|m| self.budget.nodes >= m) {
+            self.over_budget = true;
+            return None;
+        }
         if !self.budget.visit(ply as usize) {
             return None;
         }
@@ -1260,7 +1368,12 @@ impl Searcher<'_, '_> {
         // The best move of the first pass, else the last move that cut at this ply (the
         // killer), is tried first; not in the plain reduced tree (no table), which keeps the
         // order the search grammar derives.
-        let first = self.best.get(&state.hash(self.game)).copied();
+        let hash = state.hash(self.game);
+        let first = self
+            .prior
+            .get(&hash)
+            .or_else(|| self.best.get(&hash))
+            .copied();
         let killer = self.killers.get(ply as usize).copied().flatten();
         for m in [killer, first]
             .into_iter()
@@ -1466,27 +1579,14 @@ fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntry> {
 }
 
 /// The first steps of the trajectories of `attacks` (piece, from, to), each with the number of
-/// attacks one of whose zones has it; racing (`Some` of the moves the side to move has left
-/// in the race), those of [`Attack::race_steps`] that fit in them ([`Attack::race_moves`]).
+/// attacks one of whose zones has it.
 fn first_steps<'a>(
     attacks: impl Iterator<Item = &'a Attack>,
-    racing: Option<u32>,
 ) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
     for a in attacks {
-        match racing {
-            None => {
-                for &key in &a.steps {
-                    *out.entry(key).or_insert(0) += 1;
-                }
-            }
-            Some(left) => {
-                for (&key, &n) in a.race_steps.iter().zip(&a.race_moves) {
-                    if n <= left {
-                        *out.entry(key).or_insert(0) += 1;
-                    }
-                }
-            }
+        for &key in &a.steps {
+            *out.entry(key).or_insert(0) += 1;
         }
     }
     out
@@ -1572,7 +1672,7 @@ fn held(game: &Game, state: &State, z: &Zone, side: Side) -> bool {
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
 /// With `racing` (the moves left to the side to move in the race), the goal zones' moves only
-/// ([`is_goal_zone`]) that fit in the race ([`first_steps`]).
+/// ([`race_steps`]).
 fn zone_moves(
     game: &Game,
     state: &State,
@@ -1581,8 +1681,8 @@ fn zone_moves(
     racing: Option<u32>,
 ) -> Vec<Move> {
     let steps = match racing {
-        None => first_steps(attacks.iter(), None),
-        Some(_) => first_steps(race_zones(game, state, attacks).into_iter(), racing),
+        None => first_steps(attacks.iter()),
+        Some(left) => race_steps(game, &Race::of(game, state, attacks), state.to_move, left),
     };
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
@@ -1599,6 +1699,16 @@ fn zone_moves(
     keyed.into_iter().map(|(.., mv)| mv).collect()
 }
 
+/// The moves the side to move may make in the race with `left` moves left to it: the legal
+/// moves along the race's zones ([`race_zones`]; a side that wins the race as it stands takes
+/// no interception: its held goal zone arrives before every leader of the other side, with a
+/// move to spare), in the order the search tries them.
+pub fn race_moves(game: &Game, state: &State, attacks: &[Attack], left: u32) -> Vec<Move> {
+    let mut legal = Vec::new();
+    state.clone().successors(game, &mut legal);
+    zone_moves(game, state, &legal, attacks, Some(left))
+}
+
 /// The zones the race reads: the domination zones, and of each side's attacks on its goals
 /// those of its leading goal pieces: the attacks whose shortest main trajectory not shut (by
 /// an opposing piece it cannot take that cannot leave its way, as [`static_value`] reads it)
@@ -1606,47 +1716,120 @@ fn zone_moves(
 /// acts in the race as an interceptor of the other side's leaders (their zones' level-1
 /// trajectories).
 pub fn race_zones<'a>(game: &Game, state: &State, attacks: &'a [Attack]) -> Vec<&'a Attack> {
-    let length = |a: &Attack| {
-        a.zones
+    Race::of(game, state, attacks).zones
+}
+
+/// The race at a state: the zones it reads ([`race_zones`]), each side's lead (the length, in
+/// points, of its leaders' shortest main trajectory not shut; `usize::MAX`: none) and its
+/// secure lead (the same over the zones it holds, [`held`]: no interception it cannot meet,
+/// and no opposing piece standing on the way: zones take no piece as an obstacle, so one
+/// already there is no interception, and may well shut the way).
+struct Race<'a> {
+    zones: Vec<&'a Attack>,
+    /// White's, then Black's.
+    lead: [usize; 2],
+    /// White's, then Black's.
+    secure: [usize; 2],
+}
+
+impl<'a> Race<'a> {
+    fn of(game: &Game, state: &State, attacks: &'a [Attack]) -> Race<'a> {
+        let side_of = |a: &Attack| game.side[a.piece];
+        let index = |s: Side| usize::from(s == Side::Black);
+        let goal = |a: &Attack| a.kind == ZoneKind::Attack && game.goals[a.piece][a.target.index()];
+        let mut lead = [usize::MAX; 2];
+        let mut secure = [usize::MAX; 2];
+        // Each goal attack's length once: the shut test walks the opposing pieces' rays.
+        let lengths: Vec<usize> = attacks
             .iter()
-            .filter_map(|z| z.entries.first())
-            .filter(|m| !blocked(game, state, m.piece, &m.trajectory))
-            .map(|m| m.trajectory.len())
-            .min()
-            .unwrap_or(usize::MAX)
-    };
-    let side = |a: &Attack| usize::from(game.side[a.piece] == Side::Black);
-    let goal = |a: &Attack| a.kind == ZoneKind::Attack && game.goals[a.piece][a.target.index()];
-    let mut lead = [usize::MAX; 2];
-    for a in attacks.iter().filter(|a| goal(a)) {
-        lead[side(a)] = lead[side(a)].min(length(a));
+            .map(|a| {
+                if !goal(a) {
+                    return usize::MAX;
+                }
+                let k = index(side_of(a));
+                let mut shortest = usize::MAX;
+                for z in &a.zones {
+                    let Some(m) = z.entries.first() else { continue };
+                    if m.trajectory.len() >= shortest && m.trajectory.len() >= secure[k] {
+                        continue;
+                    }
+                    if blocked(game, state, m.piece, &m.trajectory) {
+                        continue;
+                    }
+                    shortest = shortest.min(m.trajectory.len());
+                    let open = m.trajectory[1..]
+                        .iter()
+                        .all(|&y| state.piece_at(y).is_none_or(|q| game.side[q] == side_of(a)));
+                    if m.trajectory.len() < secure[k] && open && held(game, state, z, side_of(a)) {
+                        secure[k] = m.trajectory.len();
+                    }
+                }
+                lead[k] = lead[k].min(shortest);
+                shortest
+            })
+            .collect();
+        let zones = attacks
+            .iter()
+            .zip(&lengths)
+            .filter(|&(a, &n)| {
+                a.kind == ZoneKind::Domination || (goal(a) && n <= lead[index(side_of(a))])
+            })
+            .map(|(a, _)| a)
+            .collect();
+        Race {
+            zones,
+            lead,
+            secure,
+        }
     }
-    attacks
-        .iter()
-        .filter(|a| a.kind == ZoneKind::Domination || (goal(a) && length(a) <= lead[side(a)]))
-        .collect()
+
+    /// Whether `side` wins the race as it stands: a goal zone it holds ([`held`]) arrives
+    /// before every leader of the other side, with a move to spare (at least two plies
+    /// earlier whoever moves), as [`static_value`] reads it.
+    fn ahead(&self, side: Side) -> bool {
+        let k = usize::from(side == Side::Black);
+        self.secure[k] < self.lead[1 - k]
+    }
+}
+
+/// The race steps `side` may take with `left` moves left in the race (those of
+/// [`Attack::race_steps`] that fit in them, [`Attack::race_moves`]), each with the number of
+/// attacks one of whose zones has it. A side that wins the race as it stands
+/// ([`Race::ahead`]) runs: it takes no interception of the other side's leaders, which arrive
+/// after its own held one.
+fn race_steps(
+    game: &Game,
+    race: &Race,
+    side: Side,
+    left: u32,
+) -> HashMap<(usize, Point, Point), u32> {
+    let ahead = race.ahead(side);
+    let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
+    for a in &race.zones {
+        let theirs = game.side[a.piece] != side;
+        for (&key, &n) in a.race_steps.iter().zip(&a.race_moves) {
+            let intercepts = theirs && game.side[key.0] == side;
+            if n <= left && !(ahead && intercepts && a.kind == ZoneKind::Attack) {
+                *out.entry(key).or_insert(0) += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
 /// after a pass).
 fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: bool) -> bool {
     let other = state.to_move.opposite();
-    let attacks: Vec<&Attack> = if racing {
-        race_zones(game, state, attacks)
-    } else {
-        attacks.iter().collect()
-    };
-    attacks.into_iter().any(|a| {
-        let max_level = match (racing, a.kind) {
-            (false, _) => usize::MAX,
-            (true, ZoneKind::Attack) => 1,
-            (true, ZoneKind::Domination) => 0,
-        };
-        movable(a).any(|e| {
-            e.level as usize <= max_level
-                && state.at[e.piece].is_some()
-                && game.scenario.pieces[e.piece].side == other
-        })
+    if racing {
+        let race = Race::of(game, state, attacks);
+        return race_steps(game, &race, other, u32::MAX)
+            .keys()
+            .any(|&(piece, ..)| state.at[piece].is_some());
+    }
+    attacks.iter().any(|a| {
+        movable(a)
+            .any(|e| state.at[e.piece].is_some() && game.scenario.pieces[e.piece].side == other)
     })
 }
 
@@ -1700,5 +1883,28 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
                 -1
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_pass;
+
+    #[test]
+    fn a_budgeted_race_goes_straight_to_its_last_passes_where_they_fit() {
+        // One pass of 100 positions: growth taken as 4 every two plies; race 6 then 8 would
+        // cost 100 * 4^3 * (1 + 4) = 32,000.
+        assert_eq!(next_pass(&[(0, 100)], 8, 40_000), Some(6));
+        assert_eq!(next_pass(&[(0, 100)], 8, 30_000), Some(2));
+        // Growth measured per two plies: 100 -> 900 over four plies is 3 per two.
+        // Race 8 then 10: 900 * 3^2 * (1 + 3) = 32,400; race 6: 2,700.
+        assert_eq!(next_pass(&[(0, 100), (4, 900)], 10, 40_000), Some(8));
+        assert_eq!(next_pass(&[(0, 100), (4, 900)], 10, 2_700), Some(6));
+        assert_eq!(next_pass(&[(0, 100), (4, 900)], 10, 2_699), None);
+        // Done at the race asked.
+        assert_eq!(next_pass(&[(0, 100), (2, 300)], 2, 1_000_000), None);
+        // Growth below 2 is taken as 2.
+        assert_eq!(next_pass(&[(0, 100), (2, 110)], 4, 220), Some(4));
+        assert_eq!(next_pass(&[(0, 100), (2, 110)], 4, 219), None);
     }
 }

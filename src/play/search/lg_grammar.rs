@@ -137,6 +137,9 @@ pub fn search(
                     ),
                     tree: Tree::default(),
                     horizon,
+                    // The search grammar has no race extension.
+                    race: 0,
+                    race_asked: 0,
                     generated: 0,
                     depth: 0,
                     proved: false,
@@ -187,6 +190,8 @@ pub fn search(
                 stopped: None,
             },
             proved: tree.proved(root.to_move == crate::piece::Side::White, value),
+            race: 0,
+            race_asked: 0,
             tree,
             horizon,
             generated,
