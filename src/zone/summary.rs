@@ -12,6 +12,11 @@
 //! * for F2, which trajectories a pair still to come, or a later level, can choose are runs of
 //!   the entries already in the zone.
 //!
+//! The walk for the count alone keeps a mark by value as the least time of its class
+//! (`Walk::class_of`): the times of a point that give it the same pairs and the same classes
+//! of marks below, a run of consecutive times, so that ALPHA = max keeps to the classes. The
+//! walk with the view keeps the times themselves: its entries carry them.
+//!
 //! What follows a task is bounded (`Walk::expand`: a level's candidates before the filters
 //! bound the next level's marks, and TRACKS only grow with the time), and split into
 //! **factors**, the classes of the next level's pairs under "a candidate of one marks a point
