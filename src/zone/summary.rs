@@ -238,9 +238,11 @@ struct Walk<'g, 's> {
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
     /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
     view: bool,
-    /// Per (point, time) at or above the point's threshold, the least time of its class
-    /// ([`Walk::class_of`]); used by the walk for the count alone.
-    classes: FxHashMap<(Point, i64), i64>,
+    /// Per point (by index), per time from the point's threshold on, the least time of its
+    /// class ([`Walk::class_of`]), 0 where not yet known (a class is at least the threshold,
+    /// at least 1); used by the walk for the count alone at every mark of every state, so
+    /// indexed rather than hashed.
+    classes: Vec<Vec<i64>>,
 }
 
 impl ZoneGenerator<'_> {
@@ -364,7 +366,7 @@ impl ZoneGenerator<'_> {
             spare_marks: Vec::new(),
             spare_runs: Vec::new(),
             view,
-            classes: FxHashMap::default(),
+            classes: Vec::new(),
         };
         for main in mains {
             let time = walk.generator.dist(&main, true);
@@ -1101,7 +1103,10 @@ impl Walk<'_, '_> {
         if t < threshold {
             return Ok(MARKED);
         }
-        if let Some(&c) = self.classes.get(&(z, t)) {
+        let at = (t - threshold) as usize;
+        if let Some(&c) = self.classes.get(z.index()).and_then(|c| c.get(at))
+            && c != 0
+        {
             return Ok(c);
         }
         let sig = self.signature(z, t)?;
@@ -1109,9 +1114,14 @@ impl Walk<'_, '_> {
         while least > threshold && self.signature(z, least - 1)? == sig {
             least -= 1;
         }
-        for u in least..=t {
-            self.classes.insert((z, u), least);
+        if self.classes.len() <= z.index() {
+            self.classes.resize(z.index() + 1, Vec::new());
         }
+        let classes = &mut self.classes[z.index()];
+        if classes.len() <= at {
+            classes.resize(at + 1, 0);
+        }
+        classes[(least - threshold) as usize..=at].fill(least);
         Ok(least)
     }
 
