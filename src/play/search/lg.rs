@@ -112,35 +112,37 @@ impl Attack {
             race_steps: Vec::new(),
             race_moves: Vec::new(),
         };
-        let steps = |racing: bool| {
-            let mut steps: Vec<(usize, Point, Point)> = movable(&attack)
-                .filter(|e| !racing || e.level == 0 || (kind == ZoneKind::Attack && e.level == 1))
-                .filter_map(|e| match e.trajectory[..] {
-                    [from, to, ..] => Some((e.piece, from, to)),
-                    _ => None,
-                })
-                .collect();
-            steps.sort_unstable();
-            steps.dedup();
-            steps
-        };
-        let (all, race) = (steps(false), steps(true));
-        let mut moves = vec![u32::MAX; race.len()];
-        for e in movable(&attack) {
-            if let [from, to, ..] = e.trajectory[..]
-                && let Ok(i) = race.binary_search(&(e.piece, from, to))
-            {
-                // Only a guard's approach waits on the race's end: a guard that has not
-                // arrived when the race ends guards nothing at its leaf, while an interception
-                // or a goal piece's step changes the leaf's zones wherever it stops (taking
-                // their time into account too turns the 2D/4A start into a loss).
-                let guard = kind == ZoneKind::Domination && e.level == 0;
-                let n = if guard {
-                    e.trajectory.len() as u32 - 2
-                } else {
-                    0
-                };
-                moves[i] = moves[i].min(n);
+        // One pass over the entries: each first step, whether the race takes it, and the
+        // moves that must be left for it; sorted once, read by groups of one step.
+        let mut found: Vec<((usize, Point, Point), u32, bool)> = movable(&attack)
+            .filter_map(|e| match e.trajectory[..] {
+                [from, to, ..] => {
+                    let racing = e.level == 0 || (kind == ZoneKind::Attack && e.level == 1);
+                    // Only a guard's approach waits on the race's end: a guard that has not
+                    // arrived when the race ends guards nothing at its leaf, while an
+                    // interception or a goal piece's step changes the leaf's zones wherever it
+                    // stops (taking their time into account too turns the 2D/4A start into a
+                    // loss).
+                    let guard = kind == ZoneKind::Domination && e.level == 0;
+                    let n = if guard {
+                        e.trajectory.len() as u32 - 2
+                    } else {
+                        0
+                    };
+                    Some(((e.piece, from, to), n, racing))
+                }
+                _ => None,
+            })
+            .collect();
+        found.sort_unstable();
+        let (mut all, mut race, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        for group in found.chunk_by(|a, b| a.0 == b.0) {
+            // Sorted: the least moves of the step's entries first.
+            let (key, least, _) = group[0];
+            all.push(key);
+            if group.iter().any(|&(_, _, racing)| racing) {
+                race.push(key);
+                moves.push(least);
             }
         }
         attack.steps = all;
