@@ -44,6 +44,7 @@ ROWS = [
     (PAWNED, "alphabeta `--solve`", ["--solve"]),
     (RACE, "lg, `--horizon 3`", ["--engine", "lg", "--horizon", "3"]),
     (RACE, "lg, `--horizon 4`", ["--engine", "lg", "--horizon", "4"]),
+    (RACE, "lg, `--horizon 5`", ["--engine", "lg", "--horizon", "5"]),
     (RACE, "lg, `--horizon 5 --race 0`", ["--engine", "lg", "--horizon", "5", "--race", "0"]),
     (RACE, "lg, `--horizon 5 --race 2`", ["--engine", "lg", "--horizon", "5", "--race", "2"]),
     (MIDDLE, "lg, `--horizon 2`", ["--engine", "lg", "--horizon", "2"]),
@@ -87,6 +88,9 @@ def table(rows, what) -> None:
         value = str(d["value"]).replace("-", "−")
         if d.get("proved") is False:
             value += " (estimate)"
+        if d.get("race", 0) < d.get("race_asked", 0):
+            # The race budget stopped the deepening short.
+            value += f", race {d['race']} of {d['race_asked']} plies"
         moves = f"{d['moves']:,}" if "moves" in d else ""
         print(
             f"| `{Path(path).name}` | {label} | {value} | {moves} | {d['nodes']:,} "
