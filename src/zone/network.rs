@@ -26,8 +26,8 @@
 //!    for a zone that holds it, pruned by the over-approximation read backwards and by the
 //!    pairs *forced to spoil* it (a level with a pair whose every candidate drops the entry
 //!    through F2 or F1, or a mark that makes such a pair whatever else the level holds), and
-//!    memoised on failed states. A zone found proves every entry it holds; a search that ends without
-//!    one refutes the entry; one that passes its step cap, or finds the attack's budget of
+//!    memoised on failed states. A zone found proves every entry it holds; a search that ends
+//!    without one refutes the entry; one that passes its step cap, or finds the attack's budget of
 //!    steps spent, leaves the entry **undecided**, reported as such and never silently put in
 //!    or left out.
 
@@ -168,32 +168,40 @@ struct Goal {
     /// ([`Net::last_forced`]).
     forced: FxHashMap<u32, Option<usize>>,
     /// Per level j (index), the times each point can be marked with there in the
-    /// over-approximation (sorted).
-    times: Vec<FxHashMap<Point, Vec<i64>>>,
+    /// over-approximation (sorted): the main trajectory's, shared by its goals.
+    times: Rc<LevelTimes>,
     /// Per (level, point, time) met, whether that mark spoils the goal in every zone
     /// ([`Net::poisoned`]).
     poison: FxHashMap<(u32, Point, i64), bool>,
 }
 
-impl Goal {
-    fn new(preds: &[Preds], key: Key) -> Self {
-        // preds[j - 1] holds, as keys, the possible marks of level j (j >= 2).
-        let mut times: Vec<FxHashMap<Point, Vec<i64>>> = vec![FxHashMap::default(); 2];
-        for p in preds.iter().skip(1) {
-            let mut here: FxHashMap<Point, Vec<i64>> = FxHashMap::default();
-            for &(z, k) in p.keys() {
-                here.entry(z).or_default().push(k);
-            }
-            for v in here.values_mut() {
-                v.sort_unstable();
-            }
-            times.push(here);
+/// Per level j (index), the times each point can be marked with there (sorted).
+type LevelTimes = Vec<FxHashMap<Point, Vec<i64>>>;
+
+/// The possible marks' times per level, read off `preds` (`preds[j - 1]` holds, as keys, the
+/// possible marks of level j, j >= 2): computed once per main trajectory, not per goal.
+fn level_times(preds: &[Preds]) -> Rc<LevelTimes> {
+    let mut times: LevelTimes = vec![FxHashMap::default(); 2];
+    for p in preds.iter().skip(1) {
+        let mut here: FxHashMap<Point, Vec<i64>> = FxHashMap::default();
+        for &(z, k) in p.keys() {
+            here.entry(z).or_default().push(k);
         }
+        for v in here.values_mut() {
+            v.sort_unstable();
+        }
+        times.push(here);
+    }
+    Rc::new(times)
+}
+
+impl Goal {
+    fn new(preds: &[Preds], times: &Rc<LevelTimes>, key: Key) -> Self {
         Goal {
             key,
             back: backwards(preds, key),
             forced: FxHashMap::default(),
-            times,
+            times: times.clone(),
             poison: FxHashMap::default(),
         }
     }
@@ -812,12 +820,13 @@ impl<'g, 's> Net<'g, 's> {
             }
         }
         let mut undecided = Vec::new();
+        let times = level_times(&preds);
         // Then the exhaustive search, the deepest first.
         for &key in possible.iter().rev() {
             if self.proved.contains(&key) || refuted.contains(&key) {
                 continue;
             }
-            let mut goal = Goal::new(&preds, key);
+            let mut goal = Goal::new(&preds, &times, key);
             let mut failed: Visited = FxHashSet::default();
             let cap = WITNESS_STEPS.min(total);
             let mut budget = cap;
@@ -1286,9 +1295,10 @@ mod tests {
                         .map(|(d, y, x, q, t, l)| (d, y, x, q, net.intern(&t), l))
                         .collect();
                     let (possible, preds) = net.prepare(main).unwrap();
+                    let times = level_times(&preds);
                     let start = net.start(main).unwrap();
                     for &key in &possible {
-                        let mut goal = Goal::new(&preds, key);
+                        let mut goal = Goal::new(&preds, &times, key);
                         let mut failed: Visited = FxHashSet::default();
                         let mut budget = 1_000_000;
                         let found = net
