@@ -23,9 +23,11 @@
 //!    otherwise passes of the scanner steered along chains drawn at random look for a zone
 //!    holding it.
 //! 4. **Targeted search.** For each entry still open, a depth-first run of the scanner looks
-//!    for a zone that holds it, pruned by the over-approximation read backwards and memoised
-//!    on failed states. A zone found proves every entry it holds; a search that ends without
-//!    one refutes the entry; one that passes its step cap, or finds the attack's budget of
+//!    for a zone that holds it, pruned by the over-approximation read backwards and by the
+//!    pairs *forced to spoil* it (a level with a pair whose every candidate drops the entry
+//!    through F2 or F1, or a mark that makes such a pair whatever else the level holds), and
+//!    memoised on failed states. A zone found proves every entry it holds; a search that ends
+//!    without one refutes the entry; one that passes its step cap, or finds the attack's budget of
 //!    steps spent, leaves the entry **undecided**, reported as such and never silently put in
 //!    or left out.
 
@@ -162,6 +164,47 @@ struct Goal {
     key: Key,
     /// back[j]: the (point, time) of level j that lead to the goal's mark at its level.
     back: Vec<FxHashSet<(Point, i64)>>,
+    /// Per level id met, the last of its pairs that spoils the goal in every zone choosing it
+    /// ([`Net::last_forced`]).
+    forced: FxHashMap<u32, Option<usize>>,
+    /// Per level j (index), the times each point can be marked with there in the
+    /// over-approximation (sorted): the main trajectory's, shared by its goals.
+    times: Rc<LevelTimes>,
+    /// Per (level, point, time) met, whether that mark spoils the goal in every zone
+    /// ([`Net::poisoned`]).
+    poison: FxHashMap<(u32, Point, i64), bool>,
+}
+
+/// Per level j (index), the times each point can be marked with there (sorted).
+type LevelTimes = Vec<FxHashMap<Point, Vec<i64>>>;
+
+/// The possible marks' times per level, read off `preds` (`preds[j - 1]` holds, as keys, the
+/// possible marks of level j, j >= 2): computed once per main trajectory, not per goal.
+fn level_times(preds: &[Preds]) -> Rc<LevelTimes> {
+    let mut times: LevelTimes = vec![FxHashMap::default(); 2];
+    for p in preds.iter().skip(1) {
+        let mut here: FxHashMap<Point, Vec<i64>> = FxHashMap::default();
+        for &(z, k) in p.keys() {
+            here.entry(z).or_default().push(k);
+        }
+        for v in here.values_mut() {
+            v.sort_unstable();
+        }
+        times.push(here);
+    }
+    Rc::new(times)
+}
+
+impl Goal {
+    fn new(preds: &[Preds], times: &Rc<LevelTimes>, key: Key) -> Self {
+        Goal {
+            key,
+            back: backwards(preds, key),
+            forced: FxHashMap::default(),
+            times: times.clone(),
+            poison: FxHashMap::default(),
+        }
+    }
 }
 
 struct Net<'g, 's> {
@@ -188,6 +231,10 @@ struct Net<'g, 's> {
     /// The entries of this main trajectory's network found so far: every choice offered at a
     /// partial zone the scanner reached ([`Net::choices`]).
     proved: FxHashSet<Key>,
+    /// How many states of the targeted searches a pair forced to spoil the goal cut: at its
+    /// own level ([`Net::last_forced`]), and from a mark of the level below
+    /// ([`Net::poisoned`]). Read by the tests, which check that both rules fire.
+    pruned: (usize, usize),
 }
 
 /// The count a finished memoised count gives: exact, unless it passed `u128::MAX`.
@@ -481,6 +528,7 @@ impl<'g, 's> Net<'g, 's> {
             runs_of: FxHashMap::default(),
             choosable_to: Vec::new(),
             proved: FxHashSet::default(),
+            pruned: (0, 0),
         }
     }
 
@@ -709,13 +757,9 @@ impl<'g, 's> Net<'g, 's> {
         }
     }
 
-    /// The network of one main trajectory: its attach pairs, and the entries left undecided.
-    #[allow(clippy::type_complexity)]
-    fn main_network(
-        &mut self,
-        main: &[Point],
-        mut total: usize,
-    ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
+    /// Makes `main` the main trajectory searched: its possible entries and their marks' origins
+    /// (step 1), with the bookkeeping the searches read; nothing proved yet.
+    fn prepare(&mut self, main: &[Point]) -> Result<(Vec<Key>, Vec<Preds>), ZoneError> {
         self.set_main(main);
         self.levels.clear();
         let (possible, preds) = self.possible(main)?;
@@ -725,6 +769,17 @@ impl<'g, 's> Net<'g, 's> {
             *to = (*to).max(k.0 + 1);
         }
         self.proved.clear();
+        Ok((possible, preds))
+    }
+
+    /// The network of one main trajectory: its attach pairs, and the entries left undecided.
+    #[allow(clippy::type_complexity)]
+    fn main_network(
+        &mut self,
+        main: &[Point],
+        mut total: usize,
+    ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
+        let (possible, preds) = self.prepare(main)?;
         let start = self.start(main)?;
         self.complete(start.clone(), None)?;
         let mut rng = SplitMix(u64::from(self.main) ^ 0x5eed);
@@ -765,19 +820,17 @@ impl<'g, 's> Net<'g, 's> {
             }
         }
         let mut undecided = Vec::new();
+        let times = level_times(&preds);
         // Then the exhaustive search, the deepest first.
         for &key in possible.iter().rev() {
             if self.proved.contains(&key) || refuted.contains(&key) {
                 continue;
             }
-            let goal = Goal {
-                key,
-                back: backwards(&preds, key),
-            };
+            let mut goal = Goal::new(&preds, &times, key);
             let mut failed: Visited = FxHashSet::default();
             let cap = WITNESS_STEPS.min(total);
             let mut budget = cap;
-            let found = self.witness(start.clone(), &goal, &mut failed, &mut budget)?;
+            let found = self.witness(start.clone(), &mut goal, &mut failed, &mut budget)?;
             total -= cap - budget;
             match found {
                 Some(found) => {
@@ -861,13 +914,129 @@ impl<'g, 's> Net<'g, 's> {
         }
     }
 
+    /// The last pair of `level` (the goal's level or one above; at the goal's level, a pair
+    /// before the goal's) *forced to spoil* the goal: it has candidates that survive F1 (the
+    /// level's marks) and the main trajectory's F2, and every one of them spoils the goal —
+    /// with F2, it has the goal's trajectory as a run; with F1 at the level above the goal's,
+    /// it passes an intermediate stop of the goal's trajectory (so marks it at the goal's
+    /// level) — and, with F2, one of them has the goal's trajectory as a run.
+    ///
+    /// [derived] No zone whose scanner reaches this level holds the goal. Where F2 leaves the
+    /// pair a candidate, the pair chooses one and spoils the goal. Where it leaves none, each
+    /// was dropped as a run of an entry chosen before the pair; one of them has the goal's
+    /// trajectory as a run, so that entry has it too (a run of a run is a run), and F2 drops
+    /// the goal's trajectory at its pair, which comes later.
+    fn last_forced(&mut self, level: &Level, goal: &mut Goal) -> Option<usize> {
+        if let Some(&f) = goal.forced.get(&level.id) {
+            return f;
+        }
+        let (f1, f2) = (self.g.options.f1, self.g.options.f2);
+        let (gd, gy, gx, _, gt, _) = goal.key;
+        let goal_t = &self.trajectories[gt as usize];
+        let goal_inner = &goal_t[1..goal_t.len() - 1];
+        let mut last = None;
+        for (i, (x, y, _, cands)) in level.pairs.iter().enumerate() {
+            if level.depth == gd && (*y, *x) >= (gy, gx) {
+                break;
+            }
+            let mut kept = false;
+            let mut all = true;
+            for &(_, t) in cands.iter() {
+                let inner = self.inner(t);
+                if f1 && inner.iter().any(|&p| level.v.contains(p)) || self.run_of_main(t) {
+                    continue;
+                }
+                let by_f2 = f2 && contains_run(&self.trajectories[t as usize], goal_t);
+                kept |= by_f2 || !f2;
+                let spoils = by_f2
+                    || f1 && level.depth + 1 == gd && inner.iter().any(|z| goal_inner.contains(z));
+                if !spoils {
+                    all = false;
+                    break;
+                }
+            }
+            if kept && all {
+                last = Some(i);
+            }
+        }
+        goal.forced.insert(level.id, last);
+        last
+    }
+
+    /// Whether a mark (z, k) of level j made while the level before is chosen (so that z's
+    /// final mark there is k or more) spoils the goal in every zone: for every time z can
+    /// have at level j from k on, some pair (x, z) of level j (before the goal's pair) is
+    /// forced as in [`Net::last_forced`], read without knowing level j's other marks: every
+    /// candidate (less the main trajectory's runs) spoils, and one that spoils by F2 (any
+    /// one, without F2) has no intermediate stop level j can mark, so F1 never drops it.
+    fn poisoned(&mut self, j: u32, z: Point, k: i64, goal: &mut Goal) -> bool {
+        if let Some(&p) = goal.poison.get(&(j, z, k)) {
+            return p;
+        }
+        let Some(times) = goal.times.get(j as usize).and_then(|m| m.get(&z)).cloned() else {
+            goal.poison.insert((j, z, k), false);
+            return false;
+        };
+        let later: Vec<i64> = times.into_iter().filter(|&t| t >= k).collect();
+        let mut poisoned = !later.is_empty();
+        for &t in &later {
+            if !poisoned {
+                break;
+            }
+            poisoned = t >= 1 && self.forced_pair(j, z, t as u32, goal);
+        }
+        goal.poison.insert((j, z, k), poisoned);
+        poisoned
+    }
+
+    /// Whether some pair (x, z) with time l at level j is forced to spoil the goal whatever
+    /// level j's other marks are ([`Net::poisoned`]).
+    fn forced_pair(&mut self, j: u32, z: Point, l: u32, goal: &Goal) -> bool {
+        let (f1, f2) = (self.g.options.f1, self.g.options.f2);
+        let (gd, gy, gx, _, gt, _) = goal.key;
+        let level_times = &goal.times[j as usize];
+        for i in 0..self.occupied.len() {
+            let x = self.occupied[i];
+            if j == gd && (z, x) >= (gy, gx) {
+                break;
+            }
+            let cands = match self.unfiltered(x, z, l) {
+                Ok(c) => c,
+                Err(_) => return false,
+            };
+            let goal_t = &self.trajectories[gt as usize];
+            let goal_inner = &goal_t[1..goal_t.len() - 1];
+            let mut kept = false;
+            let mut all = true;
+            for &(_, t) in cands.iter() {
+                if self.run_of_main(t) {
+                    continue;
+                }
+                let inner = self.inner(t);
+                let by_f2 = f2 && contains_run(&self.trajectories[t as usize], goal_t);
+                let spoils =
+                    by_f2 || f1 && j + 1 == gd && inner.iter().any(|p| goal_inner.contains(p));
+                if !spoils {
+                    all = false;
+                    break;
+                }
+                let sure = !f1 || inner.iter().all(|p| !level_times.contains_key(p));
+                kept |= sure && (by_f2 || !f2);
+            }
+            if kept && all {
+                return true;
+            }
+        }
+        false
+    }
+
     /// A state, reached from `state`, whose pair is the goal's with the goal's trajectory among
     /// its choices (the entry chosen there): depth first, pruned by the goal's backward marks,
     /// failures memoised. `None` where there is none, or where `budget` ran out (it is then 0).
     fn witness(
         &mut self,
         state: State,
-        goal: &Goal,
+        goal: &mut Goal,
         failed: &mut Visited,
         budget: &mut usize,
     ) -> Result<Option<State>, ZoneError> {
@@ -887,6 +1056,19 @@ impl<'g, 's> Net<'g, 's> {
             }
             let depth = state.level.depth;
             if self.spoiled(&state, goal) {
+                continue;
+            }
+            if depth <= gd && self.last_forced(&state.level, goal).is_some() {
+                self.pruned.0 += 1;
+                continue;
+            }
+            if depth < gd
+                && state
+                    .next
+                    .iter()
+                    .any(|&(z, k)| self.poisoned(depth + 1, z, k, goal))
+            {
+                self.pruned.1 += 1;
                 continue;
             }
             if state.at == state.level.pairs.len() {
@@ -1075,6 +1257,134 @@ mod tests {
             }
         }
         (by_bounds, by_chains, by_hits)
+    }
+
+    /// Every possible entry (step 1) of every main trajectory of every attack of `s` within
+    /// `horizon` whose memoised count finishes, under the four filter settings, searched on
+    /// its own by step 4 ([`Net::witness`], with the cuts of pairs forced to spoil it) from the
+    /// first state, with a cap that never binds on these languages: found iff the exact view
+    /// of the memoised count holds it (that view is checked against the listing by
+    /// tests/it/zone_summary.rs). A cut that drops a partial zone that leads to the entry
+    /// makes a held entry unfound and fails. Returns the entries searched and the states each
+    /// rule cut ([`Net::pruned`]).
+    fn search_each(s: &Scenario, horizon: u32, what: &str) -> (usize, usize, usize) {
+        let k = s.kernel();
+        let (mut searched, mut forced, mut poisoned) = (0, 0, 0);
+        for (p0, y0) in ZoneGenerator::new(s, &k, ZoneOptions::default()).attacks(horizon) {
+            for (f1, f2) in [(false, false), (true, false), (false, true), (true, true)] {
+                let options = ZoneOptions {
+                    f1,
+                    f2,
+                    ..ZoneOptions::default()
+                };
+                let Ok(exact) = ZoneGenerator::new(s, &k, options).summary(p0, y0, horizon) else {
+                    continue;
+                };
+                let mut g = ZoneGenerator::new(s, &k, options);
+                let mains = g.mains(p0, y0, horizon).unwrap();
+                let mut net = Net::new(&mut g, p0, y0);
+                for (m, main) in mains.iter().enumerate() {
+                    let held: FxHashSet<Key> = exact.view[m]
+                        .1
+                        .iter()
+                        .flat_map(|a| {
+                            a.alternatives
+                                .iter()
+                                .map(move |(q, t, l)| (a.level, a.to, a.from, *q, t.clone(), *l))
+                        })
+                        .map(|(d, y, x, q, t, l)| (d, y, x, q, net.intern(&t), l))
+                        .collect();
+                    let (possible, preds) = net.prepare(main).unwrap();
+                    let times = level_times(&preds);
+                    let start = net.start(main).unwrap();
+                    for &key in &possible {
+                        let mut goal = Goal::new(&preds, &times, key);
+                        let mut failed: Visited = FxHashSet::default();
+                        let mut budget = 1_000_000;
+                        let found = net
+                            .witness(start.clone(), &mut goal, &mut failed, &mut budget)
+                            .unwrap();
+                        let at = format!(
+                            "{what} {p0} -> {y0:?} within {horizon} f1 {f1} f2 {f2} main {m}: \
+                             {key:?}"
+                        );
+                        assert!(budget > 0, "{at}: undecided");
+                        assert_eq!(found.is_some(), held.contains(&key), "{at}");
+                        searched += 1;
+                    }
+                }
+                forced += net.pruned.0;
+                poisoned += net.pruned.1;
+            }
+        }
+        (searched, forced, poisoned)
+    }
+
+    #[test]
+    fn the_search_of_each_entry_agrees_with_the_exact_view_on_the_examples() {
+        let (mut searched, mut forced, mut poisoned) = (0, 0, 0);
+        for (file, horizon) in [
+            ("race10.scenario", 4),
+            ("robot-zone-full.scenario", 4),
+            ("abstract-zone.scenario", 4),
+            ("reti.scenario", 3),
+            ("figure2.scenario", 2),
+        ] {
+            let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
+            let s = Scenario::load(path.as_ref()).unwrap();
+            let (n, f, p) = search_each(&s, horizon, file);
+            searched += n;
+            forced += f;
+            poisoned += p;
+        }
+        assert!(searched > 1000, "{searched} entries searched");
+        // Both cuts fire here, so a wrong one would have failed above.
+        assert!(forced > 0, "no pair forced to spoil its goal");
+        assert!(poisoned > 0, "no mark forcing a pair to spoil its goal");
+    }
+
+    /// A random scenario: a board of 4 to 7 columns and rows, 3 to 6 pieces (king-, knight-
+    /// and bomber-like, either side) on distinct points.
+    fn random_scenario(rng: &mut SplitMix) -> Option<Scenario> {
+        let (w, h) = (4 + rng.below(4) as u8, 4 + rng.below(4) as u8);
+        let mut text = format!(
+            "board {w}x{h}\n\
+             type FIGHTER {{ like king value 3 }}\n\
+             type INTERCEPTOR {{ like knight value 3 }}\n\
+             type BOMBER {{ move leap (0,1) (1,1) (-1,1) (1,0) (-1,0) value 5 }}\n"
+        );
+        let mut taken = Vec::new();
+        for i in 0..3 + rng.below(4) {
+            let at = (
+                rng.below(u64::from(w)) as u8,
+                1 + rng.below(u64::from(h)) as u8,
+            );
+            if taken.contains(&at) {
+                continue;
+            }
+            taken.push(at);
+            let side = if rng.below(2) == 0 { "white" } else { "black" };
+            let kind = ["FIGHTER", "INTERCEPTOR", "BOMBER"][rng.below(3) as usize];
+            let point = format!("{}{}", (b'a' + at.0) as char, at.1);
+            text.push_str(&format!("{side} {kind} at {point} as P{i}\n"));
+        }
+        Scenario::parse("random.scenario", &text).ok()
+    }
+
+    #[test]
+    fn the_search_of_each_entry_agrees_with_the_exact_view_on_random_scenarios() {
+        let mut rng = SplitMix(27);
+        let (mut searched, mut scenarios) = (0, 0);
+        for _ in 0..40 {
+            let Some(s) = random_scenario(&mut rng) else {
+                continue;
+            };
+            let horizon = 2 + rng.below(3) as u32;
+            searched += search_each(&s, horizon, "random").0;
+            scenarios += 1;
+        }
+        assert!(scenarios >= 30, "{scenarios} scenarios parsed");
+        assert!(searched > 100, "{searched} entries searched");
     }
 
     #[test]
