@@ -1080,12 +1080,12 @@ pub fn search_with(
     } else {
         Some(asked - 2)
     };
+    s.soft_limit = lg.race_budget;
     while let Some(race) = next {
         if s.budget.stopped.is_some() {
             break;
         }
         let before = s.budget.nodes;
-        s.soft_limit = lg.race_budget;
         s.race = race;
         if let Some(t) = &mut s.table {
             t.clear();
@@ -1355,7 +1355,12 @@ impl Searcher<'_, '_> {
         // In the race, the moves the side to move has left before its end.
         let limit = self.max_depth.saturating_add(self.race);
         let left = racing.then(|| limit.saturating_sub(ply).div_ceil(2));
-        let mut moves = zone_moves(self.game, state, &legal, &attacks, left);
+        // The race of this state, read once for its moves and for a pass (a race never takes
+        // the zones afresh below, so it stays this state's).
+        let race_attacks = Rc::clone(&attacks);
+        let race = racing.then(|| Race::of(self.game, state, &race_attacks));
+        let racing_moves = race.as_ref().zip(left);
+        let mut moves = zone_moves(self.game, state, &legal, &attacks, racing_moves);
         if moves.is_empty() && !fresh && !racing {
             // The carried zones' branch ends here: the zones of this state enter afresh.
             attacks = match self.zones(state, None, racing) {
@@ -1365,7 +1370,7 @@ impl Searcher<'_, '_> {
                     return None;
                 }
             };
-            moves = zone_moves(self.game, state, &legal, &attacks, left);
+            moves = zone_moves(self.game, state, &legal, &attacks, racing_moves);
         }
         // The best move of the first pass, else the last move that cut at this ply (the
         // killer), is tried first; not in the plain reduced tree (no table), which keeps the
@@ -1389,7 +1394,7 @@ impl Searcher<'_, '_> {
         let moves = if !moves.is_empty() {
             moves
         } else if legal == [Move::Pass]
-            || (!state.passed && other_side_moves(self.game, state, &attacks, racing))
+            || (!state.passed && other_side_moves(self.game, state, &attacks, race.as_ref()))
         {
             // The rules' pass, or a reduced pass (not twice in a row).
             vec![Move::Pass]
@@ -1673,18 +1678,18 @@ fn held(game: &Game, state: &State, z: &Zone, side: Side) -> bool {
 
 /// The legal moves of the side to move that go along a zone trajectory, captures first, then
 /// by the number of attacks they serve, then by piece and by the destination's number.
-/// With `racing` (the moves left to the side to move in the race), the goal zones' moves only
-/// ([`race_steps`]).
+/// With `racing` (the race of this state, and the moves left to the side to move in it), the
+/// goal zones' moves only ([`race_steps`]).
 fn zone_moves(
     game: &Game,
     state: &State,
     legal: &[Move],
     attacks: &[Attack],
-    racing: Option<u32>,
+    racing: Option<(&Race, u32)>,
 ) -> Vec<Move> {
     let steps = match racing {
         None => first_steps(attacks.iter()),
-        Some(left) => race_steps(game, &Race::of(game, state, attacks), state.to_move, left),
+        Some((race, left)) => race_steps(game, race, state.to_move, left),
     };
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()
@@ -1708,7 +1713,8 @@ fn zone_moves(
 pub fn race_moves(game: &Game, state: &State, attacks: &[Attack], left: u32) -> Vec<Move> {
     let mut legal = Vec::new();
     state.clone().successors(game, &mut legal);
-    zone_moves(game, state, &legal, attacks, Some(left))
+    let race = Race::of(game, state, attacks);
+    zone_moves(game, state, &legal, attacks, Some((&race, left)))
 }
 
 /// The zones the race reads: the domination zones, and of each side's attacks on its goals
@@ -1820,12 +1826,11 @@ fn race_steps(
 }
 
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
-/// after a pass).
-fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: bool) -> bool {
+/// after a pass); racing, in the zones of the race (`racing`, this state's).
+fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: Option<&Race>) -> bool {
     let other = state.to_move.opposite();
-    if racing {
-        let race = Race::of(game, state, attacks);
-        return race_steps(game, &race, other, u32::MAX)
+    if let Some(race) = racing {
+        return race_steps(game, race, other, u32::MAX)
             .keys()
             .any(|&(piece, ..)| state.at[piece].is_some());
     }
