@@ -1187,6 +1187,19 @@ mod tests {
     use crate::scenario::Scenario;
     use crate::zone::ZoneOptions;
 
+    /// The entries of one main trajectory's exact view (the memoised count's), as the net's
+    /// keys.
+    fn held_keys(net: &mut Net, view: &[Attach]) -> Vec<Key> {
+        view.iter()
+            .flat_map(|a| {
+                a.alternatives
+                    .iter()
+                    .map(move |(q, t, l)| (a.level, a.to, a.from, *q, t, *l))
+            })
+            .map(|(d, y, x, q, t, l)| (d, y, x, q, net.intern(t), l))
+            .collect()
+    }
+
     /// Per rule, how many possible entries of the plain over-approximation it set aside, on
     /// every attack of `file` within `horizon` under the four filter settings, checking each
     /// against the exact view of the memoised count (itself checked against the listing by
@@ -1214,16 +1227,7 @@ mod tests {
                 let mut net = Net::new(&mut g, p0, y0);
                 for (m, main) in mains.iter().enumerate() {
                     let what = format!("{file} {p0} -> {y0:?} f1 {f1} f2 {f2} main {m}");
-                    let held: Vec<Key> = exact.view[m]
-                        .1
-                        .iter()
-                        .flat_map(|a| {
-                            a.alternatives
-                                .iter()
-                                .map(move |(q, t, l)| (a.level, a.to, a.from, *q, t.clone(), *l))
-                        })
-                        .map(|(d, y, x, q, t, l)| (d, y, x, q, net.intern(&t), l))
-                        .collect();
+                    let held: Vec<Key> = held_keys(&mut net, &exact.view[m].1);
                     net.set_main(main);
                     let mut certain = Vec::new();
                     let (plain, _, _) = net
@@ -1284,16 +1288,8 @@ mod tests {
                 let mains = g.mains(p0, y0, horizon).unwrap();
                 let mut net = Net::new(&mut g, p0, y0);
                 for (m, main) in mains.iter().enumerate() {
-                    let held: FxHashSet<Key> = exact.view[m]
-                        .1
-                        .iter()
-                        .flat_map(|a| {
-                            a.alternatives
-                                .iter()
-                                .map(move |(q, t, l)| (a.level, a.to, a.from, *q, t.clone(), *l))
-                        })
-                        .map(|(d, y, x, q, t, l)| (d, y, x, q, net.intern(&t), l))
-                        .collect();
+                    let held: FxHashSet<Key> =
+                        held_keys(&mut net, &exact.view[m].1).into_iter().collect();
                     let (possible, preds) = net.prepare(main).unwrap();
                     let times = level_times(&preds);
                     let start = net.start(main).unwrap();
