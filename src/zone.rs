@@ -190,12 +190,17 @@ pub struct ZoneGenerator<'s> {
 struct BundleScratch {
     /// Per point, TIME (level 0) or NEXTTIME of the level being scanned; 2n where unmarked.
     next: Vec<i64>,
-    /// Per point, the last of the [`BundleScratch::runs`] that passes it, `u32::MAX` if none.
+    /// Per point, its number among the points a piece stands on (the starts of candidates),
+    /// [`NO_RUN`] for the others.
+    start: Vec<u32>,
+    /// Per (start number, point), the last of the [`BundleScratch::runs`] from that start to
+    /// that point, [`NO_RUN`] if none: `start * n + point`.
     head: Vec<u32>,
-    /// Where the zone's trajectories pass a point, for F2: (entry, stop, the stop after it or
-    /// [`NO_RUN`] at the end, the previous run on the same point), chained from
-    /// [`BundleScratch::head`]. The stop after it rules out most runs without reading the
-    /// entry's trajectory.
+    /// The runs of the zone's trajectories that begin where a piece stands, for F2: (entry,
+    /// first stop, length, the previous run with the same start and end), chained from
+    /// [`BundleScratch::head`]. A candidate of the pair (x, y) can only lie inside a run from
+    /// x to y, and those are few; keyed by the start alone, the chain held every trajectory
+    /// of x's piece, walked once per candidate (most of a chess position's zone cost).
     runs: Vec<(u32, u32, u32, u32)>,
 }
 
@@ -203,25 +208,56 @@ struct BundleScratch {
 const NO_RUN: u32 = u32::MAX;
 
 impl BundleScratch {
-    /// Records that entry `entry` of the zone runs along `t`.
+    /// Ready for a bundle on a board of `n` points where pieces stand on `starts`.
+    fn reset(&mut self, n: usize, two_n: i64, starts: impl Iterator<Item = Point>) {
+        self.next.clear();
+        self.next.resize(n, two_n);
+        self.start.clear();
+        self.start.resize(n, NO_RUN);
+        let mut k = 0;
+        for p in starts {
+            self.start[p.index()] = k;
+            k += 1;
+        }
+        self.head.clear();
+        self.head.resize(k as usize * n, NO_RUN);
+        self.runs.clear();
+    }
+
+    /// Records that entry `entry` of the zone runs along `t`: each run of it from a point a
+    /// piece stands on.
     fn add_runs(&mut self, entry: usize, t: &[Point]) {
-        for (k, p) in t.iter().enumerate() {
-            let previous = self.head[p.index()];
-            let after = t.get(k + 1).map_or(NO_RUN, |a| a.0);
-            self.head[p.index()] = self.runs.len() as u32;
-            self.runs.push((entry as u32, k as u32, after, previous));
+        let n = self.start.len();
+        for (i, p) in t.iter().enumerate() {
+            let start = self.start[p.index()];
+            if start == NO_RUN {
+                continue;
+            }
+            for (j, q) in t.iter().enumerate().skip(i) {
+                let key = start as usize * n + q.index();
+                let previous = self.head[key];
+                self.head[key] = self.runs.len() as u32;
+                self.runs
+                    .push((entry as u32, i as u32, (j - i + 1) as u32, previous));
+            }
         }
     }
 
-    /// Whether `t` runs inside a trajectory of `entries` (F2): some entry passes its first
-    /// stop and goes on along it.
+    /// Whether `t`, which starts where a piece stands, runs inside a trajectory of `entries`
+    /// (F2).
     fn inside(&self, entries: &[ZoneEntry], t: &[Point]) -> bool {
-        let second = t.get(1).map_or(NO_RUN, |p| p.0);
-        let mut at = self.head[t[0].index()];
+        let (Some(first), Some(last)) = (t.first(), t.last()) else {
+            return false;
+        };
+        let start = self.start[first.index()];
+        if start == NO_RUN {
+            return false;
+        }
+        let mut at = self.head[start as usize * self.start.len() + last.index()];
         while at != NO_RUN {
-            let (e, k, after, previous) = self.runs[at as usize];
-            if (t.len() == 1 || after == second)
-                && entries[e as usize].trajectory[k as usize..].get(..t.len()) == Some(t)
+            let (e, k, len, previous) = self.runs[at as usize];
+            if len as usize == t.len()
+                && entries[e as usize].trajectory[k as usize..(k + len) as usize] == *t
             {
                 return true;
             }
@@ -650,11 +686,7 @@ impl<'s> ZoneGenerator<'s> {
         let two_n = self.two_n();
         let (f1, f2) = (self.options.f1, self.options.f2);
         let side = self.scenario.pieces[p0].side;
-        scratch.next.clear();
-        scratch.next.resize(n, two_n);
-        scratch.head.clear();
-        scratch.head.resize(n, NO_RUN);
-        scratch.runs.clear();
+        scratch.reset(n, two_n, self.occupants.iter().map(|&(x, _)| x));
         // TIME of the main trajectory's stops after its start: the stop number + 1 where the
         // point first occurs (DIST of the main trajectory).
         for (k, p) in main.iter().enumerate().skip(1) {
