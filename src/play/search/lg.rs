@@ -36,6 +36,7 @@ use crate::play::state::{Move, Pending, State};
 use crate::play::translate::{Outcome, Transition, translate_zone_with};
 use crate::progress::{Progress, Silent, Task};
 use crate::zone::{Tracks, Zone, ZoneError, ZoneGenerator, ZoneOptions};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
 /// The horizon when no piece owns a reachable goal (and none is given).
@@ -112,35 +113,35 @@ impl Attack {
             race_steps: Vec::new(),
             race_moves: Vec::new(),
         };
-        // One pass over the entries: each first step, whether the race takes it, and the
-        // moves that must be left for it; sorted once, read by groups of one step.
-        let mut found: Vec<((usize, Point, Point), u32, bool)> = movable(&attack)
-            .filter_map(|e| match e.trajectory[..] {
-                [from, to, ..] => {
-                    let racing = e.level == 0 || (kind == ZoneKind::Attack && e.level == 1);
-                    // Only a guard's approach waits on the race's end: a guard that has not
-                    // arrived when the race ends guards nothing at its leaf, while an
-                    // interception or a goal piece's step changes the leaf's zones wherever it
-                    // stops (taking their time into account too turns the 2D/4A start into a
-                    // loss).
-                    let guard = kind == ZoneKind::Domination && e.level == 0;
-                    let n = if guard {
-                        e.trajectory.len() as u32 - 2
-                    } else {
-                        0
-                    };
-                    Some(((e.piece, from, to), n, racing))
-                }
-                _ => None,
-            })
-            .collect();
-        found.sort_unstable();
+        // One pass over the entries: each first step, the least moves that must be left for
+        // it, and whether the race takes it; the distinct steps (a few hundred where a chess
+        // position's attack has tens of thousands of entries) sorted once.
+        let mut found: FxHashMap<(usize, Point, Point), (u32, bool)> = FxHashMap::default();
+        for e in movable(&attack) {
+            let [from, to, ..] = e.trajectory[..] else {
+                continue;
+            };
+            let racing = e.level == 0 || (kind == ZoneKind::Attack && e.level == 1);
+            // Only a guard's approach waits on the race's end: a guard that has not arrived
+            // when the race ends guards nothing at its leaf, while an interception or a goal
+            // piece's step changes the leaf's zones wherever it stops (taking their time into
+            // account too turns the 2D/4A start into a loss).
+            let guard = kind == ZoneKind::Domination && e.level == 0;
+            let n = if guard {
+                e.trajectory.len() as u32 - 2
+            } else {
+                0
+            };
+            let slot = found.entry((e.piece, from, to)).or_insert((n, racing));
+            slot.0 = slot.0.min(n);
+            slot.1 |= racing;
+        }
+        let mut found: Vec<_> = found.into_iter().collect();
+        found.sort_unstable_by_key(|&(key, _)| key);
         let (mut all, mut race, mut moves) = (Vec::new(), Vec::new(), Vec::new());
-        for group in found.chunk_by(|a, b| a.0 == b.0) {
-            // Sorted: the least moves of the step's entries first.
-            let (key, least, _) = group[0];
+        for (key, (least, racing)) in found {
             all.push(key);
-            if group.iter().any(|&(_, _, racing)| racing) {
+            if racing {
                 race.push(key);
                 moves.push(least);
             }
