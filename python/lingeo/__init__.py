@@ -151,6 +151,12 @@ class Search(_Result):
     def depth(self) -> int:
         return self._data["depth"]
 
+    @property
+    def race(self) -> Optional[int]:
+        """LG searches: the plies the shown tree's race went past the depth bound (fewer than
+        asked where the race budget stopped it); None for the other engines."""
+        return self._data.get("race")
+
 
 class Trajectories(_Result):
     """A bundle of trajectories (``lingeo trajectories``)."""
@@ -348,17 +354,32 @@ class Scenario:
         horizon: Optional[int] = None,
         tree: bool = False,
         threads: int = 1,
+        race: Optional[int] = None,
+        race_budget: Optional[int] = None,
     ) -> Search:
         """Searches the game (``alphabeta``, ``minimax``, ``lg``, ``lg-grammar``): to ``depth``
         plies, or without a depth (or with ``solve=True``) to the end of every line.
 
         ``tt_mb``: the transposition table in MiB (default: sized to the machine, as
         ``lingeo search``). ``threads``: an alpha-beta solve on that many threads (lazy SMP);
-        the value and line are the same, the positions vary from run to run."""
+        the value and line are the same, the positions vary from run to run. ``race`` and
+        ``race_budget`` (``lg`` only, as ``--race`` and ``--race-budget``): the plies the reduced
+        tree goes on past the depth bound along the goal zones, and the positions that race
+        may take (docs/lg-search.md); the result's ``race`` says how far it went."""
         if solve and depth is not None:
             raise RequestError("give a depth or solve, not both")
         text = self._native.search(
-            engine, depth, _moves(moves), tt_mb, max_nodes, time, horizon, tree, threads
+            engine,
+            depth,
+            _moves(moves),
+            tt_mb,
+            max_nodes,
+            time,
+            horizon,
+            tree,
+            threads,
+            race,
+            race_budget,
         )
         return Search(json.loads(text))
 

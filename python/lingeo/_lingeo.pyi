@@ -74,6 +74,8 @@ class Scenario:
         horizon: Optional[int] = None,
         tree: bool = False,
         threads: int = 1,
+        race: Optional[int] = None,
+        race_budget: Optional[int] = None,
     ) -> str: ...
     def play_match(
         self, white: str = "", black: str = "", games: int = 20, jobs: int = 1, first: int = 0

@@ -271,7 +271,7 @@ impl Scenario {
         .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1))]
+    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -285,6 +285,8 @@ impl Scenario {
         horizon: Option<u32>,
         tree: bool,
         threads: usize,
+        race: Option<u32>,
+        race_budget: Option<u64>,
     ) -> PyResult<String> {
         let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
         let time = match time {
@@ -306,6 +308,11 @@ impl Scenario {
             time,
             horizon,
             tree,
+            lg: lingeo::play::search::lg::LgOptions {
+                race,
+                race_budget,
+                ..lingeo::play::search::lg::LgOptions::default()
+            },
             ..SearchRequest::default()
         };
         py.detach(|| self.bench.search(&r).map(|s| json(&s)))

@@ -326,3 +326,17 @@ def test_compare_errors_name_the_argument():
     assert "error" in rows.starts[0] and rows.starts[1]["passed"] and not rows.passed
     with pytest.raises(lingeo.RequestError):
         lingeo.compare(hanoi, "nativ", "S(3, a, c)")
+
+
+def test_the_lg_race_and_its_budget_equal_the_cli():
+    s = lingeo.Scenario.load(RETI)
+    # Réti's race asks 8 plies past the depth bound; a budget of 1,000 positions stops at 4.
+    short = s.search(engine="lg", race_budget=1000)
+    assert (short.race, short.to_dict()["race_asked"]) == (4, 8)
+    assert without_times(short.to_dict()) == without_times(
+        cli_json("search", RETI, "--engine", "lg", "--race-budget", "1000")
+    )
+    assert s.search(engine="lg", race=0).race == 0
+    assert s.search().race is None
+    with pytest.raises(lingeo.RequestError):
+        s.search(race=2)  # the race is the LG search's

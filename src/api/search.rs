@@ -330,7 +330,9 @@ impl SearchRequest {
             || self.lg.zones == Zones::Translate
             || self.lg.domination.is_some()
             || self.lg.guard_negations
-            || self.lg.product_zones;
+            || self.lg.product_zones
+            || self.lg.race.is_some()
+            || self.lg.race_budget.is_some();
         if lg_only && !self.engine.is_lg() {
             return bad("engine", "the reduced tree's options need an LG search");
         }
