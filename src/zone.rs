@@ -28,6 +28,10 @@ use std::fmt;
 use crate::bitset::BitSet;
 use crate::board::Point;
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
+use std::sync::Arc;
+
+/// A trajectory held by many zone entries at once (cloning it copies a pointer).
+pub type SharedTrajectory = Arc<[Point]>;
 use crate::kernel::Kernel;
 use crate::piece::{Side, Usage};
 use crate::scenario::{Piece, Scenario};
@@ -43,8 +47,10 @@ pub use summary::{MAX_STATES, ZoneSummary, united_times};
 pub struct ZoneEntry {
     /// Index into [`Scenario::pieces`].
     pub piece: usize,
-    /// The stops the piece moves along, from its square to the attach point it reaches.
-    pub trajectory: Trajectory,
+    /// The stops the piece moves along, from its square to the attach point it reaches;
+    /// shared with the TRACKS it was listed from (a search builds millions of entries, and
+    /// a copy of each trajectory was a third of a chess position's zone cost).
+    pub trajectory: SharedTrajectory,
     /// The time allotted to the motion along the trajectory.
     pub time: u32,
     /// 0 for the main trajectory, k for the k-th negation.
@@ -295,7 +301,7 @@ pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), TrackList>;
 /// without reading its stops.
 #[derive(Clone, Debug, Default)]
 pub struct TrackList {
-    trajectories: Vec<Trajectory>,
+    trajectories: Vec<SharedTrajectory>,
     words: usize,
     inner: Vec<u64>,
 }
@@ -313,7 +319,7 @@ impl TrackList {
             }
         }
         TrackList {
-            trajectories,
+            trajectories: trajectories.into_iter().map(Arc::from).collect(),
             words,
             inner,
         }
@@ -426,7 +432,7 @@ impl<'s> ZoneGenerator<'s> {
         y: Point,
         l: u32,
         capture: bool,
-    ) -> Result<&[Trajectory], ZoneError> {
+    ) -> Result<&[SharedTrajectory], ZoneError> {
         Ok(&self.track_list(q, x, y, l, capture)?.trajectories)
     }
 
@@ -624,7 +630,7 @@ impl<'s> ZoneGenerator<'s> {
         p0: usize,
         y0: Point,
         l0: u32,
-    ) -> Result<Vec<Trajectory>, ZoneError> {
+    ) -> Result<Vec<SharedTrajectory>, ZoneError> {
         let x0 = self.scenario.pieces[p0].at;
         if x0 == y0
             || self.scenario.pieces_at(y0).next().is_some()
@@ -656,7 +662,7 @@ impl<'s> ZoneGenerator<'s> {
         p0: usize,
         x0: Point,
         y0: Point,
-        main: Trajectory,
+        main: SharedTrajectory,
         l0: u32,
     ) -> Result<Zone, ZoneError> {
         // The buffers are taken out of the generator for the scan, which asks the generator
@@ -679,7 +685,7 @@ impl<'s> ZoneGenerator<'s> {
         p0: usize,
         x0: Point,
         y0: Point,
-        main: Trajectory,
+        main: SharedTrajectory,
         l0: u32,
     ) -> Result<Zone, ZoneError> {
         let n = self.kernel.n();
@@ -716,7 +722,7 @@ impl<'s> ZoneGenerator<'s> {
             scratch.next[p.index()] = two_n;
         }
         let occupants = std::mem::take(&mut self.occupants);
-        let mut joining: Vec<(usize, Trajectory)> = Vec::new();
+        let mut joining: Vec<(usize, SharedTrajectory)> = Vec::new();
         let mut w = BitSet::new(n);
         let mut result = Ok(());
         'levels: for depth in 1.. {
@@ -868,7 +874,7 @@ impl<'s> ZoneGenerator<'s> {
         l: u32,
         v: &BitSet,
         inside: &dyn Fn(&[Point]) -> bool,
-    ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
+    ) -> Result<Vec<(usize, SharedTrajectory)>, ZoneError> {
         let mut out = self.unfiltered(p0, x, y, l)?;
         out.retain(|(_, t)| {
             !(self.options.f1 && t[1..t.len() - 1].iter().any(|p| v.contains(*p))
@@ -885,7 +891,7 @@ impl<'s> ZoneGenerator<'s> {
         x: Point,
         y: Point,
         l: u32,
-    ) -> Result<Vec<(usize, Trajectory)>, ZoneError> {
+    ) -> Result<Vec<(usize, SharedTrajectory)>, ZoneError> {
         let side = self.scenario.pieces[p0].side;
         let mut out = Vec::new();
         let on_x: Vec<usize> = (0..self.scenario.pieces.len())
@@ -1227,7 +1233,7 @@ pub fn bundle_view(zones: &[Zone]) -> Vec<(ZoneEntry, Vec<Attach>)> {
         let attaches = &mut out.last_mut().expect("pushed above").1;
         for e in &zone.entries[1..] {
             let (from, to) = (e.trajectory[0], *e.trajectory.last().expect("stops"));
-            let alternative = (e.piece, e.trajectory.clone(), e.time);
+            let alternative = (e.piece, e.trajectory.to_vec(), e.time);
             match attaches
                 .iter_mut()
                 .find(|a| a.level == e.level && a.from == from && a.to == to)

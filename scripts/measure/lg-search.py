@@ -48,6 +48,9 @@ ROWS = [
     (RACE, "lg, `--horizon 5 --race 0`", ["--engine", "lg", "--horizon", "5", "--race", "0"]),
     (RACE, "lg, `--horizon 5 --race 2`", ["--engine", "lg", "--horizon", "5", "--race", "2"]),
     (MIDDLE, "lg, `--horizon 2`", ["--engine", "lg", "--horizon", "2"]),
+    (MIDDLE, "lg, `--horizon 3 --race 0`", ["--engine", "lg", "--horizon", "3", "--race", "0"]),
+    (MIDDLE, "lg, `--horizon 5 --depth 2 --race 0`",
+     ["--engine", "lg", "--horizon", "5", "--depth", "2", "--race", "0"]),
 ]
 
 # The second table: the plain reduced tree (`--leaf zero --product-zones`, the first defaults

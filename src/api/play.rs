@@ -175,7 +175,7 @@ impl PlayResult {
         {
             let entry = crate::zone::ZoneEntry {
                 piece: *p,
-                trajectory: vec![*from, *to],
+                trajectory: vec![*from, *to].into(),
                 time: 1,
                 level: 0,
             };

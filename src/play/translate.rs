@@ -483,7 +483,7 @@ pub fn translate_zone_with(
             (image, Some(t), Some(time)) if length(t) <= time => {
                 kept.push(ZoneEntry {
                     piece: index_map[e.piece].expect("a kept piece is not captured"),
-                    trajectory: t.to_vec(),
+                    trajectory: t.into(),
                     time: time as u32,
                     level: e.level,
                 });
@@ -642,7 +642,7 @@ mod tests {
         let zones = ZoneGenerator::new(&s, &k, literal).zones(0, c2, 2).unwrap();
         let zone = zones
             .into_iter()
-            .find(|z| z.entries[0].trajectory == points(&s, "a1 b2 c2"))
+            .find(|z| z.entries[0].trajectory[..] == points(&s, "a1 b2 c2"))
             .unwrap();
         (s, zone)
     }
@@ -671,7 +671,7 @@ mod tests {
         let Outcome::Zone(z) = translate_zone(&zone, &t, &m).outcome else {
             panic!("the zone goes on");
         };
-        assert_eq!(z.entries[0].trajectory, points(&s, "b2 c2"));
+        assert_eq!(z.entries[0].trajectory[..], points(&s, "b2 c2"));
         assert_eq!(z.entries[0].time, 2);
         let t = transition(&m.scenario, "WK", "b2", "c2");
         let last = translate_zone(&z, &t, &t.apply(&m.scenario).unwrap());

@@ -153,7 +153,7 @@ mod tests {
         // The same trajectory twice, and once reversed: all three on different lines.
         let mut e = z.entries[1].clone();
         z2.entries.push(e.clone());
-        e.trajectory.reverse();
+        e.trajectory = e.trajectory.iter().rev().copied().collect();
         z2.entries.push(e);
         let slots = offset_slots(&z2);
         assert_eq!(slots[0], 0);

@@ -339,7 +339,11 @@ impl ZoneGenerator<'_> {
     fn mains(&mut self, p0: usize, y0: Point, l0: u32) -> Result<Vec<Trajectory>, ZoneError> {
         let capture = self.captures_at(p0, y0);
         let x0 = self.scenario.pieces[p0].at;
-        Ok(self.tracks(p0, x0, y0, l0, capture)?.to_vec())
+        Ok(self
+            .tracks(p0, x0, y0, l0, capture)?
+            .iter()
+            .map(|t| t.to_vec())
+            .collect())
     }
 
     /// The network's view and undecided entries, searched main trajectory by main
@@ -369,7 +373,7 @@ impl ZoneGenerator<'_> {
             view.push((
                 ZoneEntry {
                     piece: p0,
-                    trajectory: main.clone(),
+                    trajectory: main.as_slice().into(),
                     time: l0 + 1,
                     level: 0,
                 },
@@ -447,7 +451,7 @@ impl ZoneGenerator<'_> {
                     })
                     .count();
                 product = product.saturating_mul(robust.max(1) as u128);
-                earlier.extend(cands.into_iter().map(|(_, t)| t));
+                earlier.extend(cands.into_iter().map(|(_, t)| t.to_vec()));
             }
         }
         Ok(product)
@@ -479,13 +483,13 @@ impl ZoneGenerator<'_> {
         let keys = net.complete(start, Some(&mut rng))?;
         let mut entries = vec![ZoneEntry {
             piece: p0,
-            trajectory: main,
+            trajectory: main.into(),
             time: l0 + 1,
             level: 0,
         }];
         entries.extend(keys.iter().map(|&(level, _, _, piece, t, time)| ZoneEntry {
             piece,
-            trajectory: net.trajectories[t as usize].clone(),
+            trajectory: net.trajectories[t as usize].as_slice().into(),
             time,
             level,
         }));

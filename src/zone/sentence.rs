@@ -24,7 +24,7 @@ pub fn entry_of_symbol(sym: &Sym) -> ZoneEntry {
     let track = sym.args[0].tuple();
     ZoneEntry {
         piece: track[0].piece() as usize,
-        trajectory: track[1].trajectory().to_vec(),
+        trajectory: track[1].trajectory()[..].into(),
         time: sym.args[1].int() as u32,
         level: 0,
     }

@@ -48,7 +48,7 @@ fn check_bounds(s: &Scenario, zones: &[Zone], network: &ZoneNetwork, f2: bool, w
     for b in &bounds {
         let of_main: Vec<usize> = zones
             .iter()
-            .filter(|z| z.entries[0].trajectory == b.main.stops)
+            .filter(|z| z.entries[0].trajectory[..] == b.main.stops[..])
             .map(|z| unanswered(s, z))
             .collect();
         assert!(

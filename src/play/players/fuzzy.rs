@@ -352,7 +352,7 @@ fn way(game: &Game, zone: &Zone) -> Way {
     let side = game.side[main.piece];
     let track = |e: &crate::zone::ZoneEntry| Track {
         piece: e.piece,
-        stops: e.trajectory.clone(),
+        stops: e.trajectory.to_vec(),
     };
     let interceptors: Vec<Interceptor> = zone
         .entries

@@ -201,7 +201,7 @@ pub fn main_bounds(
         out.push(MainBound {
             main: Track {
                 piece: back[main.piece],
-                stops: main.trajectory.clone(),
+                stops: main.trajectory.to_vec(),
             },
             slots: pairs.len(),
             unanswerable,
