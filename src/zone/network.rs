@@ -483,7 +483,7 @@ impl ZoneGenerator<'_> {
         let keys = net.complete(start, Some(&mut rng))?;
         let mut entries = vec![ZoneEntry {
             piece: p0,
-            trajectory: main.into(),
+            trajectory: main,
             time: l0 + 1,
             level: 0,
         }];
