@@ -157,6 +157,13 @@ class Search(_Result):
         asked where the race budget stopped it); None for the other engines."""
         return self._data.get("race")
 
+    @property
+    def depth_bound(self) -> Optional[int]:
+        """LG searches: the depth bound of the tree shown. Under ``time`` the LG search deepens
+        its bound one move a pass and keeps the deepest completed pass, so this is below
+        ``to_dict()["depth_asked"]`` where the time ran out first; None for the other engines."""
+        return self._data.get("depth_bound")
+
 
 class Trajectories(_Result):
     """A bundle of trajectories (``lingeo trajectories``)."""

@@ -328,6 +328,19 @@ def test_compare_errors_name_the_argument():
         lingeo.compare(hanoi, "nativ", "S(3, a, c)")
 
 
+def test_under_a_time_limit_the_lg_search_deepens_to_the_same_tree():
+    s = lingeo.Scenario.load(RETI)
+    plain = s.search(engine="lg", tree=True)
+    timed = s.search(engine="lg", tree=True, time=600)
+    # Every pass completed: the last is the search asked for, after the shallower passes.
+    assert (timed.depth_bound, timed.to_dict()["depth_asked"]) == (6, 6)
+    assert plain.depth_bound == 6
+    assert timed.value == plain.value
+    assert timed.to_dict()["tree"] == plain.to_dict()["tree"]
+    assert timed.nodes > plain.nodes
+    assert s.search().depth_bound is None
+
+
 def test_the_lg_race_and_its_budget_equal_the_cli():
     s = lingeo.Scenario.load(RETI)
     # Réti's race asks 8 plies past the depth bound; a budget of 1,000 positions stops at 4.

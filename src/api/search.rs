@@ -195,6 +195,13 @@ pub struct SearchJson {
     /// deepening short.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub race_asked: Option<u32>,
+    /// LG searches: the depth bound of the tree shown, in moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_bound: Option<u32>,
+    /// LG searches: the depth bound asked for; more than `depth_bound` where a time limit
+    /// stopped the deepening before its last pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth_asked: Option<u32>,
     /// LG searches: the moves of the reduced tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<usize>,
@@ -440,6 +447,9 @@ pub fn search_game(
                 (None, Engine::LgGrammar) => Leaf::Zero,
                 (None, _) => Leaf::Zones,
             },
+            // Under a time limit the LG search is anytime, as alpha-beta's solve is: it
+            // deepens its depth bound and keeps the deepest completed pass.
+            deepen: r.lg.deepen || options.time.is_some(),
             ..r.lg.clone()
         };
         let mut lg_result = None;
@@ -511,6 +521,8 @@ pub fn search_game(
             proved: lg_result.as_ref().map(|l| l.proved),
             race: lg_result.as_ref().map(|l| l.race),
             race_asked: lg_result.as_ref().map(|l| l.race_asked),
+            depth_bound: lg_result.as_ref().map(|l| l.depth),
+            depth_asked: lg_result.as_ref().map(|l| l.depth_asked),
             moves: lg_result.as_ref().map(|l| l.tree.moves()),
             tree: lg_result
                 .as_ref()

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use lingeo::api::Engine;
 use lingeo::grammar::Limits;
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{Leaf, LgOptions, Zones};
+use lingeo::play::search::lg::{Leaf, LgOptions, LgResult, Zones};
 use lingeo::play::search::{Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::progress::Observer;
@@ -74,7 +74,8 @@ pub struct SearchArgs {
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds. A solve then deepens iteratively, so that it has the
-    /// deepest completed iteration's result when the time runs out.
+    /// deepest completed iteration's result when the time runs out; so does --engine lg's
+    /// depth bound (one move a pass, the deepest completed pass's tree).
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub time: Option<Seconds>,
     /// Play these moves first and search the position they lead to (as for `lingeo play`).
@@ -441,6 +442,8 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             guard_negations: args.guard_negations,
             race: args.race,
             race_budget: args.race_budget,
+            // The API deepens under --time.
+            deepen: false,
         },
         leaf: args.leaf.map(|l| match l {
             LeafArg::Zero => Leaf::Zero,
@@ -498,7 +501,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             super::files::write("--dot", path, lingeo::dot::tree(&r.tree, &title))?;
         }
     }
-    let gave_up = gave_up(args, result);
+    let gave_up = gave_up(args, result, lg_result.as_ref());
     let report = |text: String| match &gave_up {
         Some(why) => Report::gave_up(text, why.clone()),
         None => Report::from(text),
@@ -506,9 +509,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     if args.json {
         return super::json::to_string(&outcome).map(report);
     }
-    let horizon = lg_result.as_ref().map_or(0, |r| r.horizon);
-    let proved = lg_result.as_ref().map(|r| r.proved);
-    let mut out = describe(&game, args, engine, options, result, horizon, proved);
+    let mut out = describe(&game, args, engine, options, result, lg_result.as_ref());
     if let Some(r) = &lg_result {
         let [over, no_move, depth, table, no_win] = r.tree.leaves();
         let table = if table > 0 {
@@ -556,9 +557,20 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
 /// given, or before a solve proved the game's value, and it did not prove the value anyway.
 /// Its result (the last completed iteration's) is printed all the same; a stop after the value
 /// was proved is no failure. The LG searches say for themselves (`--engine lg`).
-fn gave_up(args: &SearchArgs, r: &SearchResult) -> Option<String> {
+fn gave_up(args: &SearchArgs, r: &SearchResult, lg: Option<&LgResult>) -> Option<String> {
     let why = super::setup::stop_hint(r.stopped.as_ref()?);
-    if r.value.is_some() || matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar) {
+    if let Some(lg) = lg {
+        // An LG search stopped with a result deepened under --time and kept a shallower
+        // pass's tree; one without a result is an error the API has already returned.
+        return (r.value.is_some() && lg.depth < lg.depth_asked).then(|| {
+            format!(
+                "{why} before the depth bound {}: the result is the deepest completed pass's \
+                 (depth bound {})",
+                lg.depth_asked, lg.depth
+            )
+        });
+    }
+    if r.value.is_some() {
         return None;
     }
     Some(match args.depth {
@@ -583,9 +595,10 @@ fn describe(
     engine: &str,
     options: &SearchOptions,
     r: &SearchResult,
-    horizon: u32,
-    proved: Option<bool>,
+    lg: Option<&LgResult>,
 ) -> String {
+    let horizon = lg.map_or(0, |l| l.horizon);
+    let proved = lg.map(|l| l.proved);
     let mut out = String::new();
     let how = match (args.depth, args.engine) {
         (Some(d), _) => format!("depth {d}"),
@@ -639,9 +652,13 @@ fn describe(
     ));
     if let Some(why) = r.stopped.as_ref().map(super::setup::stop_hint) {
         // Only a search with a result gets here (`has_result`).
-        let partial = match args.depth {
-            Some(_) => "the result is the last completed depth's".to_string(),
-            None => format!(
+        let partial = match (args.depth, lg) {
+            (_, Some(lg)) => format!(
+                "the result is the deepest completed pass's (depth bound {} of {})",
+                lg.depth, lg.depth_asked
+            ),
+            (Some(_), None) => "the result is the last completed depth's".to_string(),
+            (None, None) => format!(
                 "the result is the deepest completed iteration's (depth {}), not a solve",
                 r.depth
             ),

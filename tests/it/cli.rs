@@ -623,10 +623,18 @@ fn search_time_stops_with_its_own_words() {
         }
         let out = run(&args);
         // Alpha-beta's anytime solve has a result, not a proof: it gives up and says so with
-        // its result; the LG search, one search only, has none and gives up
+        // its result; the LG search deepens its depth bound under --time and gives up with
+        // its deepest completed pass (the first ones, a few moves deep, take milliseconds)
         // (docs/play-and-search.md §3.2). Either way, exit code 2.
         let code = 2;
         assert!(out.contains(&format!("\nexit: {code}\n")), "{out}");
+        if engine == "lg" {
+            assert!(
+                out.contains("the result is the deepest completed pass's (depth bound ")
+                    && out.contains(" of 40)"),
+                "{out}"
+            );
+        }
         assert!(
             out.contains("stopped at the time limit (0.2 s; --time raises it)"),
             "{engine}: {out}"

@@ -154,6 +154,54 @@ fn the_node_limit_stops_the_search_cleanly() {
     assert!(r.tree.children.is_empty());
 }
 
+/// A deepening search (`deepen`, the API's under a time limit) stopped by a limit keeps the
+/// deepest pass it completed: that pass's tree and value are those of the search asked for at
+/// that depth bound, and the limit's reason comes with them. Unstopped, it ends with the
+/// search asked for, having visited the positions of every pass.
+#[test]
+fn a_deepening_search_keeps_its_deepest_completed_pass() {
+    let g = game("robot-2d4a.scenario");
+    let root = State::initial(&g);
+    let at = |depth: u32, max_nodes: Option<u64>, deepen: bool| {
+        let options = SearchOptions {
+            depth: Some(depth),
+            max_nodes,
+            ..SearchOptions::default()
+        };
+        let lg = LgOptions {
+            deepen,
+            ..LgOptions::default()
+        };
+        lg::search(&g, &root, &options, &lg).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let whole = at(6, None, false);
+    let deepened = at(6, None, true);
+    assert_eq!(deepened.result.stopped, None);
+    assert_eq!((deepened.depth, deepened.depth_asked), (6, 6));
+    assert_eq!(deepened.tree.text(), whole.tree.text());
+    assert_eq!(deepened.result.value, whole.result.value);
+    assert!(deepened.result.nodes > whole.result.nodes);
+    // The passes to depth 3 fit in a budget that depth 4's pass passes.
+    let to_3: u64 = (1..=3).map(|d| at(d, None, false).result.nodes).sum();
+    let to_4 = to_3 + at(4, None, false).result.nodes;
+    let stopped = at(6, Some(to_3 + (to_4 - to_3) / 2), true);
+    let three = at(3, None, false);
+    assert_eq!((stopped.depth, stopped.depth_asked), (3, 6));
+    assert_eq!(stopped.tree.text(), three.tree.text());
+    assert_eq!(stopped.result.value, three.result.value);
+    assert_eq!(
+        stopped.result.stopped.as_ref().map(ToString::to_string),
+        Some(format!(
+            "stopped at the node limit ({} positions)",
+            to_3 + (to_4 - to_3) / 2
+        ))
+    );
+    // Stopped in its first pass, it has no result, as a search that does not deepen.
+    let none = at(6, Some(3), true);
+    assert_eq!(none.result.value, None);
+    assert!(none.tree.children.is_empty());
+}
+
 #[test]
 fn a_captured_piece_s_goal_leaves_the_state_s_scenario() {
     let g = game("robot-2d4a.scenario");
@@ -712,12 +760,18 @@ fn the_cli_searches_with_translated_and_domination_zones() {
                 "proved",
                 "race",
                 "race_asked",
+                "depth_bound",
+                "depth_asked",
                 "moves",
                 "tree"
             ]
         );
         // Leaves scored 0 have no race extension.
         assert_eq!((&json["race"], &json["race_asked"]), (&0.into(), &0.into()));
+        assert_eq!(
+            (&json["depth_bound"], &json["depth_asked"]),
+            (&4.into(), &4.into())
+        );
         assert_eq!(json["value"], 0);
         assert_eq!(json["proved"], false);
     }

@@ -26,6 +26,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::time::Duration;
 
 use super::{Budget, GROW_EVERY, SearchOptions, SearchResult, StopReason, WIN};
 use crate::board::Point;
@@ -759,6 +760,12 @@ pub struct LgOptions {
     /// ([`search_with`]); `None`: [`RACE_BUDGET`] where the race is the default one, no
     /// budget (the race as asked) where `race` is given.
     pub race_budget: Option<u64>,
+    /// Deepen the depth bound one move a pass, from 1 up to the bound asked, so that a search
+    /// stopped by its time or node limit has the deepest completed pass's tree and value (an
+    /// anytime search, as alpha-beta's solve is under a time limit). Each pass is the search
+    /// asked for with a shallower bound (the same horizon, zones and race), and the zones
+    /// listed in one pass serve the next. The API sets it where a time limit is given.
+    pub deepen: bool,
 }
 
 impl LgOptions {
@@ -951,6 +958,9 @@ pub struct LgResult {
     /// The race asked for ([`LgOptions::race`], or the default one): more than `race` where
     /// the race budget ([`LgOptions::race_budget`]) stopped the deepening short.
     pub race_asked: u32,
+    /// The depth bound asked for (the option, or the horizon + 2): more than `depth` where a
+    /// deepening search ([`LgOptions::deepen`]) was stopped before its last pass.
+    pub depth_asked: u32,
 }
 
 /// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
@@ -990,9 +1000,20 @@ pub fn search(
     }
     lg.race = Some(race);
     let lg = &lg;
-    let run = || match lg.zones {
-        Zones::Regenerate => search_with(game, root, &options, lg, &mut fresh),
-        Zones::Translate => search_with(game, root, &options, lg, &mut Translate { fresh }),
+    let mut translate;
+    let source: &mut dyn ZoneSource = match lg.zones {
+        Zones::Regenerate => &mut fresh,
+        Zones::Translate => {
+            translate = Translate { fresh };
+            &mut translate
+        }
+    };
+    let mut run = || {
+        if lg.deepen {
+            deepen(game, root, &options, lg, source)
+        } else {
+            search_with(game, root, &options, lg, source)
+        }
     };
     // A state's zones are listed before its node is counted, and `--time` is looked at only
     // between nodes: as a deadline it also stops a listing that runs past it.
@@ -1023,7 +1044,7 @@ pub fn search(
         }
     }
     result.horizon = horizon;
-    result.depth = options.depth.unwrap_or(0);
+    result.depth_asked = depth;
     result.proved = result
         .result
         .value
@@ -1158,11 +1179,73 @@ pub fn search_with(
         tree,
         horizon: 0,
         generated: s.generated,
-        depth: 0,
+        depth: options.depth.unwrap_or(0),
         proved: false,
         race,
         race_asked: asked,
+        depth_asked: options.depth.unwrap_or(0),
     }
+}
+
+/// [`search_with`] deepening the depth bound one move a pass, from 1 up to `options.depth`
+/// ([`LgOptions::deepen`]): the deepest completed pass's result, with the positions and time
+/// of every pass, and the reason a limit stopped a pass, if one did. The limits hold for the
+/// passes together.
+fn deepen(
+    game: &Game,
+    root: &State,
+    options: &SearchOptions,
+    lg: &LgOptions,
+    source: &mut dyn ZoneSource,
+) -> LgResult {
+    let target = options.depth.unwrap_or(0);
+    let start = std::time::Instant::now();
+    let (mut nodes, mut generated, mut cpu) = (0u64, 0u64, Some(Duration::ZERO));
+    let mut done: Option<LgResult> = None;
+    for depth in 1..=target.max(1) {
+        let pass = SearchOptions {
+            depth: Some(depth),
+            max_nodes: options.max_nodes.map(|m| m.saturating_sub(nodes)),
+            time: options.time.map(|t| t.saturating_sub(start.elapsed())),
+            ..options.clone()
+        };
+        let r = search_with(game, root, &pass, lg, source);
+        nodes += r.result.nodes;
+        generated += r.generated;
+        cpu = cpu.zip(r.result.cpu_time).map(|(a, b)| a + b);
+        // A pass's limits are what the passes before left of the search's: its stop says
+        // the search's.
+        let stopped = r.result.stopped.clone().map(|why| match why {
+            StopReason::Time { .. } => super::time_stop(
+                options.time.unwrap_or_default(),
+                options.time_shown.as_deref(),
+            ),
+            StopReason::Nodes(_) => StopReason::Nodes(options.max_nodes.unwrap_or(0)),
+            why => why,
+        });
+        done = match (done, stopped) {
+            (_, None) => Some(r),
+            // A pass cut short: the one before stands, with the reason.
+            (Some(mut before), why) => {
+                before.result.stopped = why;
+                Some(before)
+            }
+            (None, why) => {
+                let mut first = r;
+                first.result.stopped = why;
+                Some(first)
+            }
+        };
+        if done.as_ref().is_some_and(|d| d.result.stopped.is_some()) {
+            break;
+        }
+    }
+    let mut out = done.expect("at least one pass runs");
+    out.result.nodes = nodes;
+    out.result.time = start.elapsed();
+    out.result.cpu_time = cpu;
+    out.generated = generated;
+    out
 }
 
 /// The race of the next pass of a budgeted race ([`LgOptions::race_budget`]) after the passes
