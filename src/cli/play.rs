@@ -535,8 +535,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
                     format!(
                         " (of {}: a deeper pass would pass the race budget of {} positions)",
                         r.race_asked,
-                        args.race_budget
-                            .unwrap_or(lingeo::play::search::lg::RACE_BUDGET)
+                        r.race_budget.unwrap_or(0)
                     )
                 } else {
                     String::new()

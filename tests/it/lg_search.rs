@@ -202,6 +202,27 @@ fn a_deepening_search_keeps_its_deepest_completed_pass() {
     assert!(none.tree.children.is_empty());
 }
 
+/// The race line says the budget that stopped the race, as the search ran under it.
+#[test]
+fn the_race_line_names_the_budget_that_stopped_it() {
+    let (out, err, code) = run(&[
+        "search",
+        "examples/reti.scenario",
+        "--engine",
+        "lg",
+        "--race-budget",
+        "1000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "race: 4 plies past the depth bound (of 8: a deeper pass would pass the race \
+             budget of 1000 positions)"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_captured_piece_s_goal_leaves_the_state_s_scenario() {
     let g = game("robot-2d4a.scenario");

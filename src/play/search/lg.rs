@@ -958,6 +958,9 @@ pub struct LgResult {
     /// The race asked for ([`LgOptions::race`], or the default one): more than `race` where
     /// the race budget ([`LgOptions::race_budget`]) stopped the deepening short.
     pub race_asked: u32,
+    /// The race budget the search ran under ([`LgOptions::race_budget`], or the default one),
+    /// which is what stopped the race short where `race` < `race_asked`.
+    pub race_budget: Option<u64>,
     /// The depth bound asked for (the option, or the horizon + 2): more than `depth` where a
     /// deepening search ([`LgOptions::deepen`]) was stopped before its last pass.
     pub depth_asked: u32,
@@ -1183,6 +1186,7 @@ pub fn search_with(
         proved: false,
         race,
         race_asked: asked,
+        race_budget: lg.race_budget,
         depth_asked: options.depth.unwrap_or(0),
     }
 }

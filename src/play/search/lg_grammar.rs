@@ -140,6 +140,7 @@ pub fn search(
                     // The search grammar has no race extension.
                     race: 0,
                     race_asked: 0,
+                    race_budget: None,
                     generated: 0,
                     depth: 0,
                     depth_asked: depth,
@@ -193,6 +194,7 @@ pub fn search(
             proved: tree.proved(root.to_move == crate::piece::Side::White, value),
             race: 0,
             race_asked: 0,
+            race_budget: None,
             tree,
             horizon,
             generated,
