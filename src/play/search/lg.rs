@@ -1899,18 +1899,32 @@ fn race_steps(
     side: Side,
     left: u32,
 ) -> HashMap<(usize, Point, Point), u32> {
-    let ahead = race.ahead(side);
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
-    for a in &race.zones {
-        let theirs = game.side[a.piece] != side;
-        for (&key, &n) in a.race_steps.iter().zip(&a.race_moves) {
-            let intercepts = theirs && game.side[key.0] == side;
-            if n <= left && !(ahead && intercepts && a.kind == ZoneKind::Attack) {
-                *out.entry(key).or_insert(0) += 1;
-            }
-        }
+    for key in race_step_keys(game, race, side, left) {
+        *out.entry(key).or_insert(0) += 1;
     }
     out
+}
+
+/// The race steps of [`race_steps`], once per zone that has each, as (piece, from, to).
+fn race_step_keys<'r>(
+    game: &'r Game,
+    race: &'r Race,
+    side: Side,
+    left: u32,
+) -> impl Iterator<Item = (usize, Point, Point)> + 'r {
+    let ahead = race.ahead(side);
+    race.zones.iter().flat_map(move |a| {
+        let theirs = game.side[a.piece] != side;
+        a.race_steps
+            .iter()
+            .zip(&a.race_moves)
+            .filter(move |&(&key, &n)| {
+                let intercepts = theirs && game.side[key.0] == side;
+                n <= left && !(ahead && intercepts && a.kind == ZoneKind::Attack)
+            })
+            .map(|(&key, _)| key)
+    })
 }
 
 /// Whether the side not to move has a trajectory step in some zone (it would have a zone move
@@ -1918,9 +1932,9 @@ fn race_steps(
 fn other_side_moves(game: &Game, state: &State, attacks: &[Attack], racing: Option<&Race>) -> bool {
     let other = state.to_move.opposite();
     if let Some(race) = racing {
-        return race_steps(game, race, other, u32::MAX)
-            .keys()
-            .any(|&(piece, ..)| state.at[piece].is_some());
+        // Whether any step exists, without gathering them as `race_steps` does.
+        return race_step_keys(game, race, other, u32::MAX)
+            .any(|(piece, ..)| state.at[piece].is_some());
     }
     attacks.iter().any(|a| {
         movable(a)
