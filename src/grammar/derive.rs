@@ -15,11 +15,11 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::compile::{AssignCode, Compiled};
+use super::compile::{AssignCode, Code, Compiled};
 use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::forest::Forest;
 use super::form::Form;
-use super::ir::{AssignKind, Choice, Program, Row};
+use super::ir::{AssignKind, Choice, Pat, Program, Row};
 use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
@@ -242,6 +242,7 @@ fn derive_or_forest<'w>(
         symbols: Vec::new(),
         values: Vec::new(),
         updates: Vec::new(),
+        lets: Vec::new(),
         trace,
         paths: 1,
         sentences: Vec::new(),
@@ -276,6 +277,10 @@ struct Engine<'e, 'c, 't, 'd> {
     symbols: Vec<Sym>,
     values: Vec<Value>,
     updates: Vec<(usize, Value)>,
+    /// Reused buffer for the per-point `let`s of a per-point assignment (see
+    /// [`super::point_plan`]): most steps of G_Z prepare one and skip it as changing nothing,
+    /// and a new vector each time was an allocation a step.
+    lets: Vec<(&'e Pat, &'e Code)>,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
     sentences: Vec<Sentence>,
@@ -379,7 +384,7 @@ struct Step {
     applied: bool,
 }
 
-impl Engine<'_, '_, '_, '_> {
+impl<'e> Engine<'e, '_, '_, '_> {
     fn trace_line(&mut self, text: &str) {
         if let Some(t) = self.trace.as_deref_mut() {
             t.line(text);
@@ -946,7 +951,9 @@ impl Engine<'_, '_, '_, '_> {
     ) -> Result<State, RunError> {
         let program = self.ctx.program;
         let row = &program.rows[r as usize];
-        let code = &self.code.rows[r as usize];
+        // The compiled program outlives the engine, so the `let`s kept below can borrow it.
+        let all: &'e Compiled = self.code;
+        let code = &all.rows[r as usize];
         self.symbols.clear();
         for ((symbol, _), args) in row.rhs.iter().zip(&code.rhs) {
             self.values.clear();
@@ -967,8 +974,9 @@ impl Engine<'_, '_, '_, '_> {
                     // What does not depend on the point is evaluated once; an assignment that
                     // leaves every point as it was (G_Z's NEXTTIME := init(u, NEXTTIME) after the
                     // first step of a level) is skipped.
-                    let mut lets = Vec::new();
-                    let Some(body) = plan.prepare(ev, &mut lets)? else {
+                    let lets = &mut self.lets;
+                    lets.clear();
+                    let Some(body) = plan.prepare(ev, lets)? else {
                         continue;
                     };
                     let n = self.ctx.shared.world.board().len();
@@ -982,7 +990,7 @@ impl Engine<'_, '_, '_, '_> {
                     let mut before = old.iter();
                     for p in 0..n {
                         ev.set_local(*slot, Value::Point(Point(p as u32)));
-                        for (pat, v) in &lets {
+                        for (pat, v) in self.lets.iter() {
                             let x = v(ev)?;
                             ev.bind(pat, x);
                         }
