@@ -1513,10 +1513,10 @@ mod tests {
         for v in [&set, &vector, &tuple] {
             assert_eq!(&fresh(v), v);
         }
-        assert!(!Hashed::ptr_eq(fresh(&set).set(), set.set()));
+        assert!(!List::ptr_eq(fresh(&set).set(), set.set()));
         assert!(!Hashed::ptr_eq(fresh(&vector).vector(), vector.vector()));
         let copy = fresh(&tuple);
-        assert!(!Hashed::ptr_eq(copy.tuple()[0].set(), set.set()));
+        assert!(!List::ptr_eq(copy.tuple()[0].set(), set.set()));
         assert!(!Hashed::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
     }
 

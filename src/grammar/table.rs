@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::derive::{Sentence, Sym};
 use super::ir::Choice;
-use super::value::{Hashed, Value};
+use super::value::{Hashed, List, Value};
 use super::vars::Vars;
 
 /// States whose tail is longer than this are not keyed: hashing the tail at every step would
@@ -104,9 +104,9 @@ pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Vector(x), Value::Vector(y)) => Hashed::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => Hashed::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => List::ptr_eq(x, y),
         (Value::Tuple(x), Value::Tuple(y)) => {
-            Hashed::ptr_eq(x, y)
+            List::ptr_eq(x, y)
                 || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)))
         }
         _ => a == b,
