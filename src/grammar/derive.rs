@@ -1124,3 +1124,60 @@ pub fn write_form<'a>(
         out.push('e');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::compile::Code;
+    use crate::grammar::ir::Ex;
+    use crate::grammar::list::List;
+    use std::mem::size_of;
+
+    /// The sizes of what a derivation step makes, copies and keeps (issue 30: the cost of a
+    /// step is the representation). Every step builds a `State` per successor (inside a
+    /// `Step`) and a `Key` per keyed state, one `Sym` per new symbol, and evaluates `Code`
+    /// closures over `Ex` trees of `Value`s: a type that grows makes every grammar slower,
+    /// so a change that grows one has to say why (and one that shrinks one updates it here).
+    /// tests/it/grammar_sizes.rs holds the public ones from outside as well.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn the_types_of_a_step_keep_their_sizes() {
+        let sizes = [
+            // A tag and a payload, compound values by one thin pointer: stacks, arguments and
+            // vars are arrays of these.
+            ("Value", size_of::<Value>(), 16),
+            // A trajectory, tuple or set: one thin pointer to its items and cached hash.
+            ("List<Value>", size_of::<List<Value>>(), 8),
+            // The symbol's number and its shared arguments (a fat `Rc<[Value]>`): one per new
+            // symbol of a step, and every edge of the table and sentence holds them.
+            ("Sym", size_of::<Sym>(), 24),
+            // The frozen prefix (a pointer and its length) and the tail, a persistent vector
+            // whose inline chunk holds the usual one-symbol tail without an allocation.
+            ("Form", size_of::<Form>(), 80),
+            // The vars: shared values and their hash, kept up to date slot by slot.
+            ("Vars", size_of::<Vars>(), 24),
+            // Form, vars, permissible set and step number: built for every successor.
+            ("State", size_of::<State>(), 128),
+            // A successor with how it was reached (the trace's label).
+            ("Step", size_of::<Step>(), 152),
+            // The table's key of a state: cloned into the table at each new keyed state.
+            ("Key", size_of::<Key>(), 96),
+            // A compiled expression: a boxed closure (a fat pointer) called once per node.
+            ("Code", size_of::<Code>(), 16),
+            // A node of the checked program's expressions, which the closures were built from
+            // and the tree walk reads.
+            ("Ex", size_of::<Ex>(), 72),
+        ];
+        let changed: Vec<String> = sizes
+            .iter()
+            .filter(|(_, now, was)| now != was)
+            .map(|(name, now, was)| format!("{name}: {now} bytes, was {was}"))
+            .collect();
+        assert!(
+            changed.is_empty(),
+            "the types of a derivation step changed size (update the figures if it is on \
+             purpose):\n{}",
+            changed.join("\n")
+        );
+    }
+}
