@@ -20,7 +20,7 @@ use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Pat, Program, Row};
-use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
+use super::table::{Edge, Key, KeyRef, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
 use crate::board::Point;
@@ -764,9 +764,11 @@ impl<'e> Engine<'e, '_, '_, '_> {
         let (mut power, mut length) = (1u64, 0u64);
         loop {
             if !state.permissible.is_empty() {
+                // Borrowed from the state: an owned key is made only for a state the table
+                // keeps (a branching one) or Brent's kept state.
                 let key = (state.form.tail().len() <= MAX_KEYED_TAIL)
-                    .then(|| Key::new(state.form.tail(), &state.vars, &state.permissible));
-                match key.as_ref().map_or(Lookup::New, |k| table.lookup(k)) {
+                    .then(|| KeyRef::new(state.form.tail(), &state.vars, &state.permissible));
+                match key.map_or(Lookup::New, |k| table.lookup(k)) {
                     Lookup::New => {}
                     Lookup::Done(None) => return Ok(Walk::Dead),
                     Lookup::Done(Some(id)) => {
@@ -781,13 +783,13 @@ impl<'e> Engine<'e, '_, '_, '_> {
                         });
                     }
                 }
-                if let Some(k) = &key {
-                    if kept.as_ref() == Some(k) {
+                if let Some(k) = key {
+                    if kept.as_ref().is_some_and(|kept| kept.borrowed() == k) {
                         return Ok(Walk::Dead);
                     }
                     length += 1;
                     if length == power {
-                        (kept, power, length) = (Some(k.clone()), power * 2, 0);
+                        (kept, power, length) = (Some(k.owned()), power * 2, 0);
                     }
                 }
                 self.count_step()?;
@@ -796,7 +798,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
                     state.form.frozen_since(from, &mut syms);
                     return Ok(Walk::Branch {
                         incoming: syms,
-                        node: table.open(key),
+                        node: table.open(key.map(KeyRef::owned)),
                         base: state.form.frozen_len(),
                         successors,
                     });
@@ -1160,8 +1162,10 @@ mod tests {
             ("State", size_of::<State>(), 128),
             // A successor with how it was reached (the trace's label).
             ("Step", size_of::<Step>(), 152),
-            // The table's key of a state: cloned into the table at each new keyed state.
+            // The table's key of a state: made for each state the table keeps.
             ("Key", size_of::<Key>(), 96),
+            // The key borrowed from a state, made at every keyed step to look it up.
+            ("KeyRef", size_of::<KeyRef<'_>>(), 32),
             // A compiled expression: a boxed closure (a fat pointer) called once per node.
             ("Code", size_of::<Code>(), 16),
             // A node of the checked program's expressions, which the closures were built from
