@@ -1,6 +1,8 @@
-//! Prints the derivation steps, sentences, time and allocations of a trajectory grammar on a
-//! square board:
-//! `cargo run --release --example grammar_steps -- GRAMMAR SIZE PIECE 'S(...)'`.
+//! Prints the derivation steps, sentences, time and allocations of a grammar on a square board
+//! or a scenario:
+//! `cargo run --release --example grammar_steps -- GRAMMAR SIZE|SCENARIO PIECE 'S(...)'`,
+//! e.g. the zone grammar on the full robot zone:
+//! `grammar_steps grammars/zones-filtered.lgg examples/robot-zone-full.scenario BOMBER 'S(h5, h1, 4)'`.
 use lingeo::board::Board;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -28,8 +30,11 @@ static GLOBAL: Counting = Counting;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let grammar = Grammar::load(args[1].as_ref()).unwrap_or_else(|e| panic!("{e}"));
-    let size: u32 = args[2].parse().expect("a board size");
-    let scenario = Scenario::empty(Board::grid(size, size, 1, &[]).expect("a board"));
+    // A number is the side of an empty square board; anything else a scenario file.
+    let scenario = match args[2].parse::<u32>() {
+        Ok(size) => Scenario::empty(Board::grid(size, size, 1, &[]).expect("a board")),
+        Err(_) => Scenario::load(args[2].as_ref()).unwrap_or_else(|e| panic!("{e}")),
+    };
     let kernel = scenario.kernel();
     let mut world = World::new(&scenario, &kernel);
     let inputs = grammar

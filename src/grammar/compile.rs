@@ -16,7 +16,7 @@ use std::rc::Rc;
 use super::eval::{Eval, RunError, SetOp, WorldRef, input_position, merge, table_of};
 use super::ir::*;
 use super::point_plan::PointPlan;
-use super::value::{Hashed, Value};
+use super::value::{Hashed, List, Value};
 use crate::board::Point;
 use crate::syntax::Span;
 
@@ -358,12 +358,10 @@ impl<'p> Compiler<'p> {
             Ex::Tuple(_) if let Some(v) = constant(e) => Box::new(move |_| Ok(v.clone())),
             Ex::Tuple(items) => {
                 let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
+                // The parts are evaluated straight into the tuple: one allocation, no
+                // vector first.
                 Box::new(move |ev| {
-                    let mut values = Vec::with_capacity(items.len());
-                    for i in &items {
-                        values.push(i(ev)?);
-                    }
-                    Ok(Value::Tuple(values.into()))
+                    List::try_from_fn(items.len(), |k| items[k](ev)).map(Value::Tuple)
                 })
             }
             Ex::SetLiteral(items) => {

@@ -15,12 +15,12 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::compile::{AssignCode, Compiled};
+use super::compile::{AssignCode, Code, Compiled};
 use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::forest::Forest;
 use super::form::Form;
-use super::ir::{AssignKind, Choice, Program, Row};
-use super::table::{Edge, Key, Lookup, MAX_KEYED_TAIL, Table};
+use super::ir::{AssignKind, Choice, Pat, Program, Row};
+use super::table::{Edge, Key, KeyRef, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
 use crate::board::Point;
@@ -242,6 +242,7 @@ fn derive_or_forest<'w>(
         symbols: Vec::new(),
         values: Vec::new(),
         updates: Vec::new(),
+        lets: Vec::new(),
         trace,
         paths: 1,
         sentences: Vec::new(),
@@ -276,6 +277,10 @@ struct Engine<'e, 'c, 't, 'd> {
     symbols: Vec<Sym>,
     values: Vec<Value>,
     updates: Vec<(usize, Value)>,
+    /// Reused buffer for the per-point `let`s of a per-point assignment (see
+    /// [`super::point_plan`]): most steps of G_Z prepare one and skip it as changing nothing,
+    /// and a new vector each time was an allocation a step.
+    lets: Vec<(&'e Pat, &'e Code)>,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
     sentences: Vec<Sentence>,
@@ -379,7 +384,7 @@ struct Step {
     applied: bool,
 }
 
-impl Engine<'_, '_, '_, '_> {
+impl<'e> Engine<'e, '_, '_, '_> {
     fn trace_line(&mut self, text: &str) {
         if let Some(t) = self.trace.as_deref_mut() {
             t.line(text);
@@ -759,9 +764,11 @@ impl Engine<'_, '_, '_, '_> {
         let (mut power, mut length) = (1u64, 0u64);
         loop {
             if !state.permissible.is_empty() {
+                // Borrowed from the state: an owned key is made only for a state the table
+                // keeps (a branching one) or Brent's kept state.
                 let key = (state.form.tail().len() <= MAX_KEYED_TAIL)
-                    .then(|| Key::new(state.form.tail(), &state.vars, &state.permissible));
-                match key.as_ref().map_or(Lookup::New, |k| table.lookup(k)) {
+                    .then(|| KeyRef::new(state.form.tail(), &state.vars, &state.permissible));
+                match key.map_or(Lookup::New, |k| table.lookup(k)) {
                     Lookup::New => {}
                     Lookup::Done(None) => return Ok(Walk::Dead),
                     Lookup::Done(Some(id)) => {
@@ -776,13 +783,13 @@ impl Engine<'_, '_, '_, '_> {
                         });
                     }
                 }
-                if let Some(k) = &key {
-                    if kept.as_ref() == Some(k) {
+                if let Some(k) = key {
+                    if kept.as_ref().is_some_and(|kept| kept.borrowed() == k) {
                         return Ok(Walk::Dead);
                     }
                     length += 1;
                     if length == power {
-                        (kept, power, length) = (Some(k.clone()), power * 2, 0);
+                        (kept, power, length) = (Some(k.owned()), power * 2, 0);
                     }
                 }
                 self.count_step()?;
@@ -791,7 +798,7 @@ impl Engine<'_, '_, '_, '_> {
                     state.form.frozen_since(from, &mut syms);
                     return Ok(Walk::Branch {
                         incoming: syms,
-                        node: table.open(key),
+                        node: table.open(key.map(KeyRef::owned)),
                         base: state.form.frozen_len(),
                         successors,
                     });
@@ -946,7 +953,9 @@ impl Engine<'_, '_, '_, '_> {
     ) -> Result<State, RunError> {
         let program = self.ctx.program;
         let row = &program.rows[r as usize];
-        let code = &self.code.rows[r as usize];
+        // The compiled program outlives the engine, so the `let`s kept below can borrow it.
+        let all: &'e Compiled = self.code;
+        let code = &all.rows[r as usize];
         self.symbols.clear();
         for ((symbol, _), args) in row.rhs.iter().zip(&code.rhs) {
             self.values.clear();
@@ -967,8 +976,9 @@ impl Engine<'_, '_, '_, '_> {
                     // What does not depend on the point is evaluated once; an assignment that
                     // leaves every point as it was (G_Z's NEXTTIME := init(u, NEXTTIME) after the
                     // first step of a level) is skipped.
-                    let mut lets = Vec::new();
-                    let Some(body) = plan.prepare(ev, &mut lets)? else {
+                    let lets = &mut self.lets;
+                    lets.clear();
+                    let Some(body) = plan.prepare(ev, lets)? else {
                         continue;
                     };
                     let n = self.ctx.shared.world.board().len();
@@ -982,7 +992,7 @@ impl Engine<'_, '_, '_, '_> {
                     let mut before = old.iter();
                     for p in 0..n {
                         ev.set_local(*slot, Value::Point(Point(p as u32)));
-                        for (pat, v) in &lets {
+                        for (pat, v) in self.lets.iter() {
                             let x = v(ev)?;
                             ev.bind(pat, x);
                         }
@@ -1114,5 +1124,64 @@ pub fn write_form<'a>(
     }
     if out.len() == start {
         out.push('e');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::compile::Code;
+    use crate::grammar::ir::Ex;
+    use crate::grammar::list::List;
+    use std::mem::size_of;
+
+    /// The sizes of what a derivation step makes, copies and keeps (issue 30: the cost of a
+    /// step is the representation). Every step builds a `State` per successor (inside a
+    /// `Step`) and a `Key` per keyed state, one `Sym` per new symbol, and evaluates `Code`
+    /// closures over `Ex` trees of `Value`s: a type that grows makes every grammar slower,
+    /// so a change that grows one has to say why (and one that shrinks one updates it here).
+    /// tests/it/grammar_sizes.rs holds the public ones from outside as well.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn the_types_of_a_step_keep_their_sizes() {
+        let sizes = [
+            // A tag and a payload, compound values by one thin pointer: stacks, arguments and
+            // vars are arrays of these.
+            ("Value", size_of::<Value>(), 16),
+            // A trajectory, tuple or set: one thin pointer to its items and cached hash.
+            ("List<Value>", size_of::<List<Value>>(), 8),
+            // The symbol's number and its shared arguments (a fat `Rc<[Value]>`): one per new
+            // symbol of a step, and every edge of the table and sentence holds them.
+            ("Sym", size_of::<Sym>(), 24),
+            // The frozen prefix (a pointer and its length) and the tail, a persistent vector
+            // whose inline chunk holds the usual one-symbol tail without an allocation.
+            ("Form", size_of::<Form>(), 80),
+            // The vars: shared values and their hash, kept up to date slot by slot.
+            ("Vars", size_of::<Vars>(), 24),
+            // Form, vars, permissible set and step number: built for every successor.
+            ("State", size_of::<State>(), 128),
+            // A successor with how it was reached (the trace's label).
+            ("Step", size_of::<Step>(), 152),
+            // The table's key of a state: made for each state the table keeps.
+            ("Key", size_of::<Key>(), 96),
+            // The key borrowed from a state, made at every keyed step to look it up.
+            ("KeyRef", size_of::<KeyRef<'_>>(), 32),
+            // A compiled expression: a boxed closure (a fat pointer) called once per node.
+            ("Code", size_of::<Code>(), 16),
+            // A node of the checked program's expressions, which the closures were built from
+            // and the tree walk reads.
+            ("Ex", size_of::<Ex>(), 72),
+        ];
+        let changed: Vec<String> = sizes
+            .iter()
+            .filter(|(_, now, was)| now != was)
+            .map(|(name, now, was)| format!("{name}: {now} bytes, was {was}"))
+            .collect();
+        assert!(
+            changed.is_empty(),
+            "the types of a derivation step changed size (update the figures if it is on \
+             purpose):\n{}",
+            changed.join("\n")
+        );
     }
 }

@@ -512,8 +512,13 @@ impl<'e, 'c> Eval<'e, 'c> {
             Pat::Slot(s) => self.stack[self.base + *s as usize] = v,
             Pat::Tuple(parts) => {
                 // The tuple is ours: its parts are read in place, without another count on it.
+                // A part bound to a slot, the usual pattern (`let (x, y, l) = u`), is stored
+                // here without another call.
                 for (p, item) in parts.iter().zip(v.tuple().iter()) {
-                    self.bind(p, item.clone());
+                    match p {
+                        Pat::Slot(s) => self.stack[self.base + *s as usize] = item.clone(),
+                        nested => self.bind(nested, item.clone()),
+                    }
                 }
             }
         }
@@ -1513,10 +1518,10 @@ mod tests {
         for v in [&set, &vector, &tuple] {
             assert_eq!(&fresh(v), v);
         }
-        assert!(!Hashed::ptr_eq(fresh(&set).set(), set.set()));
+        assert!(!List::ptr_eq(fresh(&set).set(), set.set()));
         assert!(!Hashed::ptr_eq(fresh(&vector).vector(), vector.vector()));
         let copy = fresh(&tuple);
-        assert!(!Hashed::ptr_eq(copy.tuple()[0].set(), set.set()));
+        assert!(!List::ptr_eq(copy.tuple()[0].set(), set.set()));
         assert!(!Hashed::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
     }
 

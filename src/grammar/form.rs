@@ -52,7 +52,13 @@ impl Form {
 
     /// The leftmost occurrence of `symbol`, as a position in the tail.
     pub fn find(&self, symbol: u32) -> Option<usize> {
-        self.tail.iter().position(|s| s.symbol == symbol)
+        // The usual tail, one nonterminal, read without the persistent vector's iterator
+        // (which sets up a walk of its tree for one comparison); every production tried
+        // looks here.
+        match self.tail.front() {
+            Some(s) if self.tail.len() == 1 => (s.symbol == symbol).then_some(0),
+            _ => self.tail.iter().position(|s| s.symbol == symbol),
+        }
     }
 
     /// The tail symbol at `position`.
@@ -191,6 +197,8 @@ mod tests {
         let g = f.rewrite(0, &mut vec![sym(0, 1), sym(1, 2)], terminal);
         assert_eq!(g.len(), 2);
         assert_eq!(g.find(1), Some(0));
+        // A one-symbol tail that is another nonterminal.
+        assert_eq!(g.find(2), None);
         let h1 = g.rewrite(0, &mut vec![sym(0, 2)], terminal);
         let h2 = g.rewrite(0, &mut vec![sym(0, 3), sym(1, 4), sym(0, 5)], terminal);
         // A rewrite inside a longer tail.

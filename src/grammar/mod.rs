@@ -16,6 +16,7 @@ pub mod inline;
 pub mod input_error;
 pub mod ir;
 pub mod lexer;
+pub mod list;
 pub mod narrow;
 pub mod parser;
 mod point_plan;

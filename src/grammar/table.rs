@@ -10,6 +10,7 @@
 //! end, listed depth first in the engine's order. Dead ends (halts with nonterminals left)
 //! are dropped, so every listed path is a sentence.
 
+use std::borrow::Borrow;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::rc::Rc;
@@ -18,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::derive::{Sentence, Sym};
 use super::ir::Choice;
-use super::value::{Hashed, Value};
+use super::value::{Hashed, List, Value};
 use super::vars::Vars;
 
 /// States whose tail is longer than this are not keyed: hashing the tail at every step would
@@ -40,40 +41,84 @@ pub struct Key {
     hash: u64,
 }
 
-impl Key {
+/// A state's key borrowed from the state: what a step looks up in the table. Most states a
+/// walk meets are looked up once and never kept (a chain of steps with one successor), so
+/// the owned [`Key`], a copy of the tail and a count on the vars, is made only for the states
+/// the table keeps ([`KeyRef::owned`]); copying and dropping it at every step cost more
+/// than hashing it (issue 30, item 2).
+#[derive(Clone, Copy)]
+pub struct KeyRef<'a> {
+    tail: &'a imbl::Vector<Sym>,
+    vars: &'a Rc<[Value]>,
+    permissible: usize,
+    hash: u64,
+}
+
+impl<'a> KeyRef<'a> {
     /// The key of a state; the vars bring their hash along ([`Vars`], kept up to date step by
     /// step), so only the tail is hashed here.
-    pub fn new(tail: &imbl::Vector<Sym>, vars: &Vars, permissible: &Rc<[Choice]>) -> Key {
+    pub fn new(
+        tail: &'a imbl::Vector<Sym>,
+        vars: &'a Vars,
+        permissible: &Rc<[Choice]>,
+    ) -> KeyRef<'a> {
         let permissible = Rc::as_ptr(permissible) as *const Choice as usize;
         let mut h = rustc_hash::FxHasher::default();
         permissible.hash(&mut h);
         tail.len().hash(&mut h);
-        for s in tail {
+        let mut hash_sym = |s: &Sym| {
             s.symbol.hash(&mut h);
             s.args.iter().for_each(|v| hash_value(v, &mut h));
+        };
+        // The usual tail, one nonterminal, read without the persistent vector's iterator
+        // (which sets up a walk of its tree, as much as hashing the symbol costs).
+        match tail.front() {
+            Some(s) if tail.len() == 1 => hash_sym(s),
+            _ => tail.iter().for_each(hash_sym),
         }
         vars.hash().hash(&mut h);
-        Key {
-            tail: tail.clone(),
-            vars: vars.values().clone(),
+        KeyRef {
+            tail,
+            vars: vars.values(),
             permissible,
             hash: h.finish(),
         }
     }
-}
 
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash)
+    /// The key kept in a table: the tail shared, the vars counted.
+    pub fn owned(self) -> Key {
+        Key {
+            tail: self.tail.clone(),
+            vars: self.vars.clone(),
+            permissible: self.permissible,
+            hash: self.hash,
+        }
     }
 }
 
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
+impl Key {
+    /// The key of a state, owned (see [`KeyRef::new`]).
+    pub fn new(tail: &imbl::Vector<Sym>, vars: &Vars, permissible: &Rc<[Choice]>) -> Key {
+        KeyRef::new(tail, vars, permissible).owned()
+    }
+
+    /// The key borrowed.
+    pub fn borrowed(&self) -> KeyRef<'_> {
+        KeyRef {
+            tail: &self.tail,
+            vars: &self.vars,
+            permissible: self.permissible,
+            hash: self.hash,
+        }
+    }
+}
+
+impl PartialEq for KeyRef<'_> {
+    fn eq(&self, other: &KeyRef<'_>) -> bool {
         self.hash == other.hash
             && self.permissible == other.permissible
             && self.tail.len() == other.tail.len()
-            && self.tail.iter().zip(&other.tail).all(|(a, b)| {
+            && self.tail.iter().zip(other.tail).all(|(a, b)| {
                 a.symbol == b.symbol
                     && a.args.len() == b.args.len()
                     && a.args.iter().zip(b.args.iter()).all(|(x, y)| same(x, y))
@@ -86,7 +131,61 @@ impl PartialEq for Key {
     }
 }
 
+impl Eq for KeyRef<'_> {}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.borrowed() == other.borrowed()
+    }
+}
+
 impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash)
+    }
+}
+
+/// What a table's index is looked up by: an owned key, or one borrowed from a state. The
+/// index holds owned keys and lends them as `dyn Keyed` (the `Borrow` below), so a borrowed
+/// key finds them with no owned copy made; both hash as their precomputed hash.
+pub trait Keyed {
+    /// The key, borrowed.
+    fn key(&self) -> KeyRef<'_>;
+}
+
+impl Keyed for Key {
+    fn key(&self) -> KeyRef<'_> {
+        self.borrowed()
+    }
+}
+
+impl Keyed for KeyRef<'_> {
+    fn key(&self) -> KeyRef<'_> {
+        *self
+    }
+}
+
+impl<'a> Borrow<dyn Keyed + 'a> for Key {
+    fn borrow(&self) -> &(dyn Keyed + 'a) {
+        self
+    }
+}
+
+impl Hash for dyn Keyed + '_ {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key().hash)
+    }
+}
+
+impl PartialEq for dyn Keyed + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for dyn Keyed + '_ {}
 
 /// A value's hash with vectors and sets by identity (the hash of [`same`]).
 pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
@@ -104,9 +203,9 @@ pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Vector(x), Value::Vector(y)) => Hashed::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => Hashed::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => List::ptr_eq(x, y),
         (Value::Tuple(x), Value::Tuple(y)) => {
-            Hashed::ptr_eq(x, y)
+            List::ptr_eq(x, y)
                 || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)))
         }
         _ => a == b,
@@ -155,8 +254,8 @@ pub struct Table {
 
 impl Table {
     /// What the table knows of the state `key`.
-    pub fn lookup(&self, key: &Key) -> Lookup {
-        match self.index.get(key) {
+    pub fn lookup(&self, key: KeyRef<'_>) -> Lookup {
+        match self.index.get(&key as &dyn Keyed) {
             None => Lookup::New,
             Some(&id) => match &self.nodes[id as usize] {
                 Node::Open => Lookup::Open(id),
@@ -283,5 +382,54 @@ impl Table {
             take(&edges[next], &mut buffer, &mut stack, &mut common)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sym(symbol: u32, args: Vec<Value>) -> Sym {
+        Sym {
+            symbol,
+            args: args.into(),
+        }
+    }
+
+    /// A state's key borrowed from it finds the owned key of an equal state (built apart),
+    /// for the one-symbol tail and a longer one, and only that.
+    #[test]
+    fn a_borrowed_key_finds_the_owned_key_of_an_equal_state() {
+        let permissible: Rc<[Choice]> = vec![Choice::Row(0)].into();
+        let other_set: Rc<[Choice]> = vec![Choice::Row(0)].into();
+        let set = Value::set_from(vec![Value::Int(1)]);
+        let vars = |n: i64| Vars::new(vec![Value::Int(n), set.clone()].into());
+        let tuple = |n: i64| Value::Tuple(vec![Value::Int(n), Value::Int(2)].into());
+        let one = |n: i64| imbl::Vector::unit(sym(1, vec![tuple(n)]));
+        let two = |n: i64| imbl::vector![sym(1, vec![tuple(n)]), sym(0, vec![Value::Int(n)])];
+        let mut table = Table::default();
+        let (v, w) = (vars(3), vars(3));
+        let a = table.open(Some(Key::new(&one(1), &v, &permissible)));
+        let b = table.open(Some(Key::new(&two(1), &v, &permissible)));
+        let found =
+            |table: &Table, tail: &imbl::Vector<Sym>, vars: &Vars, p: &Rc<[Choice]>| match table
+                .lookup(KeyRef::new(tail, vars, p))
+            {
+                Lookup::Open(id) => Some(id),
+                _ => None,
+            };
+        assert_eq!(found(&table, &one(1), &w, &permissible), Some(a));
+        assert_eq!(found(&table, &two(1), &w, &permissible), Some(b));
+        // Another argument, another var, another permissible set (by identity), or the
+        // set var an equal set built apart: another state.
+        assert_eq!(found(&table, &one(2), &w, &permissible), None);
+        assert_eq!(found(&table, &one(1), &vars(4), &permissible), None);
+        assert_eq!(found(&table, &one(1), &w, &other_set), None);
+        let apart = Vars::new(vec![Value::Int(3), Value::set_from(vec![Value::Int(1)])].into());
+        assert_eq!(found(&table, &one(1), &apart, &permissible), None);
+        // The owned key is the borrowed one kept.
+        let (tail, p) = (one(1), permissible.clone());
+        let borrowed = KeyRef::new(&tail, &w, &p);
+        assert!(borrowed.owned().borrowed() == borrowed);
     }
 }

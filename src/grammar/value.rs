@@ -3,7 +3,8 @@
 //! persistent (imbl), so that derivation branches share what they have in common.
 //!
 //! A compound value (trajectory, tuple, set, vector) is held by one thin pointer to a shared
-//! node that keeps its content's hash once computed ([`Hashed`]): a `Value` is 16 bytes, and
+//! node that keeps its content's hash once computed ([`Hashed`], and [`List`] for the
+//! trajectories, tuples and sets, in one allocation with their items): a `Value` is 16 bytes, and
 //! hashing one (a memo key holding G_Z's vectors, a state's tuple) costs O(1) after the first
 //! time, where hashing the content cost a pass over it at every lookup (issue 30).
 
@@ -26,9 +27,6 @@ struct HashedNode<C> {
     hash: Cell<u64>,
     content: C,
 }
-
-/// A trajectory's stops, or a tuple's or a set's members.
-pub type List<T> = Hashed<Box<[T]>>;
 
 impl<C> Hashed<C> {
     /// A new node holding `content`, its hash not computed yet.
@@ -89,12 +87,6 @@ impl<C> Deref for Hashed<C> {
     }
 }
 
-impl<T> AsRef<[T]> for List<T> {
-    fn as_ref(&self) -> &[T] {
-        &self.0.content
-    }
-}
-
 impl<C: PartialEq> PartialEq for Hashed<C> {
     fn eq(&self, other: &Self) -> bool {
         if Hashed::ptr_eq(self, other) {
@@ -138,29 +130,7 @@ impl<C: fmt::Debug> fmt::Debug for Hashed<C> {
     }
 }
 
-impl<T> From<Vec<T>> for List<T> {
-    fn from(items: Vec<T>) -> Self {
-        Hashed::new(items.into_boxed_slice())
-    }
-}
-
-impl<T: Clone> From<&[T]> for List<T> {
-    fn from(items: &[T]) -> Self {
-        Hashed::new(items.into())
-    }
-}
-
-impl<T, const N: usize> From<[T; N]> for List<T> {
-    fn from(items: [T; N]) -> Self {
-        Hashed::new(Box::new(items))
-    }
-}
-
-impl<T> FromIterator<T> for List<T> {
-    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
-        Hashed::new(iter.into_iter().collect())
-    }
-}
+pub use super::list::List;
 
 /// A value the grammar computes with; which variant is guaranteed by the type checker.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -408,7 +378,7 @@ mod tests {
         let b = Value::Set(List::from([Value::Int(1), Value::Int(2)]));
         let c = Value::Set(List::from([Value::Int(1), Value::Int(3)]));
         assert_eq!(a, b);
-        assert!(!Hashed::ptr_eq(a.set(), b.set()));
+        assert!(!List::ptr_eq(a.set(), b.set()));
         assert_eq!(hash(&a), hash(&b));
         assert_ne!(a, c);
         assert!(a < c);
