@@ -196,6 +196,10 @@ fn a_deepening_search_keeps_its_deepest_completed_pass() {
             to_3 + (to_4 - to_3) / 2
         ))
     );
+    // A bound of 0 (the race alone) is one pass, as asked.
+    let zero = at(0, None, true);
+    assert_eq!((zero.depth, zero.depth_asked), (0, 0));
+    assert_eq!(zero.tree.text(), at(0, None, false).tree.text());
     // Stopped in its first pass, it has no result, as a search that does not deepen.
     let none = at(6, Some(3), true);
     assert_eq!(none.result.value, None);

@@ -1206,7 +1206,8 @@ fn deepen(
     let start = std::time::Instant::now();
     let (mut nodes, mut generated, mut cpu) = (0u64, 0u64, Some(Duration::ZERO));
     let mut done: Option<LgResult> = None;
-    for depth in 1..=target.max(1) {
+    // From 1, or the one pass of a bound of 0 (the race alone).
+    for depth in target.min(1)..=target {
         let pass = SearchOptions {
             depth: Some(depth),
             max_nodes: options.max_nodes.map(|m| m.saturating_sub(nodes)),
