@@ -1140,7 +1140,6 @@ mod tests {
     /// `Step`) and a `Key` per keyed state, one `Sym` per new symbol, and evaluates `Code`
     /// closures over `Ex` trees of `Value`s: a type that grows makes every grammar slower,
     /// so a change that grows one has to say why (and one that shrinks one updates it here).
-    /// tests/it/grammar_sizes.rs holds the public ones from outside as well.
     #[cfg(target_pointer_width = "64")]
     #[test]
     fn the_types_of_a_step_keep_their_sizes() {

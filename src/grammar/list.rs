@@ -219,15 +219,11 @@ impl<T> Drop for List<T> {
 
 impl<T: PartialEq> PartialEq for List<T> {
     fn eq(&self, other: &Self) -> bool {
-        if List::ptr_eq(self, other) {
-            return true;
-        }
-        // Hashes already known and different settle it without a pass over the contents.
-        let (a, b) = (self.header().hash.get(), other.header().hash.get());
-        if a != 0 && b != 0 && a != b {
-            return false;
-        }
-        self[..] == other[..]
+        super::value::cached_hash_eq(
+            List::ptr_eq(self, other),
+            (self.header().hash.get(), other.header().hash.get()),
+            || self[..] == other[..],
+        )
     }
 }
 

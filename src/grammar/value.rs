@@ -87,17 +87,31 @@ impl<C> Deref for Hashed<C> {
     }
 }
 
+/// Equality of two shared contents that cache their hashes (0: not computed yet), as
+/// [`Hashed`] and [`super::list::List`] compare: one node is equal to itself, hashes already
+/// known and different settle it without a pass over the contents, else the contents decide.
+pub(crate) fn cached_hash_eq(
+    same_node: bool,
+    hashes: (u64, u64),
+    contents_equal: impl FnOnce() -> bool,
+) -> bool {
+    if same_node {
+        return true;
+    }
+    let (a, b) = hashes;
+    if a != 0 && b != 0 && a != b {
+        return false;
+    }
+    contents_equal()
+}
+
 impl<C: PartialEq> PartialEq for Hashed<C> {
     fn eq(&self, other: &Self) -> bool {
-        if Hashed::ptr_eq(self, other) {
-            return true;
-        }
-        // Hashes already known and different settle it without a pass over the contents.
-        let (a, b) = (self.0.hash.get(), other.0.hash.get());
-        if a != 0 && b != 0 && a != b {
-            return false;
-        }
-        self.0.content == other.0.content
+        cached_hash_eq(
+            Hashed::ptr_eq(self, other),
+            (self.0.hash.get(), other.0.hash.get()),
+            || self.0.content == other.0.content,
+        )
     }
 }
 
@@ -357,7 +371,7 @@ mod tests {
     use super::*;
 
     /// A value in two words (tag and payload, compounds by one thin pointer): stacks, argument
-    /// arrays and vars move two thirds of what they moved at 24 bytes (tests/it/grammar_sizes.rs
+    /// arrays and vars move two thirds of what they moved at 24 bytes (derive.rs's size test
     /// holds the other hot types).
     #[test]
     fn values_are_two_words() {

@@ -17,7 +17,6 @@ mod forest;
 mod fuzzy_network;
 mod grammar_layering;
 mod grammar_properties;
-mod grammar_sizes;
 mod honest_exits;
 mod learned;
 mod lg_search;
