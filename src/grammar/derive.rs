@@ -1152,17 +1152,19 @@ mod tests {
             // The symbol's number and its shared arguments (a fat `Rc<[Value]>`): one per new
             // symbol of a step, and every edge of the table and sentence holds them.
             ("Sym", size_of::<Sym>(), 24),
-            // The frozen prefix (a pointer and its length) and the tail, a persistent vector
-            // whose inline chunk holds the usual one-symbol tail without an allocation.
-            ("Form", size_of::<Form>(), 80),
+            // A form's tail: one symbol in a symbol's space (or a shared vector) and its hash.
+            ("Tail", size_of::<crate::grammar::tail::Tail>(), 32),
+            // The frozen prefix (a pointer and its length) and the tail: the usual one symbol
+            // inline, or a shared persistent vector, with its hash (tail.rs).
+            ("Form", size_of::<Form>(), 48),
             // The vars: shared values and their hash, kept up to date slot by slot.
             ("Vars", size_of::<Vars>(), 24),
             // Form, vars, permissible set and step number: built for every successor.
-            ("State", size_of::<State>(), 128),
+            ("State", size_of::<State>(), 96),
             // A successor with how it was reached (the trace's label).
-            ("Step", size_of::<Step>(), 152),
+            ("Step", size_of::<Step>(), 120),
             // The table's key of a state: made for each state the table keeps.
-            ("Key", size_of::<Key>(), 96),
+            ("Key", size_of::<Key>(), 64),
             // The key borrowed from a state, made at every keyed step to look it up.
             ("KeyRef", size_of::<KeyRef<'_>>(), 32),
             // A compiled expression: a boxed closure (a fat pointer) called once per node.

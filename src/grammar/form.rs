@@ -1,12 +1,14 @@
 //! The sentential form. Rewriting is always of the leftmost occurrence, so terminals left of
 //! the first nonterminal can never change again: they are frozen into a persistent list that
 //! branches share and that grows in O(1). The live tail, which starts at the first nonterminal,
-//! is a persistent vector. Finding a production's nonterminal then scans only the tail (one
-//! symbol in the trajectory and zone grammars) instead of the whole string.
+//! is a [`Tail`]: one symbol inline, or a persistent vector. Finding a production's
+//! nonterminal then scans only the tail (one symbol in the trajectory and zone grammars)
+//! instead of the whole string.
 
 use std::rc::Rc;
 
 use super::derive::Sym;
+use super::tail::Tail;
 
 struct Node {
     sym: Sym,
@@ -19,8 +21,8 @@ pub struct Form {
     /// The frozen terminals, last first.
     prefix: Option<Rc<Node>>,
     prefix_len: usize,
-    /// Empty, or starting with a nonterminal.
-    tail: imbl::Vector<Sym>,
+    /// Empty, or starting with a nonterminal; its hash made with it ([`Tail`]).
+    tail: Tail,
 }
 
 impl Form {
@@ -29,9 +31,9 @@ impl Form {
         let mut form = Form {
             prefix: None,
             prefix_len: 0,
-            tail: imbl::Vector::unit(start),
+            tail: Tail::empty(),
         };
-        form.freeze(is_terminal);
+        form.set_tail(imbl::Vector::unit(start), is_terminal);
         form
     }
 
@@ -52,9 +54,7 @@ impl Form {
 
     /// The leftmost occurrence of `symbol`, as a position in the tail.
     pub fn find(&self, symbol: u32) -> Option<usize> {
-        // The usual tail, one nonterminal, read without the persistent vector's iterator
-        // (which sets up a walk of its tree for one comparison); every production tried
-        // looks here.
+        // The usual tail, one nonterminal, is inline: one comparison.
         match self.tail.front() {
             Some(s) if self.tail.len() == 1 => (s.symbol == symbol).then_some(0),
             _ => self.tail.iter().position(|s| s.symbol == symbol),
@@ -63,7 +63,7 @@ impl Form {
 
     /// The tail symbol at `position`.
     pub fn at(&self, position: usize) -> &Sym {
-        &self.tail[position]
+        self.tail.at(position)
     }
 
     /// The form with the tail symbol at `position` replaced by the symbols drained from `rhs`.
@@ -76,60 +76,71 @@ impl Form {
         let mut form = Form {
             prefix: self.prefix.clone(),
             prefix_len: self.prefix_len,
-            tail: imbl::Vector::new(),
+            tail: Tail::empty(),
         };
         // The leading terminals of the replacement go straight to the prefix.
         let mut rhs = rhs.drain(..).peekable();
         if position == 0 {
             while let Some(s) = rhs.next_if(|s| is_terminal(s.symbol)) {
-                form.prefix = Some(Rc::new(Node {
-                    sym: s,
-                    prev: form.prefix.take(),
-                }));
-                form.prefix_len += 1;
+                form.push_frozen(s);
             }
         }
         if self.tail.len() == 1 {
-            // The usual case (one nonterminal left): the new tail is the rest of the replacement.
-            form.tail = rhs.collect();
+            // The usual case (one nonterminal left): the new tail is the rest of the
+            // replacement, most often one nonterminal, kept inline with no vector built.
+            match (rhs.next(), rhs.next()) {
+                (None, _) => {}
+                (Some(s), None) if !is_terminal(s.symbol) => form.tail = Tail::one(s),
+                (Some(s), second) => {
+                    let mut tail = imbl::Vector::unit(s);
+                    tail.extend(second);
+                    tail.extend(rhs);
+                    form.set_tail(tail, is_terminal);
+                }
+            }
         } else if position == 0 {
             // The leftmost symbol (Hanoi's A): pushes at the front, which the persistent vector
             // does in constant time (inserting at an index rebalances the tree each time, and
             // a string that keeps growing at its front then costs more than quadratic time).
-            let mut tail = self.tail.clone();
+            let mut tail = self.tail.to_vector();
             tail.pop_front();
             let rest: Vec<Sym> = rhs.collect();
             for s in rest.into_iter().rev() {
                 tail.push_front(s);
             }
-            form.tail = tail;
+            form.set_tail(tail, is_terminal);
         } else {
-            let mut tail = self.tail.clone();
+            let mut tail = self.tail.to_vector();
             let mut right = tail.split_off(position);
             right.pop_front();
             tail.extend(rhs);
             tail.append(right);
-            form.tail = tail;
+            form.set_tail(tail, is_terminal);
         }
-        form.freeze(is_terminal);
         form
     }
 
-    /// Moves the terminals at the front of the tail into the prefix.
-    fn freeze(&mut self, is_terminal: impl Fn(u32) -> bool) {
-        while self.tail.front().is_some_and(|s| is_terminal(s.symbol)) {
-            let sym = self.tail.pop_front().expect("checked non-empty");
-            self.prefix = Some(Rc::new(Node {
-                sym,
-                prev: self.prefix.take(),
-            }));
-            self.prefix_len += 1;
+    /// Adds a terminal at the end of the prefix.
+    fn push_frozen(&mut self, sym: Sym) {
+        self.prefix = Some(Rc::new(Node {
+            sym,
+            prev: self.prefix.take(),
+        }));
+        self.prefix_len += 1;
+    }
+
+    /// Makes `syms` the tail, its terminals at the front moved into the prefix first.
+    fn set_tail(&mut self, mut syms: imbl::Vector<Sym>, is_terminal: impl Fn(u32) -> bool) {
+        while syms.front().is_some_and(|s| is_terminal(s.symbol)) {
+            let sym = syms.pop_front().expect("checked non-empty");
+            self.push_frozen(sym);
         }
+        self.tail = Tail::from_vector(syms);
     }
 
     /// The live tail: empty, or starting with a nonterminal. Together with the vars and the
     /// permissible set it decides everything the derivation does next.
-    pub fn tail(&self) -> &imbl::Vector<Sym> {
+    pub fn tail(&self) -> &Tail {
         &self.tail
     }
 

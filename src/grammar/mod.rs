@@ -22,6 +22,7 @@ pub mod parser;
 mod point_plan;
 pub mod print;
 pub mod table;
+pub mod tail;
 pub mod types;
 pub mod value;
 pub mod vars;

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::derive::{Sentence, Sym};
 use super::ir::Choice;
+use super::tail::Tail;
 use super::value::{Hashed, List, Value};
 use super::vars::Vars;
 
@@ -32,7 +33,7 @@ pub const MAX_KEYED_TAIL: usize = 64;
 /// holds them, so an address cannot be reused while it is in the table.
 #[derive(Clone)]
 pub struct Key {
-    tail: imbl::Vector<Sym>,
+    tail: Tail,
     vars: Rc<[Value]>,
     /// The permissible set by its address: every permissible set is one of the program's
     /// (the initial set, a production's F_T or F_F), which outlives the tables of a run, so
@@ -48,40 +49,28 @@ pub struct Key {
 /// than hashing it (issue 30, item 2).
 #[derive(Clone, Copy)]
 pub struct KeyRef<'a> {
-    tail: &'a imbl::Vector<Sym>,
+    tail: &'a Tail,
     vars: &'a Rc<[Value]>,
     permissible: usize,
     hash: u64,
 }
 
 impl<'a> KeyRef<'a> {
-    /// The key of a state; the vars bring their hash along ([`Vars`], kept up to date step by
-    /// step), so only the tail is hashed here.
-    pub fn new(
-        tail: &'a imbl::Vector<Sym>,
-        vars: &'a Vars,
-        permissible: &Rc<[Choice]>,
-    ) -> KeyRef<'a> {
+    /// The key of a state. The tail and the vars bring their hashes along ([`Tail`], made
+    /// with the tail; [`Vars`], kept up to date slot by slot), so nothing is hashed again
+    /// here: a failure successor shares both with the state before it.
+    pub fn new(tail: &'a Tail, vars: &'a Vars, permissible: &Rc<[Choice]>) -> KeyRef<'a> {
         let permissible = Rc::as_ptr(permissible) as *const Choice as usize;
-        let mut h = rustc_hash::FxHasher::default();
-        permissible.hash(&mut h);
-        tail.len().hash(&mut h);
-        let mut hash_sym = |s: &Sym| {
-            s.symbol.hash(&mut h);
-            s.args.iter().for_each(|v| hash_value(v, &mut h));
-        };
-        // The usual tail, one nonterminal, read without the persistent vector's iterator
-        // (which sets up a walk of its tree, as much as hashing the symbol costs).
-        match tail.front() {
-            Some(s) if tail.len() == 1 => hash_sym(s),
-            _ => tail.iter().for_each(hash_sym),
-        }
-        vars.hash().hash(&mut h);
+        debug_assert_eq!(
+            vars.hash(),
+            Vars::new(vars.values().clone()).hash(),
+            "the vars' kept hash is the hash of their values"
+        );
         KeyRef {
             tail,
             vars: vars.values(),
             permissible,
-            hash: h.finish(),
+            hash: state_hash(permissible, tail.hash(), vars.hash()),
         }
     }
 
@@ -98,7 +87,7 @@ impl<'a> KeyRef<'a> {
 
 impl Key {
     /// The key of a state, owned (see [`KeyRef::new`]).
-    pub fn new(tail: &imbl::Vector<Sym>, vars: &Vars, permissible: &Rc<[Choice]>) -> Key {
+    pub fn new(tail: &Tail, vars: &Vars, permissible: &Rc<[Choice]>) -> Key {
         KeyRef::new(tail, vars, permissible).owned()
     }
 
@@ -118,7 +107,7 @@ impl PartialEq for KeyRef<'_> {
         self.hash == other.hash
             && self.permissible == other.permissible
             && self.tail.len() == other.tail.len()
-            && self.tail.iter().zip(other.tail).all(|(a, b)| {
+            && self.tail.iter().zip(other.tail.iter()).all(|(a, b)| {
                 a.symbol == b.symbol
                     && a.args.len() == b.args.len()
                     && a.args.iter().zip(b.args.iter()).all(|(x, y)| same(x, y))
@@ -186,6 +175,17 @@ impl PartialEq for dyn Keyed + '_ {
 }
 
 impl Eq for dyn Keyed + '_ {}
+
+/// The hash of a state from the hashes of its parts (the permissible set's address, the
+/// tail's hash, the vars' hash): three words, where the state's symbols and values were
+/// hashed at each lookup before.
+fn state_hash(permissible: usize, tail: u64, vars: u64) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    permissible.hash(&mut h);
+    tail.hash(&mut h);
+    vars.hash(&mut h);
+    h.finish()
+}
 
 /// A value's hash with vectors and sets by identity (the hash of [`same`]).
 pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
@@ -405,19 +405,23 @@ mod tests {
         let set = Value::set_from(vec![Value::Int(1)]);
         let vars = |n: i64| Vars::new(vec![Value::Int(n), set.clone()].into());
         let tuple = |n: i64| Value::Tuple(vec![Value::Int(n), Value::Int(2)].into());
-        let one = |n: i64| imbl::Vector::unit(sym(1, vec![tuple(n)]));
-        let two = |n: i64| imbl::vector![sym(1, vec![tuple(n)]), sym(0, vec![Value::Int(n)])];
+        let one = |n: i64| Tail::one(sym(1, vec![tuple(n)]));
+        let two = |n: i64| {
+            Tail::from_vector(imbl::vector![
+                sym(1, vec![tuple(n)]),
+                sym(0, vec![Value::Int(n)])
+            ])
+        };
         let mut table = Table::default();
         let (v, w) = (vars(3), vars(3));
         let a = table.open(Some(Key::new(&one(1), &v, &permissible)));
         let b = table.open(Some(Key::new(&two(1), &v, &permissible)));
-        let found =
-            |table: &Table, tail: &imbl::Vector<Sym>, vars: &Vars, p: &Rc<[Choice]>| match table
-                .lookup(KeyRef::new(tail, vars, p))
-            {
-                Lookup::Open(id) => Some(id),
-                _ => None,
-            };
+        let found = |table: &Table, tail: &Tail, vars: &Vars, p: &Rc<[Choice]>| match table
+            .lookup(KeyRef::new(tail, vars, p))
+        {
+            Lookup::Open(id) => Some(id),
+            _ => None,
+        };
         assert_eq!(found(&table, &one(1), &w, &permissible), Some(a));
         assert_eq!(found(&table, &two(1), &w, &permissible), Some(b));
         // Another argument, another var, another permissible set (by identity), or the
