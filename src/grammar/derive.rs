@@ -20,6 +20,7 @@ use super::eval::{Context, Eval, Limit, RunError, Shared, WorldRef};
 use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Pat, Program, Row};
+use super::spare::Spare;
 use super::table::{Edge, Key, KeyRef, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
@@ -243,6 +244,7 @@ fn derive_or_forest<'w>(
         values: Vec::new(),
         updates: Vec::new(),
         lets: Vec::new(),
+        spare: Spare::default(),
         trace,
         paths: 1,
         sentences: Vec::new(),
@@ -281,6 +283,9 @@ struct Engine<'e, 'c, 't, 'd> {
     /// [`super::point_plan`]): most steps of G_Z prepare one and skip it as changing nothing,
     /// and a new vector each time was an allocation a step.
     lets: Vec<(&'e Pat, &'e Code)>,
+    /// Arrays of the states left behind, filled again by the next steps' new symbols and
+    /// vars instead of freed and allocated ([`super::spare`]).
+    spare: Spare,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
     sentences: Vec<Sentence>,
@@ -465,7 +470,8 @@ impl<'e> Engine<'e, '_, '_, '_> {
                     stack.push((other.state, Some(other.row)));
                 }
                 row = Some(first.row);
-                state = first.state;
+                let left = std::mem::replace(&mut state, first.state);
+                self.recycle(left);
             }
             if self.trace.is_some()
                 && let Some((next, _)) = stack.last()
@@ -761,6 +767,8 @@ impl<'e> Engine<'e, '_, '_, '_> {
         // power of two, compared with each state after it. A chain that comes back to a
         // state has no other way on, so it never halts.
         let mut kept: Option<Key> = None;
+        // The state the walk left at its last step (see below).
+        let mut left: Option<State> = None;
         let (mut power, mut length) = (1u64, 0u64);
         loop {
             if !state.permissible.is_empty() {
@@ -794,18 +802,26 @@ impl<'e> Engine<'e, '_, '_, '_> {
                 }
                 self.count_step()?;
                 self.expand(ev, &state, &mut successors)?;
+                // The state before this one is left now that the evaluator holds this one's
+                // vars instead of its: its arrays, held by nothing else, are kept for reuse.
+                if let Some(left) = left.take() {
+                    self.recycle(left);
+                }
                 if successors.len() > 1 {
                     state.form.frozen_since(from, &mut syms);
+                    let node = table.open(key.map(KeyRef::owned));
+                    let base = state.form.frozen_len();
+                    self.recycle(state);
                     return Ok(Walk::Branch {
                         incoming: syms,
-                        node: table.open(key.map(KeyRef::owned)),
-                        base: state.form.frozen_len(),
+                        node,
+                        base,
                         successors,
                     });
                 }
                 if let Some(only) = successors.pop() {
                     row = Some(only.row);
-                    state = only.state;
+                    left = Some(std::mem::replace(&mut state, only.state));
                     continue;
                 }
             }
@@ -816,6 +832,15 @@ impl<'e> Engine<'e, '_, '_, '_> {
             state.form.frozen_since(from, &mut syms);
             return Ok(Walk::Edge(table.edge(&syms, None)));
         }
+    }
+
+    /// Hands the arrays of a state the search leaves (its one symbol's arguments, its vars)
+    /// to [`Engine::spare`]; it keeps those nothing else holds.
+    fn recycle(&mut self, mut state: State) {
+        if let Some(sym) = state.form.take_one() {
+            self.spare.keep(sym.args);
+        }
+        self.spare.keep(state.vars.into_values());
     }
 
     /// Every successor of `state`, one per choice of its permissible set, in order.
@@ -965,7 +990,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
             }
             self.symbols.push(Sym {
                 symbol: *symbol,
-                args: Rc::from(&self.values[..]),
+                args: self.spare.fill_from(&mut self.values),
             });
         }
         self.updates.clear();
@@ -1013,7 +1038,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
             };
             self.updates.push((a.var, value));
         }
-        let vars = state.vars.with(&mut self.updates);
+        let vars = state.vars.with(&mut self.updates, &mut self.spare);
         let form = state.form.rewrite(pos, &mut self.symbols, |s| {
             program.symbols[s as usize].terminal
         });

@@ -138,6 +138,12 @@ impl Form {
         self.tail = Tail::from_vector(syms);
     }
 
+    /// The tail's one symbol, taken out, if the tail is one symbol (see [`Tail::take_one`]):
+    /// a state being dropped hands its arrays on ([`super::spare`]).
+    pub fn take_one(&mut self) -> Option<Sym> {
+        self.tail.take_one()
+    }
+
     /// The live tail: empty, or starting with a nonterminal. Together with the vars and the
     /// permissible set it decides everything the derivation does next.
     pub fn tail(&self) -> &Tail {

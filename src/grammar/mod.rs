@@ -21,6 +21,7 @@ pub mod narrow;
 pub mod parser;
 mod point_plan;
 pub mod print;
+pub mod spare;
 pub mod table;
 pub mod tail;
 pub mod types;

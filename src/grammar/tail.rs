@@ -36,7 +36,10 @@ enum Syms {
 impl Tail {
     /// The empty tail (a sentence's).
     pub fn empty() -> Tail {
-        Tail::from_vector(imbl::Vector::new())
+        Tail {
+            syms: Syms::Many(None),
+            hash: hash_syms(std::iter::empty(), 0),
+        }
     }
 
     /// The tail of one symbol.
@@ -51,10 +54,7 @@ impl Tail {
     /// The tail of `syms`, in order.
     pub fn from_vector(mut syms: imbl::Vector<Sym>) -> Tail {
         match syms.len() {
-            0 => Tail {
-                syms: Syms::Many(None),
-                hash: hash_syms(std::iter::empty(), 0),
-            },
+            0 => Tail::empty(),
             1 => Tail::one(syms.pop_front().expect("one symbol")),
             n => {
                 let hash = if n <= MAX_KEYED_TAIL {
@@ -67,6 +67,18 @@ impl Tail {
                     hash,
                 }
             }
+        }
+    }
+
+    /// The one symbol of a one-symbol tail, taken out (the tail left empty); `None` for
+    /// other tails, which are left as they were.
+    pub fn take_one(&mut self) -> Option<Sym> {
+        if !matches!(self.syms, Syms::One(_)) {
+            return None;
+        }
+        match std::mem::replace(self, Tail::empty()).syms {
+            Syms::One(s) => Some(s),
+            Syms::Many(_) => unreachable!("checked one symbol"),
         }
     }
 
@@ -171,6 +183,10 @@ mod tests {
         assert_eq!((one.len(), one.at(0)), (1, &sym(1, 2)));
         assert_eq!(one.iter().cloned().collect::<Vec<_>>(), vec![sym(1, 2)]);
         assert_eq!(one.to_vector(), imbl::vector![sym(1, 2)]);
+        let mut taken = one.clone();
+        assert_eq!(taken.take_one(), Some(sym(1, 2)));
+        assert!(taken.is_empty());
+        assert_eq!(taken.hash(), Tail::empty().hash());
         let three = Tail::from_vector(imbl::vector![sym(1, 2), sym(0, 3), sym(2, 4)]);
         assert_eq!(three.len(), 3);
         assert_eq!(three.front(), Some(&sym(1, 2)));
@@ -179,6 +195,9 @@ mod tests {
             three.iter().cloned().collect::<Vec<_>>(),
             vec![sym(1, 2), sym(0, 3), sym(2, 4)]
         );
+        let mut kept = three.clone();
+        assert_eq!(kept.take_one(), None);
+        assert_eq!(kept.len(), 3);
         let copy = three.clone();
         match (&copy.syms, &three.syms) {
             (Syms::Many(Some(a)), Syms::Many(Some(b))) => assert!(Rc::ptr_eq(a, b)),

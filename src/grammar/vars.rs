@@ -8,6 +8,7 @@
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
+use super::spare::Spare;
 use super::table::hash_value;
 use super::value::Value;
 
@@ -39,33 +40,34 @@ impl Vars {
         self.hash
     }
 
+    /// The values, given up (to be kept for reuse, [`Spare::keep`]).
+    pub fn into_values(self) -> Rc<[Value]> {
+        self.values
+    }
+
     /// The vars with `updates` (slot, value) made in order, a later one to a slot winning:
-    /// one new array, and the hash changed only for the slots assigned. Empties `updates`
-    /// (a buffer the caller reuses from step to step).
-    pub fn with(&self, updates: &mut Vec<(usize, Value)>) -> Vars {
+    /// one new array (from `spare` if it has one), and the hash changed only for the slots
+    /// assigned. Empties `updates` (a buffer the caller reuses from step to step).
+    pub fn with(&self, updates: &mut Vec<(usize, Value)>, spare: &mut Spare) -> Vars {
         if updates.is_empty() {
             return self.clone();
         }
         let mut hash = self.hash;
-        // A slice's enumerate-map has a known length, so the `Rc<[Value]>` is allocated once
-        // and filled in place (no `Vec` copied into it).
-        let values: Rc<[Value]> = self
-            .values
-            .iter()
-            .enumerate()
-            .map(
-                |(slot, old)| match updates.iter_mut().rev().find(|(s, _)| *s == slot) {
-                    Some((_, new)) => {
-                        let new = std::mem::replace(new, Value::Bool(false));
-                        hash = hash
-                            .wrapping_sub(slot_hash(slot, old))
-                            .wrapping_add(slot_hash(slot, &new));
-                        new
-                    }
-                    None => old.clone(),
-                },
-            )
-            .collect();
+        // Filled in place: a kept array of the same length, or one allocated once (no `Vec`
+        // copied into it).
+        let values = spare.fill(self.values.len(), |slot| {
+            let old = &self.values[slot];
+            match updates.iter_mut().rev().find(|(s, _)| *s == slot) {
+                Some((_, new)) => {
+                    let new = std::mem::replace(new, Value::Bool(false));
+                    hash = hash
+                        .wrapping_sub(slot_hash(slot, old))
+                        .wrapping_add(slot_hash(slot, &new));
+                    new
+                }
+                None => old.clone(),
+            }
+        });
         updates.clear();
         Vars { values, hash }
     }
@@ -107,7 +109,8 @@ mod tests {
             (1, Value::Point(Point(9))),
             (0, Value::Int(7)),
         ];
-        let next = start.with(&mut updates);
+        let mut spare = Spare::default();
+        let next = start.with(&mut updates, &mut spare);
         assert!(updates.is_empty());
         assert_eq!(
             &next.values()[..],
@@ -116,8 +119,19 @@ mod tests {
         assert_eq!(next.hash(), Vars::new(next.values().clone()).hash());
         assert_ne!(next.hash(), start.hash());
         // Back to the start's values: back to its hash.
-        let back = next.with(&mut vec![(0, Value::Int(3)), (1, Value::Point(Point(4)))]);
+        let back = next.with(
+            &mut vec![(0, Value::Int(3)), (1, Value::Point(Point(4)))],
+            &mut spare,
+        );
         assert_eq!(back.hash(), start.hash());
+        // Filled in a kept array: the same values and hash as in a new one.
+        spare.keep(next.into_values());
+        let again = back.with(&mut vec![(1, Value::Point(Point(9)))], &mut spare);
+        assert_eq!(
+            &again.values()[..],
+            &[Value::Int(3), Value::Point(Point(9)), set.clone()]
+        );
+        assert_eq!(again.hash(), Vars::new(again.values().clone()).hash());
         // The same value in another slot is another state.
         let swapped = Vars::new(values(vec![Value::Int(1), Value::Int(2)]));
         let other = Vars::new(values(vec![Value::Int(2), Value::Int(1)]));
@@ -128,7 +142,7 @@ mod tests {
     fn no_update_shares_the_values() {
         let start = Vars::new(values(vec![Value::Int(3)]));
         assert!(Rc::ptr_eq(
-            start.with(&mut Vec::new()).values(),
+            start.with(&mut Vec::new(), &mut Spare::default()).values(),
             start.values()
         ));
     }
