@@ -1160,6 +1160,67 @@ mod tests {
     use crate::grammar::list::List;
     use std::mem::size_of;
 
+    /// The hashes the tail and the vars carry from step to step are the hashes recomputed from
+    /// scratch, at every lookup of runs of the shipped grammars (`KeyRef::new` checks them in
+    /// a debug build): one-symbol tails (trajectories, zones, with per-point vectors and sets
+    /// in the vars) and longer ones (Hanoi).
+    #[test]
+    fn the_kept_hashes_are_the_recomputed_ones_on_the_shipped_grammars() {
+        use crate::grammar::table::keys_checked;
+        use crate::grammar::world::World;
+        use crate::grammar::{Grammar, Limits};
+        use crate::scenario::Scenario;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let runs = [
+            (
+                "shortest-trajectories.lgg",
+                "robot-fighter.scenario",
+                Some("FIGHTER"),
+                "S(f6, h1, 5)",
+            ),
+            (
+                "admissible-trajectories.lgg",
+                "robot-king.scenario",
+                Some("K"),
+                "S(h8, c6, 6)",
+            ),
+            (
+                "zones-filtered.lgg",
+                "robot-zone-simplified.scenario",
+                Some("BOMBER"),
+                "S(h5, h1, 4)",
+            ),
+            ("hanoi.lgg", "robot-king.scenario", None, "S(3, a, c)"),
+        ];
+        for (file, scenario, piece, start) in runs {
+            let grammar = Grammar::load(&root.join("grammars").join(file))
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let scenario = Scenario::load(&root.join("examples").join(scenario))
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let kernel = scenario.kernel();
+            let mut world = World::new(&scenario, &kernel);
+            let inputs = grammar
+                .bind_inputs(&mut world, &[], piece.map(|p| (p, None)))
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let start = grammar
+                .parse_start(&mut world, start)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let before = keys_checked();
+            let language = grammar
+                .derive(&world, &inputs, &start, Limits::default(), None)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert!(!language.sentences.is_empty(), "{file}: a language");
+            if cfg!(debug_assertions) {
+                let checked = keys_checked() - before;
+                assert!(
+                    checked >= language.steps / 2,
+                    "{file}: {checked} keys checked in {} steps",
+                    language.steps
+                );
+            }
+        }
+    }
+
     /// The sizes of what a derivation step makes, copies and keeps (issue 30: the cost of a
     /// step is the representation). Every step builds a `State` per successor (inside a
     /// `Step`) and a `Key` per keyed state, one `Sym` per new symbol, and evaluates `Code`

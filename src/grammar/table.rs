@@ -61,11 +61,9 @@ impl<'a> KeyRef<'a> {
     /// here: a failure successor shares both with the state before it.
     pub fn new(tail: &'a Tail, vars: &'a Vars, permissible: &Rc<[Choice]>) -> KeyRef<'a> {
         let permissible = Rc::as_ptr(permissible) as *const Choice as usize;
-        debug_assert_eq!(
-            vars.hash(),
-            Vars::new(vars.values().clone()).hash(),
-            "the vars' kept hash is the hash of their values"
-        );
+        if cfg!(debug_assertions) {
+            check_kept_hashes(tail, vars);
+        }
         KeyRef {
             tail,
             vars: vars.values(),
@@ -175,6 +173,35 @@ impl PartialEq for dyn Keyed + '_ {
 }
 
 impl Eq for dyn Keyed + '_ {}
+
+/// Checks that the hashes a state's tail and vars carry from step to step are the hashes
+/// recomputed from their contents (every lookup of a debug build does).
+fn check_kept_hashes(tail: &Tail, vars: &Vars) {
+    assert_eq!(
+        tail.hash(),
+        tail.hash_now(),
+        "a tail's kept hash is the hash of its symbols"
+    );
+    assert_eq!(
+        vars.hash(),
+        Vars::new(vars.values().clone()).hash(),
+        "the vars' kept hash is the hash of their values"
+    );
+    #[cfg(test)]
+    KEYS_CHECKED.with(|n| n.set(n.get() + 1));
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many keys [`check_kept_hashes`] checked on this thread (for the tests).
+    static KEYS_CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many keys had their kept hashes checked on this thread.
+#[cfg(test)]
+pub(super) fn keys_checked() -> u64 {
+    KEYS_CHECKED.with(std::cell::Cell::get)
+}
 
 /// The hash of a state from the hashes of its parts (the permissible set's address, the
 /// tail's hash, the vars' hash): three words, where the state's symbols and values were
