@@ -21,6 +21,7 @@ pub mod narrow;
 pub mod parser;
 mod point_plan;
 pub mod print;
+pub mod stream;
 pub mod table;
 pub mod types;
 pub mod value;
@@ -39,6 +40,7 @@ pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 pub use input_error::{Given, InputError};
 use ir::Program;
+pub use stream::Stream;
 use types::Type;
 use value::Value;
 use world::World;
@@ -401,20 +403,31 @@ impl Grammar {
         limits: Limits,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<Language, RunError> {
+        self.derive_stream(world, inputs, start, limits, trace)
+            .map(Language::from)
+    }
+
+    /// [`Grammar::derive`] as a [`Stream`]: the same sentences in the same order, read off the
+    /// derivation table one at a time, for a caller that counts, prints or takes the first
+    /// few of them without a vector of every sentence.
+    pub fn derive_stream(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        start: &[Value],
+        limits: Limits,
+        trace: Option<&mut dyn Tracer>,
+    ) -> Result<Stream, RunError> {
         let mut shared = Shared::new(world, limits);
         shared.evaluator = self.evaluator;
-        let sentences = derive::run(
+        derive::run(
             &shared,
             &self.program,
             inputs,
             start,
             trace,
             Strategy::Tabled,
-        )?;
-        Ok(Language {
-            sentences,
-            steps: shared.steps.get(),
-        })
+        )
     }
 
     /// The tabled derivation as a shared forest ([`forest`]), without listing its sentences:
@@ -444,11 +457,7 @@ impl Grammar {
     ) -> Result<Language, RunError> {
         let mut shared = Shared::new(world, limits);
         shared.evaluator = self.evaluator;
-        let sentences = derive::run(&shared, &self.program, inputs, start, None, strategy)?;
-        Ok(Language {
-            sentences,
-            steps: shared.steps.get(),
-        })
+        derive::run(&shared, &self.program, inputs, start, None, strategy).map(Language::from)
     }
 
     /// How sentences print: point names, piece names, enum values.
@@ -465,6 +474,13 @@ impl Grammar {
             print::write_sentences(names, &self.program, sentences, out)
         })
     }
+
+    /// [`Grammar::write_sentences`] of a [`Stream`]: the same text, with no sentence built.
+    pub fn write_stream(&self, world: &World<'_>, stream: &Stream, out: &mut String) {
+        world.with_names(&self.program.enum_values, |names| {
+            print::write_stream(names, &self.program, stream, out)
+        })
+    }
 }
 
 /// A derived language.
@@ -474,6 +490,16 @@ pub struct Language {
     pub sentences: Vec<Sentence>,
     /// Derivation steps taken (with imported grammars).
     pub steps: u64,
+}
+
+impl From<Stream> for Language {
+    fn from(stream: Stream) -> Language {
+        let steps = stream.steps();
+        Language {
+            sentences: stream.into_vec(),
+            steps,
+        }
+    }
 }
 
 impl Language {
