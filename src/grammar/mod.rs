@@ -461,7 +461,7 @@ impl Grammar {
     }
 
     /// How sentences print: point names, piece names, enum values.
-    pub fn show_sentence(&self, world: &World<'_>, sentence: &Sentence) -> String {
+    pub fn show_sentence(&self, world: &World<'_>, sentence: &[Sym]) -> String {
         world.with_names(&self.program.enum_values, |names| {
             derive::show_form(names, &self.program, sentence.iter())
         })
