@@ -5,7 +5,9 @@
 //! (`Bundle::collect`) for the same piece, points and length. The kernel's MAP cache is warm
 //! for both. Run with `cargo bench --bench grammar`; `ratio` lines are printed at the end, from
 //! the median time of a call (`common::median`, in batches of at least a millisecond), for the
-//! compiled evaluator (`grammar`, the default) and the tree walk (`grammar-tree`).
+//! compiled evaluator (`grammar`, the default), the tree walk (`grammar-tree`), and the
+//! language streamed and walked without gathering it into a vector (`grammar-stream`,
+//! `Grammar::derive_stream`: what a caller that only counts or prints pays).
 
 mod common;
 
@@ -108,6 +110,16 @@ fn grammar_vs_native(c: &mut Criterion) {
                 .derive(&world, &inputs, &start, Limits::default(), None)
                 .expect("derivation")
         };
+        // The language streamed and walked sentence by sentence, as a caller that counts,
+        // prints or builds its own structure pays: no vector of sentences.
+        let streamed = || {
+            let stream = grammar
+                .derive_stream(&world, &inputs, &start, Limits::default(), None)
+                .expect("derivation");
+            let mut n = 0usize;
+            stream.for_each(|s| n += s.len());
+            n
+        };
         // The tree walk, the reference the compiled evaluator is tested against.
         let tree = grammar.with_evaluator(Evaluator::Tree);
         let walked = || {
@@ -130,6 +142,11 @@ fn grammar_vs_native(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("grammar", case.name), &(), |b, _| {
             b.iter(|| black_box(interpreted()))
         });
+        group.bench_with_input(
+            BenchmarkId::new("grammar-stream", case.name),
+            &(),
+            |b, _| b.iter(|| black_box(streamed())),
+        );
         group.bench_with_input(BenchmarkId::new("grammar-tree", case.name), &(), |b, _| {
             b.iter(|| black_box(walked()))
         });
@@ -140,6 +157,7 @@ fn grammar_vs_native(c: &mut Criterion) {
             median(&native),
             median(&interpreted),
             median(&walked),
+            median(&streamed),
         ));
     }
     group.finish();
@@ -147,14 +165,15 @@ fn grammar_vs_native(c: &mut Criterion) {
     println!(
         "\ncase, trajectories, native, grammar, ratio, steps, time a step, budget a step for 3x"
     );
-    for (name, count, steps, n, g, t) in ratios {
+    for (name, count, steps, n, g, t, s) in ratios {
         println!(
-            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}, {steps} steps, {:.0} ns a step, 3x needs <= {:.0} ns a step; tree walk {t:?}, {:.2}x native, {:.0} ns a step",
+            "ratio {name}: {count} trajectories, native {n:?}, grammar {g:?}, grammar/native = {:.2}, {steps} steps, {:.0} ns a step, 3x needs <= {:.0} ns a step; tree walk {t:?}, {:.2}x native, {:.0} ns a step; streamed {s:?}, {:.2}x native",
             g.as_secs_f64() / n.as_secs_f64(),
             g.as_secs_f64() * 1e9 / steps as f64,
             3.0 * n.as_secs_f64() * 1e9 / steps as f64,
             t.as_secs_f64() / n.as_secs_f64(),
             t.as_secs_f64() * 1e9 / steps as f64,
+            s.as_secs_f64() / n.as_secs_f64(),
         );
     }
 }

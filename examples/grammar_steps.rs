@@ -1,6 +1,6 @@
 //! Prints the derivation steps, sentences, time and allocations of a grammar on a square board
 //! or a scenario:
-//! `cargo run --release --example grammar_steps -- GRAMMAR SIZE|SCENARIO PIECE 'S(...)'`,
+//! `cargo run --release --example grammar_steps -- GRAMMAR SIZE|SCENARIO PIECE 'S(...)' [vec]`,
 //! e.g. the zone grammar on the full robot zone:
 //! `grammar_steps grammars/zones-filtered.lgg examples/robot-zone-full.scenario BOMBER 'S(h5, h1, 4)'`.
 use lingeo::board::Board;
@@ -41,17 +41,29 @@ fn main() {
         .bind_inputs(&mut world, &[], Some((&args[3], None)))
         .expect("inputs");
     let start = grammar.parse_start(&mut world, &args[4]).expect("start");
+    // The language is walked in full, sentence by sentence, as a caller that prints or counts
+    // it does (`Stream::len` alone would read the count off the table); with a fifth argument
+    // `vec`, every sentence is gathered into a `Language` instead, as `Grammar::derive` does.
+    let gather = args.get(5).is_some_and(|a| a == "vec");
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let t = std::time::Instant::now();
-    let language = grammar
-        .derive(&world, &inputs, &start, Limits::default(), None)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (sentences, steps) = if gather {
+        let language = grammar
+            .derive(&world, &inputs, &start, Limits::default(), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        (language.sentences.len(), language.steps)
+    } else {
+        let stream = grammar
+            .derive_stream(&world, &inputs, &start, Limits::default(), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut n = 0;
+        stream.for_each(|_| n += 1);
+        (n, stream.steps())
+    };
     let elapsed = t.elapsed();
     let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
     println!(
-        "{} sentences, {} steps, {elapsed:?}, {allocations} allocations ({:.1} a step)",
-        language.sentences.len(),
-        language.steps,
-        allocations as f64 / language.steps as f64
+        "{sentences} sentences, {steps} steps, {elapsed:?}, {allocations} allocations ({:.1} a step)",
+        allocations as f64 / steps as f64
     );
 }

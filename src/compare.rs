@@ -347,9 +347,10 @@ impl Comparer {
         let grammar =
             match self
                 .zones
-                .derive(world, &[Value::Piece(x as u32)], &start, limits, None)
+                .derive_stream(world, &[Value::Piece(x as u32)], &start, limits, None)
             {
-                Ok(language) => Count::exact(language.sentences.len() as u128),
+                // Counted off the stream: no zone is built.
+                Ok(language) => Count::exact(language.len() as u128),
                 // Both engines stopped at the cap.
                 Err(_) if native.capped => native,
                 Err(e) => {

@@ -41,7 +41,7 @@ use crate::bundle::{AdmissibleRule, Bundle, BundleOptions};
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
-use crate::grammar::{Evaluator, Grammar, Limits};
+use crate::grammar::{Evaluator, Grammar, Language, Limits};
 use crate::language_diff::{LanguageDiff, SymbolDiff};
 use crate::piece::Side;
 use crate::play::states::GameStates;
@@ -697,27 +697,26 @@ impl Context<'_> {
                     .collect())
             }
             LoadedSide::Grammar(_) => {
-                let language = grammar.with_evaluator(self.r.evaluator).derive(
+                let language = grammar.with_evaluator(self.r.evaluator).derive_stream(
                     &world,
                     &inputs,
                     &values,
                     self.r.limits,
                     None,
                 )?;
+                // Each line is read off the stream, with no vector of sentences in between.
+                let mut lines = Vec::new();
                 if !canonical {
-                    return Ok(language
-                        .sentences
-                        .iter()
-                        .map(|s| grammar.show_sentence(&world, s))
-                        .collect());
+                    language.for_each(|s| lines.push(grammar.show_sentence(&world, s)));
+                    return Ok(lines);
                 }
                 Ok(match kind(grammar) {
-                    Kind::Zones => language
-                        .sentences
-                        .iter()
-                        .map(|s| self.show_zone(&zone::zone_of_sentence(s)))
-                        .collect(),
-                    _ => language
+                    Kind::Zones => {
+                        language
+                            .for_each(|s| lines.push(self.show_zone(&zone::zone_of_sentence(s))));
+                        lines
+                    }
+                    _ => Language::from(language)
                         .trajectories()
                         .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
                         .iter()

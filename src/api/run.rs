@@ -109,9 +109,11 @@ impl Workbench {
         trace: Option<&mut dyn Tracer>,
     ) -> Result<LanguageResult> {
         self.prepared(grammar, r, |grammar, world, inputs, start| {
-            let language = grammar.derive(world, inputs, start, r.limits, trace)?;
+            let stream = grammar.derive_stream(world, inputs, start, r.limits, trace)?;
+            // Printed off the stream, which says how much of each line the previous one has.
             let mut text = String::new();
-            grammar.write_sentences(world, &language.sentences, &mut text);
+            grammar.write_stream(world, &stream, &mut text);
+            let language = Language::from(stream);
             let strings: Vec<String> = text.lines().map(str::to_string).collect();
             Ok(LanguageResult {
                 grammar: (!r.no_source).then(|| grammar.name().to_string()),

@@ -256,13 +256,12 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<V
             let run = GrammarRun::new(scenario, kernel, &r)?;
             let language = run
                 .grammar
-                .derive(&run.world, &run.inputs, &run.start, run.limits, None)
+                .derive_stream(&run.world, &run.inputs, &run.start, run.limits, None)
                 .map_err(|e| run_error(e, &r, run.limits))?;
-            Ok(language
-                .sentences
-                .iter()
-                .map(|s| zone::zone_of_sentence(s))
-                .collect())
+            // Each zone is read off the stream, with no vector of sentences in between.
+            let mut zones = Vec::new();
+            language.for_each(|s| zones.push(zone::zone_of_sentence(s)));
+            Ok(zones)
         }
     }
 }

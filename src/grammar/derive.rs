@@ -9,7 +9,8 @@
 //! (see [`super::form`]), so branches share what they have in common, and branches that reach
 //! the same state share its exploration (see [`super::table`]); a traced run explores every
 //! branch in full, so that the trace shows each derivation. The language comes out
-//! de-duplicated and sorted by symbols (declaration order, then arguments).
+//! de-duplicated and sorted by symbols (declaration order, then arguments): read off the
+//! table in that order ([`super::stream`]), or, for a plain search, sorted at the end.
 
 use std::rc::Rc;
 
@@ -21,6 +22,7 @@ use super::forest::Forest;
 use super::form::Form;
 use super::ir::{AssignKind, Choice, Pat, Program, Row};
 use super::spare::Spare;
+use super::stream::Stream;
 use super::table::{Edge, Key, KeyRef, Lookup, MAX_KEYED_TAIL, Table};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
@@ -104,7 +106,7 @@ pub fn language<'w>(
     program: &'w Program,
     inputs: &[Value],
     start: &[Value],
-) -> Result<Vec<Sentence>, RunError> {
+) -> Result<Stream, RunError> {
     let cap = shared.limits.max_imported_sentences;
     derive(
         shared,
@@ -136,7 +138,7 @@ pub fn run<'w>(
     start: &[Value],
     trace: Option<&mut dyn Tracer>,
     strategy: Strategy,
-) -> Result<Vec<Sentence>, RunError> {
+) -> Result<Stream, RunError> {
     let strategy = if trace.is_some() {
         Strategy::Plain
     } else {
@@ -156,7 +158,7 @@ pub fn forest<'w>(
     start: &[Value],
 ) -> Result<Forest, RunError> {
     let world = WorldRef::Base(shared.world);
-    let (_, forest) = derive_or_forest(
+    let derived = derive_or_forest(
         shared,
         world,
         program,
@@ -167,7 +169,10 @@ pub fn forest<'w>(
         usize::MAX,
         true,
     )?;
-    Ok(forest.expect("a tabled search that keeps its forest leaves it"))
+    match derived {
+        Derived::Forest(forest) => Ok(forest),
+        Derived::Listed(_) => unreachable!("a tabled search keeps its table"),
+    }
 }
 
 /// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
@@ -183,8 +188,8 @@ fn derive<'w>(
     trace: Option<&mut dyn Tracer>,
     strategy: Strategy,
     max_sentences: usize,
-) -> Result<Vec<Sentence>, RunError> {
-    let (sentences, _) = derive_or_forest(
+) -> Result<Stream, RunError> {
+    let derived = derive_or_forest(
         shared,
         world,
         program,
@@ -195,10 +200,22 @@ fn derive<'w>(
         max_sentences,
         false,
     )?;
-    Ok(sentences)
+    let steps = shared.steps.get();
+    Ok(match derived {
+        Derived::Listed(sentences) => Stream::listed(sentences, steps),
+        Derived::Forest(forest) => Stream::tabled(forest, steps),
+    })
 }
 
-/// [`derive`], or with `keep_forest` (a tabled search) the forest instead of the sentences.
+/// What a derivation leaves: the sentences of a plain search (sorted, without repeats), or
+/// the table of a tabled one, which [`Stream`] reads them off in order.
+enum Derived {
+    Listed(Vec<Sentence>),
+    Forest(Forest),
+}
+
+/// [`derive`]: the language of a plain search, or the table of a tabled one (with
+/// `keep_forest`, the cap on sentences does not apply to it).
 #[allow(clippy::too_many_arguments)]
 fn derive_or_forest<'w>(
     shared: &'w Shared<'w>,
@@ -210,7 +227,7 @@ fn derive_or_forest<'w>(
     strategy: Strategy,
     max_sentences: usize,
     keep_forest: bool,
-) -> Result<(Vec<Sentence>, Option<Forest>), RunError> {
+) -> Result<Derived, RunError> {
     let (ctx, vars) = Context::new(shared, world, program, inputs, start)?;
     let mut ev = Eval::new(&ctx, vars.clone());
     let code = ctx.code.clone();
@@ -260,12 +277,15 @@ fn derive_or_forest<'w>(
         Strategy::Plain => engine.search(initial, ev)?,
         Strategy::Tabled => engine.search_tabled(initial, ev)?,
     }
+    if let Some(forest) = engine.forest {
+        return Ok(Derived::Forest(forest));
+    }
     let mut sentences = engine.sentences;
     if !engine.sorted {
         sentences.sort();
         sentences.dedup();
     }
-    Ok((sentences, engine.forest))
+    Ok(Derived::Listed(sentences))
 }
 
 struct Engine<'e, 'c, 't, 'd> {
@@ -288,12 +308,14 @@ struct Engine<'e, 'c, 't, 'd> {
     spare: Spare,
     trace: Option<&'t mut (dyn Tracer + 'd)>,
     paths: u32,
+    /// The sentences of a plain search.
     sentences: Vec<Sentence>,
     /// Whether the sentences so far came out strictly increasing (then no sort is needed).
     sorted: bool,
-    /// Whether the tabled search keeps its table as a forest instead of listing it; the cap
-    /// on sentences then does not apply.
+    /// Whether the tabled search is asked for its table as a forest (the cap on sentences
+    /// then does not apply).
     keep_forest: bool,
+    /// The table of a tabled search, which the language is read off ([`Stream`]).
     forest: Option<Forest>,
 }
 
@@ -541,18 +563,12 @@ impl<'e> Engine<'e, '_, '_, '_> {
             let text = format!("  halts with a sentence: {}", self.show(&state.form));
             self.trace_line(&text);
         }
-        self.push_sentence(state.form.to_vec(), 0)
+        self.push_sentence(state.form.to_vec())
     }
 
-    /// Adds a sentence that shares its first `shared` symbols with the previous one.
-    fn push_sentence(&mut self, sentence: Sentence, shared: usize) -> Result<(), RunError> {
-        // Equal prefixes: the order is the order of what follows them.
-        if self.sorted
-            && self
-                .sentences
-                .last()
-                .is_some_and(|last| sentence[shared..] <= last[shared.min(last.len())..])
-        {
+    /// Adds a sentence of the plain search.
+    fn push_sentence(&mut self, sentence: Sentence) -> Result<(), RunError> {
+        if self.sorted && self.sentences.last().is_some_and(|last| sentence <= *last) {
             self.sorted = false;
         }
         self.sentences.push(sentence);
@@ -719,14 +735,14 @@ impl<'e> Engine<'e, '_, '_, '_> {
                 (Some(_), None) => {}
             }
         }
-        if self.keep_forest {
-            self.forest = Some(Forest { table, root });
-            return Ok(());
+        // The cap counts sentences with repeats, as the plain search lists them: the table
+        // counts them by paths, and [`Stream`] reads them off without repeats.
+        let listed = root.as_ref().map_or(0, |e| table.paths(e));
+        if !self.keep_forest && listed > limit {
+            return Err(self.too_many_sentences());
         }
-        match root {
-            Some(root) => table.sentences(&root, |s, shared| self.push_sentence(s, shared)),
-            None => Ok(()),
-        }
+        self.forest = Some(Forest { table, root });
+        Ok(())
     }
 
     /// The error of a derivation that comes back to a state after freezing terminals, where a

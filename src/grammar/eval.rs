@@ -1342,9 +1342,11 @@ impl<'e, 'c> Eval<'e, 'c> {
                 outer.in_import = true;
                 outer
             })?;
-        let members: Vec<Value> = sentences
-            .iter()
-            .map(|s| match shape {
+        // Read off the stream: each member is built from the borrowed sentence, with no
+        // vector of sentences in between.
+        let mut members: Vec<Value> = Vec::new();
+        sentences.for_each(|s| {
+            members.push(match shape {
                 Shape::Trajectories => {
                     Value::Trajectory(s.iter().map(|sym| sym.args[0].point()).collect())
                 }
@@ -1357,7 +1359,7 @@ impl<'e, 'c> Eval<'e, 'c> {
                         .collect(),
                 ),
             })
-            .collect();
+        });
         let value = Value::set_from(members);
         self.ctx
             .shared

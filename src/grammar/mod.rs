@@ -22,6 +22,7 @@ pub mod parser;
 mod point_plan;
 pub mod print;
 pub mod spare;
+pub mod stream;
 pub mod table;
 pub mod tail;
 pub mod types;
@@ -41,6 +42,7 @@ pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 pub use input_error::{Given, InputError};
 use ir::Program;
+pub use stream::Stream;
 use types::Type;
 use value::Value;
 use world::World;
@@ -403,20 +405,31 @@ impl Grammar {
         limits: Limits,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<Language, RunError> {
+        self.derive_stream(world, inputs, start, limits, trace)
+            .map(Language::from)
+    }
+
+    /// [`Grammar::derive`] as a [`Stream`]: the same sentences in the same order, read off the
+    /// derivation table one at a time, for a caller that counts, prints or takes the first
+    /// few of them without a vector of every sentence.
+    pub fn derive_stream(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        start: &[Value],
+        limits: Limits,
+        trace: Option<&mut dyn Tracer>,
+    ) -> Result<Stream, RunError> {
         let mut shared = Shared::new(world, limits);
         shared.evaluator = self.evaluator;
-        let sentences = derive::run(
+        derive::run(
             &shared,
             &self.program,
             inputs,
             start,
             trace,
             Strategy::Tabled,
-        )?;
-        Ok(Language {
-            sentences,
-            steps: shared.steps.get(),
-        })
+        )
     }
 
     /// The tabled derivation as a shared forest ([`forest`]), without listing its sentences:
@@ -446,15 +459,11 @@ impl Grammar {
     ) -> Result<Language, RunError> {
         let mut shared = Shared::new(world, limits);
         shared.evaluator = self.evaluator;
-        let sentences = derive::run(&shared, &self.program, inputs, start, None, strategy)?;
-        Ok(Language {
-            sentences,
-            steps: shared.steps.get(),
-        })
+        derive::run(&shared, &self.program, inputs, start, None, strategy).map(Language::from)
     }
 
     /// How sentences print: point names, piece names, enum values.
-    pub fn show_sentence(&self, world: &World<'_>, sentence: &Sentence) -> String {
+    pub fn show_sentence(&self, world: &World<'_>, sentence: &[Sym]) -> String {
         world.with_names(&self.program.enum_values, |names| {
             derive::show_form(names, &self.program, sentence.iter())
         })
@@ -467,6 +476,13 @@ impl Grammar {
             print::write_sentences(names, &self.program, sentences, out)
         })
     }
+
+    /// [`Grammar::write_sentences`] of a [`Stream`]: the same text, with no sentence built.
+    pub fn write_stream(&self, world: &World<'_>, stream: &Stream, out: &mut String) {
+        world.with_names(&self.program.enum_values, |names| {
+            print::write_stream(names, &self.program, stream, out)
+        })
+    }
 }
 
 /// A derived language.
@@ -476,6 +492,16 @@ pub struct Language {
     pub sentences: Vec<Sentence>,
     /// Derivation steps taken (with imported grammars).
     pub steps: u64,
+}
+
+impl From<Stream> for Language {
+    fn from(stream: Stream) -> Language {
+        let steps = stream.steps();
+        Language {
+            sentences: stream.into_vec(),
+            steps,
+        }
+    }
 }
 
 impl Language {

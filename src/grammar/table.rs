@@ -6,8 +6,8 @@
 //! followed by the sentences of `(tail, vars, permissible)`, and two branches that reach the
 //! same such state (a trajectory grammar reaches `A(x, y, l)` from every shortest path to x)
 //! share one exploration. The table records every branching state as a node whose edges carry
-//! the terminals frozen along the way; the language is the set of paths from the root to an
-//! end, listed depth first in the engine's order. Dead ends (halts with nonterminals left)
+//! the terminals frozen along the way; the language is the set of strings the paths from the
+//! root to an end spell, read off in order by [`super::stream`]. Dead ends (halts with nonterminals left)
 //! are dropped, so every listed path is a sentence.
 
 use std::borrow::Borrow;
@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::derive::{Sentence, Sym};
+use super::derive::Sym;
 use super::ir::Choice;
 use super::tail::Tail;
 use super::value::{Hashed, List, Value};
@@ -248,6 +248,13 @@ pub struct Edge {
     pub to: Option<u32>,
 }
 
+impl Edge {
+    /// Where its terminals are in the table's list of them ([`Table::all_syms`]).
+    pub fn range(&self) -> Range<u32> {
+        self.syms.clone()
+    }
+}
+
 enum Node {
     /// Being explored: meeting it again means the derivation returns to a state it was in.
     Open,
@@ -344,6 +351,16 @@ impl Table {
         &self.syms[edge.syms.start as usize..edge.syms.end as usize]
     }
 
+    /// The terminals of every edge, one after another ([`Edge::range`] indexes them).
+    pub fn all_syms(&self) -> &[Sym] {
+        &self.syms
+    }
+
+    /// Whether node `id` is explored.
+    pub fn is_closed(&self, id: u32) -> bool {
+        matches!(self.nodes.get(id as usize), Some(Node::Done { .. }))
+    }
+
     /// The closed nodes, targets before the nodes whose edges lead to them.
     pub fn closed(&self) -> &[u32] {
         &self.closed
@@ -362,53 +379,6 @@ impl Table {
             syms: start..self.syms.len() as u32,
             to,
         }
-    }
-
-    /// Every sentence on a path from `root`, depth first in edge order. `emit` receives each
-    /// with the length of the prefix it shares with the previous one (so that checking the
-    /// order costs the differing tail only), and may stop the walk with an error (a limit).
-    pub fn sentences<E>(
-        &self,
-        root: &Edge,
-        mut emit: impl FnMut(Sentence, usize) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let mut buffer: Vec<Sym> = Vec::new();
-        let mut stack: Vec<(u32, usize, usize)> = Vec::new();
-        // The shortest the buffer has been since the last sentence.
-        let mut common = 0;
-        let mut take = |edge: &Edge,
-                        buffer: &mut Vec<Sym>,
-                        stack: &mut Vec<_>,
-                        common: &mut usize| {
-            buffer.extend_from_slice(&self.syms[edge.syms.start as usize..edge.syms.end as usize]);
-            match edge.to {
-                None => {
-                    let shared = *common;
-                    *common = buffer.len();
-                    emit(buffer.clone(), shared)
-                }
-                Some(n) => {
-                    stack.push((n, 0, buffer.len()));
-                    Ok(())
-                }
-            }
-        };
-        take(root, &mut buffer, &mut stack, &mut common)?;
-        while let Some(top) = stack.last_mut() {
-            let (node, next, base) = *top;
-            let Node::Done { edges, .. } = &self.nodes[node as usize] else {
-                unreachable!("every node is closed before sentences are listed")
-            };
-            if next == edges.len() {
-                stack.pop();
-                continue;
-            }
-            top.1 += 1;
-            buffer.truncate(base);
-            common = common.min(base);
-            take(&edges[next], &mut buffer, &mut stack, &mut common)?;
-        }
-        Ok(())
     }
 }
 

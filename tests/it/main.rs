@@ -18,6 +18,7 @@ mod fuzzy_network;
 mod grammar_layering;
 mod grammar_properties;
 mod honest_exits;
+mod language_stream;
 mod learned;
 mod lg_search;
 mod lints;
@@ -34,6 +35,8 @@ mod serve;
 mod serve_limits;
 mod sources;
 mod special_files;
+#[path = "../support/stream_check.rs"]
+mod stream_check;
 mod svg;
 mod translations;
 mod user_grammars;

@@ -56,6 +56,16 @@ fn run(
         .derive_with(&world, &inputs, &start, Limits::default(), Strategy::Plain)
         .unwrap_or_else(|e| panic!("{}", e.render()));
     assert_eq!(language.sentences, plain.sentences);
+    // The stream the language is read off is the table's paths sorted, each once.
+    let listed = crate::stream_check::stream_agrees(
+        grammar,
+        &world,
+        &inputs,
+        &start,
+        Limits::default(),
+        grammar.name(),
+    );
+    assert_eq!(language.sentences, listed);
     language
 }
 

@@ -105,6 +105,16 @@ fn check(case: &Case) {
         .derive_with(&world, &inputs, &start, Limits::default(), Strategy::Plain)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(language.sentences, plain.sentences, "{}", case.name);
+    // The stream the language is read off is the table's paths sorted, each once.
+    let listed = crate::stream_check::stream_agrees(
+        &grammar,
+        &world,
+        &inputs,
+        &start,
+        Limits::default(),
+        &case.name,
+    );
+    assert_eq!(language.sentences, listed, "{}", case.name);
     assert!(language.steps <= plain.steps, "{}", case.name);
     let from_grammar = language
         .trajectories()

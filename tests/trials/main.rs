@@ -15,6 +15,8 @@ mod zones;
 #[allow(dead_code)]
 #[path = "../it/common.rs"]
 mod common;
+#[path = "../support/stream_check.rs"]
+mod stream_check;
 #[path = "../support/cli.rs"]
 mod table;
 #[path = "../support/zone_engines.rs"]

@@ -106,6 +106,15 @@ fn grammar(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool)
         language.sentences, plain.sentences,
         "the plain search agrees"
     );
+    let listed = crate::stream_check::stream_agrees(
+        &g,
+        &world,
+        &[Value::Piece(p0 as u32)],
+        &start,
+        Limits::default(),
+        "zones",
+    );
+    assert_eq!(language.sentences, listed, "the stream agrees");
     language
         .sentences
         .iter()
