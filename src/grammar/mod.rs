@@ -6,6 +6,7 @@
 //! over a [`world::World`] (board, distance kernel, pieces).
 
 pub mod ast;
+pub mod builtin;
 pub mod check;
 pub mod compile;
 pub mod derive;

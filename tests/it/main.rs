@@ -15,6 +15,7 @@ mod compare_grammars;
 mod docs;
 mod forest;
 mod fuzzy_network;
+mod grammar_builtins;
 mod grammar_layering;
 mod grammar_properties;
 mod honest_exits;
