@@ -10,6 +10,7 @@ pub mod builtin;
 pub mod check;
 pub mod compile;
 pub mod derive;
+pub mod dump;
 pub mod eval;
 pub mod forest;
 pub mod form;

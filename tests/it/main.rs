@@ -19,6 +19,7 @@ mod grammar_builtins;
 mod grammar_layering;
 mod grammar_properties;
 mod honest_exits;
+mod ir_dumps;
 mod learned;
 mod lg_search;
 mod lints;
