@@ -13,6 +13,7 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+use super::builtin::Ret;
 use super::eval::{Eval, RunError, SetOp, WorldRef, input_position, merge, table_of};
 use super::ir::*;
 use super::point_plan::PointPlan;
@@ -206,24 +207,10 @@ impl<'p> Compiler<'p> {
             Ex::Global(g) => of_type(&self.program.globals[*g as usize].ty),
             Ex::Call { func, .. } => of_type(&self.program.functions[*func as usize].result),
             Ex::Board(BoardValue::N) => Kind::Int,
-            Ex::Builtin { op, .. } => match op {
-                Builtin::Map(_)
-                | Builtin::Size
-                | Builtin::Len
-                | Builtin::Ord
-                | Builtin::Min2
-                | Builtin::Max2
-                | Builtin::Value
-                | Builtin::Outcome => Kind::Int,
-                Builtin::Relation
-                | Builtin::AttackRelation
-                | Builtin::Oppose
-                | Builtin::Target
-                | Builtin::SeparateAttack
-                | Builtin::Over
-                | Builtin::MustPass
-                | Builtin::Passed => Kind::Bool,
-                Builtin::On | Builtin::First | Builtin::Last => Kind::Point,
+            Ex::Builtin { op, .. } => match op.def().result {
+                Ret::Int => Kind::Int,
+                Ret::Bool => Kind::Bool,
+                Ret::Point => Kind::Point,
                 _ => Kind::Other,
             },
             Ex::Binary { op, .. } => match op {
@@ -940,8 +927,8 @@ impl<'p> Compiler<'p> {
             }
             _ => {}
         }
-        // The others through the tree walk's built-ins, their arguments in an array.
-        const MAX: usize = 5;
+        // The others through the table's evaluation, their arguments in an array.
+        const MAX: usize = super::builtin::MAX_ARGS;
         assert!(
             args.len() <= MAX,
             "a built-in with {} arguments",

@@ -6,9 +6,11 @@
 //! over a [`world::World`] (board, distance kernel, pieces).
 
 pub mod ast;
+pub mod builtin;
 pub mod check;
 pub mod compile;
 pub mod derive;
+pub mod dump;
 pub mod eval;
 pub mod forest;
 pub mod form;

@@ -1,9 +1,9 @@
-//! Calls to built-ins (`MAP`, `R`, `pick`, `size`, ...): their arities and types, and the
-//! operation each compiles to.
+//! Calls to built-ins (`MAP`, `R`, `pick`, `size`, ...): their arities and types, read from
+//! the table of [`crate::grammar::builtin`], and the operation each compiles to.
 
 use std::rc::Rc;
 
-use super::{Checker, SIDE_ENUM, Scope};
+use super::{Checker, Scope};
 use crate::grammar::ast::{self, Arg};
 use crate::grammar::ir::*;
 use crate::grammar::types::Type;
@@ -40,107 +40,7 @@ where
         };
         let n = name.node.as_str();
         let want = |c: &mut Self, i: usize, t: &Type| c.expect(&typed[i].1, t, &typed[i].2);
-        let simple = |op: Builtin, typed: Vec<(Ex, Type, Span)>| Ex::Builtin {
-            op,
-            args: typed.into_iter().map(|(x, _, _)| x).collect(),
-            span: span.clone(),
-        };
-        if let Some((params, op, result)) = fixed_signature(n) {
-            if !arity_ok(self, &[params.len()]) {
-                return self.invalid();
-            }
-            for (i, t) in params.iter().enumerate() {
-                want(self, i, t);
-            }
-            return (simple(op, typed), result);
-        }
         match n {
-            "MAP" => {
-                if !arity_ok(self, &[3]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                want(self, 1, &Type::Point);
-                want(self, 2, &Type::Point);
-                let loops = scope.loops.clone();
-                let table = if uses_any(&typed[1].0, &loops) && !uses_any(&typed[2].0, &loops) {
-                    MapTable::To
-                } else {
-                    MapTable::From
-                };
-                (simple(Builtin::Map(table), typed), Type::Int)
-            }
-            "R" => {
-                if !arity_ok(self, &[2, 3]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Piece);
-                want(self, 1, &Type::Point);
-                if typed.len() == 3 {
-                    want(self, 2, &Type::Point);
-                    (simple(Builtin::Relation, typed), Type::Bool)
-                } else {
-                    (
-                        simple(Builtin::Successors, typed),
-                        Type::Set(Box::new(Type::Point)),
-                    )
-                }
-            }
-            "size" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                let _ = self.element_type(&typed[0].1, &typed[0].2);
-                (simple(Builtin::Size, typed), Type::Int)
-            }
-            "len" | "first" | "last" | "stops" => {
-                if !arity_ok(self, &[1]) {
-                    return self.invalid();
-                }
-                want(self, 0, &Type::Trajectory);
-                match n {
-                    "len" => (simple(Builtin::Len, typed), Type::Int),
-                    "first" => (simple(Builtin::First, typed), Type::Point),
-                    "last" => (simple(Builtin::Last, typed), Type::Point),
-                    _ => (
-                        simple(Builtin::Stops, typed),
-                        Type::Set(Box::new(Type::Point)),
-                    ),
-                }
-            }
-            "min" | "max" => {
-                if !arity_ok(self, &[1, 2]) {
-                    return self.invalid();
-                }
-                if typed.len() == 2 {
-                    want(self, 0, &Type::Int);
-                    want(self, 1, &Type::Int);
-                    (
-                        simple(
-                            if n == "min" {
-                                Builtin::Min2
-                            } else {
-                                Builtin::Max2
-                            },
-                            typed,
-                        ),
-                        Type::Int,
-                    )
-                } else {
-                    let element = self.element_type(&typed[0].1, &typed[0].2);
-                    (
-                        simple(
-                            if n == "min" {
-                                Builtin::MinSet
-                            } else {
-                                Builtin::MaxSet
-                            },
-                            typed,
-                        ),
-                        element,
-                    )
-                }
-            }
             "nth" => {
                 if !arity_ok(self, &[2]) {
                     return self.invalid();
@@ -150,7 +50,7 @@ where
                 let mut it = typed.into_iter();
                 let (set, _, _) = it.next().expect("two arguments");
                 let (index, _, _) = it.next().expect("two arguments");
-                (
+                return (
                     Ex::Index {
                         kind: IndexKind::SetMember,
                         base: Box::new(set),
@@ -158,7 +58,7 @@ where
                         span: span.clone(),
                     },
                     element,
-                )
+                );
             }
             "pick" => {
                 if !arity_ok(self, &[2, 3]) {
@@ -176,7 +76,7 @@ where
                 let set = Box::new(it.next().expect("set"));
                 let index = Box::new(it.next().expect("index"));
                 let fallback = it.next().map(Box::new);
-                (
+                return (
                     Ex::Pick {
                         set,
                         index,
@@ -185,45 +85,49 @@ where
                         span: span.clone(),
                     },
                     element,
-                )
+                );
             }
-            _ => unreachable!("every built-in name is handled"),
+            _ => {}
         }
+        // The table's entries of that name; their arities tell them apart (`R(p, x)` and
+        // `R(p, x, y)`, `min(S)` and `min(a, b)`), and the first names the arity wanted.
+        let counts: Vec<usize> = Builtin::named(n).map(|b| b.def().params.len()).collect();
+        if !arity_ok(self, &counts) {
+            return self.invalid();
+        }
+        let mut op = Builtin::named(n)
+            .find(|b| b.def().params.len() == typed.len())
+            .expect("an entry of this arity");
+        let def = op.def();
+        let mut element = None;
+        for (i, param) in def.params.iter().enumerate() {
+            match param.ty() {
+                Some(t) => want(self, i, &t),
+                None => element = Some(self.element_type(&typed[i].1, &typed[i].2)),
+            }
+        }
+        if let Builtin::Map(_) = op {
+            // The table whose origin stays fixed in the loops around the call: one search
+            // for all the points a comprehension goes over, not one per point.
+            let loops = scope.loops.clone();
+            let table = if uses_any(&typed[1].0, &loops) && !uses_any(&typed[2].0, &loops) {
+                MapTable::To
+            } else {
+                MapTable::From
+            };
+            op = Builtin::Map(table);
+        }
+        let result = def.result.ty(element);
+        let args = typed.into_iter().map(|(x, _, _)| x).collect();
+        (
+            Ex::Builtin {
+                op,
+                args,
+                span: span.clone(),
+            },
+            result,
+        )
     }
-}
-
-/// The built-ins with one signature: their parameter types, operation and result type.
-fn fixed_signature(name: &str) -> Option<(Vec<Type>, Builtin, Type)> {
-    use Type::{Piece, Point, State, Trajectory};
-    Some(match name {
-        "ON" => (vec![Piece], Builtin::On, Point),
-        "side" => (vec![Piece], Builtin::Side, Type::Enum(SIDE_ENUM)),
-        "value" => (vec![Piece], Builtin::Value, Type::Int),
-        "OPPOSE" => (vec![Piece, Piece], Builtin::Oppose, Type::Bool),
-        "RA" => (
-            vec![Piece, Point, Point],
-            Builtin::AttackRelation,
-            Type::Bool,
-        ),
-        "ATTACKS" => (vec![Piece], Builtin::SeparateAttack, Type::Bool),
-        "single" => (vec![Point], Builtin::Single, Trajectory),
-        "append" => (vec![Trajectory, Point], Builtin::Append, Trajectory),
-        "TARGET" => (vec![Piece, Point], Builtin::Target, Type::Bool),
-        "ord" => (vec![Point], Builtin::Ord, Type::Int),
-        "TURN" => (vec![State], Builtin::Turn, Type::Enum(SIDE_ENUM)),
-        "OVER" => (vec![State], Builtin::Over, Type::Bool),
-        "OUTCOME" => (vec![State], Builtin::Outcome, Type::Int),
-        "MOVES" => (
-            vec![State],
-            Builtin::Moves,
-            Type::Set(Box::new(Type::Tuple(vec![Piece, Point, Point]))),
-        ),
-        "MUSTPASS" => (vec![State], Builtin::MustPass, Type::Bool),
-        "PASSED" => (vec![State], Builtin::Passed, Type::Bool),
-        "PASS" => (vec![State], Builtin::Pass, State),
-        "TRANSITION" => (vec![State, Piece, Point, Point], Builtin::Transition, State),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

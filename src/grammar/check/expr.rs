@@ -3,10 +3,11 @@
 
 use std::rc::Rc;
 
-use super::{BUILTINS, Binding, Checker, SIDE_ENUM, Scope};
+use super::{Binding, Checker, SIDE_ENUM, Scope};
 use crate::grammar::ast::{
     self, Arg, BinOp, Clause as AstClause, Expr, Pattern, Quantifier, TypeExpr, UnOp,
 };
+use crate::grammar::builtin::is_builtin;
 use crate::grammar::ir::*;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
@@ -663,7 +664,7 @@ where
                 );
                 self.invalid()
             }
-            None if BUILTINS.contains(&name.node.as_str()) => self.builtin(name, args, span, scope),
+            None if is_builtin(&name.node) => self.builtin(name, args, span, scope),
             None => {
                 self.report_unknown(name, "function");
                 self.loose_args(args, false, scope);

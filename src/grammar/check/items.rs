@@ -4,8 +4,9 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::{BUILTINS, Binding, Checker, FnSig, RESERVED_GLOBALS, Scope, item_span};
+use super::{Binding, Checker, FnSig, RESERVED_GLOBALS, Scope, item_span};
 use crate::grammar::ast::{self, GrammarAst, Item};
+use crate::grammar::builtin::is_builtin;
 use crate::grammar::ir::*;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
@@ -179,7 +180,7 @@ where
     /// they are not built in, as `define` would have refused them).
     pub(super) fn declare_broken(&mut self) {
         for name in &self.broken.names {
-            if RESERVED_GLOBALS.contains(&name.as_str()) || BUILTINS.contains(&name.as_str()) {
+            if RESERVED_GLOBALS.contains(&name.as_str()) || is_builtin(name) {
                 continue;
             }
             self.names

@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::ast::{self, GrammarAst, Item};
+use super::builtin::is_builtin;
 use super::ir::*;
 use super::types::Type;
 use super::value::Value;
@@ -150,38 +151,6 @@ where
     }
 }
 
-const BUILTINS: &[&str] = &[
-    "MAP",
-    "R",
-    "RA",
-    "ATTACKS",
-    "single",
-    "append",
-    "ON",
-    "OPPOSE",
-    "TARGET",
-    "side",
-    "value",
-    "ord",
-    "size",
-    "len",
-    "min",
-    "max",
-    "first",
-    "last",
-    "stops",
-    "pick",
-    "nth",
-    "TURN",
-    "OVER",
-    "OUTCOME",
-    "MOVES",
-    "MUSTPASS",
-    "PASSED",
-    "PASS",
-    "TRANSITION",
-];
-
 const RESERVED_GLOBALS: &[&str] = &["X", "PIECES", "n", "white", "black", "side", "START"];
 
 impl<L> Checker<'_, L>
@@ -248,8 +217,7 @@ where
 
     /// Adds a global name, reporting clashes.
     fn define(&mut self, name: &ast::Name, binding: Binding) -> bool {
-        if RESERVED_GLOBALS.contains(&name.node.as_str()) || BUILTINS.contains(&name.node.as_str())
-        {
+        if RESERVED_GLOBALS.contains(&name.node.as_str()) || is_builtin(&name.node) {
             self.error(
                 Diagnostic::new(format!("`{}` is built in", name.node), name.span.clone())
                     .with_label("choose another name"),
@@ -320,7 +288,7 @@ where
             .map(|(n, _)| n.as_str())
             .collect();
         match what {
-            "function" => candidates.extend(BUILTINS),
+            "function" => crate::grammar::builtin::names().for_each(|n| candidates.push(n)),
             "name" => {
                 candidates.extend(RESERVED_GLOBALS);
                 candidates.extend(locals);
