@@ -46,6 +46,12 @@ fn the_cap_on_sentences_stops_where_the_listing_stopped() {
     assert_eq!(stream.len(), 1_844);
     let listed = stream_agrees(&grammar, &world, &inputs, &start, capped(2_324), "king");
     assert_eq!(listed.len(), 1_844);
+    // Printed off the stream: the same text as printed from the vector.
+    let (mut streamed, mut gathered) = (String::new(), String::new());
+    grammar.write_stream(&world, &stream, &mut streamed);
+    grammar.write_sentences(&world, &listed, &mut gathered);
+    assert_eq!(streamed, gathered);
+    assert_eq!(streamed.lines().count(), 1_844);
 }
 
 /// The towers of Hanoi: one sentence, the moves in order.
