@@ -3,6 +3,7 @@
 //! `cargo run --release --example grammar_steps -- GRAMMAR SIZE|SCENARIO PIECE 'S(...)' [vec]`,
 //! e.g. the zone grammar on the full robot zone:
 //! `grammar_steps grammars/zones-filtered.lgg examples/robot-zone-full.scenario BOMBER 'S(h5, h1, 4)'`.
+//! `MAX_STEPS=N` raises the cap on derivation steps (figure2's BQ b6 -> c3 zone needs 34 M).
 use lingeo::board::Board;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -49,12 +50,12 @@ fn main() {
     let t = std::time::Instant::now();
     let (sentences, steps) = if gather {
         let language = grammar
-            .derive(&world, &inputs, &start, Limits::default(), None)
+            .derive(&world, &inputs, &start, limits(), None)
             .unwrap_or_else(|e| panic!("{e}"));
         (language.sentences.len(), language.steps)
     } else {
         let stream = grammar
-            .derive_stream(&world, &inputs, &start, Limits::default(), None)
+            .derive_stream(&world, &inputs, &start, limits(), None)
             .unwrap_or_else(|e| panic!("{e}"));
         let mut n = 0;
         stream.for_each(|_| n += 1);
@@ -66,4 +67,13 @@ fn main() {
         "{sentences} sentences, {steps} steps, {elapsed:?}, {allocations} allocations ({:.1} a step)",
         allocations as f64 / steps as f64
     );
+}
+
+/// The default limits, with the cap on steps from `MAX_STEPS` when it is set.
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    if let Some(n) = std::env::var("MAX_STEPS").ok().and_then(|s| s.parse().ok()) {
+        limits.max_steps = n;
+    }
+    limits
 }
