@@ -38,6 +38,23 @@ pub struct Sym {
     pub args: Rc<[Value]>,
 }
 
+/// The tests' shorthand for a symbol (tail.rs, form.rs, table.rs).
+#[cfg(test)]
+impl Sym {
+    /// Symbol `symbol` with the arguments `args`.
+    pub(crate) fn of(symbol: u32, args: &[Value]) -> Sym {
+        Sym {
+            symbol,
+            args: Rc::from(args),
+        }
+    }
+
+    /// Symbol `symbol` with one int argument, `v`.
+    pub(crate) fn int(symbol: u32, v: i64) -> Sym {
+        Sym::of(symbol, &[Value::Int(v)])
+    }
+}
+
 // Sentences read off the derivation table share their symbols' arguments, so comparing the
 // pointers first settles most comparisons of the final sort and de-duplication at once.
 impl PartialEq for Sym {
