@@ -193,8 +193,8 @@ pub fn forest<'w>(
 }
 
 /// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
-/// derivation runs inside a formula; its evaluator looks at the stack as the outer one does
-/// (see `Eval::eval_node`), so a derivation deep in a recursion moves to a new segment too.
+/// derivation runs inside a formula, under `Eval::guarded` as every import is, so a derivation
+/// deep in a recursion moves to a new segment of stack too.
 #[allow(clippy::too_many_arguments)]
 fn derive<'w>(
     shared: &'w Shared<'w>,
@@ -1288,8 +1288,7 @@ mod tests {
             ("KeyRef", size_of::<KeyRef<'_>>(), 32),
             // A compiled expression: a boxed closure (a fat pointer) called once per node.
             ("Code", size_of::<Code>(), 16),
-            // A node of the checked program's expressions, which the closures were built from
-            // and the tree walk reads.
+            // A node of the checked program's expressions, which the closures are built from.
             ("Ex", size_of::<Ex>(), 72),
         ];
         let changed: Vec<String> = sizes
