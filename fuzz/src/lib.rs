@@ -194,13 +194,13 @@ pub fn run_case(case: &Case) -> Outcome {
     // gives the same language, steps, error and trace, byte for byte. Memory and time are
     // the exceptions: what is in use, and the clock, differ between runs.
     let (again, again_trace) = derive(&grammar, &world, &inputs, &start, limits, case.mode);
-    let resources = |r: &Result<Language, RunError>| {
-        matches!(r, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time)))
-    };
-    if !resources(&result) && !resources(&again) {
+    if !stopped_by_resources(&result) && !stopped_by_resources(&again) {
         match (&result, &again) {
             (Ok(a), Ok(b)) => {
-                assert_eq!(a.sentences, b.sentences, "two runs derive different languages");
+                assert_eq!(
+                    a.sentences, b.sentences,
+                    "two runs derive different languages"
+                );
                 assert_eq!(a.steps, b.steps, "two runs take different numbers of steps");
             }
             (Err(a), Err(b)) => assert_eq!(a.render(), b.render(), "two runs fail differently"),
@@ -214,9 +214,9 @@ pub fn run_case(case: &Case) -> Outcome {
     }
     // The language streamed off the table is the one gathered into a vector, in its order,
     // with the same steps; a run that stops does so with the same error.
-    if matches!(case.mode, Mode::Tabled) && !resources(&result) {
+    if matches!(case.mode, Mode::Tabled | Mode::Both) && !stopped_by_resources(&result) {
         let streamed = grammar.derive_stream(&world, &inputs, &start, limits, None);
-        if !matches!(&streamed, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time))) {
+        if !stopped_by_resources(&streamed) {
             match (&result, streamed) {
                 (Ok(a), Ok(s)) => {
                     assert_eq!(a.steps, s.steps(), "the stream takes other steps");
@@ -248,6 +248,12 @@ pub fn run_case(case: &Case) -> Outcome {
             Outcome::Language(out)
         }
     }
+}
+
+/// Whether a run stopped at the memory or time limit, which depend on more than the run
+/// (what else is in use, the clock), so that two runs may differ there.
+fn stopped_by_resources<T>(r: &Result<T, RunError>) -> bool {
+    matches!(r, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time)))
 }
 
 /// Derives in `mode`, with the trace of a traced run.
