@@ -28,7 +28,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Evaluator, Grammar, Limits};
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::play::game::Game;
 use lingeo::play::search::lg::Regenerate;
 use lingeo::play::state::State;
@@ -131,9 +131,6 @@ fn zones(c: &mut Criterion) {
             .expect("zones")
         };
         let interpreted = || run(&grammar);
-        // The tree walk, the reference the compiled evaluator is tested against.
-        let tree = grammar.with_evaluator(Evaluator::Tree);
-        let walked = || run(&tree);
         let count = native().len();
         let language = interpreted();
         assert_eq!(
@@ -147,22 +144,12 @@ fn zones(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("grammar", name), &(), |b, _| {
             b.iter(|| black_box(interpreted()))
         });
-        let walk = walked();
-        assert_eq!(
-            (&walk.sentences, walk.steps),
-            (&language.sentences, language.steps),
-            "{name}: the evaluators disagree"
-        );
-        group.bench_with_input(BenchmarkId::new("grammar-tree", name), &(), |b, _| {
-            b.iter(|| black_box(walked()))
-        });
         ratios.push((
             name,
             count,
             language.steps,
             median(&native),
             median(&interpreted),
-            median(&walked),
         ));
         // The same grammar with a scanner over occupied points only (a user's variant, not
         // docs/semantics.md §6.3 step for step): what the literal scan costs.
@@ -184,13 +171,12 @@ fn zones(c: &mut Criterion) {
     // Steps: the derivation steps of docs/semantics.md §6.3's grammar (the scanner f takes one per
     // (x, y) pair of each level); the budget is what a step may cost for the grammar to be within
     // 3x of native.
-    for (name, count, steps, n, g, t) in ratios {
+    for (name, count, steps, n, g) in ratios {
         println!(
-            "ratio {name}: {count} zones, native {n:?}, grammar {g:?}, grammar/native = {:.1}, {steps} steps, {:.0} ns a step, 3x needs <= {:.1} ns a step; tree walk {t:?}, {:.1}x native",
+            "ratio {name}: {count} zones, native {n:?}, grammar {g:?}, grammar/native = {:.1}, {steps} steps, {:.0} ns a step, 3x needs <= {:.1} ns a step",
             g.as_secs_f64() / n.as_secs_f64(),
             g.as_secs_f64() * 1e9 / steps as f64,
             3.0 * n.as_secs_f64() * 1e9 / steps as f64,
-            t.as_secs_f64() / n.as_secs_f64(),
         );
     }
     for (name, steps, n, g) in variants {

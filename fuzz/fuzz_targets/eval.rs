@@ -1,7 +1,9 @@
 //! The evaluator and the derivation engine on small generated grammars (see
 //! `lingeo_fuzz::generate`), run with small limits on small boards, in the tabled and the
-//! plain search (which must agree when both finish), or traced; each run by the compiled
-//! evaluator and by the tree walk, which must agree (on all but memory and time).
+//! plain search (which must agree when both finish), or traced. Each case is run twice, which
+//! must agree (determinism, on all but memory and time), and a tabled run is also streamed
+//! (`derive_stream`), which must give the same sentences, steps or error. A limit reached is an
+//! error, never a panic: any panic is a crash the fuzzer reports.
 //!
 //! `LINGEO_FUZZ_PRINT=1 cargo fuzz run eval FILE` prints the grammar, its run and outcome.
 #![no_main]

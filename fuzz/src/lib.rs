@@ -5,7 +5,7 @@ pub mod generate;
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Evaluator, Grammar, Language, Limit, Limits, RunError, Strategy};
+use lingeo::grammar::{Grammar, Language, Limit, Limits, RunError, Strategy};
 use lingeo::scenario::Scenario;
 
 /// What `lingeo check FILE.scenario` does with a file's text: resolve it and summarise it, or
@@ -190,33 +190,51 @@ pub fn run_case(case: &Case) -> Outcome {
     };
     let limits = case.limits;
     let (result, trace) = derive(&grammar, &world, &inputs, &start, limits, case.mode);
-    // The tree walk must agree with the compiled evaluator (the default) on everything but
-    // memory and time, which differ between them.
-    let tree = grammar.with_evaluator(Evaluator::Tree);
-    let (walked, walked_trace) = derive(&tree, &world, &inputs, &start, limits, case.mode);
-    let unequal_resources = |r: &Result<Language, RunError>| matches!(r, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time)));
-    if !unequal_resources(&result) && !unequal_resources(&walked) {
-        match (&result, &walked) {
+    // A run is deterministic: the same case run again (a fresh run, its memo tables empty)
+    // gives the same language, steps, error and trace, byte for byte. Memory and time are
+    // the exceptions: what is in use, and the clock, differ between runs.
+    let (again, again_trace) = derive(&grammar, &world, &inputs, &start, limits, case.mode);
+    if !stopped_by_resources(&result) && !stopped_by_resources(&again) {
+        match (&result, &again) {
             (Ok(a), Ok(b)) => {
                 assert_eq!(
                     a.sentences, b.sentences,
-                    "the evaluators derive different languages"
+                    "two runs derive different languages"
                 );
-                assert_eq!(
-                    a.steps, b.steps,
-                    "the evaluators take different numbers of steps"
-                );
+                assert_eq!(a.steps, b.steps, "two runs take different numbers of steps");
             }
-            (Err(a), Err(b)) => {
-                assert_eq!(a.render(), b.render(), "the evaluators fail differently")
-            }
+            (Err(a), Err(b)) => assert_eq!(a.render(), b.render(), "two runs fail differently"),
             _ => panic!(
-                "one evaluator fails and the other does not: {:?} against {:?}",
+                "one run fails and the other does not: {:?} against {:?}",
                 result.as_ref().err().map(|e| e.render()),
-                walked.as_ref().err().map(|e| e.render())
+                again.as_ref().err().map(|e| e.render())
             ),
         }
-        assert_eq!(trace, walked_trace, "the evaluators trace differently");
+        assert_eq!(trace, again_trace, "two runs trace differently");
+    }
+    // The language streamed off the table is the one gathered into a vector, in its order,
+    // with the same steps; a run that stops does so with the same error.
+    if matches!(case.mode, Mode::Tabled | Mode::Both) && !stopped_by_resources(&result) {
+        let streamed = grammar.derive_stream(&world, &inputs, &start, limits, None);
+        if !stopped_by_resources(&streamed) {
+            match (&result, streamed) {
+                (Ok(a), Ok(s)) => {
+                    assert_eq!(a.steps, s.steps(), "the stream takes other steps");
+                    assert_eq!(s.len(), a.sentences.len(), "the stream's count differs");
+                    let mut listed = Vec::new();
+                    s.for_each(|sentence| listed.push(sentence.to_vec()));
+                    assert_eq!(a.sentences, listed, "the stream gives other sentences");
+                }
+                (Err(a), Err(b)) => {
+                    assert_eq!(a.render(), b.render(), "the stream fails differently")
+                }
+                (a, b) => panic!(
+                    "derive and derive_stream disagree on failing: {:?} against {:?}",
+                    a.as_ref().err().map(|e| e.render()),
+                    b.err().map(|e| e.render())
+                ),
+            }
+        }
     }
     match result {
         Err(e) => Outcome::RunError(e.render()),
@@ -230,6 +248,12 @@ pub fn run_case(case: &Case) -> Outcome {
             Outcome::Language(out)
         }
     }
+}
+
+/// Whether a run stopped at the memory or time limit, which depend on more than the run
+/// (what else is in use, the clock), so that two runs may differ there.
+fn stopped_by_resources<T>(r: &Result<T, RunError>) -> bool {
+    matches!(r, Err(e) if matches!(e.limit, Some(Limit::Memory | Limit::Time)))
 }
 
 /// Derives in `mode`, with the trace of a traced run.

@@ -41,7 +41,7 @@ use crate::bundle::{AdmissibleRule, Bundle, BundleOptions};
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
-use crate::grammar::{Evaluator, Grammar, Language, Limits};
+use crate::grammar::{Grammar, Language, Limits};
 use crate::language_diff::{LanguageDiff, SymbolDiff};
 use crate::piece::Side;
 use crate::play::states::GameStates;
@@ -206,8 +206,6 @@ pub struct CompareRequest {
     /// The caps of the grammars' runs; `max_sentences` caps each side's language, native
     /// ones too (and `max_memory` the native generator of zones).
     pub limits: Limits,
-    /// How the grammars evaluate expressions.
-    pub evaluator: Evaluator,
     /// The starts compared on this many threads at once (the result is the same as on one).
     pub jobs: usize,
 }
@@ -226,7 +224,6 @@ impl Default for CompareRequest {
             filters: Filters::All,
             rule: AdmissibleRule::S16,
             limits: Limits::default(),
-            evaluator: Evaluator::Compiled,
             jobs: 1,
         }
     }
@@ -658,7 +655,6 @@ impl Context<'_> {
                             max_imported_sentences: max_sentences,
                             ..self.r.limits
                         },
-                        evaluator: self.r.evaluator,
                     },
                 )?;
                 Ok(zones.iter().map(|z| self.show_zone(z)).collect())
@@ -697,13 +693,8 @@ impl Context<'_> {
                     .collect())
             }
             LoadedSide::Grammar(_) => {
-                let language = grammar.with_evaluator(self.r.evaluator).derive_stream(
-                    &world,
-                    &inputs,
-                    &values,
-                    self.r.limits,
-                    None,
-                )?;
+                let language =
+                    grammar.derive_stream(&world, &inputs, &values, self.r.limits, None)?;
                 // Each line is read off the stream, with no vector of sentences in between.
                 let mut lines = Vec::new();
                 if !canonical {

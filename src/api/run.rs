@@ -8,7 +8,7 @@ use super::Workbench;
 use super::error::{ApiError, Result};
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
-use crate::grammar::{Evaluator, Grammar, Language, Limits, Tracer};
+use crate::grammar::{Grammar, Language, Limits, Tracer};
 use crate::natural::Natural;
 use crate::piece::Side;
 use crate::play::states::GameStates;
@@ -30,7 +30,7 @@ pub fn shipped_grammar(name: &str) -> Result<Grammar> {
 }
 
 /// What [`Workbench::run`] derives; the defaults are `lingeo run`'s.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct RunRequest {
     /// The start string, `S(h8, c6, 6)`.
     pub start: String,
@@ -44,25 +44,8 @@ pub struct RunRequest {
     pub inputs: Vec<(String, String)>,
     /// The caps of the run; `max_sentences` caps the language and each imported one.
     pub limits: Limits,
-    /// How expressions are evaluated.
-    pub evaluator: Evaluator,
     /// Leave the grammar's name out of the result (to compare two grammars' outputs).
     pub no_source: bool,
-}
-
-impl Default for RunRequest {
-    fn default() -> Self {
-        RunRequest {
-            start: String::new(),
-            piece: None,
-            type_name: None,
-            side: None,
-            inputs: Vec::new(),
-            limits: Limits::default(),
-            evaluator: Evaluator::Compiled,
-            no_source: false,
-        }
-    }
 }
 
 /// A language; serialised, it is what `lingeo run --json` prints.
@@ -171,7 +154,7 @@ impl Workbench {
         })
     }
 
-    /// Runs `f` on the grammar of the request (with its evaluator), its world (the scenario's,
+    /// Runs `f` on the grammar of the request, its world (the scenario's,
     /// with the states of its rules of play where it has them), its inputs and its start.
     fn prepared<T>(
         &self,
@@ -179,7 +162,6 @@ impl Workbench {
         r: &RunRequest,
         f: impl FnOnce(&Grammar, &World, &[Value], &[Value]) -> Result<T>,
     ) -> Result<T> {
-        let grammar = grammar.with_evaluator(r.evaluator);
         let scenario = self.scenario();
         // A scenario with rules of play gives the grammar its states (START, TRANSITION, ...).
         let game = match &scenario.game {
@@ -231,7 +213,7 @@ impl Workbench {
             ));
         }
         let start = grammar.parse_start(&mut world, &r.start)?;
-        f(&grammar, &world, &inputs, &start)
+        f(grammar, &world, &inputs, &start)
     }
 }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Result};
-use crate::grammar::{Evaluator, Grammar, Limits};
+use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rules::RuleBook;
@@ -114,8 +114,6 @@ pub struct SearchRequest {
     pub rules: Option<Arc<RuleBook>>,
     /// The search grammar's limits (`lg-grammar`); their `max_memory` caps every search.
     pub limits: Limits,
-    /// How the search grammar evaluates expressions.
-    pub evaluator: Evaluator,
     /// Who hears of the search's progress.
     pub progress: Observer,
 }
@@ -140,7 +138,6 @@ impl Default for SearchRequest {
             network: None,
             rules: None,
             limits: Limits::default(),
-            evaluator: Evaluator::Compiled,
             progress: Observer::default(),
         }
     }
@@ -472,14 +469,13 @@ pub fn search_game(
                         shipped = Grammar::shipped("search")?;
                         &shipped
                     }
-                }
-                .with_evaluator(r.evaluator);
+                };
                 let limits = Limits {
                     max_sentences: Limits::default().max_sentences,
                     max_imported_sentences: Limits::default().max_imported_sentences,
                     ..r.limits
                 };
-                let run = search::lg_grammar::search(game, root, &grammar, &options, &lg, limits)
+                let run = search::lg_grammar::search(game, root, grammar, &options, &lg, limits)
                     .map_err(failed)?;
                 let result = run.result.result.clone();
                 grammar_run = Some(GrammarRunStats {

@@ -12,7 +12,7 @@ use crate::grammar::forest::SentenceCount;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
-use crate::grammar::{Evaluator, Grammar, Limit, Limits};
+use crate::grammar::{Grammar, Limit, Limits};
 use crate::kernel::Kernel;
 use crate::scenario::Scenario;
 use crate::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
@@ -101,8 +101,6 @@ pub struct ZoneRequest<'g> {
     pub max_zones: usize,
     /// The grammar engine's limits; their `max_memory` caps the native generator too.
     pub limits: Limits,
-    /// How the grammar engine evaluates expressions.
-    pub evaluator: Evaluator,
 }
 
 impl ZoneRequest<'_> {
@@ -266,9 +264,8 @@ pub fn compute(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<V
     }
 }
 
-/// A run of the grammar engine: the grammar (the caller's, or the shipped one of the filters,
-/// with the evaluator asked for), its world, inputs (the attacking piece and the others
-/// given), start (x0, y0, l0) and limits.
+/// A run of the grammar engine: the grammar (the caller's, or the shipped one of the filters),
+/// its world, inputs (the attacking piece and the others given), start (x0, y0, l0) and limits.
 struct GrammarRun<'s> {
     grammar: Grammar,
     world: World<'s>,
@@ -280,8 +277,8 @@ struct GrammarRun<'s> {
 impl<'s> GrammarRun<'s> {
     fn new(scenario: &'s Scenario, kernel: &'s Kernel, r: &ZoneRequest) -> Result<GrammarRun<'s>> {
         let grammar = match r.grammar {
-            Some(g) => g.with_evaluator(r.evaluator),
-            None => Grammar::shipped(shipped_zone_grammar(r.filters)?)?.with_evaluator(r.evaluator),
+            Some(g) => g.clone(),
+            None => Grammar::shipped(shipped_zone_grammar(r.filters)?)?,
         };
         let mut world = World::new(scenario, kernel);
         let attacker = Value::Piece(r.piece as u32);
@@ -685,8 +682,6 @@ pub struct ZonesRequest {
     pub max_zones: usize,
     /// The grammar engine's limits; their `max_memory` caps the native generator too.
     pub limits: Limits,
-    /// How the grammar engine evaluates expressions.
-    pub evaluator: Evaluator,
     /// The threads `Workbench::attacks` spreads its attacks over (default: the machine's
     /// cores); the result is the same on any number. A grammar of the caller's, which cannot
     /// be shared between threads, runs on one.
@@ -708,7 +703,6 @@ impl Default for ZonesRequest {
             no_source: false,
             max_zones: MAX_ZONES,
             limits: Limits::default(),
-            evaluator: Evaluator::Compiled,
             jobs: crate::parallel::cores(),
         }
     }
@@ -738,7 +732,6 @@ impl ZonesRequest {
             inputs: &self.inputs,
             max_zones: self.max_zones,
             limits: self.limits,
-            evaluator: self.evaluator,
         }
     }
 

@@ -155,7 +155,6 @@ impl CompareArgs {
             limits: self
                 .limits
                 .limits(self.max_sentences, Limits::default().max_imported_sentences),
-            evaluator: self.limits.evaluator.into(),
             jobs: usize::try_from(self.jobs).unwrap_or(usize::MAX),
         })
     }

@@ -1,8 +1,8 @@
 //! The limits of a grammar run as command-line options, shared by `run` and by `zones` with
 //! its grammar engine (see `docs/grammar-language.md` §12).
 
-use clap::{Args, ValueEnum};
-use lingeo::grammar::{Evaluator, Limits};
+use clap::Args;
+use lingeo::grammar::Limits;
 
 #[derive(Args, Debug, Clone, Copy)]
 pub struct LimitArgs {
@@ -29,10 +29,6 @@ pub struct LimitArgs {
     #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_memory: u64,
-    /// How expressions are evaluated: compiled once into closures, or walked as a tree at
-    /// every step (the reference the compiled form is tested against; slower).
-    #[arg(long, value_enum, default_value_t = EvaluatorArg::Compiled)]
-    pub evaluator: EvaluatorArg,
 }
 
 /// `--max-memory` for the commands without the grammar's limits.
@@ -50,21 +46,6 @@ impl MemoryArg {
     /// `--max-memory` in bytes.
     pub fn bytes(&self) -> usize {
         usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-}
-
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EvaluatorArg {
-    Compiled,
-    Tree,
-}
-
-impl From<EvaluatorArg> for Evaluator {
-    fn from(e: EvaluatorArg) -> Evaluator {
-        match e {
-            EvaluatorArg::Compiled => Evaluator::Compiled,
-            EvaluatorArg::Tree => Evaluator::Tree,
-        }
     }
 }
 

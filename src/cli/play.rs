@@ -454,7 +454,6 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             Limits::default().max_sentences,
             Limits::default().max_imported_sentences,
         ),
-        evaluator: args.limits.evaluator.into(),
         ..lingeo::api::SearchRequest::default()
     };
     let own = match (&args.grammar, args.engine) {

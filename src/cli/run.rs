@@ -86,7 +86,6 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
         side: args.side.map(SideArg::side),
         inputs,
         limits: args.limits.limits(args.max_sentences, args.max_sentences),
-        evaluator: args.limits.evaluator.into(),
         no_source: args.no_source,
     };
     let bench = Workbench::with_kernel(scenario, kernel, "");

@@ -236,7 +236,6 @@ fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
         limits: args
             .limits
             .limits(args.language.max_zones, args.language.max_zones),
-        evaluator: args.limits.evaluator.into(),
         jobs: args
             .jobs
             .map_or_else(lingeo::parallel::cores, |n| n as usize),

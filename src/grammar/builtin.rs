@@ -2,9 +2,10 @@
 //!
 //! Each entry of the table below gives, for one [`Builtin`]: the name a grammar file calls it
 //! by, the types of its parameters and of its result (which the checker reads), its
-//! evaluation (which every evaluator calls, or equals where it computes the built-in unboxed),
-//! the name the IR dumps print, and an example call with the value it must give (which a test
-//! type-checks and evaluates, so that no built-in goes untested). Adding a built-in is adding
+//! evaluation (which the evaluator calls, or equals where it computes the built-in unboxed: a
+//! unit test of [`super::compile`] holds them equal), the name the IR dumps print, and an
+//! example call with the value it must give (which a test type-checks and evaluates, so that
+//! no built-in goes untested). Adding a built-in is adding
 //! one entry: the macro makes the enum's variant, the list of all built-ins and the lookup of
 //! an entry from the variant, so the three cannot drift apart.
 //!
@@ -753,7 +754,7 @@ mod tests {
         assert!(is_builtin("MAP") && is_builtin("pick") && !is_builtin("START"));
     }
 
-    /// Every built-in's arguments fit the evaluators' fixed arrays, and the entries of one name
+    /// Every built-in's arguments fit the evaluator's fixed array, and the entries of one name
     /// differ in arity (which is how the checker tells them apart).
     #[test]
     fn arities_fit_and_tell_entries_apart() {

@@ -1,14 +1,22 @@
-//! The compiled evaluator: a checked program's expressions turned once into closures, so that
-//! a derivation step runs them without walking the tree.
+//! The evaluator: a checked program's expressions turned once into closures, so that a
+//! derivation step runs them without walking the tree. It is the only evaluator.
 //!
 //! Each expression becomes a closure of its type: integers, booleans, points and pieces come
 //! out unboxed (`MAP(p, x, v) == k` reads the kernel's table and compares two `i64`s; no
 //! argument array, no `Value` built or dropped), and only what is a set, a trajectory, a tuple
-//! or a vector is a [`Value`]. Locals are read in place where the tree walk clones them.
-//! Everything observable is the tree walk's ([`super::eval::Eval::eval`]): the same order of
-//! evaluation, the same errors at the same spans, the same charges to `--max-iterations` and
-//! the same memo tables; the test `compiled_and_tree_walking_agree` holds the two equal on
-//! every grammar file of the repository, language, steps and trace.
+//! or a vector is a [`Value`]. Locals are read in place, not cloned.
+//!
+//! What it guarantees, and what the tests hold it to: operands are evaluated left to right,
+//! and `and`, `or`, `if` and `pick`'s fallback evaluate only what decides (so an error on a
+//! side not taken never arises); an error is reported at the span of the node that caused it
+//! (overflow and division at the operator, a bad index at the index, a call too deep at the
+//! call); set-builders, quantifiers and vectors charge `--max-iterations` for their whole
+//! domain before going over it, and each call not answered from a memo table charges one;
+//! memoised functions go through the tables of `Eval::finish_call`. A built-in computed unboxed
+//! here (MAP, R, RA, OPPOSE, size, ord, min/max of two) gives what its entry in
+//! [`super::builtin`] gives; `tests/it/grammar_builtins.rs` runs every entry's example. The
+//! derivation is deterministic: the same grammar and inputs give the same language, steps
+//! and trace, whichever of `derive`, `derive_stream` or `forest` reads it.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -23,17 +31,6 @@ use crate::syntax::Span;
 
 /// An expression's closure, giving a value of type `T`.
 pub(super) type Code<T = Value> = Box<dyn Fn(&mut Eval<'_, '_>) -> Result<T, RunError>>;
-
-/// How a run evaluates expressions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Evaluator {
-    /// Compiled once per program into typed closures.
-    #[default]
-    Compiled,
-    /// Walked as a tree at every evaluation: the reference the compiled form is tested
-    /// against, and what `--evaluator tree` measures.
-    Tree,
-}
 
 /// A program's expressions, in the order the derivation engine reaches them.
 pub struct Compiled {
@@ -60,12 +57,9 @@ pub(super) enum AssignCode {
     Each(PointPlan),
 }
 
-/// The compiled forms of a program, made the first time a run asks for them.
+/// The compiled form of a program, made the first time a run asks for it.
 #[derive(Clone, Default)]
-pub struct CodeCache {
-    compiled: OnceCell<Rc<Compiled>>,
-    tree: OnceCell<Rc<Compiled>>,
-}
+pub struct CodeCache(OnceCell<Rc<Compiled>>);
 
 impl std::fmt::Debug for CodeCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -74,13 +68,11 @@ impl std::fmt::Debug for CodeCache {
 }
 
 impl Program {
-    /// The program's expressions as `evaluator` runs them (compiled on first use).
-    pub fn code(&self, evaluator: Evaluator) -> Rc<Compiled> {
-        let cell = match evaluator {
-            Evaluator::Compiled => &self.code.compiled,
-            Evaluator::Tree => &self.code.tree,
-        };
-        cell.get_or_init(|| Rc::new(Compiler::new(self, evaluator).program()))
+    /// The program's expressions, compiled (on first use).
+    pub fn code(&self) -> Rc<Compiled> {
+        self.code
+            .0
+            .get_or_init(|| Rc::new(Compiler::new(self).program()))
             .clone()
     }
 }
@@ -98,23 +90,21 @@ enum Kind {
 
 pub(super) struct Compiler<'p> {
     program: &'p Program,
-    evaluator: Evaluator,
     /// How deep the expression being compiled is nested.
     depth: std::cell::Cell<usize>,
 }
 
 impl<'p> Compiler<'p> {
-    pub(super) fn new(program: &'p Program, evaluator: Evaluator) -> Self {
+    pub(super) fn new(program: &'p Program) -> Self {
         Compiler {
             program,
-            evaluator,
             depth: std::cell::Cell::new(0),
         }
     }
 
     /// Compiles a subexpression on a stack with room (inlining can nest expressions deeper
     /// than the parser allows), and every 64 levels makes its closure look at the stack when
-    /// it runs, as the tree walk does at every node, so deep nesting never overflows it.
+    /// it runs (as calls and imports always do), so deep nesting never overflows it.
     fn nested<T: 'static>(&self, compile: impl FnOnce() -> Code<T>) -> Code<T> {
         let depth = self.depth.get();
         self.depth.set(depth + 1);
@@ -173,26 +163,14 @@ impl<'p> Compiler<'p> {
         }
     }
 
-    /// An expression the engine evaluates (a condition, an argument, a body): compiled, or
-    /// handed to the tree walk.
+    /// An expression the engine evaluates (an argument, a body, an initialiser), as a value.
     pub(super) fn site(&self, e: &Ex) -> Code {
-        match self.evaluator {
-            Evaluator::Compiled => self.value(e),
-            Evaluator::Tree => {
-                let e = e.clone();
-                Box::new(move |ev| ev.eval(&e))
-            }
-        }
+        self.value(e)
     }
 
+    /// A condition the engine evaluates, unboxed.
     pub(super) fn site_bool(&self, e: &Ex) -> Code<bool> {
-        match self.evaluator {
-            Evaluator::Compiled => self.bool(e),
-            Evaluator::Tree => {
-                let e = e.clone();
-                Box::new(move |ev| Ok(ev.eval(&e)?.bool()))
-            }
-        }
+        self.bool(e)
     }
 
     fn kind(&self, e: &Ex) -> Kind {
@@ -1072,5 +1050,93 @@ fn constant(e: &Ex) -> Option<Value> {
             Some(Value::Tuple(values?.into()))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::eval::{Context, Limits, Shared};
+    use crate::grammar::world::World;
+    use crate::grammar::{Grammar, value::Value};
+    use crate::scenario::Scenario;
+
+    /// The built-ins computed unboxed here (MAP both ways, R, RA, OPPOSE, ord, size, min and
+    /// max of two) give what their entries in the table give, on every piece and pair of
+    /// points of a small board with pieces of both sides: the fast paths are an optimisation,
+    /// not a second definition (what the tree walk, which called the entries, used to show).
+    #[test]
+    fn unboxed_builtins_give_what_their_entries_give() {
+        let scenario = Scenario::parse(
+            "t.scenario",
+            "board 4x4\nwhite rook at a1\nblack knight at b3\nwhite king at d4\n",
+        )
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let g = Grammar::parse(
+            "t.lgg",
+            "start S()\nterminal t()\nnonterminal S()\n\
+             productions\n  1 | true | S() -> t() | | {} | {}\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let shared = Shared::new(&world, Limits::default());
+        let (ctx, vars) = Context::new(&shared, WorldRef::Base(&world), &g.program, &[], &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut ev = Eval::new(&ctx, vars);
+        let compiler = Compiler::new(&g.program);
+        let mut compared = 0;
+        let mut same = |op: Builtin, args: &[Value]| {
+            let call = Ex::Builtin {
+                op,
+                args: args.iter().cloned().map(Ex::Const).collect(),
+                span: 0..1,
+            };
+            let unboxed = compiler.value(&call)(&mut ev).unwrap_or_else(|e| panic!("{e}"));
+            let entry = ev
+                .builtin(op, args, &(0..1))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(unboxed, entry, "{op:?} on {args:?}");
+            compared += 1;
+        };
+        let pieces: Vec<Value> = (0..world.pieces.len() as u32).map(Value::Piece).collect();
+        let points: Vec<Value> = world.board().points().map(Value::Point).collect();
+        assert_eq!((pieces.len(), points.len()), (3, 16));
+        for p in &pieces {
+            for x in &points {
+                for y in &points {
+                    for op in [
+                        Builtin::Map(MapTable::From),
+                        Builtin::Map(MapTable::To),
+                        Builtin::Relation,
+                        Builtin::AttackRelation,
+                    ] {
+                        same(op, &[p.clone(), x.clone(), y.clone()]);
+                    }
+                }
+            }
+            for q in &pieces {
+                same(Builtin::Oppose, &[p.clone(), q.clone()]);
+            }
+        }
+        for x in &points {
+            same(Builtin::Ord, std::slice::from_ref(x));
+        }
+        let sets = [
+            Value::set_from(Vec::new()),
+            Value::set_from(vec![Value::Int(3), Value::Int(1), Value::Int(3)]),
+            Value::set_from(points.clone()),
+        ];
+        for s in &sets {
+            same(Builtin::Size, std::slice::from_ref(s));
+        }
+        let ints = [i64::MIN, -2, 0, 4, i64::MAX].map(Value::Int);
+        for a in &ints {
+            for b in &ints {
+                same(Builtin::Min2, &[a.clone(), b.clone()]);
+                same(Builtin::Max2, &[a.clone(), b.clone()]);
+            }
+        }
+        assert_eq!(compared, 3 * 16 * 16 * 4 + 3 * 3 + 16 + 3 + 2 * 25);
     }
 }

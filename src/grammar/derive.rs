@@ -38,6 +38,23 @@ pub struct Sym {
     pub args: Rc<[Value]>,
 }
 
+/// The tests' shorthand for a symbol (tail.rs, form.rs, table.rs).
+#[cfg(test)]
+impl Sym {
+    /// Symbol `symbol` with the arguments `args`.
+    pub(crate) fn of(symbol: u32, args: &[Value]) -> Sym {
+        Sym {
+            symbol,
+            args: Rc::from(args),
+        }
+    }
+
+    /// Symbol `symbol` with one int argument, `v`.
+    pub(crate) fn int(symbol: u32, v: i64) -> Sym {
+        Sym::of(symbol, &[Value::Int(v)])
+    }
+}
+
 // Sentences read off the derivation table share their symbols' arguments, so comparing the
 // pointers first settles most comparisons of the final sort and de-duplication at once.
 impl PartialEq for Sym {
@@ -176,8 +193,8 @@ pub fn forest<'w>(
 }
 
 /// [`run`], with `max_sentences` the cap on this language's sentences. An imported grammar's
-/// derivation runs inside a formula; its evaluator looks at the stack as the outer one does
-/// (see `Eval::eval_node`), so a derivation deep in a recursion moves to a new segment too.
+/// derivation runs inside a formula, under `Eval::guarded` as every import is, so a derivation
+/// deep in a recursion moves to a new segment of stack too.
 #[allow(clippy::too_many_arguments)]
 fn derive<'w>(
     shared: &'w Shared<'w>,
@@ -1271,8 +1288,7 @@ mod tests {
             ("KeyRef", size_of::<KeyRef<'_>>(), 32),
             // A compiled expression: a boxed closure (a fat pointer) called once per node.
             ("Code", size_of::<Code>(), 16),
-            // A node of the checked program's expressions, which the closures were built from
-            // and the tree walk reads.
+            // A node of the checked program's expressions, which the closures are built from.
             ("Ex", size_of::<Ex>(), 72),
         ];
         let changed: Vec<String> = sizes

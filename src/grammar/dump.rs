@@ -1,4 +1,4 @@
-//! A readable dump of a checked program's IR: what the evaluators run, after inlining and
+//! A readable dump of a checked program's IR: what the evaluator compiles, after inlining and
 //! narrowing, one node a line, indented by depth, each node that carries a span followed by its
 //! `@line:col` in the grammar file. The dumps of the shipped grammars are golden snapshots
 //! (tests/it/ir_dumps.rs), so that a change to the checker's output, or to a pass over it, shows

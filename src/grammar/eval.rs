@@ -1,16 +1,18 @@
-//! The evaluator: runs compiled expressions against a world and a state. Locals live on one
-//! value stack (a frame per function call or production); memoised functions and family
-//! ranges are cached per grammar instance, imported languages across the whole run.
+//! What the evaluator's closures ([`super::compile`]) run against: a world, a state's vars,
+//! and the limits of the run. Locals live on one value stack (a frame per function call or
+//! production); memoised functions and family ranges are cached per grammar instance,
+//! imported languages across the whole run. Calls, indexing, set operations, charges and the
+//! built-ins' shared helpers are here, so that the closures stay small.
 
 use std::cell::{Cell, RefCell};
 
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-use super::compile::{Compiled, Evaluator};
+use super::compile::Compiled;
 use super::derive;
 use super::ir::*;
-use super::value::{Hashed, List, Value};
+use super::value::{List, Value};
 use super::world::{States, World};
 use crate::board::Point;
 use crate::syntax::{Diagnostic, Span, render};
@@ -204,9 +206,6 @@ pub struct Shared<'w> {
     /// Elements gone over and calls made so far (see [`Limits::max_iterations`]).
     iterations: Cell<u64>,
     languages: RefCell<FxHashMap<LanguageKey, Value>>,
-    /// How expressions run: compiled to closures (the default), or walked as a tree (the
-    /// reference the compiled form is tested against).
-    pub evaluator: Evaluator,
 }
 
 impl<'w> Shared<'w> {
@@ -220,7 +219,6 @@ impl<'w> Shared<'w> {
             steps: Cell::new(0),
             iterations: Cell::new(0),
             languages: RefCell::new(FxHashMap::default()),
-            evaluator: Evaluator::default(),
         }
     }
 }
@@ -233,7 +231,7 @@ pub struct Context<'c> {
     pub world: WorldRef<'c>,
     /// The grammar being run.
     pub program: &'c Program,
-    /// The program's expressions in the form the run evaluates them (see [`Evaluator`]).
+    /// The program's expressions, compiled (see [`super::compile`]).
     pub(super) code: Rc<Compiled>,
     /// Values of inputs, start parameters and constants, by global index.
     fixed: RefCell<Vec<Option<Value>>>,
@@ -269,7 +267,7 @@ impl<'c> Context<'c> {
             shared,
             world,
             program,
-            code: program.code(shared.evaluator),
+            code: program.code(),
             fixed: RefCell::new(fixed),
             memo: RefCell::new(vec![FxHashMap::default(); program.functions.len()]),
             memo_within: RefCell::new(FxHashMap::default()),
@@ -401,9 +399,6 @@ impl<'c> Context<'c> {
     }
 }
 
-/// The most arguments a built-in takes (`SuccessorsAt`).
-const MAX_BUILTIN_ARGS: usize = super::builtin::MAX_ARGS;
-
 /// The distances from `origin` (`From`) or to it (`To`) for motion `m`.
 pub(super) fn table_of(
     kernel: &crate::kernel::Kernel,
@@ -533,34 +528,11 @@ impl<'e, 'c> Eval<'e, 'c> {
         self.ctx.error(message, Some(span))
     }
 
-    /// Evaluates `e`. Locals and constants, about half of what is evaluated, are read here
-    /// without entering the large frame of `Eval::eval_node`.
-    #[inline]
-    pub fn eval(&mut self, e: &Ex) -> Result<Value, RunError> {
-        match e {
-            Ex::Local(s) => Ok(self.stack[self.base + *s as usize].clone()),
-            Ex::Const(v) => Ok(v.clone()),
-            _ => self.eval_node(e),
-        }
-    }
-
-    /// On a new stack segment when this one runs short (see [`crate::memory::stack_floor`]),
-    /// so that recursion as deep as `--max-depth` and `--max-memory` allow never overflows the
-    /// stack. The look costs a comparison of addresses: no call, no counter.
-    #[cold]
-    #[inline(never)]
-    fn eval_on_new_segment(&mut self, e: &Ex) -> Result<Value, RunError> {
-        let floor = self.stack_floor;
-        let result = crate::memory::on_new_segment(|| {
-            self.stack_floor = crate::memory::stack_floor();
-            self.eval_node(e)
-        });
-        self.stack_floor = floor;
-        result
-    }
-
-    /// `f` on this stack segment, or on a new one when this one runs short: what the compiled
-    /// form looks at where the tree walk looks in [`Eval::eval_node`] (calls and imports).
+    /// `f` on this stack segment, or on a new one when this one runs short (see
+    /// [`crate::memory::stack_floor`]), so that recursion as deep as `--max-depth` and
+    /// `--max-memory` allow never overflows the stack. Calls and imports run under it, and
+    /// every 64 levels of a nested expression (`Compiler::nested`); the look costs a comparison
+    /// of addresses: no call, no counter.
     #[inline]
     pub(super) fn guarded<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let here = 0u8;
@@ -576,191 +548,6 @@ impl<'e, 'c> Eval<'e, 'c> {
         result
     }
 
-    /// The nodes most evaluated (reads, indexing, arithmetic and tests, `let`, `if`, calls)
-    /// are here, in a small stack frame; the others are in [`Eval::eval_compound`], out of
-    /// line, so that their locals do not make every evaluation pay for a large frame.
-    fn eval_node(&mut self, e: &Ex) -> Result<Value, RunError> {
-        let here = 0u8;
-        if (std::ptr::addr_of!(here) as usize) < self.stack_floor {
-            return self.eval_on_new_segment(e);
-        }
-        Ok(match e {
-            Ex::Const(v) => v.clone(),
-            Ex::Local(s) => self.stack[self.base + *s as usize].clone(),
-            Ex::Global(g) => self.global(*g)?,
-            Ex::Call { func, args, span } => self.call(*func, args, span)?,
-            Ex::Index {
-                kind,
-                base,
-                index,
-                span,
-            } => {
-                if let Ex::Local(s) = **base {
-                    // A local is read in place, without cloning the vector, trajectory or set.
-                    // Reading it after the index is the same: evaluating the index cannot
-                    // write the slot of a variable in scope.
-                    let i = self.eval(index)?;
-                    let b = &self.stack[self.base + s as usize];
-                    self.index(*kind, b, &i, span)?
-                } else {
-                    let b = self.eval(base)?;
-                    let i = self.eval(index)?;
-                    self.index(*kind, &b, &i, span)?
-                }
-            }
-            Ex::Field(x, k) => match &**x {
-                // A field of a local tuple is read without cloning the tuple.
-                Ex::Local(s) => self.stack[self.base + *s as usize].tuple()[*k].clone(),
-                x => self.eval(x)?.tuple()[*k].clone(),
-            },
-            Ex::Not(x) => Value::Bool(!self.eval(x)?.bool()),
-            Ex::Binary { op, lhs, rhs, span } => self.binary(*op, lhs, rhs, span)?,
-            Ex::If(c, a, b) => {
-                if self.eval(c)?.bool() {
-                    self.eval(a)?
-                } else {
-                    self.eval(b)?
-                }
-            }
-            Ex::Let(p, v, body) => {
-                let v = self.eval(v)?;
-                self.bind(p, v);
-                self.eval(body)?
-            }
-            _ => self.eval_compound(e)?,
-        })
-    }
-
-    #[inline(never)]
-    fn eval_compound(&mut self, e: &Ex) -> Result<Value, RunError> {
-        Ok(match e {
-            Ex::Board(b) => match b {
-                BoardValue::N => Value::Int(self.ctx.shared.world.board().len() as i64),
-                BoardValue::Points => self.ctx.shared.points.clone(),
-                BoardValue::Pieces => self.world.get().piece_set.clone(),
-            },
-            Ex::Within { state, body, span } => {
-                let s = self.eval(state)?.state();
-                let inner = WorldRef::State(self.states(span)?.world(s));
-                let outer = std::mem::replace(&mut self.world, inner);
-                let result = self.eval(body);
-                self.world = outer;
-                result?
-            }
-            Ex::Builtin { op, args, span } => {
-                // At most five arguments (`SuccessorsAt`): evaluated into an array, not a Vec.
-                assert!(
-                    args.len() <= MAX_BUILTIN_ARGS,
-                    "a built-in with {} arguments",
-                    args.len()
-                );
-                let mut values: [Value; MAX_BUILTIN_ARGS] = std::array::from_fn(|_| Value::Int(0));
-                for (slot, a) in values.iter_mut().zip(args) {
-                    *slot = self.eval(a)?;
-                }
-                self.builtin(*op, &values[..args.len()], span)?
-            }
-            Ex::Language {
-                import,
-                shape,
-                start,
-                inputs,
-                span,
-            } => self.language(*import, *shape, start, inputs, span)?,
-            Ex::Tuple(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for i in items {
-                    values.push(self.eval(i)?);
-                }
-                Value::Tuple(values.into())
-            }
-            Ex::SetLiteral(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for i in items {
-                    values.push(self.eval(i)?);
-                }
-                Value::set_from(values)
-            }
-            Ex::Range(a, b, span) => {
-                let (a, b) = self.range_bounds(a, b, span)?;
-                Value::Set((a..=b).map(Value::Int).collect())
-            }
-            Ex::Comprehension {
-                element,
-                clauses,
-                span,
-            } => {
-                let mut out = Vec::new();
-                self.comprehension(clauses, element, &mut out, span)?;
-                Value::set_from(out)
-            }
-            Ex::Quantified {
-                exists,
-                pattern,
-                domain,
-                body,
-                span,
-            } => {
-                let d = self.eval(domain)?;
-                // Charged for the whole domain, though an answer may come sooner.
-                self.ctx.charge(d.set().len() as u64, span)?;
-                let mut result = !*exists;
-                for v in d.set().iter() {
-                    self.bind(pattern, v.clone());
-                    if self.eval(body)?.bool() == *exists {
-                        result = *exists;
-                        break;
-                    }
-                }
-                Value::Bool(result)
-            }
-            Ex::VectorBuild { slot, body, span } => {
-                let n = self.ctx.shared.world.board().len();
-                self.ctx.charge(n as u64, span)?;
-                let mut items = imbl::Vector::new();
-                for p in 0..n as u32 {
-                    self.set_local(*slot, Value::Point(Point(p)));
-                    items.push_back(self.eval(body)?);
-                }
-                Value::Vector(Hashed::new(items))
-            }
-            Ex::Pick {
-                set,
-                index,
-                fallback,
-                report,
-                span,
-            } => {
-                let s = self.eval(set)?;
-                let i = self.eval(index)?.int();
-                let items = s.set();
-                if *report {
-                    self.saturation = self.saturation.max(items.len());
-                }
-                if i < 1 {
-                    return Err(self.err(format!("pick counts from 1, not {i}"), span));
-                }
-                match items.last() {
-                    None => match fallback {
-                        Some(f) => self.eval(f)?,
-                        None => return Err(self.err("pick from an empty set", span)),
-                    },
-                    Some(last) => items.get(i as usize - 1).unwrap_or(last).clone(),
-                }
-            }
-            Ex::Const(_)
-            | Ex::Local(_)
-            | Ex::Global(_)
-            | Ex::Call { .. }
-            | Ex::Index { .. }
-            | Ex::Field(..)
-            | Ex::Not(_)
-            | Ex::Binary { .. }
-            | Ex::If(..)
-            | Ex::Let(..) => self.eval_node(e)?,
-        })
-    }
-
     /// The bounds of `a..b`, after the check that the set it stands for is not too large.
     pub(super) fn range_bounds_of(
         &self,
@@ -772,11 +559,6 @@ impl<'e, 'c> Eval<'e, 'c> {
         // Bounded by the set size; going over it is charged where it is gone over.
         self.check_set_size(size, span)?;
         Ok((a, b))
-    }
-
-    fn range_bounds(&mut self, a: &Ex, b: &Ex, span: &Span) -> Result<(i64, i64), RunError> {
-        let (a, b) = (self.eval(a)?.int(), self.eval(b)?.int());
-        self.range_bounds_of(a, b, span)
     }
 
     pub(super) fn global(&self, g: u32) -> Result<Value, RunError> {
@@ -794,26 +576,6 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
-    /// Calls a user function. The arguments are evaluated straight into the new frame; a
-    /// memoised function looks its arguments up without copying them.
-    fn call(&mut self, func: u32, args: &[Ex], span: &Span) -> Result<Value, RunError> {
-        let frame = self.top;
-        for a in args {
-            let v = match self.eval(a) {
-                Ok(v) => v,
-                Err(e) => {
-                    self.top = frame;
-                    return Err(e);
-                }
-            };
-            self.push_arg(v);
-        }
-        self.finish_call(func, frame, span, |ev, f| {
-            let program = ev.ctx.program;
-            ev.eval(&program.functions[f as usize].body)
-        })
-    }
-
     /// Stores a call's argument above the previous ones, so that calls made while evaluating
     /// the next argument open their frames above it.
     #[inline]
@@ -824,7 +586,7 @@ impl<'e, 'c> Eval<'e, 'c> {
     }
 
     /// Calls function `func` on the arguments at `stack[frame..top]`: from a memo table, or
-    /// by `body` in a new frame (the tree walk or the compiled form), within the limits.
+    /// by `body` (the compiled function body) in a new frame, within the limits.
     pub(super) fn finish_call(
         &mut self,
         func: u32,
@@ -978,96 +740,6 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
-    fn binary(&mut self, op: Op, lhs: &Ex, rhs: &Ex, span: &Span) -> Result<Value, RunError> {
-        // `and` and `or` do not evaluate their right side when the left decides.
-        match op {
-            Op::And => {
-                return Ok(Value::Bool(
-                    self.eval(lhs)?.bool() && self.eval(rhs)?.bool(),
-                ));
-            }
-            Op::Or => {
-                return Ok(Value::Bool(
-                    self.eval(lhs)?.bool() || self.eval(rhs)?.bool(),
-                ));
-            }
-            _ => {}
-        }
-        let a = self.eval(lhs)?;
-        let b = self.eval(rhs)?;
-        let overflow = || self.err("integer overflow", span);
-        Ok(match op {
-            Op::Add => Value::Int(a.int().checked_add(b.int()).ok_or_else(overflow)?),
-            Op::Sub => Value::Int(a.int().checked_sub(b.int()).ok_or_else(overflow)?),
-            Op::Mul => Value::Int(a.int().checked_mul(b.int()).ok_or_else(overflow)?),
-            Op::Div | Op::Mod => {
-                if b.int() == 0 {
-                    return Err(self.err("division by zero", span));
-                }
-                // Only `min / -1` overflows (and `min % -1`, which Rust refuses too).
-                let q = if op == Op::Div {
-                    a.int().checked_div_euclid(b.int())
-                } else {
-                    a.int().checked_rem_euclid(b.int())
-                };
-                Value::Int(q.ok_or_else(overflow)?)
-            }
-            Op::Lt => Value::Bool(a.int() < b.int()),
-            Op::Le => Value::Bool(a.int() <= b.int()),
-            Op::Gt => Value::Bool(a.int() > b.int()),
-            Op::Ge => Value::Bool(a.int() >= b.int()),
-            Op::Eq => Value::Bool(a == b),
-            Op::Ne => Value::Bool(a != b),
-            Op::In => Value::Bool(b.set().binary_search(&a).is_ok()),
-            Op::Union => Value::Set(merge(a.set(), b.set(), SetOp::Union)),
-            Op::Inter => Value::Set(merge(a.set(), b.set(), SetOp::Inter)),
-            Op::Diff => Value::Set(merge(a.set(), b.set(), SetOp::Diff)),
-            Op::And | Op::Or => unreachable!("handled above"),
-        })
-    }
-
-    /// The members of `{ element | clauses }` (at `span`), into `out`.
-    fn comprehension(
-        &mut self,
-        clauses: &[Clause],
-        element: &Ex,
-        out: &mut Vec<Value>,
-        span: &Span,
-    ) -> Result<(), RunError> {
-        let Some((first, rest)) = clauses.split_first() else {
-            out.push(self.eval(element)?);
-            // Repeats are removed only at the end, so this counts them: the set may be
-            // smaller, but building it needed this much room.
-            return self.check_set_size(out.len() as u64, span);
-        };
-        match first {
-            Clause::Filter(f) => {
-                if self.eval(f)?.bool() {
-                    self.comprehension(rest, element, out, span)?;
-                }
-            }
-            Clause::Generator(p, Ex::Range(a, b, range_span)) => {
-                // `k in a..b` goes over the numbers without building the set.
-                let (a, b) = self.range_bounds(a, b, range_span)?;
-                self.ctx
-                    .charge(b.saturating_sub(a).saturating_add(1).max(0) as u64, span)?;
-                for k in a..=b {
-                    self.bind(p, Value::Int(k));
-                    self.comprehension(rest, element, out, span)?;
-                }
-            }
-            Clause::Generator(p, d) => {
-                let d = self.eval(d)?;
-                self.ctx.charge(d.set().len() as u64, span)?;
-                for v in d.set().iter() {
-                    self.bind(p, v.clone());
-                    self.comprehension(rest, element, out, span)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// An error if a set of `size` members, built at `span`, is past the limit.
     pub(super) fn check_set_size(&self, size: u64, span: &Span) -> Result<(), RunError> {
         let limit = self.ctx.shared.limits.max_set_size;
@@ -1081,28 +753,6 @@ impl<'e, 'c> Eval<'e, 'c> {
                 self.ctx.program.name
             ))
             .with_limit(Limit::SetSize))
-    }
-
-    /// The language of an imported grammar, derived in the world read now, as a set of
-    /// trajectories or of symbol sets (cached across the run).
-    fn language(
-        &mut self,
-        import: u32,
-        shape: Shape,
-        start: &[Ex],
-        inputs: &[(u32, Ex)],
-        span: &Span,
-    ) -> Result<Value, RunError> {
-        let program = &self.ctx.program.imports[import as usize].program;
-        let mut start_values = Vec::with_capacity(start.len());
-        for s in start {
-            start_values.push(self.eval(s)?);
-        }
-        let mut input_values = vec![Value::Int(0); program.inputs.len()];
-        for (g, x) in inputs {
-            input_values[input_position(program, *g)] = self.eval(x)?;
-        }
-        self.language_of(import, shape, start_values, input_values, span)
     }
 
     /// The language of imported grammar `import` for these start values and inputs (in the
@@ -1251,6 +901,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::grammar::Grammar;
+    use crate::grammar::value::Hashed;
     use crate::scenario::Scenario;
 
     /// A var's initialiser that calls a function reading a var declared after it: the later

@@ -197,77 +197,93 @@ impl Drop for Form {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::value::Value;
-
-    fn sym(symbol: u32, v: i64) -> Sym {
-        Sym {
-            symbol,
-            args: Rc::from(vec![Value::Int(v)]),
-        }
-    }
 
     #[test]
     fn rewriting_freezes_leading_terminals_and_branches_share_them() {
         let terminal = |s: u32| s == 0; // symbol 0 is terminal, 1 is a nonterminal
-        let f = Form::new(sym(1, 0), terminal);
+        let f = Form::new(Sym::int(1, 0), terminal);
         assert!(!f.is_sentence());
-        let g = f.rewrite(0, &mut vec![sym(0, 1), sym(1, 2)], terminal);
+        let g = f.rewrite(0, &mut vec![Sym::int(0, 1), Sym::int(1, 2)], terminal);
         assert_eq!(g.len(), 2);
         assert_eq!(g.find(1), Some(0));
         // A one-symbol tail that is another nonterminal.
         assert_eq!(g.find(2), None);
-        let h1 = g.rewrite(0, &mut vec![sym(0, 2)], terminal);
-        let h2 = g.rewrite(0, &mut vec![sym(0, 3), sym(1, 4), sym(0, 5)], terminal);
+        let h1 = g.rewrite(0, &mut vec![Sym::int(0, 2)], terminal);
+        let h2 = g.rewrite(
+            0,
+            &mut vec![Sym::int(0, 3), Sym::int(1, 4), Sym::int(0, 5)],
+            terminal,
+        );
         // A rewrite inside a longer tail.
-        let h3 = h2.rewrite(0, &mut vec![sym(1, 6), sym(0, 7)], terminal);
+        let h3 = h2.rewrite(0, &mut vec![Sym::int(1, 6), Sym::int(0, 7)], terminal);
         assert_eq!(
             h3.to_vec(),
-            vec![sym(0, 1), sym(0, 3), sym(1, 6), sym(0, 7), sym(0, 5)]
+            vec![
+                Sym::int(0, 1),
+                Sym::int(0, 3),
+                Sym::int(1, 6),
+                Sym::int(0, 7),
+                Sym::int(0, 5)
+            ]
         );
         assert!(h1.is_sentence());
-        assert_eq!(h1.to_vec(), vec![sym(0, 1), sym(0, 2)]);
+        assert_eq!(h1.to_vec(), vec![Sym::int(0, 1), Sym::int(0, 2)]);
         assert_eq!(
             h2.to_vec(),
-            vec![sym(0, 1), sym(0, 3), sym(1, 4), sym(0, 5)]
+            vec![
+                Sym::int(0, 1),
+                Sym::int(0, 3),
+                Sym::int(1, 4),
+                Sym::int(0, 5)
+            ]
         );
         assert_eq!(h2.find(1), Some(0));
-        assert_eq!(h2.at(0), &sym(1, 4));
+        assert_eq!(h2.at(0), &Sym::int(1, 4));
     }
 
     #[test]
     fn rewriting_inside_the_tail_keeps_the_rest_in_place() {
         let terminal = |s: u32| s == 0; // 0 is terminal; 1 and 2 are nonterminals
-        let f = Form::new(sym(1, 0), terminal);
+        let f = Form::new(Sym::int(1, 0), terminal);
         let g = f.rewrite(
             0,
-            &mut vec![sym(1, 1), sym(0, 2), sym(2, 3), sym(0, 4)],
+            &mut vec![
+                Sym::int(1, 1),
+                Sym::int(0, 2),
+                Sym::int(2, 3),
+                Sym::int(0, 4),
+            ],
             terminal,
         );
         assert_eq!(g.find(2), Some(2));
-        let h = g.rewrite(2, &mut vec![sym(0, 5), sym(2, 6), sym(0, 7)], terminal);
+        let h = g.rewrite(
+            2,
+            &mut vec![Sym::int(0, 5), Sym::int(2, 6), Sym::int(0, 7)],
+            terminal,
+        );
         assert_eq!(
             h.to_vec(),
             vec![
-                sym(1, 1),
-                sym(0, 2),
-                sym(0, 5),
-                sym(2, 6),
-                sym(0, 7),
-                sym(0, 4)
+                Sym::int(1, 1),
+                Sym::int(0, 2),
+                Sym::int(0, 5),
+                Sym::int(2, 6),
+                Sym::int(0, 7),
+                Sym::int(0, 4)
             ]
         );
         // At the front, with more symbols behind: the leading terminals are frozen.
-        let k = h.rewrite(0, &mut vec![sym(0, 8), sym(1, 9)], terminal);
+        let k = h.rewrite(0, &mut vec![Sym::int(0, 8), Sym::int(1, 9)], terminal);
         assert_eq!(
             k.to_vec(),
             vec![
-                sym(0, 8),
-                sym(1, 9),
-                sym(0, 2),
-                sym(0, 5),
-                sym(2, 6),
-                sym(0, 7),
-                sym(0, 4)
+                Sym::int(0, 8),
+                Sym::int(1, 9),
+                Sym::int(0, 2),
+                Sym::int(0, 5),
+                Sym::int(2, 6),
+                Sym::int(0, 7),
+                Sym::int(0, 4)
             ]
         );
         assert_eq!(k.frozen_len(), 1);
@@ -279,9 +295,9 @@ mod tests {
     #[test]
     fn a_long_prefix_drops_without_recursion() {
         let terminal = |s: u32| s == 0;
-        let mut f = Form::new(sym(1, 0), terminal);
+        let mut f = Form::new(Sym::int(1, 0), terminal);
         for i in 0..200_000 {
-            f = f.rewrite(0, &mut vec![sym(0, i), sym(1, 0)], terminal);
+            f = f.rewrite(0, &mut vec![Sym::int(0, i), Sym::int(1, 0)], terminal);
         }
         assert_eq!(f.len(), 200_001);
     }

@@ -39,7 +39,6 @@ use std::rc::Rc;
 use crate::board::{Point, split_outside_parentheses};
 use crate::piece::Side;
 use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
-pub use compile::Evaluator;
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
 pub use input_error::{Given, InputError};
@@ -54,8 +53,6 @@ use world::World;
 pub struct Grammar {
     /// The checked program of the grammar, its imports linked in.
     pub program: Rc<Program>,
-    /// How its runs evaluate expressions: compiled (the default) or walked as a tree.
-    pub evaluator: Evaluator,
 }
 
 /// Why a grammar file could not be loaded: its errors and those of the files it imports.
@@ -91,14 +88,6 @@ impl std::fmt::Display for GrammarError {
 impl std::error::Error for GrammarError {}
 
 impl Grammar {
-    /// The same grammar, run by `evaluator`.
-    pub fn with_evaluator(&self, evaluator: Evaluator) -> Grammar {
-        Grammar {
-            program: self.program.clone(),
-            evaluator,
-        }
-    }
-
     /// Loads a grammar file; imports are read relative to its folder.
     pub fn load(path: &Path) -> Result<Grammar, GrammarError> {
         let source = read_source(path).map_err(|e| match e {
@@ -422,8 +411,7 @@ impl Grammar {
         limits: Limits,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<Stream, RunError> {
-        let mut shared = Shared::new(world, limits);
-        shared.evaluator = self.evaluator;
+        let shared = Shared::new(world, limits);
         derive::run(
             &shared,
             &self.program,
@@ -444,8 +432,7 @@ impl Grammar {
         start: &[Value],
         limits: Limits,
     ) -> Result<forest::Forest, RunError> {
-        let mut shared = Shared::new(world, limits);
-        shared.evaluator = self.evaluator;
+        let shared = Shared::new(world, limits);
         derive::forest(&shared, &self.program, inputs, start)
     }
 
@@ -459,8 +446,7 @@ impl Grammar {
         limits: Limits,
         strategy: Strategy,
     ) -> Result<Language, RunError> {
-        let mut shared = Shared::new(world, limits);
-        shared.evaluator = self.evaluator;
+        let shared = Shared::new(world, limits);
         derive::run(&shared, &self.program, inputs, start, None, strategy).map(Language::from)
     }
 
@@ -575,10 +561,7 @@ impl Loader {
             errors: Vec::new(),
         };
         match loader.program(path, source, built_in) {
-            Some(program) if loader.errors.is_empty() => Ok(Grammar {
-                program,
-                evaluator: Evaluator::default(),
-            }),
+            Some(program) if loader.errors.is_empty() => Ok(Grammar { program }),
             _ => Err(GrammarError::Invalid(loader.errors)),
         }
     }

@@ -164,7 +164,7 @@ mod tests {
     use crate::board::Board;
     use crate::grammar::compile::AssignCode;
     use crate::grammar::world::World;
-    use crate::grammar::{Evaluator, Grammar, Limits};
+    use crate::grammar::{Grammar, Limits};
     use crate::scenario::Scenario;
 
     /// `V[z] := F(z, G()) for z in X`, with F inlined as `let z1 = z in let s = G() in …`:
@@ -180,7 +180,7 @@ mod tests {
                     \x20 1 | true | S() -> S() | MARK[z] := F(z, G()) for z in X | {2} | {}\n\
                     \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
         let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
-        let code = g.program.code(Evaluator::Compiled);
+        let code = g.program.code();
         let AssignCode::Each(PointPlan::Each { then, .. }) = &code.rows[0].assigns[0] else {
             panic!("the point's `let` comes first and is per point");
         };
@@ -208,7 +208,7 @@ mod tests {
                     \x20 1 | true | S() -> S() | MARK[z] := F(ord(z), G()) for z in X | {2} | {}\n\
                     \x20 2 | true | S() -> t(MARK) | | {} | {}\n";
         let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
-        let code = g.program.code(Evaluator::Compiled);
+        let code = g.program.code();
         let AssignCode::Each(PointPlan::Each { then, .. }) = &code.rows[0].assigns[0] else {
             panic!("the point's `let` comes first and is per point");
         };

@@ -118,32 +118,14 @@ impl Stream {
     /// The sentences in order, one at a time.
     pub fn iter(&self) -> Cursor<'_> {
         match &self.repr {
-            Repr::Listed(sentences) => Cursor {
-                source: Source::Listed { sentences, next: 0 },
-                buffer: Vec::new(),
-                stack: Vec::new(),
-                pending: false,
-                low: 0,
-                arena: Vec::new(),
-                work: Vec::new(),
-                expanded: Vec::new(),
-            },
+            Repr::Listed(sentences) => Cursor::new(Source::Listed { sentences, next: 0 }),
             Repr::Tabled {
                 forest, in_order, ..
             } => {
-                let mut cursor = Cursor {
-                    source: Source::Tabled {
-                        table: &forest.table,
-                        in_order,
-                    },
-                    buffer: Vec::new(),
-                    stack: Vec::new(),
-                    pending: false,
-                    low: 0,
-                    arena: Vec::new(),
-                    work: Vec::new(),
-                    expanded: Vec::new(),
-                };
+                let mut cursor = Cursor::new(Source::Tabled {
+                    table: &forest.table,
+                    in_order,
+                });
                 if let Some(root) = &forest.root {
                     cursor.enter(0, Pos::of(root));
                 }
@@ -340,6 +322,22 @@ pub struct Cursor<'a> {
     arena: Vec<Pos>,
     work: Vec<Pos>,
     expanded: Vec<u32>,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor over `source`, at its start, with nothing read and no scratch space yet.
+    fn new(source: Source<'a>) -> Self {
+        Cursor {
+            source,
+            buffer: Vec::new(),
+            stack: Vec::new(),
+            pending: false,
+            low: 0,
+            arena: Vec::new(),
+            work: Vec::new(),
+            expanded: Vec::new(),
+        }
+    }
 }
 
 impl Cursor<'_> {

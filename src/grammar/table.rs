@@ -386,13 +386,6 @@ impl Table {
 mod tests {
     use super::*;
 
-    fn sym(symbol: u32, args: Vec<Value>) -> Sym {
-        Sym {
-            symbol,
-            args: args.into(),
-        }
-    }
-
     /// A state's key borrowed from it finds the owned key of an equal state (built apart),
     /// for the one-symbol tail and a longer one, and only that.
     #[test]
@@ -402,13 +395,9 @@ mod tests {
         let set = Value::set_from(vec![Value::Int(1)]);
         let vars = |n: i64| Vars::new(vec![Value::Int(n), set.clone()].into());
         let tuple = |n: i64| Value::Tuple(vec![Value::Int(n), Value::Int(2)].into());
-        let one = |n: i64| Tail::one(sym(1, vec![tuple(n)]));
-        let two = |n: i64| {
-            Tail::from_vector(imbl::vector![
-                sym(1, vec![tuple(n)]),
-                sym(0, vec![Value::Int(n)])
-            ])
-        };
+        let one = |n: i64| Tail::one(Sym::of(1, &[tuple(n)]));
+        let two =
+            |n: i64| Tail::from_vector(imbl::vector![Sym::of(1, &[tuple(n)]), Sym::int(0, n)]);
         let mut table = Table::default();
         let (v, w) = (vars(3), vars(3));
         let a = table.open(Some(Key::new(&one(1), &v, &permissible)));

@@ -163,14 +163,6 @@ fn hash_syms<'a>(syms: impl Iterator<Item = &'a Sym>, len: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::value::Value;
-
-    fn sym(symbol: u32, v: i64) -> Sym {
-        Sym {
-            symbol,
-            args: Rc::from(vec![Value::Int(v)]),
-        }
-    }
 
     #[test]
     fn a_tail_is_inline_for_one_symbol_and_shared_for_more() {
@@ -178,22 +170,29 @@ mod tests {
         assert!(empty.is_empty());
         assert_eq!(empty.front(), None);
         assert_eq!(empty.iter().count(), 0);
-        let one = Tail::from_vector(imbl::vector![sym(1, 2)]);
+        let one = Tail::from_vector(imbl::vector![Sym::int(1, 2)]);
         assert!(matches!(one.syms, Syms::One(_)));
-        assert_eq!((one.len(), one.at(0)), (1, &sym(1, 2)));
-        assert_eq!(one.iter().cloned().collect::<Vec<_>>(), vec![sym(1, 2)]);
-        assert_eq!(one.to_vector(), imbl::vector![sym(1, 2)]);
+        assert_eq!((one.len(), one.at(0)), (1, &Sym::int(1, 2)));
+        assert_eq!(
+            one.iter().cloned().collect::<Vec<_>>(),
+            vec![Sym::int(1, 2)]
+        );
+        assert_eq!(one.to_vector(), imbl::vector![Sym::int(1, 2)]);
         let mut taken = one.clone();
-        assert_eq!(taken.take_one(), Some(sym(1, 2)));
+        assert_eq!(taken.take_one(), Some(Sym::int(1, 2)));
         assert!(taken.is_empty());
         assert_eq!(taken.hash(), Tail::empty().hash());
-        let three = Tail::from_vector(imbl::vector![sym(1, 2), sym(0, 3), sym(2, 4)]);
+        let three = Tail::from_vector(imbl::vector![
+            Sym::int(1, 2),
+            Sym::int(0, 3),
+            Sym::int(2, 4)
+        ]);
         assert_eq!(three.len(), 3);
-        assert_eq!(three.front(), Some(&sym(1, 2)));
-        assert_eq!(three.at(2), &sym(2, 4));
+        assert_eq!(three.front(), Some(&Sym::int(1, 2)));
+        assert_eq!(three.at(2), &Sym::int(2, 4));
         assert_eq!(
             three.iter().cloned().collect::<Vec<_>>(),
-            vec![sym(1, 2), sym(0, 3), sym(2, 4)]
+            vec![Sym::int(1, 2), Sym::int(0, 3), Sym::int(2, 4)]
         );
         let mut kept = three.clone();
         assert_eq!(kept.take_one(), None);
@@ -211,9 +210,9 @@ mod tests {
     fn the_kept_hash_is_the_hash_of_the_symbols() {
         let tails = [
             Tail::empty(),
-            Tail::one(sym(1, 2)),
-            Tail::from_vector(imbl::vector![sym(1, 2)]),
-            Tail::from_vector(imbl::vector![sym(1, 2), sym(0, 3)]),
+            Tail::one(Sym::int(1, 2)),
+            Tail::from_vector(imbl::vector![Sym::int(1, 2)]),
+            Tail::from_vector(imbl::vector![Sym::int(1, 2), Sym::int(0, 3)]),
         ];
         for t in &tails {
             assert_eq!(t.hash(), t.hash_now());
@@ -222,10 +221,12 @@ mod tests {
         assert_eq!(tails[1].hash(), tails[2].hash());
         assert_ne!(tails[0].hash(), tails[1].hash());
         assert_ne!(tails[1].hash(), tails[3].hash());
-        assert_ne!(tails[1].hash(), Tail::one(sym(1, 3)).hash());
-        assert_ne!(tails[1].hash(), Tail::one(sym(2, 2)).hash());
+        assert_ne!(tails[1].hash(), Tail::one(Sym::int(1, 3)).hash());
+        assert_ne!(tails[1].hash(), Tail::one(Sym::int(2, 2)).hash());
         // A tail too long to key is not hashed.
-        let long: imbl::Vector<Sym> = (0..=MAX_KEYED_TAIL as i64).map(|i| sym(1, i)).collect();
+        let long: imbl::Vector<Sym> = (0..=MAX_KEYED_TAIL as i64)
+            .map(|i| Sym::int(1, i))
+            .collect();
         let long = Tail::from_vector(long);
         assert_eq!(long.len(), MAX_KEYED_TAIL + 1);
         assert_eq!(long.hash, 0);

@@ -22,7 +22,7 @@ use lingeo::api::{
     Engine, Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchRequest,
     TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
 };
-use lingeo::grammar::{Evaluator, Grammar, Limits};
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Direction;
 use lingeo::piece::Side;
 use lingeo::play::search::lg::{Leaf, Zones};
@@ -188,7 +188,6 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
         side: fields.choice("side", &SIDES)?,
         inputs: fields.assignments("set")?,
         limits: limits(&fields, max_sentences, memory_limit(&config))?,
-        evaluator: Evaluator::Compiled,
         no_source: fields.flag("no_source")?,
     };
     let traced = fields.flag("trace")?;
@@ -319,7 +318,6 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
         no_source: fields.flag("no_source")?,
         max_zones,
         limits: limits(&fields, max_zones, memory_limit(&config))?,
-        evaluator: Evaluator::Compiled,
         // The server answers several requests at once: one thread a request.
         jobs: 1,
     };
@@ -813,7 +811,6 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
             max_imported_sentences: Limits::default().max_imported_sentences,
             ..limits(&fields, max_sentences, memory)?
         },
-        evaluator: Evaluator::Compiled,
         // The server's requests share its cores: one thread each.
         jobs: 1,
     };

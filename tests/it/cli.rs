@@ -489,11 +489,13 @@ fn run_prints_the_empty_sentence_as_e() {
     );
 }
 
-/// The compiled evaluator (the default) and the tree walk (`--evaluator tree`) agree on every
-/// grammar run of the cases above and on the grammar engine of every case of
-/// `tests/zone.cases`: the same output, trace, errors and exit code, byte for byte.
+/// Every grammar run of the cases above and the grammar engine on every case of
+/// `tests/zone.cases` give the same output, trace, errors and exit code, byte for byte, when
+/// run again in another process (where a `HashMap` iterates in another order, and memory lies
+/// at other addresses): nothing the user sees depends on either. The snapshots hold one run of
+/// the cli cases; the zone cases' grammar listings are held only to the native ones' sets.
 #[test]
-fn compiled_and_tree_walking_evaluators_agree() {
+fn grammar_runs_are_deterministic() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut lines: Vec<String> = table::cases()
         .into_iter()
@@ -530,12 +532,9 @@ fn compiled_and_tree_walking_evaluators_agree() {
     assert!(lines.len() >= 40, "{} grammar runs", lines.len());
     for line in &lines {
         let args = split(line);
-        let compiled: Vec<&str> = args.iter().map(String::as_str).collect();
-        let mut tree = compiled.clone();
-        tree.extend(["--evaluator", "tree"]);
-        let body = |out: String| out.split_once('\n').map(|(_, rest)| rest.to_string());
-        let (a, b) = (body(run(&compiled)), body(run(&tree)));
-        assert_eq!(a, b, "the evaluators disagree on `lingeo {line}`");
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let first = run(&args);
+        assert_eq!(first, run(&args), "two runs of `lingeo {line}` differ");
     }
 }
 

@@ -1,13 +1,14 @@
 //! Every built-in of the table (`lingeo::grammar::builtin`) is type-checked and evaluated on
-//! its example, by both evaluators: adding a built-in is adding its entry, and the entry's
-//! example is its test. (Here rather than beside the table, because the examples need states
+//! its example: adding a built-in is adding its entry, and the entry's example is its test.
+//! (That the built-ins the evaluator computes unboxed give what their entries give is a unit
+//! test of `grammar::compile`.) (Here rather than beside the table, because the examples need states
 //! of play, which the grammar layer does not import.)
 
 use lingeo::grammar::builtin::Builtin;
 use lingeo::grammar::ir::Ex;
 use lingeo::grammar::visit::walk;
 use lingeo::grammar::world::World;
-use lingeo::grammar::{Evaluator, Grammar, Limits};
+use lingeo::grammar::{Grammar, Limits};
 use lingeo::play::game::Game;
 use lingeo::play::states::GameStates;
 use lingeo::scenario::Scenario;
@@ -41,8 +42,8 @@ fn grammar(expr: &str) -> String {
     )
 }
 
-/// Every built-in of the table is type-checked and evaluated, by both evaluators, and gives
-/// its example's value; the example's IR holds the built-in (a narrowed form included).
+/// Every built-in of the table is type-checked and evaluated, and gives its example's value;
+/// the example's IR holds the built-in (a narrowed form included).
 #[test]
 fn every_builtin_is_checked_and_run() {
     let scenario = Scenario::parse("t.scenario", SCENARIO).unwrap_or_else(|e| panic!("{e:?}"));
@@ -72,20 +73,17 @@ fn every_builtin_is_checked_and_run() {
         }
         assert!(found, "{op:?}: its example `{expr}` does not use it");
         let inputs = g.bind_inputs(&mut world, &given, None).unwrap();
-        for evaluator in [Evaluator::Compiled, Evaluator::Tree] {
-            let g = g.with_evaluator(evaluator);
-            let language = g
-                .derive(&world, &inputs, &[], Limits::default(), None)
-                .unwrap_or_else(|e| panic!("{op:?}: {expr}: {e}"));
-            assert_eq!(
-                language
-                    .sentences
-                    .iter()
-                    .map(|s| g.show_sentence(&world, s))
-                    .collect::<Vec<_>>(),
-                ["t(true)"],
-                "{op:?} ({evaluator:?}): `{expr}` is not `{value}`"
-            );
-        }
+        let language = g
+            .derive(&world, &inputs, &[], Limits::default(), None)
+            .unwrap_or_else(|e| panic!("{op:?}: {expr}: {e}"));
+        assert_eq!(
+            language
+                .sentences
+                .iter()
+                .map(|s| g.show_sentence(&world, s))
+                .collect::<Vec<_>>(),
+            ["t(true)"],
+            "{op:?}: `{expr}` is not `{value}`"
+        );
     }
 }

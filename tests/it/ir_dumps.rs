@@ -1,5 +1,5 @@
 //! Golden dumps of the IR of every shipped grammar (`grammars/*.lgg`), one snapshot each in
-//! `snapshots/`: what the evaluators run, after inlining and narrowing, each node with its
+//! `snapshots/`: what the evaluator compiles, after inlining and narrowing, each node with its
 //! `@line:col`. A change to the checker or to a pass over its output shows here as a diff.
 
 use lingeo::grammar::Grammar;

@@ -1,6 +1,6 @@
 //! The CLI as a child process run from the repository root, and the table of its cases
 //! (`tests/cli.cases`). Shared by the trials (tests/trials/cli.rs: one trial per case) and
-//! tests/it/cli.rs (the evaluators' agreement on the grammar cases).
+//! tests/it/cli.rs (two runs of each grammar case agree).
 
 use std::path::Path;
 use std::process::Command;
