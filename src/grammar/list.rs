@@ -275,14 +275,24 @@ impl<T, const N: usize> From<[T; N]> for List<T> {
     }
 }
 
+/// The most items a list of an iterator of unknown length makes room for before gathering
+/// them (a 16 x 16 board's points): more only as they come.
+const GATHER_ROOM: usize = 256;
+
 impl<T> FromIterator<T> for List<T> {
     /// One allocation when the iterator knows its length (a range, a slice mapped), else the
-    /// items are gathered first.
+    /// items are gathered first: into room for all of them at once when the iterator bounds
+    /// them by a few hundred (the points of a board filtered, as the built-ins that make sets
+    /// of points do), instead of growing a vector four or five times a set.
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let iter = iter.into_iter();
         match iter.size_hint() {
             (low, Some(high)) if low == high => List::from_exact(low, iter),
-            _ => List::from(iter.collect::<Vec<T>>()),
+            (_, high) => {
+                let mut items = Vec::with_capacity(high.unwrap_or(0).min(GATHER_ROOM));
+                items.extend(iter);
+                List::from(items)
+            }
         }
     }
 }
@@ -314,6 +324,24 @@ mod tests {
         assert_eq!(drops.get(), 0);
         drop(shared);
         assert_eq!(drops.get(), 3);
+    }
+
+    /// Iterators of unknown length (filtered, as sets of points are made), bounded by fewer
+    /// items than the room gathered at once, by more, and by nothing, and an empty one.
+    #[test]
+    fn filtered_iterators_give_their_items_in_order() {
+        for n in [0usize, 10, GATHER_ROOM, GATHER_ROOM + 1, 4 * GATHER_ROOM] {
+            let list: List<usize> = (0..n).filter(|i| i % 3 != 1).collect();
+            let expected: Vec<usize> = (0..n).filter(|i| i % 3 != 1).collect();
+            assert_eq!(&list[..], &expected[..], "{n}");
+        }
+        let unbounded: List<usize> =
+            std::iter::successors(Some(1usize), |&i| (i < 3 * GATHER_ROOM).then_some(i + 1))
+                .collect();
+        assert_eq!(unbounded.len(), 3 * GATHER_ROOM);
+        assert_eq!(unbounded.last(), Some(&(3 * GATHER_ROOM)));
+        let none: List<usize> = (0..5).filter(|_| false).collect();
+        assert!(none.is_empty());
     }
 
     #[test]

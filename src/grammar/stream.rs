@@ -42,6 +42,8 @@
 //! A node reached by several paths is walked once per distinct prefix, as the old listing
 //! walked it once per path; no sentence is built unless the caller asks ([`Stream::to_vec`]).
 
+use rustc_hash::FxHashMap;
+
 use super::derive::{Sentence, Sym};
 use super::forest::Forest;
 use super::table::{Edge, Table};
@@ -261,9 +263,14 @@ fn edges_in_order(
     })
 }
 
+/// The branchings a cursor makes before it keeps what each gave (see `Cursor::branches`): a
+/// small language is listed before keeping them pays (a robot King's nine admissible
+/// trajectories cost 2.5% more with them kept from the first).
+const KEEP_BRANCHES_AFTER: usize = 64;
+
 /// A place in the table: the terminals of an edge not yet read (`start..end` in the table's
 /// list of terminals), then the node the edge leads to (`None`: the end of the sentence).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Pos {
     start: u32,
     end: u32,
@@ -322,6 +329,18 @@ pub struct Cursor<'a> {
     arena: Vec<Pos>,
     work: Vec<Pos>,
     expanded: Vec<u32>,
+    /// What [`Cursor::branch`] made of each set of places it was given (once it has branched
+    /// [`KEEP_BRANCHES_AFTER`] times): the places sorted and without repeats
+    /// (`branched[start..end]`) and whether the prefix is a sentence. That depends on the set
+    /// only, not on the prefix before it, and a node out of order reached by several prefixes
+    /// (the usual node of the admissible-trajectories grammar, whose edges all begin with the
+    /// same terminal) is branched once per prefix: sorting its places again each time by
+    /// their symbols cost a third of the language's listing.
+    branches: FxHashMap<Box<[Pos]>, (u32, u32, bool)>,
+    branched: Vec<Pos>,
+    key: Vec<Pos>,
+    /// How many times the cursor has branched.
+    branchings: usize,
 }
 
 impl<'a> Cursor<'a> {
@@ -336,6 +355,10 @@ impl<'a> Cursor<'a> {
             arena: Vec::new(),
             work: Vec::new(),
             expanded: Vec::new(),
+            branches: FxHashMap::default(),
+            branched: Vec::new(),
+            key: Vec::new(),
+            branchings: 0,
         }
     }
 }
@@ -467,11 +490,72 @@ impl Cursor<'_> {
     /// no terminal left are replaced by their node's edges (or mark the prefix a sentence),
     /// the rest are sorted by their next terminal and become one level of the walk.
     fn branch(&mut self) {
+        let start = self.arena.len();
+        // A small language lists in fewer branchings than keeping them would cost.
+        self.branchings += 1;
+        let end = if self.branchings <= KEEP_BRANCHES_AFTER {
+            self.expand_places(start)
+        } else {
+            // The set as a key: a place with no terminal left stands for its node, however
+            // it was reached; the order of the set does not matter.
+            self.key.clear();
+            self.key.extend(self.work.iter().map(|p| {
+                if p.start < p.end {
+                    *p
+                } else {
+                    Pos {
+                        start: 0,
+                        end: 0,
+                        to: p.to,
+                    }
+                }
+            }));
+            if self.key.len() > 1 {
+                self.key.sort_unstable();
+                self.key.dedup();
+            }
+            match self.branches.get(self.key.as_slice()) {
+                Some(&(from, to, end)) => {
+                    self.work.clear();
+                    self.arena
+                        .extend_from_slice(&self.branched[from as usize..to as usize]);
+                    end
+                }
+                None => {
+                    let end = self.expand_places(start);
+                    let from = self.branched.len() as u32;
+                    self.branched.extend_from_slice(&self.arena[start..]);
+                    let entry = (from, self.branched.len() as u32, end);
+                    self.branches.insert(self.key.as_slice().into(), entry);
+                    end
+                }
+            }
+        };
+        let kept = self.arena.len();
+        if !end && kept == start + 1 {
+            let place = self.arena.pop().expect("one place");
+            self.enter(self.buffer.len(), place);
+            return;
+        }
+        if kept > start {
+            self.stack.push(Level::Places {
+                start,
+                end: kept,
+                next: start,
+                base: self.buffer.len(),
+            });
+        }
+        self.pending = end;
+    }
+
+    /// [`Cursor::branch`] on a set of places not met before: the places of `work` with no
+    /// terminal left replaced by their node's edges, the rest sorted by their next terminal
+    /// and without repeats in `arena[start..]`. Whether one of them ends the sentence.
+    fn expand_places(&mut self, start: usize) -> bool {
         let Source::Tabled { table, .. } = self.source else {
             unreachable!("only a tabled language is walked")
         };
         let syms = table.all_syms();
-        let start = self.arena.len();
         self.expanded.clear();
         let mut end = false;
         while let Some(p) = self.work.pop() {
@@ -505,20 +589,7 @@ impl Cursor<'_> {
             }
         }
         self.arena.truncate(kept);
-        if !end && kept == start + 1 {
-            let place = self.arena.pop().expect("one place");
-            self.enter(self.buffer.len(), place);
-            return;
-        }
-        if kept > start {
-            self.stack.push(Level::Places {
-                start,
-                end: kept,
-                next: start,
-                base: self.buffer.len(),
-            });
-        }
-        self.pending = end;
+        end
     }
 }
 
@@ -714,6 +785,53 @@ mod tests {
             assert_eq!(collect(&stream).0, expected, "{order:?}");
             assert_eq!(stream.len(), expected.len());
         }
+    }
+
+    /// Nodes out of order met again after many prefixes, past the branchings after which the
+    /// cursor keeps what each branching gave: the kept expansions (of a node, and of the
+    /// places after a terminal two edges share) give the sorted set, each sentence once.
+    #[test]
+    fn kept_branchings_give_the_sorted_set_once() {
+        // Node k goes on to node k - 1 by "5 1", "5" and "3" (out of order, and two edges
+        // that share "5"); node 0 ends by "2" or "1". Every node is reached by 3^(depth - k)
+        // prefixes, and "5 1 ..." and "5 ..." can spell the same sentence.
+        let depth = 6;
+        let mut table = Table::default();
+        let leaf = table.open(None);
+        let a = table.edge(&[sym(0, 2)], None);
+        let b = table.edge(&[sym(0, 1)], None);
+        table.close(leaf, vec![a, b], 2);
+        let (mut below, mut paths) = (leaf, 2);
+        for k in 1..=depth {
+            let node = table.open(None);
+            let c = table.edge(&[sym(0, 10 * k + 5), sym(0, 1)], Some(below));
+            let d = table.edge(&[sym(0, 10 * k + 5)], Some(below));
+            let e = table.edge(&[sym(0, 10 * k + 3)], Some(below));
+            paths *= 3;
+            table.close(node, vec![c, d, e], paths);
+            below = node;
+        }
+        let root = table.edge(&[sym(1, 0)], Some(below));
+        let forest = Forest {
+            table,
+            root: Some(root),
+        };
+        let expected = by_paths(&forest);
+        let stream = Stream::tabled(forest, 0);
+        let mut cursor = stream.iter();
+        let mut listed = Vec::new();
+        while let Some(s) = cursor.next() {
+            listed.push(s.to_vec());
+        }
+        assert!(cursor.branchings > 2 * KEEP_BRANCHES_AFTER);
+        // Both kinds of set were kept and met again.
+        assert!(cursor.branches.keys().any(|k| k.len() == 1));
+        assert!(cursor.branches.keys().any(|k| k.len() > 1));
+        assert!(cursor.branches.len() < cursor.branchings - KEEP_BRANCHES_AFTER);
+        assert_eq!(listed, expected);
+        assert!(listed.len() > 100);
+        assert_eq!(stream.len(), expected.len());
+        assert_eq!(stream.to_vec(), expected);
     }
 
     /// A language with no sentence, and a listed one.
