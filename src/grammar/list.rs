@@ -138,16 +138,6 @@ impl<T> List<T> {
     pub fn addr(&self) -> usize {
         self.header.as_ptr() as usize
     }
-
-    /// A list of its own with a copy of the items (and their hash, if known).
-    pub fn renewed(&self) -> Self
-    where
-        T: Clone,
-    {
-        let copy = List::from(&self[..]);
-        copy.header().hash.set(self.header().hash.get());
-        copy
-    }
 }
 
 impl<T: Hash> List<T> {
@@ -338,20 +328,6 @@ mod tests {
         let wide = List::from([1u128, u128::MAX]);
         assert_eq!(wide[1], u128::MAX);
         assert_eq!(wide.as_ptr() as usize % std::mem::align_of::<u128>(), 0);
-    }
-
-    #[test]
-    fn a_renewed_list_is_equal_and_apart_with_its_hash_kept() {
-        let a = List::from([Rc::new(1), Rc::new(2)]);
-        let hash = a.content_hash();
-        let b = a.renewed();
-        assert_eq!(a, b);
-        assert!(!List::ptr_eq(&a, &b));
-        assert_eq!(b.header().hash.get(), hash);
-        // The items are shared (cloned), not copied bitwise.
-        assert_eq!(Rc::strong_count(&a[0]), 2);
-        drop(b);
-        assert_eq!(Rc::strong_count(&a[0]), 1);
     }
 
     #[test]
