@@ -10,6 +10,7 @@ use std::rc::Rc;
 use super::compile::{Compiled, Evaluator};
 use super::derive;
 use super::ir::*;
+use super::tuples::Tuples;
 use super::value::{Hashed, List, Value};
 use super::world::{States, World};
 use crate::board::Point;
@@ -450,6 +451,8 @@ pub struct Eval<'e, 'c> {
     /// world, for the vars of now: emptied when the vars change.
     vars_memo: MemoTables,
     vars_memo_used: bool,
+    /// Tuples built recently, shared when an equal one is built again.
+    tuples: Tuples,
 }
 
 impl<'e, 'c> Eval<'e, 'c> {
@@ -467,6 +470,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             saturation: 0,
             vars_memo: Vec::new(),
             vars_memo_used: false,
+            tuples: Tuples::default(),
         }
     }
 
@@ -812,6 +816,14 @@ impl<'e, 'c> Eval<'e, 'c> {
             let program = ev.ctx.program;
             ev.eval(&program.functions[f as usize].body)
         })
+    }
+
+    /// The tuple of the values at `stack[frame..top]` (a recent equal one shared, see
+    /// [`Tuples`]); the stack is cut back to `frame`.
+    pub(super) fn tuple_of_stack(&mut self, frame: usize) -> List<Value> {
+        let tuple = self.tuples.tuple(&mut self.stack[frame..self.top]);
+        self.top = frame;
+        tuple
     }
 
     /// Stores a call's argument above the previous ones, so that calls made while evaluating

@@ -140,7 +140,34 @@ impl<T> List<T> {
     }
 }
 
+impl<T> List<T> {
+    /// The list of `len` items made by `item(0)`, `item(1)`, ... in order.
+    pub fn from_fn(len: usize, mut item: impl FnMut(usize) -> T) -> Self {
+        match List::try_from_fn(len, |k| Ok::<T, ()>(item(k))) {
+            Ok(list) => list,
+            Err(()) => unreachable!("making an item never fails"),
+        }
+    }
+}
+
 impl<T: Hash> List<T> {
+    /// The list of `len` items made by `item(0)`, `item(1)`, ... with the content's hash
+    /// already known to the caller (`hash`, as [`List::content_hash`] computes it).
+    pub fn from_fn_hashed(len: usize, hash: u64, mut item: impl FnMut(usize) -> T) -> Self {
+        let list = List::from_fn(len, &mut item);
+        list.header().hash.set(hash.max(1));
+        debug_assert_eq!(
+            {
+                let mut h = rustc_hash::FxHasher::default();
+                list[..].hash(&mut h);
+                h.finish().max(1)
+            },
+            list.content_hash(),
+            "the hash given is the content's"
+        );
+        list
+    }
+
     /// The hash of the content (FxHash of the slice, as the boxed slice it replaces hashed),
     /// computed the first time and then read.
     pub fn content_hash(&self) -> u64 {
