@@ -25,7 +25,7 @@ use super::builtin::Ret;
 use super::eval::{Eval, RunError, SetOp, WorldRef, input_position, merge, table_of};
 use super::ir::*;
 use super::point_plan::PointPlan;
-use super::value::{Hashed, List, Value};
+use super::value::{Hashed, Value};
 use crate::board::Point;
 use crate::syntax::Span;
 
@@ -323,10 +323,21 @@ impl<'p> Compiler<'p> {
             Ex::Tuple(_) if let Some(v) = constant(e) => Box::new(move |_| Ok(v.clone())),
             Ex::Tuple(items) => {
                 let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
-                // The parts are evaluated straight into the tuple: one allocation, no
-                // vector first.
+                // The parts are evaluated onto the stack above the frame (as a call's
+                // arguments are), then a recent tuple with equal parts is shared or a new one
+                // made ([`super::tuples`]): no allocation when one is found.
                 Box::new(move |ev| {
-                    List::try_from_fn(items.len(), |k| items[k](ev)).map(Value::Tuple)
+                    let frame = ev.top;
+                    for item in &items {
+                        match item(ev) {
+                            Ok(v) => ev.push_arg(v),
+                            Err(e) => {
+                                ev.top = frame;
+                                return Err(e);
+                            }
+                        }
+                    }
+                    Ok(Value::Tuple(ev.tuple_of_stack(frame)))
                 })
             }
             Ex::SetLiteral(items) => {

@@ -1048,6 +1048,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
                     let mut items = (**old).clone();
                     items.truncate(n);
                     let mut before = old.iter();
+                    let mut changed = old.len() != n;
                     for p in 0..n {
                         ev.set_local(*slot, Value::Point(Point(p as u32)));
                         for (pat, v) in self.lets.iter() {
@@ -1059,13 +1060,18 @@ impl<'e> Engine<'e, '_, '_, '_> {
                             Some(b) if *b == after => {}
                             Some(_) => {
                                 items.set(p, after);
+                                changed = true;
                             }
                             None => items.push_back(after),
                         }
                     }
-                    // A node of its own, as before: the derivation table tells vectors apart
-                    // by node (table.rs).
-                    Value::Vector(Hashed::new(items))
+                    // No point changed: the old node, its hash known (the table compares
+                    // vectors by content, table.rs), and no allocation.
+                    if changed {
+                        Value::Vector(Hashed::new(items))
+                    } else {
+                        Value::Vector(old.clone())
+                    }
                 }
                 _ => unreachable!("an assignment's code is of its kind"),
             };

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use super::compile::Compiled;
 use super::derive;
 use super::ir::*;
+use super::tuples::Tuples;
 use super::value::{List, Value};
 use super::world::{States, World};
 use crate::board::Point;
@@ -445,6 +446,8 @@ pub struct Eval<'e, 'c> {
     /// world, for the vars of now: emptied when the vars change.
     vars_memo: MemoTables,
     vars_memo_used: bool,
+    /// Tuples built recently, shared when an equal one is built again.
+    tuples: Tuples,
 }
 
 impl<'e, 'c> Eval<'e, 'c> {
@@ -462,6 +465,7 @@ impl<'e, 'c> Eval<'e, 'c> {
             saturation: 0,
             vars_memo: Vec::new(),
             vars_memo_used: false,
+            tuples: Tuples::default(),
         }
     }
 
@@ -576,6 +580,14 @@ impl<'e, 'c> Eval<'e, 'c> {
         })
     }
 
+    /// The tuple of the values at `stack[frame..top]` (a recent equal one shared, see
+    /// [`Tuples`]); the stack is cut back to `frame`.
+    pub(super) fn tuple_of_stack(&mut self, frame: usize) -> List<Value> {
+        let tuple = self.tuples.tuple(&mut self.stack[frame..self.top]);
+        self.top = frame;
+        tuple
+    }
+
     /// Stores a call's argument above the previous ones, so that calls made while evaluating
     /// the next argument open their frames above it.
     #[inline]
@@ -611,9 +623,9 @@ impl<'e, 'c> Eval<'e, 'c> {
                 .get(func as usize)
                 .and_then(|table| table.get(&self.stack[frame..self.top]))
         {
-            // A copy, so that each evaluation has sets and vectors of its own as before: the
-            // derivation table tells states apart by the identity of those (table.rs).
-            let v = fresh(v);
+            // Shared: the derivation table compares values by content (table.rs), so a hit
+            // need not be a copy of its own.
+            let v = v.clone();
             self.top = frame;
             return Ok(v);
         }
@@ -831,17 +843,6 @@ pub(super) fn input_position(program: &Program, g: u32) -> usize {
         .expect("the checker matched every input")
 }
 
-/// `v` with sets and vectors of its own (new allocations), wherever the derivation table
-/// compares them by identity: a set or vector itself, or inside a tuple.
-fn fresh(v: &Value) -> Value {
-    match v {
-        Value::Set(items) => Value::Set(items.renewed()),
-        Value::Vector(items) => Value::Vector(items.renewed()),
-        Value::Tuple(items) => Value::Tuple(items.iter().map(fresh).collect()),
-        other => other.clone(),
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum SetOp {
     Union,
@@ -901,7 +902,6 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::grammar::Grammar;
-    use crate::grammar::value::Hashed;
     use crate::scenario::Scenario;
 
     /// A var's initialiser that calls a function reading a var declared after it: the later
@@ -963,21 +963,37 @@ mod tests {
         assert_eq!(shown, ["t(1) t(2) t(6)"]);
     }
 
-    /// A value served from the per-state memo has sets and vectors of its own, as a value
-    /// computed again would (the derivation table tells them apart by identity).
+    /// A hit in the memo of a function that reads vars returns the node the miss computed,
+    /// not a copy (the derivation table compares values by content, so sharing is sound), and
+    /// the function's body does not run again.
     #[test]
-    fn fresh_values_have_sets_and_vectors_of_their_own() {
-        let set = Value::set_from(vec![Value::Int(2), Value::Int(1)]);
-        let vector = Value::Vector(Hashed::new(imbl::vector![Value::Int(0)]));
-        let tuple = Value::Tuple(List::from([set.clone(), vector.clone(), Value::Int(3)]));
-        for v in [&set, &vector, &tuple] {
-            assert_eq!(&fresh(v), v);
-        }
-        assert!(!List::ptr_eq(fresh(&set).set(), set.set()));
-        assert!(!Hashed::ptr_eq(fresh(&vector).vector(), vector.vector()));
-        let copy = fresh(&tuple);
-        assert!(!List::ptr_eq(copy.tuple()[0].set(), set.set()));
-        assert!(!Hashed::ptr_eq(copy.tuple()[1].vector(), vector.vector()));
+    fn a_memo_hit_of_a_function_reading_vars_shares_the_node() {
+        let scenario = Scenario::empty(Board::grid(3, 3, 1, &[]).unwrap());
+        let kernel = scenario.kernel();
+        let world = World::new(&scenario, &kernel);
+        let text = "start S()\nterminal t(k: int)\nnonterminal S()\nvar COUNT: int = 1\n\
+                    fn UPTO(k: int) -> set<int> = if k > COUNT then {} else (k..k) union UPTO(k + 1)\n\
+                    productions\n\
+                    \x20 1 | true | S() -> t(size(UPTO(1))) | | {} | {}\n";
+        let g = Grammar::parse("t.lgg", text).unwrap_or_else(|e| panic!("{e}"));
+        assert!(g.program.functions[0].memo_vars);
+        let shared = Shared::new(&world, Limits::default());
+        let (ctx, vars) =
+            Context::new(&shared, WorldRef::Base(&world), &g.program, &[], &[]).unwrap();
+        let mut ev = Eval::new(&ctx, vars);
+        let mut runs = 0;
+        let mut call = |ev: &mut Eval<'_, '_>| {
+            let frame = ev.top;
+            ev.push_arg(Value::Int(1));
+            ev.finish_call(0, frame, &g.program.functions[0].span, |_, _| {
+                runs += 1;
+                Ok(Value::set_from(vec![Value::Int(1), Value::Int(2)]))
+            })
+            .unwrap()
+        };
+        let (first, second) = (call(&mut ev), call(&mut ev));
+        assert_eq!(runs, 1, "the second call is a memo hit");
+        assert!(List::ptr_eq(first.set(), second.set()), "one node");
     }
 
     proptest! {

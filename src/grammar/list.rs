@@ -138,19 +138,36 @@ impl<T> List<T> {
     pub fn addr(&self) -> usize {
         self.header.as_ptr() as usize
     }
+}
 
-    /// A list of its own with a copy of the items (and their hash, if known).
-    pub fn renewed(&self) -> Self
-    where
-        T: Clone,
-    {
-        let copy = List::from(&self[..]);
-        copy.header().hash.set(self.header().hash.get());
-        copy
+impl<T> List<T> {
+    /// The list of `len` items made by `item(0)`, `item(1)`, ... in order.
+    pub fn from_fn(len: usize, mut item: impl FnMut(usize) -> T) -> Self {
+        match List::try_from_fn(len, |k| Ok::<T, ()>(item(k))) {
+            Ok(list) => list,
+            Err(()) => unreachable!("making an item never fails"),
+        }
     }
 }
 
 impl<T: Hash> List<T> {
+    /// The list of `len` items made by `item(0)`, `item(1)`, ... with the content's hash
+    /// already known to the caller (`hash`, as [`List::content_hash`] computes it).
+    pub fn from_fn_hashed(len: usize, hash: u64, mut item: impl FnMut(usize) -> T) -> Self {
+        let list = List::from_fn(len, &mut item);
+        list.header().hash.set(hash.max(1));
+        debug_assert_eq!(
+            {
+                let mut h = rustc_hash::FxHasher::default();
+                list[..].hash(&mut h);
+                h.finish().max(1)
+            },
+            list.content_hash(),
+            "the hash given is the content's"
+        );
+        list
+    }
+
     /// The hash of the content (FxHash of the slice, as the boxed slice it replaces hashed),
     /// computed the first time and then read.
     pub fn content_hash(&self) -> u64 {
@@ -366,20 +383,6 @@ mod tests {
         let wide = List::from([1u128, u128::MAX]);
         assert_eq!(wide[1], u128::MAX);
         assert_eq!(wide.as_ptr() as usize % std::mem::align_of::<u128>(), 0);
-    }
-
-    #[test]
-    fn a_renewed_list_is_equal_and_apart_with_its_hash_kept() {
-        let a = List::from([Rc::new(1), Rc::new(2)]);
-        let hash = a.content_hash();
-        let b = a.renewed();
-        assert_eq!(a, b);
-        assert!(!List::ptr_eq(&a, &b));
-        assert_eq!(b.header().hash.get(), hash);
-        // The items are shared (cloned), not copied bitwise.
-        assert_eq!(Rc::strong_count(&a[0]), 2);
-        drop(b);
-        assert_eq!(Rc::strong_count(&a[0]), 1);
     }
 
     #[test]

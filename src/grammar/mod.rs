@@ -27,6 +27,7 @@ pub mod spare;
 pub mod stream;
 pub mod table;
 pub mod tail;
+pub mod tuples;
 pub mod types;
 pub mod value;
 pub mod vars;

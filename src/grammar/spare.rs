@@ -9,8 +9,7 @@
 //!
 //! Only an array nothing else holds is kept (a table's key, a sentence, the evaluator or
 //! another state may share it), and its values are dropped when it is kept, so a kept array
-//! holds no vector or set alive: the table tells those apart by address, and an address must
-//! not outlive what it names for longer than before.
+//! holds no vector or set alive longer than before.
 
 use std::rc::Rc;
 

@@ -20,17 +20,18 @@ use rustc_hash::FxHashMap;
 use super::derive::Sym;
 use super::ir::Choice;
 use super::tail::Tail;
-use super::value::{Hashed, List, Value};
+use super::value::Value;
 use super::vars::Vars;
 
 /// States whose tail is longer than this are not keyed: hashing the tail at every step would
 /// make a string that keeps growing cost quadratic time, and such states rarely meet again.
 pub const MAX_KEYED_TAIL: usize = 64;
 
-/// A state as the rest of the derivation sees it. Vectors and sets (G_Z's TIME, w, the zone so
-/// far) are compared by identity, not content: a shared one is the same one, and comparing or
-/// hashing their members at every step would cost more than the merges it could find. The key
-/// holds them, so an address cannot be reused while it is in the table.
+/// A state as the rest of the derivation sees it. Values are compared by content, as the
+/// language does: vectors and sets (G_Z's TIME, w, the zone so far) keep their hashes, so
+/// two built apart are told apart by those in O(1), and a shared one is equal to itself
+/// without a pass over it (`Value`'s equality). So a value served from a memo can be shared
+/// with the state it came from.
 #[derive(Clone)]
 pub struct Key {
     tail: Tail,
@@ -106,15 +107,9 @@ impl PartialEq for KeyRef<'_> {
             && self.permissible == other.permissible
             && self.tail.len() == other.tail.len()
             && self.tail.iter().zip(other.tail.iter()).all(|(a, b)| {
-                a.symbol == b.symbol
-                    && a.args.len() == b.args.len()
-                    && a.args.iter().zip(b.args.iter()).all(|(x, y)| same(x, y))
+                a.symbol == b.symbol && a.args.len() == b.args.len() && a.args[..] == b.args[..]
             })
-            && self
-                .vars
-                .iter()
-                .zip(other.vars.iter())
-                .all(|(x, y)| same(x, y))
+            && (Rc::ptr_eq(self.vars, other.vars) || self.vars[..] == other.vars[..])
     }
 }
 
@@ -214,29 +209,10 @@ fn state_hash(permissible: usize, tail: u64, vars: u64) -> u64 {
     h.finish()
 }
 
-/// A value's hash with vectors and sets by identity (the hash of [`same`]).
+/// A value's hash as the table sees it: by content, from the hashes compound values keep
+/// (O(1) once a node's hash is known), so equal values hash alike whatever their nodes.
 pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
-    match v {
-        Value::Vector(items) => items.addr().hash(h),
-        Value::Set(items) => items.addr().hash(h),
-        // By content, kept in the tuple once computed: values the same here have the same
-        // content, so the same hash.
-        Value::Tuple(items) => items.content_hash().hash(h),
-        other => other.hash(h),
-    }
-}
-
-/// Equality with vectors and sets by identity (finer than equality of values, so never wrong).
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Vector(x), Value::Vector(y)) => Hashed::ptr_eq(x, y),
-        (Value::Set(x), Value::Set(y)) => List::ptr_eq(x, y),
-        (Value::Tuple(x), Value::Tuple(y)) => {
-            List::ptr_eq(x, y)
-                || (x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)))
-        }
-        _ => a == b,
-    }
+    v.hash(h)
 }
 
 /// A way on from a state: the terminals frozen on the way, then a node, or the end of a
@@ -385,6 +361,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::value::Hashed;
 
     /// A state's key borrowed from it finds the owned key of an equal state (built apart),
     /// for the one-symbol tail and a longer one, and only that.
@@ -410,13 +387,34 @@ mod tests {
         };
         assert_eq!(found(&table, &one(1), &w, &permissible), Some(a));
         assert_eq!(found(&table, &two(1), &w, &permissible), Some(b));
-        // Another argument, another var, another permissible set (by identity), or the
-        // set var an equal set built apart: another state.
+        // Another argument, another var, another permissible set (by identity): another state.
         assert_eq!(found(&table, &one(2), &w, &permissible), None);
         assert_eq!(found(&table, &one(1), &vars(4), &permissible), None);
         assert_eq!(found(&table, &one(1), &w, &other_set), None);
+        // The set var an equal set built apart, or a vector var an equal vector built apart:
+        // the same state (values by content), and another content another state.
         let apart = Vars::new(vec![Value::Int(3), Value::set_from(vec![Value::Int(1)])].into());
-        assert_eq!(found(&table, &one(1), &apart, &permissible), None);
+        assert_eq!(found(&table, &one(1), &apart, &permissible), Some(a));
+        let other = Vars::new(vec![Value::Int(3), Value::set_from(vec![Value::Int(2)])].into());
+        assert_eq!(found(&table, &one(1), &other, &permissible), None);
+        let vector =
+            |items: imbl::Vector<Value>| Vars::new(vec![Value::Vector(Hashed::new(items))].into());
+        let c = table.open(Some(Key::new(
+            &one(1),
+            &vector(imbl::vector![Value::Int(5)]),
+            &permissible,
+        )));
+        let again = vector(imbl::vector![Value::Int(5)]);
+        assert_eq!(found(&table, &one(1), &again, &permissible), Some(c));
+        assert_eq!(
+            found(
+                &table,
+                &one(1),
+                &vector(imbl::vector![Value::Int(6)]),
+                &permissible
+            ),
+            None
+        );
         // The owned key is the borrowed one kept.
         let (tail, p) = (one(1), permissible.clone());
         let borrowed = KeyRef::new(&tail, &w, &p);

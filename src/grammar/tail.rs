@@ -132,8 +132,8 @@ impl Tail {
         one.into_iter().chain(many.into_iter().flatten())
     }
 
-    /// The hash of the symbols (their number, then each symbol and its arguments, vectors and
-    /// sets by identity as the table compares them): equal tails of at most
+    /// The hash of the symbols (their number, then each symbol and its arguments, by content
+    /// as the table compares them): equal tails of at most
     /// [`MAX_KEYED_TAIL`] symbols have equal hashes. Computed when the tail was made.
     pub fn hash(&self) -> u64 {
         debug_assert!(

@@ -18,8 +18,7 @@ use crate::board::{Board, Point};
 
 /// Shared, immutable content with its hash computed on first use and kept. Cloning shares
 /// the node. Equal contents have equal hashes, so `Hash` agrees with `Eq` (which is by
-/// content: two nodes built apart with the same content are equal; the derivation table's
-/// keys, which tell sets and vectors apart by node, use [`Hashed::ptr_eq`]).
+/// content: two nodes built apart with the same content are equal).
 pub struct Hashed<C>(Rc<HashedNode<C>>);
 
 struct HashedNode<C> {
@@ -45,17 +44,6 @@ impl<C> Hashed<C> {
     /// The node's address: it names the node while the node is alive.
     pub fn addr(&self) -> usize {
         Rc::as_ptr(&self.0) as usize
-    }
-
-    /// A node of its own with a copy of the content (and its hash, if known).
-    pub fn renewed(&self) -> Self
-    where
-        C: Clone,
-    {
-        Hashed(Rc::new(HashedNode {
-            hash: Cell::new(self.0.hash.get()),
-            content: self.0.content.clone(),
-        }))
     }
 }
 
@@ -402,7 +390,7 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(a, b);
         let v = Value::Vector(Hashed::new(imbl::vector![Value::Int(0), Value::Int(1)]));
-        let w = Value::Vector(v.vector().renewed());
+        let w = Value::Vector(Hashed::new((**v.vector()).clone()));
         assert_eq!(v, w);
         assert!(!Hashed::ptr_eq(v.vector(), w.vector()));
         assert_eq!(hash(&v), hash(&w));

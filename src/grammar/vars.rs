@@ -34,8 +34,8 @@ impl Vars {
         &self.values
     }
 
-    /// The hash of the values as the table's keys see them (vectors and sets by identity, see
-    /// [`super::table::Key`]): equal vars have equal hashes.
+    /// The hash of the values as the table's keys see them (by content, from the hashes
+    /// compound values keep, see [`super::table::Key`]): equal vars have equal hashes.
     pub fn hash(&self) -> u64 {
         self.hash
     }
