@@ -327,16 +327,7 @@ impl<'p> Compiler<'p> {
                 // arguments are), then a recent tuple with equal parts is shared or a new one
                 // made ([`super::tuples`]): no allocation when one is found.
                 Box::new(move |ev| {
-                    let frame = ev.top;
-                    for item in &items {
-                        match item(ev) {
-                            Ok(v) => ev.push_arg(v),
-                            Err(e) => {
-                                ev.top = frame;
-                                return Err(e);
-                            }
-                        }
-                    }
+                    let frame = push_all(ev, &items)?;
                     Ok(Value::Tuple(ev.tuple_of_stack(frame)))
                 })
             }
@@ -824,16 +815,7 @@ impl<'p> Compiler<'p> {
         let args: Vec<Code> = args.iter().map(|a| self.value(a)).collect();
         let span = span.clone();
         Box::new(move |ev| {
-            let frame = ev.top;
-            for a in &args {
-                match a(ev) {
-                    Ok(v) => ev.push_arg(v),
-                    Err(e) => {
-                        ev.top = frame;
-                        return Err(e);
-                    }
-                }
-            }
+            let frame = push_all(ev, &args)?;
             ev.guarded(|ev| {
                 ev.finish_call(func, frame, &span, |ev, f| {
                     // The context outlives the evaluator: its code is read without a count.
@@ -993,6 +975,23 @@ impl<'p> Compiler<'p> {
             }
         }
     }
+}
+
+/// Evaluates `codes` in order onto the value stack, each value above the one before (a call's
+/// arguments, a tuple's parts): the start of the frame they fill, or the first error with the
+/// stack cut back to that start.
+fn push_all(ev: &mut Eval, codes: &[Code]) -> Result<usize, RunError> {
+    let frame = ev.top;
+    for code in codes {
+        match code(ev) {
+            Ok(v) => ev.push_arg(v),
+            Err(e) => {
+                ev.top = frame;
+                return Err(e);
+            }
+        }
+    }
+    Ok(frame)
 }
 
 fn of_type(t: &super::types::Type) -> Kind {

@@ -601,13 +601,16 @@ fn common_prefix(a: &[Sym], b: &[Sym]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::value::Value;
 
-    fn sym(symbol: u32, n: i64) -> Sym {
-        Sym {
-            symbol,
-            args: vec![Value::Int(n)].into(),
-        }
+    /// The stream of the forest made of `table` and `root`, and what the old listing gives for
+    /// it (the expected sentences).
+    fn stream_of(table: Table, root: Edge, steps: u64) -> (Stream, Vec<Sentence>) {
+        let forest = Forest {
+            table,
+            root: Some(root),
+        };
+        let expected = by_paths(&forest);
+        (Stream::tabled(forest, steps), expected)
     }
 
     /// The old listing: every path depth first, then sorted and de-duplicated.
@@ -651,28 +654,23 @@ mod tests {
         let (n0, n1, n2) = (table.open(None), table.open(None), table.open(None));
         let e = |t: &mut Table, syms: &[Sym], to| t.edge(syms, to);
         // Node 0: "3 4", "2" (out of order).
-        let a = e(&mut table, &[sym(0, 3), sym(0, 4)], None);
-        let b = e(&mut table, &[sym(0, 2)], None);
+        let a = e(&mut table, &[Sym::int(0, 3), Sym::int(0, 4)], None);
+        let b = e(&mut table, &[Sym::int(0, 2)], None);
         table.close(n0, vec![a, b], 2);
         // Node 1: "2" (again, as node 0 spells after the same prefix), then the end, then "5".
-        let c = e(&mut table, &[sym(0, 2)], None);
+        let c = e(&mut table, &[Sym::int(0, 2)], None);
         let d = e(&mut table, &[], None);
-        let f = e(&mut table, &[sym(0, 5)], None);
+        let f = e(&mut table, &[Sym::int(0, 5)], None);
         table.close(n1, vec![c, d, f], 3);
         // Node 2: "9" then node 0; "1" then node 0; no terminal then node 1; "1" then node 0
         // again (a second production to the same state).
-        let g = e(&mut table, &[sym(0, 9)], Some(n0));
-        let h = e(&mut table, &[sym(0, 1)], Some(n0));
+        let g = e(&mut table, &[Sym::int(0, 9)], Some(n0));
+        let h = e(&mut table, &[Sym::int(0, 1)], Some(n0));
         let i = e(&mut table, &[], Some(n1));
-        let j = e(&mut table, &[sym(0, 1)], Some(n0));
+        let j = e(&mut table, &[Sym::int(0, 1)], Some(n0));
         table.close(n2, vec![g, h, i, j], 9);
-        let root = table.edge(&[sym(1, 0)], Some(n2));
-        let forest = Forest {
-            table,
-            root: Some(root),
-        };
-        let expected = by_paths(&forest);
-        let stream = Stream::tabled(forest, 0);
+        let root = table.edge(&[Sym::int(1, 0)], Some(n2));
+        let (stream, expected) = stream_of(table, root, 0);
         let (listed, shared) = collect(&stream);
         let show = |s: &Sentence| {
             s.iter()
@@ -707,16 +705,11 @@ mod tests {
         let mut table = Table::default();
         let n0 = table.open(None);
         let end = table.edge(&[], None);
-        let a = table.edge(&[sym(0, 1), sym(0, 7)], None);
-        let b = table.edge(&[sym(0, 2)], None);
+        let a = table.edge(&[Sym::int(0, 1), Sym::int(0, 7)], None);
+        let b = table.edge(&[Sym::int(0, 2)], None);
         table.close(n0, vec![end, a, b], 3);
-        let root = table.edge(&[sym(1, 0)], Some(n0));
-        let forest = Forest {
-            table,
-            root: Some(root),
-        };
-        let expected = by_paths(&forest);
-        let stream = Stream::tabled(forest, 5);
+        let root = table.edge(&[Sym::int(1, 0)], Some(n0));
+        let (stream, expected) = stream_of(table, root, 5);
         assert!(matches!(
             stream.repr,
             Repr::Tabled {
@@ -748,7 +741,7 @@ mod tests {
                 let edges: Vec<Edge> = strings
                     .iter()
                     .map(|w| {
-                        let syms: Vec<Sym> = w.iter().map(|&k| sym(0, k)).collect();
+                        let syms: Vec<Sym> = w.iter().map(|&k| Sym::int(0, k)).collect();
                         table.edge(&syms, None)
                     })
                     .collect();
@@ -758,29 +751,22 @@ mod tests {
             let top = table.open(None);
             let edges: Vec<Edge> = order
                 .iter()
-                .map(|&i| table.edge(&[sym(0, 0)], Some(leaves[i])))
+                .map(|&i| table.edge(&[Sym::int(0, 0)], Some(leaves[i])))
                 .collect();
             let paths = order.iter().map(|&i| [2, 1, 2][i]).sum();
             table.close(top, edges, paths);
             let root = table.edge(&[], Some(top));
-            Forest {
-                table,
-                root: Some(root),
-            }
+            stream_of(table, root, 0)
         };
         let in_order = |stream: &Stream, node: usize| match &stream.repr {
             Repr::Tabled { in_order, .. } => in_order[node],
             Repr::Listed(_) => unreachable!(),
         };
-        let forest = build(&[0, 1]);
-        let expected = by_paths(&forest);
-        let stream = Stream::tabled(forest, 0);
+        let (stream, expected) = build(&[0, 1]);
         assert!(in_order(&stream, 3));
         assert_eq!(collect(&stream), (expected, vec![0, 1, 1]));
         for order in [&[1, 0][..], &[0, 2], &[2, 0, 1], &[1, 2]] {
-            let forest = build(order);
-            let expected = by_paths(&forest);
-            let stream = Stream::tabled(forest, 0);
+            let (stream, expected) = build(order);
             assert!(!in_order(&stream, 3), "{order:?}");
             assert_eq!(collect(&stream).0, expected, "{order:?}");
             assert_eq!(stream.len(), expected.len());
@@ -798,26 +784,21 @@ mod tests {
         let depth = 6;
         let mut table = Table::default();
         let leaf = table.open(None);
-        let a = table.edge(&[sym(0, 2)], None);
-        let b = table.edge(&[sym(0, 1)], None);
+        let a = table.edge(&[Sym::int(0, 2)], None);
+        let b = table.edge(&[Sym::int(0, 1)], None);
         table.close(leaf, vec![a, b], 2);
         let (mut below, mut paths) = (leaf, 2);
         for k in 1..=depth {
             let node = table.open(None);
-            let c = table.edge(&[sym(0, 10 * k + 5), sym(0, 1)], Some(below));
-            let d = table.edge(&[sym(0, 10 * k + 5)], Some(below));
-            let e = table.edge(&[sym(0, 10 * k + 3)], Some(below));
+            let c = table.edge(&[Sym::int(0, 10 * k + 5), Sym::int(0, 1)], Some(below));
+            let d = table.edge(&[Sym::int(0, 10 * k + 5)], Some(below));
+            let e = table.edge(&[Sym::int(0, 10 * k + 3)], Some(below));
             paths *= 3;
             table.close(node, vec![c, d, e], paths);
             below = node;
         }
-        let root = table.edge(&[sym(1, 0)], Some(below));
-        let forest = Forest {
-            table,
-            root: Some(root),
-        };
-        let expected = by_paths(&forest);
-        let stream = Stream::tabled(forest, 0);
+        let root = table.edge(&[Sym::int(1, 0)], Some(below));
+        let (stream, expected) = stream_of(table, root, 0);
         let mut cursor = stream.iter();
         let mut listed = Vec::new();
         while let Some(s) = cursor.next() {
@@ -847,11 +828,14 @@ mod tests {
         assert!(empty.is_empty());
         assert_eq!(empty.len(), 0);
         assert!(empty.iter().next().is_none());
-        let listed = Stream::listed(vec![vec![sym(0, 1)], vec![sym(0, 1), sym(0, 2)]], 2);
+        let listed = Stream::listed(
+            vec![vec![Sym::int(0, 1)], vec![Sym::int(0, 1), Sym::int(0, 2)]],
+            2,
+        );
         let (out, shared) = collect(&listed);
         assert_eq!(out, listed.to_vec());
         assert_eq!(shared, [0, 1]);
         assert_eq!(listed.len(), 2);
-        assert_eq!(listed.first(1), [vec![sym(0, 1)]]);
+        assert_eq!(listed.first(1), [vec![Sym::int(0, 1)]]);
     }
 }
