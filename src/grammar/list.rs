@@ -151,33 +151,35 @@ impl<T> List<T> {
 }
 
 impl<T: Hash> List<T> {
+    /// The hash a list of `items` has ([`List::content_hash`]): FxHash of the slice, as the
+    /// boxed slice a list replaces hashed, never 0 (0 marks a hash not computed yet).
+    pub fn hash_of(items: &[T]) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        items.hash(&mut h);
+        h.finish().max(1)
+    }
+
     /// The list of `len` items made by `item(0)`, `item(1)`, ... with the content's hash
     /// already known to the caller (`hash`, as [`List::content_hash`] computes it).
     pub fn from_fn_hashed(len: usize, hash: u64, mut item: impl FnMut(usize) -> T) -> Self {
         let list = List::from_fn(len, &mut item);
         list.header().hash.set(hash.max(1));
         debug_assert_eq!(
-            {
-                let mut h = rustc_hash::FxHasher::default();
-                list[..].hash(&mut h);
-                h.finish().max(1)
-            },
+            List::hash_of(&list[..]),
             list.content_hash(),
             "the hash given is the content's"
         );
         list
     }
 
-    /// The hash of the content (FxHash of the slice, as the boxed slice it replaces hashed),
-    /// computed the first time and then read.
+    /// The hash of the content ([`List::hash_of`] its items), computed the first time and
+    /// then read.
     pub fn content_hash(&self) -> u64 {
         let known = self.header().hash.get();
         if known != 0 {
             return known;
         }
-        let mut h = rustc_hash::FxHasher::default();
-        self[..].hash(&mut h);
-        let hash = h.finish().max(1);
+        let hash = List::hash_of(&self[..]);
         self.header().hash.set(hash);
         hash
     }

@@ -9,8 +9,6 @@
 //! replacing the older, so memory stays a few kilobytes however long the run (figure2's largest
 //! zone builds tens of millions of tuples); a miss only allocates, as before.
 
-use std::hash::{Hash, Hasher};
-
 use super::value::{List, Value};
 
 /// How many tuples are kept: a power of two (the slot is the hash's low bits). On the full
@@ -38,10 +36,7 @@ impl Tuples {
     pub fn tuple(&mut self, items: &mut [Value]) -> List<Value> {
         let take =
             |items: &mut [Value], k: usize| std::mem::replace(&mut items[k], Value::Bool(false));
-        // The hash a list of these items computes for itself (`List::content_hash`).
-        let mut h = rustc_hash::FxHasher::default();
-        items.hash(&mut h);
-        let hash = h.finish().max(1);
+        let hash = List::hash_of(items);
         if self.slots.is_empty() {
             self.slots = vec![None; SLOTS];
         }
