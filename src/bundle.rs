@@ -14,6 +14,7 @@
 
 use crate::bitset::BitSet;
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::kernel::{DistanceMap, Kernel, MotionId};
 
 /// A trajectory `a(x0) a(x1) … a(xl)` as its points.
@@ -294,7 +295,9 @@ impl<'k> Bundle<'k> {
         Ok(count as u128)
     }
 
-    /// All trajectories, or an error when there are more than `limit`.
+    /// All trajectories, or an error when there are more than `limit`: as many as the caller
+    /// said it would hold. Where `limit` may be past what memory holds (a user's),
+    /// [`Bundle::collect_within`] holds each against the memory limit.
     pub fn collect(&self, limit: usize) -> Result<Vec<Trajectory>, TooMany> {
         if !self.simple_only {
             let count = self.count();
@@ -319,6 +322,52 @@ impl<'k> Bundle<'k> {
         }
         Ok(out)
     }
+
+    /// All trajectories, or an error when there are more than `limit` ([`Listing::TooMany`]);
+    /// each is held in `budget` before it is kept, so the listing stops at the memory limit or
+    /// the thread's deadline too ([`Listing::Exceeded`]).
+    pub fn collect_within(
+        &self,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Vec<Trajectory>, Listing> {
+        if !self.simple_only {
+            let count = self.count();
+            if count > limit as u128 {
+                return Err(Listing::TooMany(TooMany {
+                    count: Some(count),
+                    limit,
+                    counting: false,
+                }));
+            }
+        }
+        let mut out = Vec::new();
+        for t in self.iter() {
+            if out.len() == limit {
+                return Err(Listing::TooMany(TooMany {
+                    count: None,
+                    limit,
+                    counting: false,
+                }));
+            }
+            budget.hold(crate::budget::points_bytes(t.len()), || {
+                "the trajectories listed".into()
+            })?;
+            out.push(t);
+        }
+        Ok(out)
+    }
+}
+
+/// Why a bundle's trajectories were not all listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Listing {
+    /// More than the caller would take.
+    #[error(transparent)]
+    TooMany(#[from] TooMany),
+    /// The memory limit, or the thread's deadline, passed while they were listed.
+    #[error(transparent)]
+    Exceeded(#[from] Exceeded),
 }
 
 struct Frame {

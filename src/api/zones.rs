@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::grammar::forest::SentenceCount;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
@@ -587,12 +588,77 @@ fn names(s: &Scenario, t: &[Point]) -> Vec<String> {
     t.iter().map(|&p| s.board.name(p).to_string()).collect()
 }
 
+/// [`entry_json`], its names counted as the result's text in `budget`.
+fn entry_json_held(
+    s: &Scenario,
+    e: &ZoneEntry,
+    budget: &mut Budget,
+) -> std::result::Result<EntryJson, Exceeded> {
+    Ok(EntryJson {
+        piece: s.pieces[e.piece].name.clone(),
+        trajectory: budget.names(&s.board, &e.trajectory, || "the zones printed".into())?,
+        time: e.time,
+        level: e.level,
+    })
+}
+
 /// An attack for JSON: its zones where they are `listed`, else its bundle view; `filters` as
 /// the listing names them (none for a grammar of the caller's, or to leave the source out).
-pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filters>) -> AttackJson {
+/// Every name is counted as the result's text in `budget` as it is spelled
+/// ([`Budget::output`]): the names of a listing take several times the listing's memory, so
+/// they stop at the memory limit (or the cap on a result's text) as they are built.
+pub fn attack_json(
+    s: &Scenario,
+    a: &Attack,
+    listed: bool,
+    filters: Option<Filters>,
+    budget: &mut Budget,
+) -> std::result::Result<AttackJson, Exceeded> {
     let p = &s.pieces[a.piece];
     let counted = a.skipped.is_none();
-    AttackJson {
+    let zones = if listed && counted {
+        let mut zones = Vec::with_capacity(a.zones.len());
+        for z in &a.zones {
+            let mut entries = Vec::with_capacity(z.entries.len());
+            for e in &z.entries {
+                entries.push(entry_json_held(s, e, budget)?);
+            }
+            zones.push(entries);
+        }
+        Some(zones)
+    } else {
+        None
+    };
+    let bundles = if !listed && counted {
+        let mut bundles = Vec::with_capacity(a.summary.view.len());
+        for (main, attaches) in &a.summary.view {
+            let mut attach_json = Vec::with_capacity(attaches.len());
+            for at in attaches {
+                let mut alternatives = Vec::with_capacity(at.alternatives.len());
+                for (q, t, time) in &at.alternatives {
+                    alternatives.push(AlternativeJson {
+                        piece: s.pieces[*q].name.clone(),
+                        trajectory: budget.names(&s.board, t, || "the zones printed".into())?,
+                        time: *time,
+                    });
+                }
+                attach_json.push(AttachJson {
+                    level: at.level,
+                    from: s.board.name(at.from).to_string(),
+                    to: s.board.name(at.to).to_string(),
+                    alternatives,
+                });
+            }
+            bundles.push(BundleJson {
+                main: entry_json_held(s, main, budget)?,
+                attaches: attach_json,
+            });
+        }
+        Some(bundles)
+    } else {
+        None
+    };
+    Ok(AttackJson {
         piece: p.name.clone(),
         from: s.board.name(p.at).to_string(),
         to: s.board.name(a.target).to_string(),
@@ -602,38 +668,8 @@ pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filte
         count_at_least: counted && a.summary.at_least,
         count_saturated: counted && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
         error: a.skipped.as_ref().map(|t| t.reason.clone()),
-        zones: (listed && counted).then(|| {
-            a.zones
-                .iter()
-                .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
-                .collect()
-        }),
-        bundles: (!listed && counted).then(|| {
-            a.summary
-                .view
-                .iter()
-                .map(|(main, attaches)| BundleJson {
-                    main: entry_json(s, main),
-                    attaches: attaches
-                        .iter()
-                        .map(|at| AttachJson {
-                            level: at.level,
-                            from: s.board.name(at.from).to_string(),
-                            to: s.board.name(at.to).to_string(),
-                            alternatives: at
-                                .alternatives
-                                .iter()
-                                .map(|(q, t, time)| AlternativeJson {
-                                    piece: s.pieces[*q].name.clone(),
-                                    trajectory: names(s, t),
-                                    time: *time,
-                                })
-                                .collect(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        }),
+        zones,
+        bundles,
         undecided: (counted && !a.summary.undecided.is_empty()).then(|| {
             a.summary
                 .undecided
@@ -649,7 +685,7 @@ pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filte
                 })
                 .collect()
         }),
-    }
+    })
 }
 
 /// What [`Workbench::zones`] computes; the defaults are `lingeo zones`'.
@@ -828,18 +864,35 @@ pub struct AttacksResult {
 
 impl Serialize for AttacksResult {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.attacks.iter().map(|a| self.attack_json(a)))
+        use serde::ser::{Error, SerializeSeq};
+        let mut seq = serializer.serialize_seq(Some(self.attacks.len()))?;
+        for a in &self.attacks {
+            // One attack's names at a time, held while they are written.
+            let json = self
+                .attack_json(a, &mut Budget::new())
+                .map_err(|e| S::Error::custom(e.to_string()))?;
+            seq.serialize_element(&json)?;
+        }
+        seq.end()
     }
 }
 
 impl AttacksResult {
-    /// The attacks for JSON (what serialising the result writes).
-    pub fn json(&self) -> Vec<AttackJson> {
-        self.attacks.iter().map(|a| self.attack_json(a)).collect()
+    /// The attacks for JSON (what serialising the result writes), their names held in
+    /// `budget`.
+    pub fn json(&self, budget: &mut Budget) -> std::result::Result<Vec<AttackJson>, Exceeded> {
+        self.attacks
+            .iter()
+            .map(|a| self.attack_json(a, budget))
+            .collect()
     }
 
-    fn attack_json(&self, a: &Attack) -> AttackJson {
-        attack_json(&self.scenario, a, self.listed, self.filters)
+    fn attack_json(
+        &self,
+        a: &Attack,
+        budget: &mut Budget,
+    ) -> std::result::Result<AttackJson, Exceeded> {
+        attack_json(&self.scenario, a, self.listed, self.filters, budget)
     }
 
     /// How many attacks were too large to list ([`Attack::skipped`]).
@@ -999,6 +1052,11 @@ impl Workbench {
         } else {
             summarise(s, kernel, request, r.all_zones)?
         };
+        // The zones listed, held while their names are spelled for the result.
+        let mut held = Budget::new();
+        held.hold(zones.iter().map(Zone::bytes).sum(), || {
+            "the zones listed".into()
+        })?;
         let attack = Attack {
             piece,
             target,
@@ -1007,7 +1065,13 @@ impl Workbench {
             summary,
             skipped: None,
         };
-        let json = attack_json(s, &attack, r.lists_zones(), r.named_filters(grammar));
+        let json = attack_json(
+            s,
+            &attack,
+            r.lists_zones(),
+            r.named_filters(grammar),
+            &mut held,
+        )?;
         Ok(ZonesResult { attack, json })
     }
 

@@ -188,10 +188,13 @@ fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
         "4. Patterns and fuzzy patterns (Coffman-Wolph & Kountanis, MAICS 2013, Figure 2)\n\n",
     );
     let length = pattern::attack_distance(&s, &k, x, y);
-    let count = pattern::count(&s, &k, x, y, horizon, COUNT_LIMIT);
+    // Figure 2's patterns are seven: held as any listing is, under the default limit.
+    let mut budget = lingeo::budget::Budget::new();
+    let count = pattern::count(&s, &k, x, y, horizon, COUNT_LIMIT, &mut budget)?;
     out.push_str(&header(&s, x, y, length, &count));
-    for main in pattern::main_paths(&s, &k, x, y) {
-        for p in pattern::family(&s, &k, x, y, main, horizon).iter() {
+    for main in pattern::main_paths(&s, &k, x, y, &mut budget)? {
+        let family = pattern::family(&s, &k, x, y, main, horizon, &mut budget)?;
+        for p in family.iter() {
             let listed = lingeo::api::patterns::ListedPattern::of(&s, y, &p);
             out.push_str(&pattern_line(&s, x, y, &listed));
         }

@@ -20,6 +20,8 @@ mod grammar_layering;
 mod grammar_properties;
 mod honest_exits;
 mod ir_dumps;
+mod job_limits;
+mod job_memory;
 mod language_stream;
 mod learned;
 mod lg_search;
