@@ -111,6 +111,14 @@ impl Budget {
         Ok(self.held.add(bytes, what)?)
     }
 
+    /// Counts `bytes` that a structure built already holds (measured after it was built),
+    /// without a check: they are in use already (a counted heap has them), and the next growth
+    /// is checked with them.
+    pub fn keep(&mut self, bytes: usize) {
+        let held = self.held.bytes();
+        self.held.measure(held.saturating_add(bytes));
+    }
+
     /// The structure measured again: `bytes` in all, checked as [`Budget::hold`] checks a
     /// growth.
     pub fn hold_in_all(

@@ -409,13 +409,51 @@ fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Resul
     })
 }
 
+/// Points serialised as their names (`["h5", "h4", "h3"]`), spelled as they are written: a
+/// listing of zones keeps no string per point (a 32x32 robot zone's 238,863 zones took 2.5 GB
+/// as names, issue 45).
+#[derive(Clone, Debug)]
+pub struct PointNames {
+    board: crate::board::Board,
+    points: Arc<[Point]>,
+}
+
+impl PointNames {
+    /// `points` of `board`.
+    pub fn new(board: &crate::board::Board, points: Arc<[Point]>) -> PointNames {
+        PointNames {
+            board: board.clone(),
+            points,
+        }
+    }
+
+    /// The points.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// Their names.
+    pub fn names(&self) -> Vec<String> {
+        self.points
+            .iter()
+            .map(|&p| self.board.name(p).to_string())
+            .collect()
+    }
+}
+
+impl Serialize for PointNames {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.points.iter().map(|&p| self.board.name(p).to_string()))
+    }
+}
+
 /// One symbol of a zone: its piece, trajectory, time and level.
 #[derive(Clone, Debug, Serialize)]
 pub struct EntryJson {
     /// The piece's name.
     pub piece: String,
-    /// The trajectory's points.
-    pub trajectory: Vec<String>,
+    /// The trajectory's points, serialised as their names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
     /// The level (0 for the main trajectory).
@@ -427,8 +465,8 @@ pub struct EntryJson {
 pub struct AlternativeJson {
     /// The piece's name.
     pub piece: String,
-    /// The trajectory's points.
-    pub trajectory: Vec<String>,
+    /// The trajectory's points, serialised as their names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
 }
@@ -511,8 +549,8 @@ pub struct UndecidedJson {
     pub to: String,
     /// The alternative's piece.
     pub piece: String,
-    /// Its trajectory.
-    pub trajectory: Vec<String>,
+    /// Its trajectory, serialised as its points' names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
 }
@@ -578,35 +616,32 @@ pub fn count_text(summary: &ZoneSummary) -> String {
 pub fn entry_json(s: &Scenario, e: &ZoneEntry) -> EntryJson {
     EntryJson {
         piece: s.pieces[e.piece].name.clone(),
-        trajectory: names(s, &e.trajectory),
+        trajectory: PointNames::new(&s.board, e.trajectory.clone()),
         time: e.time,
         level: e.level,
     }
 }
 
-fn names(s: &Scenario, t: &[Point]) -> Vec<String> {
-    t.iter().map(|&p| s.board.name(p).to_string()).collect()
+/// About what an entry for JSON holds: itself and its piece's name's block (its points are
+/// shared).
+fn entry_bytes(s: &Scenario, piece: usize) -> usize {
+    std::mem::size_of::<EntryJson>() + crate::budget::HEAP_BLOCK + s.pieces[piece].name.len()
 }
 
-/// [`entry_json`], its names counted as the result's text in `budget`.
+/// [`entry_json`], held in `budget`.
 fn entry_json_held(
     s: &Scenario,
     e: &ZoneEntry,
     budget: &mut Budget,
 ) -> std::result::Result<EntryJson, Exceeded> {
-    Ok(EntryJson {
-        piece: s.pieces[e.piece].name.clone(),
-        trajectory: budget.names(&s.board, &e.trajectory, || "the zones printed".into())?,
-        time: e.time,
-        level: e.level,
-    })
+    budget.hold(entry_bytes(s, e.piece), || "the zones for JSON".into())?;
+    Ok(entry_json(s, e))
 }
 
 /// An attack for JSON: its zones where they are `listed`, else its bundle view; `filters` as
 /// the listing names them (none for a grammar of the caller's, or to leave the source out).
-/// Every name is counted as the result's text in `budget` as it is spelled
-/// ([`Budget::output`]): the names of a listing take several times the listing's memory, so
-/// they stop at the memory limit (or the cap on a result's text) as they are built.
+/// Each entry is held in `budget` as it is made (its points are the listing's, named as they
+/// are written), so a listing of millions stops at the memory limit as it is built.
 pub fn attack_json(
     s: &Scenario,
     a: &Attack,
@@ -636,9 +671,13 @@ pub fn attack_json(
             for at in attaches {
                 let mut alternatives = Vec::with_capacity(at.alternatives.len());
                 for (q, t, time) in &at.alternatives {
+                    budget.hold(
+                        entry_bytes(s, *q) + crate::budget::points_bytes(t.len()),
+                        || "the zones for JSON".into(),
+                    )?;
                     alternatives.push(AlternativeJson {
                         piece: s.pieces[*q].name.clone(),
-                        trajectory: budget.names(&s.board, t, || "the zones printed".into())?,
+                        trajectory: PointNames::new(&s.board, t.as_slice().into()),
                         time: *time,
                     });
                 }
@@ -680,7 +719,7 @@ pub fn attack_json(
                     from: s.board.name(u.from).to_string(),
                     to: s.board.name(u.to).to_string(),
                     piece: s.pieces[u.alternative.0].name.clone(),
-                    trajectory: names(s, &u.alternative.1),
+                    trajectory: PointNames::new(&s.board, u.alternative.1.as_slice().into()),
                     time: u.alternative.2,
                 })
                 .collect()
@@ -1052,11 +1091,10 @@ impl Workbench {
         } else {
             summarise(s, kernel, request, r.all_zones)?
         };
-        // The zones listed, held while their names are spelled for the result.
+        // The zones listed (built already: counted, not checked again), held while their
+        // entries are made for the result.
         let mut held = Budget::new();
-        held.hold(zones.iter().map(Zone::bytes).sum(), || {
-            "the zones listed".into()
-        })?;
+        held.keep(zones.iter().map(Zone::bytes).sum());
         let attack = Attack {
             piece,
             target,

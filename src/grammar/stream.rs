@@ -214,13 +214,14 @@ impl Stream {
     }
 
     /// [`Stream::into_vec`], each sentence held in `budget` before it is built (those of a
-    /// plain derivation, built already, measured): a language of millions of long sentences
-    /// stops at the memory limit as it is listed.
+    /// plain derivation, built already, counted as they are): a language of millions of long
+    /// sentences stops at the memory limit as it is listed.
     pub fn into_vec_within(self, budget: &mut Budget) -> Result<Vec<Sentence>, Exceeded> {
         let what = || "the sentences listed".to_string();
         match self.repr {
             Repr::Listed(sentences) => {
-                budget.hold(sentences.iter().map(|s| sentence_bytes(s)).sum(), what)?;
+                // Built already: counted, and the growths that follow are checked with them.
+                budget.keep(sentences.iter().map(|s| sentence_bytes(s)).sum());
                 Ok(sentences)
             }
             Repr::Tabled { .. } => {

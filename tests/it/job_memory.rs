@@ -224,3 +224,97 @@ fn a_comparison_stops_at_the_cap_on_its_text() {
     assert!(bench.compare(&r, &Silent).is_ok());
     assert_eq!(memory::held(), 0);
 }
+
+/// Runs the `lingeo` binary: its exit code, stderr and the length of its stdout.
+fn lingeo(args: &[&str]) -> (Option<i32>, String, usize) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.stdout.len(),
+    )
+}
+
+fn scenario_file(name: &str, text: &str) -> String {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("job-memory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The CLI's commands stop at `--max-memory` with exit code 2 and the option named, where
+/// `patterns` and `trajectories` aborted (exit 134) and `zones --json` printed past the limit
+/// (issue 45); what fits is printed as before.
+#[test]
+fn the_cli_stops_at_max_memory_with_exit_2() {
+    let far = scenario_file("far.scenario", FAR_PIECES);
+    let robot = scenario_file("robot32.scenario", ROBOT_ZONE_32);
+    let raise = "(--max-memory raises the limit, in MiB)";
+    for args in [
+        &["patterns", &far, "--horizon", "49", "--max-memory", "64"][..],
+        &[
+            "trajectories",
+            "--board",
+            "16x16",
+            "--type",
+            "king",
+            "--from",
+            "a1",
+            "--to",
+            "p16",
+            "--length",
+            "20",
+            "--limit",
+            "9000000",
+            "--max-memory",
+            "64",
+        ],
+        &[
+            "zones",
+            &robot,
+            "--piece",
+            "BOMBER",
+            "--to",
+            "(8,1)",
+            "--max-zones",
+            "1000000",
+            "--all-zones",
+            "--json",
+            "--max-memory",
+            "64",
+        ],
+    ] {
+        let start = Instant::now();
+        let (code, stderr, printed) = lingeo(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("64 MiB") && stderr.contains(raise),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(printed, 0, "{args:?}");
+        assert!(start.elapsed() < Duration::from_secs(60), "{args:?}");
+    }
+    // Within the limit, the same listing is printed whole.
+    let (code, stderr, printed) = lingeo(&[
+        "trajectories",
+        "--board",
+        "16x16",
+        "--type",
+        "king",
+        "--from",
+        "a1",
+        "--to",
+        "p12",
+        "--length",
+        "16",
+        "--json",
+        "--max-memory",
+        "64",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(printed > 59_595 * 17 * 4, "{printed}");
+}
