@@ -102,8 +102,9 @@ pub struct ZoneOptions {
     pub rule: AdmissibleRule,
     /// Fail rather than enumerate more zones than this.
     pub max_zones: usize,
-    /// Fail rather than use more memory than this, in bytes (measured where
-    /// the program counts its heap, as the `lingeo` binary does, see [`crate::memory`]).
+    /// Fail rather than use more memory than this, in bytes: the heap where the program
+    /// counts it (as the `lingeo` binary does), else the zones and TRACKS the generator holds
+    /// as it lists them (see [`crate::memory`]).
     pub max_memory: usize,
 }
 
