@@ -22,6 +22,11 @@ pub enum Family {
     Robot,
     /// Pawns only, with the rules of examples/pawned.scenario.
     Pawned,
+    /// Pawned itself on smaller boards: 2 to 5 pawns a side on their home ranks (White's on
+    /// rank 1, Black's on the last), each side on a random subset of the files, boards 4x4 to
+    /// 5x6, the rules of examples/pawned.scenario (the CMPT317 game of seed 001). Shut pawns
+    /// (a pawn facing a pawn on its file) and races decided by a tempo are common here.
+    PawnedFiles,
 }
 
 impl Family {
@@ -30,6 +35,20 @@ impl Family {
         match self {
             Family::Robot => "2D/4A-like",
             Family::Pawned => "Pawned-like",
+            Family::PawnedFiles => "Pawned-files",
+        }
+    }
+
+    /// Every family, in the order the tables list them.
+    pub fn all() -> [Family; 3] {
+        [Family::Robot, Family::Pawned, Family::PawnedFiles]
+    }
+
+    /// The boards its games are played on, as the tables say it.
+    pub fn boards(self) -> &'static str {
+        match self {
+            Family::Robot | Family::Pawned => "5x5 to 8x8",
+            Family::PawnedFiles => "4x4 to 5x6",
         }
     }
 }
@@ -38,14 +57,17 @@ fn point(x: u64, y: u64) -> String {
     format!("{}{}", (b'a' + x as u8) as char, y + 1)
 }
 
-/// The scenario text of the random game `seed` of `family`, on a board of 5x5 to 8x8; the
-/// same text for the same arguments on every machine.
+/// The scenario text of the random game `seed` of `family`, on a board of 5x5 to 8x8 (4x4 to
+/// 5x6 for [`Family::PawnedFiles`]); the same text for the same arguments on every machine.
 ///
 /// * [`Family::Robot`]: a fighter and a bomber a side, each bomber with the far rank of its
 ///   file as its goal, 2 to 4 moves away, the fighters anywhere free.
 /// * [`Family::Pawned`]: 1 or 2 pawns a side, White's on the lower half of the board above
 ///   rank 1, Black's on the upper half below the last rank; the first pawn on the far rank
 ///   wins.
+/// * [`Family::PawnedFiles`]: 2 to 5 pawns a side (at most one a file), White's on rank 1 and
+///   Black's on the last rank, on files chosen at random for each side, named by side and file
+///   (`W0` on a1, `B3` on the d-file); the rules of Pawned.
 pub fn random_game(family: Family, seed: u64) -> String {
     let mut rng = SplitMix(seed);
     let (w, h) = (5 + rng.below(4), 5 + rng.below(4));
@@ -79,6 +101,7 @@ pub fn random_game(family: Family, seed: u64) -> String {
                 point(bb.0, 0),
             )
         }
+        Family::PawnedFiles => pawned_files(seed),
         Family::Pawned => {
             let n = 1 + rng.below(2);
             let mut text = format!("board {w}x{h}\n");
@@ -90,13 +113,38 @@ pub fn random_game(family: Family, seed: u64) -> String {
                 let p = free(&mut rng, (0, w), (h - h / 2, h - 1));
                 text.push_str(&format!("black pawn at {} as BP{k}\n", point(p.0, p.1)));
             }
-            text.push_str(
-                "goal rank last for white\ngoal rank 1 for black\n\
-                 game {\n  first white\n  goals immediate\n  stalemate pass\n  deadlock count\n}\n",
-            );
+            text.push_str(PAWNED_RULES);
             text
         }
     }
+}
+
+/// The Pawned rules of examples/pawned.scenario: the far rank wins at once, a side without a
+/// move passes, and where neither can move the side with more pawns wins.
+const PAWNED_RULES: &str = "goal rank last for white\ngoal rank 1 for black\n\
+     game {\n  first white\n  goals immediate\n  stalemate pass\n  deadlock count\n}\n";
+
+/// The game `seed` of [`Family::PawnedFiles`] ([`random_game`]).
+fn pawned_files(seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let (w, h) = (4 + rng.below(2), 4 + rng.below(3));
+    let mut text = format!("board {w}x{h}\n");
+    for (side, rank, tag) in [("white", 0, 'W'), ("black", h - 1, 'B')] {
+        let n = 2 + rng.below(w - 1).min(3);
+        // A random subset of n files: a partial shuffle of 0..w.
+        let mut files: Vec<u64> = (0..w).collect();
+        for k in 0..n as usize {
+            let j = k + rng.below(w - k as u64) as usize;
+            files.swap(k, j);
+        }
+        let mut chosen = files[..n as usize].to_vec();
+        chosen.sort_unstable();
+        for f in chosen {
+            text.push_str(&format!("{side} pawn at {} as {tag}{f}\n", point(f, rank)));
+        }
+    }
+    text.push_str(PAWNED_RULES);
+    text
 }
 
 /// The game of a scenario text, or why it is not one.
@@ -693,7 +741,7 @@ mod tests {
 
     #[test]
     fn random_games_parse_and_repeat() {
-        for family in [Family::Robot, Family::Pawned] {
+        for family in Family::all() {
             for seed in 0..40 {
                 let text = random_game(family, seed);
                 assert_eq!(text, random_game(family, seed));
