@@ -14,7 +14,8 @@
 //! game), `--no-domination` (attack zones only), `--jobs N` (the positions and games on N
 //! threads; the same tables), `--no-games` (the random games only), `--family NAME` (that
 //! family's random games only; repeatable: `2D/4A-like`, `Pawned-like`, `Pawned-files`),
-//! `--show SEED` (print the scenario of the random game SEED of each family asked, and stop).
+//! `--show SEED` (print the scenario of the random game SEED of each family asked, and stop),
+//! `--zone-moves-only` (LG as before issue 50: zone moves only, no refutation check).
 
 use std::time::Duration;
 
@@ -46,6 +47,7 @@ fn main() {
             "--domination" => lg.domination = Some(true),
             "--race" => lg.race = Some(number("--race") as u32),
             "--no-games" => skip_games = true,
+            "--zone-moves-only" => lg.zone_moves_only = true,
             "--show" => show = Some(number("--show")),
             "--family" => {
                 let name = args.next().unwrap_or_default();

@@ -223,9 +223,11 @@ pub fn positions_at_depth(game: &Game, state: &State, depth: u32, budgets: &Budg
 pub struct Searched {
     /// The value from White's side; `None` when the search gave up (`why`).
     pub value: Option<i8>,
-    /// Whether the value is proved inside the reduced tree (every leaf it rests on ends the
-    /// game) rather than a static estimate.
+    /// Whether the value is proved for the game ([`LgResult::proved`]).
     pub proved: bool,
+    /// Whether the value is forced inside the reduced tree ([`LgResult::forced`]): proved
+    /// there, or only there where `proved` is false.
+    pub forced: bool,
     /// Moves in the reduced tree.
     pub moves: usize,
     /// Positions the search visited.
@@ -244,6 +246,7 @@ impl Searched {
         Searched {
             value: None,
             proved: false,
+            forced: false,
             moves: 0,
             nodes: 0,
             depth: 0,
@@ -278,6 +281,7 @@ fn searched(r: &LgResult) -> Searched {
     Searched {
         value: r.result.value,
         proved: r.proved,
+        forced: r.forced,
         moves: r.tree.moves(),
         nodes: r.result.nodes,
         depth: r.depth,
@@ -317,6 +321,8 @@ pub struct Row {
     pub solved: Solved,
     /// The LG search's answer.
     pub lg: Searched,
+    /// Where both answered and differ, why ([`explain`]).
+    pub reason: Option<String>,
 }
 
 impl Row {
@@ -338,12 +344,164 @@ pub fn compare(
     lg_options: &LgOptions,
     budgets: &Budgets,
 ) -> Row {
+    let solved = solve(game, state, budgets);
+    let lg = search_lg(game, state, depth, lg_options, budgets);
+    let reason = match (solved.value, lg.value) {
+        (Some(a), Some(b)) if a != b => Some(explain(game, state, lg_options, budgets)),
+        _ => None,
+    };
     Row {
         name: name.to_string(),
-        solved: solve(game, state, budgets),
-        lg: search_lg(game, state, depth, lg_options, budgets),
+        solved,
+        lg,
+        reason,
     }
 }
+
+/// Why the LG search's value of `state` (at its default depth) is not the solver's, found by
+/// walking down a line where they differ: where LG's value is better for the side to move
+/// than the solver's, along LG's own choice (the move it overvalues); where it is worse, along
+/// the solver's best move (the one LG undervalues or does not search). The walk ends at a
+/// position where the solver's move is not in LG's tree (a move LG leaves out), or where LG,
+/// searched from there, finds the solver's value (so from `state` the line ran past its depth
+/// bound and race, into a static leaf value), or where LG proves a value the solver does not
+/// (which would be a wrong proof); or at a limit.
+pub fn explain(game: &Game, state: &State, lg_options: &LgOptions, budgets: &Budgets) -> String {
+    let mut pos = state.clone();
+    let mut line: Vec<String> = Vec::new();
+    let options = SearchOptions {
+        max_nodes: Some(budgets.lg_nodes),
+        time: Some(budgets.lg_time),
+        max_zones: budgets.max_zones,
+        ..SearchOptions::default()
+    };
+    // LG's tree of `state`, to tell what it made of the positions on the line.
+    let start = lg::search(game, state, &options, lg_options).ok();
+    let shown = |line: &[String]| {
+        if line.is_empty() {
+            "at the start".to_string()
+        } else {
+            format!("after `{}`", line.join(" "))
+        }
+    };
+    for _ in 0..MAX_EXPLAIN_PLIES {
+        let truth = alphabeta::search(
+            game,
+            &pos,
+            &SearchOptions {
+                max_nodes: Some(budgets.solve_nodes),
+                ordering: Ordering::Zones,
+                ..SearchOptions::default()
+            },
+        );
+        let lg = match lg::search(game, &pos, &options, lg_options) {
+            Ok(r) => r,
+            Err(e) => return format!("{}: LG gives up ({e})", shown(&line)),
+        };
+        let (Some(tv), Some(lv)) = (truth.value, lg.result.value) else {
+            return format!("{}: a search stopped at its budget", shown(&line));
+        };
+        if tv == lv {
+            return format!(
+                "{}, {} deep, LG searched from there finds the solver's {tv}; {}",
+                shown(&line),
+                plies(line.len()),
+                start.as_ref().map_or_else(
+                    || "LG gave up from the start".to_string(),
+                    |r| in_tree(game, &r.tree, &line)
+                )
+            );
+        }
+        if lg.proved {
+            return format!(
+                "{}: LG proves {lv} where the solver proves {tv} (a wrong proof)",
+                shown(&line)
+            );
+        }
+        let white = pos.to_move == crate::piece::Side::White;
+        let overvalued = if white { lv > tv } else { lv < tv };
+        let next = if overvalued {
+            match lg.result.pv.first() {
+                Some(&m) => m,
+                None => {
+                    return format!(
+                        "{}: LG's static value {lv} of a position whose value is {tv}",
+                        shown(&line)
+                    );
+                }
+            }
+        } else {
+            let Some(&m) = truth.pv.first() else {
+                return format!("{}: the solver has no move to show", shown(&line));
+            };
+            if !lg.tree.children.iter().any(|c| c.mv == m) {
+                return format!(
+                    "{}: the solver's `{}` is not in LG's tree, where {} gets {}{} from the \
+                     moves it tries",
+                    shown(&line),
+                    m.show(game),
+                    pos.to_move,
+                    lv,
+                    if lg.forced { "" } else { " (an estimate)" }
+                );
+            }
+            m
+        };
+        line.push(next.show(game));
+        pos.make(game, next);
+    }
+    format!(
+        "{}: no reason found within {MAX_EXPLAIN_PLIES} plies",
+        shown(&line)
+    )
+}
+
+/// What LG's tree says of the position after `line` (moves in the source's notation): its
+/// value there and the leaf its principal line ends in (a static value past the depth bound
+/// and the race, or another way of ending), or that the tree does not hold the line.
+fn in_tree(game: &Game, tree: &lg::Tree, line: &[String]) -> String {
+    let mut nodes = &tree.children;
+    let mut node = None;
+    for text in line {
+        match nodes.iter().find(|n| n.text == *text) {
+            Some(n) => {
+                node = Some(n);
+                nodes = &n.children;
+            }
+            None => return "LG's tree from the start does not hold that line".to_string(),
+        }
+    }
+    let Some(node) = node else {
+        return String::new();
+    };
+    // Down the principal line below: the moves that keep the value, to the leaf.
+    let mut pv: Vec<&str> = Vec::new();
+    let mut at = node;
+    while let Some(next) = at.children.iter().find(|c| c.value == at.value) {
+        pv.push(&next.text);
+        at = next;
+    }
+    let _ = game;
+    format!(
+        "in LG's tree from the start it gets {}, down `{}` to a leaf at ply {} ({})",
+        at.value,
+        pv.join(" "),
+        line.len() + pv.len(),
+        at.end.map_or("searched on", lg::End::name)
+    )
+}
+
+/// `n plies`, `1 ply`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// The longest line [`explain`] walks.
+const MAX_EXPLAIN_PLIES: usize = 40;
 
 /// The totals of a set of rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -404,11 +562,18 @@ impl Tally {
     }
 }
 
-/// A value as the tables show it: `1`, `0`, `-1`, `—` for none, `0~` for a static estimate.
+/// A value as the tables show it: `1`, `0`, `-1` proved, `—` for none, `0~` for a static
+/// estimate, `0*` for a value forced within LG's tree and not checked outside it.
 pub fn show_value(value: Option<i8>, proved: bool) -> String {
+    show_lg_value(value, proved, proved)
+}
+
+/// [`show_value`] of an LG value, proved for the game or `forced` within its tree only.
+pub fn show_lg_value(value: Option<i8>, proved: bool, forced: bool) -> String {
     match value {
         None => "—".to_string(),
         Some(v) if proved => v.to_string(),
+        Some(v) if forced => format!("{v}*"),
         Some(v) => format!("{v}~"),
     }
 }
@@ -449,6 +614,7 @@ pub fn random_rows_jobs(
                     nodes: 0,
                 },
                 lg: Searched::failed(e),
+                reason: None,
             },
         }
     };
@@ -549,7 +715,7 @@ pub fn game_table(rows: &GameRows, deep: Option<u32>) -> String {
             r.name,
             show_value(r.solved.value, true),
             r.solved.nodes,
-            show_value(r.lg.value, r.lg.proved),
+            show_lg_value(r.lg.value, r.lg.proved, r.lg.forced),
             r.lg.depth,
             r.lg.moves,
             r.lg.nodes,
@@ -562,7 +728,7 @@ pub fn game_table(rows: &GameRows, deep: Option<u32>) -> String {
             };
             out.push_str(&format!(
                 " {}{mark} | {} |",
-                show_value(d.value, d.proved),
+                show_lg_value(d.value, d.proved, d.forced),
                 d.nodes
             ));
         }
@@ -594,13 +760,16 @@ pub fn random_table(families: &[(Family, Vec<Row>)]) -> String {
         for r in rows {
             if r.agrees() == Some(false) {
                 cases.push_str(&format!(
-                    "- {} {}: solver {}, LG {} ({} moves, depth {})\n",
+                    "- {} {}: solver {}, LG {} ({} moves, depth {}){}\n",
                     family.name(),
                     r.name,
                     show_value(r.solved.value, true),
-                    show_value(r.lg.value, r.lg.proved),
+                    show_lg_value(r.lg.value, r.lg.proved, r.lg.forced),
                     r.lg.moves,
-                    r.lg.depth
+                    r.lg.depth,
+                    r.reason
+                        .as_ref()
+                        .map_or_else(String::new, |why| format!(": {why}"))
                 ));
             }
         }
@@ -761,12 +930,14 @@ mod tests {
             lg: Searched {
                 value: lg,
                 proved: false,
+                forced: false,
                 moves: 0,
                 nodes: 5,
                 depth: 0,
                 time: Duration::ZERO,
                 why: None,
             },
+            reason: None,
         };
         let t = Tally::of(&[
             row(Some(0), Some(0)),

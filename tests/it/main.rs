@@ -22,6 +22,7 @@ mod honest_exits;
 mod ir_dumps;
 mod language_stream;
 mod learned;
+mod lg_beyond_zones;
 mod lg_search;
 mod lints;
 mod pattern_properties;
