@@ -422,6 +422,14 @@ pub fn explain(game: &Game, state: &State, lg_options: &LgOptions, budgets: &Bud
         let overvalued = if white { lv > tv } else { lv < tv };
         let next = if overvalued {
             match lg.result.pv.first() {
+                Some(&Move::Pass) if !legal_pass(game, &pos) => {
+                    return format!(
+                        "{}: LG's {lv} rests on a reduced pass of {}'s (a side without a zone \
+                         move that could wait), whose value is {tv}",
+                        shown(&line),
+                        pos.to_move
+                    );
+                }
                 Some(&m) => m,
                 None => {
                     return format!(
@@ -454,6 +462,13 @@ pub fn explain(game: &Game, state: &State, lg_options: &LgOptions, budgets: &Bud
         "{}: no reason found within {MAX_EXPLAIN_PLIES} plies",
         shown(&line)
     )
+}
+
+/// Whether the rules make the side to move in `state` pass (its one move).
+fn legal_pass(game: &Game, state: &State) -> bool {
+    let mut legal = Vec::new();
+    state.clone().successors(game, &mut legal);
+    legal == [Move::Pass]
 }
 
 /// What LG's tree says of the position after `line` (moves in the source's notation): its

@@ -1591,24 +1591,40 @@ impl Searcher<'_, '_> {
                 beyond: Vec::new(),
                 legal,
             }
-        } else if self.widen {
-            // No zone move, and the rules do not let the side pass: every legal move is one of
-            // its tempo moves (they change who moves when a zone's timing is decided, and a
-            // side in zugzwang has only bad ones), searched until zone moves appear again or
-            // the game ends, within the depth bound and the race. Where neither side has a
-            // zone move the game's value comes so from its own rules (deadlock, count, moves
-            // left).
+        } else if self.widen && !has_waiting_move(self.game, state, &legal) {
+            // No zone move, and no move the side could take back: each of its moves changes
+            // the position for good (a pawn's step), so it cannot wait, and which one it makes
+            // decides who moves when a zone's timing is decided (tempo moves; a side in
+            // zugzwang has only bad ones). Every legal move is searched.
             Plan {
                 moves: ordered(legal.iter().copied()),
                 beyond: Vec::new(),
                 legal,
             }
         } else if !state.passed && other_side_moves(self.game, state, &attacks, race.as_ref()) {
-            // A reduced pass (not twice in a row), in the plain reduced tree: the side's moves
-            // lie outside every zone, and the tree treats them as changing nothing the zones
-            // see.
+            // A reduced pass (not twice in a row): the side's moves lie outside every zone, and
+            // it has one it can take back, a waiting move, which the tree treats as changing
+            // nothing the zones see. Where its value is forced, the legal moves take its place
+            // ([`Searcher::children`]): a pass is no move of the rules.
             Plan {
                 moves: vec![Move::Pass],
+                beyond: if self.widen {
+                    ordered(legal.iter().copied())
+                } else {
+                    Vec::new()
+                },
+                legal,
+            }
+        } else if self.widen && !racing {
+            // Neither side has a zone move, and the game goes on: its value comes from its own
+            // rules (deadlock, count, moves left), so every legal move is searched until zone
+            // moves appear again or the game ends, within the depth bound and the race. In the
+            // race, where neither side has a move along the goal zones and the side to move can
+            // wait, the race has nothing left to decide: the leaf's static value stands (going
+            // on there made race10 at horizon 3 forty times larger, for two 2D/4A-like games of
+            // 110).
+            Plan {
+                moves: ordered(legal.iter().copied()),
                 beyond: Vec::new(),
                 legal,
             }
@@ -1678,7 +1694,20 @@ impl Searcher<'_, '_> {
         let mut acc = Backup::new(white, alpha, beta);
         let mut stopped = self.search_moves(state, attacks, &plan.moves, ply, &mut acc)?;
         let mut beyond_searched = plan.beyond.is_empty();
-        if self.widen && stopped.is_none() && !beyond_searched && acc.best != self.cap(state) {
+        let reduced_pass = plan.moves == [Move::Pass] && plan.legal != [Move::Pass];
+        if reduced_pass && !beyond_searched && acc.children.iter().all(|c| c.0) {
+            // A reduced pass whose value is forced (a cutoff's bound too): the side's legal
+            // moves are searched in its place, so that the value rests on moves of the rules
+            // (a side in zugzwang, or one whose waiting move realises the wait).
+            acc = Backup::new(white, alpha, beta);
+            beyond_searched = true;
+            stopped = self.search_moves(state, attacks, &plan.beyond, ply, &mut acc)?;
+        } else if !reduced_pass
+            && self.widen
+            && stopped.is_none()
+            && !beyond_searched
+            && acc.best != self.cap(state)
+        {
             // The refutation check. Where every zone move of the side loses, its other legal
             // moves (tempo moves, defences that are no interception in a zone's timing) are
             // its only hope; where its value is forced inside the tree and short of its best,
@@ -1701,7 +1730,7 @@ impl Searcher<'_, '_> {
         // Moves left unsearched by a cutoff: those of the list it stopped in, and the legal
         // moves beyond the zone moves that the check would have searched.
         let cut = match stopped {
-            Some(left) => left || (self.widen && !beyond_searched),
+            Some(left) => left || (self.widen && !beyond_searched && !reduced_pass),
             None => false,
         };
         if self.table.is_some()
@@ -1884,6 +1913,37 @@ fn best_possible(game: &Game, state: &State) -> i8 {
         (true, Side::White) => 1,
         (true, Side::Black) => -1,
     }
+}
+
+/// Whether the side to move in `state` has a waiting move among `legal`: a step, not a capture,
+/// that its piece could take back at once (a step along its move rays from the point it goes
+/// to back to the point it left, free on the way). A king's or a fighter's step can be taken
+/// back, a pawn's never. Where a side without a zone move has one, the reduced pass stands for
+/// it; where it has none, every move it has changes the position for good.
+fn has_waiting_move(game: &Game, state: &State, legal: &[Move]) -> bool {
+    legal.iter().any(|&mv| {
+        let Move::Step {
+            piece,
+            from,
+            to,
+            capture: None,
+        } = mv
+        else {
+            return false;
+        };
+        let piece = usize::from(piece);
+        game.rays[game.moves[piece]].from(to).any(|ray| {
+            for &p in ray {
+                if p == from {
+                    return true;
+                }
+                if state.piece_at(p).is_some() {
+                    return false;
+                }
+            }
+            false
+        })
+    })
 }
 
 /// The race's `moves` with every legal capture (`legal`) among them: captures first (the race's

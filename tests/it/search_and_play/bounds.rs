@@ -14,10 +14,12 @@ use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
 
 /// The walker going back and forth between two points until the move limit draws the game.
+/// Its goal, the point 3, lies off its edges: it never arrives, but the rules leave it a way to
+/// win (`State::can_win`), so that the LG search does not settle the draw at the root.
 fn long_game(limit: u32) -> Game {
     let text = format!(
-        "board graph {{ 1 2 }}\ntype WALKER {{ move edges 1 -- 2 }}\nwhite WALKER at 1 as W\n\
-         game {{ limit {limit} }}\n"
+        "board graph {{ 1 2 3 }}\ntype WALKER {{ move edges 1 -- 2 }}\nwhite WALKER at 1 as W\n\
+         goal 3 for W\ngame {{ limit {limit} }}\n"
     );
     Game::new(Scenario::parse("long.scenario", &text).unwrap()).unwrap()
 }
