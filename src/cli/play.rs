@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use lingeo::api::Engine;
 use lingeo::grammar::Limits;
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{Leaf, LgOptions, LgResult, Zones};
+use lingeo::play::search::lg::{End, Leaf, LgOptions, LgResult, Zones};
 use lingeo::play::search::{Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::progress::Observer;
@@ -137,9 +137,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "POSITIONS")]
     pub race_budget: Option<u64>,
     /// --engine lg: search zone moves only, as the reduced tree did before issue 50: no
-    /// refutation check (a side whose value in the tree is forced and short of its best tries
-    /// its other legal moves too) and no search over every legal move where neither side has
-    /// a zone move (docs/lg-search.md, items 3 and 13).
+    /// refutation check (a side whose zone moves lose, or whose forced value falls short of
+    /// its best, tries its other legal moves too), no tempo moves of a side that cannot wait,
+    /// no search over every legal move where neither side has a zone move, no captures in the
+    /// race (docs/lg-search.md, items 3 and 13).
     #[arg(long)]
     pub zone_moves_only: bool,
     /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
@@ -534,16 +535,17 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));
-        if let Some(end) = r.root_end {
-            out.push_str(&format!(
-                "the root is a leaf ({}): the value is its static value{}\n",
-                end.name(),
-                if end == lingeo::play::search::lg::End::NoZoneMove {
-                    " (without --zone-moves-only the search goes on over every legal move)"
-                } else {
-                    ""
-                }
-            ));
+        // A root that is a leaf itself: say why, since the tree below it is empty.
+        match r.root_end {
+            Some(End::NoZoneMove) => out.push_str(
+                "the root is a leaf (no zone move): the value is its static value (the default \
+                 search goes on over every legal move there; not --leaf zero nor \
+                 --zone-moves-only)\n",
+            ),
+            Some(End::NoWin) => out.push_str(
+                "the root is a leaf (no win left): the rules leave neither side a way to win\n",
+            ),
+            _ => {}
         }
         if r.race_asked > 0 {
             out.push_str(&format!(

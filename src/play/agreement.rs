@@ -424,8 +424,8 @@ pub fn explain(game: &Game, state: &State, lg_options: &LgOptions, budgets: &Bud
             match lg.result.pv.first() {
                 Some(&Move::Pass) if !legal_pass(game, &pos) => {
                     return format!(
-                        "{}: LG's {lv} rests on a reduced pass of {}'s (a side without a zone \
-                         move that could wait), whose value is {tv}",
+                        "{}: LG's {lv} rests on a reduced pass ({} has no zone move and a move \
+                         it could take back), where the solver's value is {tv}",
                         shown(&line),
                         pos.to_move
                     );

@@ -3,7 +3,7 @@
 //!
 //! At every state the zones of both sides within the horizon are generated (every attack of
 //! every piece on a target at most `horizon` moves away, as `lingeo zones --all-attacks` lists
-//! them), and the side to move tries only the **zone moves**: its legal moves that are the first
+//! them), and the side to move tries the **zone moves**: its legal moves that are the first
 //! step of a trajectory of a current zone (a main trajectory or a negation, of either side's
 //! zone), captures included where a trajectory of length 1 ends on an opposing piece. Moves are
 //! tried captures first, then in order of how many attacks they serve (the source's h8-g7
@@ -12,12 +12,23 @@
 //!
 //! * A side with no zone move while the other side has one makes a **reduced pass** (shown
 //!   `pass`): its other moves lie outside every zone, and the reduced tree treats them as
-//!   changing nothing the zones see. When neither side has a zone move the branch ends.
+//!   changing nothing the zones see. In the plain tree, when neither side has a zone move the
+//!   branch ends.
+//! * Beyond the zone moves ([`LgOptions::widens`], docs/lg-search.md item 13): a side without a
+//!   zone move and without a move it could take back searches every legal move (tempo moves);
+//!   a reduced pass whose value is forced gives way to the legal moves; where neither side has
+//!   a zone move before the depth bound every legal move is searched; a side whose zone moves
+//!   lose, or whose forced value falls short of its best, searches its other legal moves (the
+//!   refutation check); the race takes captures.
 //! * A branch ends when the game is over (valued by its outcome, +1, 0 or −1 from White's
-//!   side), when neither side has a zone move, or at the depth bound (`depth`); such a leaf that
-//!   is not the end of the game gets the static value 0: nothing the zones see decides it.
+//!   side), when neither side has a zone move (the plain tree, or the race), or at the depth
+//!   bound (`depth`); such a leaf that is not the end of the game gets a static value
+//!   ([`Leaf`]).
 //! * Values are backed up by minimax (White maximises), with alpha-beta pruning inside the
-//!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]).
+//!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]). A value is
+//!   forced within the tree when it rests on game-ending leaves ([`Tree::proved`]), and proved
+//!   for the game when besides every legal move of a side short of its best was answered at
+//!   each node of its proof ([`Tree::checked`]).
 //!
 //! The zones come from a [`ZoneSource`]: generated afresh at every state ([`Regenerate`], the
 //! default), or carried along the branch by the translations of docs/semantics.md §7.2 and
@@ -797,13 +808,14 @@ pub struct LgOptions {
     /// asked for with a shallower bound (the same horizon, zones and race), and the zones
     /// listed in one pass serve the next. The API sets it where a time limit is given.
     pub deepen: bool,
-    /// Search zone moves only, as the reduced tree did before issue 50: no refutation check
-    /// (a side whose value in the tree is forced and short of its best tries its other legal
-    /// moves too; a reduced pass whose value is forced gives way to the legal moves) and no
-    /// search over every legal move where neither side has a zone move (such a node is a
-    /// leaf, `(no zone move)`). Only leaves valued by their zones ([`Leaf::Zones`]) search
-    /// beyond zone moves at all: the plain reduced tree (`Leaf::Zero`) is the search
-    /// grammar's.
+    /// Search zone moves only, as the reduced tree did before issue 50 (docs/lg-search.md item
+    /// 13): no refutation check (a side whose zone moves lose, or whose value in the tree is
+    /// forced and short of its best, tries its other legal moves too), no tempo moves (a side
+    /// without a zone move always makes the reduced pass, even without a move it could take
+    /// back, and a forced pass stands), no search over every legal move where neither side
+    /// has a zone move (such a node is a leaf, `(no zone move)`), no captures in the race.
+    /// Only leaves valued by their zones ([`Leaf::Zones`]) search beyond zone moves at all:
+    /// the plain reduced tree (`Leaf::Zero`) is the search grammar's.
     pub zone_moves_only: bool,
 }
 
