@@ -139,7 +139,9 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
     // The LG value beside the full-width one: where they differ, the reduced tree lost the
     // value (docs/lg-search.md, "Agreement with the solver").
     let how = if r.proved {
-        "proved inside the reduced tree"
+        "proved"
+    } else if r.forced {
+        "forced within LG's tree; outside it not checked"
     } else {
         "a static estimate"
     };

@@ -24,6 +24,7 @@ mod job_limits;
 mod job_memory;
 mod language_stream;
 mod learned;
+mod lg_beyond_zones;
 mod lg_search;
 mod lints;
 mod pattern_properties;
