@@ -229,6 +229,7 @@ def _agree(text: str, name: str, moves: str, lg: Dict[str, Any]) -> Dict[str, An
         "solver_nodes": solved.get("nodes"),
         "lg_value": lg_value,
         "lg_proved": searched.get("proved"),
+        "lg_forced": searched.get("forced_in_tree"),
         "lg_nodes": searched.get("nodes"),
         "agree": None if value is None or lg_value is None else value == lg_value,
     }
@@ -240,8 +241,9 @@ def agreement(
     **lg: Any,
 ) -> Any:
     """The LG search beside the solver on each position (docs/lg-search.md), one task each:
-    ``moves``, ``solver_value``, ``solver_nodes``, ``lg_value``, ``lg_proved`` (False: a
-    static estimate at a leaf), ``lg_nodes``, ``agree``. ``lg``: options of the LG search
+    ``moves``, ``solver_value``, ``solver_nodes``, ``lg_value``, ``lg_proved`` (True: the
+    value is proved for the game, every legal move refuted), ``lg_forced`` (True: forced within
+    LG's tree, where outside it is not checked), ``lg_nodes``, ``agree``. ``lg``: options of the LG search
     (``depth``, ``horizon``, ``max_nodes``, ``time``)."""
     text, name = _text(scenario)
     rows = _run([(_agree, (text, name, p, dict(lg))) for p in positions])

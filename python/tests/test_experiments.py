@@ -54,4 +54,4 @@ def test_solves_and_agreement_rows_follow_the_positions(local_ray):
         assert (row.value, row.nodes, row.pv) == (direct.value, direct.nodes, " ".join(direct.pv))
     agree = ex.agreement((small, "pawned-4x4.scenario"), positions[:2])
     assert list(agree.solver_value) == list(frame.value[:2])
-    assert set(agree.columns) >= {"lg_value", "lg_proved", "agree"}
+    assert set(agree.columns) >= {"lg_value", "lg_proved", "lg_forced", "agree"}

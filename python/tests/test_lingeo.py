@@ -343,11 +343,12 @@ def test_under_a_time_limit_the_lg_search_deepens_to_the_same_tree():
 
 def test_the_lg_race_and_its_budget_equal_the_cli():
     s = lingeo.Scenario.load(RETI)
-    # Réti's race asks 8 plies past the depth bound; a budget of 1,000 positions stops at 4.
-    short = s.search(engine="lg", race_budget=1000)
+    # Réti's race asks 8 plies past the depth bound; a budget of 3,000 positions stops at 4
+    # (the CLI's test in tests/it/lg_search.rs says the same).
+    short = s.search(engine="lg", race_budget=3000)
     assert (short.race, short.to_dict()["race_asked"]) == (4, 8)
     assert without_times(short.to_dict()) == without_times(
-        cli_json("search", RETI, "--engine", "lg", "--race-budget", "1000")
+        cli_json("search", RETI, "--engine", "lg", "--race-budget", "3000")
     )
     assert s.search(engine="lg", race=0).race == 0
     assert s.search().race is None
