@@ -681,7 +681,7 @@ impl Context<'_> {
                             reason: format!("more than {max_sentences} trajectories"),
                             message: format!(
                                 "the native generator's language has {}, more than the limit of {max_sentences}",
-                                match e.count {
+                                match e.count() {
                                     Some(n) => render::counted_saturating(n, "sentence", "sentences"),
                                     None => format!("more than {max_sentences} sentences"),
                                 }

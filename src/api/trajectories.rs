@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
 use crate::board::Point;
-use crate::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use crate::bundle::{AdmissibleRule, Bundle, BundleError, BundleOptions};
 use crate::piece::{Side, Usage};
 
 /// What [`Workbench::trajectories`] lists; the defaults are `lingeo trajectories`'.
@@ -118,10 +118,17 @@ impl Workbench {
         let bundle = Bundle::new(kernel, chosen.motion, from, to, r.length, options);
         let reachable = kernel.map(chosen.motion, from).is_reachable(to);
         let distance = reachable.then(|| bundle.distance());
-        let too_many = |e: crate::bundle::TooMany| ApiError::TooLarge {
-            cap: Cap::Trajectories,
-            reason: e.to_string(),
-            message: e.to_string(),
+        let too_many = |e: BundleError| match e {
+            BundleError::TooMany(e) => ApiError::TooLarge {
+                cap: Cap::Trajectories,
+                reason: e.to_string(),
+                message: e.to_string(),
+            },
+            // The thread's deadline (a request of `lingeo serve`), as the zones report it.
+            BundleError::TimeLimit { .. } => ApiError::Stopped {
+                reason: crate::play::search::StopReason::Failed(e.to_string()),
+                note: "",
+            },
         };
         let paths = if r.count_only {
             None

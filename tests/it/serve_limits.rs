@@ -354,3 +354,66 @@ fn every_failure_is_json() {
     failure(status, &text, 400, "JSON object");
     answers(&server);
 }
+
+/// A count of simple trajectories with dead ends everywhere (a king's of length 30 on 24x24,
+/// far more than any limit): a walk that could run for hours.
+fn simple_count() -> String {
+    json!({"board": "24x24", "type": "king", "from": "a1", "to": "x24", "length": 30,
+           "simple": true, "count": true, "limit": 1_000_000_000u64})
+    .to_string()
+}
+
+#[test]
+fn a_count_of_simple_trajectories_stops_at_the_deadline() {
+    // It used to walk on past its deadline (the 408 came, the work went on).
+    let server = Server::with(&["--time-limit", "2"]);
+    let started = Instant::now();
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/trajectories",
+        "localhost",
+        simple_count().as_bytes(),
+    );
+    failure(status, &text, 422, "took longer than the time limit of 2 s");
+    assert!(started.elapsed() < Duration::from_secs(4));
+    answers(&server);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn counts_of_simple_trajectories_whose_clients_left_stop() {
+    // Two such counts, sent and hung up, held both slots for minutes: every computation got a
+    // 503 meanwhile. Now they stop when their clients leave, and the next computation is
+    // answered at once.
+    let server = Server::with(&["--time-limit", "30", "--max-concurrent", "2"]);
+    let body = simple_count();
+    for _ in 0..2 {
+        let mut left = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        left.write_all(format!("{}{body}", post_head("/api/trajectories", body.len())).as_bytes())
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        drop(left);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    let (status, answer) = server.post(
+        "/api/trajectories",
+        &json!({"board": "8x8", "type": "king", "from": "a1", "to": "h8"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // And the server does not work on.
+    let pid = server.pid();
+    let before = cpu_time(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_time(pid) - before;
+    assert!(
+        spent < Duration::from_millis(300),
+        "the server worked {spent:?} in a second after the clients left"
+    );
+}
