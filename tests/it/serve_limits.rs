@@ -417,3 +417,62 @@ fn counts_of_simple_trajectories_whose_clients_left_stop() {
         "the server worked {spent:?} in a second after the clients left"
     );
 }
+
+#[test]
+fn answers_their_clients_do_not_read_are_held_within_the_budget() {
+    // Answers of about 12 MB (a 300x300 board drawn and named: far more than the kernel's
+    // socket buffers take) under a cap of 16 MB: the answers held for clients that have not
+    // read them share 128 MB. Twenty clients that ask and never read: the answers past the
+    // budget are 503s. (They were all 200, each answer held in
+    // full: the budget was given back when hyper took the answer's bytes, not when it wrote
+    // them; 60 clients of 48 MB answers held 3 GB.)
+    let server = Server::with(&["--max-answer-mb", "16", "--time-limit", "60"]);
+    let body = json!({"scenario": "board 300x300\n"}).to_string();
+    let request = format!("{}{body}", post_head("/api/board", body.len()));
+    let clients: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    // Each answer's status line (a few bytes read: the rest of the answer stays unread).
+    let mut statuses = Vec::new();
+    for mut s in &clients {
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).unwrap();
+        statuses.push(String::from_utf8_lossy(&head).into_owned());
+    }
+    let ok = statuses.iter().filter(|s| s.ends_with(" 200")).count();
+    let busy = statuses.iter().filter(|s| s.ends_with(" 503")).count();
+    assert_eq!(ok + busy, 20, "{statuses:?}");
+    assert!(
+        (1..=10).contains(&ok),
+        "{ok} answers of 12 MB held in 128 MB: {statuses:?}"
+    );
+    // A refused one says why.
+    let mut refused = clients
+        .iter()
+        .zip(&statuses)
+        .find(|(_, s)| s.ends_with(" 503"))
+        .unwrap()
+        .0;
+    let mut rest = String::new();
+    let _ = refused.read_to_string(&mut rest);
+    assert!(
+        rest.contains("answers that their clients have not read yet"),
+        "{rest}"
+    );
+    // The clients gone, the budget is back.
+    drop(clients);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/board",
+        "localhost",
+        body.as_bytes(),
+    );
+    assert_eq!(status, 200, "{}", &text[..text.len().min(300)]);
+}
