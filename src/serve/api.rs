@@ -927,10 +927,13 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
         ));
     }
     let answer = jobs::blocking(&config.jobs, move || {
-        let diagnostics: Vec<Value> = files
-            .iter()
-            .flat_map(|(name, source, kind)| diagnostics::of(name, source, kind))
-            .collect();
+        let mut diagnostics: Vec<Value> = Vec::new();
+        let mut omitted = 0;
+        for (name, source, kind) in &files {
+            let (placed, more) = diagnostics::of(name, source, kind);
+            diagnostics.extend(placed);
+            omitted += more;
+        }
         let texts: Vec<(String, String)> = files
             .into_iter()
             .map(|(name, source, _)| (name, source))
@@ -939,7 +942,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
             Ok(text) => (true, text),
             Err(e) => (false, e.stderr()),
         };
-        json!({"ok": ok, "output": output, "diagnostics": diagnostics})
+        json!({"ok": ok, "output": output, "diagnostics": diagnostics, "omitted": omitted})
     })
     .await?;
     Ok(Json(answer))

@@ -24,6 +24,7 @@ mod language_stream;
 mod learned;
 mod lg_search;
 mod lints;
+mod long_inputs;
 mod pattern_properties;
 mod patterns;
 mod play;

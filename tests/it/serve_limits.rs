@@ -476,3 +476,29 @@ fn answers_their_clients_do_not_read_are_held_within_the_budget() {
     );
     assert_eq!(status, 200, "{}", &text[..text.len().min(300)]);
 }
+
+#[test]
+fn a_check_of_a_long_line_answers_little() {
+    // A body of 1 MiB: one line with a stray character every other byte. The answer was 72 MB
+    // after 22 s (every excerpt echoed the line, and every one of half a million diagnostics
+    // was placed by counting from the start); it is the first 50 diagnostics, clipped, and the
+    // count of the rest.
+    let server = Server::with(&["--time-limit", "30"]);
+    let line = format!("board 8x8 {}", "@ ".repeat((1 << 20) / 2 - 40));
+    let (status, answer) = server.post("/api/check", &json!({ "scenario": line }));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["ok"], false);
+    let text = answer.to_string();
+    assert!(text.len() < 100_000, "{} bytes", text.len());
+    let diagnostics = answer["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 50);
+    assert_eq!(diagnostics[49]["column"], 11 + 2 * 49);
+    assert_eq!(answer["omitted"], 10_001 - 50);
+    assert!(
+        answer["output"]
+            .as_str()
+            .unwrap()
+            .contains("`...` marks what it leaves out"),
+        "{answer}"
+    );
+}
