@@ -952,14 +952,11 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
 /// pieces), its points in enumeration order, and its pieces.
 pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
-    let body = request::object(body)?;
-    let text = SCENARIO_FILE;
-    let Some(Value::String(source)) = body.get(text.key).cloned() else {
-        return Err(ApiError::bad_request(
-            "`scenario` (the scenario text) is required",
-        ));
-    };
-    let name = request::name(&body, &text)?;
+    // Unknown fields are refused as every endpoint refuses them (they were taken, 200).
+    let fields = Fields::new("board", body, &[SCENARIO_FILE], &[])?;
+    let request::Named { name, source } = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
     let max_answer = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
         let scenario = lingeo::scenario::Scenario::parse(&name, &source)

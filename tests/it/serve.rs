@@ -810,6 +810,30 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         &json!({"scenario": simplified, "scenario_name": "/etc/passwd.scenario"}),
     );
     refused(&server, status, &answer, 400);
+    // `board` refuses unknown fields as every endpoint does (it took them, 200), and a
+    // missing scenario, a bad name.
+    let (status, answer) = server.post(
+        "/api/board",
+        &json!({"scenario": "board 3x3
+", "colour": "red"}),
+    );
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `colour`; board takes scenario, scenario_name"),
+        "{answer}"
+    );
+    for bad in [
+        json!({}),
+        json!({"scenario": 3}),
+        json!({"scenario": "board 3x3
+", "scenario_name": "../x.scenario"}),
+    ] {
+        let (status, answer) = server.post("/api/board", &bad);
+        refused(&server, status, &answer, 400);
+    }
     let (status, answer) = server.post("/api/run", &json!({"start": "S()"}));
     refused(&server, status, &answer, 400);
     // A grammar may import only the shipped grammars: no file is read.
