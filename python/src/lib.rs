@@ -1,7 +1,7 @@
 //! The native part of the Python package `lingeo` (python/lingeo/ wraps it): a scenario and a
 //! grammar as Python objects, each job of `lingeo::api` as a method that returns the JSON the
 //! CLI's `--json` prints (the Python layer turns it into objects), computed with the GIL
-//! released.
+//! released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
 
 use lingeo::api::{
     self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest,
@@ -83,6 +83,66 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
     err
 }
 
+/// Runs `f` with the GIL released, on a thread of its own, while this thread looks for signals
+/// every 100 ms: a Ctrl-C during a solve was seen only when the call ended (33 s later). On a
+/// signal the work is stopped through the library's stop flag (`lingeo::deadline::stoppable`:
+/// the engines look at it where they look at a deadline) and the signal's exception
+/// (`KeyboardInterrupt`) is raised once the work has ended; the work's own result is dropped.
+/// The worker keeps the calling thread's memory limit, and a main thread's stack size.
+fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = Arc::new(AtomicBool::new(false));
+    let limit = lingeo::memory::limit();
+    // Set, and told, when the work has ended.
+    let ended = (std::sync::Mutex::new(false), std::sync::Condvar::new());
+    std::thread::scope(|scope| {
+        let worker = {
+            let ended = &ended;
+            let stop = stop.clone();
+            std::thread::Builder::new()
+                .name("lingeo".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, move || {
+                    let result =
+                        lingeo::memory::with_limit(limit, || lingeo::deadline::stoppable(stop, f));
+                    *ended.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                    ended.1.notify_all();
+                    result
+                })
+                .map_err(|e| {
+                    pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "cannot start a thread for the work: {e}"
+                    ))
+                })?
+        };
+        loop {
+            let done = py.detach(|| {
+                let flag = ended.0.lock().unwrap_or_else(|e| e.into_inner());
+                let (flag, _) = ended
+                    .1
+                    .wait_timeout_while(flag, std::time::Duration::from_millis(100), |done| !*done)
+                    .unwrap_or_else(|e| e.into_inner());
+                *flag
+            });
+            // A panic ends the work without setting the flag.
+            if done || worker.is_finished() {
+                break;
+            }
+            if let Err(signal) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| worker.join());
+                return Err(signal);
+            }
+        }
+        match py.detach(|| worker.join()) {
+            Ok(result) => Ok(result),
+            // The work's panic, as it would have been on this thread.
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
 fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("results serialise")
 }
@@ -117,7 +177,7 @@ struct Grammar {
 impl Scenario {
     #[staticmethod]
     fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Scenario> {
-        py.detach(|| Workbench::load(&path))
+        interruptible(py, || Workbench::load(&path))?
             .map(|bench| Scenario { bench })
             .map_err(|e| error(py, e))
     }
@@ -125,7 +185,7 @@ impl Scenario {
     #[staticmethod]
     #[pyo3(signature = (text, name = "<text>"))]
     fn from_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Scenario> {
-        py.detach(|| Workbench::from_text(text, name))
+        interruptible(py, || Workbench::from_text(text, name))?
             .map(|bench| Scenario { bench })
             .map_err(|e| error(py, e))
     }
@@ -183,7 +243,7 @@ impl Scenario {
             from: origin,
             reverse,
         };
-        py.detach(|| self.bench.map(&r).map(|m| (json(&m), m.grid())))
+        interruptible(py, || self.bench.map(&r).map(|m| (json(&m), m.grid())))?
             .map_err(|e| error(py, e))
     }
 
@@ -217,11 +277,11 @@ impl Scenario {
             count_only,
             ..TrajectoriesRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             self.bench
                 .trajectories(&r)
                 .map(|t| (json(&t), t.exact_count))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -263,11 +323,11 @@ impl Scenario {
             max_zones,
             ..ZonesRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             self.bench
                 .zones(&r)
                 .map(|z| (json(&z), z.count(), z.saturated(), z.at_least()))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -291,10 +351,26 @@ impl Scenario {
         let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
         let time = match time {
             None => None,
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(error(
+                    py,
+                    ApiError::request(
+                        Some("time"),
+                        format!("time must be a positive number of seconds, not {t}"),
+                    ),
+                ));
+            }
+            // Past what a duration holds (1e20 was told it is not positive).
             Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
                 error(
                     py,
-                    ApiError::request(Some("time"), "time must be a positive number of seconds"),
+                    ApiError::request(
+                        Some("time"),
+                        format!(
+                            "time must be at most {} seconds (the longest duration), not {t}",
+                            std::time::Duration::MAX.as_secs()
+                        ),
+                    ),
                 )
             })?),
         };
@@ -315,8 +391,7 @@ impl Scenario {
             },
             ..SearchRequest::default()
         };
-        py.detach(|| self.bench.search(&r).map(|s| json(&s)))
-            .map_err(|e| error(py, e))
+        interruptible(py, || self.bench.search(&r).map(|s| json(&s)))?.map_err(|e| error(py, e))
     }
 
     /// A match between two engines: `{"summary": <lingeo match --json>, "games": [...]}`.
@@ -337,18 +412,17 @@ impl Scenario {
             jobs,
             first,
         };
-        py.detach(|| {
+        interruptible(py, || {
             self.bench
                 .play_match(&r, &lingeo::progress::Silent)
                 .map(|m| json(&serde_json::json!({"summary": m.json, "games": m.games})))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
     #[pyo3(signature = (moves = ""))]
     fn play(&self, py: Python<'_>, moves: &str) -> PyResult<String> {
-        py.detach(|| self.bench.play(moves).map(|p| json(&p)))
-            .map_err(|e| error(py, e))
+        interruptible(py, || self.bench.play(moves).map(|p| json(&p)))?.map_err(|e| error(py, e))
     }
 
     #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy::MAX_ZONES))]
@@ -371,8 +445,7 @@ impl Scenario {
             max_zones,
             ..EvaluateRequest::default()
         };
-        py.detach(|| self.bench.evaluate(&r).map(|e| json(&e)))
-            .map_err(|e| error(py, e))
+        interruptible(py, || self.bench.evaluate(&r).map(|e| json(&e)))?.map_err(|e| error(py, e))
     }
 }
 
@@ -443,10 +516,10 @@ impl Grammar {
             r.limits.max_imported_sentences = n;
         }
         let (name, text) = (self.name.clone(), self.text.clone());
-        py.detach(move || {
+        interruptible(py, move || {
             let grammar = parse(&name, &text)?;
             bench.run(&grammar, &r, None).map(|l| json(&l))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 }
@@ -567,11 +640,11 @@ fn compare(
     if let Some(n) = max_sentences {
         r.limits.max_sentences = n;
     }
-    py.detach(|| {
+    interruptible(py, || {
         bench
             .compare(&r, &lingeo::progress::Silent)
             .map(|c| json(&c))
-    })
+    })?
     .map_err(|e| error(py, e))
 }
 
@@ -610,8 +683,7 @@ fn parse(name: &str, text: &str) -> Result<lingeo::grammar::Grammar, ApiError> {
 
 impl Grammar {
     fn checked(py: Python<'_>, name: String, text: String) -> PyResult<Grammar> {
-        py.detach(|| parse(&name, &text).map(|_| ()))
-            .map_err(|e| error(py, e))?;
+        interruptible(py, || parse(&name, &text).map(|_| ()))?.map_err(|e| error(py, e))?;
         Ok(Grammar { name, text })
     }
 }
