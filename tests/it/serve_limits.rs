@@ -502,3 +502,42 @@ fn a_check_of_a_long_line_answers_little() {
         "{answer}"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn every_attack_of_a_far_reaching_piece_stops_at_the_deadline() {
+    // Found by fuzz/ (serve_request's generated mode): the zone network of each attack looked
+    // at the deadline only inside its exhaustive search, so this request was answered 408
+    // after the time limit and its grace, and worked on, its heap growing by 50 MB a second.
+    let server = Server::with(&["--time-limit", "1"]);
+    let scenario = "board 61x6\ntype WALKER { like king value 3 }\ntype TARGET { value 10 }\n\
+                    white knight at (8,1) as P0\nwhite WALKER at (1,1) as P1\n\
+                    black bishop at (36,4) as P2\ngoal (50,4) for P1\ngoal (1,1) for P0\n";
+    let body = json!({"scenario": scenario, "piece": "P2", "to": "(47,2)", "horizon": 40,
+                      "all_attacks": true});
+    let started = Instant::now();
+    let (status, text) = http(
+        server.port,
+        "POST",
+        "/api/zones",
+        "localhost",
+        body.to_string().as_bytes(),
+    );
+    failure(
+        status,
+        &text,
+        422,
+        "the zones took longer than the time limit of 1 s",
+    );
+    assert!(started.elapsed() < Duration::from_millis(2500));
+    let pid = server.pid();
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_time(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_time(pid) - before;
+    assert!(
+        spent < Duration::from_millis(300),
+        "the server worked on: {spent:?}"
+    );
+    answers(&server);
+}
