@@ -47,7 +47,9 @@ fn pairs(s: &Scenario, k: &Kernel) -> Vec<(usize, usize, u32)> {
 fn all_patterns(s: &Scenario, k: &Kernel, pairs: &[(usize, usize, u32)]) -> u128 {
     let mut n = 0u128;
     for &(x, y, _) in pairs {
-        for family in pattern::families(s, k, x, y, HORIZON) {
+        let mut budget = lingeo::budget::Budget::new();
+        let families = pattern::families(s, k, x, y, HORIZON, &mut budget);
+        for family in families.expect("the bench's position fits the default memory limit") {
             for p in family.iter() {
                 black_box(pattern::rank(s, y, &p));
                 n += 1;
@@ -61,9 +63,18 @@ fn pattern_count(s: &Scenario, k: &Kernel, pairs: &[(usize, usize, u32)]) -> u12
     pairs
         .iter()
         .map(|&(x, y, _)| {
-            pattern::count(s, k, x, y, HORIZON, u128::MAX)
-                .patterns
-                .expect("no main-path cap")
+            pattern::count(
+                s,
+                k,
+                x,
+                y,
+                HORIZON,
+                u128::MAX,
+                &mut lingeo::budget::Budget::new(),
+            )
+            .expect("the bench's position fits the default memory limit")
+            .patterns
+            .expect("no main-path cap")
         })
         .sum()
 }

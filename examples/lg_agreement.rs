@@ -12,7 +12,10 @@
 //! budgets), `--seeds N` (random games per family, default 120), `--deep D` (the second LG
 //! depth, default 14; 0: none), `--leaf zero|zones` (how LG values leaves that do not end the
 //! game), `--no-domination` (attack zones only), `--jobs N` (the positions and games on N
-//! threads; the same tables).
+//! threads; the same tables), `--no-games` (the random games only), `--family NAME` (that
+//! family's random games only; repeatable: `2D/4A-like`, `Pawned-like`, `Pawned-files`),
+//! `--show SEED` (print the scenario of the random game SEED of each family asked, and stop),
+//! `--zone-moves-only` (LG as before issue 50: zone moves only, no refutation check).
 
 use std::time::Duration;
 
@@ -26,6 +29,8 @@ fn main() {
     let mut jobs: usize = 1;
     let mut lg = LgOptions::default();
     let mut skip_games = false;
+    let mut only: Vec<Family> = Vec::new();
+    let mut show: Option<u64> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut number = |what: &str| -> u64 {
@@ -42,6 +47,18 @@ fn main() {
             "--domination" => lg.domination = Some(true),
             "--race" => lg.race = Some(number("--race") as u32),
             "--no-games" => skip_games = true,
+            "--zone-moves-only" => lg.zone_moves_only = true,
+            "--show" => show = Some(number("--show")),
+            "--family" => {
+                let name = args.next().unwrap_or_default();
+                match Family::all().into_iter().find(|f| f.name() == name) {
+                    Some(f) => only.push(f),
+                    None => fail(&format!(
+                        "--family needs one of {}",
+                        Family::all().map(Family::name).join(", ")
+                    )),
+                }
+            }
             "--leaf" => {
                 lg.leaf = match args.next().as_deref() {
                     Some("zero") => Leaf::Zero,
@@ -51,6 +68,16 @@ fn main() {
             }
             other => fail(&format!("unknown argument {other}")),
         }
+    }
+    if let Some(seed) = show {
+        for f in Family::all()
+            .into_iter()
+            .filter(|f| only.is_empty() || only.contains(f))
+        {
+            println!("# {} seed {seed}", f.name());
+            print!("{}", agreement::random_game(f, seed));
+        }
+        return;
     }
     let budgets = if quick {
         Budgets {
@@ -113,8 +140,9 @@ fn main() {
         }
         Some(Err(e)) => fail(&e),
     }
-    let families: Vec<_> = [Family::Robot, Family::Pawned]
+    let families: Vec<_> = Family::all()
         .into_iter()
+        .filter(|f| only.is_empty() || only.contains(f))
         .map(|f| {
             (
                 f,
@@ -122,7 +150,14 @@ fn main() {
             )
         })
         .collect();
-    println!("### Random small games (seeds 0..{seeds}, boards 5x5 to 8x8)\n");
+    let boards: Vec<String> = families
+        .iter()
+        .map(|(f, _)| format!("{} {}", f.name(), f.boards()))
+        .collect();
+    println!(
+        "### Random small games (seeds 0..{seeds}; boards: {})\n",
+        boards.join(", ")
+    );
     print!("{}", agreement::random_table(&families));
 }
 

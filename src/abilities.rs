@@ -3,6 +3,7 @@
 //! tables (the paper's five steps) as a procedure of its own, next to LG's trajectory bundles.
 
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::bundle::Trajectory;
 use crate::kernel::Kernel;
 use crate::piece::{PieceType, Side, Usage};
@@ -95,42 +96,70 @@ pub fn combined(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Option<(u3
 }
 
 /// Step 5: every shortest path from x to y through the locations of the minimum, each step a
-/// legal move and each next location one move closer to y; in lexicographic order.
-pub fn shortest_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Vec<Trajectory> {
+/// legal move and each next location one move closer to y; in lexicographic order. Their
+/// number grows exponentially with the distance (a king's between two corners of a large
+/// board pass any memory), so each path is held in `budget` before it is listed: the listing
+/// stops with [`Exceeded`] at the memory limit or the thread's deadline.
+pub fn shortest_paths(
+    kernel: &Kernel,
+    mover: Mover,
+    x: Point,
+    y: Point,
+    budget: &mut Budget,
+) -> Result<Vec<Trajectory>, Exceeded> {
     let Some((min, on_paths)) = combined(kernel, mover, x, y) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     if x == y || min == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let to = obtain(kernel, mover, y);
     let rel = kernel.relation(mover.moves);
     let mut out = Vec::new();
     let mut path = vec![x];
-    fn extend(
-        rel: &crate::relation::Relation,
-        to: &Table,
-        on: &[Point],
+    struct Walk<'a> {
+        rel: &'a crate::relation::Relation,
+        to: &'a Table,
+        on: &'a [Point],
         y: Point,
+    }
+    fn extend(
+        walk: &Walk<'_>,
         path: &mut Vec<Point>,
         out: &mut Vec<Trajectory>,
-    ) {
+        budget: &mut Budget,
+    ) -> Result<(), Exceeded> {
         let here = *path.last().expect("a path has a start");
-        if here == y {
+        if here == walk.y {
+            budget.hold(path_bytes(path.len()), || {
+                "the shortest paths listed".into()
+            })?;
             out.push(path.clone());
-            return;
+            return Ok(());
         }
-        let left = to[here.index()].expect("stops lie on shortest paths");
-        for &next in rel.successors(here) {
-            if on.binary_search(&next).is_ok() && to[next.index()] == Some(left - 1) {
+        let left = walk.to[here.index()].expect("stops lie on shortest paths");
+        for &next in walk.rel.successors(here) {
+            if walk.on.binary_search(&next).is_ok() && walk.to[next.index()] == Some(left - 1) {
                 path.push(next);
-                extend(rel, to, on, y, path, out);
+                extend(walk, path, out, budget)?;
                 path.pop();
             }
         }
+        Ok(())
     }
-    extend(rel, &to, &on_paths, y, &mut path, &mut out);
-    out
+    let walk = Walk {
+        rel,
+        to: &to,
+        on: &on_paths,
+        y,
+    };
+    extend(&walk, &mut path, &mut out, budget)?;
+    Ok(out)
+}
+
+/// What a listed path of `len` points holds: its points, and its slot in the list.
+fn path_bytes(len: usize) -> usize {
+    crate::budget::points_bytes(len)
 }
 
 /// Attack-obtain-ability of location y: for every location v, the fewest moves of the piece
@@ -156,33 +185,41 @@ pub fn attack_obtain(kernel: &Kernel, mover: Mover, y: Point) -> Table {
 
 /// The shortest paths of x removing a piece on y (by attack-ability): the moves of a shortest
 /// path to a point m from which the attack vectors reach y, then the capture m -> y. For pieces
-/// that attack as they move these are [`shortest_paths`]. Sorted, in lexicographic order.
-pub fn attack_paths(kernel: &Kernel, mover: Mover, x: Point, y: Point) -> Vec<Trajectory> {
+/// that attack as they move these are [`shortest_paths`]. Sorted, in lexicographic order;
+/// each held in `budget` as [`shortest_paths`] holds them.
+pub fn attack_paths(
+    kernel: &Kernel,
+    mover: Mover,
+    x: Point,
+    y: Point,
+    budget: &mut Budget,
+) -> Result<Vec<Trajectory>, Exceeded> {
     if !mover.separate {
-        return shortest_paths(kernel, mover, x, y);
+        return shortest_paths(kernel, mover, x, y, budget);
     }
     let Some(d) = attack(kernel, mover, x)[y.index()] else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let from = reach(kernel, mover, x);
-    let mut paths: Vec<Trajectory> = kernel
-        .reverse_relation(mover.attacks)
-        .successors(y)
-        .iter()
-        .filter(|&&m| from[m.index()] == Some(d - 1))
-        .flat_map(|&m| {
-            let mut paths = if m == x {
-                vec![vec![m]]
-            } else {
-                shortest_paths(kernel, mover, x, m)
-            };
-            paths.iter_mut().for_each(|t| t.push(y));
-            paths
-        })
-        .collect();
+    let mut paths: Vec<Trajectory> = Vec::new();
+    for &m in kernel.reverse_relation(mover.attacks).successors(y) {
+        if from[m.index()] != Some(d - 1) {
+            continue;
+        }
+        let mut to_m = if m == x {
+            budget.hold(path_bytes(1), || "the shortest paths listed".into())?;
+            vec![vec![m]]
+        } else {
+            shortest_paths(kernel, mover, x, m, budget)?
+        };
+        for t in &mut to_m {
+            t.push(y);
+        }
+        paths.append(&mut to_m);
+    }
     paths.sort();
     paths.dedup();
-    paths
+    Ok(paths)
 }
 
 /// The number of [`shortest_paths`] from x to y, by a dynamic program over the minimum set of
@@ -269,7 +306,8 @@ mod tests {
         assert_eq!(min, 2);
         let names: Vec<_> = points.iter().map(|&q| board.name(q)).collect();
         assert_eq!(names, ["a1", "d1", "a8", "d8"]);
-        let paths: Vec<String> = shortest_paths(&k, rook, p("a1"), p("d8"))
+        let paths: Vec<String> = shortest_paths(&k, rook, p("a1"), p("d8"), &mut Budget::new())
+            .unwrap()
             .iter()
             .map(|t| {
                 t.iter()
@@ -279,6 +317,32 @@ mod tests {
             })
             .collect();
         assert_eq!(paths, ["a1 d1 d8", "a1 a8 d8"]);
+    }
+
+    /// A king's shortest paths across a large board are past listing (4 * 10^17 from (1,1) to
+    /// (25,49) on 50x50): the listing stops at the memory limit, where it took the machine's
+    /// memory before (issue 45).
+    #[test]
+    fn a_listing_of_shortest_paths_stops_at_the_memory_limit() {
+        let board = Board::grid(50, 50, 1, &[]).unwrap();
+        let types = chess_types();
+        let k = Kernel::new(&board, &types, None);
+        let king = Mover::new(&k, &types, 0, Side::White);
+        let p = |s: &str| board.parse_point(s).unwrap();
+        let (from, to) = (p("(1,1)"), p("(25,49)"));
+        assert!(count_paths(&k, king, from, to) > 1 << 58);
+        let mut budget = Budget::new();
+        let e =
+            crate::memory::with_limit(8 << 20, || shortest_paths(&k, king, from, to, &mut budget))
+                .unwrap_err();
+        match e {
+            Exceeded::Memory(e) => {
+                assert_eq!(e.limit, 8 << 20);
+                assert!(e.what.contains("shortest paths"), "{e}");
+            }
+            other => panic!("{other}"),
+        }
+        assert!(budget.held() <= 8 << 20);
     }
 
     #[test]

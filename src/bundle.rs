@@ -14,6 +14,7 @@
 
 use crate::bitset::BitSet;
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::kernel::{DistanceMap, Kernel, MotionId};
 
 /// A trajectory `a(x0) a(x1) … a(xl)` as its points.
@@ -78,35 +79,6 @@ impl std::fmt::Display for TooMany {
 }
 
 impl std::error::Error for TooMany {}
-
-/// Why [`Bundle::collect`] or [`Bundle::count_up_to`] gave no result.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BundleError {
-    /// More trajectories than the caller would take.
-    #[error(transparent)]
-    TooMany(#[from] TooMany),
-    /// The thread's deadline passed, or its work was stopped ([`crate::deadline`]: a request
-    /// of `lingeo serve` whose client left), while simple trajectories were walked: the walk
-    /// meets dead ends (points already on the path), so it may run long without finding one.
-    #[error(
-        "listing the simple trajectories took longer than the time limit of {} s",
-        limit.as_secs_f64()
-    )]
-    TimeLimit {
-        /// The time allowed.
-        limit: std::time::Duration,
-    },
-}
-
-impl BundleError {
-    /// The exact number of trajectories, when known without enumeration.
-    pub fn count(&self) -> Option<u128> {
-        match self {
-            BundleError::TooMany(e) => e.count,
-            BundleError::TimeLimit { .. } => None,
-        }
-    }
-}
 
 /// How many steps of a simple walk go between two looks at the thread's deadline.
 const STEPS_PER_DEADLINE_LOOK: u32 = 4096;
@@ -319,8 +291,9 @@ impl<'k> Bundle<'k> {
     /// The number of trajectories, or an error when `simple_only` asks to enumerate more than
     /// `limit` of them (counting simple paths has no polynomial dynamic program: on a 16x16
     /// board a king's simple trajectories of length 25 are past any time one would wait for).
-    /// A simple walk stops at the thread's deadline ([`BundleError::TimeLimit`]).
-    pub fn count_up_to(&self, limit: usize) -> Result<u128, BundleError> {
+    /// The walk stops at the thread's deadline ([`Listing::Exceeded`]): it meets dead ends
+    /// (points already on the path), so it may run long without finding a trajectory.
+    pub fn count_up_to(&self, limit: usize) -> Result<u128, Listing> {
         if !self.simple_only {
             return Ok(self.count());
         }
@@ -328,12 +301,11 @@ impl<'k> Bundle<'k> {
         let mut walk = self.iter();
         for _ in walk.by_ref() {
             if count == limit {
-                return Err(TooMany {
+                return Err(Listing::TooMany(TooMany {
                     count: None,
                     limit,
                     counting: true,
-                }
-                .into());
+                }));
             }
             count += 1;
         }
@@ -341,9 +313,11 @@ impl<'k> Bundle<'k> {
         Ok(count as u128)
     }
 
-    /// All trajectories, or an error when there are more than `limit` (or, walking simple
-    /// ones, when the thread's deadline passes).
-    pub fn collect(&self, limit: usize) -> Result<Vec<Trajectory>, BundleError> {
+    /// All trajectories, or an error when there are more than `limit`: as many as the caller
+    /// said it would hold. Where `limit` may be past what memory holds (a user's),
+    /// [`Bundle::collect_within`] holds each against the memory limit. It does not look at the
+    /// thread's deadline ([`Bundle::collect_within`] does): the caller bounds its work.
+    pub fn collect(&self, limit: usize) -> Result<Vec<Trajectory>, TooMany> {
         if !self.simple_only {
             let count = self.count();
             if count > limit as u128 {
@@ -351,26 +325,70 @@ impl<'k> Bundle<'k> {
                     count: Some(count),
                     limit,
                     counting: false,
-                }
-                .into());
+                });
+            }
+        }
+        let mut out = Vec::new();
+        for t in self.walk(false) {
+            if out.len() == limit {
+                return Err(TooMany {
+                    count: None,
+                    limit,
+                    counting: false,
+                });
+            }
+            out.push(t);
+        }
+        Ok(out)
+    }
+
+    /// All trajectories, or an error when there are more than `limit` ([`Listing::TooMany`]);
+    /// each is held in `budget` before it is kept, so the listing stops at the memory limit or
+    /// the thread's deadline too ([`Listing::Exceeded`]).
+    pub fn collect_within(
+        &self,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Vec<Trajectory>, Listing> {
+        if !self.simple_only {
+            let count = self.count();
+            if count > limit as u128 {
+                return Err(Listing::TooMany(TooMany {
+                    count: Some(count),
+                    limit,
+                    counting: false,
+                }));
             }
         }
         let mut out = Vec::new();
         let mut walk = self.iter();
         for t in walk.by_ref() {
             if out.len() == limit {
-                return Err(TooMany {
+                return Err(Listing::TooMany(TooMany {
                     count: None,
                     limit,
                     counting: false,
-                }
-                .into());
+                }));
             }
+            budget.hold(crate::budget::points_bytes(t.len()), || {
+                "the trajectories listed".into()
+            })?;
             out.push(t);
         }
         walk.finished()?;
         Ok(out)
     }
+}
+
+/// Why a bundle's trajectories were not all listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Listing {
+    /// More than the caller would take.
+    #[error(transparent)]
+    TooMany(#[from] TooMany),
+    /// The memory limit, or the thread's deadline, passed while they were listed.
+    #[error(transparent)]
+    Exceeded(#[from] Exceeded),
 }
 
 struct Frame {
@@ -462,10 +480,11 @@ impl Iterator for BundleIter<'_, '_> {
 }
 
 impl BundleIter<'_, '_> {
-    /// After the walk has ended: whether it went through, or stopped at the thread's deadline.
-    pub fn finished(&self) -> Result<(), BundleError> {
+    /// After the walk has ended: whether it went through, or stopped at the thread's deadline
+    /// ([`Exceeded::Time`]).
+    pub fn finished(&self) -> Result<(), Exceeded> {
         match self.stopped {
-            Some(limit) => Err(BundleError::TimeLimit { limit }),
+            Some(limit) => Err(Exceeded::Time(limit)),
             None => Ok(()),
         }
     }
@@ -578,11 +597,11 @@ mod tests {
         let err = b.collect(100).unwrap_err();
         assert_eq!(
             err,
-            BundleError::TooMany(TooMany {
+            TooMany {
                 count: Some(393),
                 limit: 100,
                 counting: false,
-            })
+            }
         );
         // King a1 -> b1 in 3 moves (S-06): admissible walks may revisit (a1 b1 c1 b1), simple
         // ones may not.
@@ -612,7 +631,7 @@ mod tests {
         let err = simple.count_up_to(n - 1).unwrap_err();
         assert!(matches!(
             err,
-            BundleError::TooMany(TooMany { counting: true, .. })
+            Listing::TooMany(TooMany { counting: true, .. })
         ));
         assert!(err.to_string().contains("raise the limit"), "{err}");
         assert_eq!(all.count_up_to(0), Ok(all_ts.len() as u128));
@@ -637,9 +656,10 @@ mod tests {
         };
         let b = Bundle::new(&k, m, p("a1"), p("x24"), Some(30), options);
         let limit = Duration::from_millis(200);
+        let stopped = Err(Listing::Exceeded(Exceeded::Time(limit)));
         let started = Instant::now();
         let counted = crate::deadline::within(limit, || b.count_up_to(usize::MAX));
-        assert_eq!(counted, Err(BundleError::TimeLimit { limit }));
+        assert_eq!(counted, stopped);
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "{:?}",
@@ -652,8 +672,9 @@ mod tests {
                 .contains("time limit of 0.2 s"),
             "the message names the limit"
         );
-        let listed = crate::deadline::within(limit, || b.collect(usize::MAX));
-        assert_eq!(listed, Err(BundleError::TimeLimit { limit }));
+        let listed =
+            crate::deadline::within(limit, || b.collect_within(usize::MAX, &mut Budget::new()));
+        assert_eq!(listed, Err(Listing::Exceeded(Exceeded::Time(limit))));
         // Stopped by another thread long before an hour.
         let stop = Arc::new(AtomicBool::new(false));
         let setter = stop.clone();
@@ -665,7 +686,7 @@ mod tests {
         let hour = Duration::from_secs(3600);
         let counted = crate::deadline::within_or_stopped(hour, stop, || b.count_up_to(usize::MAX));
         stopper.join().unwrap();
-        assert_eq!(counted, Err(BundleError::TimeLimit { limit: hour }));
+        assert_eq!(counted, Err(Listing::Exceeded(Exceeded::Time(hour))));
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "{:?}",

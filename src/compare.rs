@@ -236,7 +236,9 @@ impl Comparer {
                     y,
                     options.horizon,
                     options.max_main_paths,
-                );
+                    &mut crate::budget::Budget::new(),
+                )
+                .map_err(err)?;
                 let patterns = match counted.patterns {
                     Some(n) => Count::exact(n),
                     None => Count {
@@ -404,9 +406,15 @@ impl Comparer {
         let by_grammar = language.trajectories().ok_or_else(|| {
             CompareError("the shortest-trajectory grammar derived a non-trajectory".into())
         })?;
-        Ok(Some(
-            by_grammar == shortest_paths(kernel, mover, px.at, py.at),
-        ))
+        let native = shortest_paths(
+            kernel,
+            mover,
+            px.at,
+            py.at,
+            &mut crate::budget::Budget::new(),
+        )
+        .map_err(err)?;
+        Ok(Some(by_grammar == native))
     }
 }
 

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::bitset::{BitSet, bits, words_for};
 use crate::board::{Board, Point};
@@ -146,6 +147,10 @@ pub struct Kernel {
     /// under reversal): then the reverse relation is the forward one, built once.
     symmetric: Vec<bool>,
     tables: Vec<OnceLock<MotionTables>>,
+    /// Per motion, whether [`Kernel::check`] found its structures fit: they are then built on
+    /// first use without being checked again (a job may hold more by then, or run under a
+    /// lower limit than the one they were checked against: they were found to fit).
+    checked: Vec<AtomicBool>,
     /// Motion ids, four per type: `(type index, side, usage)` at [`motion_slot`]. A slice
     /// rather than a hash map: the zone generator asks for a motion per distance it looks up.
     index: Vec<MotionId>,
@@ -179,6 +184,7 @@ impl Kernel {
         }
         let tables = motions.iter().map(|_| OnceLock::new()).collect();
         let symmetric = motions.iter().map(is_symmetric).collect();
+        let checked = motions.iter().map(|_| AtomicBool::new(false)).collect();
         Kernel {
             board: board.clone(),
             blockers,
@@ -186,6 +192,7 @@ impl Kernel {
             labels,
             symmetric,
             tables,
+            checked,
             index,
         }
     }
@@ -261,7 +268,11 @@ impl Kernel {
                 names.join(", "),
                 self.board.describe()
             )
-        })
+        })?;
+        for m in seen {
+            self.checked[m.0 as usize].store(true, Ordering::Relaxed);
+        }
+        Ok(())
     }
 
     /// The bytes of one motion's table slots: a `DistanceMap` slot per point, both directions.
@@ -271,9 +282,13 @@ impl Kernel {
 
     fn tables(&self, m: MotionId) -> &MotionTables {
         self.tables[m.0 as usize].get_or_init(|| {
-            if let Err(e) = memory::check(self.slot_bytes(), || {
-                format!("the distance tables of {}", self.label(m))
-            }) {
+            // A motion `check` has passed was found to fit: built now, whatever the job holds.
+            let checked = self.checked[m.0 as usize].load(Ordering::Relaxed);
+            if !checked
+                && let Err(e) = memory::check(self.slot_bytes(), || {
+                    format!("the distance tables of {}", self.label(m))
+                })
+            {
                 panic!("{e}");
             }
             let forward = Relation::build(
@@ -281,6 +296,7 @@ impl Kernel {
                 &self.motions[m.0 as usize],
                 self.blockers.as_ref(),
             );
+            let forward = if checked { forward.checked() } else { forward };
             let n = self.board.len();
             MotionTables {
                 forward,

@@ -39,6 +39,7 @@ pub mod analysis;
 pub mod api;
 pub mod bitset;
 pub mod board;
+pub mod budget;
 pub mod bundle;
 pub mod cases;
 pub mod chart;

@@ -1,17 +1,24 @@
 //! What a run costs in memory, so that a derivation can stop with an error before the machine
 //! runs out: the heap in use (counted by [`Counting`], when a program installs it as its global
-//! allocator, as the `lingeo` binary and the tests do) and the extra stack the evaluator grew
+//! allocator, as the `lingeo` binary and the Python extension do), the bytes the library's own
+//! structures hold as it accounts for them ([`Held`]), and the extra stack the evaluator grew
 //! for deep recursion ([`grow`]).
 //!
 //! A thread's memory limit ([`with_limit`], [`limit`]) is what the library checks itself before
 //! it allocates a structure whose size grows with the board (a relation's successor lists, the
 //! rays of play, the kernel's table slots): [`check`] compares the structure's size, computed
 //! beforehand, with what the limit leaves, so that a board too large for a slider is an error
-//! ([`TooLarge`]) whether or not the heap is counted, never an aborted allocation.
+//! ([`TooLarge`]) whether or not the heap is counted, never an aborted allocation. The
+//! structures that grow as a job runs (a listing of trajectories, zones or patterns, a
+//! derivation's table, the text of a result) are held as they grow ([`Held::add`], or
+//! [`Held::set`] with their measured size), each growth checked the same way: so the limit
+//! holds for any caller of the library (Python, the server, a program of its own), not only
+//! for a program whose allocator counts the heap.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The default cap on the memory a run may use (`--max-memory`): 4 GiB.
@@ -47,17 +54,26 @@ pub struct TooLarge {
     pub bytes: u64,
     /// The limit in force.
     pub limit: usize,
+    /// The memory in use beside it when it was refused (the rest of the run, or of the
+    /// server), which the limit had to leave room for.
+    pub in_use: u64,
 }
 
 impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} would take up to {}, more than the memory limit of {} allows",
+            "{} would take up to {}, more than the memory limit of {} ",
             self.what,
             show_size(self.bytes),
             show(self.limit)
-        )
+        )?;
+        // Alone within the limit, it did not fit beside what was in use: say how much that was.
+        if self.bytes <= self.limit as u64 {
+            write!(f, "leaves beside the {} in use", show_size(self.in_use))
+        } else {
+            f.write_str("allows")
+        }
     }
 }
 
@@ -65,9 +81,17 @@ impl std::error::Error for TooLarge {}
 
 /// Whether a structure of `bytes` fits in what this thread's [`limit`] leaves beside the memory
 /// [`in_use`]; `what` names it in the error.
+///
+/// ```
+/// use lingeo::memory;
+/// let e = memory::with_limit(1 << 20, || memory::check(2 << 20, || "a table".into()))
+///     .unwrap_err();
+/// assert_eq!(e.to_string(), "a table would take up to 2.0 MiB, more than the memory limit of 1 MiB allows");
+/// ```
 pub fn check(bytes: u64, what: impl FnOnce() -> String) -> Result<(), TooLarge> {
     let limit = limit();
-    let left = limit.saturating_sub(in_use()) as u64;
+    let in_use = in_use();
+    let left = limit.saturating_sub(in_use) as u64;
     if bytes <= left {
         Ok(())
     } else {
@@ -75,6 +99,7 @@ pub fn check(bytes: u64, what: impl FnOnce() -> String) -> Result<(), TooLarge> 
             what: what(),
             bytes,
             limit,
+            in_use: in_use as u64,
         })
     }
 }
@@ -82,6 +107,151 @@ pub fn check(bytes: u64, what: impl FnOnce() -> String) -> Result<(), TooLarge> 
 static HEAP: AtomicUsize = AtomicUsize::new(0);
 static COUNTING: AtomicBool = AtomicBool::new(false);
 static STACK: AtomicUsize = AtomicUsize::new(0);
+
+/// The bytes the live [`Held`]s of one job hold: a thread's own, or the one it was given to
+/// share ([`within_account`]: the workers of a job spread over threads). A `Held` keeps the
+/// account it grew in, so one dropped on another thread (a result handed back by a worker, or
+/// by the server's blocking pool) gives its bytes back where it took them.
+#[derive(Clone, Debug, Default)]
+pub struct Account(Arc<AtomicUsize>);
+
+impl Account {
+    /// What its `Held`s hold.
+    pub fn bytes(&self) -> usize {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+thread_local! {
+    static ACCOUNT: RefCell<Account> = RefCell::new(Account::default());
+}
+
+/// This thread's account, to share with the threads that do part of its work.
+pub fn account() -> Account {
+    ACCOUNT.with(|a| a.borrow().clone())
+}
+
+/// Runs `f` with `account` as this thread's account: what it holds counts with what the
+/// account's other threads hold, against each one's limit.
+pub fn within_account<R>(account: &Account, f: impl FnOnce() -> R) -> R {
+    struct Reset(Option<Account>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            if let Some(old) = self.0.take() {
+                ACCOUNT.with(|a| *a.borrow_mut() = old);
+            }
+        }
+    }
+    let _reset = Reset(Some(ACCOUNT.with(|a| a.replace(account.clone()))));
+    f()
+}
+
+/// The bytes a structure of the library holds, counted in [`in_use`] while the `Held` lives
+/// (given back when it is dropped): the library's own account of what it builds, which needs
+/// no counting allocator. Each growth is checked against this thread's [`limit`] first, so a
+/// structure stops growing with [`TooLarge`] where it would pass the limit. What is held
+/// counts in the account of the thread it first grew on ([`account`]).
+///
+/// ```
+/// use lingeo::memory::{self, Held};
+/// memory::with_limit(1 << 20, || {
+///     let mut listing = Held::new();
+///     listing.add(512 << 10, || "the trajectories listed".into()).unwrap();
+///     let e = listing.add(700 << 10, || "the trajectories listed".into()).unwrap_err();
+///     assert_eq!(
+///         e.to_string(),
+///         "the trajectories listed would take up to 1.2 MiB, more than the memory limit of 1 MiB allows"
+///     );
+///     assert_eq!(listing.bytes(), 512 << 10);
+///     assert_eq!(memory::held(), 512 << 10);
+/// });
+/// assert_eq!(memory::held(), 0);
+/// ```
+#[derive(Debug, Default)]
+pub struct Held {
+    bytes: usize,
+    /// The account it holds in, from its first growth on.
+    account: Option<Account>,
+}
+
+impl Held {
+    /// Holds nothing yet.
+    pub const fn new() -> Held {
+        Held {
+            bytes: 0,
+            account: None,
+        }
+    }
+
+    /// `bytes` more, if they fit in what the limit leaves; else [`TooLarge`], with `what`
+    /// (the structure) and its size with them, and nothing more held.
+    pub fn add(&mut self, bytes: usize, what: impl FnOnce() -> String) -> Result<(), TooLarge> {
+        if let Err(e) = check(bytes as u64, what) {
+            // Told as the whole structure beside the rest of what is in use.
+            return Err(TooLarge {
+                bytes: (self.bytes as u64).saturating_add(bytes as u64),
+                in_use: e.in_use.saturating_sub(self.bytes as u64),
+                ..e
+            });
+        }
+        self.account
+            .get_or_insert_with(account)
+            .0
+            .fetch_add(bytes, Ordering::Relaxed);
+        self.bytes += bytes;
+        Ok(())
+    }
+
+    /// Holds `bytes` in all (a structure's size measured again): the growth checked as
+    /// [`Held::add`] checks it, a shrinking given back.
+    pub fn set(&mut self, bytes: usize, what: impl FnOnce() -> String) -> Result<(), TooLarge> {
+        if bytes > self.bytes {
+            self.add(bytes - self.bytes, what)
+        } else {
+            self.release(self.bytes - bytes);
+            Ok(())
+        }
+    }
+
+    /// Holds `bytes` in all without a check: for a caller that checks [`in_use`] against a
+    /// limit of its own right after (the grammar evaluator against `Limits::max_memory`).
+    pub fn measure(&mut self, bytes: usize) {
+        if bytes > self.bytes {
+            self.account
+                .get_or_insert_with(account)
+                .0
+                .fetch_add(bytes - self.bytes, Ordering::Relaxed);
+            self.bytes = bytes;
+        } else {
+            self.release(self.bytes - bytes);
+        }
+    }
+
+    /// Gives back `bytes` (at most what it holds): the structure shrank or was dropped.
+    pub fn release(&mut self, bytes: usize) {
+        let bytes = bytes.min(self.bytes);
+        if let Some(account) = &self.account {
+            account.0.fetch_sub(bytes, Ordering::Relaxed);
+        }
+        self.bytes -= bytes;
+    }
+
+    /// What it holds.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.release(self.bytes);
+    }
+}
+
+/// The bytes the [`Held`]s of this thread's account hold.
+pub fn held() -> usize {
+    ACCOUNT.with(|a| a.borrow().bytes())
+}
 
 /// The system allocator, counting the bytes in use.
 pub struct Counting;
@@ -130,14 +300,17 @@ impl Counting {
     }
 }
 
-/// Bytes in use: the heap, if it is counted, and the stack grown by [`grow`].
+/// Bytes in use: the heap, if it is counted, or what the library's structures of this
+/// thread's job hold ([`Held`]), whichever is more (the heap holds those structures too), and
+/// the stack grown by [`grow`].
 pub fn in_use() -> usize {
     let heap = if COUNTING.load(Ordering::Relaxed) {
         HEAP.load(Ordering::Relaxed)
     } else {
         0
     };
-    heap.saturating_add(STACK.load(Ordering::Relaxed))
+    heap.max(held())
+        .saturating_add(STACK.load(Ordering::Relaxed))
 }
 
 /// Whether the heap is counted (see [`Counting::enable`]).

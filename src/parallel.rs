@@ -2,7 +2,9 @@
 //! `compare --random`, the cases of `lingeo test`, the positions of an agreement run. The
 //! results come back in the order of the work, whatever order the threads finish in, so the
 //! output is the same bytes as on one thread; each worker carries the calling thread's memory
-//! limit ([`crate::memory::limit`]) and deadline ([`crate::deadline`]), which are per thread.
+//! limit ([`crate::memory::limit`]), the account of what its structures hold
+//! ([`crate::memory::account`]: the workers' structures count together) and deadline
+//! ([`crate::deadline`]), which are per thread.
 
 use rayon::prelude::*;
 
@@ -71,6 +73,7 @@ where
         return Ok(out);
     }
     let memory = crate::memory::limit();
+    let account = crate::memory::account();
     let deadline = crate::deadline::current();
     // The first item whose result stopped the work: items after it are not started.
     let first_stop = std::sync::atomic::AtomicUsize::new(usize::MAX);
@@ -93,12 +96,14 @@ where
                         return None;
                     }
                     let r = crate::memory::with_limit(memory, || {
-                        crate::deadline::inherit(&deadline, || {
-                            let state = match state {
-                                Some(s) => s,
-                                None => state.insert(init()),
-                            };
-                            f(state, k, item)
+                        crate::memory::within_account(&account, || {
+                            crate::deadline::inherit(&deadline, || {
+                                let state = match state {
+                                    Some(s) => s,
+                                    None => state.insert(init()),
+                                };
+                                f(state, k, item)
+                            })
                         })
                     });
                     if stop(&r) {

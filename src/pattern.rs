@@ -7,6 +7,7 @@ use crate::abilities::{
     Mover, Table, attack, attack_paths, count_attack_paths, count_paths, reach, shortest_paths,
 };
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use std::ops::ControlFlow;
 
 use crate::bundle::{Bundle, BundleOptions, Trajectory};
@@ -79,33 +80,42 @@ pub(crate) fn mover(scenario: &Scenario, kernel: &Kernel, i: usize) -> Mover {
 
 /// The main paths of x to y: its shortest paths by attack-ability (moves, the last one a
 /// capture by the attack vectors), in lexicographic order; none when y is not attack-able.
-pub fn main_paths(scenario: &Scenario, kernel: &Kernel, x: usize, y: usize) -> Vec<Trajectory> {
+/// Each is held in `budget` before it is listed ([`attack_paths`]).
+pub fn main_paths(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    x: usize,
+    y: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Trajectory>, Exceeded> {
     if attack_distance(scenario, kernel, x, y).is_none() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
-    attack_paths(kernel, mover(scenario, kernel, x), px.at, py.at)
+    attack_paths(kernel, mover(scenario, kernel, x), px.at, py.at, budget)
 }
 
-/// Calls `f` with each main path of x to y, in the order of [`main_paths`], until it breaks.
-/// The paths are streamed (for pieces that attack as they move, by the bundle generator), so
-/// the first ones come at once however many there are.
+/// Calls `f` with each main path of x to y, in the order of [`main_paths`], until it breaks or
+/// fails. The paths are streamed (for pieces that attack as they move, by the bundle
+/// generator), so the first ones come at once however many there are; those of a piece that
+/// attacks otherwise are listed first, held in `budget`.
 pub fn each_main_path(
     scenario: &Scenario,
     kernel: &Kernel,
     x: usize,
     y: usize,
-    mut f: impl FnMut(Trajectory) -> ControlFlow<()>,
-) {
+    budget: &mut Budget,
+    mut f: impl FnMut(Trajectory) -> Result<ControlFlow<()>, Exceeded>,
+) -> Result<(), Exceeded> {
     if attack_distance(scenario, kernel, x, y).is_none() {
-        return;
+        return Ok(());
     }
     let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
     let mx = mover(scenario, kernel, x);
     if mx.separate {
-        for t in attack_paths(kernel, mx, px.at, py.at) {
-            if f(t).is_break() {
-                return;
+        for t in attack_paths(kernel, mx, px.at, py.at, budget)? {
+            if f(t)?.is_break() {
+                break;
             }
         }
     } else {
@@ -118,11 +128,12 @@ pub fn each_main_path(
             BundleOptions::default(),
         );
         for t in bundle.iter() {
-            if f(t).is_break() {
-                return;
+            if f(t)?.is_break() {
+                break;
             }
         }
     }
+    Ok(())
 }
 
 /// The number of main paths of x to y, counted without listing them.
@@ -135,18 +146,19 @@ fn count_main_paths(scenario: &Scenario, kernel: &Kernel, x: usize, y: usize) ->
 }
 
 /// The pattern families of x attacking y within `horizon` moves for the interacting pieces:
-/// one per main path, in the order of [`main_paths`]. Lists every main path and every option;
-/// see [`count`] for the numbers alone.
+/// one per main path, in the order of [`main_paths`]. Lists every main path and every option,
+/// each held in `budget`; see [`count`] for the numbers alone.
 pub fn families(
     scenario: &Scenario,
     kernel: &Kernel,
     x: usize,
     y: usize,
     horizon: u32,
-) -> Vec<Family> {
-    main_paths(scenario, kernel, x, y)
+    budget: &mut Budget,
+) -> Result<Vec<Family>, Exceeded> {
+    main_paths(scenario, kernel, x, y, budget)?
         .into_iter()
-        .map(|main| family(scenario, kernel, x, y, main, horizon))
+        .map(|main| family(scenario, kernel, x, y, main, horizon, budget))
         .collect()
 }
 
@@ -163,7 +175,9 @@ fn meeting_points(scenario: &Scenario, main: &[Point]) -> Vec<Point> {
     out
 }
 
-/// The family of one main path of x to y.
+/// The family of one main path of x to y: the options of its interacting pieces, each path
+/// held in `budget` (an attack piece far from the main path can have more shortest paths to
+/// it than any memory holds).
 pub fn family(
     scenario: &Scenario,
     kernel: &Kernel,
@@ -171,7 +185,8 @@ pub fn family(
     y: usize,
     main: Trajectory,
     horizon: u32,
-) -> Family {
+    budget: &mut Budget,
+) -> Result<Family, Exceeded> {
     let py = &scenario.pieces[y];
     let on_path = meeting_points(scenario, &main);
     let mut attack_options = Vec::new();
@@ -183,31 +198,28 @@ pub fn family(
         let mq = mover(scenario, kernel, i);
         if q.side == py.side {
             let from = reach(kernel, mq, q.at);
-            let options: Vec<(Point, Trajectory)> = on_path
-                .iter()
-                .filter(|z| within(from[z.index()], horizon))
-                .flat_map(|&z| {
-                    shortest_paths(kernel, mq, q.at, z)
-                        .into_iter()
-                        .map(move |t| (z, t))
-                })
-                .collect();
+            let mut options: Vec<(Point, Trajectory)> = Vec::new();
+            for &z in on_path.iter().filter(|z| within(from[z.index()], horizon)) {
+                for t in shortest_paths(kernel, mq, q.at, z, budget)? {
+                    options.push((z, t));
+                }
+            }
             if !options.is_empty() {
                 attack_options.push((i, options));
             }
         } else if within(attack(kernel, mq, q.at)[py.at.index()], horizon) {
             // A block piece must be able to remove y: its paths end with an attack step.
-            let paths = attack_paths(kernel, mq, q.at, py.at);
+            let paths = attack_paths(kernel, mq, q.at, py.at, budget)?;
             if !paths.is_empty() {
                 block_options.push((i, paths));
             }
         }
     }
-    Family {
+    Ok(Family {
         main,
         attack: attack_options,
         block: block_options,
-    }
+    })
 }
 
 /// A distance of at least one move and at most the horizon.
@@ -226,8 +238,8 @@ pub struct PatternCount {
 }
 
 /// Counts the patterns of x attacking y: main paths by a dynamic program; if there are at most
-/// `max_main_paths`, each is listed and its options counted (again without listing paths), so
-/// the product over the interacting pieces is never materialised.
+/// `max_main_paths`, each is listed (held in `budget`) and its options counted (again without
+/// listing paths), so the product over the interacting pieces is never materialised.
 pub fn count(
     scenario: &Scenario,
     kernel: &Kernel,
@@ -235,13 +247,14 @@ pub fn count(
     y: usize,
     horizon: u32,
     max_main_paths: u128,
-) -> PatternCount {
+    budget: &mut Budget,
+) -> Result<PatternCount, Exceeded> {
     let main_count = count_main_paths(scenario, kernel, x, y);
     if main_count > max_main_paths {
-        return PatternCount {
+        return Ok(PatternCount {
             main_paths: main_count,
             patterns: None,
-        };
+        });
     }
     let py = &scenario.pieces[y];
     // Per piece: attack pieces' path counts per reachable meeting point, block pieces' count.
@@ -261,7 +274,7 @@ pub fn count(
     }
     let mut cache: std::collections::HashMap<(usize, Point), u128> = Default::default();
     let mut total = 0u128;
-    for main in main_paths(scenario, kernel, x, y) {
+    for main in main_paths(scenario, kernel, x, y, budget)? {
         let on_path = meeting_points(scenario, &main);
         let mut product = block_product;
         for (k, (from, mq, at)) in attackers.iter().enumerate() {
@@ -280,10 +293,10 @@ pub fn count(
         }
         total = total.saturating_add(product);
     }
-    PatternCount {
+    Ok(PatternCount {
         main_paths: main_count,
         patterns: Some(total),
-    }
+    })
 }
 
 /// One pattern: a main path and one option for each interacting piece.

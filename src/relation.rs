@@ -26,6 +26,9 @@ pub struct Relation {
     /// Built on first use: the distance kernel does without them where `shifts` exist.
     rows: OnceLock<Option<Vec<u64>>>,
     shifts: Option<Shifts>,
+    /// Whether the lists were found to fit before they were built ([`Relation::checked`]):
+    /// then they are built without a second look at the limit.
+    checked: bool,
 }
 
 /// Successor lists, flat: the successors of point i are `targets[offsets[i]..offsets[i + 1]]`.
@@ -63,6 +66,16 @@ impl Relation {
             }),
             rows: OnceLock::new(),
             shifts: Shifts::build(board, motion, blockers),
+            checked: false,
+        }
+    }
+
+    /// The relation, its lists found to fit already ([`crate::kernel::Kernel::check`]): built
+    /// on first use whatever a job holds by then, rather than refused with a panic.
+    pub fn checked(self) -> Relation {
+        Relation {
+            checked: true,
+            ..self
         }
     }
 
@@ -86,6 +99,7 @@ impl Relation {
             source: None,
             rows: OnceLock::new(),
             shifts: None,
+            checked: true,
         }
     }
 
@@ -131,7 +145,9 @@ impl Relation {
                 .expect("a relation has lists or a source");
             // The kernel's callers check the lists of the motions they use first
             // (`Kernel::check`); one that did not gets this rather than an aborted allocation.
-            if let Err(e) = self.check(|| "a relation".into()) {
+            if !self.checked
+                && let Err(e) = self.check(|| "a relation".into())
+            {
                 panic!("{e}");
             }
             let lists = Lists::build(&source.board, &source.motion, source.blockers.as_ref());

@@ -27,7 +27,8 @@ use std::fmt;
 
 use crate::bitset::BitSet;
 use crate::board::Point;
-use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Trajectory};
+use crate::budget::{Budget, Exceeded};
+use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing, Trajectory};
 use std::sync::Arc;
 
 /// A trajectory held by many zone entries at once (cloning it copies a pointer).
@@ -69,6 +70,25 @@ pub struct Zone {
     pub times: Vec<Vec<(Point, i64)>>,
 }
 
+impl Zone {
+    /// About what it holds: its entries (their trajectories shared with the TRACKS they were
+    /// listed from, so not counted again) and its marked times.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Zone>()
+            + 2 * crate::budget::HEAP_BLOCK
+            + self.entries.len() * std::mem::size_of::<ZoneEntry>()
+            + self
+                .times
+                .iter()
+                .map(|t| {
+                    std::mem::size_of::<Vec<(Point, i64)>>()
+                        + crate::budget::HEAP_BLOCK
+                        + t.len() * std::mem::size_of::<(Point, i64)>()
+                })
+                .sum::<usize>()
+    }
+}
+
 /// How the zones are generated: the filters, the length rule of the trajectories, and the
 /// caps that stop a language too large to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,8 +102,9 @@ pub struct ZoneOptions {
     pub rule: AdmissibleRule,
     /// Fail rather than enumerate more zones than this.
     pub max_zones: usize,
-    /// Fail rather than use more memory than this, in bytes (measured where
-    /// the program counts its heap, as the `lingeo` binary does, see [`crate::memory`]).
+    /// Fail rather than use more memory than this, in bytes: the heap where the program
+    /// counts it (as the `lingeo` binary does), else the zones and TRACKS the generator holds
+    /// as it lists them (see [`crate::memory`]).
     pub max_memory: usize,
 }
 
@@ -133,6 +154,19 @@ pub enum ZoneError {
         /// The memory limit, in bytes ([`ZoneOptions::max_memory`]).
         limit: usize,
     },
+}
+
+/// The memory limit as the zones' own error, and the deadline as theirs (what a budget of the
+/// generator's refuses).
+impl From<Exceeded> for ZoneError {
+    fn from(e: Exceeded) -> Self {
+        match e {
+            Exceeded::Memory(e) => ZoneError::Memory { limit: e.limit },
+            Exceeded::Time(limit) => ZoneError::TimeLimit { limit },
+            // The generator counts no text; were it to, its cap would be a memory cap.
+            Exceeded::Output { cap, .. } => ZoneError::Memory { limit: cap },
+        }
+    }
 }
 
 impl fmt::Display for ZoneError {
@@ -188,6 +222,11 @@ pub struct ZoneGenerator<'s> {
     moves_from: Vec<Option<&'s crate::kernel::DistanceMap>>,
     /// Buffers [`ZoneGenerator::bundle`] reuses from bundle to bundle.
     scratch: BundleScratch,
+    /// What the TRACKS this generator listed hold (held while it lives).
+    held: Budget,
+    /// What the zones of the listing under way hold ([`ZoneGenerator::zones`]), given back
+    /// when it is done: the caller keeps what it keeps of them.
+    listed: Budget,
 }
 
 /// The working memory of one bundle, kept by the generator so that a search that builds
@@ -376,6 +415,8 @@ impl<'s> ZoneGenerator<'s> {
                 })
                 .collect(),
             scratch: BundleScratch::default(),
+            held: Budget::new(),
+            listed: Budget::new(),
         }
     }
 
@@ -453,7 +494,16 @@ impl<'s> ZoneGenerator<'s> {
         match self.tracks.entry(key) {
             std::collections::hash_map::Entry::Occupied(known) => Ok(known.into_mut()),
             std::collections::hash_map::Entry::Vacant(slot) => {
-                let listed = listed_tracks(self.kernel, self.options, piece, x, y, l, capture)?;
+                let listed = listed_tracks(
+                    self.kernel,
+                    self.options,
+                    piece,
+                    x,
+                    y,
+                    l,
+                    capture,
+                    &mut self.held,
+                )?;
                 Ok(slot.insert(TrackList::new(listed, self.kernel.n())))
             }
         }
@@ -820,6 +870,20 @@ impl<'s> ZoneGenerator<'s> {
         l0: u32,
         capture: bool,
     ) -> Result<Vec<Zone>, ZoneError> {
+        // Each zone is held as it is listed (`close_level`), until the listing is handed over.
+        let listed = self.list_zones(p0, y0, l0, capture);
+        self.listed = Budget::new();
+        listed
+    }
+
+    /// [`ZoneGenerator::zones_along`], the zones held in `self.listed`.
+    fn list_zones(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        capture: bool,
+    ) -> Result<Vec<Zone>, ZoneError> {
         let mut out = Vec::new();
         let x0 = self.scenario.pieces[p0].at;
         let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
@@ -1013,6 +1077,8 @@ impl<'s> ZoneGenerator<'s> {
                     limit: self.options.max_zones,
                 });
             }
+            self.listed
+                .hold(zone.bytes(), || "the zones listed".into())?;
             out.push(zone);
             return Ok(());
         }
@@ -1023,6 +1089,8 @@ impl<'s> ZoneGenerator<'s> {
 }
 
 /// TRACKS_q(x, y, l) listed ([`ZoneGenerator::tracks`]), for `piece`: sorted, distinct.
+/// The trajectories are held in `held` as they are listed (the generator keeps them).
+#[allow(clippy::too_many_arguments)]
 fn listed_tracks(
     kernel: &Kernel,
     options: ZoneOptions,
@@ -1031,6 +1099,7 @@ fn listed_tracks(
     y: Point,
     l: u32,
     capture: bool,
+    held: &mut Budget,
 ) -> Result<Vec<Trajectory>, ZoneError> {
     let m = kernel.motion(piece.type_index, piece.side, Usage::Move);
     let bundle_options = BundleOptions {
@@ -1038,9 +1107,12 @@ fn listed_tracks(
         simple_only: false,
     };
     let limit = options.max_zones.max(1000);
-    let too_many = |_| ZoneError::TooManyTrajectories {
-        piece: piece.name.clone(),
-        limit,
+    let too_many = |e| match e {
+        Listing::TooMany(_) => ZoneError::TooManyTrajectories {
+            piece: piece.name.clone(),
+            limit,
+        },
+        Listing::Exceeded(e) => ZoneError::from(e),
     };
     // No admissible trajectory is 2 MAP moves long or longer (rule S-16), nor 2n (S-06),
     // and MAP < 2n: lengths past 4n give nothing, however far the horizon.
@@ -1054,7 +1126,7 @@ fn listed_tracks(
             }
             for k in 1..l {
                 for mut t in Bundle::new(kernel, m, x, from, Some(k), bundle_options)
-                    .collect(limit)
+                    .collect_within(limit, held)
                     .map_err(too_many)?
                 {
                     t.push(y);
@@ -1066,7 +1138,7 @@ fn listed_tracks(
         for k in 1..=l {
             all.extend(
                 Bundle::new(kernel, m, x, y, Some(k), bundle_options)
-                    .collect(limit)
+                    .collect_within(limit, held)
                     .map_err(too_many)?,
             );
         }

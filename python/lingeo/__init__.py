@@ -54,10 +54,16 @@ __all__ = [
     "StoppedError",
     "FileError",
     "REMOVED",
+    "MAX_MEMORY",
 ]
 
 #: The value of a removed point (a hole in the board) in the array ``Scenario.map`` returns.
 REMOVED = -1
+
+#: The default ``max_memory`` of every computation, in MiB: the CLI's ``--max-memory``. A
+#: computation that would use more raises ``TooLargeError`` (or ``RunError`` for a grammar's
+#: run, ``StoppedError`` for a search) naming the limit, instead of exhausting the memory.
+MAX_MEMORY = 4096
 
 
 def _pandas() -> Any:
@@ -284,6 +290,7 @@ class Scenario:
         side: Optional[str] = None,
         attack: bool = False,
         reverse: bool = False,
+        max_memory: int = MAX_MEMORY,
     ) -> np.ndarray:
         """The MAP table of a piece as a numpy int64 array indexed ``[rank, file]`` from 0
         (``[0, 0]`` is a1): the distance in moves from ``origin`` (a placed piece's own point by
@@ -291,7 +298,7 @@ class Scenario:
         value, 2n for a board of n points (``map_dict()["unreachable"]``); a removed point
         holds ``REMOVED`` (-1). Boards that are not flat grids have no array: use ``map_dict``.
         """
-        _, grid = self._native.map(piece, type, side, origin, attack, reverse)
+        _, grid = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
         if grid is None:
             raise RequestError("the board is not a flat grid: use map_dict()")
         return np.array(grid, dtype=np.int64)
@@ -305,9 +312,10 @@ class Scenario:
         side: Optional[str] = None,
         attack: bool = False,
         reverse: bool = False,
+        max_memory: int = MAX_MEMORY,
     ) -> Dict[str, Any]:
         """The MAP as ``lingeo map --json`` prints it (unreachable points ``None``)."""
-        text, _ = self._native.map(piece, type, side, origin, attack, reverse)
+        text, _ = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
         return json.loads(text)
 
     def trajectories(
@@ -323,10 +331,12 @@ class Scenario:
         simple: bool = False,
         limit: int = 100_000,
         count_only: bool = False,
+        max_memory: int = MAX_MEMORY,
     ) -> Trajectories:
-        """The shortest (or, with ``length``, admissible) trajectories to ``to``."""
+        """The shortest (or, with ``length``, admissible) trajectories to ``to``; at most
+        ``limit`` of them, and within ``max_memory`` MiB (``TooLargeError`` past either)."""
         text, count = self._native.trajectories(
-            to, piece, type, side, origin, length, attack, simple, limit, count_only
+            to, piece, type, side, origin, length, attack, simple, limit, count_only, max_memory
         )
         return Trajectories(json.loads(text), count)
 
@@ -340,11 +350,12 @@ class Scenario:
         engine: str = "native",
         all_zones: bool = False,
         max_zones: int = 10_000,
+        max_memory: int = MAX_MEMORY,
     ) -> Zones:
         """The zones of the attack of placed piece ``piece`` on ``to`` within ``horizon``
         moves (default: the distance), as ``lingeo zones`` gives them."""
         text, count, saturated, at_least = self._native.zones(
-            piece, to, horizon, filters, engine, all_zones, max_zones
+            piece, to, horizon, filters, engine, all_zones, max_zones, max_memory
         )
         return Zones(json.loads(text), count, saturated, at_least)
 
@@ -363,6 +374,7 @@ class Scenario:
         threads: int = 1,
         race: Optional[int] = None,
         race_budget: Optional[int] = None,
+        max_memory: int = MAX_MEMORY,
     ) -> Search:
         """Searches the game (``alphabeta``, ``minimax``, ``lg``, ``lg-grammar``): to ``depth``
         plies, or without a depth (or with ``solve=True``) to the end of every line.
@@ -387,12 +399,15 @@ class Scenario:
             threads,
             race,
             race_budget,
+            max_memory,
         )
         return Search(json.loads(text))
 
-    def play(self, moves: Union[str, Sequence[str]] = "") -> Line:
+    def play(
+        self, moves: Union[str, Sequence[str]] = "", *, max_memory: int = MAX_MEMORY
+    ) -> Line:
         """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position."""
-        return Line(json.loads(self._native.play(_moves(moves))))
+        return Line(json.loads(self._native.play(_moves(moves), max_memory)))
 
     def evaluate(
         self,
@@ -401,10 +416,11 @@ class Scenario:
         *,
         learned: bool = False,
         max_zones: int = 10_000,
+        max_memory: int = MAX_MEMORY,
     ) -> Evaluation:
         """The fuzzy evaluation (or with ``learned=True`` the learned one) of the position
         after ``moves``."""
-        text = self._native.evaluate(_moves(moves), horizon, learned, max_zones)
+        text = self._native.evaluate(_moves(moves), horizon, learned, max_zones, max_memory)
         return Evaluation(json.loads(text))
 
     def __repr__(self) -> str:
@@ -470,9 +486,11 @@ class Grammar:
         side: Optional[str] = None,
         inputs: Optional[Dict[str, str]] = None,
         max_sentences: Optional[int] = None,
+        max_memory: int = MAX_MEMORY,
     ) -> Language:
         """The language from ``start`` (``"S(f6, h1, 5)"``) on ``scenario`` (an empty 8x8
-        board by default), as ``lingeo run`` derives it."""
+        board by default), as ``lingeo run`` derives it. A derivation that would use more than
+        ``max_memory`` MiB raises ``RunError`` saying so (``error.rendered`` has the note)."""
         text = self._native.run(
             start,
             _native_scenario(scenario),
@@ -481,6 +499,7 @@ class Grammar:
             side,
             _inputs(inputs),
             max_sentences,
+            max_memory,
         )
         return Language(json.loads(text))
 
@@ -537,6 +556,7 @@ def match(
     *,
     jobs: int = 1,
     first: int = 0,
+    max_memory: int = MAX_MEMORY,
 ) -> Match:
     """Plays ``games`` games between two engines, as ``lingeo match SCENARIO --white W
     --black B --games N`` does (specs such as ``"eval=fuzzy,depth=2"``; docs/players.md §4).
@@ -545,7 +565,7 @@ def match(
     split into tasks (``lingeo.experiments``)."""
     if not isinstance(scenario, Scenario):
         scenario = Scenario.load(scenario)
-    data = json.loads(scenario._native.play_match(white, black, games, jobs, first))
+    data = json.loads(scenario._native.play_match(white, black, games, jobs, first, max_memory))
     return Match(data["summary"], data["games"])
 
 
@@ -613,6 +633,7 @@ def compare(
     rule: str = "s16",
     max_sentences: Optional[int] = None,
     jobs: int = 1,
+    max_memory: int = MAX_MEMORY,
 ) -> Comparison:
     """Compares the languages of ``a`` and ``b`` on ``scenario`` (an empty 8x8 board by
     default), as ``lingeo compare A B`` does: two grammars sentence for sentence, or a grammar
@@ -654,5 +675,6 @@ def compare(
         rule,
         max_sentences,
         jobs,
+        max_memory,
     )
     return Comparison(json.loads(text))

@@ -39,6 +39,7 @@ class Scenario:
         origin: Optional[str] = None,
         attack: bool = False,
         reverse: bool = False,
+        max_memory: int = 4096,
     ) -> Tuple[str, Optional[List[List[int]]]]: ...
     def trajectories(
         self,
@@ -52,6 +53,7 @@ class Scenario:
         simple: bool = False,
         limit: int = 100000,
         count_only: bool = False,
+        max_memory: int = 4096,
     ) -> Tuple[str, int]: ...
     def zones(
         self,
@@ -62,6 +64,7 @@ class Scenario:
         engine: str = "native",
         all_zones: bool = False,
         max_zones: int = 10000,
+        max_memory: int = 4096,
     ) -> Tuple[str, int, bool, bool]: ...
     def search(
         self,
@@ -76,17 +79,25 @@ class Scenario:
         threads: int = 1,
         race: Optional[int] = None,
         race_budget: Optional[int] = None,
+        max_memory: int = 4096,
     ) -> str: ...
     def play_match(
-        self, white: str = "", black: str = "", games: int = 20, jobs: int = 1, first: int = 0
+        self,
+        white: str = "",
+        black: str = "",
+        games: int = 20,
+        jobs: int = 1,
+        first: int = 0,
+        max_memory: int = 4096,
     ) -> str: ...
-    def play(self, moves: str = "") -> str: ...
+    def play(self, moves: str = "", max_memory: int = 4096) -> str: ...
     def evaluate(
         self,
         moves: str = "",
         horizon: Optional[int] = None,
         learned: bool = False,
         max_zones: int = 10000,
+        max_memory: int = 4096,
     ) -> str: ...
 
 class Grammar:
@@ -107,6 +118,7 @@ class Grammar:
         side: Optional[str] = None,
         inputs: List[Tuple[str, str]] = ...,
         max_sentences: Optional[int] = None,
+        max_memory: int = 4096,
     ) -> str: ...
 
 def compare(
@@ -126,4 +138,5 @@ def compare(
     rule: str = "s16",
     max_sentences: Optional[int] = None,
     jobs: int = 1,
+    max_memory: int = 4096,
 ) -> str: ...

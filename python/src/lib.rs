@@ -2,6 +2,12 @@
 //! grammar as Python objects, each job of `lingeo::api` as a method that returns the JSON the
 //! CLI's `--json` prints (the Python layer turns it into objects), computed with the GIL
 //! released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
+//!
+//! Each job runs under a memory limit, `max_memory` MiB (the CLI's `--max-memory`, 4 GiB by
+//! default): the library holds what its jobs build against it (`lingeo::memory::Held`), so a
+//! runaway job raises a `TooLargeError` or `RunError` naming the limit instead of aborting the
+//! interpreter. The counting allocator is installed here too, as in the `lingeo` binary, so the
+//! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
     self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest,
@@ -10,6 +16,11 @@ use lingeo::api::{
 use lingeo::piece::Side;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+
+/// Counts the extension's heap (as the `lingeo` binary does), so that the memory limit sees it
+/// too: the library's own accounting is the limit's floor, the heap counted its ceiling.
+#[global_allocator]
+static ALLOCATOR: lingeo::memory::Counting = lingeo::memory::Counting;
 
 pyo3::create_exception!(_lingeo, LingeoError, PyException, "An error of lingeo.");
 pyo3::create_exception!(
@@ -143,9 +154,31 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
     })
 }
 
-fn json(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).expect("results serialise")
+/// A result's JSON, written into a text held against the memory limit as it grows.
+fn json(value: &impl serde::Serialize) -> Result<String, ApiError> {
+    let mut text = lingeo::budget::Text::new("the JSON of the result");
+    let written = serde_json::to_writer(&mut text, value);
+    let finished = text.finish().map_err(ApiError::from)?;
+    written.map_err(|e| ApiError::request(None, format!("the result did not serialise: {e}")))?;
+    Ok(finished)
 }
+
+/// The most MiB `max_memory` takes, as `--max-memory`.
+const MAX_MEMORY_MIB: u64 = 1 << 30;
+
+/// `max_memory` MiB in bytes, as `--max-memory` reads it (from 1 to 2^30 MiB).
+fn memory_limit(mib: u64) -> Result<usize, ApiError> {
+    if !(1..=MAX_MEMORY_MIB).contains(&mib) {
+        return Err(ApiError::request(
+            Some("max_memory"),
+            format!("max_memory is in MiB, from 1 to {MAX_MEMORY_MIB}, not {mib}"),
+        ));
+    }
+    Ok(usize::try_from(mib << 20).unwrap_or(usize::MAX))
+}
+
+/// The default `max_memory`, in MiB: the CLI's.
+const DEFAULT_MEMORY_MIB: u64 = (lingeo::memory::DEFAULT_LIMIT >> 20) as u64;
 
 fn side(text: Option<&str>) -> Result<Option<Side>, ApiError> {
     match text {
@@ -222,7 +255,7 @@ impl Scenario {
     }
 
     /// The MAP: (its JSON, the grid [rank][file] where the board is flat).
-    #[pyo3(signature = (piece = None, type_name = None, side = None, origin = None, attack = false, reverse = false))]
+    #[pyo3(signature = (piece = None, type_name = None, side = None, origin = None, attack = false, reverse = false, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn map(
         &self,
@@ -233,8 +266,10 @@ impl Scenario {
         origin: Option<String>,
         attack: bool,
         reverse: bool,
+        max_memory: u64,
     ) -> PyResult<(String, Option<Vec<Vec<i64>>>)> {
         let side = self::side(side).map_err(|e| error(py, e))?;
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = MapRequest {
             piece,
             type_name,
@@ -243,11 +278,16 @@ impl Scenario {
             from: origin,
             reverse,
         };
-        interruptible(py, || self.bench.map(&r).map(|m| (json(&m), m.grid())))?
-            .map_err(|e| error(py, e))
+        interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                let m = self.bench.map(&r)?;
+                Ok((json(&m)?, m.grid()))
+            })
+        })?
+        .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false))]
+    #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn trajectories(
         &self,
@@ -262,8 +302,10 @@ impl Scenario {
         simple: bool,
         limit: usize,
         count_only: bool,
+        max_memory: u64,
     ) -> PyResult<(String, u128)> {
         let side = self::side(side).map_err(|e| error(py, e))?;
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = TrajectoriesRequest {
             piece,
             type_name,
@@ -278,15 +320,16 @@ impl Scenario {
             ..TrajectoriesRequest::default()
         };
         interruptible(py, || {
-            self.bench
-                .trajectories(&r)
-                .map(|t| (json(&t), t.exact_count))
+            lingeo::memory::with_limit(memory, || {
+                let t = self.bench.trajectories(&r)?;
+                Ok((json(&t)?, t.exact_count))
+            })
         })?
         .map_err(|e| error(py, e))
     }
 
     /// The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
-    #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES))]
+    #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn zones(
         &self,
@@ -298,8 +341,10 @@ impl Scenario {
         engine: &str,
         all_zones: bool,
         max_zones: usize,
+        max_memory: u64,
     ) -> PyResult<(String, u128, bool, bool)> {
         let filters = self::filters(filters).map_err(|e| error(py, e))?;
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let engine = match engine {
             "native" => ZoneEngine::Native,
             "grammar" => ZoneEngine::Grammar,
@@ -321,17 +366,22 @@ impl Scenario {
             engine,
             all_zones,
             max_zones,
+            limits: lingeo::grammar::Limits {
+                max_memory: memory,
+                ..lingeo::grammar::Limits::default()
+            },
             ..ZonesRequest::default()
         };
         interruptible(py, || {
-            self.bench
-                .zones(&r)
-                .map(|z| (json(&z), z.count(), z.saturated(), z.at_least()))
+            lingeo::memory::with_limit(memory, || {
+                let z = self.bench.zones(&r)?;
+                Ok((json(&z)?, z.count(), z.saturated(), z.at_least()))
+            })
         })?
         .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None))]
+    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -347,8 +397,10 @@ impl Scenario {
         threads: usize,
         race: Option<u32>,
         race_budget: Option<u64>,
+        max_memory: u64,
     ) -> PyResult<String> {
         let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let time = match time {
             None => None,
             Some(t) if !(t.is_finite() && t > 0.0) => {
@@ -378,7 +430,8 @@ impl Scenario {
             engine,
             depth,
             moves: moves.to_string(),
-            tt_mb: tt_mb.unwrap_or(SearchRequest::default().tt_mb),
+            // The table's default is sized to the memory limit, as `lingeo search` sizes it.
+            tt_mb: tt_mb.unwrap_or_else(|| lingeo::play::search::table::default_mb(memory)),
             threads,
             max_nodes,
             time,
@@ -389,13 +442,21 @@ impl Scenario {
                 race_budget,
                 ..lingeo::play::search::lg::LgOptions::default()
             },
+            limits: lingeo::grammar::Limits {
+                max_memory: memory,
+                ..lingeo::grammar::Limits::default()
+            },
             ..SearchRequest::default()
         };
-        interruptible(py, || self.bench.search(&r).map(|s| json(&s)))?.map_err(|e| error(py, e))
+        interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| json(&s)))
+        })?
+        .map_err(|e| error(py, e))
     }
 
     /// A match between two engines: `{"summary": <lingeo match --json>, "games": [...]}`.
-    #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0))]
+    #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0, max_memory = DEFAULT_MEMORY_MIB))]
+    #[allow(clippy::too_many_arguments)]
     fn play_match(
         &self,
         py: Python<'_>,
@@ -404,7 +465,9 @@ impl Scenario {
         games: u32,
         jobs: usize,
         first: u32,
+        max_memory: u64,
     ) -> PyResult<String> {
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = MatchRequest {
             white: white.to_string(),
             black: black.to_string(),
@@ -413,19 +476,24 @@ impl Scenario {
             first,
         };
         interruptible(py, || {
-            self.bench
-                .play_match(&r, &lingeo::progress::Silent)
-                .map(|m| json(&serde_json::json!({"summary": m.json, "games": m.games})))
+            lingeo::memory::with_limit(memory, || {
+                let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
+                json(&serde_json::json!({"summary": m.json, "games": m.games}))
+            })
         })?
         .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (moves = ""))]
-    fn play(&self, py: Python<'_>, moves: &str) -> PyResult<String> {
-        interruptible(py, || self.bench.play(moves).map(|p| json(&p)))?.map_err(|e| error(py, e))
+    #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
+    fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<String> {
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
+        interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| json(&p)))
+        })?
+        .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy::MAX_ZONES))]
+    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
     fn evaluate(
         &self,
         py: Python<'_>,
@@ -433,7 +501,9 @@ impl Scenario {
         horizon: Option<u32>,
         learned: bool,
         max_zones: usize,
+        max_memory: u64,
     ) -> PyResult<String> {
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = EvaluateRequest {
             moves: moves.to_string(),
             horizon,
@@ -445,7 +515,10 @@ impl Scenario {
             max_zones,
             ..EvaluateRequest::default()
         };
-        interruptible(py, || self.bench.evaluate(&r).map(|e| json(&e)))?.map_err(|e| error(py, e))
+        interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| json(&e)))
+        })?
+        .map_err(|e| error(py, e))
     }
 }
 
@@ -484,7 +557,7 @@ impl Grammar {
     }
 
     /// The language from `start`: its JSON.
-    #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None))]
+    #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -496,8 +569,10 @@ impl Grammar {
         side: Option<&str>,
         inputs: Vec<(String, String)>,
         max_sentences: Option<usize>,
+        max_memory: u64,
     ) -> PyResult<String> {
         let side = self::side(side).map_err(|e| error(py, e))?;
+        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let bench = match scenario {
             Some(s) => s.bench.clone(),
             // As `lingeo run` without a scenario: an empty 8x8 board.
@@ -515,10 +590,13 @@ impl Grammar {
             r.limits.max_sentences = n;
             r.limits.max_imported_sentences = n;
         }
+        r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
         interruptible(py, move || {
-            let grammar = parse(&name, &text)?;
-            bench.run(&grammar, &r, None).map(|l| json(&l))
+            lingeo::memory::with_limit(memory, || {
+                let grammar = parse(&name, &text)?;
+                bench.run(&grammar, &r, None).and_then(|l| json(&l))
+            })
         })?
         .map_err(|e| error(py, e))
     }
@@ -540,7 +618,7 @@ fn source(g: &Grammar) -> api::GrammarSource {
 /// native generator; `starts` one start (whose error is raised) or a list (each error on its
 /// row); `random` draws that many starts instead, with `seed` (from the clock where None).
 #[pyfunction]
-#[pyo3(signature = (a, b, starts = None, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), check = "equal", random = None, seed = None, lengths = "shortest", filters = "all", rule = "s16", max_sentences = None, jobs = 1))]
+#[pyo3(signature = (a, b, starts = None, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), check = "equal", random = None, seed = None, lengths = "shortest", filters = "all", rule = "s16", max_sentences = None, jobs = 1, max_memory = DEFAULT_MEMORY_MIB))]
 #[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
@@ -560,8 +638,10 @@ fn compare(
     rule: &str,
     max_sentences: Option<usize>,
     jobs: usize,
+    max_memory: u64,
 ) -> PyResult<String> {
     use api::compare::{Check, CompareSide, Lengths, Starts};
+    let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
     let bad =
         |field: &'static str, message: String| error(py, ApiError::request(Some(field), message));
     let side = self::side(side).map_err(|e| error(py, e))?;
@@ -640,10 +720,13 @@ fn compare(
     if let Some(n) = max_sentences {
         r.limits.max_sentences = n;
     }
+    r.limits.max_memory = memory;
     interruptible(py, || {
-        bench
-            .compare(&r, &lingeo::progress::Silent)
-            .map(|c| json(&c))
+        lingeo::memory::with_limit(memory, || {
+            bench
+                .compare(&r, &lingeo::progress::Silent)
+                .and_then(|c| json(&c))
+        })
     })?
     .map_err(|e| error(py, e))
 }
@@ -690,6 +773,7 @@ impl Grammar {
 
 #[pymodule]
 fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    lingeo::memory::Counting::enable();
     let py = m.py();
     m.add_class::<Scenario>()?;
     m.add_class::<Grammar>()?;

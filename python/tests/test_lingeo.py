@@ -355,6 +355,39 @@ def test_the_lg_race_and_its_budget_equal_the_cli():
         s.search(race=2)  # the race is the LG search's
 
 
+BRANCHES_FOREVER = ROOT / "tests" / "grammars" / "branches-forever.lgg"
+
+
+def test_a_runaway_grammar_raises_naming_the_memory_limit():
+    # A grammar that branches without end: the interpreter aborted at a 2.4 GB allocation
+    # (issue 45), where the CLI stops at its --max-memory. The derivation measures what it
+    # holds, so the limit holds here too, without the CLI's allocator.
+    g = lingeo.Grammar.load(BRANCHES_FOREVER)
+    with pytest.raises(lingeo.RunError) as err:
+        g.run("S(0)", max_memory=64)
+    assert str(err.value) == "the run uses more than 64 MiB of memory"
+    assert "Limits::max_memory" in err.value.rendered
+    # The CLI's default is the default here too: the same grammar stops at 4 GiB.
+    assert lingeo.MAX_MEMORY == 4096
+
+
+def test_listings_past_the_memory_limit_raise_too_large():
+    with pytest.raises(lingeo.TooLargeError) as err:
+        lingeo.Scenario.empty(16, 16).trajectories(
+            "p16", type="king", origin="a1", length=20, limit=9_000_000, max_memory=64
+        )
+    assert "the trajectories listed" in str(err.value) and "64 MiB" in str(err.value)
+    far = lingeo.Scenario.from_text(
+        "board 50x50\nwhite king at (1,1)\nwhite rook at (5,3)\n"
+        "black king at (50,50)\nblack queen at (45,47)\n"
+    )
+    # Within the limit, the same request answers.
+    assert far.trajectories("(50,50)", type="king", origin="(1,1)", max_memory=64).count == 1
+    with pytest.raises(lingeo.RequestError) as err:
+        far.map(piece="WK", max_memory=0)
+    assert err.value.field == "max_memory"
+
+
 def test_ctrl_c_stops_a_long_call():
     # A solve of race10 takes minutes; Ctrl-C was seen only when the native call ended. The
     # call looks for signals while it works, stops the solve and raises KeyboardInterrupt.

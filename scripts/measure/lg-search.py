@@ -4,7 +4,9 @@ games and the scale positions, from the release binary's `--json`.
     cargo build --release && python3 scripts/measure/lg-search.py > /tmp/lg-measured.md
 
 Each row is one command; the value is marked "(estimate)" when the search says it rests on a
-static estimate (`proved: false`). Times are CPU seconds of the search alone (`cpu_time_ms`),
+static estimate (`proved` and `forced_in_tree` false), "(forced in the tree)" when it is forced
+within LG's reduced tree only (`proved` false, `forced_in_tree` true), and not marked when it is
+proved for the game. Times are CPU seconds of the search alone (`cpu_time_ms`),
 so the load matters less than for wall-clock times; the load average is printed before and
 after. Exits non-zero if a command fails.
 """
@@ -25,9 +27,12 @@ RETI = "examples/reti.scenario"
 PAWNED = "examples/pawned.scenario"
 RACE = "examples/race10.scenario"
 MIDDLE = "examples/middlegame-game.scenario"
+TEMPO = "tests/scenarios/pawn-tempo.scenario"
+SHUT = "tests/scenarios/pawns-shut.scenario"
 
 ROWS = [
     (A4, "lg (the defaults)", ["--engine", "lg"]),
+    (A4, "lg, `--zone-moves-only`", ["--engine", "lg", "--zone-moves-only"]),
     (A4, "lg, `--depth 14`", ["--engine", "lg", "--depth", "14"]),
     (A4, "lg, `--race 0`", ["--engine", "lg", "--race", "0"]),
     (A4, "lg, `--no-domination`", ["--engine", "lg", "--no-domination"]),
@@ -38,10 +43,18 @@ ROWS = [
     (A4, "alphabeta `--solve`", ["--solve"]),
     (A4, "alphabeta `--solve --ordering zones`", ["--solve", "--ordering", "zones"]),
     (RETI, "lg (the defaults)", ["--engine", "lg"]),
+    (RETI, "lg, `--zone-moves-only`", ["--engine", "lg", "--zone-moves-only"]),
     (RETI, "alphabeta `--solve`", ["--solve"]),
     (PAWNED, "lg (the defaults)", ["--engine", "lg"]),
+    (PAWNED, "lg, `--zone-moves-only`", ["--engine", "lg", "--zone-moves-only"]),
     (PAWNED, "lg, `--zones translate`", ["--engine", "lg", "--zones", "translate"]),
     (PAWNED, "alphabeta `--solve`", ["--solve"]),
+    (TEMPO, "lg (the defaults)", ["--engine", "lg"]),
+    (TEMPO, "lg, `--zone-moves-only`", ["--engine", "lg", "--zone-moves-only"]),
+    (TEMPO, "alphabeta `--solve`", ["--solve"]),
+    (SHUT, "lg (the defaults)", ["--engine", "lg"]),
+    (SHUT, "lg, `--zone-moves-only`", ["--engine", "lg", "--zone-moves-only"]),
+    (SHUT, "alphabeta `--solve`", ["--solve"]),
     (RACE, "lg, `--horizon 3`", ["--engine", "lg", "--horizon", "3"]),
     (RACE, "lg, `--horizon 4`", ["--engine", "lg", "--horizon", "4"]),
     (RACE, "lg, `--horizon 5`", ["--engine", "lg", "--horizon", "5"]),
@@ -90,7 +103,7 @@ def table(rows, what) -> None:
         d = json.loads(out.stdout)
         value = str(d["value"]).replace("-", "−")
         if d.get("proved") is False:
-            value += " (estimate)"
+            value += " (forced in the tree)" if d.get("forced_in_tree") else " (estimate)"
         if d.get("race", 0) < d.get("race_asked", 0):
             # The race budget stopped the deepening short.
             value += f", race {d['race']} of {d['race_asked']} plies"

@@ -30,6 +30,7 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use serde::Serialize;
 
@@ -37,7 +38,8 @@ use super::Workbench;
 use super::error::{ApiError, Cap, Result};
 use super::zones::{Filters, ZoneEngine, ZoneRequest};
 use crate::board::Point;
-use crate::bundle::{AdmissibleRule, Bundle, BundleOptions};
+use crate::budget::{Budget, Exceeded};
+use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
@@ -439,11 +441,13 @@ impl Workbench {
         };
         let (a, b) = sides(r)?;
         let states = game.as_ref().map(GameStates::new);
+        let output = Mutex::new(Budget::new());
         let ctx = Context {
             bench: self,
             states: states.as_ref(),
             r,
             piece: piece.as_ref().map(|(n, s)| (n.as_str(), *s)),
+            output: &output,
         };
         let zones = of_zones(&a, &b);
         let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
@@ -554,6 +558,45 @@ struct Context<'a> {
     r: &'a CompareRequest,
     /// The piece input: a name, with a side where it is a type's.
     piece: Option<(&'a str, Option<Side>)>,
+    /// The result's text so far, every start's (the starts may run on several threads).
+    output: &'a Mutex<Budget>,
+}
+
+/// One side's sentences as they are printed, each held in a budget first; the first refusal
+/// stops the listing (a stream's sentences come through a callback that cannot fail).
+struct Lines<'b> {
+    lines: Vec<String>,
+    held: &'b mut Budget,
+    stopped: Option<Exceeded>,
+}
+
+impl<'b> Lines<'b> {
+    fn new(held: &'b mut Budget) -> Lines<'b> {
+        Lines {
+            lines: Vec::new(),
+            held,
+            stopped: None,
+        }
+    }
+
+    fn push(&mut self, line: String) {
+        if self.stopped.is_some() {
+            return;
+        }
+        match self.held.hold(crate::budget::text_bytes(line.len()), || {
+            "the languages compared".into()
+        }) {
+            Ok(()) => self.lines.push(line),
+            Err(e) => self.stopped = Some(e),
+        }
+    }
+
+    fn finish(self) -> Result<Vec<String>> {
+        match self.stopped {
+            Some(e) => Err(e.into()),
+            None => Ok(self.lines),
+        }
+    }
 }
 
 impl Context<'_> {
@@ -580,10 +623,20 @@ impl Context<'_> {
         zones: bool,
     ) -> Result<StartOutcome> {
         let grammar = grammar_of(a, b);
-        let la = self.language(a, grammar, start, canonical)?;
-        let lb = self.language(b, grammar, start, canonical)?;
-        let diff = LanguageDiff::new(&la, &lb);
-        let symbols = (zones && !diff.equal()).then(|| SymbolDiff::new(&la, &lb));
+        // The two languages, printed, held while they are compared.
+        let mut lines = Budget::new();
+        let la = self.language(a, grammar, start, canonical, &mut lines)?;
+        let lb = self.language(b, grammar, start, canonical, &mut lines)?;
+        // What the result keeps of them is its text, counted for every start together (so
+        // that the cap on a result's text stops the comparison as soon as it is passed).
+        let mut output = self.output.lock().unwrap_or_else(|e| e.into_inner());
+        let diff = LanguageDiff::new(&la, &lb, &mut output)?;
+        let symbols = if zones && !diff.equal() {
+            Some(SymbolDiff::new(&la, &lb, &mut output)?)
+        } else {
+            None
+        };
+        drop(output);
         Ok(StartOutcome::Compared {
             passed: self.r.check.passes(&diff),
             count_a: diff.count_a,
@@ -597,15 +650,30 @@ impl Context<'_> {
     }
 
     /// One side's sentences: as the grammar prints them, or with `canonical` as what they
-    /// mean. The native generator takes its piece and start from `other`, the grammar it
-    /// stands beside.
+    /// mean, each held in `held` as it is printed. The native generator takes its piece and
+    /// start from `other`, the grammar it stands beside.
     fn language(
         &self,
         side: &LoadedSide,
         other: &Grammar,
         start: &str,
         canonical: bool,
+        held: &mut Budget,
     ) -> Result<Vec<String>> {
+        let mut lines = Lines::new(held);
+        self.language_into(side, other, start, canonical, &mut lines)?;
+        lines.finish()
+    }
+
+    /// [`Context::language`] into `lines`.
+    fn language_into(
+        &self,
+        side: &LoadedSide,
+        other: &Grammar,
+        start: &str,
+        canonical: bool,
+        lines: &mut Lines<'_>,
+    ) -> Result<()> {
         let grammar = match side {
             LoadedSide::Grammar(grammar) => grammar,
             LoadedSide::Native(_) => other,
@@ -657,7 +725,8 @@ impl Context<'_> {
                         },
                     },
                 )?;
-                Ok(zones.iter().map(|z| self.show_zone(z)).collect())
+                zones.iter().for_each(|z| lines.push(self.show_zone(z)));
+                Ok(())
             }
             LoadedSide::Native(_) => {
                 let piece = &world.pieces[inputs[0].piece() as usize];
@@ -667,53 +736,51 @@ impl Context<'_> {
                     simple_only: false,
                 };
                 let Ok(length) = u32::try_from(l0) else {
-                    return Ok(Vec::new());
+                    return Ok(());
                 };
                 let bundle = Bundle::new(kernel, piece.moves, x0, y0, Some(length), options);
                 if bundle.length() != Some(length) {
-                    return Ok(Vec::new());
+                    return Ok(());
                 }
-                let trajectories =
-                    bundle
-                        .collect(max_sentences)
-                        .map_err(|e| ApiError::TooLarge {
+                let trajectories = bundle
+                    .collect_within(max_sentences, &mut Budget::new())
+                    .map_err(|e| match e {
+                        Listing::TooMany(e) => ApiError::TooLarge {
                             cap: Cap::Sentences,
                             reason: format!("more than {max_sentences} trajectories"),
                             message: format!(
                                 "the native generator's language has {}, more than the limit of {max_sentences}",
-                                match e.count() {
+                                match e.count {
                                     Some(n) => render::counted_saturating(n, "sentence", "sentences"),
                                     None => format!("more than {max_sentences} sentences"),
                                 }
                             ),
-                        })?;
-                Ok(trajectories
+                        },
+                        Listing::Exceeded(e) => e.into(),
+                    })?;
+                trajectories
                     .iter()
-                    .map(|t| render::trajectory(board, t))
-                    .collect())
+                    .for_each(|t| lines.push(render::trajectory(board, t)));
+                Ok(())
             }
             LoadedSide::Grammar(_) => {
                 let language =
                     grammar.derive_stream(&world, &inputs, &values, self.r.limits, None)?;
                 // Each line is read off the stream, with no vector of sentences in between.
-                let mut lines = Vec::new();
                 if !canonical {
                     language.for_each(|s| lines.push(grammar.show_sentence(&world, s)));
-                    return Ok(lines);
+                    return Ok(());
                 }
-                Ok(match kind(grammar) {
-                    Kind::Zones => {
-                        language
-                            .for_each(|s| lines.push(self.show_zone(&zone::zone_of_sentence(s))));
-                        lines
-                    }
+                match kind(grammar) {
+                    Kind::Zones => language
+                        .for_each(|s| lines.push(self.show_zone(&zone::zone_of_sentence(s)))),
                     _ => Language::from(language)
                         .trajectories()
                         .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
                         .iter()
-                        .map(|t| render::trajectory(board, t))
-                        .collect(),
-                })
+                        .for_each(|t| lines.push(render::trajectory(board, t))),
+                }
+                Ok(())
             }
         }
     }

@@ -110,6 +110,9 @@ pub enum Cap {
     Sentences,
     /// A cap the request cannot raise (a language a grammar imports keeps the default cap).
     Fixed,
+    /// The cap on the text of a result (`budget::with_output_cap`: `lingeo serve`'s cap on
+    /// an answer), passed while the result was built.
+    Output,
 }
 
 /// The API's results.
@@ -224,6 +227,24 @@ impl From<crate::memory::TooLarge> for ApiError {
             cap: Cap::Memory,
             reason: e.to_string(),
             message: e.to_string(),
+        }
+    }
+}
+
+impl From<crate::budget::Exceeded> for ApiError {
+    fn from(e: crate::budget::Exceeded) -> Self {
+        use crate::budget::Exceeded;
+        match e {
+            Exceeded::Memory(e) => e.into(),
+            Exceeded::Output { .. } => ApiError::TooLarge {
+                cap: Cap::Output,
+                reason: e.to_string(),
+                message: e.to_string(),
+            },
+            Exceeded::Time(limit) => ApiError::Stopped {
+                reason: crate::play::search::StopReason::Deadline(limit),
+                note: "",
+            },
         }
     }
 }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::Workbench;
 use super::error::{ApiError, Result};
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, fuzzy_pattern};
 use crate::pattern::{self, Pattern, PatternCount, attack_distance};
 use crate::piece::Side;
@@ -79,6 +80,19 @@ pub struct ListedPattern {
 }
 
 impl ListedPattern {
+    /// About what it holds: its paths and their headers.
+    fn bytes(&self) -> usize {
+        let path = crate::budget::points_bytes;
+        std::mem::size_of::<ListedPattern>()
+            + path(self.main.len())
+            + self
+                .attack
+                .iter()
+                .map(|(_, _, t)| path(t.len()))
+                .sum::<usize>()
+            + self.block.iter().map(|(_, t)| path(t.len())).sum::<usize>()
+    }
+
     /// A pattern of the family of a main path, owned, with its rank (the target `y`'s).
     pub fn of(s: &Scenario, y: usize, p: &Pattern<'_>) -> ListedPattern {
         ListedPattern {
@@ -263,6 +277,15 @@ fn names(s: &Scenario, points: &[Point]) -> Vec<String> {
         .collect()
 }
 
+/// The names of a listed pattern's path, counted as the result's text in `budget`.
+fn listed_names(
+    s: &Scenario,
+    points: &[Point],
+    budget: &mut Budget,
+) -> Result<Vec<String>, Exceeded> {
+    budget.names(&s.board, points, || "the patterns listed".into())
+}
+
 fn fuzzy_value_json(terms: &Terms, f: &Fuzzy) -> FuzzyValueJson {
     FuzzyValueJson {
         moves: f.value,
@@ -277,7 +300,13 @@ fn fuzzy_value_json(terms: &Terms, f: &Fuzzy) -> FuzzyValueJson {
     }
 }
 
-fn pair_json(s: &Scenario, p: &PairPatterns, listed: bool) -> PairJson {
+/// A pair for JSON, its listed patterns' names counted as the result's text in `budget`.
+fn pair_json(
+    s: &Scenario,
+    p: &PairPatterns,
+    listed: bool,
+    budget: &mut Budget,
+) -> Result<PairJson, Exceeded> {
     let interacting = |pieces: &[Interacting]| -> Vec<InteractingJson> {
         pieces
             .iter()
@@ -287,7 +316,36 @@ fn pair_json(s: &Scenario, p: &PairPatterns, listed: bool) -> PairJson {
             })
             .collect()
     };
-    PairJson {
+    let list = if listed {
+        let mut list = Vec::with_capacity(p.listed.len());
+        for l in &p.listed {
+            let mut attack = Vec::with_capacity(l.attack.len());
+            for (i, z, t) in &l.attack {
+                attack.push(AttackPieceJson {
+                    piece: s.pieces[*i].name.clone(),
+                    at: s.board.name(*z).to_string(),
+                    path: listed_names(s, t, budget)?,
+                });
+            }
+            let mut block = Vec::with_capacity(l.block.len());
+            for (i, t) in &l.block {
+                block.push(BlockPieceJson {
+                    piece: s.pieces[*i].name.clone(),
+                    path: listed_names(s, t, budget)?,
+                });
+            }
+            list.push(PatternJson {
+                main: listed_names(s, &l.main, budget)?,
+                attack,
+                block,
+                rank: round(l.rank),
+            });
+        }
+        Some(list)
+    } else {
+        None
+    };
+    Ok(PairJson {
         from: s.pieces[p.x].name.clone(),
         to: s.pieces[p.y].name.clone(),
         length: p.length,
@@ -295,32 +353,7 @@ fn pair_json(s: &Scenario, p: &PairPatterns, listed: bool) -> PairJson {
         patterns: p.count.patterns.map_or(Value::Null, count_json),
         fuzzy_patterns: u8::from(p.length.is_some()),
         listed: listed.then(|| count_json(p.listed.len() as u128)),
-        list: listed.then(|| {
-            p.listed
-                .iter()
-                .map(|l| PatternJson {
-                    main: names(s, &l.main),
-                    attack: l
-                        .attack
-                        .iter()
-                        .map(|(i, z, t)| AttackPieceJson {
-                            piece: s.pieces[*i].name.clone(),
-                            at: s.board.name(*z).to_string(),
-                            path: names(s, t),
-                        })
-                        .collect(),
-                    block: l
-                        .block
-                        .iter()
-                        .map(|(i, t)| BlockPieceJson {
-                            piece: s.pieces[*i].name.clone(),
-                            path: names(s, t),
-                        })
-                        .collect(),
-                    rank: round(l.rank),
-                })
-                .collect()
-        }),
+        list,
         fuzzy: p.fuzzy.as_ref().map(|fp| FuzzyJson {
             stops: fp.stops.iter().map(|l| names(s, l)).collect(),
             region: names(s, &fp.region),
@@ -334,7 +367,7 @@ fn pair_json(s: &Scenario, p: &PairPatterns, listed: bool) -> PairJson {
                 value: round(fp.rank.value),
             },
         }),
-    }
+    })
 }
 
 impl Workbench {
@@ -388,7 +421,11 @@ impl Workbench {
 
     /// The patterns of the pairs of `r`: counted (main paths by a dynamic program; patterns
     /// without listing them where a pair has at most [`COUNT_LIMIT`] main paths) and, unless
-    /// only counted, listed up to `r.limit` per pair; `progress` hears of each pair.
+    /// only counted, listed up to `r.limit` per pair; `progress` hears of each pair. Every
+    /// path listed, pattern kept and name printed is held against the thread's memory limit
+    /// as it is built ([`crate::budget`]): a pair whose interacting pieces have more paths
+    /// than memory holds stops with [`ApiError::TooLarge`], and past the thread's deadline
+    /// with [`ApiError::Stopped`].
     ///
     /// ```
     /// use lingeo::api::{PairsRequest, PatternsRequest, Workbench};
@@ -406,25 +443,32 @@ impl Workbench {
         let limit = u128::from(r.limit);
         let pairs = self.pairs(&r.pairs)?;
         let task = Task::start(progress, Some(pairs.len() as u64), "pairs");
+        // The patterns kept and their names, held until the result is handed over.
+        let mut kept = Budget::new();
         let mut found = Vec::new();
         let mut json = Vec::new();
         for (x, y) in pairs {
             task.advance(1);
             let length = attack_distance(s, kernel, x, y);
-            let count = pattern::count(s, kernel, x, y, h, COUNT_LIMIT);
+            let count = pattern::count(s, kernel, x, y, h, COUNT_LIMIT, &mut Budget::new())?;
             let listing = !r.count_only && length.is_some();
             let mut listed = Vec::new();
             if listing {
-                pattern::each_main_path(s, kernel, x, y, |main| {
-                    let f = pattern::family(s, kernel, x, y, main, h);
+                // The main paths of a pawn are listed first, held while they are gone over.
+                let mut mains = Budget::new();
+                pattern::each_main_path(s, kernel, x, y, &mut mains, |main| {
+                    // One family's options at a time, given back when it is done.
+                    let f = pattern::family(s, kernel, x, y, main, h, &mut Budget::new())?;
                     for p in f.iter() {
                         if listed.len() as u128 >= limit {
-                            return ControlFlow::Break(());
+                            return Ok(ControlFlow::Break(()));
                         }
-                        listed.push(ListedPattern::of(s, y, &p));
+                        let pattern = ListedPattern::of(s, y, &p);
+                        kept.hold(pattern.bytes(), || "the patterns listed".into())?;
+                        listed.push(pattern);
                     }
-                    ControlFlow::Continue(())
-                });
+                    Ok(ControlFlow::Continue(()))
+                })?;
             }
             let pair = PairPatterns {
                 x,
@@ -434,7 +478,7 @@ impl Workbench {
                 listed,
                 fuzzy: None,
             };
-            json.push(pair_json(s, &pair, listing));
+            json.push(pair_json(s, &pair, listing, &mut kept)?);
             found.push(pair);
         }
         Ok(PatternsResult {
@@ -444,7 +488,9 @@ impl Workbench {
     }
 
     /// The fuzzy pattern of each pair of `r` (none where not attack-able), with the count of
-    /// the patterns it holds; `progress` hears of each pair.
+    /// the patterns it holds; `progress` hears of each pair. The fuzzy pattern is read off
+    /// tables, but the count lists the main paths (at most [`COUNT_LIMIT`]): they are held
+    /// against the memory limit as [`Workbench::patterns`] holds its listing.
     pub fn fuzzy_patterns(
         &self,
         r: &PairsRequest,
@@ -453,12 +499,15 @@ impl Workbench {
         let (s, kernel) = (self.scenario(), self.kernel());
         let pairs = self.pairs(r)?;
         let task = Task::start(progress, Some(pairs.len() as u64), "pairs");
+        let mut kept = Budget::new();
         let mut found = Vec::new();
         let mut json = Vec::new();
         for (x, y) in pairs {
             task.advance(1);
+            crate::budget::check_time()?;
             let fuzzy = fuzzy_pattern(s, kernel, x, y, r.horizon, &s.length_terms);
-            let count = pattern::count(s, kernel, x, y, r.horizon, COUNT_LIMIT);
+            let count =
+                pattern::count(s, kernel, x, y, r.horizon, COUNT_LIMIT, &mut Budget::new())?;
             let pair = PairPatterns {
                 x,
                 y,
@@ -467,7 +516,7 @@ impl Workbench {
                 listed: Vec::new(),
                 fuzzy,
             };
-            json.push(pair_json(s, &pair, false));
+            json.push(pair_json(s, &pair, false, &mut kept)?);
             found.push(pair);
         }
         Ok(PatternsResult {

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use crate::budget::{Budget, Text};
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
 use crate::grammar::{Grammar, Language, Limits, Tracer};
@@ -94,18 +95,37 @@ impl Workbench {
         self.prepared(grammar, r, |grammar, world, inputs, start| {
             // The result keeps the language (the server draws from it), so it is gathered
             // once and printed from the vector: printing off the stream as well would walk
-            // the table twice (king 15x15: 324M instructions before, 355M that way).
-            let language = grammar.derive(world, inputs, start, r.limits, trace)?;
-            let mut text = String::new();
-            grammar.write_sentences(world, &language.sentences, &mut text);
-            let strings: Vec<String> = text.lines().map(str::to_string).collect();
+            // the table twice (king 15x15: 324M instructions before, 355M that way). The
+            // sentences, their text and its lines are held against the memory limit as they
+            // are built (the text also against the cap on a result's text).
+            let stream = grammar.derive_stream(world, inputs, start, r.limits, trace)?;
+            let steps = stream.steps();
+            let mut held = Budget::new();
+            let sentences = stream.into_vec_within(&mut held)?;
+            let mut text = Text::new("the sentences printed");
+            // A thousand sentences at a time: the printer's text of a line refers to the line
+            // before it, and the whole text is written into a held text.
+            let mut part = String::new();
+            for chunk in sentences.chunks(1024) {
+                part.clear();
+                grammar.write_sentences(world, chunk, &mut part);
+                text.push_str(&part);
+            }
+            let text = text.finish()?;
+            let mut strings: Vec<String> = Vec::new();
+            for line in text.lines() {
+                held.output(crate::budget::text_bytes(line.len()), || {
+                    "the sentences printed".into()
+                })?;
+                strings.push(line.to_string());
+            }
             Ok(LanguageResult {
                 grammar: (!r.no_source).then(|| grammar.name().to_string()),
                 start: r.start.trim().to_string(),
                 count: strings.len(),
                 language: strings,
                 text,
-                derived: language,
+                derived: Language { sentences, steps },
             })
         })
     }

@@ -182,9 +182,16 @@ pub struct SearchJson {
     /// LG searches: the horizon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub horizon: Option<u32>,
-    /// LG searches: whether the value is proved inside the reduced tree.
+    /// LG searches: whether the value is proved for the game: it rests on leaves that end
+    /// the game, and every legal move of a side short of its best was answered at each node
+    /// of its proof (`LgResult::proved`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proved: Option<bool>,
+    /// LG searches: whether the value is forced within LG's reduced tree (`LgResult::forced`).
+    /// Where `proved` is false and this is true, the value is forced within LG's tree and
+    /// not checked outside it: a move the tree leaves out may change it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced_in_tree: Option<bool>,
     /// LG searches: the race extension of the tree shown, in plies past the depth bound.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub race: Option<u32>,
@@ -336,7 +343,8 @@ impl SearchRequest {
             || self.lg.guard_negations
             || self.lg.product_zones
             || self.lg.race.is_some()
-            || self.lg.race_budget.is_some();
+            || self.lg.race_budget.is_some()
+            || self.lg.zone_moves_only;
         if lg_only && !self.engine.is_lg() {
             return bad("engine", "the reduced tree's options need an LG search");
         }
@@ -515,6 +523,7 @@ pub fn search_game(
             stopped: result.stopped.clone(),
             horizon: lg_result.as_ref().map(|l| l.horizon),
             proved: lg_result.as_ref().map(|l| l.proved),
+            forced_in_tree: lg_result.as_ref().map(|l| l.forced),
             race: lg_result.as_ref().map(|l| l.race),
             race_asked: lg_result.as_ref().map(|l| l.race_asked),
             depth_bound: lg_result.as_ref().map(|l| l.depth),

@@ -4,8 +4,9 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
-use crate::board::Point;
-use crate::bundle::{AdmissibleRule, Bundle, BundleError, BundleOptions};
+use crate::board::{Board, Point};
+use crate::budget::Budget;
+use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
 use crate::piece::{Side, Usage};
 
 /// What [`Workbench::trajectories`] lists; the defaults are `lingeo trajectories`'.
@@ -54,7 +55,7 @@ impl Default for TrajectoriesRequest {
 }
 
 /// A bundle; serialised, it is what `lingeo trajectories --json` prints.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct TrajectoriesResult {
     /// The piece's label.
     pub piece: String,
@@ -69,20 +70,76 @@ pub struct TrajectoriesResult {
     /// The count: a number up to 2^53, else its decimal text.
     pub count: serde_json::Value,
     /// Whether there are more than 2^128 - 1.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub count_saturated: bool,
-    /// The trajectories, each its points' names (none with `count_only`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trajectories: Option<Vec<Vec<String>>>,
     /// The count, exact (saturated at `u128::MAX`).
-    #[serde(skip)]
     pub exact_count: u128,
-    /// The trajectories' points.
-    #[serde(skip)]
+    /// The trajectories' points (none with `count_only`); serialised as `trajectories`, each
+    /// its points' names, spelled as they are written (a listing of millions holds no string
+    /// per point).
     pub paths: Option<Vec<Vec<Point>>>,
     /// The start and end.
-    #[serde(skip)]
     pub ends: (Point, Point),
+    /// The board, which names the points.
+    pub board: Board,
+}
+
+impl Serialize for TrajectoriesResult {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Json<'a> {
+            piece: &'a str,
+            from: &'a str,
+            to: &'a str,
+            distance: Option<u32>,
+            length: Option<u32>,
+            count: &'a serde_json::Value,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            count_saturated: bool,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            trajectories: Option<Named<'a>>,
+        }
+        Json {
+            piece: &self.piece,
+            from: &self.from,
+            to: &self.to,
+            distance: self.distance,
+            length: self.length,
+            count: &self.count,
+            count_saturated: self.count_saturated,
+            trajectories: self.paths.as_deref().map(|paths| Named {
+                board: &self.board,
+                paths,
+            }),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Trajectories serialised as lists of their points' names.
+struct Named<'a> {
+    board: &'a Board,
+    paths: &'a [Vec<Point>],
+}
+
+impl Serialize for Named<'_> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        struct Path<'a>(&'a Board, &'a [Point]);
+        impl Serialize for Path<'_> {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.1.iter().map(|&p| self.0.name(p).to_string()))
+            }
+        }
+        serializer.collect_seq(self.paths.iter().map(|t| Path(self.board, t)))
+    }
 }
 
 impl Workbench {
@@ -118,28 +175,28 @@ impl Workbench {
         let bundle = Bundle::new(kernel, chosen.motion, from, to, r.length, options);
         let reachable = kernel.map(chosen.motion, from).is_reachable(to);
         let distance = reachable.then(|| bundle.distance());
-        let too_many = |e: BundleError| match e {
-            BundleError::TooMany(e) => ApiError::TooLarge {
-                cap: Cap::Trajectories,
-                reason: e.to_string(),
-                message: e.to_string(),
-            },
-            // The thread's deadline (a request of `lingeo serve`), as the zones report it.
-            BundleError::TimeLimit { .. } => ApiError::Stopped {
-                reason: crate::play::search::StopReason::Failed(e.to_string()),
-                note: "",
-            },
+        let too_many = |e: crate::bundle::TooMany| ApiError::TooLarge {
+            cap: Cap::Trajectories,
+            reason: e.to_string(),
+            message: e.to_string(),
+        };
+        // The trajectories are held against the memory limit as they are listed: a limit of
+        // millions stops where the memory does, not where the machine's does.
+        let mut held = Budget::new();
+        let listing = |e| match e {
+            Listing::TooMany(e) => too_many(e),
+            Listing::Exceeded(e) => e.into(),
         };
         let paths = if r.count_only {
             None
         } else {
-            Some(bundle.collect(r.limit).map_err(too_many)?)
+            Some(bundle.collect_within(r.limit, &mut held).map_err(listing)?)
         };
         let count = match &paths {
             Some(ts) => ts.len() as u128,
-            None => bundle.count_up_to(r.limit).map_err(too_many)?,
+            // A count of simple trajectories walks them: it stops at the deadline too.
+            None => bundle.count_up_to(r.limit).map_err(listing)?,
         };
-        let names = |t: &[Point]| t.iter().map(|&p| board.name(p).to_string()).collect();
         Ok(TrajectoriesResult {
             piece: chosen.label,
             from: board.name(from).to_string(),
@@ -148,12 +205,10 @@ impl Workbench {
             length: bundle.length(),
             count: json_count(count),
             count_saturated: count == u128::MAX,
-            trajectories: paths
-                .as_ref()
-                .map(|ts| ts.iter().map(|t| names(t)).collect()),
             exact_count: count,
-            paths: paths.map(|ts| ts.into_iter().map(|t| t.to_vec()).collect()),
+            paths,
             ends: (from, to),
+            board: board.clone(),
         })
     }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
 use crate::board::Point;
+use crate::budget::{Budget, Exceeded};
 use crate::grammar::forest::SentenceCount;
 use crate::grammar::types::Type;
 use crate::grammar::value::Value;
@@ -408,13 +409,51 @@ fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Resul
     })
 }
 
+/// Points serialised as their names (`["h5", "h4", "h3"]`), spelled as they are written: a
+/// listing of zones keeps no string per point (a 32x32 robot zone's 238,863 zones took 2.5 GB
+/// as names, issue 45).
+#[derive(Clone, Debug)]
+pub struct PointNames {
+    board: crate::board::Board,
+    points: Arc<[Point]>,
+}
+
+impl PointNames {
+    /// `points` of `board`.
+    pub fn new(board: &crate::board::Board, points: Arc<[Point]>) -> PointNames {
+        PointNames {
+            board: board.clone(),
+            points,
+        }
+    }
+
+    /// The points.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// Their names.
+    pub fn names(&self) -> Vec<String> {
+        self.points
+            .iter()
+            .map(|&p| self.board.name(p).to_string())
+            .collect()
+    }
+}
+
+impl Serialize for PointNames {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.points.iter().map(|&p| self.board.name(p).to_string()))
+    }
+}
+
 /// One symbol of a zone: its piece, trajectory, time and level.
 #[derive(Clone, Debug, Serialize)]
 pub struct EntryJson {
     /// The piece's name.
     pub piece: String,
-    /// The trajectory's points.
-    pub trajectory: Vec<String>,
+    /// The trajectory's points, serialised as their names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
     /// The level (0 for the main trajectory).
@@ -426,8 +465,8 @@ pub struct EntryJson {
 pub struct AlternativeJson {
     /// The piece's name.
     pub piece: String,
-    /// The trajectory's points.
-    pub trajectory: Vec<String>,
+    /// The trajectory's points, serialised as their names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
 }
@@ -510,8 +549,8 @@ pub struct UndecidedJson {
     pub to: String,
     /// The alternative's piece.
     pub piece: String,
-    /// Its trajectory.
-    pub trajectory: Vec<String>,
+    /// Its trajectory, serialised as its points' names.
+    pub trajectory: PointNames,
     /// The time allowed.
     pub time: u32,
 }
@@ -577,22 +616,88 @@ pub fn count_text(summary: &ZoneSummary) -> String {
 pub fn entry_json(s: &Scenario, e: &ZoneEntry) -> EntryJson {
     EntryJson {
         piece: s.pieces[e.piece].name.clone(),
-        trajectory: names(s, &e.trajectory),
+        trajectory: PointNames::new(&s.board, e.trajectory.clone()),
         time: e.time,
         level: e.level,
     }
 }
 
-fn names(s: &Scenario, t: &[Point]) -> Vec<String> {
-    t.iter().map(|&p| s.board.name(p).to_string()).collect()
+/// About what an entry for JSON holds: itself and its piece's name's block (its points are
+/// shared).
+fn entry_bytes(s: &Scenario, piece: usize) -> usize {
+    std::mem::size_of::<EntryJson>() + crate::budget::HEAP_BLOCK + s.pieces[piece].name.len()
+}
+
+/// [`entry_json`], held in `budget`.
+fn entry_json_held(
+    s: &Scenario,
+    e: &ZoneEntry,
+    budget: &mut Budget,
+) -> std::result::Result<EntryJson, Exceeded> {
+    budget.hold(entry_bytes(s, e.piece), || "the zones for JSON".into())?;
+    Ok(entry_json(s, e))
 }
 
 /// An attack for JSON: its zones where they are `listed`, else its bundle view; `filters` as
 /// the listing names them (none for a grammar of the caller's, or to leave the source out).
-pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filters>) -> AttackJson {
+/// Each entry is held in `budget` as it is made (its points are the listing's, named as they
+/// are written), so a listing of millions stops at the memory limit as it is built.
+pub fn attack_json(
+    s: &Scenario,
+    a: &Attack,
+    listed: bool,
+    filters: Option<Filters>,
+    budget: &mut Budget,
+) -> std::result::Result<AttackJson, Exceeded> {
     let p = &s.pieces[a.piece];
     let counted = a.skipped.is_none();
-    AttackJson {
+    let zones = if listed && counted {
+        let mut zones = Vec::with_capacity(a.zones.len());
+        for z in &a.zones {
+            let mut entries = Vec::with_capacity(z.entries.len());
+            for e in &z.entries {
+                entries.push(entry_json_held(s, e, budget)?);
+            }
+            zones.push(entries);
+        }
+        Some(zones)
+    } else {
+        None
+    };
+    let bundles = if !listed && counted {
+        let mut bundles = Vec::with_capacity(a.summary.view.len());
+        for (main, attaches) in &a.summary.view {
+            let mut attach_json = Vec::with_capacity(attaches.len());
+            for at in attaches {
+                let mut alternatives = Vec::with_capacity(at.alternatives.len());
+                for (q, t, time) in &at.alternatives {
+                    budget.hold(
+                        entry_bytes(s, *q) + crate::budget::points_bytes(t.len()),
+                        || "the zones for JSON".into(),
+                    )?;
+                    alternatives.push(AlternativeJson {
+                        piece: s.pieces[*q].name.clone(),
+                        trajectory: PointNames::new(&s.board, t.as_slice().into()),
+                        time: *time,
+                    });
+                }
+                attach_json.push(AttachJson {
+                    level: at.level,
+                    from: s.board.name(at.from).to_string(),
+                    to: s.board.name(at.to).to_string(),
+                    alternatives,
+                });
+            }
+            bundles.push(BundleJson {
+                main: entry_json_held(s, main, budget)?,
+                attaches: attach_json,
+            });
+        }
+        Some(bundles)
+    } else {
+        None
+    };
+    Ok(AttackJson {
         piece: p.name.clone(),
         from: s.board.name(p.at).to_string(),
         to: s.board.name(a.target).to_string(),
@@ -602,38 +707,8 @@ pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filte
         count_at_least: counted && a.summary.at_least,
         count_saturated: counted && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
         error: a.skipped.as_ref().map(|t| t.reason.clone()),
-        zones: (listed && counted).then(|| {
-            a.zones
-                .iter()
-                .map(|z| z.entries.iter().map(|e| entry_json(s, e)).collect())
-                .collect()
-        }),
-        bundles: (!listed && counted).then(|| {
-            a.summary
-                .view
-                .iter()
-                .map(|(main, attaches)| BundleJson {
-                    main: entry_json(s, main),
-                    attaches: attaches
-                        .iter()
-                        .map(|at| AttachJson {
-                            level: at.level,
-                            from: s.board.name(at.from).to_string(),
-                            to: s.board.name(at.to).to_string(),
-                            alternatives: at
-                                .alternatives
-                                .iter()
-                                .map(|(q, t, time)| AlternativeJson {
-                                    piece: s.pieces[*q].name.clone(),
-                                    trajectory: names(s, t),
-                                    time: *time,
-                                })
-                                .collect(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        }),
+        zones,
+        bundles,
         undecided: (counted && !a.summary.undecided.is_empty()).then(|| {
             a.summary
                 .undecided
@@ -644,12 +719,12 @@ pub fn attack_json(s: &Scenario, a: &Attack, listed: bool, filters: Option<Filte
                     from: s.board.name(u.from).to_string(),
                     to: s.board.name(u.to).to_string(),
                     piece: s.pieces[u.alternative.0].name.clone(),
-                    trajectory: names(s, &u.alternative.1),
+                    trajectory: PointNames::new(&s.board, u.alternative.1.as_slice().into()),
                     time: u.alternative.2,
                 })
                 .collect()
         }),
-    }
+    })
 }
 
 /// What [`Workbench::zones`] computes; the defaults are `lingeo zones`'.
@@ -828,18 +903,35 @@ pub struct AttacksResult {
 
 impl Serialize for AttacksResult {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.attacks.iter().map(|a| self.attack_json(a)))
+        use serde::ser::{Error, SerializeSeq};
+        let mut seq = serializer.serialize_seq(Some(self.attacks.len()))?;
+        for a in &self.attacks {
+            // One attack's names at a time, held while they are written.
+            let json = self
+                .attack_json(a, &mut Budget::new())
+                .map_err(|e| S::Error::custom(e.to_string()))?;
+            seq.serialize_element(&json)?;
+        }
+        seq.end()
     }
 }
 
 impl AttacksResult {
-    /// The attacks for JSON (what serialising the result writes).
-    pub fn json(&self) -> Vec<AttackJson> {
-        self.attacks.iter().map(|a| self.attack_json(a)).collect()
+    /// The attacks for JSON (what serialising the result writes), their names held in
+    /// `budget`.
+    pub fn json(&self, budget: &mut Budget) -> std::result::Result<Vec<AttackJson>, Exceeded> {
+        self.attacks
+            .iter()
+            .map(|a| self.attack_json(a, budget))
+            .collect()
     }
 
-    fn attack_json(&self, a: &Attack) -> AttackJson {
-        attack_json(&self.scenario, a, self.listed, self.filters)
+    fn attack_json(
+        &self,
+        a: &Attack,
+        budget: &mut Budget,
+    ) -> std::result::Result<AttackJson, Exceeded> {
+        attack_json(&self.scenario, a, self.listed, self.filters, budget)
     }
 
     /// How many attacks were too large to list ([`Attack::skipped`]).
@@ -999,6 +1091,10 @@ impl Workbench {
         } else {
             summarise(s, kernel, request, r.all_zones)?
         };
+        // The zones listed (built already: counted, not checked again), held while their
+        // entries are made for the result.
+        let mut held = Budget::new();
+        held.keep(zones.iter().map(Zone::bytes).sum());
         let attack = Attack {
             piece,
             target,
@@ -1007,7 +1103,13 @@ impl Workbench {
             summary,
             skipped: None,
         };
-        let json = attack_json(s, &attack, r.lists_zones(), r.named_filters(grammar));
+        let json = attack_json(
+            s,
+            &attack,
+            r.lists_zones(),
+            r.named_filters(grammar),
+            &mut held,
+        )?;
         Ok(ZonesResult { attack, json })
     }
 

@@ -139,7 +139,9 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
     // The LG value beside the full-width one: where they differ, the reduced tree lost the
     // value (docs/lg-search.md, "Agreement with the solver").
     let how = if r.proved {
-        "proved inside the reduced tree"
+        "proved"
+    } else if r.forced {
+        "forced within LG's tree; outside it not checked"
     } else {
         "a static estimate"
     };
@@ -188,10 +190,13 @@ fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
         "4. Patterns and fuzzy patterns (Coffman-Wolph & Kountanis, MAICS 2013, Figure 2)\n\n",
     );
     let length = pattern::attack_distance(&s, &k, x, y);
-    let count = pattern::count(&s, &k, x, y, horizon, COUNT_LIMIT);
+    // Figure 2's patterns are seven: held as any listing is, under the default limit.
+    let mut budget = lingeo::budget::Budget::new();
+    let count = pattern::count(&s, &k, x, y, horizon, COUNT_LIMIT, &mut budget)?;
     out.push_str(&header(&s, x, y, length, &count));
-    for main in pattern::main_paths(&s, &k, x, y) {
-        for p in pattern::family(&s, &k, x, y, main, horizon).iter() {
+    for main in pattern::main_paths(&s, &k, x, y, &mut budget)? {
+        let family = pattern::family(&s, &k, x, y, main, horizon, &mut budget)?;
+        for p in family.iter() {
             let listed = lingeo::api::patterns::ListedPattern::of(&s, y, &p);
             out.push_str(&pattern_line(&s, x, y, &listed));
         }

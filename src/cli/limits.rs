@@ -24,8 +24,9 @@ pub struct LimitArgs {
     pub max_iterations: u64,
     /// Stop with an error when the run uses more than this many MiB of memory (heap, and
     /// the stack grown for deep recursion); with `zones`, the native generator's listing and
-    /// count stop there too. Structures as large as the board (a slider's successor lists,
-    /// the rays of play) are refused beforehand when they would not fit.
+    /// count stop there too, and so does the printed output. Structures as large as the board
+    /// (a slider's successor lists, the rays of play) are refused beforehand when they would
+    /// not fit.
     #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_memory: u64,
@@ -36,7 +37,8 @@ pub struct LimitArgs {
 pub struct MemoryArg {
     /// Stop with an error when the run would use more than this many MiB of memory:
     /// structures as large as the board (a slider's successor lists, the rays of play) are
-    /// refused beforehand when they would not fit.
+    /// refused beforehand when they would not fit, and listings (paths, trajectories,
+    /// patterns) and the printed output stop where they would pass it.
     #[arg(long, value_name = "MIB", default_value_t = (lingeo::memory::DEFAULT_LIMIT >> 20) as u64,
           value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_memory: u64,

@@ -7,6 +7,7 @@ use clap::Args;
 use lingeo::api::patterns::{ListedPattern, PairPatterns};
 use lingeo::api::{ApiError, PairsRequest, PatternsRequest, PatternsResult, Workbench};
 use lingeo::board::Point;
+use lingeo::budget::Text;
 use lingeo::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, number};
 use lingeo::pattern::PatternCount;
 use lingeo::piece::Side;
@@ -198,7 +199,8 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
         return super::json::to_string(&result);
     }
     let s = bench.scenario();
-    let mut out = String::new();
+    // The listing's text is held against the memory limit as it grows.
+    let mut out = Text::new("the patterns printed");
     for pair in &result.pairs {
         let PairPatterns {
             x,
@@ -236,7 +238,7 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
     if out.is_empty() {
         out.push_str("no pairs: no piece can attack an opposing piece\n");
     }
-    Ok(out)
+    out.finish().map_err(setup::exceeded)
 }
 
 /// `very short 0.5, short 0.5`: the terms of non-zero membership.

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use lingeo::api::Engine;
 use lingeo::grammar::Limits;
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{Leaf, LgOptions, LgResult, Zones};
+use lingeo::play::search::lg::{End, Leaf, LgOptions, LgResult, Zones};
 use lingeo::play::search::{Eval, Ordering, SearchOptions, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::progress::Observer;
@@ -136,6 +136,13 @@ pub struct SearchArgs {
     /// --race, no budget unless given)
     #[arg(long, value_name = "POSITIONS")]
     pub race_budget: Option<u64>,
+    /// --engine lg: search zone moves only, as the reduced tree did before issue 50: no
+    /// refutation check (a side whose zone moves lose, or whose forced value falls short of
+    /// its best, tries its other legal moves too), no tempo moves of a side that cannot wait,
+    /// no search over every legal move where neither side has a zone move, no captures in the
+    /// race (docs/lg-search.md, items 3 and 13).
+    #[arg(long)]
+    pub zone_moves_only: bool,
     /// --engine lg: list every zone of each attack (the zone grammar's language, the product of
     /// the alternatives of its attach pairs) instead of one bundle per main trajectory.
     #[arg(long)]
@@ -367,6 +374,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         ("--race", args.race.is_some()),
         ("--race-budget", args.race_budget.is_some()),
         ("--product-zones", args.product_zones),
+        ("--zone-moves-only", args.zone_moves_only),
     ];
     let is_lg = matches!(args.engine, EngineArg::Lg | EngineArg::LgGrammar);
     if args.network.is_some()
@@ -453,6 +461,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             race_budget: args.race_budget,
             // The API deepens under --time.
             deepen: false,
+            zone_moves_only: args.zone_moves_only,
         },
         leaf: args.leaf.map(|l| match l {
             LeafArg::Zero => Leaf::Zero,
@@ -535,6 +544,18 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
             render::counted(r.tree.moves() as u128, "move", "moves"),
             render::counted(r.tree.depth() as u128, "move", "moves"),
         ));
+        // A root that is a leaf itself: say why, since the tree below it is empty.
+        match r.root_end {
+            Some(End::NoZoneMove) => out.push_str(
+                "the root is a leaf (no zone move): the value is its static value (the default \
+                 search goes on over every legal move there; not --leaf zero nor \
+                 --zone-moves-only)\n",
+            ),
+            Some(End::NoWin) => out.push_str(
+                "the root is a leaf (no win left): the rules leave neither side a way to win\n",
+            ),
+            _ => {}
+        }
         if r.race_asked > 0 {
             out.push_str(&format!(
                 "race: {} past the depth bound{}\n",
@@ -672,12 +693,15 @@ fn describe(
         };
         out.push_str(&format!("{why}; {partial}\n"));
     }
-    // The LG search says whether its value is proved inside the reduced tree (it rests on
-    // leaves that end the game only) or rests on static values of leaves (an estimate).
-    let status = match proved {
-        Some(true) => ", proved inside the reduced tree",
-        Some(false) => ", static estimate",
-        None => "",
+    // The LG search says whether its value is proved for the game (it rests on leaves that
+    // end the game, and every legal move of the side short of its best was answered), forced
+    // only inside its reduced tree (a move outside it may change the value), or rests on
+    // static values of leaves (an estimate).
+    let status = match (proved, lg.map(|l| l.forced)) {
+        (Some(true), _) => ", proved",
+        (Some(false), Some(true)) => ", forced within LG's tree; outside it not checked",
+        (Some(false), _) => ", static estimate",
+        (None, _) => "",
     };
     let value = match r.value {
         Some(1) => format!("1 (White wins{status})"),
@@ -687,8 +711,13 @@ fn describe(
     };
     out.push_str(&format!("value: {value}\n"));
     if proved == Some(false) {
-        // An LG value resting on static leaf values: no distance to the end to tell.
-        out.push_str(&format!("score: {} (static estimate)\n", r.score));
+        // An LG value not proved for the game: no distance to the end to tell.
+        let what = if lg.is_some_and(|l| l.forced) {
+            "forced within LG's tree"
+        } else {
+            "static estimate"
+        };
+        out.push_str(&format!("score: {} ({what})\n", r.score));
     } else if args.depth.is_none() && r.stopped.is_none() {
         // A solve scores win, draw or loss only (no distance to the end).
     } else if args.depth.is_none() && r.score.abs() > WIN / 2 {

@@ -118,13 +118,16 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
         Some(name) => format!("{name} from "),
         None => String::new(),
     };
-    Ok(format!(
-        "{source}{}: {}\n{}",
+    // The listing's text is held against the memory limit as it grows (the language's text,
+    // held as it was built, is copied into it).
+    let mut out = lingeo::budget::Text::new("the sentences printed");
+    out.push_str(&format!(
+        "{source}{}: {}\n",
         language.start,
         lingeo::render::counted(language.count as u128, "sentence", "sentences"),
-        language.text
-    )
-    .into())
+    ));
+    out.push_str(&language.text);
+    Ok(out.finish().map_err(setup::exceeded)?.into())
 }
 
 /// `--count`: the sentences counted on the forest (docs/semantics.md §6.11).

@@ -22,6 +22,15 @@ pub fn too_large(e: lingeo::memory::TooLarge) -> CliError {
     CliError(format!("{e}{RAISE}"))
 }
 
+/// A job stopped at a limit as it built its result (its text too), as the CLI reports it: the
+/// memory limit with the option that raises it.
+pub fn exceeded(e: lingeo::budget::Exceeded) -> CliError {
+    match e {
+        lingeo::budget::Exceeded::Memory(e) => too_large(e),
+        e => CliError(e.to_string()),
+    }
+}
+
 /// An error of the API, as the CLI reports it: the library's words with the option that
 /// raises a cap or limit, or gives a start or input, where one does.
 pub fn api_error(e: lingeo::api::ApiError) -> CliError {
@@ -83,7 +92,8 @@ pub fn cap_option(cap: lingeo::api::Cap) -> Option<&'static str> {
         Cap::Steps => Some("--max-steps"),
         Cap::Trajectories => Some("--limit"),
         Cap::Sentences => Some("--max-sentences"),
-        Cap::Fixed => None,
+        // The CLI caps no result's text: the server's cap, which the server names.
+        Cap::Fixed | Cap::Output => None,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use clap::{Args, ValueEnum};
 use lingeo::api::{TrajectoriesRequest, Workbench};
+use lingeo::budget::Text;
 use lingeo::bundle::AdmissibleRule;
 use lingeo::render;
 
@@ -105,12 +106,14 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         return super::json::to_string(&bundle);
     }
     let (distance, count, trajectories) = (bundle.distance, bundle.exact_count, &bundle.paths);
-    let mut out = format!(
+    // The listing's text is held against the memory limit as it grows.
+    let mut out = Text::new("the trajectories printed");
+    out.push_str(&format!(
         "{} from {} to {}: ",
         chosen.label,
         board.name(from),
         board.name(to)
-    );
+    ));
     match (distance, bundle.length) {
         (None, _) => out.push_str(&format!("unreachable (MAP = {unreachable})\n")),
         (Some(_), None) if from == to => out.push_str(
@@ -136,9 +139,12 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
             ));
         }
     }
+    let mut line = String::new();
     for t in trajectories.iter().flatten() {
-        render::write_trajectory(board, t, &mut out);
-        out.push('\n');
+        line.clear();
+        render::write_trajectory(board, t, &mut line);
+        line.push('\n');
+        out.push_str(&line);
     }
-    Ok(out)
+    out.finish().map_err(setup::exceeded)
 }

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use lingeo::api::zones::Attack;
 use lingeo::api::{ApiError, Cap, Workbench, ZoneEngine, ZonesRequest};
 use lingeo::board::Point;
+use lingeo::budget::Text;
 use lingeo::grammar::Grammar;
 use lingeo::render;
 use lingeo::scenario::Scenario;
@@ -181,7 +182,7 @@ fn raise(cap: Cap) -> Option<&'static str> {
         Cap::Zones => Some("--max-zones"),
         Cap::Memory => Some("--max-memory"),
         Cap::Steps => Some("--max-steps"),
-        Cap::Trajectories | Cap::Sentences | Cap::Fixed => None,
+        Cap::Trajectories | Cap::Sentences | Cap::Fixed | Cap::Output => None,
     }
 }
 
@@ -284,10 +285,14 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     }
     let text = if args.csv {
         csv(scenario, &attacks, args.all_zones)
+            .finish()
+            .map_err(setup::exceeded)?
     } else if let Some(json) = json {
         json
     } else {
         listing(scenario, &attacks, args)
+            .finish()
+            .map_err(setup::exceeded)?
     };
     // An attack not listed leaves the answer incomplete: the listing says which, and the exit
     // code says so too.
@@ -304,11 +309,11 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     })
 }
 
-/// The attacks as text.
-fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> String {
-    let mut out = String::new();
+/// The attacks as text, held against the memory limit as it grows.
+fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Text {
+    let mut out = Text::new("the zones printed");
     for a in attacks {
-        out.push_str(&text(scenario, a, args));
+        text(scenario, a, args, &mut out);
     }
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
@@ -355,7 +360,8 @@ fn write_symbol(s: &Scenario, piece: usize, t: &[Point], time: u32, out: &mut St
     let _ = write!(out, ", {time})");
 }
 
-fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
+/// One attack's text, written into `out`.
+fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, out: &mut Text) {
     let p = &s.pieces[a.piece];
     let filters = format!("filters: {}; ", args.language.filters.label());
     let (filters, engine) = match (&args.grammar, args.engine) {
@@ -388,37 +394,52 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
     if let Some(skipped) = &a.skipped {
         let reason = &skipped.reason;
         let raise = raise(skipped.cap).map_or_else(String::new, |o| format!("raise {o} or "));
-        return format!("{head}: {reason}, not listed ({raise}shorten the horizon)\n");
+        out.push_str(&format!(
+            "{head}: {reason}, not listed ({raise}shorten the horizon)\n"
+        ));
+        return;
     }
     let single = match (args.seed, args.zone) {
-        (Some(_), _) if a.zones.is_empty() => return format!("{head}: no zone\n"),
+        (Some(_), _) if a.zones.is_empty() => {
+            out.push_str(&format!("{head}: no zone\n"));
+            return;
+        }
         (Some(seed), _) => Some(format!("the zone drawn with seed {seed}")),
         (None, Some(n)) => Some(format!("zone {n}")),
         (None, None) => None,
     };
-    let mut out = match &single {
-        Some(which) => format!("{head}: {which}\n"),
-        None => format!("{head}: {}\n", lingeo::api::zones::count_text(&a.summary)),
-    };
+    match &single {
+        Some(which) => out.push_str(&format!("{head}: {which}\n")),
+        None => out.push_str(&format!(
+            "{head}: {}\n",
+            lingeo::api::zones::count_text(&a.summary)
+        )),
+    }
+    // Each line is written into `line`, then into the text (which may stop growing).
+    let mut line = String::new();
     if args.all_zones || single.is_some() {
         // --zone N keeps the zone's number in the listing.
         let first = args.zone.unwrap_or(1);
         for (i, z) in a.zones.iter().enumerate() {
-            let _ = write!(out, "Z{} = ", first + i as u64);
+            line.clear();
+            let _ = write!(line, "Z{} = ", first + i as u64);
             for (j, e) in z.entries.iter().enumerate() {
                 if j > 0 {
-                    out.push(' ');
+                    line.push(' ');
                 }
-                write_symbol(s, e.piece, &e.trajectory, e.time, &mut out);
+                write_symbol(s, e.piece, &e.trajectory, e.time, &mut line);
             }
-            out.push('\n');
+            line.push('\n');
+            out.push_str(&line);
         }
-        return out;
+        return;
     }
     for (main, attaches) in &a.summary.view {
-        out.push_str("  main: ");
-        write_symbol(s, main.piece, &main.trajectory, main.time, &mut out);
-        out.push('\n');
+        line.clear();
+        line.push_str("  main: ");
+        write_symbol(s, main.piece, &main.trajectory, main.time, &mut line);
+        line.push('\n');
+        out.push_str(&line);
         for at in attaches {
             let _ = writeln!(
                 out,
@@ -429,9 +450,11 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
                 render::counted(at.alternatives.len() as u128, "alternative", "alternatives")
             );
             for (q, t, time) in &at.alternatives {
-                out.push_str("      ");
-                write_symbol(s, *q, t, *time, &mut out);
-                out.push('\n');
+                line.clear();
+                line.push_str("      ");
+                write_symbol(s, *q, t, *time, &mut line);
+                line.push('\n');
+                out.push_str(&line);
             }
         }
     }
@@ -442,8 +465,9 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
             render::counted(a.summary.undecided.len() as u128, "entry", "entries")
         );
         for u in &a.summary.undecided {
+            line.clear();
             let _ = write!(
-                out,
+                line,
                 "    main {}, level {}, {} -> {}: ",
                 u.main + 1,
                 u.level,
@@ -455,20 +479,21 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs) -> String {
                 u.alternative.0,
                 &u.alternative.1,
                 u.alternative.2,
-                &mut out,
+                &mut line,
             );
-            out.push('\n');
+            line.push('\n');
+            out.push_str(&line);
         }
     }
-    out
 }
 
 /// The attacks as CSV ([`ZoneArgs::csv`]): each zone's entries with --all-zones, else the bundle
 /// view's main trajectories and alternatives; an attack not listed has no rows.
-fn csv(scenario: &Scenario, attacks: &[Attack], all_zones: bool) -> String {
+fn csv(scenario: &Scenario, attacks: &[Attack], all_zones: bool) -> Text {
     let board = &scenario.board;
     let name = |p: usize| scenario.pieces[p].name.as_str();
-    let mut out = String::from("attack,piece,target,zone,level,from,to,mover,trajectory,time\n");
+    let mut out = Text::new("the zones printed");
+    out.push_str("attack,piece,target,zone,level,from,to,mover,trajectory,time\n");
     for (k, a) in attacks.iter().enumerate() {
         let mut row = |zone: String, level: u32, mover: usize, t: &[Point], time: u32| {
             let (Some(first), Some(last)) = (t.first(), t.last()) else {

@@ -95,6 +95,12 @@ impl PartialOrd for Sym {
 /// A sentence of the language: terminals only, each with its parameter values.
 pub type Sentence = Vec<Sym>;
 
+/// About what a sentence listed holds: its symbols in their block (their arguments are shared
+/// with the derivation's states).
+pub fn sentence_bytes(sentence: &[Sym]) -> usize {
+    crate::budget::HEAP_BLOCK + std::mem::size_of::<Sentence>() + std::mem::size_of_val(sentence)
+}
+
 #[derive(Clone)]
 struct State {
     form: Form,
@@ -285,6 +291,9 @@ fn derive_or_forest<'w>(
         sorted: true,
         keep_forest,
         forest: None,
+        held: crate::memory::Held::new(),
+        waiting_bytes: 0,
+        sentences_bytes: 0,
     };
     if engine.trace.is_some() {
         let text = format!("derivation 1\n  start: {}", engine.show(&initial.form));
@@ -334,7 +343,18 @@ struct Engine<'e, 'c, 't, 'd> {
     keep_forest: bool,
     /// The table of a tabled search, which the language is read off ([`Stream`]).
     forest: Option<Forest>,
+    /// What the derivation holds, measured every 256 steps before the memory is looked at
+    /// (`count_step`): so its memory limit holds without a counting allocator.
+    held: crate::memory::Held,
+    /// About what the states waiting on the search's stack hold (a tabled search's frames).
+    waiting_bytes: usize,
+    /// About what the sentences of a plain search hold.
+    sentences_bytes: usize,
 }
+
+/// About what a state waiting on a stack holds beside its slot: the blocks of the symbols and
+/// vars its step made (the rest it shares with the state before it).
+const STATE_BYTES: usize = std::mem::size_of::<State>() + 4 * crate::budget::HEAP_BLOCK + 64;
 
 /// Which members of a production a choice tries.
 #[derive(Clone, Copy)]
@@ -478,7 +498,10 @@ impl<'e> Engine<'e, '_, '_, '_> {
                     self.came_back(&mut path, back, &state, row);
                     break;
                 }
-                self.count_step()?;
+                self.count_step(|| {
+                    (stack.len() + path.visits.len()) * STATE_BYTES
+                        + path.at.capacity() * std::mem::size_of::<(Key, usize)>()
+                })?;
                 successors.clear();
                 self.expand(&mut ev, &state, &mut successors)?;
                 if successors.is_empty() {
@@ -588,6 +611,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
         if self.sorted && self.sentences.last().is_some_and(|last| sentence <= *last) {
             self.sorted = false;
         }
+        self.sentences_bytes += sentence_bytes(&sentence);
         self.sentences.push(sentence);
         if self.sentences.len() > self.max_sentences {
             return Err(self.too_many_sentences());
@@ -609,11 +633,16 @@ impl<'e> Engine<'e, '_, '_, '_> {
             .with_limit(Limit::Sentences)
     }
 
-    fn count_step(&self) -> Result<(), RunError> {
+    /// Counts a step; every 256 steps, measures what the derivation holds (`structures`: its
+    /// table or its stack, with the sentences and the waiting states this engine keeps) and
+    /// looks at the memory and the deadline.
+    fn count_step(&mut self, structures: impl FnOnce() -> usize) -> Result<(), RunError> {
         let limits = self.ctx.shared.limits;
         let steps = self.ctx.shared.steps.get() + 1;
         self.ctx.shared.steps.set(steps);
         if steps.is_multiple_of(256) {
+            self.held
+                .measure(structures() + self.waiting_bytes + self.sentences_bytes);
             self.ctx.check_memory(None)?;
         }
         if steps > limits.max_steps {
@@ -652,6 +681,9 @@ impl<'e> Engine<'e, '_, '_, '_> {
             members: Vec<u32>,
             /// A production that came back here after freezing terminals.
             grows: Option<u32>,
+            /// About what it holds (its successors waiting, its terminals), counted in
+            /// `waiting_bytes` while it is on the stack.
+            bytes: usize,
         }
         let limit = self.max_sentences as u64;
         let mut table = Table::default();
@@ -702,17 +734,24 @@ impl<'e> Engine<'e, '_, '_, '_> {
                         node,
                         base,
                         successors,
-                    } => stack.push(Frame {
-                        node,
-                        base,
-                        successors: successors.into_iter(),
-                        edges: Vec::new(),
-                        paths: 0,
-                        incoming,
-                        low: stack.len(),
-                        members: Vec::new(),
-                        grows: None,
-                    }),
+                    } => {
+                        let bytes = std::mem::size_of::<Frame>()
+                            + successors.len() * STATE_BYTES
+                            + incoming.len() * std::mem::size_of::<Sym>();
+                        self.waiting_bytes += bytes;
+                        stack.push(Frame {
+                            node,
+                            base,
+                            successors: successors.into_iter(),
+                            edges: Vec::new(),
+                            paths: 0,
+                            incoming,
+                            low: stack.len(),
+                            members: Vec::new(),
+                            grows: None,
+                            bytes,
+                        })
+                    }
                 }
             }
             let Some(frame) = stack.last_mut() else { break };
@@ -721,6 +760,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
                 continue;
             }
             let frame = stack.pop().expect("a frame");
+            self.waiting_bytes -= frame.bytes;
             if frame.low < stack.len() {
                 // On a cycle through a frame below: its ways on are the parent's.
                 let parent = stack.last_mut().expect("a frame below");
@@ -833,7 +873,7 @@ impl<'e> Engine<'e, '_, '_, '_> {
                         (kept, power, length) = (Some(k.owned()), power * 2, 0);
                     }
                 }
-                self.count_step()?;
+                self.count_step(|| table.bytes())?;
                 self.expand(ev, &state, &mut successors)?;
                 // The state before this one is left now that the evaluator holds this one's
                 // vars instead of its: its arrays, held by nothing else, are kept for reuse.

@@ -44,9 +44,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::derive::{Sentence, Sym};
+use super::derive::{Sentence, Sym, sentence_bytes};
 use super::forest::Forest;
 use super::table::{Edge, Table};
+use crate::budget::{Budget, Exceeded};
 
 /// A derived language: its sentences as a stream (sorted, without repeats) and the derivation
 /// steps taken. From a tabled derivation it holds the table and lists nothing until read;
@@ -208,6 +209,29 @@ impl Stream {
                 let mut out = Vec::with_capacity(self.known_len().unwrap_or(0));
                 self.for_each(|sentence| out.push(sentence.to_vec()));
                 out
+            }
+        }
+    }
+
+    /// [`Stream::into_vec`], each sentence held in `budget` before it is built (those of a
+    /// plain derivation, built already, counted as they are): a language of millions of long
+    /// sentences stops at the memory limit as it is listed.
+    pub fn into_vec_within(self, budget: &mut Budget) -> Result<Vec<Sentence>, Exceeded> {
+        let what = || "the sentences listed".to_string();
+        match self.repr {
+            Repr::Listed(sentences) => {
+                // Built already: counted, and the growths that follow are checked with them.
+                budget.keep(sentences.iter().map(|s| sentence_bytes(s)).sum());
+                Ok(sentences)
+            }
+            Repr::Tabled { .. } => {
+                let mut out = Vec::new();
+                let mut cursor = self.iter();
+                while let Some(sentence) = cursor.next() {
+                    budget.hold(sentence_bytes(sentence), what)?;
+                    out.push(sentence.to_vec());
+                }
+                Ok(out)
             }
         }
     }

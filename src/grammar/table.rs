@@ -215,6 +215,15 @@ pub(super) fn hash_value<H: Hasher>(v: &Value, h: &mut H) {
     v.hash(h)
 }
 
+/// What a node's edges hold, in their own block.
+fn edges_bytes(edges: &[Edge]) -> usize {
+    if edges.is_empty() {
+        0
+    } else {
+        crate::budget::HEAP_BLOCK + std::mem::size_of_val(edges)
+    }
+}
+
 /// A way on from a state: the terminals frozen on the way, then a node, or the end of a
 /// sentence.
 #[derive(Clone)]
@@ -260,6 +269,18 @@ pub struct Table {
     /// The nodes in the order they were closed: an edge leads to a node closed before the
     /// one it leaves (a topological order, targets first).
     closed: Vec<u32>,
+    /// What the keys and the nodes' edges hold beyond the table's own arrays ([`Table::bytes`]).
+    held: usize,
+}
+
+/// About what a key holds beside its slot in the index: the state's symbols and vars, which
+/// the state it was taken from made for it (the arguments of new symbols, the vars' array),
+/// each block with the allocator's words around it.
+fn key_bytes(key: &Key) -> usize {
+    let block = crate::budget::HEAP_BLOCK;
+    key.tail.len() * (std::mem::size_of::<Sym>() + std::mem::size_of::<Value>() + 2 * block)
+        + block
+        + key.vars.len() * std::mem::size_of::<Value>()
 }
 
 impl Table {
@@ -280,6 +301,7 @@ impl Table {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node::Open);
         if let Some(key) = key {
+            self.held += key_bytes(&key);
             self.index.insert(key, id);
         }
         id
@@ -287,6 +309,7 @@ impl Table {
 
     /// Records that node `id` is explored: its `edges` and how many sentences come from it.
     pub fn close(&mut self, id: u32, edges: Vec<Edge>, paths: u64) {
+        self.held += edges_bytes(&edges);
         self.nodes[id as usize] = Node::Done { edges, paths };
         self.closed.push(id);
     }
@@ -295,12 +318,25 @@ impl Table {
     /// terminal (a cycle) derive the same sentences.
     pub fn close_all(&mut self, ids: &[u32], edges: Vec<Edge>, paths: u64) {
         for &id in ids {
+            self.held += edges_bytes(&edges);
             self.nodes[id as usize] = Node::Done {
                 edges: edges.clone(),
                 paths,
             };
             self.closed.push(id);
         }
+    }
+
+    /// About what the table holds: its arrays as allocated (the index's slots with their
+    /// control bytes), and what its keys and edges hold beyond them. Measured as the
+    /// derivation grows, so that its memory limit holds without a counting allocator.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.index.capacity() * (size_of::<(Key, u32)>() + 1)
+            + self.nodes.capacity() * size_of::<Node>()
+            + self.syms.capacity() * size_of::<Sym>()
+            + self.closed.capacity() * size_of::<u32>()
+            + self.held
     }
 
     /// How many sentences an edge leads to (with repeats).

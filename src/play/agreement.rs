@@ -22,6 +22,11 @@ pub enum Family {
     Robot,
     /// Pawns only, with the rules of examples/pawned.scenario.
     Pawned,
+    /// Pawned itself on smaller boards: 2 to 5 pawns a side on their home ranks (White's on
+    /// rank 1, Black's on the last), each side on a random subset of the files, boards 4x4 to
+    /// 5x6, the rules of examples/pawned.scenario (the CMPT317 game of seed 001). Shut pawns
+    /// (a pawn facing a pawn on its file) and races decided by a tempo are common here.
+    PawnedFiles,
 }
 
 impl Family {
@@ -30,6 +35,20 @@ impl Family {
         match self {
             Family::Robot => "2D/4A-like",
             Family::Pawned => "Pawned-like",
+            Family::PawnedFiles => "Pawned-files",
+        }
+    }
+
+    /// Every family, in the order the tables list them.
+    pub fn all() -> [Family; 3] {
+        [Family::Robot, Family::Pawned, Family::PawnedFiles]
+    }
+
+    /// The boards its games are played on, as the tables say it.
+    pub fn boards(self) -> &'static str {
+        match self {
+            Family::Robot | Family::Pawned => "5x5 to 8x8",
+            Family::PawnedFiles => "4x4 to 5x6",
         }
     }
 }
@@ -38,14 +57,17 @@ fn point(x: u64, y: u64) -> String {
     format!("{}{}", (b'a' + x as u8) as char, y + 1)
 }
 
-/// The scenario text of the random game `seed` of `family`, on a board of 5x5 to 8x8; the
-/// same text for the same arguments on every machine.
+/// The scenario text of the random game `seed` of `family`, on a board of 5x5 to 8x8 (4x4 to
+/// 5x6 for [`Family::PawnedFiles`]); the same text for the same arguments on every machine.
 ///
 /// * [`Family::Robot`]: a fighter and a bomber a side, each bomber with the far rank of its
 ///   file as its goal, 2 to 4 moves away, the fighters anywhere free.
 /// * [`Family::Pawned`]: 1 or 2 pawns a side, White's on the lower half of the board above
 ///   rank 1, Black's on the upper half below the last rank; the first pawn on the far rank
 ///   wins.
+/// * [`Family::PawnedFiles`]: 2 to 5 pawns a side (at most one a file), White's on rank 1 and
+///   Black's on the last rank, on files chosen at random for each side, named by side and file
+///   (`W0` on a1, `B3` on the d-file); the rules of Pawned.
 pub fn random_game(family: Family, seed: u64) -> String {
     let mut rng = SplitMix(seed);
     let (w, h) = (5 + rng.below(4), 5 + rng.below(4));
@@ -79,6 +101,7 @@ pub fn random_game(family: Family, seed: u64) -> String {
                 point(bb.0, 0),
             )
         }
+        Family::PawnedFiles => pawned_files(seed),
         Family::Pawned => {
             let n = 1 + rng.below(2);
             let mut text = format!("board {w}x{h}\n");
@@ -90,13 +113,38 @@ pub fn random_game(family: Family, seed: u64) -> String {
                 let p = free(&mut rng, (0, w), (h - h / 2, h - 1));
                 text.push_str(&format!("black pawn at {} as BP{k}\n", point(p.0, p.1)));
             }
-            text.push_str(
-                "goal rank last for white\ngoal rank 1 for black\n\
-                 game {\n  first white\n  goals immediate\n  stalemate pass\n  deadlock count\n}\n",
-            );
+            text.push_str(PAWNED_RULES);
             text
         }
     }
+}
+
+/// The Pawned rules of examples/pawned.scenario: the far rank wins at once, a side without a
+/// move passes, and where neither can move the side with more pawns wins.
+const PAWNED_RULES: &str = "goal rank last for white\ngoal rank 1 for black\n\
+     game {\n  first white\n  goals immediate\n  stalemate pass\n  deadlock count\n}\n";
+
+/// The game `seed` of [`Family::PawnedFiles`] ([`random_game`]).
+fn pawned_files(seed: u64) -> String {
+    let mut rng = SplitMix(seed);
+    let (w, h) = (4 + rng.below(2), 4 + rng.below(3));
+    let mut text = format!("board {w}x{h}\n");
+    for (side, rank, tag) in [("white", 0, 'W'), ("black", h - 1, 'B')] {
+        let n = 2 + rng.below(w - 1).min(3);
+        // A random subset of n files: a partial shuffle of 0..w.
+        let mut files: Vec<u64> = (0..w).collect();
+        for k in 0..n as usize {
+            let j = k + rng.below(w - k as u64) as usize;
+            files.swap(k, j);
+        }
+        let mut chosen = files[..n as usize].to_vec();
+        chosen.sort_unstable();
+        for f in chosen {
+            text.push_str(&format!("{side} pawn at {} as {tag}{f}\n", point(f, rank)));
+        }
+    }
+    text.push_str(PAWNED_RULES);
+    text
 }
 
 /// The game of a scenario text, or why it is not one.
@@ -175,9 +223,11 @@ pub fn positions_at_depth(game: &Game, state: &State, depth: u32, budgets: &Budg
 pub struct Searched {
     /// The value from White's side; `None` when the search gave up (`why`).
     pub value: Option<i8>,
-    /// Whether the value is proved inside the reduced tree (every leaf it rests on ends the
-    /// game) rather than a static estimate.
+    /// Whether the value is proved for the game ([`LgResult::proved`]).
     pub proved: bool,
+    /// Whether the value is forced inside the reduced tree ([`LgResult::forced`]): proved
+    /// there, or only there where `proved` is false.
+    pub forced: bool,
     /// Moves in the reduced tree.
     pub moves: usize,
     /// Positions the search visited.
@@ -196,6 +246,7 @@ impl Searched {
         Searched {
             value: None,
             proved: false,
+            forced: false,
             moves: 0,
             nodes: 0,
             depth: 0,
@@ -230,6 +281,7 @@ fn searched(r: &LgResult) -> Searched {
     Searched {
         value: r.result.value,
         proved: r.proved,
+        forced: r.forced,
         moves: r.tree.moves(),
         nodes: r.result.nodes,
         depth: r.depth,
@@ -269,6 +321,8 @@ pub struct Row {
     pub solved: Solved,
     /// The LG search's answer.
     pub lg: Searched,
+    /// Where both answered and differ, why ([`explain`]).
+    pub reason: Option<String>,
 }
 
 impl Row {
@@ -290,12 +344,179 @@ pub fn compare(
     lg_options: &LgOptions,
     budgets: &Budgets,
 ) -> Row {
+    let solved = solve(game, state, budgets);
+    let lg = search_lg(game, state, depth, lg_options, budgets);
+    let reason = match (solved.value, lg.value) {
+        (Some(a), Some(b)) if a != b => Some(explain(game, state, lg_options, budgets)),
+        _ => None,
+    };
     Row {
         name: name.to_string(),
-        solved: solve(game, state, budgets),
-        lg: search_lg(game, state, depth, lg_options, budgets),
+        solved,
+        lg,
+        reason,
     }
 }
+
+/// Why the LG search's value of `state` (at its default depth) is not the solver's, found by
+/// walking down a line where they differ: where LG's value is better for the side to move
+/// than the solver's, along LG's own choice (the move it overvalues); where it is worse, along
+/// the solver's best move (the one LG undervalues or does not search). The walk ends at a
+/// position where the solver's move is not in LG's tree (a move LG leaves out), or where LG,
+/// searched from there, finds the solver's value (so from `state` the line ran past its depth
+/// bound and race, into a static leaf value), or where LG proves a value the solver does not
+/// (which would be a wrong proof); or at a limit.
+pub fn explain(game: &Game, state: &State, lg_options: &LgOptions, budgets: &Budgets) -> String {
+    let mut pos = state.clone();
+    let mut line: Vec<String> = Vec::new();
+    let options = SearchOptions {
+        max_nodes: Some(budgets.lg_nodes),
+        time: Some(budgets.lg_time),
+        max_zones: budgets.max_zones,
+        ..SearchOptions::default()
+    };
+    // LG's tree of `state`, to tell what it made of the positions on the line.
+    let start = lg::search(game, state, &options, lg_options).ok();
+    let shown = |line: &[String]| {
+        if line.is_empty() {
+            "at the start".to_string()
+        } else {
+            format!("after `{}`", line.join(" "))
+        }
+    };
+    for _ in 0..MAX_EXPLAIN_PLIES {
+        let truth = alphabeta::search(
+            game,
+            &pos,
+            &SearchOptions {
+                max_nodes: Some(budgets.solve_nodes),
+                ordering: Ordering::Zones,
+                ..SearchOptions::default()
+            },
+        );
+        let lg = match lg::search(game, &pos, &options, lg_options) {
+            Ok(r) => r,
+            Err(e) => return format!("{}: LG gives up ({e})", shown(&line)),
+        };
+        let (Some(tv), Some(lv)) = (truth.value, lg.result.value) else {
+            return format!("{}: a search stopped at its budget", shown(&line));
+        };
+        if tv == lv {
+            return format!(
+                "{}, {} deep, LG searched from there finds the solver's {tv}; {}",
+                shown(&line),
+                plies(line.len()),
+                start.as_ref().map_or_else(
+                    || "LG gave up from the start".to_string(),
+                    |r| in_tree(game, &r.tree, &line)
+                )
+            );
+        }
+        if lg.proved {
+            return format!(
+                "{}: LG proves {lv} where the solver proves {tv} (a wrong proof)",
+                shown(&line)
+            );
+        }
+        let white = pos.to_move == crate::piece::Side::White;
+        let overvalued = if white { lv > tv } else { lv < tv };
+        let next = if overvalued {
+            match lg.result.pv.first() {
+                Some(&Move::Pass) if !legal_pass(game, &pos) => {
+                    return format!(
+                        "{}: LG's {lv} rests on a reduced pass ({} has no zone move and a move \
+                         it could take back), where the solver's value is {tv}",
+                        shown(&line),
+                        pos.to_move
+                    );
+                }
+                Some(&m) => m,
+                None => {
+                    return format!(
+                        "{}: LG's static value {lv} of a position whose value is {tv}",
+                        shown(&line)
+                    );
+                }
+            }
+        } else {
+            let Some(&m) = truth.pv.first() else {
+                return format!("{}: the solver has no move to show", shown(&line));
+            };
+            if !lg.tree.children.iter().any(|c| c.mv == m) {
+                return format!(
+                    "{}: the solver's `{}` is not in LG's tree, where {} gets {}{} from the \
+                     moves it tries",
+                    shown(&line),
+                    m.show(game),
+                    pos.to_move,
+                    lv,
+                    if lg.forced { "" } else { " (an estimate)" }
+                );
+            }
+            m
+        };
+        line.push(next.show(game));
+        pos.make(game, next);
+    }
+    format!(
+        "{}: no reason found within {MAX_EXPLAIN_PLIES} plies",
+        shown(&line)
+    )
+}
+
+/// Whether the rules make the side to move in `state` pass (its one move).
+fn legal_pass(game: &Game, state: &State) -> bool {
+    let mut legal = Vec::new();
+    state.clone().successors(game, &mut legal);
+    legal == [Move::Pass]
+}
+
+/// What LG's tree says of the position after `line` (moves in the source's notation): its
+/// value there and the leaf its principal line ends in (a static value past the depth bound
+/// and the race, or another way of ending), or that the tree does not hold the line.
+fn in_tree(game: &Game, tree: &lg::Tree, line: &[String]) -> String {
+    let mut nodes = &tree.children;
+    let mut node = None;
+    for text in line {
+        match nodes.iter().find(|n| n.text == *text) {
+            Some(n) => {
+                node = Some(n);
+                nodes = &n.children;
+            }
+            None => return "LG's tree from the start does not hold that line".to_string(),
+        }
+    }
+    let Some(node) = node else {
+        return String::new();
+    };
+    // Down the principal line below: the moves that keep the value, to the leaf.
+    let mut pv: Vec<&str> = Vec::new();
+    let mut at = node;
+    while let Some(next) = at.children.iter().find(|c| c.value == at.value) {
+        pv.push(&next.text);
+        at = next;
+    }
+    let _ = game;
+    format!(
+        "in LG's tree from the start it gets {}, down `{}` to a leaf at ply {} ({})",
+        at.value,
+        pv.join(" "),
+        line.len() + pv.len(),
+        at.end.map_or("searched on", lg::End::name)
+    )
+}
+
+/// `n plies`, `1 ply`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// The longest line [`explain`] walks.
+const MAX_EXPLAIN_PLIES: usize = 40;
 
 /// The totals of a set of rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -356,11 +577,18 @@ impl Tally {
     }
 }
 
-/// A value as the tables show it: `1`, `0`, `-1`, `—` for none, `0~` for a static estimate.
+/// A value as the tables show it: `1`, `0`, `-1` proved, `—` for none, `0~` for a static
+/// estimate, `0*` for a value forced within LG's tree and not checked outside it.
 pub fn show_value(value: Option<i8>, proved: bool) -> String {
+    show_lg_value(value, proved, proved)
+}
+
+/// [`show_value`] of an LG value, proved for the game or `forced` within its tree only.
+pub fn show_lg_value(value: Option<i8>, proved: bool, forced: bool) -> String {
     match value {
         None => "—".to_string(),
         Some(v) if proved => v.to_string(),
+        Some(v) if forced => format!("{v}*"),
         Some(v) => format!("{v}~"),
     }
 }
@@ -401,6 +629,7 @@ pub fn random_rows_jobs(
                     nodes: 0,
                 },
                 lg: Searched::failed(e),
+                reason: None,
             },
         }
     };
@@ -501,7 +730,7 @@ pub fn game_table(rows: &GameRows, deep: Option<u32>) -> String {
             r.name,
             show_value(r.solved.value, true),
             r.solved.nodes,
-            show_value(r.lg.value, r.lg.proved),
+            show_lg_value(r.lg.value, r.lg.proved, r.lg.forced),
             r.lg.depth,
             r.lg.moves,
             r.lg.nodes,
@@ -514,7 +743,7 @@ pub fn game_table(rows: &GameRows, deep: Option<u32>) -> String {
             };
             out.push_str(&format!(
                 " {}{mark} | {} |",
-                show_value(d.value, d.proved),
+                show_lg_value(d.value, d.proved, d.forced),
                 d.nodes
             ));
         }
@@ -546,13 +775,16 @@ pub fn random_table(families: &[(Family, Vec<Row>)]) -> String {
         for r in rows {
             if r.agrees() == Some(false) {
                 cases.push_str(&format!(
-                    "- {} {}: solver {}, LG {} ({} moves, depth {})\n",
+                    "- {} {}: solver {}, LG {} ({} moves, depth {}){}\n",
                     family.name(),
                     r.name,
                     show_value(r.solved.value, true),
-                    show_value(r.lg.value, r.lg.proved),
+                    show_lg_value(r.lg.value, r.lg.proved, r.lg.forced),
                     r.lg.moves,
-                    r.lg.depth
+                    r.lg.depth,
+                    r.reason
+                        .as_ref()
+                        .map_or_else(String::new, |why| format!(": {why}"))
                 ));
             }
         }
@@ -693,7 +925,7 @@ mod tests {
 
     #[test]
     fn random_games_parse_and_repeat() {
-        for family in [Family::Robot, Family::Pawned] {
+        for family in Family::all() {
             for seed in 0..40 {
                 let text = random_game(family, seed);
                 assert_eq!(text, random_game(family, seed));
@@ -713,12 +945,14 @@ mod tests {
             lg: Searched {
                 value: lg,
                 proved: false,
+                forced: false,
                 moves: 0,
                 nodes: 5,
                 depth: 0,
                 time: Duration::ZERO,
                 why: None,
             },
+            reason: None,
         };
         let t = Tally::of(&[
             row(Some(0), Some(0)),

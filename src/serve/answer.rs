@@ -62,15 +62,35 @@ impl Budget {
         Ok(svg)
     }
 
-    /// `value` as the JSON the CLI's `--json` prints, counted.
+    /// `value` as the JSON the CLI's `--json` prints, counted: it stops as soon as it passes
+    /// what the answer has left, before the rest is written.
     pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, ApiError> {
+        use crate::cli::json::Unprinted;
+        use lingeo::budget::Exceeded;
         let failed = |e: String| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("the answer did not serialise: {e}"),
             )
         };
-        let mut text = crate::cli::json::to_string(value).map_err(|e| failed(e.0))?;
+        let left = self.cap.saturating_sub(self.used);
+        let printed = lingeo::budget::with_output_cap(left, || crate::cli::json::print(value));
+        let mut text = match printed {
+            Ok(text) => text,
+            Err(Unprinted::Exceeded(Exceeded::Output { .. })) => {
+                return Err(self.too_large(&format!(
+                    "its JSON passed the {} MB left",
+                    left.div_ceil(1_000_000)
+                )));
+            }
+            Err(Unprinted::Exceeded(e)) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    crate::cli::CliError::from(Unprinted::Exceeded(e)).stderr(),
+                ));
+            }
+            Err(Unprinted::Invalid(e)) => return Err(failed(e)),
+        };
         self.room_for(text.len())?;
         self.used += text.len();
         text.truncate(text.trim_end().len());

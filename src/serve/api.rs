@@ -62,6 +62,21 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
 /// An error of the API: the request does not fit the scenario or itself, or a cap stopped the
 /// work (422), in the words the CLI prints on stderr.
 fn failed(e: lingeo::api::ApiError) -> ApiError {
+    // The library's cap on a result's text is the server's on an answer (`compute`).
+    if let lingeo::api::ApiError::TooLarge {
+        cap: lingeo::api::Cap::Output,
+        reason,
+        ..
+    } = &e
+    {
+        return ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the answer would be larger than the server's cap: {reason} (lingeo serve \
+                 --max-answer-mb raises the cap)"
+            ),
+        );
+    }
     ApiError::new(
         StatusCode::UNPROCESSABLE_ENTITY,
         crate::cli::CliError(e.to_string()).stderr(),
@@ -70,6 +85,11 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
 
 /// The most pictures of sentences or zones an answer carries.
 const MAX_PICTURES: usize = 500;
+
+/// The most trajectories `trajectories` lists (`limit`; 400 past it): a million trajectories
+/// of ten points are some 80 MB of JSON, past the answer's default cap of 64 MB, and every
+/// one is held while the answer is built; more are for the count (`count`) or the CLI.
+pub const MAX_TRAJECTORIES: usize = 1_000_000;
 
 /// The grammar engine's limits of the request's fields (the CLI's defaults where not given),
 /// with `max_sentences` the cap on the language and on each imported one, and the server's
@@ -97,8 +117,8 @@ const LIMITS: [&str; 5] = [
     "max_iterations",
 ];
 
-/// The server's memory budget as a grammar's or search's memory limit: whole MiB, at least
-/// one (as `--max-memory` takes it).
+/// The server's memory budget as every computation's memory limit (a grammar's or a search's
+/// `max_memory` too): whole MiB, at least one (as `--max-memory` takes it).
 fn memory_limit(config: &Config) -> usize {
     (config.jobs.max_memory >> 20).max(1) << 20
 }
@@ -143,7 +163,8 @@ const ADMISSIBLE_RULES: [(&str, lingeo::bundle::AdmissibleRule); 2] = [
 const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)];
 
 /// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
-/// memory limit; its error of the API answers 422.
+/// memory limit and the answer's cap as the cap on the text of the library's results (which
+/// then stop building it as soon as it passes); its error of the API answers 422.
 async fn compute<T: Send + 'static>(
     config: &Config,
     memory: usize,
@@ -151,7 +172,9 @@ async fn compute<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let cap = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
-        lingeo::memory::with_limit(memory, || f(&mut Budget::new(cap)))
+        lingeo::budget::with_output_cap(cap, || {
+            lingeo::memory::with_limit(memory, || f(&mut Budget::new(cap)))
+        })
     })
     .await?
 }
@@ -418,7 +441,13 @@ pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
         limit: fields.number("limit")?.unwrap_or(defaults.limit),
         count_only: fields.flag("count")?,
     };
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    if request.limit > MAX_TRAJECTORIES {
+        return Err(ApiError::bad_request(format!(
+            "`limit` must be at most {MAX_TRAJECTORIES}, not {} (lingeo trajectories lists more)",
+            request.limit
+        )));
+    }
+    compute(&config, memory_limit(&config), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let bundle = bench.trajectories(&request).map_err(failed)?;
@@ -452,7 +481,7 @@ pub async fn map(State(config): State<Config>, body: Body) -> Answer {
         from: fields.string("from")?,
         reverse: fields.flag("reverse")?,
     };
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    compute(&config, memory_limit(&config), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let result = bench.map(&request).map_err(failed)?;
@@ -655,7 +684,7 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
         .text(&SCENARIO_FILE)?
         .expect("the scenario is required");
     let moves = fields.string("moves")?.unwrap_or_default();
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    compute(&config, memory_limit(&config), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let game = bench.game().map_err(failed)?;
         let played = lingeo::api::play::play_line(&game, &moves).map_err(failed)?;
@@ -698,7 +727,7 @@ pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
         zone: fields.number("zone")?.unwrap_or(defaults.zone),
         moves: required("moves", "the moves, `PIECE FROM-TO` separated by commas")?,
     };
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    compute(&config, memory_limit(&config), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
@@ -855,7 +884,7 @@ pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
             .unwrap_or(PatternsRequest::default().limit),
         count_only: fields.flag("count")?,
     };
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    compute(&config, memory_limit(&config), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .patterns(&request, &lingeo::progress::Silent)
@@ -879,7 +908,7 @@ pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
         .text(&SCENARIO_FILE)?
         .expect("the scenario is required");
     let request = pairs_request(&fields)?;
-    compute(&config, lingeo::memory::DEFAULT_LIMIT, move |budget| {
+    compute(&config, memory_limit(&config), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .fuzzy_patterns(&request, &lingeo::progress::Silent)

@@ -64,9 +64,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 64,
           value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub max_waiting: u32,
-    /// The server's memory budget in MiB: given to the grammar evaluator and the zone
-    /// generator as their --max-memory (which counts the whole server's heap), and no
-    /// computation starts while the heap is past it (503).
+    /// The server's memory budget in MiB: given to every computation as its --max-memory
+    /// (which counts the whole server's heap), and no computation starts while the heap is
+    /// past it (503).
     #[arg(long, value_name = "MIB", default_value_t = 4096,
           value_parser = clap::value_parser!(u64).range(64..=1 << 30))]
     pub max_memory: u64,

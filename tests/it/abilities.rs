@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use lingeo::abilities::{Mover, shortest_paths};
+use lingeo::abilities::Mover;
 use lingeo::board::{Board, Point};
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::grammar::value::Value;
@@ -14,6 +14,11 @@ use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Kernel;
 use lingeo::piece::{Side, chess_types};
 use lingeo::scenario::Scenario;
+
+/// The shortest paths, under the default memory limit (a test's boards are small).
+fn shortest_paths(k: &lingeo::kernel::Kernel, mover: Mover, x: Point, y: Point) -> Vec<Vec<Point>> {
+    lingeo::abilities::shortest_paths(k, mover, x, y, &mut lingeo::budget::Budget::new()).unwrap()
+}
 
 fn boards() -> Vec<Board> {
     vec![

@@ -16,16 +16,38 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use lingeo::abilities::{Mover, shortest_paths};
+use lingeo::abilities::Mover;
 use lingeo::board::Point;
 use lingeo::fuzzy::{FuzzyPattern, Terms, fuzzy_pattern};
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
-use lingeo::pattern::{attack_distance, count, families, locations};
+use lingeo::pattern::{Family, PatternCount, attack_distance, locations};
 use lingeo::piece::Side;
 use lingeo::scenario::{Piece, Scenario};
 use proptest::prelude::*;
+
+/// The shortest paths, under the default memory limit (a test's boards are small).
+fn shortest_paths(k: &lingeo::kernel::Kernel, mover: Mover, x: Point, y: Point) -> Vec<Vec<Point>> {
+    lingeo::abilities::shortest_paths(k, mover, x, y, &mut lingeo::budget::Budget::new()).unwrap()
+}
+
+/// The pattern families, under the default memory limit.
+fn families(s: &Scenario, k: &lingeo::kernel::Kernel, x: usize, y: usize, h: u32) -> Vec<Family> {
+    lingeo::pattern::families(s, k, x, y, h, &mut lingeo::budget::Budget::new()).unwrap()
+}
+
+/// The pattern count, under the default memory limit.
+fn count(
+    s: &Scenario,
+    k: &lingeo::kernel::Kernel,
+    x: usize,
+    y: usize,
+    h: u32,
+    most: u128,
+) -> PatternCount {
+    lingeo::pattern::count(s, k, x, y, h, most, &mut lingeo::budget::Budget::new()).unwrap()
+}
 
 /// Pairs with more main paths than this are checked without listing them.
 const MAX_LISTED: u128 = 3000;

@@ -2,9 +2,14 @@
 
 use std::path::Path;
 
-use lingeo::pattern::families;
+use lingeo::pattern::Family;
 use lingeo::render;
 use lingeo::scenario::Scenario;
+
+/// The pattern families, under the default memory limit (Figure 2 has seven patterns).
+fn families(s: &Scenario, k: &lingeo::kernel::Kernel, x: usize, y: usize, h: u32) -> Vec<Family> {
+    lingeo::pattern::families(s, k, x, y, h, &mut lingeo::budget::Budget::new()).unwrap()
+}
 
 #[test]
 fn figure_2_rook_against_king_has_seven_patterns() {

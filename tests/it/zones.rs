@@ -301,7 +301,7 @@ fn all_attacks_on_threads_equal_all_attacks_on_one() {
             ..ZonesRequest::default()
         };
         let result = bench.attacks(&r, None, &lingeo::progress::Silent).unwrap();
-        serde_json::to_string(&result.json()).unwrap()
+        serde_json::to_string(&result.json(&mut lingeo::budget::Budget::new()).unwrap()).unwrap()
     };
     let one = on(1);
     assert!(one.contains("\"piece\""), "{one}");

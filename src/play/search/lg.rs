@@ -3,7 +3,7 @@
 //!
 //! At every state the zones of both sides within the horizon are generated (every attack of
 //! every piece on a target at most `horizon` moves away, as `lingeo zones --all-attacks` lists
-//! them), and the side to move tries only the **zone moves**: its legal moves that are the first
+//! them), and the side to move tries the **zone moves**: its legal moves that are the first
 //! step of a trajectory of a current zone (a main trajectory or a negation, of either side's
 //! zone), captures included where a trajectory of length 1 ends on an opposing piece. Moves are
 //! tried captures first, then in order of how many attacks they serve (the source's h8-g7
@@ -12,12 +12,23 @@
 //!
 //! * A side with no zone move while the other side has one makes a **reduced pass** (shown
 //!   `pass`): its other moves lie outside every zone, and the reduced tree treats them as
-//!   changing nothing the zones see. When neither side has a zone move the branch ends.
+//!   changing nothing the zones see. In the plain tree, when neither side has a zone move the
+//!   branch ends.
+//! * Beyond the zone moves ([`LgOptions::widens`], docs/lg-search.md item 13): a side without a
+//!   zone move and without a move it could take back searches every legal move (tempo moves);
+//!   a reduced pass whose value is forced gives way to the legal moves; where neither side has
+//!   a zone move before the depth bound every legal move is searched; a side whose zone moves
+//!   lose, or whose forced value falls short of its best, searches its other legal moves (the
+//!   refutation check); the race takes captures.
 //! * A branch ends when the game is over (valued by its outcome, +1, 0 or −1 from White's
-//!   side), when neither side has a zone move, or at the depth bound (`depth`); such a leaf that
-//!   is not the end of the game gets the static value 0: nothing the zones see decides it.
+//!   side), when neither side has a zone move (the plain tree, or the race), or at the depth
+//!   bound (`depth`); such a leaf that is not the end of the game gets a static value
+//!   ([`Leaf`]).
 //! * Values are backed up by minimax (White maximises), with alpha-beta pruning inside the
-//!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]).
+//!   reduced tree unless the whole tree is asked for ([`LgOptions::full_tree`]). A value is
+//!   forced within the tree when it rests on game-ending leaves ([`Tree::proved`]), and proved
+//!   for the game when besides every legal move of a side short of its best was answered at
+//!   each node of its proof ([`Tree::checked`]).
 //!
 //! The zones come from a [`ZoneSource`]: generated afresh at every state ([`Regenerate`], the
 //! default), or carried along the branch by the translations of docs/semantics.md §7.2 and
@@ -717,13 +728,44 @@ fn proved(children: &[TreeNode], white: bool, value: i8) -> bool {
     let flags = children.iter().map(|c| {
         let p = match c.end {
             Some(End::GameOver | End::NoWin) => true,
-            Some(End::Table { proved }) => proved,
+            Some(End::Table { proved, .. }) => proved,
             Some(_) => false,
             None => proved(&c.children, !white, c.value),
         };
         (c.value, p)
     });
     backed_up_proved(flags, white, value)
+}
+
+/// [`Tree::checked`] below `state`, whose moves searched are `children`, its value `value`
+/// and `cut` whether a cutoff left moves of it unsearched.
+fn checked_below(
+    game: &Game,
+    state: &mut State,
+    children: &[TreeNode],
+    value: i8,
+    cut: bool,
+) -> bool {
+    let mut legal = Vec::new();
+    state.clone().successors(game, &mut legal);
+    let searched: Vec<(Move, i8, bool)> = children
+        .iter()
+        .map(|c| {
+            let ok = match c.end {
+                Some(End::GameOver | End::NoWin) => true,
+                Some(End::Table { checked, .. }) => checked,
+                Some(End::Depth | End::NoZoneMove) => false,
+                None => {
+                    let undo = state.make(game, c.mv);
+                    let ok = checked_below(game, state, &c.children, c.value, c.cut);
+                    state.unmake(game, undo);
+                    ok
+                }
+            };
+            (c.mv, c.value, ok)
+        })
+        .collect();
+    proof_holds(game, state, &legal, &searched, value, cut)
 }
 
 /// [`proved`] from the children's values and whether each is proved: a proved child has the
@@ -772,12 +814,28 @@ pub struct LgOptions {
     /// asked for with a shallower bound (the same horizon, zones and race), and the zones
     /// listed in one pass serve the next. The API sets it where a time limit is given.
     pub deepen: bool,
+    /// Search zone moves only, as the reduced tree did before issue 50 (docs/lg-search.md item
+    /// 13): no refutation check (a side whose zone moves lose, or whose value in the tree is
+    /// forced and short of its best, tries its other legal moves too), no tempo moves (a side
+    /// without a zone move always makes the reduced pass, even without a move it could take
+    /// back, and a forced pass stands), no search over every legal move where neither side
+    /// has a zone move (such a node is a leaf, `(no zone move)`), no captures in the race.
+    /// Only leaves valued by their zones ([`Leaf::Zones`]) search beyond zone moves at all:
+    /// the plain reduced tree (`Leaf::Zero`) is the search grammar's.
+    pub zone_moves_only: bool,
 }
 
 impl LgOptions {
     /// Whether the search adds domination zones ([`LgOptions::domination`]).
     pub fn dominates(&self) -> bool {
         self.domination.unwrap_or(self.leaf == Leaf::Zones)
+    }
+
+    /// Whether the search goes beyond zone moves where they do not decide the value: the
+    /// refutation check and the search over every legal move where neither side has a zone
+    /// move ([`LgOptions::zone_moves_only`]); with leaves valued by their zones only.
+    pub fn widens(&self) -> bool {
+        self.leaf == Leaf::Zones && !self.zone_moves_only
     }
 }
 
@@ -815,10 +873,13 @@ pub enum End {
     Depth,
     /// The position was searched before at this ply (another order of the same moves): its
     /// value comes from the table, its moves are shown where it was searched first; `proved`:
-    /// that value was proved there (it rests on game-ending leaves only).
+    /// that value was forced inside the reduced tree there (it rests on game-ending leaves
+    /// only), `checked`: and every legal move its proof needs was answered ([`Tree::checked`]).
     Table {
-        /// The table's value was proved where it was first searched.
+        /// The table's value was forced inside the reduced tree where it was first searched.
         proved: bool,
+        /// The table's value was proved for the game where it was first searched.
+        checked: bool,
     },
     /// The side whose better moves could change the value above can no longer win by the
     /// rules ([`State::can_win`]: it has no goal piece left, and no royal piece to mate): its
@@ -916,6 +977,17 @@ impl Tree {
         !self.children.is_empty() && proved(&self.children, white, value)
     }
 
+    /// Whether the value `value` backed up to `root` is proved for the game, read off the tree
+    /// as the search works it out ([`LgResult::proved`]): at every node of its proof a proved
+    /// legal move reaches the value where it is a cutoff's bound or the best its side can
+    /// have, and every legal move was answered, each proved, where it is not. Leaves that end
+    /// the game and `(no win left)` are proved, a transposition as where it was first
+    /// searched, a static value not. A reduced pass proves nothing; an empty tree neither.
+    pub fn checked(&self, game: &Game, root: &State, value: i8) -> bool {
+        let mut state = root.clone();
+        checked_below(game, &mut state, &self.children, value, false)
+    }
+
     /// One move a line, indented two spaces a level, the value after it (`h8-g7  0`); a leaf
     /// that does not end the game is marked `(no zone move)` or `(depth bound)`, a node whose
     /// search was cut `(cut)`.
@@ -956,9 +1028,21 @@ pub struct LgResult {
     pub generated: u64,
     /// The depth bound the tree was built to, in moves.
     pub depth: u32,
-    /// Whether the value is proved inside the reduced tree ([`Tree::proved`]) rather than
-    /// resting on a static value of a leaf that does not end the game.
+    /// Whether the value is proved for the game ([`Tree::checked`]): it rests on leaves that
+    /// end the game (or that the rules decide, `(no win left)`), and at every node of its
+    /// proof where the side to move does not reach its best, every legal move of that side was
+    /// answered, not only its zone moves.
     pub proved: bool,
+    /// Whether the value is forced inside the reduced tree ([`Tree::proved`]): it rests on
+    /// leaves that end the game, every move of the tree answered; where it is not also
+    /// `proved`, a move outside the tree may change it ("forced within LG's tree; outside it
+    /// not checked").
+    pub forced: bool,
+    /// How the root itself ends where the tree is empty at a position that goes on: `(no zone
+    /// move)` where the search keeps to zone moves ([`LgOptions::zone_moves_only`], or the
+    /// plain tree's `Leaf::Zero`) and neither side has one; its value is then the root's
+    /// static value.
+    pub root_end: Option<End>,
     /// The race extension of the tree shown, in plies past the depth bound.
     pub race: u32,
     /// The race asked for ([`LgOptions::race`], or the default one): more than `race` where
@@ -1058,24 +1142,8 @@ pub fn search(
         }),
         None => run(),
     };
-    // An empty tree at a state that goes on: the horizon sees no zone move for either side,
-    // and a value read off nothing would look like a draw.
-    if result.result.value.is_some() && result.tree.children.is_empty() && root.outcome.is_none() {
-        let mut legal = Vec::new();
-        root.clone().successors(game, &mut legal);
-        if !legal.is_empty() {
-            return Err(format!(
-                "the reduced tree is empty: no zone move for either side within the horizon {horizon}; \
-                 no value (a longer horizon may see some)"
-            ));
-        }
-    }
     result.horizon = horizon;
     result.depth_asked = depth;
-    result.proved = result
-        .result
-        .value
-        .is_some_and(|v| result.tree.proved(root.to_move == Side::White, v));
     Ok(result)
 }
 
@@ -1108,6 +1176,7 @@ pub fn search_with(
         killers: Vec::new(),
         soft_limit: None,
         over_budget: false,
+        widen: lg.widens(),
     };
     let mut state = root.clone();
     // With a table, first passes with shorter races order the moves of the last one, the tree
@@ -1173,14 +1242,19 @@ pub fn search_with(
             });
     }
     let stopped = s.budget.stopped.clone();
-    let (value, children, race) = match out {
+    let (value, children, race, (proved, forced, root_end)) = match out {
         Some((
             Node {
-                value, children, ..
+                value,
+                children,
+                end,
+                proved,
+                checked,
+                ..
             },
             race,
-        )) if stopped.is_none() => (Some(value), children, race),
-        _ => (None, Vec::new(), asked),
+        )) if stopped.is_none() => (Some(value), children, race, (checked, proved, end)),
+        _ => (None, Vec::new(), asked, (false, false, None)),
     };
     let tree = Tree { children };
     let mut pv = Vec::new();
@@ -1207,7 +1281,9 @@ pub fn search_with(
         horizon: 0,
         generated: s.generated,
         depth: options.depth.unwrap_or(0),
-        proved: false,
+        proved,
+        forced,
+        root_end: root_end.filter(|&e| e != End::GameOver),
         race,
         race_asked: asked,
         race_budget: lg.race_budget,
@@ -1314,6 +1390,7 @@ struct TableEntry {
     value: i8,
     bound: Bound,
     proved: bool,
+    checked: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1336,6 +1413,21 @@ struct Node {
     /// The value rests on game-ending leaves only ([`Tree::proved`]), worked out as the search
     /// backs up so that the table need not walk the subtree again.
     proved: bool,
+    /// The value is proved for the game ([`Tree::checked`]): `proved`, and every legal move
+    /// the proof needs was answered.
+    checked: bool,
+}
+
+/// The moves a node of the reduced tree searches ([`Searcher::plan`]).
+struct Plan {
+    /// The moves searched first: the zone moves, a pass, or every legal move.
+    moves: Vec<Move>,
+    /// The legal moves outside `moves`, searched only by the refutation check
+    /// ([`LgOptions::widens`]): after the zone moves where they lose, or where their value is
+    /// forced inside the tree and short of the side's best.
+    beyond: Vec<Move>,
+    /// The legal moves of the node's state (what a proof must answer, [`proof_holds`]).
+    legal: Vec<Move>,
 }
 
 struct Searcher<'g, 's> {
@@ -1364,6 +1456,8 @@ struct Searcher<'g, 's> {
     /// it stops (`over_budget`), and the pass before stands.
     soft_limit: Option<u64>,
     over_budget: bool,
+    /// Search beyond zone moves where they do not decide the value ([`LgOptions::widens`]).
+    widen: bool,
 }
 
 impl Searcher<'_, '_> {
@@ -1416,6 +1510,7 @@ impl Searcher<'_, '_> {
             end: Some(end),
             cut: false,
             proved: end == End::GameOver,
+            checked: end == End::GameOver,
         };
         let mut legal = Vec::new();
         state.successors(self.game, &mut legal);
@@ -1434,9 +1529,13 @@ impl Searcher<'_, '_> {
                 return Some(Node {
                     value: e.value,
                     children: Vec::new(),
-                    end: Some(End::Table { proved: e.proved }),
+                    end: Some(End::Table {
+                        proved: e.proved,
+                        checked: e.checked,
+                    }),
                     cut: e.bound != Bound::Exact,
                     proved: e.proved,
+                    checked: e.checked,
                 });
             }
         }
@@ -1446,8 +1545,12 @@ impl Searcher<'_, '_> {
         if let Some(pending) = state.pending.filter(|_| self.leaf == Leaf::Zones) {
             // A goal waits for its reply: the rules decide it within two plies, so the tree
             // plays it out instead of valuing it statically.
-            let moves = pending_replies(self.game, pending, &legal);
-            return self.children(state, &[], &moves, ply, alpha, beta);
+            let plan = Plan {
+                moves: pending_replies(self.game, pending, &legal),
+                beyond: Vec::new(),
+                legal,
+            };
+            return self.children(state, &[], plan, ply, alpha, beta);
         }
         if ply >= self.max_depth && self.race == 0 && self.leaf == Leaf::Zero {
             // A leaf valued 0 needs no zones.
@@ -1474,6 +1577,12 @@ impl Searcher<'_, '_> {
         let race = racing.then(|| Race::of(self.game, state, &race_attacks));
         let racing_moves = race.as_ref().zip(left);
         let mut moves = zone_moves(self.game, state, &legal, &attacks, racing_moves);
+        if racing && self.widen {
+            // A capture is the last step of an attack zone of length 1, a zone move before the
+            // depth bound: the race takes it too. It changes the race's pieces, and with them
+            // who arrives first (a pawn taken on its way, a blocker taken off a shut file).
+            moves = with_captures(moves, &legal);
+        }
         if moves.is_empty() && !fresh && !racing {
             // The carried zones' branch ends here: the zones of this state enter afresh.
             attacks = match self.zones(state, None, racing) {
@@ -1504,17 +1613,61 @@ impl Searcher<'_, '_> {
                 moves[..=i].rotate_right(1);
             }
         }
-        let moves = if !moves.is_empty() {
-            moves
-        } else if legal == [Move::Pass]
-            || (!state.passed && other_side_moves(self.game, state, &attacks, race.as_ref()))
-        {
-            // The rules' pass, or a reduced pass (not twice in a row).
-            vec![Move::Pass]
+        let plan = if !moves.is_empty() {
+            let beyond = ordered(legal.iter().copied().filter(|m| !moves.contains(m)));
+            Plan {
+                moves,
+                beyond,
+                legal,
+            }
+        } else if legal == [Move::Pass] {
+            // The rules' pass.
+            Plan {
+                moves: legal.clone(),
+                beyond: Vec::new(),
+                legal,
+            }
+        } else if self.widen && !has_waiting_move(self.game, state, &legal) {
+            // No zone move, and no move the side could take back: each of its moves changes
+            // the position for good (a pawn's step), so it cannot wait, and which one it makes
+            // decides who moves when a zone's timing is decided (tempo moves; a side in
+            // zugzwang has only bad ones). Every legal move is searched.
+            Plan {
+                moves: ordered(legal.iter().copied()),
+                beyond: Vec::new(),
+                legal,
+            }
+        } else if !state.passed && other_side_moves(self.game, state, &attacks, race.as_ref()) {
+            // A reduced pass (not twice in a row): the side's moves lie outside every zone, and
+            // it has one it can take back, a waiting move, which the tree treats as changing
+            // nothing the zones see. Where its value is forced, the legal moves take its place
+            // ([`Searcher::children`]): a pass is no move of the rules.
+            Plan {
+                moves: vec![Move::Pass],
+                beyond: if self.widen {
+                    ordered(legal.iter().copied())
+                } else {
+                    Vec::new()
+                },
+                legal,
+            }
+        } else if self.widen && !racing {
+            // Neither side has a zone move, and the game goes on: its value comes from its own
+            // rules (deadlock, count, moves left), so every legal move is searched until zone
+            // moves appear again or the game ends, within the depth bound and the race. In the
+            // race, where neither side has a move along the goal zones and the side to move can
+            // wait, the race has nothing left to decide: the leaf's static value stands (going
+            // on there made race10 at horizon 3 forty times larger, for two 2D/4A-like games of
+            // 110).
+            Plan {
+                moves: ordered(legal.iter().copied()),
+                beyond: Vec::new(),
+                legal,
+            }
         } else {
             return Some(leaf(self.leaf_value(state, &attacks), End::NoZoneMove));
         };
-        self.children(state, &attacks, &moves, ply, alpha, beta)
+        self.children(state, &attacks, plan, ply, alpha, beta)
     }
 
     /// The node of `state` when a side that cannot win ([`State::can_win`]) decides it: White
@@ -1540,6 +1693,7 @@ impl Searcher<'_, '_> {
             end: Some(End::NoWin),
             cut: !exact,
             proved: true,
+            checked: true,
         })
     }
 
@@ -1560,74 +1714,82 @@ impl Searcher<'_, '_> {
         }
     }
 
-    /// The node of `state` whose moves are `moves`, each searched below with `attacks` as
-    /// its parent's zones.
+    /// The node of `state` whose moves `plan` gives, each searched below with `attacks` as
+    /// its parent's zones; with the refutation check ([`LgOptions::widens`]), the legal moves
+    /// beyond them where the value is forced inside the tree and short of the side's best.
     fn children(
         &mut self,
         state: &mut State,
         attacks: &[Attack],
-        moves: &[Move],
+        plan: Plan,
         ply: u32,
-        mut alpha: i8,
-        mut beta: i8,
+        alpha: i8,
+        beta: i8,
     ) -> Option<Node> {
         let white = state.to_move == Side::White;
-        let alpha0 = alpha;
-        let mut best: i8 = if white { -2 } else { 2 };
-        let mut children = Vec::new();
-        let mut proved_children = Vec::new();
-        let mut cut = false;
-        // The best the side to move can have: once reached, no other move can do better.
-        let cap = self.cap(state);
-        for (k, &mv) in moves.iter().enumerate() {
-            let undo = state.make(self.game, mv);
-            let child = if ply as usize % GROW_EVERY == GROW_EVERY - 1 {
-                crate::memory::grow(|| self.node(state, Some((attacks, mv)), ply + 1, alpha, beta))
-            } else {
-                self.node(state, Some((attacks, mv)), ply + 1, alpha, beta)
-            };
-            state.unmake(self.game, undo);
-            let child = child?;
-            let v = child.value;
-            proved_children.push(child.proved);
-            children.push(TreeNode {
-                mv,
-                text: mv.show(self.game),
-                value: v,
-                children: child.children,
-                end: child.end,
-                cut: child.cut,
-            });
-            if white {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if !self.full && (alpha >= beta || best == cap) {
-                if self.killers.len() <= ply as usize {
-                    self.killers.resize(ply as usize + 1, None);
-                }
-                self.killers[ply as usize] = Some(mv);
-                cut = k + 1 < moves.len();
-                break;
+        let mut acc = Backup::new(white, alpha, beta);
+        let mut stopped = self.search_moves(state, attacks, &plan.moves, ply, &mut acc)?;
+        let mut beyond_searched = plan.beyond.is_empty();
+        let reduced_pass = plan.moves == [Move::Pass] && plan.legal != [Move::Pass];
+        if reduced_pass && !beyond_searched && acc.children.iter().all(|c| c.0) {
+            // A reduced pass whose value is forced (a cutoff's bound too): the side's legal
+            // moves are searched in its place, so that the value rests on moves of the rules
+            // (a side in zugzwang, or one whose waiting move realises the wait).
+            acc = Backup::new(white, alpha, beta);
+            beyond_searched = true;
+            stopped = self.search_moves(state, attacks, &plan.beyond, ply, &mut acc)?;
+        } else if !reduced_pass
+            && self.widen
+            && stopped.is_none()
+            && !beyond_searched
+            && acc.best != self.cap(state)
+        {
+            // The refutation check. Where every zone move of the side loses, its other legal
+            // moves (tempo moves, defences that are no interception in a zone's timing) are
+            // its only hope; where its value is forced inside the tree and short of its best,
+            // they must be answered before the value is proved. Either way they are searched.
+            let worst = if white { -1 } else { 1 };
+            let forced = acc.children.iter().all(|c| c.0);
+            if forced || acc.best == worst {
+                beyond_searched = true;
+                stopped = self.search_moves(state, attacks, &plan.beyond, ply, &mut acc)?;
             }
         }
+        let Backup {
+            best,
+            alpha0,
+            beta0,
+            nodes,
+            children: flags,
+            ..
+        } = acc;
+        // Moves left unsearched by a cutoff: those of the list it stopped in, and the legal
+        // moves beyond the zone moves that the check would have searched.
+        let cut = match stopped {
+            Some(left) => left || (self.widen && !beyond_searched && !reduced_pass),
+            None => false,
+        };
         if self.table.is_some()
-            && let Some(c) = children.iter().find(|c| c.value == best)
+            && let Some(c) = nodes.iter().find(|c| c.value == best)
         {
             if self.best.len() >= TABLE_ENTRIES {
                 self.best.clear();
             }
             self.best.insert(state.hash(self.game), c.mv);
         }
-        let values = children.iter().map(|c| c.value);
-        let proved = backed_up_proved(values.zip(proved_children), white, best);
+        let values = nodes.iter().map(|c| c.value);
+        let proved = backed_up_proved(values.zip(flags.iter().map(|f| f.0)), white, best);
+        let searched: Vec<(Move, i8, bool)> = nodes
+            .iter()
+            .zip(&flags)
+            .map(|(c, f)| (c.mv, c.value, f.2))
+            .collect();
+        let checked = proof_holds(self.game, state, &plan.legal, &searched, best, cut);
+        let cap = self.cap(state);
         if let Some(table) = &mut self.table {
-            let bound = if self.full || best == cap || (best > alpha0 && best < beta) {
+            let bound = if self.full || best == cap || (best > alpha0 && best < beta0) {
                 Bound::Exact
-            } else if best >= beta {
+            } else if best >= beta0 {
                 Bound::Lower
             } else {
                 Bound::Upper
@@ -1641,17 +1803,212 @@ impl Searcher<'_, '_> {
                     value: best,
                     bound,
                     proved,
+                    checked,
                 },
             );
         }
         Some(Node {
             value: best,
-            children,
+            children: nodes,
             end: None,
             cut,
             proved,
+            checked,
         })
     }
+
+    /// Searches `moves` of `state` in order into `acc`, until a cutoff: `None` once the
+    /// search must stop, else whether a cutoff stopped it (`Some(true)` with moves of the list
+    /// left unsearched, `Some(false)` at its last move) or not (`Some(None)`).
+    fn search_moves(
+        &mut self,
+        state: &mut State,
+        attacks: &[Attack],
+        moves: &[Move],
+        ply: u32,
+        acc: &mut Backup,
+    ) -> Option<Option<bool>> {
+        // The best the side to move can have: once reached, no other move can do better.
+        let cap = self.cap(state);
+        for (k, &mv) in moves.iter().enumerate() {
+            let (alpha, beta) = (acc.alpha, acc.beta);
+            let undo = state.make(self.game, mv);
+            let child = if ply as usize % GROW_EVERY == GROW_EVERY - 1 {
+                crate::memory::grow(|| self.node(state, Some((attacks, mv)), ply + 1, alpha, beta))
+            } else {
+                self.node(state, Some((attacks, mv)), ply + 1, alpha, beta)
+            };
+            state.unmake(self.game, undo);
+            let child = child?;
+            let v = child.value;
+            acc.children.push((child.proved, v, child.checked));
+            acc.nodes.push(TreeNode {
+                mv,
+                text: mv.show(self.game),
+                value: v,
+                children: child.children,
+                end: child.end,
+                cut: child.cut,
+            });
+            if acc.white {
+                acc.best = acc.best.max(v);
+                acc.alpha = acc.alpha.max(v);
+            } else {
+                acc.best = acc.best.min(v);
+                acc.beta = acc.beta.min(v);
+            }
+            if !self.full && (acc.alpha >= acc.beta || acc.best == cap) {
+                if self.killers.len() <= ply as usize {
+                    self.killers.resize(ply as usize + 1, None);
+                }
+                self.killers[ply as usize] = Some(mv);
+                return Some(Some(k + 1 < moves.len()));
+            }
+        }
+        Some(None)
+    }
+}
+
+/// A node's moves searched so far ([`Searcher::search_moves`]): the window, the best value,
+/// and per move its tree and its flags (forced inside the tree, value, proved for the game).
+struct Backup {
+    white: bool,
+    alpha: i8,
+    beta: i8,
+    /// The window the node was searched with.
+    alpha0: i8,
+    beta0: i8,
+    best: i8,
+    nodes: Vec<TreeNode>,
+    children: Vec<(bool, i8, bool)>,
+}
+
+impl Backup {
+    fn new(white: bool, alpha: i8, beta: i8) -> Backup {
+        Backup {
+            white,
+            alpha,
+            beta,
+            alpha0: alpha,
+            beta0: beta,
+            best: if white { -2 } else { 2 },
+            nodes: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+/// Whether the value `value` of `state`, whose legal moves are `legal` and whose searched
+/// moves are `searched` (move, value, proved for the game), is proved for the game: a proved
+/// legal move reaches the value, and the value is a cutoff's bound (`cut`) or the best the
+/// side can have ([`best_possible`]); or the moves searched answer every legal move
+/// ([`answers_all`]), each proved. A reduced pass is no legal move: it proves nothing.
+fn proof_holds(
+    game: &Game,
+    state: &State,
+    legal: &[Move],
+    searched: &[(Move, i8, bool)],
+    value: i8,
+    cut: bool,
+) -> bool {
+    if searched.is_empty() {
+        return false;
+    }
+    let reduced_pass = legal != [Move::Pass];
+    let reached = searched
+        .iter()
+        .any(|&(mv, v, ok)| v == value && ok && !(reduced_pass && mv == Move::Pass));
+    let moves: Vec<Move> = searched.iter().map(|s| s.0).collect();
+    let all = searched.iter().all(|s| s.2);
+    (reached && (cut || value == best_possible(game, state)))
+        || (all && answers_all(game, state, legal, &moves))
+}
+
+/// Whether searching `moves` of `state` answers every legal move (`legal`): they are all of
+/// them; or a goal waits for its reply and they hold every reply that takes the goal piece or
+/// answers with a goal (any other reply lets the goal count, the worst the side can do), or
+/// some move where there is no such reply (every reply then ends the game alike).
+fn answers_all(game: &Game, state: &State, legal: &[Move], moves: &[Move]) -> bool {
+    if legal.iter().all(|m| moves.contains(m)) {
+        return true;
+    }
+    match state.pending {
+        Some(pending) => {
+            let replies = pending_replies(game, pending, legal);
+            !moves.is_empty() && replies.iter().all(|m| moves.contains(m))
+        }
+        None => false,
+    }
+}
+
+/// The best value the rules leave the side to move in `state`: a win, or a draw where it
+/// cannot win ([`State::can_win`]). A move that reaches it needs no sibling answered.
+fn best_possible(game: &Game, state: &State) -> i8 {
+    match (state.can_win(game, state.to_move), state.to_move) {
+        (false, _) => 0,
+        (true, Side::White) => 1,
+        (true, Side::Black) => -1,
+    }
+}
+
+/// Whether the side to move in `state` has a waiting move among `legal`: a step, not a capture,
+/// that its piece could take back at once (a step along its move rays from the point it goes
+/// to back to the point it left, free on the way). A king's or a fighter's step can be taken
+/// back, a pawn's never. Where a side without a zone move has one, the reduced pass stands for
+/// it; where it has none, every move it has changes the position for good.
+fn has_waiting_move(game: &Game, state: &State, legal: &[Move]) -> bool {
+    legal.iter().any(|&mv| {
+        let Move::Step {
+            piece,
+            from,
+            to,
+            capture: None,
+        } = mv
+        else {
+            return false;
+        };
+        let piece = usize::from(piece);
+        game.rays[game.moves[piece]].from(to).any(|ray| {
+            for &p in ray {
+                if p == from {
+                    return true;
+                }
+                if state.piece_at(p).is_some() {
+                    return false;
+                }
+            }
+            false
+        })
+    })
+}
+
+/// The race's `moves` with every legal capture (`legal`) among them: captures first (the race's
+/// own, then the others in [`ordered`]'s order), then the race's other moves.
+fn with_captures(moves: Vec<Move>, legal: &[Move]) -> Vec<Move> {
+    let extra = ordered(
+        legal
+            .iter()
+            .copied()
+            .filter(|m| m.is_capture() && !moves.contains(m)),
+    );
+    if extra.is_empty() {
+        return moves;
+    }
+    let (captures, quiet): (Vec<Move>, Vec<Move>) = moves.into_iter().partition(Move::is_capture);
+    captures.into_iter().chain(extra).chain(quiet).collect()
+}
+
+/// `moves` in the order the search tries moves outside the zones: captures first, then by
+/// piece (in the scenario's order) and by the number of the destination point.
+fn ordered(moves: impl Iterator<Item = Move>) -> Vec<Move> {
+    let mut keyed: Vec<(bool, u8, u32, Move)> = moves
+        .map(|mv| match mv {
+            Move::Step { piece, to, .. } => (!mv.is_capture(), piece, to.0, mv),
+            Move::Pass => (true, u8::MAX, u32::MAX, mv),
+        })
+        .collect();
+    keyed.sort_unstable_by_key(|&(c, p, to, _)| (c, p, to));
+    keyed.into_iter().map(|(.., mv)| mv).collect()
 }
 
 /// The replies worth searching to a goal waiting for its reply: those that capture the piece

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use crate::board::Point;
+use crate::budget::Budget;
 use crate::fuzzy::fuzzy_pattern;
 use crate::pattern::{attack_distance, each_main_path};
 use crate::play::game::Game;
@@ -27,7 +28,7 @@ pub struct PatternSteps {
     region: HashSet<(u8, Point)>,
     /// Pairs (x, y) with a pattern within the horizon.
     pub pairs: usize,
-    /// Pairs whose main paths were cut at `MAX_PATHS`.
+    /// Pairs whose main paths were cut at `MAX_PATHS` (or at the memory limit or deadline).
     pub cut: usize,
 }
 
@@ -52,17 +53,23 @@ impl PatternSteps {
                 }
                 out.pairs += 1;
                 let mut paths = 0;
-                each_main_path(&scenario, &kernel, x, y, |t| {
+                let mut cut = false;
+                let listed = each_main_path(&scenario, &kernel, x, y, &mut Budget::new(), |t| {
                     paths += 1;
                     if paths > MAX_PATHS {
-                        out.cut += 1;
-                        return ControlFlow::Break(());
+                        cut = true;
+                        return Ok(ControlFlow::Break(()));
                     }
                     for w in t.windows(2) {
                         out.main.insert((back[x], w[0], w[1]));
                     }
-                    ControlFlow::Continue(())
+                    Ok(ControlFlow::Continue(()))
                 });
+                // Main paths past the memory limit or the deadline are cut as those past
+                // `MAX_PATHS` are: the ordering uses the ones seen.
+                if cut || listed.is_err() {
+                    out.cut += 1;
+                }
                 let terms = &scenario.length_terms;
                 if let Some(f) = fuzzy_pattern(&scenario, &kernel, x, y, horizon, terms) {
                     for i in f.attack.iter().chain(&f.block) {

@@ -654,6 +654,14 @@ function treeNode(node, path) {
   return `<details><summary>${span}</summary>${node.children.map((c) => treeNode(c, line)).join("")}</details>`;
 }
 
+// How far an LG value is proved (docs/lg-search.md): for the game, only within LG's reduced tree
+// (a move the tree leaves out may change it), or a static estimate.
+function searchStatus(cli) {
+  if (cli.proved) return "proved";
+  if (cli.forced_in_tree) return "forced within LG's tree; outside it not checked";
+  return "static estimate";
+}
+
 async function search(event) {
   event.preventDefault();
   const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
@@ -663,7 +671,7 @@ async function search(event) {
       const answer = await api("/api/search", body, signal);
       state.answers.search = answer;
       const cli = answer.cli;
-      $("search-summary").textContent = `value ${cli.value}, principal variation ${(cli.pv || []).join(" ")}`;
+      $("search-summary").textContent = `value ${cli.value} (${searchStatus(cli)}), principal variation ${(cli.pv || []).join(" ")}`;
       $("tree").innerHTML = (cli.tree || []).map((n) => treeNode(n, [])).join("");
       $("tree-picture").innerHTML = answer.svg || "";
     } catch (e) { if (!cancelled(e)) showError($("tree"), e); }
