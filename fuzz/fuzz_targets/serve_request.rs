@@ -221,7 +221,7 @@ fn as_text(data: &[u8]) {
         "a command panicked"
     );
     // Only a loopback name gets past the `Host` check (DNS rebinding); an absolute-form
-    // target's host is the request's (RFC 9112 §3.2.2).
+    // target's host is the request's (RFC 9112, section 3.2.2).
     let host = absolute.unwrap_or(host.to_string()).to_ascii_lowercase();
     if status != StatusCode::FORBIDDEN && status != StatusCode::BAD_REQUEST {
         assert!(

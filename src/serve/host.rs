@@ -2,7 +2,7 @@
 //! resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused. A request that
 //! breaks HTTP/1.1's rules on its host (two `Host` headers, whose first could pass the check
 //! while a proxy in front read the second; an absolute-form target naming another host, which
-//! is the request's host whatever `Host` says) is a 400 (RFC 9112 §3.2).
+//! is the request's host whatever `Host` says) is a 400 (RFC 9112, section 3.2).
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, Version, header};
@@ -36,24 +36,24 @@ fn is_port(text: &str) -> bool {
 }
 
 /// Why a request's host is refused: 400 where the request breaks HTTP/1.1's rules on its
-/// host (RFC 9112 §3.2: more than one `Host`, none in HTTP/1.1, one that is not text; an
+/// host (RFC 9112, section 3.2: more than one `Host`, none in HTTP/1.1, one that is not text; an
 /// absolute-form target naming another host), 403 where it names another host (DNS rebinding).
 fn refused(request: &Request) -> Option<ApiError> {
     let bad = |message: String| Some(ApiError::new(StatusCode::BAD_REQUEST, message));
     let hosts: Vec<&HeaderValue> = request.headers().get_all(header::HOST).iter().collect();
     if hosts.len() > 1 {
         return bad(format!(
-            "the request has {} Host headers; HTTP/1.1 allows one (RFC 9112 §3.2)",
+            "the request has {} Host headers; HTTP/1.1 allows one (RFC 9112, section 3.2)",
             hosts.len()
         ));
     }
     let host = match hosts.first().map(|h| h.to_str()) {
         Some(Ok(h)) => Some(h),
-        Some(Err(_)) => return bad("the Host header is not text (RFC 9112 §3.2)".into()),
+        Some(Err(_)) => return bad("the Host header is not text (RFC 9112, section 3.2)".into()),
         None => None,
     };
     // An absolute-form target (`GET http://host/path`): its host is the request's, the Host
-    // header is ignored (RFC 9112 §3.2.2).
+    // header is ignored (RFC 9112, section 3.2.2).
     if let Some(authority) = request.uri().authority() {
         return (!is_loopback(authority.as_str())).then(|| {
             ApiError::new(
@@ -68,7 +68,7 @@ fn refused(request: &Request) -> Option<ApiError> {
     match host {
         Some(h) if is_loopback(h) => None,
         None if request.version() == Version::HTTP_11 => {
-            bad("an HTTP/1.1 request must have a Host header (RFC 9112 §3.2)".into())
+            bad("an HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)".into())
         }
         _ => Some(ApiError::new(
             StatusCode::FORBIDDEN,

@@ -922,7 +922,7 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
     let (status, text) = http(server.port, "GET", "/api/nothing", "localhost", b"");
     refused(&server, status, &parse(&text), 404);
 
-    // RFC 9112 §3.2: two Host headers (a loopback one first passed), an absolute-form target
+    // RFC 9112, section 3.2: two Host headers (a loopback one first passed), an absolute-form target
     // naming another host (it passed with a loopback Host), an HTTP/1.1 request without
     // Host: 400. An absolute-form target naming the loopback is the request's host.
     let raw = |head: &str| {
