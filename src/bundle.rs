@@ -403,7 +403,7 @@ struct Frame {
 /// stack (the bundle is never listed whole).
 ///
 /// A walk of simple trajectories looks at the thread's deadline ([`crate::deadline`]) every
-/// [`STEPS_PER_DEADLINE_LOOK`] steps, and ends early once it has passed;
+/// 4,096 steps, and ends early once it has passed;
 /// [`BundleIter::finished`] tells an early end from the last trajectory. (A walk of all
 /// trajectories has no dead end: its time is bounded by what it yields.)
 pub struct BundleIter<'b, 'k> {
