@@ -45,6 +45,11 @@ request 'POST /api/play localhost' "{\"scenario\": $king, \"moves\": \"h8-g7\"}"
 request 'GET /api/examples localhost' '' examples
 request 'GET / evil.example' '' foreign-host
 request 'POST /api/run localhost' '{"grammar": "grammar g\nstart S()\nS -> a(\n", "grammar_name": "../x.lgg"}' bad
+# The generated mode's inputs (a first byte 0, then the generator's bytes): a few fixed ones.
+for i in 1 2 3 4 5 6 7 8; do
+  { printf '\0'; for k in 1 2 3 4 5 6 7 8; do printf '%s' "$i.$k" | sha256sum | cut -c1-64; done; } \
+    >"corpus/serve_request/generated-$i"
+done
 
 cargo +nightly fuzz build "${flags[@]}"
 # The generator's inputs: what a short run from nothing finds.

@@ -80,6 +80,9 @@ impl std::fmt::Display for TooMany {
 
 impl std::error::Error for TooMany {}
 
+/// How many steps of a simple walk go between two looks at the thread's deadline.
+const STEPS_PER_DEADLINE_LOOK: u32 = 4096;
+
 /// The trajectories of one motion from `from` to `to` of one length.
 pub struct Bundle<'k> {
     kernel: &'k Kernel,
@@ -200,12 +203,13 @@ impl<'k> Bundle<'k> {
     }
 
     /// The number of trajectories (saturating at `u128::MAX`). With `simple_only` this
-    /// enumerates, without bound ([`Bundle::count_up_to`] bounds it); otherwise it is a dynamic
-    /// program over (point, flags).
+    /// enumerates, without bound and whatever the thread's deadline ([`Bundle::count_up_to`]
+    /// bounds it and stops at the deadline); otherwise it is a dynamic program over (point,
+    /// flags).
     pub fn count(&self) -> u128 {
         let Some(l) = self.length else { return 0 };
         if self.simple_only {
-            return self.iter().count() as u128;
+            return self.walk(false).count() as u128;
         }
         let n = self.kernel.n();
         let rel = self.kernel.relation(self.motion);
@@ -253,8 +257,15 @@ impl<'k> Bundle<'k> {
         ways[f][self.from.index()].unwrap_or(0)
     }
 
-    /// The trajectories, lazily, in lexicographic order of point numbers.
+    /// The trajectories, lazily, in lexicographic order of point numbers. A walk of simple
+    /// trajectories ends early at the thread's deadline: [`BundleIter::finished`] says whether
+    /// it did.
     pub fn iter(&self) -> BundleIter<'_, 'k> {
+        self.walk(true)
+    }
+
+    /// The walk, looking at the thread's deadline (simple trajectories only) or not.
+    fn walk(&self, watch_deadline: bool) -> BundleIter<'_, 'k> {
         let mut stack = Vec::new();
         let mut on_path = BitSet::new(self.kernel.n());
         if let Some(l) = self.length {
@@ -271,33 +282,41 @@ impl<'k> Bundle<'k> {
             bundle: self,
             stack,
             on_path,
+            watch_deadline: watch_deadline && self.simple_only,
+            steps: 0,
+            stopped: None,
         }
     }
 
     /// The number of trajectories, or an error when `simple_only` asks to enumerate more than
     /// `limit` of them (counting simple paths has no polynomial dynamic program: on a 16x16
     /// board a king's simple trajectories of length 25 are past any time one would wait for).
-    pub fn count_up_to(&self, limit: usize) -> Result<u128, TooMany> {
+    /// The walk stops at the thread's deadline ([`Listing::Exceeded`]): it meets dead ends
+    /// (points already on the path), so it may run long without finding a trajectory.
+    pub fn count_up_to(&self, limit: usize) -> Result<u128, Listing> {
         if !self.simple_only {
             return Ok(self.count());
         }
         let mut count = 0;
-        for _ in self.iter() {
+        let mut walk = self.iter();
+        for _ in walk.by_ref() {
             if count == limit {
-                return Err(TooMany {
+                return Err(Listing::TooMany(TooMany {
                     count: None,
                     limit,
                     counting: true,
-                });
+                }));
             }
             count += 1;
         }
+        walk.finished()?;
         Ok(count as u128)
     }
 
     /// All trajectories, or an error when there are more than `limit`: as many as the caller
     /// said it would hold. Where `limit` may be past what memory holds (a user's),
-    /// [`Bundle::collect_within`] holds each against the memory limit.
+    /// [`Bundle::collect_within`] holds each against the memory limit. It does not look at the
+    /// thread's deadline ([`Bundle::collect_within`] does): the caller bounds its work.
     pub fn collect(&self, limit: usize) -> Result<Vec<Trajectory>, TooMany> {
         if !self.simple_only {
             let count = self.count();
@@ -310,7 +329,7 @@ impl<'k> Bundle<'k> {
             }
         }
         let mut out = Vec::new();
-        for t in self.iter() {
+        for t in self.walk(false) {
             if out.len() == limit {
                 return Err(TooMany {
                     count: None,
@@ -342,7 +361,8 @@ impl<'k> Bundle<'k> {
             }
         }
         let mut out = Vec::new();
-        for t in self.iter() {
+        let mut walk = self.iter();
+        for t in walk.by_ref() {
             if out.len() == limit {
                 return Err(Listing::TooMany(TooMany {
                     count: None,
@@ -355,6 +375,7 @@ impl<'k> Bundle<'k> {
             })?;
             out.push(t);
         }
+        walk.finished()?;
         Ok(out)
     }
 }
@@ -380,10 +401,21 @@ struct Frame {
 
 /// The trajectories of a bundle one at a time, by a depth-first walk that keeps only its
 /// stack (the bundle is never listed whole).
+///
+/// A walk of simple trajectories looks at the thread's deadline ([`crate::deadline`]) every
+/// 4,096 steps, and ends early once it has passed;
+/// [`BundleIter::finished`] tells an early end from the last trajectory. (A walk of all
+/// trajectories has no dead end: its time is bounded by what it yields.)
 pub struct BundleIter<'b, 'k> {
     bundle: &'b Bundle<'k>,
     stack: Vec<Frame>,
     on_path: BitSet,
+    /// Whether the walk looks at the deadline (simple trajectories, and not for `count`).
+    watch_deadline: bool,
+    /// Steps since the deadline was last looked at.
+    steps: u32,
+    /// The deadline's limit, once the walk stopped at it.
+    stopped: Option<std::time::Duration>,
 }
 
 impl Iterator for BundleIter<'_, '_> {
@@ -394,6 +426,17 @@ impl Iterator for BundleIter<'_, '_> {
         let l = b.length?;
         let rel = b.kernel.relation(b.motion);
         while !self.stack.is_empty() {
+            if self.watch_deadline {
+                self.steps += 1;
+                if self.steps == STEPS_PER_DEADLINE_LOOK {
+                    self.steps = 0;
+                    if let Some(limit) = crate::deadline::passed() {
+                        self.stopped = Some(limit);
+                        self.stack.clear();
+                        return None;
+                    }
+                }
+            }
             let j = self.stack.len() as u32 - 1;
             if j == l {
                 let top = &self.stack[self.stack.len() - 1];
@@ -437,6 +480,15 @@ impl Iterator for BundleIter<'_, '_> {
 }
 
 impl BundleIter<'_, '_> {
+    /// After the walk has ended: whether it went through, or stopped at the thread's deadline
+    /// ([`Exceeded::Time`]).
+    pub fn finished(&self) -> Result<(), Exceeded> {
+        match self.stopped {
+            Some(limit) => Err(Exceeded::Time(limit)),
+            None => Ok(()),
+        }
+    }
+
     fn pop(&mut self) {
         if let Some(f) = self.stack.pop() {
             // A point may recur on a non-simple walk; keep it marked while it is still on the path.
@@ -577,8 +629,73 @@ mod tests {
         let n = simple_ts.len();
         assert_eq!(simple.count_up_to(n), Ok(n as u128));
         let err = simple.count_up_to(n - 1).unwrap_err();
-        assert!(err.counting);
+        assert!(matches!(
+            err,
+            Listing::TooMany(TooMany { counting: true, .. })
+        ));
         assert!(err.to_string().contains("raise the limit"), "{err}");
         assert_eq!(all.count_up_to(0), Ok(all_ts.len() as u128));
+    }
+
+    /// A walk of simple trajectories with dead ends everywhere (a king's of length 30 on 24x24,
+    /// far more than any limit) stops at the thread's deadline, or when another thread stops
+    /// it (a server's client that left), with an error rather than a count or a listing cut
+    /// short; without a deadline the plain count still goes through.
+    #[test]
+    fn a_simple_walk_stops_at_the_deadline() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+        let board = Board::grid(24, 24, 1, &[]).unwrap();
+        let k = Kernel::new(&board, &chess_types(), None);
+        let m = k.motion(0, Side::White, Usage::Move);
+        let p = |s: &str| board.parse_point(s).unwrap();
+        let options = BundleOptions {
+            rule: AdmissibleRule::S16,
+            simple_only: true,
+        };
+        let b = Bundle::new(&k, m, p("a1"), p("x24"), Some(30), options);
+        let limit = Duration::from_millis(200);
+        let stopped = Err(Listing::Exceeded(Exceeded::Time(limit)));
+        let started = Instant::now();
+        let counted = crate::deadline::within(limit, || b.count_up_to(usize::MAX));
+        assert_eq!(counted, stopped);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(
+            counted
+                .unwrap_err()
+                .to_string()
+                .contains("time limit of 0.2 s"),
+            "the message names the limit"
+        );
+        let listed =
+            crate::deadline::within(limit, || b.collect_within(usize::MAX, &mut Budget::new()));
+        assert_eq!(listed, Err(Listing::Exceeded(Exceeded::Time(limit))));
+        // Stopped by another thread long before an hour.
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = stop.clone();
+        let started = Instant::now();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            setter.store(true, Ordering::Relaxed);
+        });
+        let hour = Duration::from_secs(3600);
+        let counted = crate::deadline::within_or_stopped(hour, stop, || b.count_up_to(usize::MAX));
+        stopper.join().unwrap();
+        assert_eq!(counted, Err(Listing::Exceeded(Exceeded::Time(hour))));
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        // A walk that ends before the deadline is whole.
+        let small = Bundle::new(&k, m, p("a1"), p("c3"), Some(3), options);
+        let n = crate::deadline::within(hour, || small.count_up_to(1000)).unwrap();
+        assert_eq!(n, small.count());
+        assert!(n > 0);
     }
 }

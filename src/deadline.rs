@@ -5,7 +5,9 @@
 //!
 //! The server also stops a run sooner, when nobody waits for its answer any more (the client
 //! went away): [`within_or_stopped`] gives the thread a flag another thread sets, and the
-//! deadline counts as passed once it is set.
+//! deadline counts as passed once it is set. [`stoppable`] gives the flag without a deadline
+//! (the Python package, whose Ctrl-C sets it): the work runs as it would without either, until
+//! the flag is set.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -27,6 +29,20 @@ pub fn within_or_stopped<R>(limit: Duration, stop: Arc<AtomicBool>, f: impl FnOn
     }
     let _reset = Reset(STOP.with(|s| s.borrow_mut().replace(stop)));
     within(limit, f)
+}
+
+/// Runs `f` with `stop` as this thread's stop flag and no deadline: nothing changes for the
+/// work (it is not [`is_set`]) until another thread sets `stop`, and then [`passed`] says so,
+/// as if a deadline of no time had passed.
+pub fn stoppable<R>(stop: Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
+    struct Reset(Option<Arc<AtomicBool>>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            STOP.with(|s| *s.borrow_mut() = self.0.take());
+        }
+    }
+    let _reset = Reset(STOP.with(|s| s.borrow_mut().replace(stop)));
+    f()
 }
 
 /// Whether this thread's work was stopped by another thread ([`within_or_stopped`]).
@@ -70,11 +86,13 @@ pub fn is_set() -> bool {
     DEADLINE.with(Cell::get).is_some()
 }
 
-/// The time limit, when this thread's deadline has passed (or its work was stopped).
+/// The time limit, when this thread's deadline has passed (or its work was stopped; without a
+/// deadline, [`stoppable`], a limit of zero).
 pub fn passed() -> Option<Duration> {
-    DEADLINE
-        .with(Cell::get)
-        .and_then(|(at, limit)| (Instant::now() > at || stopped()).then_some(limit))
+    match DEADLINE.with(Cell::get) {
+        Some((at, limit)) => (Instant::now() > at || stopped()).then_some(limit),
+        None => stopped().then_some(Duration::ZERO),
+    }
 }
 
 /// This thread's deadline and stop flag, to carry to the threads that do part of its work
@@ -138,6 +156,22 @@ mod tests {
         });
         assert_eq!(passed(), None);
         assert!(!stopped());
+    }
+
+    #[test]
+    fn a_stop_without_a_deadline_passes_once_set() {
+        let stop = Arc::new(AtomicBool::new(false));
+        stoppable(stop.clone(), || {
+            assert!(!is_set(), "no deadline: the work runs as without one");
+            assert_eq!(passed(), None);
+            stop.store(true, Ordering::Relaxed);
+            assert_eq!(passed(), Some(Duration::ZERO));
+            // A deadline inside keeps the flag.
+            within(Duration::from_secs(3600), || {
+                assert_eq!(passed(), Some(Duration::from_secs(3600)));
+            });
+        });
+        assert_eq!(passed(), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! on one input too.
 
 pub mod generate;
+pub mod requests;
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use lingeo::grammar::world::World;

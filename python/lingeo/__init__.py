@@ -427,6 +427,30 @@ class Scenario:
         return f"Scenario({self.name!r})"
 
 
+def _native_scenario(scenario: Optional[Scenario]) -> "Optional[_lingeo.Scenario]":
+    """The native scenario of ``scenario``; a TypeError for what is not a Scenario (a path
+    or text given where a Scenario is taken raised AttributeError)."""
+    if scenario is None:
+        return None
+    if not isinstance(scenario, Scenario):
+        raise TypeError(
+            "scenario must be a Scenario (Scenario.load(path) or Scenario.from_text(text)), "
+            f"not {type(scenario).__name__} {scenario!r:.80}"
+        )
+    return scenario._native
+
+
+def _inputs(inputs: Optional[Dict[str, str]]) -> List[Tuple[str, str]]:
+    """A grammar's inputs as pairs; a TypeError for what is not a mapping of names to values."""
+    if inputs is None:
+        return []
+    if not hasattr(inputs, "items"):
+        raise TypeError(
+            f"inputs must be a dict of input names to values, not {type(inputs).__name__}"
+        )
+    return list(inputs.items())
+
+
 class Grammar:
     """A controlled grammar (``.lgg``)."""
 
@@ -469,11 +493,11 @@ class Grammar:
         ``max_memory`` MiB raises ``RunError`` saying so (``error.rendered`` has the note)."""
         text = self._native.run(
             start,
-            scenario._native if scenario is not None else None,
+            _native_scenario(scenario),
             piece,
             type,
             side,
-            list((inputs or {}).items()),
+            _inputs(inputs),
             max_sentences,
             max_memory,
         )
@@ -638,11 +662,11 @@ def compare(
         native(a, "a"),
         native(b, "b"),
         list(starts) if starts is not None else None,
-        scenario._native if scenario is not None else None,
+        _native_scenario(scenario),
         piece,
         type,
         side,
-        list((inputs or {}).items()),
+        _inputs(inputs),
         check,
         random,
         seed,

@@ -1,7 +1,7 @@
 //! The native part of the Python package `lingeo` (python/lingeo/ wraps it): a scenario and a
 //! grammar as Python objects, each job of `lingeo::api` as a method that returns the JSON the
 //! CLI's `--json` prints (the Python layer turns it into objects), computed with the GIL
-//! released.
+//! released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
 //!
 //! Each job runs under a memory limit, `max_memory` MiB (the CLI's `--max-memory`, 4 GiB by
 //! default): the library holds what its jobs build against it (`lingeo::memory::Held`), so a
@@ -94,6 +94,66 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
     err
 }
 
+/// Runs `f` with the GIL released, on a thread of its own, while this thread looks for signals
+/// every 100 ms: a Ctrl-C during a solve was seen only when the call ended (33 s later). On a
+/// signal the work is stopped through the library's stop flag (`lingeo::deadline::stoppable`:
+/// the engines look at it where they look at a deadline) and the signal's exception
+/// (`KeyboardInterrupt`) is raised once the work has ended; the work's own result is dropped.
+/// The worker keeps the calling thread's memory limit, and a main thread's stack size.
+fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = Arc::new(AtomicBool::new(false));
+    let limit = lingeo::memory::limit();
+    // Set, and told, when the work has ended.
+    let ended = (std::sync::Mutex::new(false), std::sync::Condvar::new());
+    std::thread::scope(|scope| {
+        let worker = {
+            let ended = &ended;
+            let stop = stop.clone();
+            std::thread::Builder::new()
+                .name("lingeo".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, move || {
+                    let result =
+                        lingeo::memory::with_limit(limit, || lingeo::deadline::stoppable(stop, f));
+                    *ended.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                    ended.1.notify_all();
+                    result
+                })
+                .map_err(|e| {
+                    pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "cannot start a thread for the work: {e}"
+                    ))
+                })?
+        };
+        loop {
+            let done = py.detach(|| {
+                let flag = ended.0.lock().unwrap_or_else(|e| e.into_inner());
+                let (flag, _) = ended
+                    .1
+                    .wait_timeout_while(flag, std::time::Duration::from_millis(100), |done| !*done)
+                    .unwrap_or_else(|e| e.into_inner());
+                *flag
+            });
+            // A panic ends the work without setting the flag.
+            if done || worker.is_finished() {
+                break;
+            }
+            if let Err(signal) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| worker.join());
+                return Err(signal);
+            }
+        }
+        match py.detach(|| worker.join()) {
+            Ok(result) => Ok(result),
+            // The work's panic, as it would have been on this thread.
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
 /// A result's JSON, written into a text held against the memory limit as it grows.
 fn json(value: &impl serde::Serialize) -> Result<String, ApiError> {
     let mut text = lingeo::budget::Text::new("the JSON of the result");
@@ -150,7 +210,7 @@ struct Grammar {
 impl Scenario {
     #[staticmethod]
     fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Scenario> {
-        py.detach(|| Workbench::load(&path))
+        interruptible(py, || Workbench::load(&path))?
             .map(|bench| Scenario { bench })
             .map_err(|e| error(py, e))
     }
@@ -158,7 +218,7 @@ impl Scenario {
     #[staticmethod]
     #[pyo3(signature = (text, name = "<text>"))]
     fn from_text(py: Python<'_>, text: &str, name: &str) -> PyResult<Scenario> {
-        py.detach(|| Workbench::from_text(text, name))
+        interruptible(py, || Workbench::from_text(text, name))?
             .map(|bench| Scenario { bench })
             .map_err(|e| error(py, e))
     }
@@ -218,12 +278,12 @@ impl Scenario {
             from: origin,
             reverse,
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.map(&r)?;
                 Ok((json(&m)?, m.grid()))
             })
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -259,12 +319,12 @@ impl Scenario {
             count_only,
             ..TrajectoriesRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let t = self.bench.trajectories(&r)?;
                 Ok((json(&t)?, t.exact_count))
             })
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -312,12 +372,12 @@ impl Scenario {
             },
             ..ZonesRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let z = self.bench.zones(&r)?;
                 Ok((json(&z)?, z.count(), z.saturated(), z.at_least()))
             })
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -343,10 +403,26 @@ impl Scenario {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let time = match time {
             None => None,
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(error(
+                    py,
+                    ApiError::request(
+                        Some("time"),
+                        format!("time must be a positive number of seconds, not {t}"),
+                    ),
+                ));
+            }
+            // Past what a duration holds (1e20 was told it is not positive).
             Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
                 error(
                     py,
-                    ApiError::request(Some("time"), "time must be a positive number of seconds"),
+                    ApiError::request(
+                        Some("time"),
+                        format!(
+                            "time must be at most {} seconds (the longest duration), not {t}",
+                            std::time::Duration::MAX.as_secs()
+                        ),
+                    ),
                 )
             })?),
         };
@@ -372,9 +448,9 @@ impl Scenario {
             },
             ..SearchRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| json(&s)))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -399,21 +475,21 @@ impl Scenario {
             jobs,
             first,
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
                 json(&serde_json::json!({"summary": m.json, "games": m.games}))
             })
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
     #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
     fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<String> {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| json(&p)))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 
@@ -439,9 +515,9 @@ impl Scenario {
             max_zones,
             ..EvaluateRequest::default()
         };
-        py.detach(|| {
+        interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| json(&e)))
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 }
@@ -516,12 +592,12 @@ impl Grammar {
         }
         r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
-        py.detach(move || {
+        interruptible(py, move || {
             lingeo::memory::with_limit(memory, || {
                 let grammar = parse(&name, &text)?;
                 bench.run(&grammar, &r, None).and_then(|l| json(&l))
             })
-        })
+        })?
         .map_err(|e| error(py, e))
     }
 }
@@ -645,13 +721,13 @@ fn compare(
         r.limits.max_sentences = n;
     }
     r.limits.max_memory = memory;
-    py.detach(|| {
+    interruptible(py, || {
         lingeo::memory::with_limit(memory, || {
             bench
                 .compare(&r, &lingeo::progress::Silent)
                 .and_then(|c| json(&c))
         })
-    })
+    })?
     .map_err(|e| error(py, e))
 }
 
@@ -690,8 +766,7 @@ fn parse(name: &str, text: &str) -> Result<lingeo::grammar::Grammar, ApiError> {
 
 impl Grammar {
     fn checked(py: Python<'_>, name: String, text: String) -> PyResult<Grammar> {
-        py.detach(|| parse(&name, &text).map(|_| ()))
-            .map_err(|e| error(py, e))?;
+        interruptible(py, || parse(&name, &text).map(|_| ()))?.map_err(|e| error(py, e))?;
         Ok(Grammar { name, text })
     }
 }

@@ -387,3 +387,48 @@ def test_listings_past_the_memory_limit_raise_too_large():
     with pytest.raises(lingeo.RequestError) as err:
         far.map(piece="WK", max_memory=0)
     assert err.value.field == "max_memory"
+
+
+def test_ctrl_c_stops_a_long_call():
+    # A solve of race10 takes minutes; Ctrl-C was seen only when the native call ended. The
+    # call looks for signals while it works, stops the solve and raises KeyboardInterrupt.
+    import signal
+
+    s = lingeo.Scenario.load(EXAMPLES / "race10.scenario")
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            s.search()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 20
+    # The scenario still works, and a short call is not slowed by the watch.
+    started = time.monotonic()
+    assert lingeo.Scenario.load(RETI).search(depth=2).pv
+    assert s.map(type="king", origin="a1")[0, 0] == 0
+    assert time.monotonic() - started < 10
+
+
+def test_arguments_of_the_wrong_kind_are_type_errors():
+    g = lingeo.Grammar.load(GRAMMARS / "hanoi.lgg")
+    # A path or text where a Scenario is taken (it raised AttributeError).
+    with pytest.raises(TypeError, match="scenario must be a Scenario"):
+        g.run("S(3, a, c)", scenario="x")
+    with pytest.raises(TypeError, match="scenario must be a Scenario"):
+        lingeo.compare(g, g, "S(3, a, c)", scenario=str(FIGHTER))
+    with pytest.raises(TypeError, match="inputs must be a dict"):
+        g.run("S(3, a, c)", inputs=[("A", "1")])
+
+
+def test_a_time_past_a_duration_names_the_bound():
+    s = lingeo.Scenario.load(RETI)
+    # 1e20 seconds is positive: it is past the longest duration (it said "must be positive").
+    with pytest.raises(lingeo.RequestError) as err:
+        s.search(time=1e20)
+    assert "time must be at most 18446744073709551615 seconds" in str(err.value)
+    assert err.value.field == "time"
+    for bad in (0, -1, float("nan"), float("inf")):
+        with pytest.raises(lingeo.RequestError, match="time must be a positive number of seconds"):
+            s.search(time=bad)

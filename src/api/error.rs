@@ -135,7 +135,7 @@ impl From<SourceErrors> for ApiError {
         let (line, column, message) = match e.diagnostics.first() {
             Some(d) => {
                 let (line, column) = line_column(&e.source, d.span.start);
-                (line, column, d.message.clone())
+                (line, column, d.shown_message().into_owned())
             }
             None => (0, 0, String::new()),
         };

@@ -183,21 +183,19 @@ impl Workbench {
         // The trajectories are held against the memory limit as they are listed: a limit of
         // millions stops where the memory does, not where the machine's does.
         let mut held = Budget::new();
+        let listing = |e| match e {
+            Listing::TooMany(e) => too_many(e),
+            Listing::Exceeded(e) => e.into(),
+        };
         let paths = if r.count_only {
             None
         } else {
-            Some(
-                bundle
-                    .collect_within(r.limit, &mut held)
-                    .map_err(|e| match e {
-                        Listing::TooMany(e) => too_many(e),
-                        Listing::Exceeded(e) => e.into(),
-                    })?,
-            )
+            Some(bundle.collect_within(r.limit, &mut held).map_err(listing)?)
         };
         let count = match &paths {
             Some(ts) => ts.len() as u128,
-            None => bundle.count_up_to(r.limit).map_err(too_many)?,
+            // A count of simple trajectories walks them: it stops at the deadline too.
+            None => bundle.count_up_to(r.limit).map_err(listing)?,
         };
         Ok(TrajectoriesResult {
             piece: chosen.label,

@@ -7,11 +7,12 @@
 //! Every mistake of a file is reported at once, as diagnostics with their line and column.
 
 pub mod diff;
+pub mod inside;
 pub mod run;
 pub mod snapshot;
 pub mod words;
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use crate::syntax::{Diagnostic, SourceErrors, Span, suggest};
 use words::Token;
@@ -71,6 +72,21 @@ impl CaseFile {
     /// caller can check the good lines further and report everything at once; a file that
     /// cannot be read is an error (rendered).
     pub fn load(path: &Path, commands: &[&str]) -> Result<(CaseFile, Vec<Diagnostic>), String> {
+        // `...cases` has the stem `..`: its snapshots would be the case folder's own files.
+        let stem = path.file_stem().map(Path::new);
+        if !stem.is_some_and(|s| {
+            matches!(
+                s.components().collect::<Vec<_>>()[..],
+                [Component::Normal(_)]
+            )
+        }) {
+            return Err(format!(
+                "{}: the case file's name gives its snapshots no folder of their own \
+                 (snapshots/{}/); rename it (`NAME.cases`, NAME not `.` or `..`)",
+                path.display(),
+                stem.unwrap_or(Path::new("")).display()
+            ));
+        }
         let text = crate::syntax::read_source(path).map_err(|e| match e {
             crate::syntax::ReadError::Io(e) => format!("{}: {e}", path.display()),
             crate::syntax::ReadError::NotUtf8(e) => e.render(),
@@ -86,9 +102,13 @@ impl CaseFile {
 
     /// The snapshot of the case `name`: `snapshots/<stem>/<name>.txt` beside the file.
     pub fn snapshot_path(&self, name: &str) -> PathBuf {
+        self.dir().join(self.snapshot_in_folder(name))
+    }
+
+    /// The snapshot of the case `name` from the case file's folder: `snapshots/<stem>/<name>.txt`.
+    pub fn snapshot_in_folder(&self, name: &str) -> PathBuf {
         let stem = self.path.file_stem().unwrap_or_default();
-        self.dir()
-            .join("snapshots")
+        Path::new("snapshots")
             .join(stem)
             .join(format!("{name}.txt"))
     }

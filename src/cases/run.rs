@@ -64,6 +64,27 @@ pub enum Failure {
     Disagree(String),
     /// The snapshot could not be read or written.
     Io(String),
+    /// `bless` would write the snapshot outside the case file's folder (through a symbolic
+    /// link), which the run does not allow: the snapshot's path, and why.
+    Outside {
+        /// The snapshot's path.
+        snapshot: String,
+        /// Where it leads.
+        why: super::inside::Outside,
+    },
+}
+
+/// What a run may write: nothing, or each missing or different snapshot (`bless`), inside the
+/// case file's folder only or anywhere its path leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writes {
+    /// Snapshots are compared, never written.
+    Nothing,
+    /// Snapshots are written where their path stays inside the case file's folder once
+    /// symbolic links are resolved; elsewhere the case fails ([`Failure::Outside`]).
+    InsideFolder,
+    /// Snapshots are written wherever their path leads.
+    Anywhere,
 }
 
 /// One case to run, with its file.
@@ -78,7 +99,7 @@ pub struct Job<'a> {
 /// Runs every job on up to `threads` threads and returns their statuses in the jobs' order.
 pub fn run_all(
     jobs: &[Job<'_>],
-    bless: bool,
+    bless: Writes,
     threads: usize,
     exec: &(dyn Fn(&CaseFile, &CommandLine) -> Outcome + Sync),
 ) -> Vec<Status> {
@@ -112,7 +133,7 @@ pub fn run_all(
 
 fn run_one(
     job: &Job<'_>,
-    bless: bool,
+    bless: Writes,
     exec: &(dyn Fn(&CaseFile, &CommandLine) -> Outcome + Sync),
 ) -> Status {
     let mut outputs = Vec::new();
@@ -145,11 +166,21 @@ fn run_one(
         Ok(c) => c,
         Err(e) => return io(e),
     };
+    if !matches!(check, Check::Same)
+        && bless == Writes::InsideFolder
+        && let Err(why) =
+            super::inside::inside(job.file.dir(), &job.file.snapshot_in_folder(&job.case.name))
+    {
+        return Status::Failed(Failure::Outside {
+            snapshot: path.display().to_string(),
+            why,
+        });
+    }
     match (check, bless) {
         (Check::Same, _) => Status::Passed,
-        (Check::Missing, false) => Status::Failed(Failure::Missing),
-        (Check::Differs(diff), false) => Status::Failed(Failure::Differs(diff)),
-        (check, true) => match snapshot::write(&path, output) {
+        (Check::Missing, Writes::Nothing) => Status::Failed(Failure::Missing),
+        (Check::Differs(diff), Writes::Nothing) => Status::Failed(Failure::Differs(diff)),
+        (check, Writes::InsideFolder | Writes::Anywhere) => match snapshot::write(&path, output) {
             Ok(()) => match check {
                 Check::Differs(diff) => Status::Updated(diff),
                 _ => Status::Written,

@@ -171,27 +171,35 @@ pub fn main() -> ExitCode {
     if !matches!(cli.command, Command::Test(_) | Command::Serve(_)) {
         progress::allow();
     }
-    match execute(cli.command, &mut |line| eprintln!("{line}")) {
+    match execute(cli.command, &mut |line| to_stderr(&format!("{line}\n"))) {
         Ok(report) => {
             use std::io::Write;
             let written = std::io::stdout().lock().write_all(report.text.as_bytes());
             if let Some(why) = &report.gave_up {
-                eprint!("{}", CliError(why.clone()).stderr());
+                to_stderr(&CliError(why.clone()).stderr());
             }
             match written {
                 // A closed pipe (`lingeo ... | head`) is not an error worth a panic.
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {e}");
+                    to_stderr(&format!("error: cannot write the output: {e}\n"));
                     ExitCode::from(1)
                 }
                 _ => ExitCode::from(report.code()),
             }
         }
         Err(e) => {
-            eprint!("{}", e.stderr());
+            to_stderr(&e.stderr());
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes `text` on stderr. A stderr that cannot be written (`lingeo check F 2>&1 | head
+/// -c 10` closed it) loses the text quietly, as a closed stdout does: `eprint!` panicked
+/// there, with exit code 101.
+fn to_stderr(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 impl CliError {

@@ -303,10 +303,19 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
         None => lingeo::play::search::table::default_mb(max_memory),
     };
     if (tt_mb << 20) >= max_memory {
-        return Err(CliError(format!(
-            "--tt-mb {} does not fit in --max-memory {} (the table is part of the search's memory)",
-            tt_mb, args.limits.max_memory
-        )));
+        // Name what was given: the table's default follows --max-memory.
+        return Err(CliError(match args.tt_mb {
+            Some(_) => format!(
+                "--tt-mb {} does not fit in --max-memory {} (the table is part of the search's \
+                 memory)",
+                tt_mb, args.limits.max_memory
+            ),
+            None => format!(
+                "--max-memory {} leaves no room for the search's table (at least {tt_mb} MiB, and \
+                 part of the search's memory); raise --max-memory, or give --tt-mb 0 for no table",
+                args.limits.max_memory
+            ),
+        }));
     }
     let mut options = SearchOptions {
         depth: args.depth,

@@ -8,7 +8,9 @@
 
 use logos::Logos;
 
-use crate::syntax::lexing::{push_error_run, unexpected_characters};
+use crate::syntax::lexing::{
+    MAX_ERROR_RUNS, push_error_run_counted, rest_not_read, unexpected_characters,
+};
 use crate::syntax::{Diagnostic, Span};
 
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,21 +129,41 @@ pub enum Token<'a> {
 /// unterminated strings are reported and kept as [`Token::UnterminatedStr`].
 pub fn lex(source: &str) -> (Vec<(Token<'_>, Span)>, Vec<Diagnostic>) {
     let mut tokens: Vec<(Token<'_>, Span)> = Vec::new();
+    let (mut runs, mut not_read) = (0, None);
     for (result, span) in Token::lexer(source).spanned() {
         match result {
-            Ok(token) => tokens.push((token, span)),
-            Err(()) => push_error_run(
-                &mut tokens,
-                source,
-                span,
-                |t| matches!(t, Token::Error(_)),
-                Token::Error,
-            ),
+            // An unterminated string counts as a run of unexpected characters.
+            Ok(Token::UnterminatedStr(_)) if runs == MAX_ERROR_RUNS => {
+                let rest = span.start..source.len();
+                tokens.push((Token::Error(&source[rest.clone()]), rest));
+                not_read = Some(span.start);
+                break;
+            }
+            Ok(token) => {
+                runs += usize::from(matches!(token, Token::UnterminatedStr(_)));
+                tokens.push((token, span));
+            }
+            Err(()) => {
+                if !push_error_run_counted(
+                    &mut tokens,
+                    source,
+                    span,
+                    &mut runs,
+                    |t| matches!(t, Token::Error(_)),
+                    Token::Error,
+                ) {
+                    not_read = tokens.last().map(|(_, s)| s.start);
+                    break;
+                }
+            }
         }
     }
     let diagnostics = tokens
         .iter()
         .filter_map(|(token, span)| match token {
+            Token::Error(_) if Some(span.start) == not_read => {
+                Some(rest_not_read(source, span.start, "grammar file"))
+            }
             Token::Error(text) => Some(unexpected_characters(text, span.clone(), "grammar file")),
             Token::UnterminatedStr(_) => Some(
                 Diagnostic::new("unterminated string", span.clone())

@@ -956,10 +956,13 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
         ));
     }
     let answer = jobs::blocking(&config.jobs, move || {
-        let diagnostics: Vec<Value> = files
-            .iter()
-            .flat_map(|(name, source, kind)| diagnostics::of(name, source, kind))
-            .collect();
+        let mut diagnostics: Vec<Value> = Vec::new();
+        let mut omitted = 0;
+        for (name, source, kind) in &files {
+            let (placed, more) = diagnostics::of(name, source, kind);
+            diagnostics.extend(placed);
+            omitted += more;
+        }
         let texts: Vec<(String, String)> = files
             .into_iter()
             .map(|(name, source, _)| (name, source))
@@ -968,7 +971,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
             Ok(text) => (true, text),
             Err(e) => (false, e.stderr()),
         };
-        json!({"ok": ok, "output": output, "diagnostics": diagnostics})
+        json!({"ok": ok, "output": output, "diagnostics": diagnostics, "omitted": omitted})
     })
     .await?;
     Ok(Json(answer))
@@ -978,14 +981,11 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
 /// pieces), its points in enumeration order, and its pieces.
 pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
-    let body = request::object(body)?;
-    let text = SCENARIO_FILE;
-    let Some(Value::String(source)) = body.get(text.key).cloned() else {
-        return Err(ApiError::bad_request(
-            "`scenario` (the scenario text) is required",
-        ));
-    };
-    let name = request::name(&body, &text)?;
+    // Unknown fields are refused as every endpoint refuses them (they were taken, 200).
+    let fields = Fields::new("board", body, &[SCENARIO_FILE], &[])?;
+    let request::Named { name, source } = fields
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
     let max_answer = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
         let scenario = lingeo::scenario::Scenario::parse(&name, &source)

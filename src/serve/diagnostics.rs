@@ -5,20 +5,22 @@
 use lingeo::grammar::{Grammar, GrammarError};
 use lingeo::scenario::Scenario;
 use lingeo::syntax::SourceErrors;
+use lingeo::syntax::diagnostic::MAX_RENDERED;
 use serde_json::{Value, json};
 
 /// The diagnostics of `source`, a scenario (`kind` "scenario") or a grammar ("lgg", imports of
-/// the shipped grammars only), named `name`.
-pub fn of(name: &str, source: &str, kind: &str) -> Vec<Value> {
+/// the shipped grammars only), named `name`, and how many more there are than are placed.
+pub fn of(name: &str, source: &str, kind: &str) -> (Vec<Value>, usize) {
     let files = if kind == "lgg" {
         match Grammar::parse_without_files(name, source) {
             Ok(_) => Vec::new(),
             Err(GrammarError::Invalid(files)) => files,
             Err(GrammarError::Io { path, error }) => {
-                return vec![json!({
+                let d = json!({
                     "file": path, "message": error.to_string(), "label": "", "notes": [],
                     "line": 1, "column": 1, "end_line": 1, "end_column": 1,
-                })];
+                });
+                return (vec![d], 0);
             }
         }
     } else {
@@ -27,21 +29,31 @@ pub fn of(name: &str, source: &str, kind: &str) -> Vec<Value> {
             Err(errors) => vec![errors],
         }
     };
-    files.iter().flat_map(placed).collect()
+    let placed = files.iter().flat_map(placed).collect();
+    let omitted = files
+        .iter()
+        .map(|f| f.diagnostics.len().saturating_sub(MAX_RENDERED))
+        .sum();
+    (placed, omitted)
 }
 
+/// The diagnostics placed: the first [`MAX_RENDERED`] of a file (those `output` shows), their
+/// texts cut as it cuts them. A file of a megabyte of stray characters has half a million,
+/// each placed by counting from the start of the file: the editors get the first, and how
+/// many more there are (`omitted`).
 fn placed(errors: &SourceErrors) -> Vec<Value> {
     errors
         .diagnostics
         .iter()
+        .take(MAX_RENDERED)
         .map(|d| {
             let (line, column) = line_column(&errors.source, d.span.start);
             let (end_line, end_column) = line_column(&errors.source, d.span.end);
             json!({
                 "file": errors.path,
-                "message": d.message,
-                "label": d.label,
-                "notes": d.notes,
+                "message": d.shown_message(),
+                "label": d.shown_label(),
+                "notes": d.shown_notes().collect::<Vec<_>>(),
                 "line": line,
                 "column": column,
                 "end_line": end_line,

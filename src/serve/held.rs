@@ -3,9 +3,14 @@
 //! A computation's slot (`jobs.rs`) is freed when it ends, but its answer stays in memory until
 //! the client has read it all: a client that asks and then reads slowly, or not at all, would
 //! otherwise let the answers pile up, one `--max-answer-mb` per connection. Every answer takes
-//! its size from one budget (eight answer caps) before it is sent, and gives it back when its
-//! body is dropped: written out, or its connection closed. An answer that finds no room is
-//! replaced by a 503 that says so.
+//! its size from one budget (eight answer caps) before it is sent, and gives it back when the
+//! last of its bytes is gone: written to the socket, or its connection closed. An answer that
+//! finds no room is replaced by a 503 that says so.
+//!
+//! Not when its body is dropped: hyper takes an answer's bytes from the body in one frame and
+//! drops the body at once, then keeps the bytes in its write queue until the socket takes them
+//! (a client that does not read holds them all). So the share goes with the bytes themselves
+//! ([`Bytes::from_owner`]): it is given back when hyper drops the last of them.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -77,15 +82,29 @@ pub async fn bound(State(held): State<Held>, request: Request, next: Next) -> Re
         parts,
         Body::new(HeldBody {
             inner: body,
-            _permit: permit,
+            permit: Arc::new(permit),
         }),
     )
 }
 
-/// A body that holds its share of the budget until it is dropped.
+/// A body whose share of the budget is held by it and by every frame of bytes it gave out,
+/// until the last of them is dropped.
 struct HeldBody {
     inner: Body,
-    _permit: OwnedSemaphorePermit,
+    permit: Arc<OwnedSemaphorePermit>,
+}
+
+/// A frame's bytes with the answer's share: the share is given back when hyper drops the
+/// last bytes that hold it, once they are written.
+struct HeldBytes {
+    bytes: Bytes,
+    _permit: Arc<OwnedSemaphorePermit>,
+}
+
+impl AsRef<[u8]> for HeldBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
 }
 
 impl HttpBody for HeldBody {
@@ -96,7 +115,19 @@ impl HttpBody for HeldBody {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Pin::new(&mut self.inner).poll_frame(cx)
+        let permit = self.permit.clone();
+        Pin::new(&mut self.inner).poll_frame(cx).map(|frame| {
+            frame.map(|frame| {
+                frame.map(|frame| {
+                    frame.map_data(|bytes| {
+                        Bytes::from_owner(HeldBytes {
+                            bytes,
+                            _permit: permit,
+                        })
+                    })
+                })
+            })
+        })
     }
 
     fn is_end_stream(&self) -> bool {
@@ -144,6 +175,55 @@ mod tests {
         assert_eq!(get("/small").status(), StatusCode::OK);
         drop(first);
         assert_eq!(get("/big").status(), StatusCode::OK);
+    }
+
+    /// The share stays while the bytes the body gave out are held (in hyper's write queue,
+    /// for a client that does not read), after the body itself is gone; it is given back with
+    /// the last of them.
+    #[test]
+    fn the_share_stays_with_the_bytes_until_they_are_gone() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        let held = Held::new(100_000);
+        let app = Router::new()
+            .route("/big", get(|| async { vec![b'x'; 600 * 1024] }))
+            .layer(axum::middleware::from_fn_with_state(held.clone(), bound));
+        let get = || {
+            let app = app.clone();
+            runtime.block_on(async move {
+                app.oneshot(
+                    axum::http::Request::get("/big")
+                        .body(Body::empty())
+                        .unwrap(),
+                )
+                .await
+                .unwrap()
+            })
+        };
+        let first = get();
+        assert_eq!(first.status(), StatusCode::OK);
+        // As hyper does: the frame taken, the body dropped, the bytes kept to be written.
+        let mut body = first.into_body();
+        let frame = runtime
+            .block_on(std::future::poll_fn(|cx| {
+                Pin::new(&mut body).poll_frame(cx)
+            }))
+            .expect("a frame")
+            .expect("no error");
+        let bytes = frame.into_data().expect("data");
+        assert_eq!(bytes.len(), 600 * 1024);
+        assert!(body.is_end_stream());
+        drop(body);
+        let part = bytes.slice(1000..);
+        drop(bytes);
+        assert_eq!(
+            get().status(),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the bytes not yet written still hold their share"
+        );
+        drop(part);
+        assert_eq!(get().status(), StatusCode::OK);
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The `Host` header checked against loopback names: a page of another site that made its name
-//! resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
+//! resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused. A request that
+//! breaks HTTP/1.1's rules on its host (two `Host` headers, whose first could pass the check
+//! while a proxy in front read the second; an absolute-form target naming another host, which
+//! is the request's host whatever `Host` says) is a 400 (RFC 9112, section 3.2).
 
 use axum::extract::Request;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -32,21 +35,55 @@ fn is_port(text: &str) -> bool {
         .is_ok()
 }
 
-pub async fn check(request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok());
+/// Why a request's host is refused: 400 where the request breaks HTTP/1.1's rules on its
+/// host (RFC 9112, section 3.2: more than one `Host`, none in HTTP/1.1, one that is not text; an
+/// absolute-form target naming another host), 403 where it names another host (DNS rebinding).
+fn refused(request: &Request) -> Option<ApiError> {
+    let bad = |message: String| Some(ApiError::new(StatusCode::BAD_REQUEST, message));
+    let hosts: Vec<&HeaderValue> = request.headers().get_all(header::HOST).iter().collect();
+    if hosts.len() > 1 {
+        return bad(format!(
+            "the request has {} Host headers; HTTP/1.1 allows one (RFC 9112, section 3.2)",
+            hosts.len()
+        ));
+    }
+    let host = match hosts.first().map(|h| h.to_str()) {
+        Some(Ok(h)) => Some(h),
+        Some(Err(_)) => return bad("the Host header is not text (RFC 9112, section 3.2)".into()),
+        None => None,
+    };
+    // An absolute-form target (`GET http://host/path`): its host is the request's, the Host
+    // header is ignored (RFC 9112, section 3.2.2).
+    if let Some(authority) = request.uri().authority() {
+        return (!is_loopback(authority.as_str())).then(|| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "the request's target names the host `{authority}`; this server is this \
+                     machine's loopback (localhost, 127.0.0.1, [::1])"
+                ),
+            )
+        });
+    }
     match host {
-        Some(h) if is_loopback(h) => next.run(request).await,
-        _ => ApiError::new(
+        Some(h) if is_loopback(h) => None,
+        None if request.version() == Version::HTTP_11 => {
+            bad("an HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)".into())
+        }
+        _ => Some(ApiError::new(
             StatusCode::FORBIDDEN,
             format!(
                 "the Host header must name this machine's loopback (localhost, 127.0.0.1, [::1]); got {}",
                 host.map_or_else(|| "none".to_string(), |h| format!("`{h}`"))
             ),
-        )
-        .into_response(),
+        )),
+    }
+}
+
+pub async fn check(request: Request, next: Next) -> Response {
+    match refused(&request) {
+        None => next.run(request).await,
+        Some(e) => e.into_response(),
     }
 }
 

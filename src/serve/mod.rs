@@ -219,6 +219,11 @@ fn open(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(program).arg(url).spawn() {
-        eprintln!("--open: cannot run {program}: {e}; open {url} yourself");
+        use std::io::Write;
+        // A closed stderr loses the message, no panic.
+        let _ = writeln!(
+            std::io::stderr(),
+            "--open: cannot run {program}: {e}; open {url} yourself"
+        );
     }
 }

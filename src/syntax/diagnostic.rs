@@ -8,6 +8,8 @@ use std::ops::Range;
 
 use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
 
+use super::excerpt;
+
 /// A byte range into a source text.
 pub type Span = Range<usize>;
 
@@ -55,12 +57,32 @@ impl Diagnostic {
         self.notes.push(note.into());
         self
     }
+
+    /// The message as it is shown: cut at [`MAX_MESSAGE`] bytes, with `...` after it, when it
+    /// quotes more of the file than that.
+    pub fn shown_message(&self) -> std::borrow::Cow<'_, str> {
+        excerpt::shorten(&self.message, MAX_MESSAGE)
+    }
+
+    /// The label as it is shown (cut as [`Diagnostic::shown_message`] is).
+    pub fn shown_label(&self) -> std::borrow::Cow<'_, str> {
+        excerpt::shorten(&self.label, MAX_MESSAGE)
+    }
+
+    /// The notes as they are shown (each cut as [`Diagnostic::shown_message`] is).
+    pub fn shown_notes(&self) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
+        self.notes.iter().map(|n| excerpt::shorten(n, MAX_MESSAGE))
+    }
 }
 
 /// The most diagnostics [`render`] shows for one file. A file that is not lingeo's at all (a lock
 /// file read as a scenario) has an error on nearly every line; past the first screens they only
 /// bury the first one, which is the one to read.
 pub const MAX_RENDERED: usize = 50;
+
+/// The longest message, label or note shown, in bytes: longer ones (a message that quotes a
+/// megabyte of the file) are cut, with `...` after them.
+pub const MAX_MESSAGE: usize = 400;
 
 /// Renders diagnostics for the file `path` whose text is `source`, in order, without colour:
 /// the first [`MAX_RENDERED`], then a line saying how many more there are.
@@ -80,12 +102,13 @@ fn render_as(
     source: &str,
     diagnostics: &[Diagnostic],
 ) -> String {
-    let mut out = Vec::new();
+    let mut text = String::new();
     let config = Config::default()
         .with_color(false)
         .with_char_set(CharSet::Ascii)
         .with_index_type(IndexType::Byte);
-    let cache = Source::from(source);
+    let mut whole = (path, Source::from(source));
+    let lines = excerpt::Lines::of(source);
     for d in diagnostics.iter().take(MAX_RENDERED) {
         let span = clamp(&d.span, source);
         // Every label in the order of its place in the file: ariadne starts a
@@ -96,30 +119,67 @@ fn render_as(
             "" if !d.related.is_empty() => "here",
             label => label,
         };
-        let mut labels: Vec<(Span, &str)> = std::iter::once((span.clone(), primary))
+        let places: Vec<(Span, &str)> = std::iter::once((span, primary))
             .chain(
                 d.related
                     .iter()
                     .map(|(s, l)| (clamp(s, source), l.as_str())),
             )
             .collect();
+        // On a long line, the excerpt shows the parts around the places (`excerpt.rs`).
+        let spans: Vec<Span> = places.iter().map(|(s, _)| s.clone()).collect();
+        let clipped = excerpt::clip(source, &lines, &spans);
+        let mut labels: Vec<(Span, &str)> = match &clipped {
+            Some(c) => c
+                .spans
+                .iter()
+                .cloned()
+                .zip(places.iter().map(|p| p.1))
+                .collect(),
+            None => places,
+        };
+        let primary_span = labels[0].0.clone();
         labels.sort_by_key(|(s, _)| (s.start, s.end));
-        let mut report = Report::build(kind, (path, span))
+        let mut report = Report::build(kind, (path, primary_span))
             .with_config(config)
-            .with_message(&d.message);
+            .with_message(d.shown_message());
         for (i, (span, label)) in labels.into_iter().enumerate() {
+            let label = excerpt::shorten(label, MAX_MESSAGE);
             report =
-                report.with_label(labelled(Label::new((path, span)), label).with_order(i as i32));
+                report.with_label(labelled(Label::new((path, span)), &label).with_order(i as i32));
         }
-        for note in &d.notes {
+        for note in d.shown_notes() {
             report = report.with_note(note);
         }
-        report
-            .finish()
-            .write((path, cache.clone()), &mut out)
-            .expect("writing to a Vec cannot fail");
+        let mut out = Vec::new();
+        match &clipped {
+            None => report.finish().write(&mut whole, &mut out),
+            Some(c) => {
+                let lines: Vec<String> = c
+                    .lines
+                    .iter()
+                    .map(|(line, chars)| format!("line {line} ({chars} characters)"))
+                    .collect();
+                report
+                    .with_note(format!(
+                        "the excerpt shows only the parts of {} around the error; `{}` marks \
+                         what it leaves out",
+                        lines.join(", "),
+                        excerpt::ELLIPSIS
+                    ))
+                    .finish()
+                    .write((path, Source::from(c.source.as_str())), &mut out)
+            }
+        }
+        .expect("writing to a Vec cannot fail");
+        let mut one = String::from_utf8(out).expect("ariadne writes UTF-8");
+        // ariadne's heading counts the columns of the clipped line: the file's column instead.
+        if let Some(c) = &clipped {
+            let (shown, true_heading) = c.heading(path);
+            one = one.replacen(&shown, &true_heading, 1);
+        }
+        text.push_str(&one);
     }
-    let mut text = String::from_utf8(out).expect("ariadne writes UTF-8");
     if let Some(more) = diagnostics
         .len()
         .checked_sub(MAX_RENDERED)

@@ -25,6 +25,51 @@ pub fn push_error_run<'s, T>(
     tokens.push((error(&source[span.clone()]), span));
 }
 
+/// The most runs of unrecognised characters a lexer reports: past them, the rest of the file is
+/// one error token, reported by [`rest_not_read`], and not lexed. A file of a megabyte of stray
+/// characters held half a million diagnostics (250 MB; 4 GB for the largest file read) to show
+/// the first 50 and count the rest.
+pub const MAX_ERROR_RUNS: usize = 10_000;
+
+/// Adds the unrecognised characters at `span` as [`push_error_run`] does, counting the runs in
+/// `runs`; once there are [`MAX_ERROR_RUNS`], adds instead the rest of the file from `span` as
+/// one error token and returns `false`: the lexer stops there.
+pub fn push_error_run_counted<'s, T>(
+    tokens: &mut Vec<(T, Span)>,
+    source: &'s str,
+    span: Span,
+    runs: &mut usize,
+    is_error: impl Fn(&T) -> bool,
+    error: impl Fn(&'s str) -> T,
+) -> bool {
+    let merges = tokens
+        .last()
+        .is_some_and(|(t, prev)| is_error(t) && prev.end == span.start);
+    if !merges && *runs == MAX_ERROR_RUNS {
+        let rest = char_boundaries(source, span).start..source.len();
+        tokens.push((error(&source[rest.clone()]), rest));
+        return false;
+    }
+    *runs += usize::from(!merges);
+    push_error_run(tokens, source, span, is_error, error);
+    true
+}
+
+/// The diagnostic of the rest of a file that was not lexed, from `start` (after
+/// [`MAX_ERROR_RUNS`] runs of unrecognised characters), in a `file`.
+pub fn rest_not_read(source: &str, start: usize, file: &str) -> Diagnostic {
+    let span = char_boundaries(source, start..start);
+    Diagnostic::new(
+        format!(
+            "more than {MAX_ERROR_RUNS} runs of unexpected characters: the rest of the file is \
+             not read"
+        ),
+        span,
+    )
+    .with_label("reading stopped here")
+    .with_note(format!("is this a {file}?"))
+}
+
 /// "unexpected character(s) `…`", with invisible characters (e.g. a no-break space) shown
 /// escaped so that the message says something; `file` names the kind of file.
 pub fn unexpected_characters(text: &str, span: Span, file: &str) -> Diagnostic {

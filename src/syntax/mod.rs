@@ -2,6 +2,7 @@
 //! Knows nothing of boards or evaluation.
 
 pub mod diagnostic;
+mod excerpt;
 pub mod lexing;
 pub mod read;
 pub mod recovery;

@@ -784,10 +784,12 @@ impl<'g, 's> Net<'g, 's> {
         mut total: usize,
     ) -> Result<(Vec<Attach>, Vec<(Key, Trajectory)>), ZoneError> {
         let (possible, preds) = self.prepare(main)?;
+        self.look()?;
         let start = self.start(main)?;
         self.complete(start.clone(), None)?;
         let mut rng = SplitMix(u64::from(self.main) ^ 0x5eed);
         for _ in 0..RANDOM_ZONES {
+            self.look()?;
             if possible.iter().all(|k| self.proved.contains(k)) {
                 break;
             }
@@ -801,6 +803,7 @@ impl<'g, 's> Net<'g, 's> {
         }
         let mut refuted: FxHashSet<Key> = FxHashSet::default();
         for &key in possible.iter().rev() {
+            self.look()?;
             if self.proved.contains(&key) {
                 continue;
             }
@@ -811,6 +814,7 @@ impl<'g, 's> Net<'g, 's> {
                 continue;
             }
             for _ in 0..GUIDED_TRIES {
+                self.look()?;
                 if self.proved.contains(&key) || total == 0 {
                     break;
                 }
@@ -827,6 +831,7 @@ impl<'g, 's> Net<'g, 's> {
         let times = level_times(&preds);
         // Then the exhaustive search, the deepest first.
         for &key in possible.iter().rev() {
+            self.look()?;
             if self.proved.contains(&key) || refuted.contains(&key) {
                 continue;
             }
@@ -1037,6 +1042,17 @@ impl<'g, 's> Net<'g, 's> {
     /// A state, reached from `state`, whose pair is the goal's with the goal's trajectory among
     /// its choices (the entry chosen there): depth first, pruned by the goal's backward marks,
     /// failures memoised. `None` where there is none, or where `budget` ran out (it is then 0).
+    /// The thread's deadline and the memory limit, looked at between the parts of a main
+    /// trajectory's network (each entry's chains, guided tries and search): they looked only
+    /// inside the exhaustive search, and an all-attacks request to `lingeo serve` (a bishop
+    /// on 61x6, horizon 40) worked on, its heap growing, long after its 408.
+    fn look(&self) -> Result<(), ZoneError> {
+        if let Some(limit) = crate::deadline::passed() {
+            return Err(ZoneError::TimeLimit { limit });
+        }
+        self.g.check_memory()
+    }
+
     fn witness(
         &mut self,
         state: State,

@@ -410,6 +410,97 @@ fn outputs_outside_the_case_folder_are_refused() {
     assert!(dir.join("inside.svg").exists(), "{text}");
 }
 
+/// `--bless` does not write a snapshot through a symbolic link out of the case folder: not a
+/// link in `snapshots/<file>/` to a file elsewhere (it used to be overwritten), nor into a
+/// `snapshots` folder that is itself a link out (it used to be written into). The case fails
+/// and says why; `--allow-outside-writes` lets it write there. Links that stay inside are
+/// followed.
+#[cfg(unix)]
+#[test]
+fn snapshots_are_not_written_through_links_out_of_the_case_folder() {
+    use std::os::unix::fs::symlink;
+    let root = folder("snapshot-links");
+    let dir = root.join("cases");
+    let elsewhere = root.join("elsewhere");
+    std::fs::create_dir_all(dir.join("snapshots/t")).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::copy(root.join("hanoi.lgg"), dir.join("hanoi.lgg")).unwrap();
+    let cases = write(
+        &dir,
+        "t.cases",
+        "hanoi | run hanoi.lgg --start 'S(1, a, c)'\n",
+    );
+    let precious = elsewhere.join("precious.txt");
+    std::fs::write(&precious, "precious\n").unwrap();
+    symlink(&precious, dir.join("snapshots/t/hanoi.txt")).unwrap();
+    let (code, text) = lingeo(&root, &["test", &cases, "--bless"]);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "precious\n");
+    for wanted in [
+        "FAILED   hanoi: the snapshot TMP/cases/snapshots/t/hanoi.txt would be written outside \
+         the case file's folder: a symbolic link leads out of it, to TMP/elsewhere/precious.txt",
+        "`lingeo test --bless --allow-outside-writes` lets it write there",
+        "0 passed, 1 failed",
+    ] {
+        assert!(text.contains(wanted), "{wanted}\n{text}");
+    }
+    let (code, text) = lingeo(&root, &["test", &cases, "--bless", "--json"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("\"reason\": \"outside\""), "{text}");
+    // A dangling link out is refused too (writing would create its target).
+    std::fs::remove_file(dir.join("snapshots/t/hanoi.txt")).unwrap();
+    symlink(elsewhere.join("new.txt"), dir.join("snapshots/t/hanoi.txt")).unwrap();
+    let (code, text) = lingeo(&root, &["test", &cases, "--bless"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(!elsewhere.join("new.txt").exists(), "{text}");
+    assert!(text.contains("is a symbolic link to nowhere"), "{text}");
+
+    // `snapshots` itself a link out of the folder: nothing is written into it.
+    std::fs::remove_dir_all(dir.join("snapshots")).unwrap();
+    symlink(&elsewhere, dir.join("snapshots")).unwrap();
+    let (code, text) = lingeo(&root, &["test", &cases, "--bless"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(!elsewhere.join("t").exists(), "{text}");
+    assert!(
+        text.contains("a symbolic link leads out of it, to TMP/elsewhere/t/hanoi.txt"),
+        "{text}"
+    );
+    // Allowed, it writes there.
+    let (code, text) = lingeo(
+        &root,
+        &["test", &cases, "--bless", "--allow-outside-writes"],
+    );
+    assert_eq!(code, 0, "{text}");
+    assert!(elsewhere.join("t/hanoi.txt").exists(), "{text}");
+
+    // A link that stays inside the folder is followed.
+    std::fs::remove_file(dir.join("snapshots")).unwrap();
+    std::fs::create_dir_all(dir.join("kept")).unwrap();
+    symlink("kept", dir.join("snapshots")).unwrap();
+    let (code, text) = lingeo(&root, &["test", &cases, "--bless"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(dir.join("kept/t/hanoi.txt").exists(), "{text}");
+}
+
+/// A case file named `...cases` (stem `..`) or `..cases` (stem `.`) would put its snapshots in
+/// the case folder itself, or in `snapshots/`: it is refused before anything runs.
+#[test]
+fn a_case_file_whose_name_gives_no_snapshot_folder_is_refused() {
+    let dir = folder("dot-names");
+    for name in ["...cases", "..cases"] {
+        let cases = write(&dir, name, "hanoi | run hanoi.lgg --start 'S(1, a, c)'\n");
+        let (code, text) = lingeo(&dir, &["test", &cases, "--bless"]);
+        assert_eq!(code, 2, "{text}");
+        assert!(
+            text.contains("the case file's name gives its snapshots no folder of their own"),
+            "{text}"
+        );
+        assert!(!dir.join("hanoi.txt").exists(), "{text}");
+        assert!(!dir.join("snapshots").exists(), "{text}");
+        std::fs::remove_file(&cases).unwrap();
+    }
+}
+
 /// A command line missing a required argument is located at its case line with clap's list of
 /// what is missing, not only clap's first line.
 #[test]

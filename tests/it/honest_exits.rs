@@ -113,3 +113,77 @@ fn a_solve_stopped_by_its_budget_gives_up() {
     );
     assert!(out.contains("pv: "), "{out}");
 }
+
+/// A pipe whose reading end is closed: whatever is written to it fails with a broken pipe.
+#[cfg(unix)]
+fn closed_pipe() -> std::process::Stdio {
+    use std::os::fd::FromRawFd;
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors pipe(2) makes.
+    assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+    // SAFETY: the reading end is ours, and closed once; the writing end is owned from here.
+    unsafe {
+        libc::close(ends[0]);
+        std::process::Stdio::from(std::os::fd::OwnedFd::from_raw_fd(ends[1]))
+    }
+}
+
+/// `lingeo check FILE 2>&1 | head -c 10` panicked ("failed printing to stderr: Broken pipe",
+/// exit code 101): a closed stderr loses the errors quietly, as a closed stdout loses the
+/// output, and the exit code is the command's.
+#[cfg(unix)]
+#[test]
+fn a_closed_stderr_or_stdout_is_no_panic() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], stdout: Stdio, stderr: Stdio| {
+        let out = Command::new(env!("CARGO_BIN_EXE_lingeo"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(stdout)
+            .stderr(stderr)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Errors on a closed stderr: exit code 2, as the errors say.
+    let bad = "tests/bad/resolve-bad-value.scenario";
+    assert!(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(bad)
+            .exists()
+    );
+    assert_eq!(
+        run(&["check", bad], Stdio::null(), closed_pipe()).0,
+        Some(2)
+    );
+    // A trace on a closed stderr, the sentences on stdout.
+    let (code, _) = run(
+        &[
+            "run",
+            "grammars/hanoi.lgg",
+            "--start",
+            "S(3, a, c)",
+            "--trace",
+        ],
+        Stdio::null(),
+        closed_pipe(),
+    );
+    assert_eq!(code, Some(0));
+    // Both closed.
+    let (code, _) = run(
+        &["run", "grammars/hanoi.lgg", "--start", "S(3, a, c)"],
+        closed_pipe(),
+        closed_pipe(),
+    );
+    assert_eq!(code, Some(0));
+    // A closed stdout, stderr open: nothing said.
+    let (code, err) = run(
+        &["check", "examples/reti.scenario"],
+        closed_pipe(),
+        Stdio::piped(),
+    );
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}

@@ -27,6 +27,7 @@ mod learned;
 mod lg_beyond_zones;
 mod lg_search;
 mod lints;
+mod long_inputs;
 mod pattern_properties;
 mod patterns;
 mod play;

@@ -17,7 +17,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use lingeo::bitset::BitSet;
 use lingeo::board::{Board, Point};
-use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions, TooMany, Trajectory};
+use lingeo::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing, TooMany, Trajectory};
 use lingeo::kernel::{Kernel, MotionId, Route};
 use lingeo::piece::{Basis, Motion, PieceType, Reach, Side, Usage, chess_types};
 use proptest::prelude::*;
@@ -692,9 +692,10 @@ fn check_collect(
                 prop_assert_eq!(n, c as u128);
                 prop_assert!(!simple_only || c <= limit);
             }
-            Err(e) => {
+            Err(Listing::TooMany(e)) => {
                 prop_assert!(simple_only && c > limit && e.counting, "{} of {}", limit, c);
             }
+            Err(e) => prop_assert!(false, "{}", e),
         }
     }
     Ok(())

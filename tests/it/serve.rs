@@ -810,6 +810,30 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         &json!({"scenario": simplified, "scenario_name": "/etc/passwd.scenario"}),
     );
     refused(&server, status, &answer, 400);
+    // `board` refuses unknown fields as every endpoint does (it took them, 200), and a
+    // missing scenario, a bad name.
+    let (status, answer) = server.post(
+        "/api/board",
+        &json!({"scenario": "board 3x3
+", "colour": "red"}),
+    );
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `colour`; board takes scenario, scenario_name"),
+        "{answer}"
+    );
+    for bad in [
+        json!({}),
+        json!({"scenario": 3}),
+        json!({"scenario": "board 3x3
+", "scenario_name": "../x.scenario"}),
+    ] {
+        let (status, answer) = server.post("/api/board", &bad);
+        refused(&server, status, &answer, 400);
+    }
     let (status, answer) = server.post("/api/run", &json!({"start": "S()"}));
     refused(&server, status, &answer, 400);
     // A grammar may import only the shipped grammars: no file is read.
@@ -897,6 +921,45 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
     refused(&server, status, &parse(&text), 403);
     let (status, text) = http(server.port, "GET", "/api/nothing", "localhost", b"");
     refused(&server, status, &parse(&text), 404);
+
+    // RFC 9112, section 3.2: two Host headers (a loopback one first passed), an absolute-form target
+    // naming another host (it passed with a loopback Host), an HTTP/1.1 request without
+    // Host: 400. An absolute-form target naming the loopback is the request's host.
+    let raw = |head: &str| {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+        (head.to_string(), body.to_string())
+    };
+    for (head, says) in [
+        (
+            "GET /api/examples HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n",
+            "the request has 2 Host headers",
+        ),
+        (
+            "GET http://evil.example/api/examples HTTP/1.1\r\nHost: localhost\r\n",
+            "the request's target names the host `evil.example`",
+        ),
+        (
+            "GET /api/examples HTTP/1.1\r\n",
+            "an HTTP/1.1 request must have a Host header",
+        ),
+    ] {
+        let (answer_head, body) = raw(&format!("{head}Connection: close\r\n\r\n"));
+        assert!(
+            answer_head.starts_with("HTTP/1.1 400"),
+            "{head}: {answer_head}"
+        );
+        let answer = parse(&body);
+        assert!(answer["error"].as_str().unwrap().contains(says), "{answer}");
+        refused(&server, 400, &answer, 400);
+    }
+    let (answer_head, _) = raw(
+        "GET http://localhost:8080/api/examples HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer_head.starts_with("HTTP/1.1 200"), "{answer_head}");
 }
 
 #[test]

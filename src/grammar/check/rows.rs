@@ -233,15 +233,17 @@ where
                         }
                         None if c.maybe_broken(&name.node) => {}
                         None => {
-                            let names: Vec<&str> =
-                                families.iter().map(|(f, _, _)| f.name.as_str()).collect();
                             let mut d = Diagnostic::new(
                                 format!("unknown family `{}`", name.node),
                                 name.span.clone(),
                             )
                             .with_label("not defined");
-                            if let Some(best) = closest(&name.node, &names) {
-                                d = d.with_note(format!("did you mean `{best}`?"));
+                            if c.may_suggest() {
+                                let names: Vec<&str> =
+                                    families.iter().map(|(f, _, _)| f.name.as_str()).collect();
+                                if let Some(best) = closest(&name.node, &names) {
+                                    d = d.with_note(format!("did you mean `{best}`?"));
+                                }
                             }
                             c.error(d)
                         }

@@ -61,18 +61,19 @@ pub const MAX_DEPTH: u32 = 1000;
 /// The depth bound of an LG search: `depth`, or the horizon + 2 (the depth of the source's
 /// 2D/4A tree); an error past [`MAX_DEPTH`].
 pub fn depth_bound(depth: Option<u32>, horizon: u32) -> Result<u32, String> {
-    let d = depth.unwrap_or(horizon.saturating_add(2));
-    if d > MAX_DEPTH {
-        return Err(format!(
-            "the LG search goes at most {MAX_DEPTH} moves deep, not {d}{}",
-            if depth.is_none() {
-                " (the horizon + 2)"
-            } else {
-                ""
-            }
-        ));
+    match depth {
+        Some(d) if d > MAX_DEPTH => Err(format!(
+            "the LG search goes at most {MAX_DEPTH} moves deep, not {d}"
+        )),
+        Some(d) => Ok(d),
+        // Named as given: the horizon (its + 2 counted past u32, not saturated).
+        None if u64::from(horizon) + 2 > u64::from(MAX_DEPTH) => Err(format!(
+            "the LG search goes at most {MAX_DEPTH} moves deep, and the horizon {horizon} asks \
+             for {} (the horizon + 2, the depth bound when none is given)",
+            u64::from(horizon) + 2
+        )),
+        None => Ok(horizon + 2),
     }
-    Ok(d)
 }
 
 /// What a zone asks of its main piece (docs/semantics.md §7.1).
@@ -687,7 +688,12 @@ pub const RACE_BUDGET: u64 = 200_000;
 /// past the default depth H + 2), none from the depth 3H + 2 on, so that a deeper search does
 /// not look further along the goal zones than the default one.
 pub fn default_race(horizon: u32, depth: u32) -> u32 {
-    (3 * horizon + 2).saturating_sub(depth).min(2 * horizon)
+    // Saturating: a horizon past u32::MAX / 3 is refused by the depth bound, not wrapped.
+    horizon
+        .saturating_mul(3)
+        .saturating_add(2)
+        .saturating_sub(depth)
+        .min(horizon.saturating_mul(2))
 }
 
 /// The default horizon: the distance of the farthest goal-owning piece to its nearest goal
@@ -1071,6 +1077,7 @@ pub fn search(
     fresh.guard_negations = lg.guard_negations;
     fresh.product = lg.product_zones;
     let mut options = options.clone();
+    let depth_given = options.depth.is_some();
     options.depth = Some(depth_bound(options.depth, horizon)?);
     let mut lg = lg.clone();
     let depth = options.depth.unwrap_or(0);
@@ -1079,11 +1086,28 @@ pub fn search(
         lg.race_budget = Some(RACE_BUDGET);
     }
     // The tree is kept whole past the depth bound too: the race counts against MAX_DEPTH.
+    // The message names what was given: a race, or the horizon the race and depth follow.
     if depth.saturating_add(race) > MAX_DEPTH {
-        return Err(format!(
-            "the LG search goes at most {MAX_DEPTH} moves deep, not the depth {depth} and a race \
-             of {race} plies past it"
-        ));
+        let depth_is = if depth_given {
+            format!("the depth {depth}")
+        } else {
+            format!("the depth {depth} (the horizon + 2)")
+        };
+        return Err(match lg.race {
+            Some(_) => format!(
+                "the LG search goes at most {MAX_DEPTH} moves deep, not {depth_is} and a race of \
+                 {race} plies past it"
+            ),
+            None => format!(
+                "the LG search goes at most {MAX_DEPTH} moves deep, not {depth_is} and the race \
+                 past it the horizon {horizon} asks for ({} plies: 3 x the horizon + 2 - the \
+                 depth, at most twice the horizon); shorten the horizon, or give a shorter race",
+                // Counted past u32, as the horizon asks it.
+                (3 * u64::from(horizon) + 2)
+                    .saturating_sub(u64::from(depth))
+                    .min(2 * u64::from(horizon))
+            ),
+        });
     }
     lg.race = Some(race);
     let lg = &lg;

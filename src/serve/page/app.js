@@ -176,6 +176,11 @@ async function check(kind) {
       li.onclick = () => editor.select(d.line, d.column);
       list.appendChild(li);
     }
+    if (answer.omitted) {
+      const li = document.createElement("li");
+      li.textContent = `and ${answer.omitted} more not listed`;
+      list.appendChild(li);
+    }
   } catch (e) { showError(list, e); }
 }
 

@@ -105,6 +105,62 @@ fn the_largest_depth_is_not_a_list_of_depths() {
     );
 }
 
+/// A bound that what the user gave passes is named as given: the horizon (whose + 2 is the
+/// depth, and which sets the race), not a race or a table size that was not given (they were
+/// blamed: `--max-memory 1` said `--tt-mb 1 does not fit`, a horizon said `a race of ...`).
+#[test]
+fn an_error_names_the_option_that_was_given() {
+    let search = |extra: &[&str]| {
+        let mut args = vec!["search", "examples/robot-2d4a.scenario"];
+        args.extend(extra);
+        let (_, err, code) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        err
+    };
+    let err = search(&["--engine", "lg", "--horizon", "4294967295"]);
+    assert!(
+        err.contains(
+            "the LG search goes at most 1000 moves deep, and the horizon 4294967295 asks for \
+             4294967297 (the horizon + 2"
+        ),
+        "{err}"
+    );
+    // The race the horizon sets, counted past u32 (it wrapped to 4294967290).
+    let err = search(&["--engine", "lg", "--horizon", "4294967295", "--depth", "5"]);
+    assert!(
+        err.contains(
+            "not the depth 5 and the race past it the horizon 4294967295 asks for (8589934590 \
+             plies"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("a race of"), "{err}");
+    let err = search(&["--engine", "lg", "--horizon", "500"]);
+    assert!(
+        err.contains(
+            "not the depth 502 (the horizon + 2) and the race past it the horizon 500 asks for \
+             (1000 plies"
+        ),
+        "{err}"
+    );
+    // Neither given: --max-memory is named, and how to do without a table.
+    let err = search(&["--max-memory", "1"]);
+    assert!(
+        err.contains(
+            "--max-memory 1 leaves no room for the search's table (at least 1 MiB, and part of \
+             the search's memory); raise --max-memory, or give --tt-mb 0 for no table"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("--tt-mb 1"), "{err}");
+    // Both given: the table named.
+    let err = search(&["--max-memory", "8", "--tt-mb", "8"]);
+    assert!(
+        err.contains("--tt-mb 8 does not fit in --max-memory 8"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_line_as_long_as_the_move_limit_runs_on_a_small_stack() {
     // A server's worker thread: a small stack. The 10,000-move line used to overflow it.
