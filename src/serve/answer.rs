@@ -15,6 +15,22 @@ use super::error::ApiError;
 /// refuses a picture before it is drawn.
 pub const PICTURE_BYTES_PER_POINT: usize = 100;
 
+/// An error when this computation's deadline has passed or its client has left
+/// ([`lingeo::deadline::passed`]): the answer is not worth finishing.
+pub fn stopped_in_time() -> Result<(), ApiError> {
+    match lingeo::deadline::passed() {
+        Some(limit) => Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the computation was stopped: it took longer than the server's time limit of \
+                 {} s, or its client left",
+                limit.as_secs_f64()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// What an answer may still take.
 pub struct Budget {
     cap: usize,
@@ -49,13 +65,17 @@ impl Budget {
     }
 
     /// A picture of `board` drawn by `draw`, counted; refused before it is drawn where the
-    /// board alone would pass the cap, and after where the picture does.
+    /// board alone would pass the cap, and after where the picture does. Nor is it drawn once
+    /// the computation's time is up or its client has left: a picture of a large board takes
+    /// a second or more, which a computation stopped must not spend (the fuzz target
+    /// serve_request found a MAP of a 344x166 board drawn five seconds after its client left).
     pub fn picture(
         &mut self,
         board: &lingeo::board::Board,
         draw: impl FnOnce() -> String,
     ) -> Result<String, ApiError> {
         self.picture_of(board)?;
+        stopped_in_time()?;
         let svg = draw();
         self.room_for(svg.len())?;
         self.used += svg.len();
@@ -114,5 +134,32 @@ impl Budget {
                 self.cap.div_ceil(1_000_000)
             ),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+
+    #[test]
+    fn a_picture_is_not_drawn_once_its_computation_is_stopped() {
+        let board = lingeo::board::Board::grid(8, 8, 1, &[]).unwrap();
+        let mut drawn = false;
+        let stopped = lingeo::deadline::stoppable(Arc::new(AtomicBool::new(true)), || {
+            Budget::new(1 << 20).picture(&board, || {
+                drawn = true;
+                String::from("<svg/>")
+            })
+        });
+        let error = stopped.expect_err("a stopped computation draws nothing");
+        assert_eq!(error.status, StatusCode::REQUEST_TIMEOUT);
+        assert!(!drawn, "the picture was drawn");
+        // Not stopped, it is drawn and counted.
+        let mut budget = Budget::new(1 << 20);
+        let drawn = budget.picture(&board, || "<svg/>".into());
+        assert_eq!(drawn.ok().as_deref(), Some("<svg/>"));
     }
 }
