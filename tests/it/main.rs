@@ -6,6 +6,7 @@ mod abilities;
 mod analysis;
 mod bad_files;
 mod board_memory;
+mod build_script;
 mod case_files;
 mod chessmaps;
 mod cli;
