@@ -464,7 +464,8 @@ pub fn search_game(
             Engine::Alphabeta => search::alphabeta::search(game, root, &options),
             Engine::Minimax => search::minimax::search(game, root, &options),
             Engine::Lg => {
-                let found = search::lg::search(game, root, &options, &lg).map_err(failed)?;
+                let found = search::lg::search(game, root, &options, &lg)
+                    .map_err(|e| failed(e.to_string()))?;
                 let result = found.result.clone();
                 lg_result = Some(found);
                 result
