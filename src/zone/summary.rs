@@ -43,6 +43,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::interned::{Candidates, Interned};
 use super::{Attach, Zone, ZoneEntry, ZoneError, ZoneGenerator, marked_times, replay_times};
 use crate::bitset::BitSet;
 use crate::board::Point;
@@ -133,9 +134,6 @@ const MARKED: i64 = i64::MIN;
 /// Separates the marks from the runs in a memo key.
 const SEP: u64 = u64::MAX;
 
-/// The candidates of a pair before the filters: (piece, trajectory id).
-type Candidates = Rc<Vec<(usize, u32)>>;
-
 /// One attach pair of a task: its start, end and time, and its candidates before the filters
 /// (piece, trajectory id).
 struct Pair {
@@ -206,10 +204,8 @@ struct Walk<'g, 's> {
     threshold: Vec<i64>,
     /// The trajectories met, interned, and per trajectory the ids of its runs that start on an
     /// occupied point (itself included): the trajectories F2 drops once it is in the zone.
-    trajectories: Vec<Trajectory>,
-    ids: FxHashMap<Trajectory, u32>,
+    interned: Interned,
     runs: Vec<Vec<u32>>,
-    unfiltered: FxHashMap<(Point, Point, u32), Candidates>,
     /// Per depth, the task of each reading of the marks (looked up without copying them).
     task_ids: FxHashMap<u32, FxHashMap<Vec<(Point, i64)>, u32>>,
     /// The free leaves of this main trajectory's zones ([`Walk::free_leaves`]), by (depth, end
@@ -347,10 +343,8 @@ impl ZoneGenerator<'_> {
             occupied,
             is_occupied,
             threshold,
-            trajectories: Vec::new(),
-            ids: FxHashMap::default(),
+            interned: Interned::default(),
             runs: Vec::new(),
-            unfiltered: FxHashMap::default(),
             task_ids: FxHashMap::default(),
             free: FxHashSet::default(),
             observers: Vec::new(),
@@ -413,14 +407,7 @@ impl ZoneGenerator<'_> {
                 std::mem::take(&mut walk.attaches)
                     .into_iter()
                     .map(|(level, to, from, piece, t, time)| {
-                        (
-                            level,
-                            to,
-                            from,
-                            piece,
-                            walk.trajectories[t as usize].clone(),
-                            time,
-                        )
+                        (level, to, from, piece, walk.interned[t].clone(), time)
                     })
                     .collect();
             let mut attaches: Vec<Attach> = Vec::new();
@@ -628,61 +615,55 @@ fn merge(a: &Seen, b: &Seen, f: impl Fn(u32, u32) -> u32) -> Seen {
     out
 }
 
+/// The id of trajectory `t` in `interned`, interning it and, where it is new, the ids of its
+/// runs that start on an occupied point (itself included) into `runs` (indexed by id): the
+/// trajectories F2 drops once it is in the zone.
+fn intern_with_runs(
+    interned: &mut Interned,
+    runs: &mut Vec<Vec<u32>>,
+    occupied: &BitSet,
+    t: &[Point],
+) -> u32 {
+    let (id, new) = interned.intern(t);
+    if !new {
+        return id;
+    }
+    runs.push(Vec::new());
+    let mut own = Vec::new();
+    for start in 0..t.len() {
+        if !occupied.contains(t[start]) {
+            continue;
+        }
+        for end in start + 1..t.len() {
+            let run = &t[start..=end];
+            own.push(if run.len() == t.len() {
+                id
+            } else {
+                intern_with_runs(interned, runs, occupied, run)
+            });
+        }
+    }
+    own.sort_unstable();
+    own.dedup();
+    runs[id as usize] = own;
+    id
+}
+
 impl Walk<'_, '_> {
     /// The id of trajectory `t`, interning it and its runs from occupied points.
     fn intern(&mut self, t: &[Point]) -> u32 {
-        if let Some(&id) = self.ids.get(t) {
-            return id;
-        }
-        let id = self.trajectories.len() as u32;
-        self.trajectories.push(t.to_vec());
-        self.ids.insert(t.to_vec(), id);
-        self.runs.push(Vec::new());
-        let mut runs = Vec::new();
-        for start in 0..t.len() {
-            if !self.is_occupied.contains(t[start]) {
-                continue;
-            }
-            for end in start + 1..t.len() {
-                let run = &t[start..=end];
-                runs.push(if run.len() == t.len() {
-                    id
-                } else {
-                    self.intern(run)
-                });
-            }
-        }
-        runs.sort_unstable();
-        runs.dedup();
-        self.runs[id as usize] = runs;
-        id
+        intern_with_runs(&mut self.interned, &mut self.runs, &self.is_occupied, t)
     }
 
     /// The candidates of the pair (x, y) with time l before the filters, interned.
     fn unfiltered(&mut self, x: Point, y: Point, l: u32) -> Result<Candidates, ZoneError> {
-        if let Some(c) = self.unfiltered.get(&(x, y, l)) {
-            return Ok(c.clone());
-        }
-        let cands = self.generator.unfiltered(self.p0, x, y, l)?;
-        let cands: Vec<(usize, u32)> = cands
-            .into_iter()
-            .map(|(q, t)| (q, self.intern(&t)))
-            .collect();
-        let cands = Rc::new(cands);
-        self.unfiltered.insert((x, y, l), cands.clone());
-        Ok(cands)
-    }
-
-    /// The intermediate stops of trajectory `t`.
-    fn inner(&self, t: u32) -> &[Point] {
-        let t = &self.trajectories[t as usize];
-        &t[1..t.len() - 1]
-    }
-
-    /// The NEXTTIME trajectory `t` gives its intermediate stops, allotted time `l`:
-    /// TIME(y) - len(t) + 1 (decision A6).
-    fn next_time(&self, l: u32, t: u32) -> i64 {
-        i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
+        let (generator, p0) = (&mut *self.generator, self.p0);
+        let (runs, occupied) = (&mut self.runs, &self.is_occupied);
+        self.interned.candidates(
+            (x, y, l),
+            || generator.unfiltered(p0, x, y, l),
+            |interned, t| intern_with_runs(interned, runs, occupied, t),
+        )
     }
 
     /// The NEXTTIME bound the candidates `cands` (time, trajectory) give the points they pass:
@@ -690,7 +671,11 @@ impl Walk<'_, '_> {
     fn bound(&self, cands: impl IntoIterator<Item = (u32, u32)>) -> Vec<(Point, i64)> {
         let mut next: Vec<(Point, i64)> = Vec::new();
         for (l, t) in cands {
-            mark(&mut next, self.inner(t), self.next_time(l, t));
+            mark(
+                &mut next,
+                self.interned.inner(t),
+                self.interned.next_time(l, t),
+            );
         }
         next
     }
@@ -739,8 +724,8 @@ impl Walk<'_, '_> {
             let bound = self.bound(writes.iter().copied());
             let mut given: FxHashMap<Point, BTreeSet<i64>> = FxHashMap::default();
             for &(l, t) in &writes {
-                let k = self.next_time(l, t);
-                for &z in self.inner(t) {
+                let k = self.interned.next_time(l, t);
+                for &z in self.interned.inner(t) {
                     if k >= self.threshold[z.index()] {
                         given.entry(z).or_default().insert(k);
                     }
@@ -763,7 +748,7 @@ impl Walk<'_, '_> {
                 let mut read = Vec::new();
                 if f1 {
                     for &(_, t) in &cands {
-                        for &p in self.inner(t) {
+                        for &p in self.interned.inner(t) {
                             if bound.binary_search_by_key(&p, |m| m.0).is_ok() {
                                 read.push(p);
                             }
@@ -822,7 +807,7 @@ impl Walk<'_, '_> {
                 let mut free = times.iter().all(|&t| (1..16).contains(&t));
                 let mut starts: FxHashSet<Point> = FxHashSet::default();
                 for &(_, t) in &node.cands {
-                    let t = &self.trajectories[t as usize];
+                    let t = &self.interned[t];
                     free &= t.len() == 2 && starts.insert(t[0]);
                 }
                 if self.generator.options.f2 {
@@ -885,53 +870,7 @@ impl Walk<'_, '_> {
             );
             ranges.push(start..nodes.len());
         }
-        let mut parent: Vec<usize> = (0..nodes.len()).collect();
-        for w in ranges.windows(2) {
-            let (previous, here) = (w[0].clone(), w[1].clone());
-            // Who reads each point at this level: its node by value, the nodes whose
-            // candidates pass it as being marked (F1). A mark below the point's threshold
-            // starts no pair, so it is read only as being marked.
-            let mut readers: FxHashMap<Point, Vec<(usize, bool)>> = FxHashMap::default();
-            for r in here {
-                readers.entry(nodes[r].point).or_default().push((r, true));
-                for &p in &nodes[r].f1 {
-                    readers.entry(p).or_default().push((r, false));
-                }
-            }
-            for u in previous {
-                for ci in 0..nodes[u].cands.len() {
-                    let (b, t) = nodes[u].cands[ci];
-                    let k = self.next_time(b, t);
-                    for &p in self.inner(t) {
-                        if let Some(rs) = readers.get(&p) {
-                            for &(r, by_value) in rs {
-                                if !by_value || k >= self.threshold[p.index()] {
-                                    union(&mut parent, u, r);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // F2: a trajectory of one node that is a run of a trajectory of another joins them.
-        let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
-        if f2 {
-            for (i, node) in nodes.iter().enumerate() {
-                for &(_, t) in &node.cands {
-                    owner.entry(t).or_insert(i);
-                }
-            }
-            for (i, node) in nodes.iter().enumerate() {
-                for &(_, t) in &node.cands {
-                    for r in &self.runs[t as usize] {
-                        if let Some(&o) = owner.get(r) {
-                            union(&mut parent, i, o);
-                        }
-                    }
-                }
-            }
-        }
+        let mut parent = self.joined(&nodes, &ranges);
         // The factors: the classes of the next level's nodes.
         let first = ranges.first().cloned().unwrap_or(0..0);
         let mut factor_of: FxHashMap<usize, usize> = FxHashMap::default();
@@ -945,23 +884,7 @@ impl Walk<'_, '_> {
             reads[f].push((nodes[u].point, true, false));
             reads[f].extend(nodes[u].f1.iter().map(|&p| (p, false, true)));
         }
-        let read: Vec<Vec<(Point, bool, bool)>> = reads
-            .into_iter()
-            .map(|mut r| {
-                r.sort_unstable();
-                let mut merged: Vec<(Point, bool, bool)> = Vec::new();
-                for (p, by_value, marked) in r {
-                    match merged.last_mut() {
-                        Some(m) if m.0 == p => {
-                            m.1 |= by_value;
-                            m.2 |= marked;
-                        }
-                        _ => merged.push((p, by_value, marked)),
-                    }
-                }
-                merged
-            })
-            .collect();
+        let read: Vec<Vec<(Point, bool, bool)>> = reads.into_iter().map(merged_reads).collect();
         let mut poss: Vec<Vec<u32>> = vec![Vec::new(); read.len()];
         let mut poss_of: FxHashMap<u32, usize> = FxHashMap::default();
         if f2 {
@@ -988,8 +911,8 @@ impl Walk<'_, '_> {
         let mut keep_runs: FxHashMap<u32, usize> = FxHashMap::default();
         for (i, pair) in pairs.iter().enumerate() {
             for &(_, t) in pair.cands.iter() {
-                let k = self.next_time(pair.l, t);
-                for p in self.inner(t) {
+                let k = self.interned.next_time(pair.l, t);
+                for p in self.interned.inner(t) {
                     for &(f, by_value, marked) in readers.get(p).map_or(&[][..], |v| v) {
                         if marked || by_value && k >= self.threshold[p.index()] {
                             last[f] = Some(i);
@@ -1036,14 +959,8 @@ impl Walk<'_, '_> {
         for (p, k) in keep {
             keep_dense[p.index()] = k;
         }
-        let mut poss_dense = vec![0; poss_of.keys().max().map_or(0, |&t| t as usize + 1)];
-        for (&t, &f) in &poss_of {
-            poss_dense[t as usize] = f as u32 + 1;
-        }
-        let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
-        for (t, l) in keep_runs {
-            runs_dense[t as usize] = l as u32 + 1;
-        }
+        let poss_dense = by_id_plus_one(&poss_of);
+        let runs_dense = by_id_plus_one(&keep_runs);
         self.tasks.push(Rc::new(Task {
             pairs,
             v,
@@ -1055,6 +972,61 @@ impl Walk<'_, '_> {
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
+    }
+
+    /// Union-find parents joining the nodes of what follows a task (numbered level by level,
+    /// `ranges` per level): a node that writes a point a node of the next level reads (by
+    /// value from the point's threshold, or as being marked for F1), and with F2 a node with
+    /// a trajectory that is a run of another's.
+    fn joined(&self, nodes: &[Node], ranges: &[std::ops::Range<usize>]) -> Vec<usize> {
+        let mut parent: Vec<usize> = (0..nodes.len()).collect();
+        for w in ranges.windows(2) {
+            let (previous, here) = (w[0].clone(), w[1].clone());
+            // Who reads each point at this level: its node by value, the nodes whose
+            // candidates pass it as being marked (F1). A mark below the point's threshold
+            // starts no pair, so it is read only as being marked.
+            let mut readers: FxHashMap<Point, Vec<(usize, bool)>> = FxHashMap::default();
+            for r in here {
+                readers.entry(nodes[r].point).or_default().push((r, true));
+                for &p in &nodes[r].f1 {
+                    readers.entry(p).or_default().push((r, false));
+                }
+            }
+            for u in previous {
+                for ci in 0..nodes[u].cands.len() {
+                    let (b, t) = nodes[u].cands[ci];
+                    let k = self.interned.next_time(b, t);
+                    for &p in self.interned.inner(t) {
+                        if let Some(rs) = readers.get(&p) {
+                            for &(r, by_value) in rs {
+                                if !by_value || k >= self.threshold[p.index()] {
+                                    union(&mut parent, u, r);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // F2: a trajectory of one node that is a run of a trajectory of another joins them.
+        let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
+        if self.generator.options.f2 {
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    owner.entry(t).or_insert(i);
+                }
+            }
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    for r in &self.runs[t as usize] {
+                        if let Some(&o) = owner.get(r) {
+                            union(&mut parent, i, o);
+                        }
+                    }
+                }
+            }
+        }
+        parent
     }
 
     /// The marks `marks` as far as the factors of `task` still open at pair `at` read them
@@ -1133,8 +1105,8 @@ impl Walk<'_, '_> {
             let x = self.occupied[i];
             let cands = self.unfiltered(x, z, t as u32)?;
             for &(q, tr) in cands.iter() {
-                let k = self.next_time(t as u32, tr);
-                let inner = self.inner(tr).to_vec();
+                let k = self.interned.next_time(t as u32, tr);
+                let inner = self.interned.inner(tr).to_vec();
                 if inner.is_empty() {
                     sig.push((x, q, tr, 0));
                 }
@@ -1222,7 +1194,7 @@ impl Walk<'_, '_> {
             .cands
             .iter()
             .filter(|&&(_, t)| {
-                !(f1 && self.inner(t).iter().any(|&p| task.v.contains(p))
+                !(f1 && self.interned.inner(t).iter().any(|&p| task.v.contains(p))
                     || f2 && runs.binary_search(&t).is_ok())
             })
             .map(|&c| Some(c))
@@ -1250,10 +1222,10 @@ impl Walk<'_, '_> {
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
             if let Some((q, t)) = choice {
-                let k = self.next_time(pair.l, t);
-                mark(&mut marks, self.inner(t), k);
+                let k = self.interned.next_time(pair.l, t);
+                mark(&mut marks, self.interned.inner(t), k);
                 if self.view {
-                    for &z in self.inner(t) {
+                    for &z in self.interned.inner(t) {
                         if k < self.threshold[z.index()] {
                             continue;
                         }
@@ -1367,6 +1339,32 @@ impl Walk<'_, '_> {
         self.memo.insert(key, found.clone());
         Ok(found)
     }
+}
+
+/// A map from trajectory ids to indices as a vector by id, each index plus one (0: none).
+fn by_id_plus_one(map: &FxHashMap<u32, usize>) -> Vec<u32> {
+    let mut dense = vec![0; map.keys().max().map_or(0, |&t| t as usize + 1)];
+    for (&t, &i) in map {
+        dense[t as usize] = i as u32 + 1;
+    }
+    dense
+}
+
+/// A factor's reads, (point, by value, as marked), sorted with each point once (its flags
+/// joined).
+fn merged_reads(mut reads: Vec<(Point, bool, bool)>) -> Vec<(Point, bool, bool)> {
+    reads.sort_unstable();
+    let mut merged: Vec<(Point, bool, bool)> = Vec::new();
+    for (p, by_value, marked) in reads {
+        match merged.last_mut() {
+            Some(m) if m.0 == p => {
+                m.1 |= by_value;
+                m.2 |= marked;
+            }
+            _ => merged.push((p, by_value, marked)),
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
