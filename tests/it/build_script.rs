@@ -8,7 +8,7 @@ use std::path::Path;
 // The build script itself (its `main` is not called here).
 #[allow(dead_code)]
 #[path = "../../build.rs"]
-mod build_script;
+mod build_rs;
 
 /// A fake checkout under the temporary directory, with the bundle or without it.
 fn checkout(name: &str, with_bundle: bool) -> std::path::PathBuf {
@@ -35,24 +35,24 @@ fn the_bundle_is_found_under_the_manifest_directory_given_at_run_time() {
     let with = checkout("with", true);
     let without = checkout("without", false);
     assert_eq!(
-        build_script::editor_bundle(environment(&[("CARGO_MANIFEST_DIR", &with)])),
+        build_rs::editor_bundle(environment(&[("CARGO_MANIFEST_DIR", &with)])),
         Some(with.join("web/editor/dist/editor.js"))
     );
     // The same compiled script in a checkout without the bundle: none, whatever the checkout
     // it was compiled in holds.
     assert_eq!(
-        build_script::editor_bundle(environment(&[("CARGO_MANIFEST_DIR", &without)])),
+        build_rs::editor_bundle(environment(&[("CARGO_MANIFEST_DIR", &without)])),
         None
     );
     let off = Path::new("off");
     assert_eq!(
-        build_script::editor_bundle(environment(&[
+        build_rs::editor_bundle(environment(&[
             ("CARGO_MANIFEST_DIR", &with),
             ("LINGEO_EDITOR", off)
         ])),
         None
     );
-    assert_eq!(build_script::editor_bundle(environment(&[])), None);
+    assert_eq!(build_rs::editor_bundle(environment(&[])), None);
     std::fs::remove_dir_all(&with).unwrap();
     std::fs::remove_dir_all(&without).unwrap();
 }
