@@ -66,7 +66,9 @@ fn redacted(stdout: &str, args: &[String]) -> String {
 /// Replaces each match of a tiny pattern, literal text around one `[0-9.]+` run (enough for
 /// times, without a regex dependency), by `with`.
 fn replace_numbers(text: &str, pattern: &str, with: &str) -> String {
-    let (head, tail) = pattern.split_once("[0-9.]+").expect("a number in the pattern");
+    let (head, tail) = pattern
+        .split_once("[0-9.]+")
+        .expect("a number in the pattern");
     let mut out = String::new();
     let mut rest = text;
     while let Some(i) = rest.find(head) {
