@@ -205,117 +205,132 @@ impl Resolver {
             .flatten()
             .collect();
         match decl {
-            BoardDecl::Grid { dims, span } => {
-                let d = &dims.node;
-                if d.len() != 2 && d.len() != 3 {
-                    self.error(Diagnostic::new(
-                        "a grid board has two or three dimensions",
-                        dims.span.clone(),
-                    ));
-                    return None;
-                }
-                let limit = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-                let (w, h, z) = (limit(d[0]), limit(d[1]), d.get(2).copied().map_or(1, limit));
-                let mut coords = Vec::new();
-                let mut bad_removed = false;
-                for p in &removed {
-                    match p {
-                        PointRef::Tuple(t) => match grid_coords(&t.node, z > 1) {
-                            Some(c) => coords.push((c, t.span.clone())),
-                            None => {
-                                bad_removed = true;
-                                self.error(tuple_arity_error(t, z > 1));
-                            }
-                        },
-                        PointRef::Name(n) => match algebraic(&n.node, w, z) {
-                            Some(c) => coords.push((c, n.span.clone())),
-                            None => {
-                                bad_removed = true;
-                                let note = if z > 1 || w > 26 {
-                                    "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
-                                } else {
-                                    "points are written like `a1` or `(1,1)`"
-                                };
-                                self.error(
-                                    Diagnostic::new(
-                                        format!("`{}` is not a point on this board", n.node),
-                                        n.span.clone(),
-                                    )
-                                    .with_label("not a point")
-                                    .with_note(note),
-                                );
-                            }
-                        },
+            BoardDecl::Grid { dims, span } => self.grid_board(dims, span, &removed),
+            BoardDecl::Graph { points, span } => self.graph_board(points, span, &removed),
+        }
+    }
+
+    /// A grid board of `dims` (two or three) without the `removed` points, each checked
+    /// (a point of this grid's notation, on the grid); `span` is the declaration.
+    fn grid_board(
+        &mut self,
+        dims: &Spanned<Vec<u64>>,
+        span: &Span,
+        removed: &[&PointRef],
+    ) -> Option<Board> {
+        let d = &dims.node;
+        if d.len() != 2 && d.len() != 3 {
+            self.error(Diagnostic::new(
+                "a grid board has two or three dimensions",
+                dims.span.clone(),
+            ));
+            return None;
+        }
+        let limit = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        let (w, h, z) = (limit(d[0]), limit(d[1]), d.get(2).copied().map_or(1, limit));
+        let mut coords = Vec::new();
+        let mut bad_removed = false;
+        for p in removed {
+            match p {
+                PointRef::Tuple(t) => match grid_coords(&t.node, z > 1) {
+                    Some(c) => coords.push((c, t.span.clone())),
+                    None => {
+                        bad_removed = true;
+                        self.error(tuple_arity_error(t, z > 1));
                     }
-                }
-                // Check each removed point against the grid, so that the error points at it.
-                let probe = Board::grid(w.max(1), h.max(1), z.max(1), &[]);
-                if let Ok(probe) = &probe {
-                    for (c, span) in &coords {
-                        if !probe.on_grid(*c) {
-                            bad_removed = true;
-                            self.error(
-                                Diagnostic::new(
-                                    format!(
-                                        "removed point {} is off the board",
-                                        probe.format_coords(*c)
-                                    ),
-                                    span.clone(),
-                                )
-                                .with_label(format!("outside the {} board", probe.describe())),
-                            );
-                        }
-                    }
-                }
-                if bad_removed {
-                    return None;
-                }
-                let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
-                match Board::grid(w, h, z, &cells) {
-                    Ok(b) => Some(b),
-                    Err(e) => {
-                        let mut d = Diagnostic::new(format!("impossible board: {e}"), span.clone())
-                            .with_label("this board");
-                        if e == BoardError::Empty {
-                            d = d.with_note("at least one point must remain");
-                        }
-                        self.error(d);
-                        None
-                    }
-                }
-            }
-            BoardDecl::Graph { points, span } => {
-                if let Some(p) = removed.first() {
-                    self.error(
-                        Diagnostic::new("a graph board has no removed points", p.span().clone())
-                            .with_label("removed point on a graph board")
-                            .with_note("leave the point out of the graph's point list instead"),
-                    );
-                }
-                let mut seen: HashMap<&str, &Span> = HashMap::new();
-                for p in points {
-                    if let Some(first) = seen.insert(&p.node, &p.span) {
+                },
+                PointRef::Name(n) => match algebraic(&n.node, w, z) {
+                    Some(c) => coords.push((c, n.span.clone())),
+                    None => {
+                        bad_removed = true;
+                        let note = if z > 1 || w > 26 {
+                            "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
+                        } else {
+                            "points are written like `a1` or `(1,1)`"
+                        };
                         self.error(
                             Diagnostic::new(
-                                format!("point `{}` is declared twice", p.node),
-                                p.span.clone(),
+                                format!("`{}` is not a point on this board", n.node),
+                                n.span.clone(),
                             )
-                            .with_label("declared again")
-                            .with_related(first.clone(), "first declared here"),
+                            .with_label("not a point")
+                            .with_note(note),
                         );
                     }
-                }
-                match Board::graph(points.iter().map(|p| p.node.clone()).collect()) {
-                    Ok(b) => Some(b),
-                    Err(BoardError::DuplicatePoint(_)) => None,
-                    Err(e) => {
-                        self.error(Diagnostic::new(
-                            format!("impossible board: {e}"),
+                },
+            }
+        }
+        // Check each removed point against the grid, so that the error points at it.
+        let probe = Board::grid(w.max(1), h.max(1), z.max(1), &[]);
+        if let Ok(probe) = &probe {
+            for (c, span) in &coords {
+                if !probe.on_grid(*c) {
+                    bad_removed = true;
+                    self.error(
+                        Diagnostic::new(
+                            format!("removed point {} is off the board", probe.format_coords(*c)),
                             span.clone(),
-                        ));
-                        None
-                    }
+                        )
+                        .with_label(format!("outside the {} board", probe.describe())),
+                    );
                 }
+            }
+        }
+        if bad_removed {
+            return None;
+        }
+        let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
+        match Board::grid(w, h, z, &cells) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                let mut d = Diagnostic::new(format!("impossible board: {e}"), span.clone())
+                    .with_label("this board");
+                if e == BoardError::Empty {
+                    d = d.with_note("at least one point must remain");
+                }
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    /// A graph board of the named `points`, each declared once; a graph has no removed
+    /// points (`removed`); `span` is the declaration.
+    fn graph_board(
+        &mut self,
+        points: &[Spanned<String>],
+        span: &Span,
+        removed: &[&PointRef],
+    ) -> Option<Board> {
+        if let Some(p) = removed.first() {
+            self.error(
+                Diagnostic::new("a graph board has no removed points", p.span().clone())
+                    .with_label("removed point on a graph board")
+                    .with_note("leave the point out of the graph's point list instead"),
+            );
+        }
+        let mut seen: HashMap<&str, &Span> = HashMap::new();
+        for p in points {
+            if let Some(first) = seen.insert(&p.node, &p.span) {
+                self.error(
+                    Diagnostic::new(
+                        format!("point `{}` is declared twice", p.node),
+                        p.span.clone(),
+                    )
+                    .with_label("declared again")
+                    .with_related(first.clone(), "first declared here"),
+                );
+            }
+        }
+        match Board::graph(points.iter().map(|p| p.node.clone()).collect()) {
+            Ok(b) => Some(b),
+            Err(BoardError::DuplicatePoint(_)) => None,
+            Err(e) => {
+                self.error(Diagnostic::new(
+                    format!("impossible board: {e}"),
+                    span.clone(),
+                ));
+                None
             }
         }
     }

@@ -1032,7 +1032,7 @@ impl<'g, 's> Net<'g, 's> {
         failed: &mut Visited,
         budget: &mut usize,
     ) -> Result<Option<State>, ZoneError> {
-        let (gd, gy, gx, gq, gt, gl) = goal.key;
+        let (gd, ..) = goal.key;
         let mut stack = vec![state];
         while let Some(state) = stack.pop() {
             if *budget == 0 {
@@ -1041,26 +1041,10 @@ impl<'g, 's> Net<'g, 's> {
             *budget -= 1;
             self.steps += 1;
             if self.steps.is_multiple_of(1024) {
-                if let Some(limit) = crate::deadline::passed() {
-                    return Err(ZoneError::TimeLimit { limit });
-                }
-                self.g.check_memory()?;
+                self.look()?;
             }
             let depth = state.level.depth;
-            if self.spoiled(&state, goal) {
-                continue;
-            }
-            if depth <= gd && self.last_forced(&state.level, goal).is_some() {
-                self.pruned.0 += 1;
-                continue;
-            }
-            if depth < gd
-                && state
-                    .next
-                    .iter()
-                    .any(|&(z, k)| self.poisoned(depth + 1, z, k, goal))
-            {
-                self.pruned.1 += 1;
+            if self.cannot_reach(&state, goal) {
                 continue;
             }
             if state.at == state.level.pairs.len() {
@@ -1087,72 +1071,123 @@ impl<'g, 's> Net<'g, 's> {
             if !failed.insert(key) {
                 continue;
             }
-            let (x, y, l, _) = state.level.pairs[state.at];
+            let (_, _, l, _) = state.level.pairs[state.at];
             if depth == gd {
-                // The goal's level: its pair must be here, with the goal's time.
-                if !state
-                    .level
-                    .pairs
-                    .iter()
-                    .any(|&(px, py, pl, _)| (px, py, pl) == (gx, gy, gl))
-                {
-                    continue;
-                }
-                let choices = self.choices(&state);
-                if (x, y) == (gx, gy) {
-                    if choices.contains(&(gq, gt)) {
-                        return Ok(Some(self.advance(&state, Some((gq, gt)))));
-                    }
-                    continue;
-                }
-                if (y, x) > (gy, gx) {
-                    continue;
-                }
-                // Those that keep the goal's trajectory out of F2's reach first (pushed last).
-                let interned = &self.interned;
-                let spoils = |t: u32| contains_run(&interned[t], &interned[gt]);
-                let mut ordered: Vec<(usize, u32)> = choices.clone();
-                ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
-                if ordered.is_empty() {
-                    stack.push(self.advance(&state, None));
-                }
-                for c in ordered {
-                    stack.push(self.advance(&state, Some(c)));
+                if let Some(found) = self.at_goal_level(&state, goal, &mut stack) {
+                    return Ok(Some(found));
                 }
                 continue;
             }
-            // Above the goal's level: the next level's marks must still lead to the goal.
-            let back = &goal.back[depth as usize + 1];
-            if !self.can_lead(&state, back) {
-                continue;
-            }
-            let choices = self.choices(&state);
-            if choices.is_empty() {
-                stack.push(self.advance(&state, None));
-                continue;
-            }
-            // Those that mark a point of `back` with its time first (pushed last).
-            let mut scored: Vec<((usize, u32), bool)> = choices
-                .into_iter()
-                .map(|(q, t)| {
-                    let k = self.interned.next_time(l, t);
-                    let good = self
-                        .interned
-                        .inner(t)
-                        .iter()
-                        .any(|&z| back.contains(&(z, k)));
-                    ((q, t), good)
-                })
-                .collect();
-            scored.sort_by_key(|&(_, good)| good);
-            for (c, _) in scored {
-                let s = self.advance(&state, Some(c));
-                if self.can_lead(&s, back) {
-                    stack.push(s);
-                }
-            }
+            self.toward_goal(&state, l, &goal.back[depth as usize + 1], &mut stack);
         }
         Ok(None)
+    }
+
+    /// Whether `state` cannot lead to the goal's entry: the goal is spoiled, a pair forced to
+    /// spoil it comes before it at its level or above, or a mark of the next level poisons it
+    /// (counted in `pruned`).
+    fn cannot_reach(&mut self, state: &State, goal: &mut Goal) -> bool {
+        let (gd, ..) = goal.key;
+        let depth = state.level.depth;
+        if self.spoiled(state, goal) {
+            return true;
+        }
+        if depth <= gd && self.last_forced(&state.level, goal).is_some() {
+            self.pruned.0 += 1;
+            return true;
+        }
+        if depth < gd
+            && state
+                .next
+                .iter()
+                .any(|&(z, k)| self.poisoned(depth + 1, z, k, goal))
+        {
+            self.pruned.1 += 1;
+            return true;
+        }
+        false
+    }
+
+    /// A state at the goal's level: the goal's entry chosen where the state is at its pair
+    /// (the witness), else the choices of an earlier pair pushed onto `stack`, those that keep
+    /// the goal's trajectory out of F2's reach first (pushed last). The level must hold the
+    /// goal's pair with the goal's time.
+    fn at_goal_level(
+        &mut self,
+        state: &State,
+        goal: &Goal,
+        stack: &mut Vec<State>,
+    ) -> Option<State> {
+        let (_, gy, gx, gq, gt, gl) = goal.key;
+        let (x, y, _, _) = state.level.pairs[state.at];
+        if !state
+            .level
+            .pairs
+            .iter()
+            .any(|&(px, py, pl, _)| (px, py, pl) == (gx, gy, gl))
+        {
+            return None;
+        }
+        let choices = self.choices(state);
+        if (x, y) == (gx, gy) {
+            return choices
+                .contains(&(gq, gt))
+                .then(|| self.advance(state, Some((gq, gt))));
+        }
+        if (y, x) > (gy, gx) {
+            return None;
+        }
+        let interned = &self.interned;
+        let spoils = |t: u32| contains_run(&interned[t], &interned[gt]);
+        let mut ordered: Vec<(usize, u32)> = choices.clone();
+        ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
+        if ordered.is_empty() {
+            stack.push(self.advance(state, None));
+        }
+        for c in ordered {
+            stack.push(self.advance(state, Some(c)));
+        }
+        None
+    }
+
+    /// A state above the goal's level, at a pair with time `l`: its choices pushed onto
+    /// `stack` where the next level's marks can still lead to the goal (`back`, the marks of
+    /// the goal's way at the next level), those that mark a point of `back` with its time
+    /// first (pushed last).
+    fn toward_goal(
+        &mut self,
+        state: &State,
+        l: u32,
+        back: &FxHashSet<(Point, i64)>,
+        stack: &mut Vec<State>,
+    ) {
+        if !self.can_lead(state, back) {
+            return;
+        }
+        let choices = self.choices(state);
+        if choices.is_empty() {
+            stack.push(self.advance(state, None));
+            return;
+        }
+        let mut scored: Vec<((usize, u32), bool)> = choices
+            .into_iter()
+            .map(|(q, t)| {
+                let k = self.interned.next_time(l, t);
+                let good = self
+                    .interned
+                    .inner(t)
+                    .iter()
+                    .any(|&z| back.contains(&(z, k)));
+                ((q, t), good)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, good)| good);
+        for (c, _) in scored {
+            let s = self.advance(state, Some(c));
+            if self.can_lead(&s, back) {
+                stack.push(s);
+            }
+        }
     }
 }
 

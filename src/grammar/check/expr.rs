@@ -537,26 +537,20 @@ where
             (&at, &bt),
             (Type::Set(_) | Type::Any, Type::Set(_) | Type::Any)
         ) && (matches!(at, Type::Set(_)) || matches!(bt, Type::Set(_)));
-        match op.node {
+        let ty = match op.node {
             BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                let o = match op.node {
-                    BinOp::Add => Op::Add,
-                    BinOp::Mul => Op::Mul,
-                    BinOp::Div => Op::Div,
-                    _ => Op::Mod,
-                };
-                (mk(o, a, b), Type::Int)
+                Type::Int
             }
             BinOp::Sub if both_sets => {
                 self.same_sets(&at, &bt, span);
-                (mk(Op::Diff, a, b), at.join(&bt))
+                at.join(&bt)
             }
             BinOp::Sub => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                (mk(Op::Sub, a, b), Type::Int)
+                Type::Int
             }
             BinOp::Union | BinOp::Inter => {
                 for (t, e) in [(&at, lhs), (&bt, rhs)] {
@@ -572,29 +566,12 @@ where
                     }
                 }
                 self.same_sets(&at, &bt, span);
-                (
-                    mk(
-                        if op.node == BinOp::Union {
-                            Op::Union
-                        } else {
-                            Op::Inter
-                        },
-                        a,
-                        b,
-                    ),
-                    at.join(&bt),
-                )
+                at.join(&bt)
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                let o = match op.node {
-                    BinOp::Lt => Op::Lt,
-                    BinOp::Le => Op::Le,
-                    BinOp::Gt => Op::Gt,
-                    _ => Op::Ge,
-                };
-                (mk(o, a, b), Type::Bool)
+                Type::Bool
             }
             BinOp::Eq | BinOp::Ne => {
                 if !at.fits(&bt) {
@@ -607,26 +584,12 @@ where
                             ),
                     );
                 }
-                (
-                    mk(if op.node == BinOp::Eq { Op::Eq } else { Op::Ne }, a, b),
-                    Type::Bool,
-                )
+                Type::Bool
             }
             BinOp::And | BinOp::Or => {
                 self.expect(&at, &Type::Bool, lhs.span());
                 self.expect(&bt, &Type::Bool, rhs.span());
-                (
-                    mk(
-                        if op.node == BinOp::And {
-                            Op::And
-                        } else {
-                            Op::Or
-                        },
-                        a,
-                        b,
-                    ),
-                    Type::Bool,
-                )
+                Type::Bool
             }
             BinOp::In => {
                 let element = self.element_type(&bt, rhs.span());
@@ -640,9 +603,10 @@ where
                         .with_label(format!("this is {at}")),
                     );
                 }
-                (mk(Op::In, a, b), Type::Bool)
+                Type::Bool
             }
-        }
+        };
+        (mk(ir_op(op.node, both_sets), a, b), ty)
     }
 
     fn same_sets(&mut self, a: &Type, b: &Type, span: &Span) {
@@ -768,5 +732,28 @@ where
                 );
             }
         }
+    }
+}
+
+/// The IR's operator for a binary operator of the syntax; `-` of two sets is their difference.
+fn ir_op(op: BinOp, sets: bool) -> Op {
+    match op {
+        BinOp::Add => Op::Add,
+        BinOp::Sub if sets => Op::Diff,
+        BinOp::Sub => Op::Sub,
+        BinOp::Mul => Op::Mul,
+        BinOp::Div => Op::Div,
+        BinOp::Mod => Op::Mod,
+        BinOp::Eq => Op::Eq,
+        BinOp::Ne => Op::Ne,
+        BinOp::Lt => Op::Lt,
+        BinOp::Le => Op::Le,
+        BinOp::Gt => Op::Gt,
+        BinOp::Ge => Op::Ge,
+        BinOp::And => Op::And,
+        BinOp::Or => Op::Or,
+        BinOp::In => Op::In,
+        BinOp::Union => Op::Union,
+        BinOp::Inter => Op::Inter,
     }
 }

@@ -448,9 +448,38 @@ where
                 None => self.report_unknown(&call.name, "symbol"),
             }
         }
+        let assigns = self.assignments(&r.assignments, &mut scope);
+        let shared_condition = index_slot.is_none_or(|s| !uses_slot(&condition, s));
+        Some(Row {
+            label: match &r.label.index {
+                Some(i) => format!("{}_{}", r.label.number.node, i.node),
+                None => r.label.number.node.to_string(),
+            },
+            family,
+            range,
+            range_fixed,
+            lhs,
+            patterns,
+            index_slot,
+            index_like: false,
+            frame: scope.max as usize,
+            condition,
+            shared_condition,
+            rhs,
+            assigns,
+            on_success,
+            on_failure,
+            span: r.span.clone(),
+        })
+    }
+
+    /// A production's assignments to vars, checked in the row's scope: each target a var,
+    /// assigned once, the value of its type; an indexed assignment (`v[z] = e for z in X`)
+    /// of a vector, for every point.
+    fn assignments(&mut self, assignments: &[ast::Assignment], scope: &mut Scope) -> Vec<Assign> {
         let mut assigns = Vec::new();
         let mut targets: HashMap<usize, Span> = HashMap::new();
-        for a in &r.assignments {
+        for a in assignments {
             let (target, span) = match a {
                 ast::Assignment::Whole { target, span, .. }
                 | ast::Assignment::Each { target, span, .. } => (target, span),
@@ -496,7 +525,7 @@ where
             let var_ty = self.globals[var as usize].ty.clone();
             match a {
                 ast::Assignment::Whole { value, .. } => {
-                    let (ex, ty) = self.expr(value, &mut scope);
+                    let (ex, ty) = self.expr(value, scope);
                     self.expect(&ty, &var_ty, value.span());
                     assigns.push(Assign {
                         var: var_index,
@@ -532,7 +561,7 @@ where
                     let mark = scope.mark();
                     let slot = scope.bind(&z.node, Type::Point);
                     scope.loops.push(slot);
-                    let (ex, ty) = self.expr(value, &mut scope);
+                    let (ex, ty) = self.expr(value, scope);
                     scope.reset(mark);
                     self.expect(&ty, &element, value.span());
                     assigns.push(Assign {
@@ -542,28 +571,7 @@ where
                 }
             }
         }
-        let shared_condition = index_slot.is_none_or(|s| !uses_slot(&condition, s));
-        Some(Row {
-            label: match &r.label.index {
-                Some(i) => format!("{}_{}", r.label.number.node, i.node),
-                None => r.label.number.node.to_string(),
-            },
-            family,
-            range,
-            range_fixed,
-            lhs,
-            patterns,
-            index_slot,
-            index_like: false,
-            frame: scope.max as usize,
-            condition,
-            shared_condition,
-            rhs,
-            assigns,
-            on_success,
-            on_failure,
-            span: r.span.clone(),
-        })
+        assigns
     }
 }
 
