@@ -9,7 +9,7 @@ use super::error::{ApiError, Result};
 use super::search::replay;
 use crate::play::players::fuzzy::{self, Aim, Evaluation, FiredRule, Track};
 use crate::play::players::learned;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::default_horizon;
 use crate::progress::{Observer, Progress};
 

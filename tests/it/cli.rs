@@ -293,7 +293,7 @@ fn match_specs_play_with_their_rules_and_network_files() {
         "copy.rules",
         &std::fs::read_to_string(root.join("learned/pawned.rules")).unwrap(),
     );
-    let no_rules = file("none.rules", lingeo::play::players::rules::HEADER);
+    let no_rules = file("none.rules", lingeo::play::players::rule_book::HEADER);
     let copy_weights = file(
         "copy.weights",
         &std::fs::read_to_string(root.join("src/play/players/chessmaps.weights")).unwrap(),

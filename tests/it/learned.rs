@@ -6,7 +6,7 @@ use lingeo::play::game::Game;
 use lingeo::play::players::fuzzy::{self, Aim};
 use lingeo::play::players::learned;
 use lingeo::play::players::learning::{LearnOptions, generalise, learn, origin};
-use lingeo::play::players::rules::{Content, Rule, RuleBook};
+use lingeo::play::players::rule_book::{Content, Rule, RuleBook};
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
 

@@ -439,7 +439,7 @@ fn search_scores_with_the_rules_of_its_rules_file() {
     let dir = std::env::temp_dir().join(format!("lingeo-search-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let none = dir.join("none.rules");
-    std::fs::write(&none, lingeo::play::players::rules::HEADER).unwrap();
+    std::fs::write(&none, lingeo::play::players::rule_book::HEADER).unwrap();
     let copy = dir.join("copy.rules");
     std::fs::copy(root.join("learned/pawned.rules"), &copy).unwrap();
     let search = |engine: &str, eval: &str, rules: Option<&std::path::Path>| {

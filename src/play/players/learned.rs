@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::fuzzy::{self, Aim, Evaluation, FiredRule};
-use super::rules::RuleBook;
+use super::rule_book::RuleBook;
 use crate::play::game::Game;
 use crate::play::state::State;
 
@@ -38,7 +38,7 @@ pub fn apply(game: &Game, state: &State, mut e: Evaluation, book: &RuleBook) -> 
         }
         let best =
             book.firing(game, state, g.piece)
-                .fold(None, |best: Option<&super::rules::Rule>, r| match best {
+                .fold(None, |best: Option<&super::rule_book::Rule>, r| match best {
                     Some(b) if b.degree() >= r.degree() => Some(b),
                     _ => Some(r),
                 });

@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::fuzzy::{self, Aim, Way};
-use super::rules::{Content, Offset, Rule, RuleBook, race_ahead};
+use super::rule_book::{Content, Offset, Rule, RuleBook, race_ahead};
 use crate::piece::{Reach, Side, Usage};
 use crate::play::game::Game;
 use crate::play::search::{SearchOptions, alphabeta};

@@ -2,7 +2,7 @@
 //! positions with little search (docs/players.md). `control` is the Chessmaps control map
 //! (which side controls each point), `sectors` the areas it is summed over, `chessmaps` the
 //! network that rates the sectors and `training` its labelled positions, `fuzzy` the fuzzy
-//! evaluation of strategic goals read off the zones, with its explanation; `rules` the learned
+//! evaluation of strategic goals read off the zones, with its explanation; `rule_book` the learned
 //! rules' file, `learning` how they are learned from explanations, `learned` the evaluation
 //! that applies them; `matches` plays engines against each other.
 
@@ -12,6 +12,6 @@ pub mod fuzzy;
 pub mod learned;
 pub mod learning;
 pub mod matches;
-pub mod rules;
+pub mod rule_book;
 pub mod sectors;
 pub mod training;

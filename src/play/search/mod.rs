@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::state::{Move, State};
 use crate::progress::Observer;
 
