@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
-use super::zones::{Filters, ZoneEngine, ZoneRequest};
+use super::zones::{Filters, ZoneEngine, AttackRequest};
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
@@ -710,7 +710,7 @@ impl Context<'_> {
                 let zones = super::zones::compute(
                     scenario,
                     kernel,
-                    ZoneRequest {
+                    AttackRequest {
                         piece: *index,
                         target: y0,
                         horizon: u32::try_from(l0).unwrap_or(0),
