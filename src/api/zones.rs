@@ -81,8 +81,8 @@ pub enum ZoneEngine {
 pub const MAX_ZONES: usize = 10_000;
 
 /// One attack and how to compute its zones (named apart from [`ZonesRequest`], the job of
-/// `lingeo zones`, which resolves names into one of these): the attacking piece (an index of the scenario's
-/// pieces), its target, the horizon, the filters, the engine and the caps.
+/// `lingeo zones`, which resolves names into one of these): the attacking piece (an index of
+/// the scenario's pieces), its target, the horizon, the filters, the engine and the caps.
 #[derive(Clone, Copy, Debug)]
 pub struct AttackRequest<'g> {
     /// The attacking piece p0.
