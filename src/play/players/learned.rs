@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::fuzzy::{self, Aim, Evaluation, FiredRule};
+use super::fuzzy_evaluation::{self, Aim, Evaluation, FiredRule};
 use super::rule_book::RuleBook;
 use crate::play::game::Game;
 use crate::play::state::State;
@@ -24,9 +24,9 @@ pub fn shipped() -> &'static RuleBook {
     })
 }
 
-/// Evaluates `state` as [`fuzzy::evaluate`] does, then applies `book`.
+/// Evaluates `state` as [`fuzzy_evaluation::evaluate`] does, then applies `book`.
 pub fn evaluate(game: &Game, state: &State, horizon: u32, book: &RuleBook) -> Evaluation {
-    apply(game, state, fuzzy::evaluate(game, state, horizon), book)
+    apply(game, state, fuzzy_evaluation::evaluate(game, state, horizon), book)
 }
 
 /// The fuzzy evaluation `e` of `state` with `book` applied: each goal's degree is that of the
