@@ -277,7 +277,11 @@ struct GrammarRun<'s> {
 }
 
 impl<'s> GrammarRun<'s> {
-    fn new(scenario: &'s Scenario, kernel: &'s Kernel, r: &AttackRequest) -> Result<GrammarRun<'s>> {
+    fn new(
+        scenario: &'s Scenario,
+        kernel: &'s Kernel,
+        r: &AttackRequest,
+    ) -> Result<GrammarRun<'s>> {
         let grammar = match r.grammar {
             Some(g) => g.clone(),
             None => Grammar::shipped(shipped_zone_grammar(r.filters)?)?,

@@ -26,7 +26,12 @@ pub fn shipped() -> &'static RuleBook {
 
 /// Evaluates `state` as [`fuzzy_evaluation::evaluate`] does, then applies `book`.
 pub fn evaluate(game: &Game, state: &State, horizon: u32, book: &RuleBook) -> Evaluation {
-    apply(game, state, fuzzy_evaluation::evaluate(game, state, horizon), book)
+    apply(
+        game,
+        state,
+        fuzzy_evaluation::evaluate(game, state, horizon),
+        book,
+    )
 }
 
 /// The fuzzy evaluation `e` of `state` with `book` applied: each goal's degree is that of the
@@ -36,12 +41,13 @@ pub fn apply(game: &Game, state: &State, mut e: Evaluation, book: &RuleBook) -> 
         if g.aim != Aim::Goal {
             continue;
         }
-        let best =
-            book.firing(game, state, g.piece)
-                .fold(None, |best: Option<&super::rule_book::Rule>, r| match best {
-                    Some(b) if b.degree() >= r.degree() => Some(b),
-                    _ => Some(r),
-                });
+        let best = book.firing(game, state, g.piece).fold(
+            None,
+            |best: Option<&super::rule_book::Rule>, r| match best {
+                Some(b) if b.degree() >= r.degree() => Some(b),
+                _ => Some(r),
+            },
+        );
         if let Some(r) = best {
             g.rule = Some(FiredRule {
                 number: r.number,
