@@ -256,7 +256,7 @@ fn lg_zone_sources(c: &mut Criterion) {
 fn players(c: &mut Criterion) {
     use lingeo::play::players::chessmaps::{self, Network, View};
     use lingeo::play::players::control::ControlMap;
-    use lingeo::play::players::fuzzy;
+    use lingeo::play::players::fuzzy_evaluation;
     let network = Network::shipped();
     let mut group = c.benchmark_group("players");
     for name in ["robot-2d4a", "reti", "pawned"] {
@@ -274,7 +274,7 @@ fn players(c: &mut Criterion) {
             b.iter(|| black_box(chessmaps::importance(&g, &view, &network, &root)))
         });
         group.bench_function(format!("fuzzy-evaluation/{name}"), |b| {
-            b.iter(|| black_box(fuzzy::evaluate(&g, &root, 4)))
+            b.iter(|| black_box(fuzzy_evaluation::evaluate(&g, &root, 4)))
         });
     }
     group.finish();
@@ -283,7 +283,7 @@ fn players(c: &mut Criterion) {
 /// The learned evaluation (docs/players.md §7) against the fuzzy one it starts from, on a
 /// Pawned position where three learned rules fire.
 fn learned_rules(c: &mut Criterion) {
-    use lingeo::play::players::{fuzzy, learned};
+    use lingeo::play::players::{fuzzy_evaluation, learned};
     let g = example("pawned.scenario", None);
     let mut s = State::initial(&g);
     for m in
@@ -295,7 +295,7 @@ fn learned_rules(c: &mut Criterion) {
     let book = learned::shipped();
     let mut group = c.benchmark_group("players");
     group.bench_function("fuzzy-evaluation/pawned-middle", |b| {
-        b.iter(|| black_box(fuzzy::evaluate(&g, &s, 4)))
+        b.iter(|| black_box(fuzzy_evaluation::evaluate(&g, &s, 4)))
     });
     group.bench_function("learned-evaluation/pawned-middle", |b| {
         b.iter(|| black_box(learned::evaluate(&g, &s, 4, book)))

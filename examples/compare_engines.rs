@@ -35,7 +35,7 @@ use std::time::Duration;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use lingeo::chart::bar_chart;
-use lingeo::compare::{CompareOptions, Comparer, Count, figure14};
+use lingeo::engine_comparison::{CompareOptions, Comparer, Count, figure14};
 use lingeo::scenario::Scenario;
 
 #[derive(Parser)]

@@ -138,7 +138,7 @@ fn main() {
             );
             println!();
         }
-        Some(Err(e)) => fail(&e),
+        Some(Err(e)) => fail(&e.to_string()),
     }
     let families: Vec<_> = Family::all()
         .into_iter()

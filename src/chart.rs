@@ -133,17 +133,89 @@ fn label(v: f64) -> String {
     }
 }
 
+/// Where a chart's parts go: the bars' and groups' widths, the plot's corner and base line,
+/// the labels under the bars, and the picture's size.
+struct Layout {
+    /// A bar's width and the gap between groups.
+    bar: f64,
+    gap: f64,
+    /// The series per group, and a group's width.
+    k: usize,
+    group_w: f64,
+    plot_w: f64,
+    /// The plot's left edge, top and base line.
+    x0: f64,
+    y0: f64,
+    base: f64,
+    /// Category names written at an angle (too long for their group), and the height of
+    /// the labels under the bars.
+    slanted: bool,
+    label_h: f64,
+    caption_y: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Layout {
+    fn of(chart: &BarChart) -> Layout {
+        let (bar, gap) = if chart.compact {
+            (10.0, 8.0)
+        } else {
+            (BAR, GROUP_GAP)
+        };
+        let k = chart.series.len().max(1);
+        let group_w = k as f64 * bar + gap;
+        let n = chart.categories.len();
+        let plot_w = (n as f64 * group_w).max(200.0);
+        let longest = chart
+            .categories
+            .iter()
+            .map(|c| text_width(c, 11.0))
+            .fold(0.0, f64::max);
+        // Long category names are written at an angle under their group.
+        let slanted = longest > group_w - 4.0;
+        let label_h = if slanted { longest * 0.72 + 14.0 } else { 18.0 };
+        let notes_h = if chart.notes.iter().any(|s| !s.is_empty()) {
+            14.0
+        } else {
+            0.0
+        };
+        let x0 = PAD + AXIS_W;
+        let y0 = PAD + 40.0 + 18.0 * ((k as f64) / 3.0).ceil();
+        let base = y0 + PLOT_H;
+        let caption_y = base + label_h + notes_h + 22.0;
+        let width = (x0 + plot_w + PAD)
+            .max(PAD * 2.0 + text_width(&chart.title, 17.0))
+            .max(
+                chart
+                    .caption
+                    .iter()
+                    .map(|c| PAD * 2.0 + text_width(c, 11.0))
+                    .fold(0.0, f64::max),
+            )
+            .ceil();
+        let height = (caption_y + 16.0 * chart.caption.len() as f64 + PAD).ceil();
+        Layout {
+            bar,
+            gap,
+            k,
+            group_w,
+            plot_w,
+            x0,
+            y0,
+            base,
+            slanted,
+            label_h,
+            caption_y,
+            width,
+            height,
+        }
+    }
+}
+
 /// The chart as a standalone SVG document.
 pub fn bar_chart(chart: &BarChart) -> String {
-    let (bar, gap) = if chart.compact {
-        (10.0, 8.0)
-    } else {
-        (BAR, GROUP_GAP)
-    };
-    let k = chart.series.len().max(1);
-    let group_w = k as f64 * bar + gap;
-    let n = chart.categories.len();
-    let plot_w = (n as f64 * group_w).max(200.0);
+    let layout = Layout::of(chart);
     let axis = Axis::new(
         chart
             .series
@@ -151,35 +223,7 @@ pub fn bar_chart(chart: &BarChart) -> String {
             .flat_map(|s| s.values.iter().copied().filter(|v| v.is_finite())),
         chart.log_scale,
     );
-    let longest = chart
-        .categories
-        .iter()
-        .map(|c| text_width(c, 11.0))
-        .fold(0.0, f64::max);
-    // Long category names are written at an angle under their group.
-    let slanted = longest > group_w - 4.0;
-    let label_h = if slanted { longest * 0.72 + 14.0 } else { 18.0 };
-    let notes_h = if chart.notes.iter().any(|s| !s.is_empty()) {
-        14.0
-    } else {
-        0.0
-    };
-    let x0 = PAD + AXIS_W;
-    let y0 = PAD + 40.0 + 18.0 * ((k as f64) / 3.0).ceil();
-    let base = y0 + PLOT_H;
-    let caption_y = base + label_h + notes_h + 22.0;
-    let width = (x0 + plot_w + PAD)
-        .max(PAD * 2.0 + text_width(&chart.title, 17.0))
-        .max(
-            chart
-                .caption
-                .iter()
-                .map(|c| PAD * 2.0 + text_width(c, 11.0))
-                .fold(0.0, f64::max),
-        )
-        .ceil();
-    let height = (caption_y + 16.0 * chart.caption.len() as f64 + PAD).ceil();
-
+    let (width, height) = (layout.width, layout.height);
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -202,7 +246,26 @@ pub fn bar_chart(chart: &BarChart) -> String {
         num(PAD + 18.0),
         esc(&chart.title)
     );
-    // Legend: up to three series per line, under the title.
+    legend(&mut out, chart);
+    value_axis(&mut out, chart, &axis, &layout);
+    for (c, category) in chart.categories.iter().enumerate() {
+        group(&mut out, chart, &axis, &layout, c, category);
+    }
+    for (i, line) in chart.caption.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="11" fill="{MUTED}">{}</text>"#,
+            num(PAD),
+            num(layout.caption_y + 16.0 * i as f64),
+            esc(line)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The legend: up to three series per line, under the title.
+fn legend(out: &mut String, chart: &BarChart) {
     for (i, s) in chart.series.iter().enumerate() {
         let (col, row) = ((i % 3) as f64, (i / 3) as f64);
         let lx = PAD + col * 200.0;
@@ -218,7 +281,17 @@ pub fn bar_chart(chart: &BarChart) -> String {
             esc(&s.name)
         );
     }
-    // Value axis with grid lines.
+}
+
+/// The value axis with its grid lines and label, and the plot's two axes.
+fn value_axis(out: &mut String, chart: &BarChart, axis: &Axis, layout: &Layout) {
+    let Layout {
+        x0,
+        y0,
+        base,
+        plot_w,
+        ..
+    } = *layout;
     for t in axis.ticks() {
         let y = base - axis.height(t);
         let _ = writeln!(
@@ -247,76 +320,85 @@ pub fn bar_chart(chart: &BarChart) -> String {
         x = num(x0),
         b = num(base)
     );
-    // Bars, values on top, category labels and notes below.
-    for (c, category) in chart.categories.iter().enumerate() {
-        let gx = x0 + c as f64 * group_w + gap / 2.0;
-        for (i, s) in chart.series.iter().enumerate() {
-            let Some(&v) = s.values.get(c).filter(|v| v.is_finite()) else {
-                continue;
-            };
-            let h = axis.height(v);
-            let bx = gx + i as f64 * bar;
-            let _ = writeln!(
-                out,
-                r#"<rect class="bar series-{i}" x="{}" y="{}" width="{}" height="{}" fill="{}"><title>{}: {}</title></rect>"#,
-                num(bx),
-                num(base - h),
-                num(bar - 2.0),
-                num(h),
-                COLOURS[i % COLOURS.len()],
-                esc(&format!("{category}, {}", s.name)),
-                label(v)
-            );
-            if chart.compact {
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                r#"<text x="{}" y="{}" font-size="9" text-anchor="middle" fill="{INK}">{}</text>"#,
-                num(bx + (bar - 2.0) / 2.0),
-                num(base - h - 3.0),
-                label(v)
-            );
-        }
-        let cx = gx + k as f64 * bar / 2.0;
-        if slanted {
-            let _ = writeln!(
-                out,
-                r#"<text class="category" x="{x}" y="{y}" font-size="11" text-anchor="end" fill="{INK}" transform="rotate(-45 {x} {y})">{}</text>"#,
-                esc(category),
-                x = num(cx),
-                y = num(base + 14.0)
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                r#"<text class="category" x="{}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{}</text>"#,
-                num(cx),
-                num(base + 15.0),
-                esc(category)
-            );
-        }
-        if let Some(note) = chart.notes.get(c).filter(|s| !s.is_empty()) {
-            let _ = writeln!(
-                out,
-                r#"<text x="{}" y="{}" font-size="10" text-anchor="middle" fill="{MUTED}">{}</text>"#,
-                num(cx),
-                num(base + label_h + 12.0),
-                esc(note)
-            );
-        }
-    }
-    for (i, line) in chart.caption.iter().enumerate() {
+}
+
+/// The bars of category `c` (`category`), their values on top, the category's label and
+/// note below.
+fn group(
+    out: &mut String,
+    chart: &BarChart,
+    axis: &Axis,
+    layout: &Layout,
+    c: usize,
+    category: &str,
+) {
+    let Layout {
+        bar,
+        gap,
+        k,
+        group_w,
+        x0,
+        base,
+        slanted,
+        label_h,
+        ..
+    } = *layout;
+    let gx = x0 + c as f64 * group_w + gap / 2.0;
+    for (i, s) in chart.series.iter().enumerate() {
+        let Some(&v) = s.values.get(c).filter(|v| v.is_finite()) else {
+            continue;
+        };
+        let h = axis.height(v);
+        let bx = gx + i as f64 * bar;
         let _ = writeln!(
             out,
-            r#"<text x="{}" y="{}" font-size="11" fill="{MUTED}">{}</text>"#,
-            num(PAD),
-            num(caption_y + 16.0 * i as f64),
-            esc(line)
+            r#"<rect class="bar series-{i}" x="{}" y="{}" width="{}" height="{}" fill="{}"><title>{}: {}</title></rect>"#,
+            num(bx),
+            num(base - h),
+            num(bar - 2.0),
+            num(h),
+            COLOURS[i % COLOURS.len()],
+            esc(&format!("{category}, {}", s.name)),
+            label(v)
+        );
+        if chart.compact {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="9" text-anchor="middle" fill="{INK}">{}</text>"#,
+            num(bx + (bar - 2.0) / 2.0),
+            num(base - h - 3.0),
+            label(v)
         );
     }
-    out.push_str("</svg>\n");
-    out
+    let cx = gx + k as f64 * bar / 2.0;
+    if slanted {
+        let _ = writeln!(
+            out,
+            r#"<text class="category" x="{x}" y="{y}" font-size="11" text-anchor="end" fill="{INK}" transform="rotate(-45 {x} {y})">{}</text>"#,
+            esc(category),
+            x = num(cx),
+            y = num(base + 14.0)
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            r#"<text class="category" x="{}" y="{}" font-size="11" text-anchor="middle" fill="{INK}">{}</text>"#,
+            num(cx),
+            num(base + 15.0),
+            esc(category)
+        );
+    }
+    if let Some(note) = chart.notes.get(c).filter(|s| !s.is_empty()) {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="10" text-anchor="middle" fill="{MUTED}">{}</text>"#,
+            num(cx),
+            num(base + label_h + 12.0),
+            esc(note)
+        );
+    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@
 //! zone.
 
 pub mod forest;
+mod interned;
 mod network;
 mod sentence;
 mod summary;

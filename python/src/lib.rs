@@ -493,7 +493,7 @@ impl Scenario {
         .map_err(|e| error(py, e))
     }
 
-    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
+    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy_evaluation::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
     fn evaluate(
         &self,
         py: Python<'_>,

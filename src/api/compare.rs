@@ -1,7 +1,7 @@
 //! Comparing two languages: of two grammars, or of a grammar and the native generator it
 //! stands for (of trajectories or of zones), on given starts or on seeded random ones
 //! (docs/testing-grammars.md). Serialised, a [`CompareResult`] is what `lingeo compare --json`
-//! prints. (Not [`crate::compare`], the measurements of patterns against zones.)
+//! prints. (Not [`crate::engine_comparison`], the measurements of patterns against zones.)
 //!
 //! Two grammars are compared sentence for sentence as they print. Against the native
 //! generator both sides are read as what they mean, trajectories or zones, and printed alike
@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
-use super::zones::{Filters, ZoneEngine, ZoneRequest};
+use super::zones::{AttackRequest, Filters, ZoneEngine};
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
@@ -710,7 +710,7 @@ impl Context<'_> {
                 let zones = super::zones::compute(
                     scenario,
                     kernel,
-                    ZoneRequest {
+                    AttackRequest {
                         piece: *index,
                         target: y0,
                         horizon: u32::try_from(l0).unwrap_or(0),

@@ -7,9 +7,9 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Result};
 use super::search::replay;
-use crate::play::players::fuzzy::{self, Aim, Evaluation, FiredRule, Track};
+use crate::play::players::fuzzy_evaluation::{self, Aim, Evaluation, FiredRule, Track};
 use crate::play::players::learned;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::default_horizon;
 use crate::progress::{Observer, Progress};
 
@@ -49,7 +49,7 @@ impl Default for EvaluateRequest {
             horizon: None,
             eval: Evaluator::Fuzzy,
             rules: None,
-            max_zones: fuzzy::MAX_ZONES,
+            max_zones: fuzzy_evaluation::MAX_ZONES,
             progress: Observer::default(),
         }
     }
@@ -235,7 +235,7 @@ impl Workbench {
             ));
         }
         let progress: &dyn Progress = r.progress.get();
-        let e = fuzzy::evaluate_observed(&game, &state, horizon, r.max_zones, progress);
+        let e = fuzzy_evaluation::evaluate_observed(&game, &state, horizon, r.max_zones, progress);
         let unlisted: usize = e.goals.iter().map(|g| g.unlisted.len()).sum();
         let upper_bounds = e.goals.iter().filter(|g| g.is_bound()).count();
         let e = match book {

@@ -11,7 +11,7 @@ use super::error::{ApiError, Result};
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::{End, Leaf, LgOptions, LgResult, TreeNode, Zones};
 use crate::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, StopReason};
 use crate::play::state::{Move, State};
@@ -464,7 +464,8 @@ pub fn search_game(
             Engine::Alphabeta => search::alphabeta::search(game, root, &options),
             Engine::Minimax => search::minimax::search(game, root, &options),
             Engine::Lg => {
-                let found = search::lg::search(game, root, &options, &lg).map_err(failed)?;
+                let found = search::lg::search(game, root, &options, &lg)
+                    .map_err(|e| failed(e.to_string()))?;
                 let result = found.result.clone();
                 lg_result = Some(found);
                 result

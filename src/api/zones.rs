@@ -80,10 +80,11 @@ pub enum ZoneEngine {
 /// The default cap on the zones listed, `lingeo zones`'.
 pub const MAX_ZONES: usize = 10_000;
 
-/// One attack and how to compute its zones: the attacking piece (an index of the scenario's
-/// pieces), its target, the horizon, the filters, the engine and the caps.
+/// One attack and how to compute its zones (named apart from [`ZonesRequest`], the job of
+/// `lingeo zones`, which resolves names into one of these): the attacking piece (an index of
+/// the scenario's pieces), its target, the horizon, the filters, the engine and the caps.
 #[derive(Clone, Copy, Debug)]
-pub struct ZoneRequest<'g> {
+pub struct AttackRequest<'g> {
     /// The attacking piece p0.
     pub piece: usize,
     /// Its target y0.
@@ -104,7 +105,7 @@ pub struct ZoneRequest<'g> {
     pub limits: Limits,
 }
 
-impl ZoneRequest<'_> {
+impl AttackRequest<'_> {
     /// The native generator's options: the filters and the caps on zones and memory.
     pub fn zone_options(&self) -> ZoneOptions {
         ZoneOptions {
@@ -228,7 +229,7 @@ pub fn shipped_zone_grammar(filters: Filters) -> Result<&'static str> {
 pub fn summarise(
     scenario: &Scenario,
     kernel: &Kernel,
-    r: ZoneRequest,
+    r: AttackRequest,
     all_zones: bool,
 ) -> Result<(Vec<Zone>, ZoneSummary)> {
     if all_zones {
@@ -246,7 +247,7 @@ pub fn summarise(
 }
 
 /// Every zone of `r`, listed.
-pub fn compute(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<Vec<Zone>> {
+pub fn compute(scenario: &Scenario, kernel: &Kernel, r: AttackRequest) -> Result<Vec<Zone>> {
     match r.engine() {
         ZoneEngine::Native => ZoneGenerator::new(scenario, kernel, r.zone_options())
             .zones(r.piece, r.target, r.horizon)
@@ -276,7 +277,11 @@ struct GrammarRun<'s> {
 }
 
 impl<'s> GrammarRun<'s> {
-    fn new(scenario: &'s Scenario, kernel: &'s Kernel, r: &ZoneRequest) -> Result<GrammarRun<'s>> {
+    fn new(
+        scenario: &'s Scenario,
+        kernel: &'s Kernel,
+        r: &AttackRequest,
+    ) -> Result<GrammarRun<'s>> {
         let grammar = match r.grammar {
             Some(g) => g.clone(),
             None => Grammar::shipped(shipped_zone_grammar(r.filters)?)?,
@@ -330,7 +335,7 @@ impl<'s> GrammarRun<'s> {
 
 /// A failed run of the grammar engine: a limit (the language too large, in the zones' words,
 /// as the native generator says it) or anything else.
-fn run_error(e: crate::grammar::RunError, r: &ZoneRequest, limits: Limits) -> ApiError {
+fn run_error(e: crate::grammar::RunError, r: &AttackRequest, limits: Limits) -> ApiError {
     let too_large = |reason: String, cap: Cap| ApiError::TooLarge {
         cap,
         reason,
@@ -365,7 +370,7 @@ fn run_error(e: crate::grammar::RunError, r: &ZoneRequest, limits: Limits) -> Ap
 /// The grammar engine's network of `r` read off its derivation forest
 /// (docs/semantics.md §6.11), without listing the zones: the bundle view, and the count where it is exact (the
 /// forest derives no zone twice, or listing them finds the repeats within the cap on zones).
-fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: ZoneRequest) -> Result<ZoneSummary> {
+fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: AttackRequest) -> Result<ZoneSummary> {
     let run = GrammarRun::new(scenario, kernel, &r)?;
     let limits = run.limits;
     let forest = run
@@ -796,8 +801,8 @@ impl ZonesRequest {
         target: Point,
         horizon: u32,
         grammar: Option<&'g Grammar>,
-    ) -> ZoneRequest<'g> {
-        ZoneRequest {
+    ) -> AttackRequest<'g> {
+        AttackRequest {
             piece,
             target,
             horizon,

@@ -1,6 +1,6 @@
 //! `lingeo compare A B`: the languages of two grammar files, or of a grammar file and the native
 //! generator it stands for (`native`), on one start or on random starts
-//! (docs/testing-grammars.md). Named apart from `lingeo::compare`, the comparison of patterns
+//! (docs/testing-grammars.md). Named apart from `lingeo::engine_comparison`, the comparison of patterns
 //! and zones.
 //!
 //! The comparison itself is `lingeo::api::compare`; this layer reads the flags into its

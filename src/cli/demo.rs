@@ -129,7 +129,7 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
         &SearchOptions::default(),
         &LgOptions::default(),
     )
-    .map_err(CliError)?;
+    .map_err(|e| CliError(e.to_string()))?;
     let name = |v: Option<i8>| match v {
         Some(0) => "a draw",
         Some(1) => "White wins",

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use clap::ValueEnum;
-use lingeo::play::players::fuzzy;
+use lingeo::play::players::fuzzy_evaluation;
 use lingeo::play::players::learned;
 use lingeo::play::search::lg::default_horizon;
 
@@ -34,7 +34,7 @@ pub struct EvaluateArgs {
     /// List at most this many zones of an attack; an attack with more is valued from its zone
     /// network instead (docs/players.md §3): its goal's degree is then an upper bound, or exact
     /// where a zone drawn at random attains it, and the output says which.
-    #[arg(long, default_value_t = fuzzy::MAX_ZONES)]
+    #[arg(long, default_value_t = fuzzy_evaluation::MAX_ZONES)]
     pub max_zones: usize,
     /// Print the explanation: each goal's degree, importance and the way behind it.
     #[arg(long)]

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use lingeo::grammar::{Grammar, GrammarError};
 use lingeo::play::players::chessmaps::Network;
-use lingeo::play::players::rules::RuleBook;
+use lingeo::play::players::rule_book::RuleBook;
 use lingeo::scenario::{LoadError, Scenario};
 use lingeo::syntax::read::read_source;
 

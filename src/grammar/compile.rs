@@ -259,30 +259,8 @@ impl<'p> Compiler<'p> {
                 index,
                 span,
             } => self.index(*kind, base, index, span),
-            Ex::Field(x, k) => {
-                let k = *k;
-                match **x {
-                    Ex::Local(s) => {
-                        let s = s as usize;
-                        Box::new(move |ev| Ok(ev.stack[ev.base + s].tuple()[k].clone()))
-                    }
-                    ref x => {
-                        let x = self.value(x);
-                        Box::new(move |ev| Ok(x(ev)?.tuple()[k].clone()))
-                    }
-                }
-            }
-            Ex::Within { state, body, span } => {
-                let (state, body, span) = (self.value(state), self.value(body), span.clone());
-                Box::new(move |ev| {
-                    let s = state(ev)?.state();
-                    let inner = WorldRef::State(ev.states(&span)?.world(s));
-                    let outer = std::mem::replace(&mut ev.world, inner);
-                    let result = body(ev);
-                    ev.world = outer;
-                    result
-                })
-            }
+            Ex::Field(x, k) => self.field(x, *k),
+            Ex::Within { state, body, span } => self.within_state(state, body, span),
             Ex::Builtin { op, args, span } => self.builtin(*op, args, span),
             Ex::Language {
                 import,
@@ -290,31 +268,7 @@ impl<'p> Compiler<'p> {
                 start,
                 inputs,
                 span,
-            } => {
-                let import = *import;
-                let shape = *shape;
-                let imported = &self.program.imports[import as usize].program;
-                let count = imported.inputs.len();
-                let start: Vec<Code> = start.iter().map(|s| self.value(s)).collect();
-                let inputs: Vec<(usize, Code)> = inputs
-                    .iter()
-                    .map(|(g, x)| (input_position(imported, *g), self.value(x)))
-                    .collect();
-                let span = span.clone();
-                Box::new(move |ev| {
-                    let mut start_values = Vec::with_capacity(start.len());
-                    for s in &start {
-                        start_values.push(s(ev)?);
-                    }
-                    let mut input_values = vec![Value::Int(0); count];
-                    for (position, x) in &inputs {
-                        input_values[*position] = x(ev)?;
-                    }
-                    ev.guarded(|ev| {
-                        ev.language_of(import, shape, start_values, input_values, &span)
-                    })
-                })
-            }
+            } => self.language(*import, *shape, start, inputs, span),
             Ex::If(c, a, b) => {
                 let (c, a, b) = (self.bool(c), self.value(a), self.value(b));
                 Box::new(move |ev| if c(ev)? { a(ev) } else { b(ev) })
@@ -331,24 +285,8 @@ impl<'p> Compiler<'p> {
                     Ok(Value::Tuple(ev.tuple_of_stack(frame)))
                 })
             }
-            Ex::SetLiteral(items) => {
-                let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
-                Box::new(move |ev| {
-                    let mut values = Vec::with_capacity(items.len());
-                    for i in &items {
-                        values.push(i(ev)?);
-                    }
-                    Ok(Value::set_from(values))
-                })
-            }
-            Ex::Range(a, b, span) => {
-                let (a, b, span) = (self.int(a), self.int(b), span.clone());
-                Box::new(move |ev| {
-                    let (a, b) = (a(ev)?, b(ev)?);
-                    let (a, b) = ev.range_bounds_of(a, b, &span)?;
-                    Ok(Value::Set((a..=b).map(Value::Int).collect()))
-                })
-            }
+            Ex::SetLiteral(items) => self.set_literal(items),
+            Ex::Range(a, b, span) => self.range(a, b, span),
             Ex::Comprehension {
                 element,
                 clauses,
@@ -361,67 +299,156 @@ impl<'p> Compiler<'p> {
                     Ok(Value::set_from(out))
                 })
             }
-            Ex::VectorBuild { slot, body, span } => {
-                let (slot, body, span) = (*slot as usize, self.value(body), span.clone());
-                Box::new(move |ev| {
-                    let n = ev.ctx.shared.world.board().len();
-                    ev.ctx.charge(n as u64, &span)?;
-                    let mut items = imbl::Vector::new();
-                    for p in 0..n as u32 {
-                        ev.stack[ev.base + slot] = Value::Point(Point(p));
-                        items.push_back(body(ev)?);
-                    }
-                    Ok(Value::Vector(Hashed::new(items)))
-                })
-            }
+            Ex::VectorBuild { slot, body, span } => self.vector_build(*slot, body, span),
             Ex::Pick {
                 set,
                 index,
                 fallback,
                 report,
                 span,
-            } => {
-                let (set, index) = (self.value(set), self.int(index));
-                let fallback = fallback.as_ref().map(|f| self.value(f));
-                let (report, span) = (*report, span.clone());
-                Box::new(move |ev| {
-                    let s = set(ev)?;
-                    let i = index(ev)?;
-                    let items = s.set();
-                    if report {
-                        ev.saturation = ev.saturation.max(items.len());
-                    }
-                    if i < 1 {
-                        return Err(ev.err(format!("pick counts from 1, not {i}"), &span));
-                    }
-                    match items.last() {
-                        None => match &fallback {
-                            Some(f) => f(ev),
-                            None => Err(ev.err("pick from an empty set", &span)),
-                        },
-                        Some(last) => Ok(items.get(i as usize - 1).unwrap_or(last).clone()),
-                    }
-                })
-            }
-            // What has a scalar type is compiled unboxed and boxed here.
-            _ => match self.kind(e) {
-                Kind::Int => {
-                    let c = self.int(e);
-                    Box::new(move |ev| Ok(Value::Int(c(ev)?)))
-                }
-                Kind::Bool => {
-                    let c = self.bool(e);
-                    Box::new(move |ev| Ok(Value::Bool(c(ev)?)))
-                }
-                Kind::Point => {
-                    let c = self.point(e);
-                    Box::new(move |ev| Ok(Value::Point(c(ev)?)))
-                }
-                Kind::Piece | Kind::Other => {
-                    unreachable!("every other expression is compiled above: {e:?}")
-                }
-            },
+            } => self.pick(set, index, fallback.as_deref(), *report, span),
+            _ => self.boxed_scalar(e),
         }
+    }
+
+    /// What has a scalar type, compiled unboxed and boxed here.
+    fn boxed_scalar(&self, e: &Ex) -> Code {
+        match self.kind(e) {
+            Kind::Int => {
+                let c = self.int(e);
+                Box::new(move |ev| Ok(Value::Int(c(ev)?)))
+            }
+            Kind::Bool => {
+                let c = self.bool(e);
+                Box::new(move |ev| Ok(Value::Bool(c(ev)?)))
+            }
+            Kind::Point => {
+                let c = self.point(e);
+                Box::new(move |ev| Ok(Value::Point(c(ev)?)))
+            }
+            Kind::Piece | Kind::Other => {
+                unreachable!("every other expression is compiled above: {e:?}")
+            }
+        }
+    }
+
+    /// `x.k`: a part of a tuple, read straight off the stack where the tuple is a local.
+    fn field(&self, x: &Ex, k: usize) -> Code {
+        match *x {
+            Ex::Local(s) => {
+                let s = s as usize;
+                Box::new(move |ev| Ok(ev.stack[ev.base + s].tuple()[k].clone()))
+            }
+            ref x => {
+                let x = self.value(x);
+                Box::new(move |ev| Ok(x(ev)?.tuple()[k].clone()))
+            }
+        }
+    }
+
+    /// `within s: body`: the body evaluated in the world of the state s, the outer world put back after.
+    fn within_state(&self, state: &Ex, body: &Ex, span: &Span) -> Code {
+        let (state, body, span) = (self.value(state), self.value(body), span.clone());
+        Box::new(move |ev| {
+            let s = state(ev)?.state();
+            let inner = WorldRef::State(ev.states(&span)?.world(s));
+            let outer = std::mem::replace(&mut ev.world, inner);
+            let result = body(ev);
+            ev.world = outer;
+            result
+        })
+    }
+
+    /// An imported grammar's language as a value: its start's arguments and its inputs evaluated, then derived (guarded against recursion).
+    fn language(
+        &self,
+        import: u32,
+        shape: Shape,
+        start: &[Ex],
+        inputs: &[(u32, Ex)],
+        span: &Span,
+    ) -> Code {
+        let imported = &self.program.imports[import as usize].program;
+        let count = imported.inputs.len();
+        let start: Vec<Code> = start.iter().map(|s| self.value(s)).collect();
+        let inputs: Vec<(usize, Code)> = inputs
+            .iter()
+            .map(|(g, x)| (input_position(imported, *g), self.value(x)))
+            .collect();
+        let span = span.clone();
+        Box::new(move |ev| {
+            let mut start_values = Vec::with_capacity(start.len());
+            for s in &start {
+                start_values.push(s(ev)?);
+            }
+            let mut input_values = vec![Value::Int(0); count];
+            for (position, x) in &inputs {
+                input_values[*position] = x(ev)?;
+            }
+            ev.guarded(|ev| ev.language_of(import, shape, start_values, input_values, &span))
+        })
+    }
+
+    /// `{a, b, c}`: the items evaluated in order into a set.
+    fn set_literal(&self, items: &[Ex]) -> Code {
+        let items: Vec<Code> = items.iter().map(|i| self.value(i)).collect();
+        Box::new(move |ev| {
+            let mut values = Vec::with_capacity(items.len());
+            for i in &items {
+                values.push(i(ev)?);
+            }
+            Ok(Value::set_from(values))
+        })
+    }
+
+    /// `a..b`: the integers between, both included, within the limits on a range.
+    fn range(&self, a: &Ex, b: &Ex, span: &Span) -> Code {
+        let (a, b, span) = (self.int(a), self.int(b), span.clone());
+        Box::new(move |ev| {
+            let (a, b) = (a(ev)?, b(ev)?);
+            let (a, b) = ev.range_bounds_of(a, b, &span)?;
+            Ok(Value::Set((a..=b).map(Value::Int).collect()))
+        })
+    }
+
+    /// `vector z: body`: the body at every point z of the board, charged one step a point.
+    fn vector_build(&self, slot: Slot, body: &Ex, span: &Span) -> Code {
+        let (slot, body, span) = (slot as usize, self.value(body), span.clone());
+        Box::new(move |ev| {
+            let n = ev.ctx.shared.world.board().len();
+            ev.ctx.charge(n as u64, &span)?;
+            let mut items = imbl::Vector::new();
+            for p in 0..n as u32 {
+                ev.stack[ev.base + slot] = Value::Point(Point(p));
+                items.push_back(body(ev)?);
+            }
+            Ok(Value::Vector(Hashed::new(items)))
+        })
+    }
+
+    /// `pick(S, i)`: the i-th member of S (from 1; the last past the end), the fallback or an error on an empty set.
+    fn pick(&self, set: &Ex, index: &Ex, fallback: Option<&Ex>, report: bool, span: &Span) -> Code {
+        let (set, index) = (self.value(set), self.int(index));
+        let fallback = fallback.as_ref().map(|f| self.value(f));
+        let span = span.clone();
+        Box::new(move |ev| {
+            let s = set(ev)?;
+            let i = index(ev)?;
+            let items = s.set();
+            if report {
+                ev.saturation = ev.saturation.max(items.len());
+            }
+            if i < 1 {
+                return Err(ev.err(format!("pick counts from 1, not {i}"), &span));
+            }
+            match items.last() {
+                None => match &fallback {
+                    Some(f) => f(ev),
+                    None => Err(ev.err("pick from an empty set", &span)),
+                },
+                Some(last) => Ok(items.get(i as usize - 1).unwrap_or(last).clone()),
+            }
+        })
     }
 
     fn int(&self, e: &Ex) -> Code<i64> {

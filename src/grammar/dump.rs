@@ -272,50 +272,18 @@ impl Dumper<'_> {
                 start,
                 inputs,
                 span,
-            } => {
-                let import = &p.imports[*import as usize];
-                let shape = match shape {
-                    Shape::Trajectories => "trajectories",
-                    Shape::Symbols => "symbols",
-                };
-                let at = self.at(span);
-                self.line(
-                    depth,
-                    &format!("{role}language {} as {shape}{at}", import.name),
-                );
-                start.iter().for_each(|a| self.ex(d, "start ", a));
-                for (g, x) in inputs {
-                    let name = &import.program.globals[*g as usize].name;
-                    self.ex(d, &format!("input {name} = "), x);
-                }
-            }
+            } => self.language(depth, role, *import, *shape, start, inputs, span),
             Ex::Index {
                 kind,
                 base,
                 index,
                 span,
-            } => {
-                let kind = match kind {
-                    IndexKind::VectorAtPoint => "vector at point",
-                    IndexKind::VectorAtNumber => "vector at number",
-                    IndexKind::TrajectoryStop => "trajectory stop",
-                    IndexKind::SetMember => "set member",
-                };
-                let at = self.at(span);
-                self.line(depth, &format!("{role}index {kind}{at}"));
-                self.ex(d, "", base);
-                self.ex(d, "", index);
-            }
+            } => self.index(depth, role, *kind, base, index, span),
             Ex::Field(x, k) => {
                 self.line(depth, &format!("{role}field .{k}"));
                 self.ex(d, "", x);
             }
-            Ex::Within { state, body, span } => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}within{at}"));
-                self.ex(d, "state ", state);
-                self.ex(d, "body ", body);
-            }
+            Ex::Within { state, body, span } => self.within(depth, role, state, body, span),
             Ex::Not(x) => {
                 self.line(depth, &format!("{role}not"));
                 self.ex(d, "", x);
@@ -355,32 +323,14 @@ impl Dumper<'_> {
                 element,
                 clauses,
                 span,
-            } => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}set of{at}"));
-                self.ex(d, "element ", element);
-                for c in clauses {
-                    match c {
-                        Clause::Generator(pattern, domain) => {
-                            self.ex(d, &format!("for {} in ", pat(pattern)), domain);
-                        }
-                        Clause::Filter(x) => self.ex(d, "if ", x),
-                    }
-                }
-            }
+            } => self.comprehension(depth, role, element, clauses, span),
             Ex::Quantified {
                 exists,
                 pattern,
                 domain,
                 body,
                 span,
-            } => {
-                let q = if *exists { "exists" } else { "forall" };
-                let at = self.at(span);
-                self.line(depth, &format!("{role}{q} {}{at}", pat(pattern)));
-                self.ex(d, "in ", domain);
-                self.ex(d, "", body);
-            }
+            } => self.quantified(depth, role, *exists, pattern, domain, body, span),
             Ex::VectorBuild { slot, body, span } => {
                 let at = self.at(span);
                 self.line(depth, &format!("{role}vec ${slot} in X{at}"));
@@ -392,16 +342,136 @@ impl Dumper<'_> {
                 fallback,
                 report,
                 span,
-            } => {
-                let report = if *report { " (reports)" } else { "" };
-                let at = self.at(span);
-                self.line(depth, &format!("{role}pick{report}{at}"));
-                self.ex(d, "", set);
-                self.ex(d, "", index);
-                if let Some(f) = fallback {
-                    self.ex(d, "else ", f);
+            } => self.pick(depth, role, set, index, fallback.as_deref(), *report, span),
+        }
+    }
+
+    /// `exists`/`forall pattern in domain: body`.
+    #[allow(clippy::too_many_arguments)]
+    fn quantified(
+        &mut self,
+        depth: usize,
+        role: &str,
+        exists: bool,
+        pattern: &Pat,
+        domain: &Ex,
+        body: &Ex,
+        span: &Span,
+    ) {
+        let d = depth + 1;
+        let q = if exists { "exists" } else { "forall" };
+        let at = self.at(span);
+        self.line(depth, &format!("{role}{q} {}{at}", pat(pattern)));
+        self.ex(d, "in ", domain);
+        self.ex(d, "", body);
+    }
+
+    /// `within s: body`: the state, then the body read in its world.
+    fn within(&mut self, depth: usize, role: &str, state: &Ex, body: &Ex, span: &Span) {
+        let d = depth + 1;
+        let at = self.at(span);
+        self.line(depth, &format!("{role}within{at}"));
+        self.ex(d, "state ", state);
+        self.ex(d, "body ", body);
+    }
+
+    /// An imported grammar's language: the grammar, how its sentences become values, its start's arguments and its inputs by name.
+    #[allow(clippy::too_many_arguments)]
+    fn language(
+        &mut self,
+        depth: usize,
+        role: &str,
+        import: u32,
+        shape: Shape,
+        start: &[Ex],
+        inputs: &[(u32, Ex)],
+        span: &Span,
+    ) {
+        let p = self.program;
+        let d = depth + 1;
+        let import = &p.imports[import as usize];
+        let shape = match shape {
+            Shape::Trajectories => "trajectories",
+            Shape::Symbols => "symbols",
+        };
+        let at = self.at(span);
+        self.line(
+            depth,
+            &format!("{role}language {} as {shape}{at}", import.name),
+        );
+        start.iter().for_each(|a| self.ex(d, "start ", a));
+        for (g, x) in inputs {
+            let name = &import.program.globals[*g as usize].name;
+            self.ex(d, &format!("input {name} = "), x);
+        }
+    }
+
+    /// `base[index]` with what is indexed by what.
+    fn index(
+        &mut self,
+        depth: usize,
+        role: &str,
+        kind: IndexKind,
+        base: &Ex,
+        index: &Ex,
+        span: &Span,
+    ) {
+        let d = depth + 1;
+        let kind = match kind {
+            IndexKind::VectorAtPoint => "vector at point",
+            IndexKind::VectorAtNumber => "vector at number",
+            IndexKind::TrajectoryStop => "trajectory stop",
+            IndexKind::SetMember => "set member",
+        };
+        let at = self.at(span);
+        self.line(depth, &format!("{role}index {kind}{at}"));
+        self.ex(d, "", base);
+        self.ex(d, "", index);
+    }
+
+    /// `{ element | clauses }`: the element, then each generator and filter.
+    fn comprehension(
+        &mut self,
+        depth: usize,
+        role: &str,
+        element: &Ex,
+        clauses: &[Clause],
+        span: &Span,
+    ) {
+        let d = depth + 1;
+        let at = self.at(span);
+        self.line(depth, &format!("{role}set of{at}"));
+        self.ex(d, "element ", element);
+        for c in clauses {
+            match c {
+                Clause::Generator(pattern, domain) => {
+                    self.ex(d, &format!("for {} in ", pat(pattern)), domain);
                 }
+                Clause::Filter(x) => self.ex(d, "if ", x),
             }
+        }
+    }
+
+    /// `pick(S, i)`, with its fallback and whether it reports its saturation.
+    #[allow(clippy::too_many_arguments)]
+    fn pick(
+        &mut self,
+        depth: usize,
+        role: &str,
+        set: &Ex,
+        index: &Ex,
+        fallback: Option<&Ex>,
+        report: bool,
+        span: &Span,
+    ) {
+        let d = depth + 1;
+        let report = if report { " (reports)" } else { "" };
+        let at = self.at(span);
+        self.line(depth, &format!("{role}pick{report}{at}"));
+        self.ex(d, "", set);
+        self.ex(d, "", index);
+        if let Some(f) = fallback {
+            self.ex(d, "else ", f);
         }
     }
 

@@ -273,7 +273,7 @@ pub fn search_lg(
     };
     match lg::search(game, state, &options, lg_options) {
         Ok(r) => searched(&r),
-        Err(e) => Searched::failed(e),
+        Err(e) => Searched::failed(e.to_string()),
     }
 }
 

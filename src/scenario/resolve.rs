@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::ast::{
-    self, BoardDecl, DeadlockDecl, GameRule, GoalRuleDecl, Item, Place, PointRef, RankRef,
-    ReachDecl, ScenarioAst, SideDecl, Spanned, StalemateDecl, TypeItem,
+    self, BoardDecl, DeadlockDecl, EdgeDecl, GameRule, GoalRuleDecl, Item, Place, PointRef,
+    RankRef, ReachDecl, ScenarioAst, SideDecl, Spanned, StalemateDecl, TypeItem,
 };
 use super::model::{Goal, GoalOwner, Piece, Scenario};
 use crate::board::{Board, BoardError, Point, PointError};
@@ -205,117 +205,132 @@ impl Resolver {
             .flatten()
             .collect();
         match decl {
-            BoardDecl::Grid { dims, span } => {
-                let d = &dims.node;
-                if d.len() != 2 && d.len() != 3 {
-                    self.error(Diagnostic::new(
-                        "a grid board has two or three dimensions",
-                        dims.span.clone(),
-                    ));
-                    return None;
-                }
-                let limit = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-                let (w, h, z) = (limit(d[0]), limit(d[1]), d.get(2).copied().map_or(1, limit));
-                let mut coords = Vec::new();
-                let mut bad_removed = false;
-                for p in &removed {
-                    match p {
-                        PointRef::Tuple(t) => match grid_coords(&t.node, z > 1) {
-                            Some(c) => coords.push((c, t.span.clone())),
-                            None => {
-                                bad_removed = true;
-                                self.error(tuple_arity_error(t, z > 1));
-                            }
-                        },
-                        PointRef::Name(n) => match algebraic(&n.node, w, z) {
-                            Some(c) => coords.push((c, n.span.clone())),
-                            None => {
-                                bad_removed = true;
-                                let note = if z > 1 || w > 26 {
-                                    "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
-                                } else {
-                                    "points are written like `a1` or `(1,1)`"
-                                };
-                                self.error(
-                                    Diagnostic::new(
-                                        format!("`{}` is not a point on this board", n.node),
-                                        n.span.clone(),
-                                    )
-                                    .with_label("not a point")
-                                    .with_note(note),
-                                );
-                            }
-                        },
+            BoardDecl::Grid { dims, span } => self.grid_board(dims, span, &removed),
+            BoardDecl::Graph { points, span } => self.graph_board(points, span, &removed),
+        }
+    }
+
+    /// A grid board of `dims` (two or three) without the `removed` points, each checked
+    /// (a point of this grid's notation, on the grid); `span` is the declaration.
+    fn grid_board(
+        &mut self,
+        dims: &Spanned<Vec<u64>>,
+        span: &Span,
+        removed: &[&PointRef],
+    ) -> Option<Board> {
+        let d = &dims.node;
+        if d.len() != 2 && d.len() != 3 {
+            self.error(Diagnostic::new(
+                "a grid board has two or three dimensions",
+                dims.span.clone(),
+            ));
+            return None;
+        }
+        let limit = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        let (w, h, z) = (limit(d[0]), limit(d[1]), d.get(2).copied().map_or(1, limit));
+        let mut coords = Vec::new();
+        let mut bad_removed = false;
+        for p in removed {
+            match p {
+                PointRef::Tuple(t) => match grid_coords(&t.node, z > 1) {
+                    Some(c) => coords.push((c, t.span.clone())),
+                    None => {
+                        bad_removed = true;
+                        self.error(tuple_arity_error(t, z > 1));
                     }
-                }
-                // Check each removed point against the grid, so that the error points at it.
-                let probe = Board::grid(w.max(1), h.max(1), z.max(1), &[]);
-                if let Ok(probe) = &probe {
-                    for (c, span) in &coords {
-                        if !probe.on_grid(*c) {
-                            bad_removed = true;
-                            self.error(
-                                Diagnostic::new(
-                                    format!(
-                                        "removed point {} is off the board",
-                                        probe.format_coords(*c)
-                                    ),
-                                    span.clone(),
-                                )
-                                .with_label(format!("outside the {} board", probe.describe())),
-                            );
-                        }
-                    }
-                }
-                if bad_removed {
-                    return None;
-                }
-                let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
-                match Board::grid(w, h, z, &cells) {
-                    Ok(b) => Some(b),
-                    Err(e) => {
-                        let mut d = Diagnostic::new(format!("impossible board: {e}"), span.clone())
-                            .with_label("this board");
-                        if e == BoardError::Empty {
-                            d = d.with_note("at least one point must remain");
-                        }
-                        self.error(d);
-                        None
-                    }
-                }
-            }
-            BoardDecl::Graph { points, span } => {
-                if let Some(p) = removed.first() {
-                    self.error(
-                        Diagnostic::new("a graph board has no removed points", p.span().clone())
-                            .with_label("removed point on a graph board")
-                            .with_note("leave the point out of the graph's point list instead"),
-                    );
-                }
-                let mut seen: HashMap<&str, &Span> = HashMap::new();
-                for p in points {
-                    if let Some(first) = seen.insert(&p.node, &p.span) {
+                },
+                PointRef::Name(n) => match algebraic(&n.node, w, z) {
+                    Some(c) => coords.push((c, n.span.clone())),
+                    None => {
+                        bad_removed = true;
+                        let note = if z > 1 || w > 26 {
+                            "on this board points are written `(x,y)` or `(x,y,z)`, counting from 1"
+                        } else {
+                            "points are written like `a1` or `(1,1)`"
+                        };
                         self.error(
                             Diagnostic::new(
-                                format!("point `{}` is declared twice", p.node),
-                                p.span.clone(),
+                                format!("`{}` is not a point on this board", n.node),
+                                n.span.clone(),
                             )
-                            .with_label("declared again")
-                            .with_related(first.clone(), "first declared here"),
+                            .with_label("not a point")
+                            .with_note(note),
                         );
                     }
-                }
-                match Board::graph(points.iter().map(|p| p.node.clone()).collect()) {
-                    Ok(b) => Some(b),
-                    Err(BoardError::DuplicatePoint(_)) => None,
-                    Err(e) => {
-                        self.error(Diagnostic::new(
-                            format!("impossible board: {e}"),
+                },
+            }
+        }
+        // Check each removed point against the grid, so that the error points at it.
+        let probe = Board::grid(w.max(1), h.max(1), z.max(1), &[]);
+        if let Ok(probe) = &probe {
+            for (c, span) in &coords {
+                if !probe.on_grid(*c) {
+                    bad_removed = true;
+                    self.error(
+                        Diagnostic::new(
+                            format!("removed point {} is off the board", probe.format_coords(*c)),
                             span.clone(),
-                        ));
-                        None
-                    }
+                        )
+                        .with_label(format!("outside the {} board", probe.describe())),
+                    );
                 }
+            }
+        }
+        if bad_removed {
+            return None;
+        }
+        let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
+        match Board::grid(w, h, z, &cells) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                let mut d = Diagnostic::new(format!("impossible board: {e}"), span.clone())
+                    .with_label("this board");
+                if e == BoardError::Empty {
+                    d = d.with_note("at least one point must remain");
+                }
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    /// A graph board of the named `points`, each declared once; a graph has no removed
+    /// points (`removed`); `span` is the declaration.
+    fn graph_board(
+        &mut self,
+        points: &[Spanned<String>],
+        span: &Span,
+        removed: &[&PointRef],
+    ) -> Option<Board> {
+        if let Some(p) = removed.first() {
+            self.error(
+                Diagnostic::new("a graph board has no removed points", p.span().clone())
+                    .with_label("removed point on a graph board")
+                    .with_note("leave the point out of the graph's point list instead"),
+            );
+        }
+        let mut seen: HashMap<&str, &Span> = HashMap::new();
+        for p in points {
+            if let Some(first) = seen.insert(&p.node, &p.span) {
+                self.error(
+                    Diagnostic::new(
+                        format!("point `{}` is declared twice", p.node),
+                        p.span.clone(),
+                    )
+                    .with_label("declared again")
+                    .with_related(first.clone(), "first declared here"),
+                );
+            }
+        }
+        match Board::graph(points.iter().map(|p| p.node.clone()).collect()) {
+            Ok(b) => Some(b),
+            Err(BoardError::DuplicatePoint(_)) => None,
+            Err(e) => {
+                self.error(Diagnostic::new(
+                    format!("impossible board: {e}"),
+                    span.clone(),
+                ));
+                None
             }
         }
     }
@@ -456,9 +471,8 @@ impl Resolver {
         let mut attack_span: Option<&Span> = None;
         for item in &decl.items {
             match item {
-                TypeItem::Like(other) => match self.type_index(&other.node) {
-                    Some(i) if scenario.types[i].name != decl.name.node => {
-                        let t = &scenario.types[i];
+                TypeItem::Like(other) => {
+                    if let Some(t) = self.like_type(other, &decl.name.node, scenario) {
                         moves.vectors.extend(t.moves.vectors.iter().copied());
                         moves.edges.extend(t.moves.edges.iter().copied());
                         if let Some(a) = &t.attacks {
@@ -468,32 +482,9 @@ impl Resolver {
                         }
                         base_value = t.value;
                     }
-                    _ if self.broken_type(&other.node) => {}
-                    _ => self.error(
-                        Diagnostic::new(
-                            format!("unknown piece type `{}`", other.node),
-                            other.span.clone(),
-                        )
-                        .with_label("not defined before this line")
-                        .with_note(known_types(scenario)),
-                    ),
-                },
+                }
                 TypeItem::Value(v) => {
-                    if let Some(first) = value {
-                        self.error(
-                            Diagnostic::new("the value is given twice", v.span.clone())
-                                .with_label("second value")
-                                .with_related(first.span.clone(), "first value"),
-                        );
-                    } else if !(v.node > 0.0 && v.node.is_finite()) {
-                        self.error(
-                            Diagnostic::new(
-                                "a piece value must be a positive number",
-                                v.span.clone(),
-                            )
-                            .with_label("not positive"),
-                        );
-                    }
+                    self.check_value(v, value);
                     value = Some(v);
                 }
                 TypeItem::Vectors {
@@ -506,117 +497,18 @@ impl Resolver {
                     if usage.node == ast::Usage::Attack {
                         attack_span.get_or_insert(span);
                     }
-                    let dims = match board.dims() {
-                        Some(d) => d,
-                        None => {
-                            self.error(
-                                Diagnostic::new(
-                                    "a graph board has no directions; give this type `edges`",
-                                    span.clone(),
-                                )
-                                .with_label("vectors on a graph board")
-                                .with_note("e.g. `move edges 1 -> 2 -> 3, 4 -- 5`"),
-                            );
-                            continue;
-                        }
-                    };
-                    let reach = match (reach.node, range) {
-                        (ReachDecl::Leap, Some(r)) => {
-                            self.error(
-                                Diagnostic::new(
-                                    "`range` applies to slides, not leaps",
-                                    r.span.clone(),
-                                )
-                                .with_label("range on a leap"),
-                            );
-                            continue;
-                        }
-                        (ReachDecl::Leap, None) => Reach::Leap,
-                        (ReachDecl::Slide, None) => Reach::Slide { range: None },
-                        (ReachDecl::Slide, Some(r)) => {
-                            if r.node == 0 {
-                                self.error(
-                                    Diagnostic::new(
-                                        "a slide range must be at least 1",
-                                        r.span.clone(),
-                                    )
-                                    .with_label("zero range"),
-                                );
-                                continue;
-                            }
-                            Reach::Slide {
-                                range: Some(u32::try_from(r.node).unwrap_or(u32::MAX)),
-                            }
-                        }
-                    };
+                    let bases = self.vector_bases(board, reach, vectors, range, span);
                     let target = match usage.node {
                         ast::Usage::Move => &mut moves,
                         ast::Usage::Attack => attacks.get_or_insert_with(Motion::default),
                     };
-                    for v in vectors {
-                        let delta = match v.node.as_slice() {
-                            [x, y] => [*x, *y, 0],
-                            [x, y, z] if dims[2] > 1 => [*x, *y, *z],
-                            _ => {
-                                let want = if dims[2] > 1 { "two or three" } else { "two" };
-                                self.errors.push(
-                                    Diagnostic::new(
-                                        format!("a vector on this board has {want} components"),
-                                        v.span.clone(),
-                                    )
-                                    .with_label(format!("{} components", v.node.len())),
-                                );
-                                continue;
-                            }
-                        };
-                        if delta == [0, 0, 0] {
-                            self.errors.push(
-                                Diagnostic::new("the zero vector moves nowhere", v.span.clone())
-                                    .with_label("zero vector"),
-                            );
-                            continue;
-                        }
-                        let Some(delta) = small(delta) else {
-                            self.errors.push(
-                                Diagnostic::new("vector component too large", v.span.clone())
-                                    .with_label("out of range"),
-                            );
-                            continue;
-                        };
-                        target.vectors.push(Basis { delta, reach });
-                    }
+                    target.vectors.extend(bases);
                 }
                 TypeItem::Edges { usage, edges, span } => {
                     if usage.node == ast::Usage::Attack {
                         attack_span.get_or_insert(span);
                     }
-                    let mut resolved = Vec::new();
-                    // In a chain `1 -> 2 -> 3` the middle point ends one edge and starts the
-                    // next: resolve each written point once, so that a bad one is reported once.
-                    let mut points: HashMap<(usize, usize), Option<Point>> = HashMap::new();
-                    let mut point = |r: &mut Self, p: &PointRef| {
-                        let key = (p.span().start, p.span().end);
-                        *points.entry(key).or_insert_with(|| r.point(board, p))
-                    };
-                    for e in edges {
-                        let (Some(a), Some(b)) = (point(self, &e.from), point(self, &e.to)) else {
-                            continue;
-                        };
-                        if a == b {
-                            self.error(
-                                Diagnostic::new(
-                                    "an edge must join two different points",
-                                    e.span.clone(),
-                                )
-                                .with_label("edge from a point to itself"),
-                            );
-                            continue;
-                        }
-                        resolved.push((a, b));
-                        if e.both_ways {
-                            resolved.push((b, a));
-                        }
-                    }
+                    let resolved = self.edge_pairs(board, edges);
                     let target = match usage.node {
                         ast::Usage::Move => &mut moves,
                         ast::Usage::Attack => attacks.get_or_insert_with(Motion::default),
@@ -653,6 +545,162 @@ impl Resolver {
             attacks,
             value: value.map_or(base_value, |v| v.node),
         })
+    }
+
+    /// The type a `like` line names, defined before the type `name` being declared (not
+    /// itself); an unknown one is an error, unless an earlier error explains it.
+    fn like_type<'s>(
+        &mut self,
+        other: &Spanned<String>,
+        name: &str,
+        scenario: &'s Scenario,
+    ) -> Option<&'s PieceType> {
+        match self.type_index(&other.node) {
+            Some(i) if scenario.types[i].name != name => Some(&scenario.types[i]),
+            _ if self.broken_type(&other.node) => None,
+            _ => {
+                self.error(
+                    Diagnostic::new(
+                        format!("unknown piece type `{}`", other.node),
+                        other.span.clone(),
+                    )
+                    .with_label("not defined before this line")
+                    .with_note(known_types(scenario)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A type's `value` line: given once (`first`, the line before if any), a positive number.
+    fn check_value(&mut self, v: &Spanned<f64>, first: Option<&Spanned<f64>>) {
+        if let Some(first) = first {
+            self.error(
+                Diagnostic::new("the value is given twice", v.span.clone())
+                    .with_label("second value")
+                    .with_related(first.span.clone(), "first value"),
+            );
+        } else if !(v.node > 0.0 && v.node.is_finite()) {
+            self.error(
+                Diagnostic::new("a piece value must be a positive number", v.span.clone())
+                    .with_label("not positive"),
+            );
+        }
+    }
+
+    /// The basis vectors of one `move` or `attack` line of vectors: each checked against the
+    /// board (directions, two or three components, not zero, small) with its reach (a leap, or
+    /// a slide with its range); none where the line itself is wrong.
+    fn vector_bases(
+        &mut self,
+        board: &Board,
+        reach: &Spanned<ReachDecl>,
+        vectors: &[Spanned<Vec<i64>>],
+        range: &Option<Spanned<u64>>,
+        span: &Span,
+    ) -> Vec<Basis> {
+        let dims = match board.dims() {
+            Some(d) => d,
+            None => {
+                self.error(
+                    Diagnostic::new(
+                        "a graph board has no directions; give this type `edges`",
+                        span.clone(),
+                    )
+                    .with_label("vectors on a graph board")
+                    .with_note("e.g. `move edges 1 -> 2 -> 3, 4 -- 5`"),
+                );
+                return Vec::new();
+            }
+        };
+        let reach = match (reach.node, range) {
+            (ReachDecl::Leap, Some(r)) => {
+                self.error(
+                    Diagnostic::new("`range` applies to slides, not leaps", r.span.clone())
+                        .with_label("range on a leap"),
+                );
+                return Vec::new();
+            }
+            (ReachDecl::Leap, None) => Reach::Leap,
+            (ReachDecl::Slide, None) => Reach::Slide { range: None },
+            (ReachDecl::Slide, Some(r)) => {
+                if r.node == 0 {
+                    self.error(
+                        Diagnostic::new("a slide range must be at least 1", r.span.clone())
+                            .with_label("zero range"),
+                    );
+                    return Vec::new();
+                }
+                Reach::Slide {
+                    range: Some(u32::try_from(r.node).unwrap_or(u32::MAX)),
+                }
+            }
+        };
+        let mut bases = Vec::new();
+        for v in vectors {
+            let delta = match v.node.as_slice() {
+                [x, y] => [*x, *y, 0],
+                [x, y, z] if dims[2] > 1 => [*x, *y, *z],
+                _ => {
+                    let want = if dims[2] > 1 { "two or three" } else { "two" };
+                    self.errors.push(
+                        Diagnostic::new(
+                            format!("a vector on this board has {want} components"),
+                            v.span.clone(),
+                        )
+                        .with_label(format!("{} components", v.node.len())),
+                    );
+                    continue;
+                }
+            };
+            if delta == [0, 0, 0] {
+                self.errors.push(
+                    Diagnostic::new("the zero vector moves nowhere", v.span.clone())
+                        .with_label("zero vector"),
+                );
+                continue;
+            }
+            let Some(delta) = small(delta) else {
+                self.errors.push(
+                    Diagnostic::new("vector component too large", v.span.clone())
+                        .with_label("out of range"),
+                );
+                continue;
+            };
+            bases.push(Basis { delta, reach });
+        }
+        bases
+    }
+
+    /// The edges of one `move` or `attack` line of edges, each written point resolved once (a
+    /// bad one reported once); an edge both ways gives two, an edge from a point to itself is
+    /// an error.
+    fn edge_pairs(&mut self, board: &Board, edges: &[EdgeDecl]) -> Vec<(Point, Point)> {
+        let mut resolved = Vec::new();
+        // In a chain `1 -> 2 -> 3` the middle point ends one edge and starts the
+        // next: resolve each written point once, so that a bad one is reported once.
+        let mut points: HashMap<(usize, usize), Option<Point>> = HashMap::new();
+        let mut point = |r: &mut Self, p: &PointRef| {
+            let key = (p.span().start, p.span().end);
+            *points.entry(key).or_insert_with(|| r.point(board, p))
+        };
+        for e in edges {
+            let (Some(a), Some(b)) = (point(self, &e.from), point(self, &e.to)) else {
+                continue;
+            };
+            if a == b {
+                self.error(
+                    Diagnostic::new("an edge must join two different points", e.span.clone())
+                        .with_label("edge from a point to itself"),
+                );
+                continue;
+            }
+            resolved.push((a, b));
+            if e.both_ways {
+                resolved.push((b, a));
+            }
+        }
+        resolved
     }
 
     fn pieces(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {

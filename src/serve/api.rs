@@ -621,7 +621,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
     let memory = memory_limit(&config);
     compute(&config, memory, move |budget| {
         if let Some(text) = &rules {
-            let book = lingeo::play::players::rules::RuleBook::parse(&text.name, &text.source)
+            let book = lingeo::play::players::rule_book::RuleBook::parse(&text.name, &text.source)
                 .map_err(|e| {
                     ApiError::new(
                         StatusCode::UNPROCESSABLE_ENTITY,

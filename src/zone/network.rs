@@ -38,6 +38,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::interned::{Candidates, Interned};
 use super::{Attach, Zone, ZoneEntry, ZoneError, ZoneGenerator, contains_run, replay_times};
 use crate::bitset::BitSet;
 use crate::board::Point;
@@ -118,9 +119,6 @@ pub struct ZoneNetwork {
 /// An attach entry of a zone as the network keys it: (level, to, from, piece, trajectory id,
 /// time), ordered as the bundle view lists them.
 type Key = (u32, Point, Point, usize, u32, u32);
-
-/// The candidates of a pair before the filters: (piece, trajectory id).
-type Candidates = Rc<Vec<(usize, u32)>>;
 
 /// A pair of a level: start, end, time and candidates.
 type Pair = (Point, Point, u32, Candidates);
@@ -211,9 +209,8 @@ struct Net<'g, 's> {
     g: &'g mut ZoneGenerator<'s>,
     p0: usize,
     occupied: Vec<Point>,
-    trajectories: Vec<Trajectory>,
-    ids: FxHashMap<Trajectory, u32>,
-    cands: FxHashMap<(Point, Point, u32), Candidates>,
+    /// The trajectories met, by id, and the candidates of the pairs met.
+    interned: Interned,
     levels: FxHashMap<(u32, Vec<Mark>), Rc<Level>>,
     /// The main trajectory now walked, and its runs (sorted; every run of it is interned).
     main: u32,
@@ -489,7 +486,7 @@ impl ZoneGenerator<'_> {
         }];
         entries.extend(keys.iter().map(|&(level, _, _, piece, t, time)| ZoneEntry {
             piece,
-            trajectory: net.trajectories[t as usize].as_slice().into(),
+            trajectory: net.interned[t].as_slice().into(),
             time,
             level,
         }));
@@ -521,9 +518,7 @@ impl<'g, 's> Net<'g, 's> {
             g,
             p0,
             occupied,
-            trajectories: Vec::new(),
-            ids: FxHashMap::default(),
-            cands: FxHashMap::default(),
+            interned: Interned::default(),
             levels: FxHashMap::default(),
             main: 0,
             main_runs: Vec::new(),
@@ -537,42 +532,17 @@ impl<'g, 's> Net<'g, 's> {
     }
 
     fn intern(&mut self, t: &[Point]) -> u32 {
-        if let Some(&id) = self.ids.get(t) {
-            return id;
-        }
-        let id = self.trajectories.len() as u32;
-        self.trajectories.push(t.to_vec());
-        self.ids.insert(t.to_vec(), id);
-        id
+        self.interned.intern(t).0
     }
 
     /// The candidates of (x, y) with time l before the filters, interned.
-    fn unfiltered(
-        &mut self,
-        x: Point,
-        y: Point,
-        l: u32,
-    ) -> Result<Rc<Vec<(usize, u32)>>, ZoneError> {
-        if let Some(c) = self.cands.get(&(x, y, l)) {
-            return Ok(c.clone());
-        }
-        let cands = self.g.unfiltered(self.p0, x, y, l)?;
-        let cands: Vec<(usize, u32)> = cands
-            .into_iter()
-            .map(|(q, t)| (q, self.intern(&t)))
-            .collect();
-        let cands = Rc::new(cands);
-        self.cands.insert((x, y, l), cands.clone());
-        Ok(cands)
-    }
-
-    fn inner(&self, t: u32) -> &[Point] {
-        let t = &self.trajectories[t as usize];
-        &t[1..t.len() - 1]
-    }
-
-    fn next_time(&self, l: u32, t: u32) -> i64 {
-        i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
+    fn unfiltered(&mut self, x: Point, y: Point, l: u32) -> Result<Candidates, ZoneError> {
+        let (g, p0) = (&mut *self.g, self.p0);
+        self.interned.candidates(
+            (x, y, l),
+            || g.unfiltered(p0, x, y, l),
+            |i, t| i.intern(t).0,
+        )
     }
 
     /// The possible trajectories (of this main trajectory's zones) that are runs of `t`
@@ -581,11 +551,11 @@ impl<'g, 's> Net<'g, 's> {
         if let Some(r) = self.runs_of.get(&t) {
             return r.clone();
         }
-        let whole = &self.trajectories[t as usize];
+        let whole = &self.interned[t];
         let mut runs: Vec<u32> = Vec::new();
         for from in 0..whole.len() {
             for to in from + 2..=whole.len() {
-                if let Some(&id) = self.ids.get(&whole[from..to])
+                if let Some(id) = self.interned.id(&whole[from..to])
                     && self.possible.binary_search(&id).is_ok()
                 {
                     runs.push(id);
@@ -640,8 +610,8 @@ impl<'g, 's> Net<'g, 's> {
                     continue;
                 }
                 for &(_, t) in cands.iter() {
-                    let k = self.next_time(l as u32, t);
-                    for &z in self.inner(t) {
+                    let k = self.interned.next_time(l as u32, t);
+                    for &z in self.interned.inner(t) {
                         last_cover.insert((z, k), pairs.len());
                     }
                 }
@@ -686,7 +656,11 @@ impl<'g, 's> Net<'g, 's> {
             .iter()
             .copied()
             .filter(|&(_, t)| {
-                !(f1 && self.inner(t).iter().any(|&p| state.level.v.contains(p))
+                !(f1 && self
+                    .interned
+                    .inner(t)
+                    .iter()
+                    .any(|&p| state.level.v.contains(p))
                     || f2 && (self.run_of_main(t) || state.runs.binary_search(&t).is_ok()))
             })
             .collect();
@@ -708,8 +682,8 @@ impl<'g, 's> Net<'g, 's> {
     fn advance_in_place(&mut self, s: &mut State, choice: Option<(usize, u32)>) {
         let (x, y, l, _) = s.level.pairs[s.at];
         if let Some((q, t)) = choice {
-            let k = self.next_time(l, t);
-            mark(&mut s.next, self.inner(t), k);
+            let k = self.interned.next_time(l, t);
+            mark(&mut s.next, self.interned.inner(t), k);
             s.entries.push((s.level.depth, y, x, q, t, l));
             if self.g.options.f2 {
                 let runs = self.runs_of(t);
@@ -767,7 +741,7 @@ impl<'g, 's> Net<'g, 's> {
         self.set_main(main);
         self.levels.clear();
         let (possible, preds) = self.possible(main)?;
-        self.choosable_to = vec![0; self.trajectories.len()];
+        self.choosable_to = vec![0; self.interned.len()];
         for k in &possible {
             let to = &mut self.choosable_to[k.4 as usize];
             *to = (*to).max(k.0 + 1);
@@ -846,9 +820,7 @@ impl<'g, 's> Net<'g, 's> {
                     self.complete(found, None)?;
                     debug_assert!(self.proved.contains(&key));
                 }
-                None if budget == 0 => {
-                    undecided.push((key, self.trajectories[key.4 as usize].clone()))
-                }
+                None if budget == 0 => undecided.push((key, self.interned[key.4].clone())),
                 None => {}
             }
         }
@@ -858,7 +830,7 @@ impl<'g, 's> Net<'g, 's> {
         keys.sort_unstable();
         let mut attaches: Vec<Attach> = Vec::new();
         for (level, to, from, piece, t, time) in keys {
-            let alternative = (piece, self.trajectories[t as usize].clone(), time);
+            let alternative = (piece, self.interned[t].clone(), time);
             match attaches.last_mut() {
                 Some(a) if (a.level, a.to, a.from) == (level, to, from) => {
                     a.alternatives.push(alternative)
@@ -911,7 +883,7 @@ impl<'g, 's> Net<'g, 's> {
         if !self.g.options.f1 {
             return false;
         }
-        let inner = self.inner(gt);
+        let inner = self.interned.inner(gt);
         if depth == gd {
             inner.iter().any(|&z| state.level.v.contains(z))
         } else if depth + 1 == gd {
@@ -941,7 +913,7 @@ impl<'g, 's> Net<'g, 's> {
         }
         let (f1, f2) = (self.g.options.f1, self.g.options.f2);
         let (gd, gy, gx, _, gt, _) = goal.key;
-        let goal_t = &self.trajectories[gt as usize];
+        let goal_t = &self.interned[gt];
         let goal_inner = &goal_t[1..goal_t.len() - 1];
         let mut last = None;
         for (i, (x, y, _, cands)) in level.pairs.iter().enumerate() {
@@ -951,11 +923,11 @@ impl<'g, 's> Net<'g, 's> {
             let mut kept = false;
             let mut all = true;
             for &(_, t) in cands.iter() {
-                let inner = self.inner(t);
+                let inner = self.interned.inner(t);
                 if f1 && inner.iter().any(|&p| level.v.contains(p)) || self.run_of_main(t) {
                     continue;
                 }
-                let by_f2 = f2 && contains_run(&self.trajectories[t as usize], goal_t);
+                let by_f2 = f2 && contains_run(&self.interned[t], goal_t);
                 kept |= by_f2 || !f2;
                 let spoils = by_f2
                     || f1 && level.depth + 1 == gd && inner.iter().any(|z| goal_inner.contains(z));
@@ -1013,7 +985,7 @@ impl<'g, 's> Net<'g, 's> {
                 Ok(c) => c,
                 Err(_) => return false,
             };
-            let goal_t = &self.trajectories[gt as usize];
+            let goal_t = &self.interned[gt];
             let goal_inner = &goal_t[1..goal_t.len() - 1];
             let mut kept = false;
             let mut all = true;
@@ -1021,8 +993,8 @@ impl<'g, 's> Net<'g, 's> {
                 if self.run_of_main(t) {
                     continue;
                 }
-                let inner = self.inner(t);
-                let by_f2 = f2 && contains_run(&self.trajectories[t as usize], goal_t);
+                let inner = self.interned.inner(t);
+                let by_f2 = f2 && contains_run(&self.interned[t], goal_t);
                 let spoils =
                     by_f2 || f1 && j + 1 == gd && inner.iter().any(|p| goal_inner.contains(p));
                 if !spoils {
@@ -1060,7 +1032,7 @@ impl<'g, 's> Net<'g, 's> {
         failed: &mut Visited,
         budget: &mut usize,
     ) -> Result<Option<State>, ZoneError> {
-        let (gd, gy, gx, gq, gt, gl) = goal.key;
+        let (gd, ..) = goal.key;
         let mut stack = vec![state];
         while let Some(state) = stack.pop() {
             if *budget == 0 {
@@ -1069,26 +1041,10 @@ impl<'g, 's> Net<'g, 's> {
             *budget -= 1;
             self.steps += 1;
             if self.steps.is_multiple_of(1024) {
-                if let Some(limit) = crate::deadline::passed() {
-                    return Err(ZoneError::TimeLimit { limit });
-                }
-                self.g.check_memory()?;
+                self.look()?;
             }
             let depth = state.level.depth;
-            if self.spoiled(&state, goal) {
-                continue;
-            }
-            if depth <= gd && self.last_forced(&state.level, goal).is_some() {
-                self.pruned.0 += 1;
-                continue;
-            }
-            if depth < gd
-                && state
-                    .next
-                    .iter()
-                    .any(|&(z, k)| self.poisoned(depth + 1, z, k, goal))
-            {
-                self.pruned.1 += 1;
+            if self.cannot_reach(&state, goal) {
                 continue;
             }
             if state.at == state.level.pairs.len() {
@@ -1115,69 +1071,123 @@ impl<'g, 's> Net<'g, 's> {
             if !failed.insert(key) {
                 continue;
             }
-            let (x, y, l, _) = state.level.pairs[state.at];
+            let (_, _, l, _) = state.level.pairs[state.at];
             if depth == gd {
-                // The goal's level: its pair must be here, with the goal's time.
-                if !state
-                    .level
-                    .pairs
-                    .iter()
-                    .any(|&(px, py, pl, _)| (px, py, pl) == (gx, gy, gl))
-                {
-                    continue;
-                }
-                let choices = self.choices(&state);
-                if (x, y) == (gx, gy) {
-                    if choices.contains(&(gq, gt)) {
-                        return Ok(Some(self.advance(&state, Some((gq, gt)))));
-                    }
-                    continue;
-                }
-                if (y, x) > (gy, gx) {
-                    continue;
-                }
-                // Those that keep the goal's trajectory out of F2's reach first (pushed last).
-                let trajectories = &self.trajectories;
-                let spoils =
-                    |t: u32| contains_run(&trajectories[t as usize], &trajectories[gt as usize]);
-                let mut ordered: Vec<(usize, u32)> = choices.clone();
-                ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
-                if ordered.is_empty() {
-                    stack.push(self.advance(&state, None));
-                }
-                for c in ordered {
-                    stack.push(self.advance(&state, Some(c)));
+                if let Some(found) = self.at_goal_level(&state, goal, &mut stack) {
+                    return Ok(Some(found));
                 }
                 continue;
             }
-            // Above the goal's level: the next level's marks must still lead to the goal.
-            let back = &goal.back[depth as usize + 1];
-            if !self.can_lead(&state, back) {
-                continue;
-            }
-            let choices = self.choices(&state);
-            if choices.is_empty() {
-                stack.push(self.advance(&state, None));
-                continue;
-            }
-            // Those that mark a point of `back` with its time first (pushed last).
-            let mut scored: Vec<((usize, u32), bool)> = choices
-                .into_iter()
-                .map(|(q, t)| {
-                    let k = self.next_time(l, t);
-                    let good = self.inner(t).iter().any(|&z| back.contains(&(z, k)));
-                    ((q, t), good)
-                })
-                .collect();
-            scored.sort_by_key(|&(_, good)| good);
-            for (c, _) in scored {
-                let s = self.advance(&state, Some(c));
-                if self.can_lead(&s, back) {
-                    stack.push(s);
-                }
-            }
+            self.toward_goal(&state, l, &goal.back[depth as usize + 1], &mut stack);
         }
         Ok(None)
+    }
+
+    /// Whether `state` cannot lead to the goal's entry: the goal is spoiled, a pair forced to
+    /// spoil it comes before it at its level or above, or a mark of the next level poisons it
+    /// (counted in `pruned`).
+    fn cannot_reach(&mut self, state: &State, goal: &mut Goal) -> bool {
+        let (gd, ..) = goal.key;
+        let depth = state.level.depth;
+        if self.spoiled(state, goal) {
+            return true;
+        }
+        if depth <= gd && self.last_forced(&state.level, goal).is_some() {
+            self.pruned.0 += 1;
+            return true;
+        }
+        if depth < gd
+            && state
+                .next
+                .iter()
+                .any(|&(z, k)| self.poisoned(depth + 1, z, k, goal))
+        {
+            self.pruned.1 += 1;
+            return true;
+        }
+        false
+    }
+
+    /// A state at the goal's level: the goal's entry chosen where the state is at its pair
+    /// (the witness), else the choices of an earlier pair pushed onto `stack`, those that keep
+    /// the goal's trajectory out of F2's reach first (pushed last). The level must hold the
+    /// goal's pair with the goal's time.
+    fn at_goal_level(
+        &mut self,
+        state: &State,
+        goal: &Goal,
+        stack: &mut Vec<State>,
+    ) -> Option<State> {
+        let (_, gy, gx, gq, gt, gl) = goal.key;
+        let (x, y, _, _) = state.level.pairs[state.at];
+        if !state
+            .level
+            .pairs
+            .iter()
+            .any(|&(px, py, pl, _)| (px, py, pl) == (gx, gy, gl))
+        {
+            return None;
+        }
+        let choices = self.choices(state);
+        if (x, y) == (gx, gy) {
+            return choices
+                .contains(&(gq, gt))
+                .then(|| self.advance(state, Some((gq, gt))));
+        }
+        if (y, x) > (gy, gx) {
+            return None;
+        }
+        let interned = &self.interned;
+        let spoils = |t: u32| contains_run(&interned[t], &interned[gt]);
+        let mut ordered: Vec<(usize, u32)> = choices.clone();
+        ordered.sort_by_key(|&(_, t)| std::cmp::Reverse(spoils(t)));
+        if ordered.is_empty() {
+            stack.push(self.advance(state, None));
+        }
+        for c in ordered {
+            stack.push(self.advance(state, Some(c)));
+        }
+        None
+    }
+
+    /// A state above the goal's level, at a pair with time `l`: its choices pushed onto
+    /// `stack` where the next level's marks can still lead to the goal (`back`, the marks of
+    /// the goal's way at the next level), those that mark a point of `back` with its time
+    /// first (pushed last).
+    fn toward_goal(
+        &mut self,
+        state: &State,
+        l: u32,
+        back: &FxHashSet<(Point, i64)>,
+        stack: &mut Vec<State>,
+    ) {
+        if !self.can_lead(state, back) {
+            return;
+        }
+        let choices = self.choices(state);
+        if choices.is_empty() {
+            stack.push(self.advance(state, None));
+            return;
+        }
+        let mut scored: Vec<((usize, u32), bool)> = choices
+            .into_iter()
+            .map(|(q, t)| {
+                let k = self.interned.next_time(l, t);
+                let good = self
+                    .interned
+                    .inner(t)
+                    .iter()
+                    .any(|&z| back.contains(&(z, k)));
+                ((q, t), good)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, good)| good);
+        for (c, _) in scored {
+            let s = self.advance(state, Some(c));
+            if self.can_lead(&s, back) {
+                stack.push(s);
+            }
+        }
     }
 }
 

@@ -43,6 +43,7 @@ use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::interned::{Candidates, Interned};
 use super::{Attach, Zone, ZoneEntry, ZoneError, ZoneGenerator, marked_times, replay_times};
 use crate::bitset::BitSet;
 use crate::board::Point;
@@ -133,9 +134,6 @@ const MARKED: i64 = i64::MIN;
 /// Separates the marks from the runs in a memo key.
 const SEP: u64 = u64::MAX;
 
-/// The candidates of a pair before the filters: (piece, trajectory id).
-type Candidates = Rc<Vec<(usize, u32)>>;
-
 /// One attach pair of a task: its start, end and time, and its candidates before the filters
 /// (piece, trajectory id).
 struct Pair {
@@ -206,10 +204,8 @@ struct Walk<'g, 's> {
     threshold: Vec<i64>,
     /// The trajectories met, interned, and per trajectory the ids of its runs that start on an
     /// occupied point (itself included): the trajectories F2 drops once it is in the zone.
-    trajectories: Vec<Trajectory>,
-    ids: FxHashMap<Trajectory, u32>,
+    interned: Interned,
     runs: Vec<Vec<u32>>,
-    unfiltered: FxHashMap<(Point, Point, u32), Candidates>,
     /// Per depth, the task of each reading of the marks (looked up without copying them).
     task_ids: FxHashMap<u32, FxHashMap<Vec<(Point, i64)>, u32>>,
     /// The free leaves of this main trajectory's zones ([`Walk::free_leaves`]), by (depth, end
@@ -294,33 +290,17 @@ impl ZoneGenerator<'_> {
         self.walk(p0, y0, l0, limit, false)
     }
 
-    /// The memoised walk of [`ZoneGenerator::summary_within`], keeping the bundle view if
-    /// `view`.
-    fn walk(
-        &mut self,
-        p0: usize,
-        y0: Point,
-        l0: u32,
-        limit: usize,
-        view: bool,
-    ) -> Result<(ZoneSummary, usize), ZoneError> {
-        let mut out = ZoneSummary::default();
-        if !self.applies(p0, y0, l0) {
-            return Ok((out, 0));
-        }
-        let capture = self.captures_at(p0, y0);
-        let x0 = self.scenario.pieces[p0].at;
-        let occupied = self.occupied(x0, y0);
-        let is_occupied = BitSet::from_points(self.kernel.n(), occupied.iter().copied());
-        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+    /// Per point, the least time (at least 1) at which some piece on an occupied point
+    /// (`occupied`) qualifies for it in a zone of `p0` (Q4): a piece of `p0`'s side one move
+    /// away at time 1, an opposing piece at its distance.
+    fn thresholds(&self, p0: usize, occupied: &[Point]) -> Vec<i64> {
         let side = self.scenario.pieces[p0].side;
-        let threshold: Vec<i64> = self
-            .kernel
+        self.kernel
             .board()
             .points()
             .map(|z| {
                 let mut least = i64::MAX;
-                for &x in &occupied {
+                for &x in occupied {
                     for q in 0..self.scenario.pieces.len() {
                         let piece = &self.scenario.pieces[q];
                         if piece.at != x {
@@ -340,17 +320,37 @@ impl ZoneGenerator<'_> {
                 // The scanner skips end points whose time is used up (l <= 0).
                 least.max(1)
             })
-            .collect();
+            .collect()
+    }
+
+    /// The memoised walk of [`ZoneGenerator::summary_within`], keeping the bundle view if
+    /// `view`.
+    fn walk(
+        &mut self,
+        p0: usize,
+        y0: Point,
+        l0: u32,
+        limit: usize,
+        view: bool,
+    ) -> Result<(ZoneSummary, usize), ZoneError> {
+        let mut out = ZoneSummary::default();
+        if !self.applies(p0, y0, l0) {
+            return Ok((out, 0));
+        }
+        let capture = self.captures_at(p0, y0);
+        let x0 = self.scenario.pieces[p0].at;
+        let occupied = self.occupied(x0, y0);
+        let is_occupied = BitSet::from_points(self.kernel.n(), occupied.iter().copied());
+        let mains = self.tracks(p0, x0, y0, l0, capture)?.to_vec();
+        let threshold = self.thresholds(p0, &occupied);
         let mut walk = Walk {
             generator: self,
             p0,
             occupied,
             is_occupied,
             threshold,
-            trajectories: Vec::new(),
-            ids: FxHashMap::default(),
+            interned: Interned::default(),
             runs: Vec::new(),
-            unfiltered: FxHashMap::default(),
             task_ids: FxHashMap::default(),
             free: FxHashSet::default(),
             observers: Vec::new(),
@@ -383,26 +383,7 @@ impl ZoneGenerator<'_> {
             let context = walk.runs[id as usize].clone();
             let root = walk.task(1, first)?;
             let (count, seen) = walk.count(1, root, 0, Vec::new(), context)?;
-            // The main trajectory precedes every entry: a free leaf's trajectory that is one of
-            // its runs is dropped by F2 in every zone.
-            let mut main_runs: Seen = Vec::new();
-            if walk.generator.options.f2 {
-                for r in &walk.runs[id as usize] {
-                    if let Some(&o) = walk.observer_of.get(r) {
-                        main_runs.push((o, seen_bit(0, true)));
-                    }
-                }
-                main_runs.sort_unstable();
-            }
-            for (o, mask) in join(&seen, &main_runs) {
-                let (depth, to, from, piece, t) = walk.observers[o as usize];
-                for time in 1..16 {
-                    if mask & seen_bit(time, false) != 0 {
-                        walk.attaches
-                            .insert((depth, to, from, piece, t, time as u32));
-                    }
-                }
-            }
+            walk.attach_seen(id, &seen);
             let (add, overflow) = out.count.overflowing_add(count);
             out.count = if overflow { u128::MAX } else { add };
             out.saturated |= overflow || count == u128::MAX;
@@ -413,30 +394,10 @@ impl ZoneGenerator<'_> {
                 std::mem::take(&mut walk.attaches)
                     .into_iter()
                     .map(|(level, to, from, piece, t, time)| {
-                        (
-                            level,
-                            to,
-                            from,
-                            piece,
-                            walk.trajectories[t as usize].clone(),
-                            time,
-                        )
+                        (level, to, from, piece, walk.interned[t].clone(), time)
                     })
                     .collect();
-            let mut attaches: Vec<Attach> = Vec::new();
-            for (level, to, from, piece, t, time) in met {
-                match attaches.last_mut() {
-                    Some(a) if (a.level, a.to, a.from) == (level, to, from) => {
-                        a.alternatives.push((piece, t, time));
-                    }
-                    _ => attaches.push(Attach {
-                        level,
-                        from,
-                        to,
-                        alternatives: vec![(piece, t, time)],
-                    }),
-                }
-            }
+            let attaches = grouped(met);
             out.view.push((
                 ZoneEntry {
                     piece: p0,
@@ -628,61 +589,79 @@ fn merge(a: &Seen, b: &Seen, f: impl Fn(u32, u32) -> u32) -> Seen {
     out
 }
 
+/// The id of trajectory `t` in `interned`, interning it and, where it is new, the ids of its
+/// runs that start on an occupied point (itself included) into `runs` (indexed by id): the
+/// trajectories F2 drops once it is in the zone.
+fn intern_with_runs(
+    interned: &mut Interned,
+    runs: &mut Vec<Vec<u32>>,
+    occupied: &BitSet,
+    t: &[Point],
+) -> u32 {
+    let (id, new) = interned.intern(t);
+    if !new {
+        return id;
+    }
+    runs.push(Vec::new());
+    let mut own = Vec::new();
+    for start in 0..t.len() {
+        if !occupied.contains(t[start]) {
+            continue;
+        }
+        for end in start + 1..t.len() {
+            let run = &t[start..=end];
+            own.push(if run.len() == t.len() {
+                id
+            } else {
+                intern_with_runs(interned, runs, occupied, run)
+            });
+        }
+    }
+    own.sort_unstable();
+    own.dedup();
+    runs[id as usize] = own;
+    id
+}
+
 impl Walk<'_, '_> {
+    /// The attach entries the observers of the free leaves saw on the completions of the
+    /// main trajectory `main` (`seen`), kept for its view. The main trajectory precedes every
+    /// entry: a free leaf's trajectory that is one of its runs is dropped by F2 in every zone.
+    fn attach_seen(&mut self, main: u32, seen: &Seen) {
+        let mut main_runs: Seen = Vec::new();
+        if self.generator.options.f2 {
+            for r in &self.runs[main as usize] {
+                if let Some(&o) = self.observer_of.get(r) {
+                    main_runs.push((o, seen_bit(0, true)));
+                }
+            }
+            main_runs.sort_unstable();
+        }
+        for (o, mask) in join(seen, &main_runs) {
+            let (depth, to, from, piece, t) = self.observers[o as usize];
+            for time in 1..16 {
+                if mask & seen_bit(time, false) != 0 {
+                    self.attaches
+                        .insert((depth, to, from, piece, t, time as u32));
+                }
+            }
+        }
+    }
+
     /// The id of trajectory `t`, interning it and its runs from occupied points.
     fn intern(&mut self, t: &[Point]) -> u32 {
-        if let Some(&id) = self.ids.get(t) {
-            return id;
-        }
-        let id = self.trajectories.len() as u32;
-        self.trajectories.push(t.to_vec());
-        self.ids.insert(t.to_vec(), id);
-        self.runs.push(Vec::new());
-        let mut runs = Vec::new();
-        for start in 0..t.len() {
-            if !self.is_occupied.contains(t[start]) {
-                continue;
-            }
-            for end in start + 1..t.len() {
-                let run = &t[start..=end];
-                runs.push(if run.len() == t.len() {
-                    id
-                } else {
-                    self.intern(run)
-                });
-            }
-        }
-        runs.sort_unstable();
-        runs.dedup();
-        self.runs[id as usize] = runs;
-        id
+        intern_with_runs(&mut self.interned, &mut self.runs, &self.is_occupied, t)
     }
 
     /// The candidates of the pair (x, y) with time l before the filters, interned.
     fn unfiltered(&mut self, x: Point, y: Point, l: u32) -> Result<Candidates, ZoneError> {
-        if let Some(c) = self.unfiltered.get(&(x, y, l)) {
-            return Ok(c.clone());
-        }
-        let cands = self.generator.unfiltered(self.p0, x, y, l)?;
-        let cands: Vec<(usize, u32)> = cands
-            .into_iter()
-            .map(|(q, t)| (q, self.intern(&t)))
-            .collect();
-        let cands = Rc::new(cands);
-        self.unfiltered.insert((x, y, l), cands.clone());
-        Ok(cands)
-    }
-
-    /// The intermediate stops of trajectory `t`.
-    fn inner(&self, t: u32) -> &[Point] {
-        let t = &self.trajectories[t as usize];
-        &t[1..t.len() - 1]
-    }
-
-    /// The NEXTTIME trajectory `t` gives its intermediate stops, allotted time `l`:
-    /// TIME(y) - len(t) + 1 (decision A6).
-    fn next_time(&self, l: u32, t: u32) -> i64 {
-        i64::from(l) - (self.trajectories[t as usize].len() as i64 - 1) + 1
+        let (generator, p0) = (&mut *self.generator, self.p0);
+        let (runs, occupied) = (&mut self.runs, &self.is_occupied);
+        self.interned.candidates(
+            (x, y, l),
+            || generator.unfiltered(p0, x, y, l),
+            |interned, t| intern_with_runs(interned, runs, occupied, t),
+        )
     }
 
     /// The NEXTTIME bound the candidates `cands` (time, trajectory) give the points they pass:
@@ -690,7 +669,11 @@ impl Walk<'_, '_> {
     fn bound(&self, cands: impl IntoIterator<Item = (u32, u32)>) -> Vec<(Point, i64)> {
         let mut next: Vec<(Point, i64)> = Vec::new();
         for (l, t) in cands {
-            mark(&mut next, self.inner(t), self.next_time(l, t));
+            mark(
+                &mut next,
+                self.interned.inner(t),
+                self.interned.next_time(l, t),
+            );
         }
         next
     }
@@ -739,8 +722,8 @@ impl Walk<'_, '_> {
             let bound = self.bound(writes.iter().copied());
             let mut given: FxHashMap<Point, BTreeSet<i64>> = FxHashMap::default();
             for &(l, t) in &writes {
-                let k = self.next_time(l, t);
-                for &z in self.inner(t) {
+                let k = self.interned.next_time(l, t);
+                for &z in self.interned.inner(t) {
                     if k >= self.threshold[z.index()] {
                         given.entry(z).or_default().insert(k);
                     }
@@ -763,7 +746,7 @@ impl Walk<'_, '_> {
                 let mut read = Vec::new();
                 if f1 {
                     for &(_, t) in &cands {
-                        for &p in self.inner(t) {
+                        for &p in self.interned.inner(t) {
                             if bound.binary_search_by_key(&p, |m| m.0).is_ok() {
                                 read.push(p);
                             }
@@ -822,7 +805,7 @@ impl Walk<'_, '_> {
                 let mut free = times.iter().all(|&t| (1..16).contains(&t));
                 let mut starts: FxHashSet<Point> = FxHashSet::default();
                 for &(_, t) in &node.cands {
-                    let t = &self.trajectories[t as usize];
+                    let t = &self.interned[t];
                     free &= t.len() == 2 && starts.insert(t[0]);
                 }
                 if self.generator.options.f2 {
@@ -885,83 +868,10 @@ impl Walk<'_, '_> {
             );
             ranges.push(start..nodes.len());
         }
-        let mut parent: Vec<usize> = (0..nodes.len()).collect();
-        for w in ranges.windows(2) {
-            let (previous, here) = (w[0].clone(), w[1].clone());
-            // Who reads each point at this level: its node by value, the nodes whose
-            // candidates pass it as being marked (F1). A mark below the point's threshold
-            // starts no pair, so it is read only as being marked.
-            let mut readers: FxHashMap<Point, Vec<(usize, bool)>> = FxHashMap::default();
-            for r in here {
-                readers.entry(nodes[r].point).or_default().push((r, true));
-                for &p in &nodes[r].f1 {
-                    readers.entry(p).or_default().push((r, false));
-                }
-            }
-            for u in previous {
-                for ci in 0..nodes[u].cands.len() {
-                    let (b, t) = nodes[u].cands[ci];
-                    let k = self.next_time(b, t);
-                    for &p in self.inner(t) {
-                        if let Some(rs) = readers.get(&p) {
-                            for &(r, by_value) in rs {
-                                if !by_value || k >= self.threshold[p.index()] {
-                                    union(&mut parent, u, r);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // F2: a trajectory of one node that is a run of a trajectory of another joins them.
-        let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
-        if f2 {
-            for (i, node) in nodes.iter().enumerate() {
-                for &(_, t) in &node.cands {
-                    owner.entry(t).or_insert(i);
-                }
-            }
-            for (i, node) in nodes.iter().enumerate() {
-                for &(_, t) in &node.cands {
-                    for r in &self.runs[t as usize] {
-                        if let Some(&o) = owner.get(r) {
-                            union(&mut parent, i, o);
-                        }
-                    }
-                }
-            }
-        }
+        let mut parent = self.joined(&nodes, &ranges);
         // The factors: the classes of the next level's nodes.
         let first = ranges.first().cloned().unwrap_or(0..0);
-        let mut factor_of: FxHashMap<usize, usize> = FxHashMap::default();
-        let mut reads: Vec<Vec<(Point, bool, bool)>> = Vec::new();
-        for u in first {
-            let root = find(&mut parent, u);
-            let f = *factor_of.entry(root).or_insert_with(|| {
-                reads.push(Vec::new());
-                reads.len() - 1
-            });
-            reads[f].push((nodes[u].point, true, false));
-            reads[f].extend(nodes[u].f1.iter().map(|&p| (p, false, true)));
-        }
-        let read: Vec<Vec<(Point, bool, bool)>> = reads
-            .into_iter()
-            .map(|mut r| {
-                r.sort_unstable();
-                let mut merged: Vec<(Point, bool, bool)> = Vec::new();
-                for (p, by_value, marked) in r {
-                    match merged.last_mut() {
-                        Some(m) if m.0 == p => {
-                            m.1 |= by_value;
-                            m.2 |= marked;
-                        }
-                        _ => merged.push((p, by_value, marked)),
-                    }
-                }
-                merged
-            })
-            .collect();
+        let (factor_of, read) = factors_of(&nodes, first, &mut parent);
         let mut poss: Vec<Vec<u32>> = vec![Vec::new(); read.len()];
         let mut poss_of: FxHashMap<u32, usize> = FxHashMap::default();
         if f2 {
@@ -977,35 +887,7 @@ impl Walk<'_, '_> {
                 p.dedup();
             }
         }
-        // Which factors read each point, and the last pair that touches each factor.
-        let mut readers: FxHashMap<Point, Vec<(usize, bool, bool)>> = FxHashMap::default();
-        for (f, r) in read.iter().enumerate() {
-            for &(p, by_value, marked) in r {
-                readers.entry(p).or_default().push((f, by_value, marked));
-            }
-        }
-        let mut last: Vec<Option<usize>> = vec![None; read.len()];
-        let mut keep_runs: FxHashMap<u32, usize> = FxHashMap::default();
-        for (i, pair) in pairs.iter().enumerate() {
-            for &(_, t) in pair.cands.iter() {
-                let k = self.next_time(pair.l, t);
-                for p in self.inner(t) {
-                    for &(f, by_value, marked) in readers.get(p).map_or(&[][..], |v| v) {
-                        if marked || by_value && k >= self.threshold[p.index()] {
-                            last[f] = Some(i);
-                        }
-                    }
-                }
-                if f2 {
-                    keep_runs.insert(t, i);
-                    for r in &self.runs[t as usize] {
-                        if let Some(&f) = poss_of.get(r) {
-                            last[f] = Some(i);
-                        }
-                    }
-                }
-            }
-        }
+        let (last, mut keep_runs) = self.last_touches(&pairs, &read, &poss_of);
         let mut closing: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
         let mut keep: FxHashMap<Point, (Option<usize>, Option<usize>)> = FxHashMap::default();
         for (f, &l) in last.iter().enumerate() {
@@ -1036,14 +918,8 @@ impl Walk<'_, '_> {
         for (p, k) in keep {
             keep_dense[p.index()] = k;
         }
-        let mut poss_dense = vec![0; poss_of.keys().max().map_or(0, |&t| t as usize + 1)];
-        for (&t, &f) in &poss_of {
-            poss_dense[t as usize] = f as u32 + 1;
-        }
-        let mut runs_dense = vec![0; keep_runs.keys().max().map_or(0, |&t| t as usize + 1)];
-        for (t, l) in keep_runs {
-            runs_dense[t as usize] = l as u32 + 1;
-        }
+        let poss_dense = by_id_plus_one(&poss_of);
+        let runs_dense = by_id_plus_one(&keep_runs);
         self.tasks.push(Rc::new(Task {
             pairs,
             v,
@@ -1055,6 +931,102 @@ impl Walk<'_, '_> {
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
+    }
+
+    /// Per factor (whose reads are `read`, and with F2 whose possible trajectories map to it
+    /// in `poss_of`), the last pair of `pairs` that touches it: marks a point it reads, or
+    /// chooses a trajectory with a run it may choose; and with F2 per trajectory the last
+    /// pair that may choose it.
+    fn last_touches(
+        &self,
+        pairs: &[Pair],
+        read: &[Vec<(Point, bool, bool)>],
+        poss_of: &FxHashMap<u32, usize>,
+    ) -> (Vec<Option<usize>>, FxHashMap<u32, usize>) {
+        let mut readers: FxHashMap<Point, Vec<(usize, bool, bool)>> = FxHashMap::default();
+        for (f, r) in read.iter().enumerate() {
+            for &(p, by_value, marked) in r {
+                readers.entry(p).or_default().push((f, by_value, marked));
+            }
+        }
+        let mut last: Vec<Option<usize>> = vec![None; read.len()];
+        let mut keep_runs: FxHashMap<u32, usize> = FxHashMap::default();
+        for (i, pair) in pairs.iter().enumerate() {
+            for &(_, t) in pair.cands.iter() {
+                let k = self.interned.next_time(pair.l, t);
+                for p in self.interned.inner(t) {
+                    for &(f, by_value, marked) in readers.get(p).map_or(&[][..], |v| v) {
+                        if marked || by_value && k >= self.threshold[p.index()] {
+                            last[f] = Some(i);
+                        }
+                    }
+                }
+                if self.generator.options.f2 {
+                    keep_runs.insert(t, i);
+                    for r in &self.runs[t as usize] {
+                        if let Some(&f) = poss_of.get(r) {
+                            last[f] = Some(i);
+                        }
+                    }
+                }
+            }
+        }
+        (last, keep_runs)
+    }
+
+    /// Union-find parents joining the nodes of what follows a task (numbered level by level,
+    /// `ranges` per level): a node that writes a point a node of the next level reads (by
+    /// value from the point's threshold, or as being marked for F1), and with F2 a node with
+    /// a trajectory that is a run of another's.
+    fn joined(&self, nodes: &[Node], ranges: &[std::ops::Range<usize>]) -> Vec<usize> {
+        let mut parent: Vec<usize> = (0..nodes.len()).collect();
+        for w in ranges.windows(2) {
+            let (previous, here) = (w[0].clone(), w[1].clone());
+            // Who reads each point at this level: its node by value, the nodes whose
+            // candidates pass it as being marked (F1). A mark below the point's threshold
+            // starts no pair, so it is read only as being marked.
+            let mut readers: FxHashMap<Point, Vec<(usize, bool)>> = FxHashMap::default();
+            for r in here {
+                readers.entry(nodes[r].point).or_default().push((r, true));
+                for &p in &nodes[r].f1 {
+                    readers.entry(p).or_default().push((r, false));
+                }
+            }
+            for u in previous {
+                for ci in 0..nodes[u].cands.len() {
+                    let (b, t) = nodes[u].cands[ci];
+                    let k = self.interned.next_time(b, t);
+                    for &p in self.interned.inner(t) {
+                        if let Some(rs) = readers.get(&p) {
+                            for &(r, by_value) in rs {
+                                if !by_value || k >= self.threshold[p.index()] {
+                                    union(&mut parent, u, r);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // F2: a trajectory of one node that is a run of a trajectory of another joins them.
+        let mut owner: FxHashMap<u32, usize> = FxHashMap::default();
+        if self.generator.options.f2 {
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    owner.entry(t).or_insert(i);
+                }
+            }
+            for (i, node) in nodes.iter().enumerate() {
+                for &(_, t) in &node.cands {
+                    for r in &self.runs[t as usize] {
+                        if let Some(&o) = owner.get(r) {
+                            union(&mut parent, i, o);
+                        }
+                    }
+                }
+            }
+        }
+        parent
     }
 
     /// The marks `marks` as far as the factors of `task` still open at pair `at` read them
@@ -1133,8 +1105,8 @@ impl Walk<'_, '_> {
             let x = self.occupied[i];
             let cands = self.unfiltered(x, z, t as u32)?;
             for &(q, tr) in cands.iter() {
-                let k = self.next_time(t as u32, tr);
-                let inner = self.inner(tr).to_vec();
+                let k = self.interned.next_time(t as u32, tr);
+                let inner = self.interned.inner(tr).to_vec();
                 if inner.is_empty() {
                     sig.push((x, q, tr, 0));
                 }
@@ -1193,20 +1165,8 @@ impl Walk<'_, '_> {
         let mut runs = runs;
         runs.retain(|&r| task.keeps_run(r, at));
         self.spare(given_marks, Vec::new());
-        // A word for where the walk is, one per mark (point and time), then the runs.
-        // Built in a buffer kept between calls: most lookups find the state, and then no
-        // key is allocated.
         let mut key = std::mem::take(&mut self.key);
-        key.clear();
-        key.push(u64::from(depth) << 56 | u64::from(task_id) << 24 | at as u64);
-        debug_assert!(depth < 256 && at < 1 << 24);
-        for &(p, t) in &marks {
-            // Times are small (at most twice the board's size); MARKED maps to i32::MIN.
-            let t = t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-            key.push(u64::from(p.0) << 32 | u64::from(t as u32));
-        }
-        key.push(SEP);
-        key.extend(runs.iter().map(|&r| u64::from(r)));
+        write_key(&mut key, (depth, task_id, at), &marks, &runs);
         if let Some(found) = self.memo.get(key.as_slice()) {
             let found = found.clone();
             self.key = key;
@@ -1217,20 +1177,8 @@ impl Walk<'_, '_> {
         self.key = key;
         let key = boxed;
         let pair = &task.pairs[at];
-        let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
-        let mut choices: Vec<Option<(usize, u32)>> = pair
-            .cands
-            .iter()
-            .filter(|&&(_, t)| {
-                !(f1 && self.inner(t).iter().any(|&p| task.v.contains(p))
-                    || f2 && runs.binary_search(&t).is_ok())
-            })
-            .map(|&c| Some(c))
-            .collect();
-        if choices.is_empty() {
-            // Passed over, as the generator's scan does.
-            choices.push(None);
-        }
+        let f2 = self.generator.options.f2;
+        let choices = self.choices(&task, pair, &runs);
         let mut total: u128 = 0;
         let mut seen: Option<Seen> = None;
         for choice in choices {
@@ -1250,27 +1198,10 @@ impl Walk<'_, '_> {
             // next level, a run of it where F2 reads it before the observer's pair.
             let mut own: Vec<(u32, i64, bool)> = Vec::new();
             if let Some((q, t)) = choice {
-                let k = self.next_time(pair.l, t);
-                mark(&mut marks, self.inner(t), k);
+                let k = self.interned.next_time(pair.l, t);
+                mark(&mut marks, self.interned.inner(t), k);
                 if self.view {
-                    for &z in self.inner(t) {
-                        if k < self.threshold[z.index()] {
-                            continue;
-                        }
-                        if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
-                            own.extend(os.iter().map(|&o| (o, k, false)));
-                        }
-                    }
-                    if f2 {
-                        for r in &self.runs[t as usize] {
-                            if let Some(&o) = self.observer_of.get(r) {
-                                let (d, to, from, _, _) = self.observers[o as usize];
-                                if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
-                                    own.push((o, 0, true));
-                                }
-                            }
-                        }
-                    }
+                    own = self.observed(depth, pair, t, k);
                     self.attaches.insert((depth, pair.y, pair.x, q, t, pair.l));
                 }
                 if f2 {
@@ -1279,41 +1210,11 @@ impl Walk<'_, '_> {
                     merge_runs(&mut runs, &self.runs[t as usize], |r| task.keeps_run(r, at));
                 }
             }
-            own.sort_unstable();
-            let mut given: Seen = Vec::new();
-            for (o, k, dropped) in own {
-                let bit = seen_bit(k, dropped);
-                match given.last_mut() {
-                    Some(g) if g.0 == o => {
-                        g.1 = join_masks(g.1, bit);
-                    }
-                    _ => given.push((o, bit)),
-                }
-            }
+            let mut given = seen_of(own);
             let mut product: u128 = 1;
             for &f in &task.closing[at] {
                 let factor = &task.factors[f];
-                // The factor's points and the marks are both in order: one merge.
-                let mut read = self.marks_vec();
-                let mut i = 0;
-                for &(p, by_value, marked) in &factor.read {
-                    while i < marks.len() && marks[i].0 < p {
-                        i += 1;
-                    }
-                    if i == marks.len() {
-                        break;
-                    }
-                    if marks[i].0 != p {
-                        continue;
-                    }
-                    let t = marks[i].1;
-                    if by_value && t >= self.threshold[p.index()] {
-                        let t = self.read_time(p, t)?;
-                        read.push((p, t));
-                    } else if marked {
-                        read.push((p, MARKED));
-                    }
-                }
+                let read = self.factor_marks(factor, &marks)?;
                 let mut context = self.runs_vec();
                 context.extend(
                     runs.iter()
@@ -1347,6 +1248,83 @@ impl Walk<'_, '_> {
         self.remember(key, (total, seen))
     }
 
+    /// The candidates of `pair` the filters leave in `task` (F1: no stop on a marked point of
+    /// the level; F2: not a run of an entry already in the zone, `runs`); where none is left,
+    /// the pair is passed over (`None`), as the generator's scan does.
+    fn choices(&self, task: &Task, pair: &Pair, runs: &[u32]) -> Vec<Option<(usize, u32)>> {
+        let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
+        let mut choices: Vec<Option<(usize, u32)>> = pair
+            .cands
+            .iter()
+            .filter(|&&(_, t)| {
+                !(f1 && self.interned.inner(t).iter().any(|&p| task.v.contains(p))
+                    || f2 && runs.binary_search(&t).is_ok())
+            })
+            .map(|&c| Some(c))
+            .collect();
+        if choices.is_empty() {
+            choices.push(None);
+        }
+        choices
+    }
+
+    /// What choosing trajectory `t` (time `k`) at `pair` of depth `depth` gives the observers
+    /// of the free leaves: a time where it marks a free leaf of the next level, a run of it
+    /// where F2 reads it before the observer's pair.
+    fn observed(&self, depth: u32, pair: &Pair, t: u32, k: i64) -> Vec<(u32, i64, bool)> {
+        let mut own = Vec::new();
+        for &z in self.interned.inner(t) {
+            if k < self.threshold[z.index()] {
+                continue;
+            }
+            if let Some(os) = self.observed_at.get(&(depth + 1, z)) {
+                own.extend(os.iter().map(|&o| (o, k, false)));
+            }
+        }
+        if self.generator.options.f2 {
+            for r in &self.runs[t as usize] {
+                if let Some(&o) = self.observer_of.get(r) {
+                    let (d, to, from, _, _) = self.observers[o as usize];
+                    if d > depth || d == depth && (pair.y, pair.x) < (to, from) {
+                        own.push((o, 0, true));
+                    }
+                }
+            }
+        }
+        own
+    }
+
+    /// The marks `marks` as the factor `factor` reads them: by value (its time as read, from
+    /// the point's threshold on) or as being marked. The factor's points and the marks are
+    /// both in order: one merge.
+    fn factor_marks(
+        &mut self,
+        factor: &Factor,
+        marks: &[(Point, i64)],
+    ) -> Result<Vec<(Point, i64)>, ZoneError> {
+        let mut read = self.marks_vec();
+        let mut i = 0;
+        for &(p, by_value, marked) in &factor.read {
+            while i < marks.len() && marks[i].0 < p {
+                i += 1;
+            }
+            if i == marks.len() {
+                break;
+            }
+            if marks[i].0 != p {
+                continue;
+            }
+            let t = marks[i].1;
+            if by_value && t >= self.threshold[p.index()] {
+                let t = self.read_time(p, t)?;
+                read.push((p, t));
+            } else if marked {
+                read.push((p, MARKED));
+            }
+        }
+        Ok(read)
+    }
+
     fn remember(
         &mut self,
         key: Box<[u64]>,
@@ -1367,6 +1345,115 @@ impl Walk<'_, '_> {
         self.memo.insert(key, found.clone());
         Ok(found)
     }
+}
+
+/// A map from trajectory ids to indices as a vector by id, each index plus one (0: none).
+fn by_id_plus_one(map: &FxHashMap<u32, usize>) -> Vec<u32> {
+    let mut dense = vec![0; map.keys().max().map_or(0, |&t| t as usize + 1)];
+    for (&t, &i) in map {
+        dense[t as usize] = i as u32 + 1;
+    }
+    dense
+}
+
+/// The memo key of a state of the walk into `key` (a buffer kept between calls: most lookups
+/// find the state, and then no key is allocated): a word for where the walk is (depth, task,
+/// pair), one per mark (point and time), then the runs.
+fn write_key(
+    key: &mut Vec<u64>,
+    (depth, task, at): (u32, u32, usize),
+    marks: &[(Point, i64)],
+    runs: &[u32],
+) {
+    key.clear();
+    key.push(u64::from(depth) << 56 | u64::from(task) << 24 | at as u64);
+    debug_assert!(depth < 256 && at < 1 << 24);
+    for &(p, t) in marks {
+        // Times are small (at most twice the board's size); MARKED maps to i32::MIN.
+        let t = t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        key.push(u64::from(p.0) << 32 | u64::from(t as u32));
+    }
+    key.push(SEP);
+    key.extend(runs.iter().map(|&r| u64::from(r)));
+}
+
+/// What a choice gives the observers, (observer, time, dropped by F2), as a `Seen`: sorted, one
+/// entry per observer with the masks of its combinations joined.
+fn seen_of(mut own: Vec<(u32, i64, bool)>) -> Seen {
+    own.sort_unstable();
+    let mut given: Seen = Vec::new();
+    for (o, k, dropped) in own {
+        let bit = seen_bit(k, dropped);
+        match given.last_mut() {
+            Some(g) if g.0 == o => {
+                g.1 = join_masks(g.1, bit);
+            }
+            _ => given.push((o, bit)),
+        }
+    }
+    given
+}
+
+/// A factor's reads: (point, read by value, read as being marked), in point order.
+type Reads = Vec<(Point, bool, bool)>;
+
+/// The factors of a task: the classes (under `parent`) of the next level's nodes (`first`),
+/// each class's root mapped to its factor, and each factor's reads (its nodes' points by
+/// value, the points they read for F1 as being marked).
+fn factors_of(
+    nodes: &[Node],
+    first: std::ops::Range<usize>,
+    parent: &mut [usize],
+) -> (FxHashMap<usize, usize>, Vec<Reads>) {
+    let mut factor_of: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut reads: Vec<Vec<(Point, bool, bool)>> = Vec::new();
+    for u in first {
+        let root = find(parent, u);
+        let f = *factor_of.entry(root).or_insert_with(|| {
+            reads.push(Vec::new());
+            reads.len() - 1
+        });
+        reads[f].push((nodes[u].point, true, false));
+        reads[f].extend(nodes[u].f1.iter().map(|&p| (p, false, true)));
+    }
+    (factor_of, reads.into_iter().map(merged_reads).collect())
+}
+
+/// The attach entries met, (level, to, from, piece, trajectory, time) in order, grouped into
+/// one attach per (level, to, from) with its alternatives.
+fn grouped(met: BTreeSet<(u32, Point, Point, usize, Trajectory, u32)>) -> Vec<Attach> {
+    let mut attaches: Vec<Attach> = Vec::new();
+    for (level, to, from, piece, t, time) in met {
+        match attaches.last_mut() {
+            Some(a) if (a.level, a.to, a.from) == (level, to, from) => {
+                a.alternatives.push((piece, t, time));
+            }
+            _ => attaches.push(Attach {
+                level,
+                from,
+                to,
+                alternatives: vec![(piece, t, time)],
+            }),
+        }
+    }
+    attaches
+}
+
+/// A factor's reads, (point, by value, as marked), sorted with each point once (its flags
+/// joined).
+fn merged_reads(mut reads: Vec<(Point, bool, bool)>) -> Vec<(Point, bool, bool)> {
+    reads.sort_unstable();
+    let mut merged: Vec<(Point, bool, bool)> = Vec::new();
+    for (p, by_value, marked) in reads {
+        match merged.last_mut() {
+            Some(m) if m.0 == p => {
+                m.1 |= by_value;
+                m.2 |= marked;
+            }
+            _ => merged.push((p, by_value, marked)),
+        }
+    }
+    merged
 }
 
 #[cfg(test)]

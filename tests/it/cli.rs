@@ -1,6 +1,7 @@
 //! The CLI run on the shipped examples and on bad arguments; stdout, stderr and the exit code
-//! are snapshotted in `snapshots/`. The table of single command lines (`tests/cli.cases`) runs
-//! as one trial per case (tests/trials/cli.rs).
+//! are snapshotted in `snapshots/`. The table of single command lines (`tests/cli.cases`) and
+//! `patterns` and `fuzzy` on every shipped scenario run as one trial per case
+//! (tests/trials/cli.rs).
 
 #[path = "../support/cli.rs"]
 mod table;
@@ -29,23 +30,6 @@ fn check_every_shipped_example() {
     let output = run(&args);
     assert!(output.contains("\nexit: 0\n"), "{output}");
     insta::assert_snapshot!("cli-check-examples", output);
-}
-
-/// `patterns` (at most 10 per pair) and `fuzzy` on every shipped scenario.
-#[test]
-fn patterns_and_fuzzy_on_every_shipped_example() {
-    let _guard = settings().bind_to_scope();
-    let files = super::common::example_scenarios();
-    for path in files {
-        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
-        let file = format!("examples/{stem}.scenario");
-        let output = run(&["patterns", &file, "--limit", "10"]);
-        assert!(output.contains("\nexit: 0\n"), "{output}");
-        insta::assert_snapshot!(format!("cli-patterns-example-{stem}"), output);
-        let output = run(&["fuzzy", &file]);
-        assert!(output.contains("\nexit: 0\n"), "{output}");
-        insta::assert_snapshot!(format!("cli-fuzzy-example-{stem}"), output);
-    }
 }
 
 #[test]
@@ -309,7 +293,7 @@ fn match_specs_play_with_their_rules_and_network_files() {
         "copy.rules",
         &std::fs::read_to_string(root.join("learned/pawned.rules")).unwrap(),
     );
-    let no_rules = file("none.rules", lingeo::play::players::rules::HEADER);
+    let no_rules = file("none.rules", lingeo::play::players::rule_book::HEADER);
     let copy_weights = file(
         "copy.weights",
         &std::fs::read_to_string(root.join("src/play/players/chessmaps.weights")).unwrap(),

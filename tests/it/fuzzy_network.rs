@@ -8,7 +8,7 @@
 use lingeo::piece::Side;
 use lingeo::play::agreement::{Family, random_game};
 use lingeo::play::game::Game;
-use lingeo::play::players::fuzzy::{self, network};
+use lingeo::play::players::fuzzy_evaluation::{self, network};
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
 use lingeo::zone::{Zone, ZoneGenerator, ZoneNetwork, ZoneOptions};
@@ -152,8 +152,8 @@ proptest! {
 /// one zone valued from its network, and checks the second against the first; returns how
 /// many goals had a network-valued attack.
 fn check_evaluation(game: &Game, state: &State, horizon: u32, what: &str) -> usize {
-    let listed = fuzzy::evaluate_within(game, state, horizon, 1_000_000);
-    let net = fuzzy::evaluate_within(game, state, horizon, 1);
+    let listed = fuzzy_evaluation::evaluate_within(game, state, horizon, 1_000_000);
+    let net = fuzzy_evaluation::evaluate_within(game, state, horizon, 1);
     assert_eq!(listed.goals.len(), net.goals.len(), "{what}");
     let mut valued = 0;
     for (l, n) in listed.goals.iter().zip(&net.goals) {
@@ -222,7 +222,7 @@ fn race10_counts_every_goal() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/race10.scenario");
     let game = Game::new(Scenario::load(path.as_ref()).unwrap()).unwrap();
     let state = State::initial(&game);
-    let e = fuzzy::evaluate(&game, &state, 6);
+    let e = fuzzy_evaluation::evaluate(&game, &state, 6);
     assert_eq!(e.goals.len(), 16, "{}", e.explain(&game));
     for g in &e.goals {
         let name = &game.scenario.pieces[g.piece].name;

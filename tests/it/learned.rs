@@ -3,10 +3,10 @@
 //! learner's output, byte for byte; the rules that the passed-pawn argument proves are sound.
 
 use lingeo::play::game::Game;
-use lingeo::play::players::fuzzy::{self, Aim};
+use lingeo::play::players::fuzzy_evaluation::{self, Aim};
 use lingeo::play::players::learned;
 use lingeo::play::players::learning::{LearnOptions, generalise, learn, origin};
-use lingeo::play::players::rules::{Content, Rule, RuleBook};
+use lingeo::play::players::rule_book::{Content, Rule, RuleBook};
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
 
@@ -31,7 +31,7 @@ fn piece(game: &Game, name: &str) -> usize {
 /// The rule generalised from `name`'s way to a goal in the position.
 fn rule_of(game: &Game, state: &State, name: &str) -> Rule {
     let p = piece(game, name);
-    let e = fuzzy::evaluate(game, state, 4);
+    let e = fuzzy_evaluation::evaluate(game, state, 4);
     let term = e
         .goals
         .iter()

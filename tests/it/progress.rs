@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use lingeo::play::game::Game;
-use lingeo::play::players::fuzzy;
+use lingeo::play::players::fuzzy_evaluation;
 use lingeo::play::players::matches::{self, EngineSpec};
 use lingeo::play::search::{SearchOptions, alphabeta, minimax};
 use lingeo::play::state::State;
@@ -149,9 +149,14 @@ fn the_evaluation_advances_once_an_attack_and_equals_the_silent_one() {
             .attacks(4)
             .len() as u64;
         let tally = Tally::default();
-        let observed = fuzzy::evaluate_observed(&g, &state, 4, fuzzy::MAX_ZONES, &tally);
+        let observed =
+            fuzzy_evaluation::evaluate_observed(&g, &state, 4, fuzzy_evaluation::MAX_ZONES, &tally);
         assert_eq!(tally.counts(), (1, Some(attacks), attacks, 1), "{name}");
-        assert_eq!(observed, fuzzy::evaluate(&g, &state, 4), "{name}");
+        assert_eq!(
+            observed,
+            fuzzy_evaluation::evaluate(&g, &state, 4),
+            "{name}"
+        );
     }
 }
 

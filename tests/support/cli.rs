@@ -1,6 +1,7 @@
-//! The CLI as a child process run from the repository root, and the table of its cases
-//! (`tests/cli.cases`). Shared by the trials (tests/trials/cli.rs: one trial per case) and
-//! tests/it/cli.rs (two runs of each grammar case agree).
+//! The CLI as a child process run from the repository root, and the tables of its cases
+//! (`tests/cli.cases`, `tests/play.cases`). Shared by the trials (tests/trials/cli.rs and
+//! tests/trials/play.rs: one trial per case) and tests/it/cli.rs (two runs of each grammar case
+//! agree).
 
 use std::path::Path;
 use std::process::Command;
@@ -43,7 +44,7 @@ pub fn split(args: &str) -> Vec<String> {
     out
 }
 
-/// A line of `tests/cli.cases`.
+/// A line of a table of cases (`tests/cli.cases`, `tests/play.cases`).
 #[allow(dead_code)] // tests/it/cli.rs reads only the arguments
 pub struct Case {
     /// The snapshot's name.
@@ -54,14 +55,20 @@ pub struct Case {
 
 /// The cases of `tests/cli.cases`, in file order; a malformed line panics with its number.
 pub fn cases() -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cli.cases");
+    cases_in("tests/cli.cases")
+}
+
+/// The cases of the table `file` (a path from the repository root), in file order; a malformed
+/// line panics with its place.
+pub fn cases_in(file: &str) -> Vec<Case> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut cases: Vec<Case> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let at = format!("tests/cli.cases:{}", i + 1);
+        let at = format!("{file}:{}", i + 1);
         let mut cols = line.splitn(3, '|').map(str::trim);
         let (Some(name), Some(code), Some(args)) = (cols.next(), cols.next(), cols.next()) else {
             panic!("{at}: three columns, `name | exit code | arguments`");

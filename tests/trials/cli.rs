@@ -1,16 +1,44 @@
 //! The CLI run on the shipped examples and on bad arguments: every case of `tests/cli.cases` is
 //! one trial, `cli::NAME`, whose exit code, stdout and stderr are snapshotted in
-//! `snapshots/NAME.snap`.
+//! `snapshots/NAME.snap`; and `patterns` (at most 10 per pair) and `fuzzy` on every shipped
+//! scenario, one trial each, `cli::cli-patterns-example-STEM` and `cli::cli-fuzzy-example-STEM`.
 
 use libtest_mimic::{Failed, Trial};
 
 use crate::table::{Case, cases, run, split};
 
 pub fn trials() -> Vec<Trial> {
-    cases()
+    let mut trials: Vec<Trial> = cases()
         .into_iter()
         .map(|case| Trial::test(format!("cli::{}", case.name), move || check(&case)))
-        .collect()
+        .collect();
+    for path in crate::common::example_scenarios() {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let file = format!("examples/{stem}.scenario");
+        for (command, extra) in [("patterns", &["--limit", "10"][..]), ("fuzzy", &[][..])] {
+            let name = format!("cli-{command}-example-{stem}");
+            let mut args = vec![command.to_string(), file.clone()];
+            args.extend(extra.iter().map(|a| a.to_string()));
+            trials.push(Trial::test(format!("cli::{name}"), move || {
+                check_example(&name, &args)
+            }));
+        }
+    }
+    trials
+}
+
+/// `lingeo ARGS` on a shipped scenario exits 0 and prints its snapshot `NAME`.
+fn check_example(name: &str, args: &[String]) -> Result<(), Failed> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run(&args);
+    if !output.contains("\nexit: 0\n") {
+        return Err(format!("expected exit code 0\n{output}").into());
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, output));
+    Ok(())
 }
 
 fn check(case: &Case) -> Result<(), Failed> {

@@ -1,6 +1,8 @@
 //! The table-driven tests, one named trial per case (libtest-mimic, `harness = false`), so that
 //! a failing case does not hide the others and each can be run alone
-//! (`cargo test --test trials -- cli::cli-demo`): the CLI's cases (`tests/cli.cases`), the
+//! (`cargo test --test trials -- cli::cli-demo`): the CLI's cases (`tests/cli.cases`, and the
+//! patterns and fuzzy patterns of every shipped scenario), `search` and `play`
+//! (`tests/play.cases`), the
 //! agreement of the grammar interpreter with the native bundle (`tests/agreement.cases`) and
 //! with the native zone generator (`tests/zone.cases`). The browser test is here too: a trial
 //! can be ignored at run time, so a machine without Chromium lists it as ignored rather than
@@ -9,6 +11,7 @@
 mod agreement;
 mod browser;
 mod cli;
+mod play;
 mod zones;
 
 // Shared with the `it` tests; not every helper is used here.
@@ -30,6 +33,7 @@ mod serve;
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let mut trials = cli::trials();
+    trials.extend(play::trials());
     trials.extend(agreement::trials());
     trials.extend(zones::trials());
     trials.extend(browser::trials());

@@ -95,241 +95,300 @@ where
             Expr::Bool(b, _) => (Ex::Const(Value::Bool(*b)), Type::Bool),
             Expr::Name(n) => self.name(n, scope),
             Expr::Call { name, args, span } => self.call(name, args, span, scope),
-            Expr::Index { base, index, span } => {
-                let (b, bt) = self.expr(base, scope);
-                let (i, it) = self.expr(index, scope);
-                let (kind, ty) = match (&bt, &it) {
-                    (Type::Vector(t), Type::Point) => (IndexKind::VectorAtPoint, (**t).clone()),
-                    (Type::Vector(t), Type::Int | Type::Any) => {
-                        (IndexKind::VectorAtNumber, (**t).clone())
-                    }
-                    (Type::Trajectory, Type::Int | Type::Any) => {
-                        (IndexKind::TrajectoryStop, Type::Point)
-                    }
-                    (Type::Set(t), Type::Int | Type::Any) => (IndexKind::SetMember, (**t).clone()),
-                    (Type::Any, _) => return self.invalid(),
-                    _ => {
-                        let (bt, it) = (self.show(&bt), self.show(&it));
-                        self.error(
-                            Diagnostic::new(format!("cannot index {bt} by {it}"), span.clone())
-                                .with_label("bad index")
-                                .with_note("vectors are indexed by a point or its number, trajectories and sets by a number"),
-                        );
-                        return self.invalid();
-                    }
-                };
-                (
-                    Ex::Index {
-                        kind,
-                        base: Box::new(b),
-                        index: Box::new(i),
-                        span: span.clone(),
-                    },
-                    ty,
-                )
-            }
-            Expr::Field { base, field, span } => {
-                let (b, bt) = self.expr(base, scope);
-                match bt {
-                    Type::Tuple(ts) if (field.node as usize) < ts.len() => (
-                        Ex::Field(Box::new(b), field.node as usize),
-                        ts[field.node as usize].clone(),
-                    ),
-                    Type::Any => self.invalid(),
-                    other => {
-                        let shown = self.show(&other);
-                        self.error(
-                            Diagnostic::new(
-                                format!("{shown} has no field {}", field.node),
-                                span.clone(),
-                            )
-                            .with_label("no such field"),
-                        );
-                        self.invalid()
-                    }
-                }
-            }
-            Expr::Unary { op, expr, span } => {
-                let (x, t) = self.expr(expr, scope);
-                match op.node {
-                    UnOp::Neg => {
-                        self.expect(&t, &Type::Int, expr.span());
-                        // `-x` is `0 - x`: one checked subtraction, so `-(min)` is an overflow
-                        // error at this place, not a silent wrap.
-                        let neg = Ex::Binary {
-                            op: Op::Sub,
-                            lhs: Box::new(Ex::Const(Value::Int(0))),
-                            rhs: Box::new(x),
-                            span: span.clone(),
-                        };
-                        (neg, Type::Int)
-                    }
-                    UnOp::Not => {
-                        self.expect(&t, &Type::Bool, expr.span());
-                        (Ex::Not(Box::new(x)), Type::Bool)
-                    }
-                }
-            }
+            Expr::Index { base, index, span } => self.index(base, index, span, scope),
+            Expr::Field { base, field, span } => self.field(base, field.node, span, scope),
+            Expr::Unary { op, expr, span } => self.unary(op.node, expr, span, scope),
             Expr::Binary { op, lhs, rhs, span } => self.binary(op, lhs, rhs, span, scope),
             Expr::If {
                 cond,
                 then,
                 otherwise,
                 span,
-            } => {
-                let (c, ct) = self.expr(cond, scope);
-                self.expect(&ct, &Type::Bool, cond.span());
-                let (a, at) = self.expr(then, scope);
-                let (b, bt) = self.expr(otherwise, scope);
-                if !at.fits(&bt) {
-                    let (at, bt) = (self.show(&at), self.show(&bt));
-                    self.error(
-                        Diagnostic::new(
-                            format!("the branches of `if` differ: {at} and {bt}"),
-                            span.clone(),
-                        )
-                        .with_label("branches of different types"),
-                    );
-                }
-                (Ex::If(Box::new(c), Box::new(a), Box::new(b)), at.join(&bt))
-            }
+            } => self.if_else(cond, then, otherwise, span, scope),
             Expr::Let {
                 pattern,
                 value,
                 body,
                 ..
-            } => {
-                let (v, vt) = self.expr(value, scope);
-                let mark = scope.mark();
-                let p = self.pattern(pattern, &vt, scope);
-                let (b, bt) = self.expr(body, scope);
-                scope.reset(mark);
-                (Ex::Let(p, Box::new(v), Box::new(b)), bt)
-            }
+            } => self.let_in(pattern, value, body, scope),
             Expr::Tuple(items, _) => {
                 let (exs, tys): (Vec<Ex>, Vec<Type>) =
                     items.iter().map(|i| self.expr(i, scope)).unzip();
                 (Ex::Tuple(exs), Type::Tuple(tys))
             }
-            Expr::SetLiteral(items, _) => {
-                let mut element = Type::Any;
-                let mut exs = Vec::new();
-                for i in items {
-                    let (x, t) = self.expr(i, scope);
-                    if !t.fits(&element) {
-                        let (t, e) = (self.show(&t), self.show(&element));
-                        self.error(
-                            Diagnostic::new(
-                                format!("a set holds one type: {e} and {t}"),
-                                i.span().clone(),
-                            )
-                            .with_label(format!("this is {t}")),
-                        );
-                    }
-                    element = element.join(&t);
-                    exs.push(x);
-                }
-                (Ex::SetLiteral(exs), Type::Set(Box::new(element)))
-            }
-            Expr::Range { from, to, .. } => {
-                let (a, at) = self.expr(from, scope);
-                let (b, bt) = self.expr(to, scope);
-                self.expect(&at, &Type::Int, from.span());
-                self.expect(&bt, &Type::Int, to.span());
-                (
-                    Ex::Range(Box::new(a), Box::new(b), e.span().clone()),
-                    Type::Set(Box::new(Type::Int)),
-                )
-            }
+            Expr::SetLiteral(items, _) => self.set_literal(items, scope),
+            Expr::Range { from, to, .. } => self.range(from, to, e.span(), scope),
             Expr::Comprehension {
                 element, clauses, ..
-            } => {
-                let mark = scope.mark();
-                let mut out = Vec::new();
-                for c in clauses {
-                    match c {
-                        AstClause::Generator { pattern, domain } => {
-                            let (d, dt) = self.expr(domain, scope);
-                            let element = self.element_type(&dt, domain.span());
-                            let before = scope.next;
-                            let p = self.pattern(pattern, &element, scope);
-                            scope.loops.extend(before..scope.next);
-                            out.push(Clause::Generator(p, d));
-                        }
-                        AstClause::Filter(f) => {
-                            let (x, t) = self.expr(f, scope);
-                            self.expect(&t, &Type::Bool, f.span());
-                            out.push(Clause::Filter(x));
-                        }
-                    }
-                }
-                let (el, et) = self.expr(element, scope);
-                scope.reset(mark);
-                (
-                    Ex::Comprehension {
-                        element: Box::new(el),
-                        clauses: out,
-                        span: e.span().clone(),
-                    },
-                    Type::Set(Box::new(et)),
-                )
-            }
+            } => self.comprehension(element, clauses, e.span(), scope),
             Expr::Quantified {
                 quantifier,
                 pattern,
                 domain,
                 body,
                 ..
-            } => {
-                let (d, dt) = self.expr(domain, scope);
-                let element = self.element_type(&dt, domain.span());
-                let mark = scope.mark();
-                let before = scope.next;
-                let p = self.pattern(pattern, &element, scope);
-                scope.loops.extend(before..scope.next);
-                let (b, bt) = self.expr(body, scope);
-                scope.reset(mark);
-                self.expect(&bt, &Type::Bool, body.span());
-                (
-                    Ex::Quantified {
-                        exists: *quantifier == Quantifier::Exists,
-                        pattern: p,
-                        domain: Box::new(d),
-                        body: Box::new(b),
-                        span: e.span().clone(),
-                    },
-                    Type::Bool,
-                )
+            } => self.quantified(*quantifier, pattern, domain, body, e.span(), scope),
+            Expr::Within { state, body, .. } => self.within(state, body, e.span(), scope),
+            Expr::Vector { var, body, .. } => self.vector_build(&var.node, body, e.span(), scope),
+        }
+    }
+
+    /// `base[index]`: a vector at a point or its number, a trajectory's stop, a set's member.
+    fn index(&mut self, base: &Expr, index: &Expr, span: &Span, scope: &mut Scope) -> (Ex, Type) {
+        let (b, bt) = self.expr(base, scope);
+        let (i, it) = self.expr(index, scope);
+        let (kind, ty) = match (&bt, &it) {
+            (Type::Vector(t), Type::Point) => (IndexKind::VectorAtPoint, (**t).clone()),
+            (Type::Vector(t), Type::Int | Type::Any) => (IndexKind::VectorAtNumber, (**t).clone()),
+            (Type::Trajectory, Type::Int | Type::Any) => (IndexKind::TrajectoryStop, Type::Point),
+            (Type::Set(t), Type::Int | Type::Any) => (IndexKind::SetMember, (**t).clone()),
+            (Type::Any, _) => return self.invalid(),
+            _ => {
+                let (bt, it) = (self.show(&bt), self.show(&it));
+                self.error(
+                    Diagnostic::new(format!("cannot index {bt} by {it}"), span.clone())
+                        .with_label("bad index")
+                        .with_note("vectors are indexed by a point or its number, trajectories and sets by a number"),
+                );
+                return self.invalid();
             }
-            Expr::Within { state, body, .. } => {
-                let (s, st) = self.expr(state, scope);
-                self.expect(&st, &Type::State, state.span());
-                let (b, bt) = self.expr(body, scope);
-                (
-                    Ex::Within {
-                        state: Box::new(s),
-                        body: Box::new(b),
-                        span: e.span().clone(),
-                    },
-                    bt,
-                )
-            }
-            Expr::Vector { var, body, .. } => {
-                let mark = scope.mark();
-                let slot = scope.bind(&var.node, Type::Point);
-                scope.loops.push(slot);
-                let (b, bt) = self.expr(body, scope);
-                scope.reset(mark);
-                (
-                    Ex::VectorBuild {
-                        slot,
-                        body: Box::new(b),
-                        span: e.span().clone(),
-                    },
-                    Type::Vector(Box::new(bt)),
-                )
+        };
+        (
+            Ex::Index {
+                kind,
+                base: Box::new(b),
+                index: Box::new(i),
+                span: span.clone(),
+            },
+            ty,
+        )
+    }
+
+    /// `base.field`: a part of a tuple, counted from 0.
+    fn field(&mut self, base: &Expr, field: u64, span: &Span, scope: &mut Scope) -> (Ex, Type) {
+        let (b, bt) = self.expr(base, scope);
+        match bt {
+            Type::Tuple(ts) if (field as usize) < ts.len() => (
+                Ex::Field(Box::new(b), field as usize),
+                ts[field as usize].clone(),
+            ),
+            Type::Any => self.invalid(),
+            other => {
+                let shown = self.show(&other);
+                self.error(
+                    Diagnostic::new(format!("{shown} has no field {}", field), span.clone())
+                        .with_label("no such field"),
+                );
+                self.invalid()
             }
         }
+    }
+
+    /// `-expr` or `not expr`.
+    fn unary(&mut self, op: UnOp, expr: &Expr, span: &Span, scope: &mut Scope) -> (Ex, Type) {
+        let (x, t) = self.expr(expr, scope);
+        match op {
+            UnOp::Neg => {
+                self.expect(&t, &Type::Int, expr.span());
+                // `-x` is `0 - x`: one checked subtraction, so `-(min)` is an overflow
+                // error at this place, not a silent wrap.
+                let neg = Ex::Binary {
+                    op: Op::Sub,
+                    lhs: Box::new(Ex::Const(Value::Int(0))),
+                    rhs: Box::new(x),
+                    span: span.clone(),
+                };
+                (neg, Type::Int)
+            }
+            UnOp::Not => {
+                self.expect(&t, &Type::Bool, expr.span());
+                (Ex::Not(Box::new(x)), Type::Bool)
+            }
+        }
+    }
+
+    /// `if cond then a else b`: a condition and two branches of one type.
+    fn if_else(
+        &mut self,
+        cond: &Expr,
+        then: &Expr,
+        otherwise: &Expr,
+        span: &Span,
+        scope: &mut Scope,
+    ) -> (Ex, Type) {
+        let (c, ct) = self.expr(cond, scope);
+        self.expect(&ct, &Type::Bool, cond.span());
+        let (a, at) = self.expr(then, scope);
+        let (b, bt) = self.expr(otherwise, scope);
+        if !at.fits(&bt) {
+            let (at, bt) = (self.show(&at), self.show(&bt));
+            self.error(
+                Diagnostic::new(
+                    format!("the branches of `if` differ: {at} and {bt}"),
+                    span.clone(),
+                )
+                .with_label("branches of different types"),
+            );
+        }
+        (Ex::If(Box::new(c), Box::new(a), Box::new(b)), at.join(&bt))
+    }
+
+    /// `let pattern = value in body`: the names of the pattern bound in the body only.
+    fn let_in(
+        &mut self,
+        pattern: &Pattern,
+        value: &Expr,
+        body: &Expr,
+        scope: &mut Scope,
+    ) -> (Ex, Type) {
+        let (v, vt) = self.expr(value, scope);
+        let mark = scope.mark();
+        let p = self.pattern(pattern, &vt, scope);
+        let (b, bt) = self.expr(body, scope);
+        scope.reset(mark);
+        (Ex::Let(p, Box::new(v), Box::new(b)), bt)
+    }
+
+    /// `{a, b, c}`: a set holds one type.
+    fn set_literal(&mut self, items: &[Expr], scope: &mut Scope) -> (Ex, Type) {
+        let mut element = Type::Any;
+        let mut exs = Vec::new();
+        for i in items {
+            let (x, t) = self.expr(i, scope);
+            if !t.fits(&element) {
+                let (t, e) = (self.show(&t), self.show(&element));
+                self.error(
+                    Diagnostic::new(
+                        format!("a set holds one type: {e} and {t}"),
+                        i.span().clone(),
+                    )
+                    .with_label(format!("this is {t}")),
+                );
+            }
+            element = element.join(&t);
+            exs.push(x);
+        }
+        (Ex::SetLiteral(exs), Type::Set(Box::new(element)))
+    }
+
+    /// `from..to`: the integers between, both included.
+    fn range(&mut self, from: &Expr, to: &Expr, span: &Span, scope: &mut Scope) -> (Ex, Type) {
+        let (a, at) = self.expr(from, scope);
+        let (b, bt) = self.expr(to, scope);
+        self.expect(&at, &Type::Int, from.span());
+        self.expect(&bt, &Type::Int, to.span());
+        (
+            Ex::Range(Box::new(a), Box::new(b), span.clone()),
+            Type::Set(Box::new(Type::Int)),
+        )
+    }
+
+    /// `{ element | clauses }`: generators bind loop names for the filters after them and the element.
+    fn comprehension(
+        &mut self,
+        element: &Expr,
+        clauses: &[AstClause],
+        span: &Span,
+        scope: &mut Scope,
+    ) -> (Ex, Type) {
+        let mark = scope.mark();
+        let mut out = Vec::new();
+        for c in clauses {
+            match c {
+                AstClause::Generator { pattern, domain } => {
+                    let (d, dt) = self.expr(domain, scope);
+                    let element = self.element_type(&dt, domain.span());
+                    let before = scope.next;
+                    let p = self.pattern(pattern, &element, scope);
+                    scope.loops.extend(before..scope.next);
+                    out.push(Clause::Generator(p, d));
+                }
+                AstClause::Filter(f) => {
+                    let (x, t) = self.expr(f, scope);
+                    self.expect(&t, &Type::Bool, f.span());
+                    out.push(Clause::Filter(x));
+                }
+            }
+        }
+        let (el, et) = self.expr(element, scope);
+        scope.reset(mark);
+        (
+            Ex::Comprehension {
+                element: Box::new(el),
+                clauses: out,
+                span: span.clone(),
+            },
+            Type::Set(Box::new(et)),
+        )
+    }
+
+    /// `exists`/`forall pattern in domain: body`: a condition over the members of a set.
+    fn quantified(
+        &mut self,
+        quantifier: Quantifier,
+        pattern: &Pattern,
+        domain: &Expr,
+        body: &Expr,
+        span: &Span,
+        scope: &mut Scope,
+    ) -> (Ex, Type) {
+        let (d, dt) = self.expr(domain, scope);
+        let element = self.element_type(&dt, domain.span());
+        let mark = scope.mark();
+        let before = scope.next;
+        let p = self.pattern(pattern, &element, scope);
+        scope.loops.extend(before..scope.next);
+        let (b, bt) = self.expr(body, scope);
+        scope.reset(mark);
+        self.expect(&bt, &Type::Bool, body.span());
+        (
+            Ex::Quantified {
+                exists: quantifier == Quantifier::Exists,
+                pattern: p,
+                domain: Box::new(d),
+                body: Box::new(b),
+                span: span.clone(),
+            },
+            Type::Bool,
+        )
+    }
+
+    /// `within s: body`: the body read in the world of the state s.
+    fn within(&mut self, state: &Expr, body: &Expr, span: &Span, scope: &mut Scope) -> (Ex, Type) {
+        let (s, st) = self.expr(state, scope);
+        self.expect(&st, &Type::State, state.span());
+        let (b, bt) = self.expr(body, scope);
+        (
+            Ex::Within {
+                state: Box::new(s),
+                body: Box::new(b),
+                span: span.clone(),
+            },
+            bt,
+        )
+    }
+
+    /// `vector x: body`: a value per point x.
+    fn vector_build(
+        &mut self,
+        var: &str,
+        body: &Expr,
+        span: &Span,
+        scope: &mut Scope,
+    ) -> (Ex, Type) {
+        let mark = scope.mark();
+        let slot = scope.bind(var, Type::Point);
+        scope.loops.push(slot);
+        let (b, bt) = self.expr(body, scope);
+        scope.reset(mark);
+        (
+            Ex::VectorBuild {
+                slot,
+                body: Box::new(b),
+                span: span.clone(),
+            },
+            Type::Vector(Box::new(bt)),
+        )
     }
 
     pub(super) fn element_type(&mut self, t: &Type, span: &Span) -> Type {
@@ -478,26 +537,20 @@ where
             (&at, &bt),
             (Type::Set(_) | Type::Any, Type::Set(_) | Type::Any)
         ) && (matches!(at, Type::Set(_)) || matches!(bt, Type::Set(_)));
-        match op.node {
+        let ty = match op.node {
             BinOp::Add | BinOp::Mul | BinOp::Div | BinOp::Mod => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                let o = match op.node {
-                    BinOp::Add => Op::Add,
-                    BinOp::Mul => Op::Mul,
-                    BinOp::Div => Op::Div,
-                    _ => Op::Mod,
-                };
-                (mk(o, a, b), Type::Int)
+                Type::Int
             }
             BinOp::Sub if both_sets => {
                 self.same_sets(&at, &bt, span);
-                (mk(Op::Diff, a, b), at.join(&bt))
+                at.join(&bt)
             }
             BinOp::Sub => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                (mk(Op::Sub, a, b), Type::Int)
+                Type::Int
             }
             BinOp::Union | BinOp::Inter => {
                 for (t, e) in [(&at, lhs), (&bt, rhs)] {
@@ -513,29 +566,12 @@ where
                     }
                 }
                 self.same_sets(&at, &bt, span);
-                (
-                    mk(
-                        if op.node == BinOp::Union {
-                            Op::Union
-                        } else {
-                            Op::Inter
-                        },
-                        a,
-                        b,
-                    ),
-                    at.join(&bt),
-                )
+                at.join(&bt)
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 self.expect(&at, &Type::Int, lhs.span());
                 self.expect(&bt, &Type::Int, rhs.span());
-                let o = match op.node {
-                    BinOp::Lt => Op::Lt,
-                    BinOp::Le => Op::Le,
-                    BinOp::Gt => Op::Gt,
-                    _ => Op::Ge,
-                };
-                (mk(o, a, b), Type::Bool)
+                Type::Bool
             }
             BinOp::Eq | BinOp::Ne => {
                 if !at.fits(&bt) {
@@ -548,26 +584,12 @@ where
                             ),
                     );
                 }
-                (
-                    mk(if op.node == BinOp::Eq { Op::Eq } else { Op::Ne }, a, b),
-                    Type::Bool,
-                )
+                Type::Bool
             }
             BinOp::And | BinOp::Or => {
                 self.expect(&at, &Type::Bool, lhs.span());
                 self.expect(&bt, &Type::Bool, rhs.span());
-                (
-                    mk(
-                        if op.node == BinOp::And {
-                            Op::And
-                        } else {
-                            Op::Or
-                        },
-                        a,
-                        b,
-                    ),
-                    Type::Bool,
-                )
+                Type::Bool
             }
             BinOp::In => {
                 let element = self.element_type(&bt, rhs.span());
@@ -581,9 +603,10 @@ where
                         .with_label(format!("this is {at}")),
                     );
                 }
-                (mk(Op::In, a, b), Type::Bool)
+                Type::Bool
             }
-        }
+        };
+        (mk(ir_op(op.node, both_sets), a, b), ty)
     }
 
     fn same_sets(&mut self, a: &Type, b: &Type, span: &Span) {
@@ -709,5 +732,28 @@ where
                 );
             }
         }
+    }
+}
+
+/// The IR's operator for a binary operator of the syntax; `-` of two sets is their difference.
+fn ir_op(op: BinOp, sets: bool) -> Op {
+    match op {
+        BinOp::Add => Op::Add,
+        BinOp::Sub if sets => Op::Diff,
+        BinOp::Sub => Op::Sub,
+        BinOp::Mul => Op::Mul,
+        BinOp::Div => Op::Div,
+        BinOp::Mod => Op::Mod,
+        BinOp::Eq => Op::Eq,
+        BinOp::Ne => Op::Ne,
+        BinOp::Lt => Op::Lt,
+        BinOp::Le => Op::Le,
+        BinOp::Gt => Op::Gt,
+        BinOp::Ge => Op::Ge,
+        BinOp::And => Op::And,
+        BinOp::Or => Op::Or,
+        BinOp::In => Op::In,
+        BinOp::Union => Op::Union,
+        BinOp::Inter => Op::Inter,
     }
 }

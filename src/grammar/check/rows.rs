@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{Binding, Checker, Scope, closest, item_span};
-use crate::grammar::ast::{self, Expr, GrammarAst, Item, LabelSet};
+use crate::grammar::ast::{self, Expr, GrammarAst, Item, LabelRef, LabelSet};
 use crate::grammar::ir::*;
 use crate::grammar::types::Type;
 use crate::grammar::visit::{uses_any, uses_slot};
@@ -147,6 +147,47 @@ where
             return (None, None);
         }
         // Labels first, so that label sets can refer to rows further down.
+        let by_number = self.labels(&decls, families);
+        let mut rows = Vec::new();
+        for r in &decls {
+            let Some(&(_, family)) = by_number.get(&r.label.number.node) else {
+                rows.push(None);
+                continue;
+            };
+            let on_success = self.label_set(&r.on_success, families, &by_number);
+            let on_failure = self.label_set(&r.on_failure, families, &by_number);
+            rows.push(self.row(r, family, families, on_success, on_failure));
+        }
+        let initial = match by_number.get(&1) {
+            Some((row, None)) => Some(Rc::from(vec![Choice::Row(*row as u32)])),
+            Some((row, Some(_))) => Some(Rc::from(vec![Choice::Family(*row as u32)])),
+            None if self.broken.rows => None,
+            None => {
+                self.error(
+                    Diagnostic::new("no production is labelled 1", decls[0].label.span.clone())
+                        .with_label("the first production")
+                        .with_note("a derivation starts from the permissible set {1}"),
+                );
+                None
+            }
+        };
+        if rows.iter().any(Option::is_none) {
+            return (None, initial);
+        }
+        (
+            Some(rows.into_iter().map(Option::unwrap).collect()),
+            initial,
+        )
+    }
+
+    /// Each production's label: its row and its family (by index into `families`), by label
+    /// number; a label used twice, a family index that is not the family's or a label of no
+    /// declared family is an error, and so is a family without a production.
+    fn labels(
+        &mut self,
+        decls: &[&ast::Row],
+        families: &[(Family, String, &Expr)],
+    ) -> HashMap<u64, (usize, Option<u32>)> {
         let mut by_number: HashMap<u64, (usize, Option<u32>)> = HashMap::new();
         for (i, r) in decls.iter().enumerate() {
             let number = r.label.number.node;
@@ -221,133 +262,124 @@ where
                 );
             }
         }
-        let resolve_set = |c: &mut Self, set: &LabelSet| -> Rc<[Choice]> {
-            let mut choices = Vec::new();
-            match set {
-                LabelSet::Family(name) => {
-                    match families.iter().position(|(f, _, _)| f.name == name.node) {
-                        Some(f) => {
-                            if let Some((row, _)) = by_number.get(&families[f].0.base) {
-                                choices.push(Choice::Family(*row as u32));
+        by_number
+    }
+
+    /// The member `m` of the family of row `row` (family `f` of `families`) that the label
+    /// `l` names; member 0, or one past a literal range, is an error.
+    fn member(
+        &mut self,
+        l: &LabelRef,
+        row: usize,
+        f: u32,
+        m: u64,
+        families: &[(Family, String, &Expr)],
+    ) -> Option<Choice> {
+        let (family, _, range) = &families[f as usize];
+        let size = literal_size(range);
+        if m == 0 {
+            self.error(
+                Diagnostic::new("family members are numbered from 1", l.span.clone())
+                    .with_label("member 0"),
+            );
+        } else if let Some(size) = size.filter(|&k| m > k) {
+            self.error(
+                Diagnostic::new(
+                    format!(
+                        "label {}_{m} does not exist: family `{}` has {size} member{}",
+                        l.number,
+                        family.name,
+                        if size == 1 { "" } else { "s" }
+                    ),
+                    l.span.clone(),
+                )
+                .with_label("index out of range")
+                .with_note(format!(
+                    "`{}` declares the family over {}",
+                    family.name,
+                    range_text(range)
+                )),
+            );
+        } else {
+            return Some(Choice::Member(row as u32, m));
+        }
+        None
+    }
+
+    /// The choices a permissible set names: rows, family members and whole families, by the
+    /// labels of `by_number`; an unknown family or label, a member out of its family's range,
+    /// a family named as one production or a production as a family is an error.
+    fn label_set(
+        &mut self,
+        set: &LabelSet,
+        families: &[(Family, String, &Expr)],
+        by_number: &HashMap<u64, (usize, Option<u32>)>,
+    ) -> Rc<[Choice]> {
+        let mut choices = Vec::new();
+        match set {
+            LabelSet::Family(name) => {
+                match families.iter().position(|(f, _, _)| f.name == name.node) {
+                    Some(f) => {
+                        if let Some((row, _)) = by_number.get(&families[f].0.base) {
+                            choices.push(Choice::Family(*row as u32));
+                        }
+                    }
+                    None if self.maybe_broken(&name.node) => {}
+                    None => {
+                        let mut d = Diagnostic::new(
+                            format!("unknown family `{}`", name.node),
+                            name.span.clone(),
+                        )
+                        .with_label("not defined");
+                        if self.may_suggest() {
+                            let names: Vec<&str> =
+                                families.iter().map(|(f, _, _)| f.name.as_str()).collect();
+                            if let Some(best) = closest(&name.node, &names) {
+                                d = d.with_note(format!("did you mean `{best}`?"));
                             }
                         }
-                        None if c.maybe_broken(&name.node) => {}
-                        None => {
-                            let mut d = Diagnostic::new(
-                                format!("unknown family `{}`", name.node),
-                                name.span.clone(),
+                        self.error(d)
+                    }
+                }
+            }
+            LabelSet::Labels(labels, _) => {
+                for l in labels {
+                    match (by_number.get(&l.number), l.member) {
+                        (None, _) if self.broken.rows => {}
+                        (None, _) => self.error(
+                            Diagnostic::new(
+                                format!("no production is labelled {}", l.number),
+                                l.span.clone(),
                             )
-                            .with_label("not defined");
-                            if c.may_suggest() {
-                                let names: Vec<&str> =
-                                    families.iter().map(|(f, _, _)| f.name.as_str()).collect();
-                                if let Some(best) = closest(&name.node, &names) {
-                                    d = d.with_note(format!("did you mean `{best}`?"));
-                                }
-                            }
-                            c.error(d)
+                            .with_label("unknown label"),
+                        ),
+                        (Some((row, None)), None) => choices.push(Choice::Row(*row as u32)),
+                        (Some(&(row, Some(f))), Some(m)) => {
+                            choices.extend(self.member(l, row, f, m, families));
                         }
-                    }
-                }
-                LabelSet::Labels(labels, _) => {
-                    for l in labels {
-                        match (by_number.get(&l.number), l.member) {
-                            (None, _) if c.broken.rows => {}
-                            (None, _) => c.error(
-                                Diagnostic::new(
-                                    format!("no production is labelled {}", l.number),
-                                    l.span.clone(),
-                                )
-                                .with_label("unknown label"),
-                            ),
-                            (Some((row, None)), None) => choices.push(Choice::Row(*row as u32)),
-                            (Some((row, Some(f))), Some(m)) => {
-                                let (family, _, range) = &families[*f as usize];
-                                let size = literal_size(range);
-                                if m == 0 {
-                                    c.error(
-                                        Diagnostic::new(
-                                            "family members are numbered from 1",
-                                            l.span.clone(),
-                                        )
-                                        .with_label("member 0"),
-                                    );
-                                } else if let Some(size) = size.filter(|&k| m > k) {
-                                    c.error(
-                                        Diagnostic::new(
-                                            format!(
-                                                "label {}_{m} does not exist: family `{}` has {size} member{}",
-                                                l.number,
-                                                family.name,
-                                                if size == 1 { "" } else { "s" }
-                                            ),
-                                            l.span.clone(),
-                                        )
-                                        .with_label("index out of range")
-                                        .with_note(format!(
-                                            "`{}` declares the family over {}",
-                                            family.name,
-                                            range_text(range)
-                                        )),
-                                    );
-                                } else {
-                                    choices.push(Choice::Member(*row as u32, m));
-                                }
-                            }
-                            (Some((_, Some(f))), None) => c.error(
-                                Diagnostic::new(
-                                    format!("label {} is a family", l.number),
-                                    l.span.clone(),
-                                )
-                                .with_label("a family, not one production")
-                                .with_note(format!(
-                                    "name the family (`{}`) or one member (`{}_1`)",
-                                    families[*f as usize].0.name, l.number
-                                )),
-                            ),
-                            (Some((_, None)), Some(_)) => c.error(
-                                Diagnostic::new(
-                                    format!("label {} is not a family", l.number),
-                                    l.span.clone(),
-                                )
-                                .with_label("no members"),
-                            ),
-                        }
+                        (Some((_, Some(f))), None) => self.error(
+                            Diagnostic::new(
+                                format!("label {} is a family", l.number),
+                                l.span.clone(),
+                            )
+                            .with_label("a family, not one production")
+                            .with_note(format!(
+                                "name the family (`{}`) or one member (`{}_1`)",
+                                families[*f as usize].0.name, l.number
+                            )),
+                        ),
+                        (Some((_, None)), Some(_)) => self.error(
+                            Diagnostic::new(
+                                format!("label {} is not a family", l.number),
+                                l.span.clone(),
+                            )
+                            .with_label("no members"),
+                        ),
                     }
                 }
             }
-            choices.into()
-        };
-        let mut rows = Vec::new();
-        for r in &decls {
-            let Some(&(_, family)) = by_number.get(&r.label.number.node) else {
-                rows.push(None);
-                continue;
-            };
-            let on_success = resolve_set(self, &r.on_success);
-            let on_failure = resolve_set(self, &r.on_failure);
-            rows.push(self.row(r, family, families, on_success, on_failure));
         }
-        let initial = match by_number.get(&1) {
-            Some((row, None)) => Some(Rc::from(vec![Choice::Row(*row as u32)])),
-            Some((row, Some(_))) => Some(Rc::from(vec![Choice::Family(*row as u32)])),
-            None if self.broken.rows => None,
-            None => {
-                self.error(
-                    Diagnostic::new("no production is labelled 1", decls[0].label.span.clone())
-                        .with_label("the first production")
-                        .with_note("a derivation starts from the permissible set {1}"),
-                );
-                None
-            }
-        };
-        if rows.iter().any(Option::is_none) {
-            return (None, initial);
-        }
-        (
-            Some(rows.into_iter().map(Option::unwrap).collect()),
-            initial,
-        )
+        choices.into()
     }
 
     fn row(
@@ -416,9 +448,38 @@ where
                 None => self.report_unknown(&call.name, "symbol"),
             }
         }
+        let assigns = self.assignments(&r.assignments, &mut scope);
+        let shared_condition = index_slot.is_none_or(|s| !uses_slot(&condition, s));
+        Some(Row {
+            label: match &r.label.index {
+                Some(i) => format!("{}_{}", r.label.number.node, i.node),
+                None => r.label.number.node.to_string(),
+            },
+            family,
+            range,
+            range_fixed,
+            lhs,
+            patterns,
+            index_slot,
+            index_like: false,
+            frame: scope.max as usize,
+            condition,
+            shared_condition,
+            rhs,
+            assigns,
+            on_success,
+            on_failure,
+            span: r.span.clone(),
+        })
+    }
+
+    /// A production's assignments to vars, checked in the row's scope: each target a var,
+    /// assigned once, the value of its type; an indexed assignment (`v[z] = e for z in X`)
+    /// of a vector, for every point.
+    fn assignments(&mut self, assignments: &[ast::Assignment], scope: &mut Scope) -> Vec<Assign> {
         let mut assigns = Vec::new();
         let mut targets: HashMap<usize, Span> = HashMap::new();
-        for a in &r.assignments {
+        for a in assignments {
             let (target, span) = match a {
                 ast::Assignment::Whole { target, span, .. }
                 | ast::Assignment::Each { target, span, .. } => (target, span),
@@ -464,7 +525,7 @@ where
             let var_ty = self.globals[var as usize].ty.clone();
             match a {
                 ast::Assignment::Whole { value, .. } => {
-                    let (ex, ty) = self.expr(value, &mut scope);
+                    let (ex, ty) = self.expr(value, scope);
                     self.expect(&ty, &var_ty, value.span());
                     assigns.push(Assign {
                         var: var_index,
@@ -500,7 +561,7 @@ where
                     let mark = scope.mark();
                     let slot = scope.bind(&z.node, Type::Point);
                     scope.loops.push(slot);
-                    let (ex, ty) = self.expr(value, &mut scope);
+                    let (ex, ty) = self.expr(value, scope);
                     scope.reset(mark);
                     self.expect(&ty, &element, value.span());
                     assigns.push(Assign {
@@ -510,28 +571,7 @@ where
                 }
             }
         }
-        let shared_condition = index_slot.is_none_or(|s| !uses_slot(&condition, s));
-        Some(Row {
-            label: match &r.label.index {
-                Some(i) => format!("{}_{}", r.label.number.node, i.node),
-                None => r.label.number.node.to_string(),
-            },
-            family,
-            range,
-            range_fixed,
-            lhs,
-            patterns,
-            index_slot,
-            index_like: false,
-            frame: scope.max as usize,
-            condition,
-            shared_condition,
-            rhs,
-            assigns,
-            on_success,
-            on_failure,
-            span: r.span.clone(),
-        })
+        assigns
     }
 }
 

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::fuzzy::{self, Aim, Evaluation, FiredRule};
-use super::rules::RuleBook;
+use super::fuzzy_evaluation::{self, Aim, Evaluation, FiredRule};
+use super::rule_book::RuleBook;
 use crate::play::game::Game;
 use crate::play::state::State;
 
@@ -24,9 +24,14 @@ pub fn shipped() -> &'static RuleBook {
     })
 }
 
-/// Evaluates `state` as [`fuzzy::evaluate`] does, then applies `book`.
+/// Evaluates `state` as [`fuzzy_evaluation::evaluate`] does, then applies `book`.
 pub fn evaluate(game: &Game, state: &State, horizon: u32, book: &RuleBook) -> Evaluation {
-    apply(game, state, fuzzy::evaluate(game, state, horizon), book)
+    apply(
+        game,
+        state,
+        fuzzy_evaluation::evaluate(game, state, horizon),
+        book,
+    )
 }
 
 /// The fuzzy evaluation `e` of `state` with `book` applied: each goal's degree is that of the
@@ -36,12 +41,13 @@ pub fn apply(game: &Game, state: &State, mut e: Evaluation, book: &RuleBook) -> 
         if g.aim != Aim::Goal {
             continue;
         }
-        let best =
-            book.firing(game, state, g.piece)
-                .fold(None, |best: Option<&super::rules::Rule>, r| match best {
-                    Some(b) if b.degree() >= r.degree() => Some(b),
-                    _ => Some(r),
-                });
+        let best = book.firing(game, state, g.piece).fold(
+            None,
+            |best: Option<&super::rule_book::Rule>, r| match best {
+                Some(b) if b.degree() >= r.degree() => Some(b),
+                _ => Some(r),
+            },
+        );
         if let Some(r) = best {
             g.rule = Some(FiredRule {
                 number: r.number,

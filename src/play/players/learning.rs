@@ -13,8 +13,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::fuzzy::{self, Aim, Way};
-use super::rules::{Content, Offset, Rule, RuleBook, race_ahead};
+use super::fuzzy_evaluation::{self, Aim, Way};
+use super::rule_book::{Content, Offset, Rule, RuleBook, race_ahead};
 use crate::piece::{Reach, Side, Usage};
 use crate::play::game::Game;
 use crate::play::search::{SearchOptions, alphabeta};
@@ -242,7 +242,7 @@ pub fn learn(game: &Game, options: &LearnOptions) -> (RuleBook, LearnReport) {
         let Some(value) = solved.value else { continue };
         report.solved += 1;
         let example = line(game, &moves);
-        let e = fuzzy::evaluate(game, &state, options.horizon);
+        let e = fuzzy_evaluation::evaluate(game, &state, options.horizon);
         for g in &e.goals {
             let (Aim::Goal, Some(way)) = (g.aim, &g.best) else {
                 continue;

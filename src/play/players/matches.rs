@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::search::{Eval, Ordering, SearchOptions, StopReason, alphabeta};
 use crate::play::state::{Move, State};
 use crate::progress::{Progress, Task};

@@ -317,24 +317,8 @@ impl<'g> Searcher<'g> {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, bool) {
-        if !self.budget.visit(ply) {
+        if !self.visit(ply) {
             return (0, false);
-        }
-        if let Some(halt) = self.halt
-            && self.budget.nodes & 0x3ff == 0
-            && halt.load(Relaxed)
-        {
-            self.budget.stopped = Some(StopReason::Halted);
-            return (0, false);
-        }
-        self.max_ply = self.max_ply.max(ply as u32);
-        // The lines below the root are kept for the first `MAX_PV` plies only, each at most
-        // `MAX_PV` moves (the table continues the principal variation past them).
-        if ply < MAX_PV {
-            if self.lines.len() <= ply + 1 {
-                self.lines.resize(ply + 2, Vec::new());
-            }
-            self.lines[ply].clear();
         }
         if let Some(score) = terminal_score(state) {
             return (score, true);
@@ -348,22 +332,10 @@ impl<'g> Searcher<'g> {
             self.buffers.push(moves);
             return (score, true);
         }
-        let mut tt_best = u8::MAX;
-        if depth > 0
-            && let Some(e) = self.table.and_then(|t| t.probe(key))
-        {
-            tt_best = e.best;
-            let deep_enough = e.depth == COMPLETE || u32::from(e.depth) >= depth;
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if deep_enough && usable {
-                self.tt_hits += 1;
-                self.buffers.push(moves);
-                return (e.score, e.depth == COMPLETE);
-            }
+        let (tt_best, decided) = self.probe(key, depth, alpha, beta);
+        if let Some(decided) = decided {
+            self.buffers.push(moves);
+            return decided;
         }
         if depth == 0 {
             self.buffers.push(moves);
@@ -389,23 +361,7 @@ impl<'g> Searcher<'g> {
         }
         for &(_, k) in order.iter().take(if cut { 0 } else { usize::MAX }) {
             let mv = moves[k];
-            let undo = state.make(self.game, mv);
-            if let Some(t) = &self.table {
-                t.prefetch(state.hash(self.game));
-            }
-            let (a, b) = if self.distance {
-                (child_bound(beta), child_bound(alpha))
-            } else {
-                (-beta, -alpha)
-            };
-            // A line as long as the game's move limit recurses that deep: on a stack grown
-            // as it goes (a server's worker thread has a small one).
-            let (child, child_complete) = if ply % GROW_EVERY == GROW_EVERY - 1 {
-                crate::memory::grow(|| self.negamax(state, depth - 1, ply + 1, a, b))
-            } else {
-                self.negamax(state, depth - 1, ply + 1, a, b)
-            };
-            state.unmake(self.game, undo);
+            let (child, child_complete) = self.child(state, mv, depth, ply, alpha, beta);
             if self.budget.stopped.is_some() {
                 self.buffers.push(moves);
                 self.order_buffers.push(order);
@@ -420,12 +376,8 @@ impl<'g> Searcher<'g> {
             if score > best {
                 best = score;
                 best_index = u8::try_from(k).unwrap_or(u8::MAX);
-                if score > alpha && ply < MAX_PV {
-                    let (head, tail) = self.lines.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    let rest = tail[0].len().min(MAX_PV - 1);
-                    head[ply].extend_from_slice(&tail[0][..rest]);
+                if score > alpha {
+                    self.line_through(ply, mv);
                 }
             }
             if best > alpha {
@@ -460,6 +412,101 @@ impl<'g> Searcher<'g> {
             });
         }
         (best, complete)
+    }
+
+    /// The child's score after `mv` from `state` (made, searched one ply shallower with the
+    /// window turned to the child's side, unmade), from the child's side, and whether its
+    /// subtree ended the game.
+    #[inline]
+    fn child(
+        &mut self,
+        state: &mut State,
+        mv: Move,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        let undo = state.make(self.game, mv);
+        if let Some(t) = &self.table {
+            t.prefetch(state.hash(self.game));
+        }
+        let (a, b) = if self.distance {
+            (child_bound(beta), child_bound(alpha))
+        } else {
+            (-beta, -alpha)
+        };
+        // A line as long as the game's move limit recurses that deep: on a stack grown
+        // as it goes (a server's worker thread has a small one).
+        let searched = if ply % GROW_EVERY == GROW_EVERY - 1 {
+            crate::memory::grow(|| self.negamax(state, depth - 1, ply + 1, a, b))
+        } else {
+            self.negamax(state, depth - 1, ply + 1, a, b)
+        };
+        state.unmake(self.game, undo);
+        searched
+    }
+
+    /// Counts a visit at `ply` and starts its line; false where the search must stop (its
+    /// budget, or another thread's halt looked at every 1,024 positions).
+    #[inline]
+    fn visit(&mut self, ply: usize) -> bool {
+        if !self.budget.visit(ply) {
+            return false;
+        }
+        if let Some(halt) = self.halt
+            && self.budget.nodes & 0x3ff == 0
+            && halt.load(Relaxed)
+        {
+            self.budget.stopped = Some(StopReason::Halted);
+            return false;
+        }
+        self.max_ply = self.max_ply.max(ply as u32);
+        // The lines below the root are kept for the first `MAX_PV` plies only, each at most
+        // `MAX_PV` moves (the table continues the principal variation past them).
+        if ply < MAX_PV {
+            if self.lines.len() <= ply + 1 {
+                self.lines.resize(ply + 2, Vec::new());
+            }
+            self.lines[ply].clear();
+        }
+        true
+    }
+
+    /// The table's entry for `key` at `depth` within the window (`alpha`, `beta`): its best
+    /// move's index (`u8::MAX`: none), and the score with whether it is complete where the
+    /// entry decides the node (deep enough, and exact or a bound beyond the window).
+    #[inline]
+    fn probe(&mut self, key: u64, depth: u32, alpha: i32, beta: i32) -> (u8, Option<(i32, bool)>) {
+        if depth == 0 {
+            return (u8::MAX, None);
+        }
+        let Some(e) = self.table.and_then(|t| t.probe(key)) else {
+            return (u8::MAX, None);
+        };
+        let deep_enough = e.depth == COMPLETE || u32::from(e.depth) >= depth;
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.score >= beta,
+            Bound::Upper => e.score <= alpha,
+        };
+        if deep_enough && usable {
+            self.tt_hits += 1;
+            return (e.best, Some((e.score, e.depth == COMPLETE)));
+        }
+        (e.best, None)
+    }
+
+    /// The line at `ply` becomes `mv` and the line below it (within `MAX_PV` plies and moves).
+    #[inline]
+    fn line_through(&mut self, ply: usize, mv: Move) {
+        if ply < MAX_PV {
+            let (head, tail) = self.lines.split_at_mut(ply + 1);
+            head[ply].clear();
+            head[ply].push(mv);
+            let rest = tail[0].len().min(MAX_PV - 1);
+            head[ply].extend_from_slice(&tail[0][..rest]);
+        }
     }
 
     /// Enhanced transposition cutoff: a child whose table entry already proves a score of at

@@ -60,7 +60,7 @@ pub fn search(
         Some(h) => h,
         None => default_horizon(game, root),
     };
-    let depth = super::lg::depth_bound(options.depth, horizon)?;
+    let depth = super::lg::depth_bound(options.depth, horizon).map_err(|e| e.to_string())?;
     let states = GameStates::with_start(game, root.clone());
     let kernel = game.scenario.kernel();
     let mut world = World::new(&game.scenario, &kernel).with_states(&states);

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
-use crate::play::players::rules::RuleBook;
+use crate::play::players::rule_book::RuleBook;
 use crate::play::state::{Move, State};
 use crate::progress::Observer;
 
@@ -156,7 +156,7 @@ pub struct SearchOptions {
     pub eval: Eval,
     /// The most zones listed for one attack by the LG search and by `Eval::Fuzzy` and
     /// `Eval::Learned`; `None`: the zone generator's 100,000 for the search, whose answer a
-    /// cap stops, and [`fuzzy::MAX_ZONES`](crate::play::players::fuzzy::MAX_ZONES) for the
+    /// cap stops, and [`fuzzy_evaluation::MAX_ZONES`](crate::play::players::fuzzy_evaluation::MAX_ZONES) for the
     /// evaluations, which value such an attack from its zone network.
     pub max_zones: Option<usize>,
     /// Told of the search's progress: a task of unknown length whose steps are nodes,
@@ -510,18 +510,18 @@ pub(crate) fn terminal_score(state: &State) -> Option<i32> {
 /// (`options.eval`, with zones within `options.horizon` for the fuzzy and learned ones, and
 /// `options.rules` for the learned one) times 100.
 pub(crate) fn evaluate(game: &Game, state: &State, options: &SearchOptions) -> i32 {
-    use crate::play::players::{fuzzy, learned};
+    use crate::play::players::{fuzzy_evaluation, learned};
     let horizon = options.horizon;
-    let max_zones = options.max_zones.unwrap_or(fuzzy::MAX_ZONES);
+    let max_zones = options.max_zones.unwrap_or(fuzzy_evaluation::MAX_ZONES);
     let white = match options.eval {
         Eval::Material => state.material(game),
-        Eval::Fuzzy => fuzzy::evaluate_within(game, state, horizon, max_zones).value,
+        Eval::Fuzzy => fuzzy_evaluation::evaluate_within(game, state, horizon, max_zones).value,
         Eval::Learned => {
             let rules = match &options.rules {
                 Some(rules) => rules,
                 None => learned::shipped(),
             };
-            let e = fuzzy::evaluate_within(game, state, horizon, max_zones);
+            let e = fuzzy_evaluation::evaluate_within(game, state, horizon, max_zones);
             learned::apply(game, state, e, rules).value
         }
     };

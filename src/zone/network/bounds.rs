@@ -127,14 +127,19 @@ impl Net<'_, '_> {
                     for &(q, t) in self.unfiltered(x, y, l as u32)?.iter() {
                         let key = (depth, y, x, q, t, l as u32);
                         if self.run_of_main(t)
-                            || f1 && self.inner(t).iter().any(|z| certain[d].contains_key(z))
+                            || f1
+                                && self
+                                    .interned
+                                    .inner(t)
+                                    .iter()
+                                    .any(|z| certain[d].contains_key(z))
                             || dropped.contains(&key)
                         {
                             continue;
                         }
                         keys.push(key);
-                        let k = self.next_time(l as u32, t);
-                        for &z in self.inner(t) {
+                        let k = self.interned.next_time(l as u32, t);
+                        for &z in self.interned.inner(t) {
                             next.entry((z, k)).or_default().push((y, l));
                         }
                     }
@@ -207,7 +212,11 @@ impl Net<'_, '_> {
             }
             let least = least as u32;
             let survives = pair.iter().filter(|k| k.5 == least).any(|&(.., t, _)| {
-                !(f1 && self.inner(t).iter().any(|z| least_time.contains_key(z))
+                !(f1 && self
+                    .interned
+                    .inner(t)
+                    .iter()
+                    .any(|z| least_time.contains_key(z))
                     || f2 && first.get(&t).is_some_and(|&p| p < (d, y, x)))
             });
             if !survives {
@@ -215,15 +224,15 @@ impl Net<'_, '_> {
             }
             pairs.push((start, end));
             let (.., t0, l0) = pair[0];
-            for &z in self.inner(t0) {
-                let mut least_mark = self.next_time(l0, t0);
+            for &z in self.interned.inner(t0) {
+                let mut least_mark = self.interned.next_time(l0, t0);
                 let mut everywhere = true;
                 for &(.., t, l) in &pair[1..] {
-                    if !self.inner(t).contains(&z) {
+                    if !self.interned.inner(t).contains(&z) {
                         everywhere = false;
                         break;
                     }
-                    least_mark = least_mark.min(self.next_time(l, t));
+                    least_mark = least_mark.min(self.interned.next_time(l, t));
                 }
                 if everywhere {
                     raised.push((z, least_mark));
@@ -253,19 +262,19 @@ impl Net<'_, '_> {
             let mut inners: Vec<u32> = keys[start..end].iter().map(|k| k.4).collect();
             inners.sort_unstable();
             inners.dedup();
-            if inners.iter().any(|&t| self.inner(t).is_empty()) {
+            if inners.iter().any(|&t| self.interned.inner(t).is_empty()) {
                 continue;
             }
             let from = keys.partition_point(|k| k.0 <= level);
             let to = keys.partition_point(|k| k.0 <= level + 1);
             for k in &keys[from..to] {
-                let stops = self.inner(k.4);
+                let stops = self.interned.inner(k.4);
                 if stops.is_empty() || dropped.contains(k) {
                     continue;
                 }
                 let hit = inners
                     .iter()
-                    .all(|&e| self.inner(e).iter().any(|z| stops.contains(z)));
+                    .all(|&e| self.interned.inner(e).iter().any(|z| stops.contains(z)));
                 if hit {
                     dropped.insert(*k);
                     added = true;

@@ -42,7 +42,7 @@ impl Net<'_, '_> {
         by_mark: &ByMark,
     ) -> Vec<Vec<Key>> {
         let d = goal.0 as usize;
-        let goal_t = &self.trajectories[goal.4 as usize];
+        let goal_t = &self.interned[goal.4];
         let mut reach: Vec<Vec<Key>> = vec![Vec::new(); d];
         for j in 1..d {
             let mut here: Vec<Key> = Vec::new();
@@ -57,14 +57,11 @@ impl Net<'_, '_> {
                     .get(&(j as u32, y, time))
                     .map_or(&[][..], |v| v.as_slice())
                 {
-                    let leads = self
-                        .inner(k.4)
-                        .iter()
-                        .any(|&z| back[j + 1].contains(&(z, self.next_time(k.5, k.4))));
-                    if !leads
-                        || self.g.options.f2
-                            && contains_run(&self.trajectories[k.4 as usize], goal_t)
-                    {
+                    let leads =
+                        self.interned.inner(k.4).iter().any(|&z| {
+                            back[j + 1].contains(&(z, self.interned.next_time(k.5, k.4)))
+                        });
+                    if !leads || self.g.options.f2 && contains_run(&self.interned[k.4], goal_t) {
                         continue;
                     }
                     let linked = j == 1
@@ -89,8 +86,8 @@ impl Net<'_, '_> {
         let d = goal.0 as usize;
         d > 1
             && !reach[d - 1].iter().any(|&p| {
-                self.inner(p.4).contains(&goal.1)
-                    && self.next_time(p.5, p.4) == i64::from(goal.5)
+                self.interned.inner(p.4).contains(&goal.1)
+                    && self.interned.next_time(p.5, p.4) == i64::from(goal.5)
                     && self.consistent(p, goal)
             })
     }
@@ -99,8 +96,8 @@ impl Net<'_, '_> {
     fn produced(&self, keys: &[Key]) -> FxHashMap<(Point, i64), Vec<Key>> {
         let mut out: FxHashMap<(Point, i64), Vec<Key>> = FxHashMap::default();
         for &k in keys {
-            let time = self.next_time(k.5, k.4);
-            for &z in self.inner(k.4) {
+            let time = self.interned.next_time(k.5, k.4);
+            for &z in self.interned.inner(k.4) {
                 out.entry((z, time)).or_default().push(k);
             }
         }
@@ -111,13 +108,9 @@ impl Net<'_, '_> {
     /// decides: F1 drops it where they share an intermediate stop (`before` marks it at
     /// `next`'s level), F2 where it is a run of `before`.
     fn consistent(&self, before: Key, next: Key) -> bool {
-        let (a, b) = (self.inner(before.4), self.inner(next.4));
+        let (a, b) = (self.interned.inner(before.4), self.interned.inner(next.4));
         !(self.g.options.f1 && b.iter().any(|z| a.contains(z))
-            || self.g.options.f2
-                && contains_run(
-                    &self.trajectories[before.4 as usize],
-                    &self.trajectories[next.4 as usize],
-                ))
+            || self.g.options.f2 && contains_run(&self.interned[before.4], &self.interned[next.4]))
     }
 
     /// A consistent chain to `goal` drawn at random from `reach` ([`Net::chains`]): per level
@@ -135,8 +128,8 @@ impl Net<'_, '_> {
                 .iter()
                 .copied()
                 .filter(|&p| {
-                    self.inner(p.4).contains(&at.1)
-                        && self.next_time(p.5, p.4) == i64::from(at.5)
+                    self.interned.inner(p.4).contains(&at.1)
+                        && self.interned.next_time(p.5, p.4) == i64::from(at.5)
                         && self.consistent(p, at)
                 })
                 .collect();
@@ -208,27 +201,31 @@ impl Net<'_, '_> {
             let allowed: Vec<(usize, u32)> = choices
                 .into_iter()
                 .filter(|&(_, t)| {
-                    let inner = self.inner(t);
+                    let inner = self.interned.inner(t);
                     if let Some(n) = next {
-                        if inner.contains(&n.1) && self.next_time(l, t) > i64::from(n.5) {
+                        if inner.contains(&n.1) && self.interned.next_time(l, t) > i64::from(n.5) {
                             return false;
                         }
-                        if f1 && self.inner(n.4).iter().any(|z| inner.contains(z)) {
+                        if f1 && self.interned.inner(n.4).iter().any(|z| inner.contains(z)) {
                             return false;
                         }
                     }
-                    let whole = &self.trajectories[t as usize];
+                    let whole = &self.interned[t];
                     !(f2 && to_come
                         .iter()
-                        .any(|k| contains_run(whole, &self.trajectories[k.4 as usize])))
+                        .any(|k| contains_run(whole, &self.interned[k.4])))
                 })
                 .collect();
-            let Some(fewest) = allowed.iter().map(|&(_, t)| self.inner(t).len()).min() else {
+            let Some(fewest) = allowed
+                .iter()
+                .map(|&(_, t)| self.interned.inner(t).len())
+                .min()
+            else {
                 return Ok(None);
             };
             let best: Vec<(usize, u32)> = allowed
                 .into_iter()
-                .filter(|&(_, t)| self.inner(t).len() == fewest)
+                .filter(|&(_, t)| self.interned.inner(t).len() == fewest)
                 .collect();
             let choice = best[rng.below(best.len() as u64) as usize];
             self.advance_in_place(&mut state, Some(choice));

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use lingeo::compare::{CompareOptions, Comparer, Count, PairRow};
+use lingeo::engine_comparison::{CompareOptions, Comparer, Count, PairRow};
 use lingeo::scenario::Scenario;
 
 use super::progress::Tally;
@@ -141,7 +141,7 @@ fn caps_are_reported_as_lower_bounds() {
 #[test]
 fn figure14_draws_no_bar_where_no_zones_were_made() {
     let (s, rows, _) = rows("figure2.scenario", options());
-    let chart = lingeo::compare::figure14("figure2", &s, &rows);
+    let chart = lingeo::engine_comparison::figure14("figure2", &s, &rows);
     let made = rows.iter().filter(|r| r.zones_native.is_some()).count();
     let capped = rows
         .iter()

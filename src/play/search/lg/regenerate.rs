@@ -1,0 +1,375 @@
+//! Zones generated afresh at every state by the native zone generator ([`Regenerate`]), with the
+//! domination zones of decision A22 and caches of positions met and of TRACKS.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::attack::{Attack, Attacks, ZoneKind};
+use super::error::LgError;
+use super::moves::is_goal_zone;
+use super::zone_source::ZoneSource;
+use crate::board::Point;
+use crate::kernel::Kernel;
+use crate::piece::Side;
+use crate::play::game::Game;
+use crate::play::state::{Move, State};
+use crate::progress::{Progress, Silent, Task};
+use crate::zone::{Tracks, Zone, ZoneError, ZoneGenerator, ZoneOptions};
+
+/// An attack of [`Regenerate::generate`]: piece (game index), target, kind, zones or error.
+type Generated = (usize, Point, ZoneKind, Result<Vec<Zone>, ZoneError>);
+
+/// Zones generated afresh at every state by the native zone generator on
+/// [`State::scenario`]: every attack within the horizon, each with its main trajectories of
+/// shortest length (l0 = the attack's distance), and the filters F1 and F2 (decision A8,
+/// docs/semantics.md §10); with `domination`, the domination zones too ([`Regenerate::generate`]).
+pub struct Regenerate {
+    /// Attacks whose main trajectories are at most this many moves long (H).
+    pub horizon: u32,
+    /// The zone generator's options (F1 and F2 on, `max_zones`).
+    pub options: ZoneOptions,
+    /// Add the domination zones (decision A22, docs/semantics.md §10).
+    pub domination: bool,
+    /// The domination zones with their negations (bundles: the trajectories that can stop
+    /// the guard in time, and its side's answers to them) instead of the guard's main
+    /// trajectories alone ([`ZoneGenerator::domination_mains`], the default).
+    pub guard_negations: bool,
+    /// List every zone of each attack (the product of the alternatives of its attach pairs,
+    /// as the zone grammar does) instead of one bundle per main trajectory.
+    pub product: bool,
+    /// The kernel, shared by every state when distances do not depend on where pieces stand
+    /// (the scenario's `blocking` is off).
+    kernel: Option<Kernel>,
+    /// The attacks of the positions met so far ([`ZoneSource::zones`]): the zones depend on
+    /// where the pieces stand and on nothing else, and a reduced tree meets one position by
+    /// many orders of independent moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
+    cache: HashMap<Vec<Option<Point>>, Attacks>,
+    /// The goal zones of the positions the race extension met ([`ZoneSource::goal_zones`]),
+    /// kept as [`Regenerate::cache`] is.
+    goal_cache: HashMap<Vec<Option<Point>>, Attacks>,
+    /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
+    /// type and the points, not on where the other pieces stand. Cleared when it holds
+    /// [`TRACKS_CACHE_ENTRIES`].
+    tracks: RefCell<Tracks>,
+}
+
+/// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
+pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
+
+/// The main trajectories a domination zone may have (one bundle each); a guard with more is
+/// left out ([`Regenerate::generate`]). A king five moves from the point with a row of slack
+/// has 45; a knight-like piece on a 10x10 board has hundreds, whose bundles cost seconds a
+/// position and make no particular plan.
+pub const DOMINATION_MAINS: usize = 64;
+
+/// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
+pub const ZONE_CACHE_POSITIONS: usize = 2_000;
+
+impl Regenerate {
+    /// The zones of `game`'s states within `horizon`: filters on, bundles off until the
+    /// search chooses, no domination zones until asked, empty caches.
+    pub fn new(game: &Game, horizon: u32) -> Regenerate {
+        Regenerate {
+            horizon,
+            options: ZoneOptions {
+                f1: true,
+                f2: true,
+                ..ZoneOptions::default()
+            },
+            domination: false,
+            guard_negations: false,
+            // The product by default, as the zone orderings and the fuzzy evaluation read
+            // zones; the LG search chooses ([`LgOptions::product_zones`](super::options::LgOptions::product_zones)).
+            product: true,
+            kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
+            cache: HashMap::new(),
+            goal_cache: HashMap::new(),
+            tracks: RefCell::new(Tracks::default()),
+        }
+    }
+}
+
+impl Regenerate {
+    /// Every attack of `state` within the horizon, in game piece indices, each with its zones
+    /// or why they could not be listed (more than `options.max_zones`).
+    pub fn attacks(
+        &self,
+        game: &Game,
+        state: &State,
+    ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
+        self.attacks_observed(game, state, &Silent)
+    }
+
+    /// [`Regenerate::attacks`], telling `progress` of each attack whose zones it has listed (a
+    /// task of as many steps as there are attacks, `"attacks"`).
+    pub fn attacks_observed(
+        &self,
+        game: &Game,
+        state: &State,
+        progress: &dyn Progress,
+    ) -> Vec<(usize, Point, Result<Vec<Zone>, ZoneError>)> {
+        self.generate(game, state, false, false, progress)
+            .into_iter()
+            .map(|(piece, target, _, zones)| (piece, target, zones))
+            .collect()
+    }
+
+    /// The attacks of [`Regenerate::attacks`], then with `domination` the domination zones
+    /// (decision A22, docs/semantics.md §10): a piece guards the points that a goal-owning
+    /// piece of its side still has to pass: the stops after its start of the main
+    /// trajectories of its attacks on its goals within the horizon (the 2D/4A white bomber's
+    /// c7 and c8). Each piece of that side but the goal piece itself gets the domination zones
+    /// of an empty such point that it guards after at most `horizon` moves (its main
+    /// trajectory, of shortest length, is at most `horizon` + 1 long), unless it attacks the
+    /// point already; pieces in the scenario's order, points in enumeration order.
+    /// With `first_error`, the list ends at the first attack that cannot be listed.
+    pub fn generate(
+        &self,
+        game: &Game,
+        state: &State,
+        domination: bool,
+        first_error: bool,
+        progress: &dyn Progress,
+    ) -> Vec<Generated> {
+        self.generate_scoped(game, state, domination, first_error, false, progress)
+    }
+
+    /// [`Regenerate::generate`], with `goals_only` the attacks of pieces on their goals alone
+    /// (and the domination zones, which guard the goals' ways).
+    fn generate_scoped(
+        &self,
+        game: &Game,
+        state: &State,
+        domination: bool,
+        first_error: bool,
+        goals_only: bool,
+        progress: &dyn Progress,
+    ) -> Vec<Generated> {
+        let (scenario, map) = state.scenario(game);
+        let mut back = vec![0; scenario.pieces.len()];
+        for (g, s) in map.iter().enumerate() {
+            if let Some(s) = s {
+                back[*s] = g;
+            }
+        }
+        let own;
+        let kernel = match &self.kernel {
+            Some(k) => k,
+            None => {
+                own = scenario.kernel();
+                &own
+            }
+        };
+        let tracks = if self.kernel.is_some() {
+            self.tracks.take()
+        } else {
+            Tracks::default()
+        };
+        let mut generator = ZoneGenerator::with_tracks(&scenario, kernel, self.options, tracks);
+        let out = self.generate_in(
+            game,
+            &scenario,
+            &back,
+            &mut generator,
+            domination,
+            first_error,
+            goals_only,
+            progress,
+        );
+        if self.kernel.is_some() {
+            let tracks = generator.into_tracks();
+            if tracks.len() < TRACKS_CACHE_ENTRIES {
+                *self.tracks.borrow_mut() = tracks;
+            }
+        }
+        out
+    }
+
+    /// [`Regenerate::generate`] with the state's scenario, the map from its pieces to the
+    /// game's (`back`) and its generator.
+    #[allow(clippy::too_many_arguments)]
+    fn generate_in(
+        &self,
+        game: &Game,
+        scenario: &crate::scenario::Scenario,
+        back: &[usize],
+        generator: &mut ZoneGenerator<'_>,
+        domination: bool,
+        first_error: bool,
+        goals_only: bool,
+        progress: &dyn Progress,
+    ) -> Vec<Generated> {
+        let to_game = |mut zones: Vec<Zone>| {
+            for z in &mut zones {
+                for e in &mut z.entries {
+                    e.piece = back[e.piece];
+                }
+            }
+            zones
+        };
+        let mut out = Vec::new();
+        // Per side (White, Black), the points its goal pieces pass, with the piece.
+        let mut guard: Vec<(Side, Point, usize)> = Vec::new();
+        let mut attacks = generator.attacks(self.horizon);
+        if goals_only {
+            // Every attack's zones are its own: leaving the others out changes none of these.
+            attacks.retain(|&(p0, y0)| game.goals[back[p0]][y0.index()]);
+        }
+        let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
+        for (p0, y0) in attacks {
+            let l0 = generator.main_distance(p0, y0);
+            let zones = if self.product {
+                generator.zones(p0, y0, l0)
+            } else {
+                // `max_zones` caps the bundles of an attack (one per main trajectory) as it
+                // caps the language's zones (ZoneGenerator::bundles).
+                generator.bundles(p0, y0, l0)
+            };
+            if domination
+                && game.goals[back[p0]][y0.index()]
+                && let Ok(zones) = &zones
+            {
+                // Only the points where the other side intercepts the goal piece (the end of
+                // an opposing trajectory at level 1): guarding any other point stops nothing.
+                let side = scenario.pieces[p0].side;
+                for z in zones {
+                    let stops = &z.entries[0].trajectory[1..];
+                    for e in &z.entries {
+                        if e.level == 1
+                            && scenario.pieces[e.piece].side != side
+                            && let Some(&y) = e.trajectory.last()
+                            && stops.contains(&y)
+                        {
+                            guard.push((side, y, p0));
+                        }
+                    }
+                }
+            }
+            let failed = zones.is_err();
+            out.push((back[p0], y0, ZoneKind::Attack, zones.map(to_game)));
+            task.advance(1);
+            if failed && first_error {
+                return out;
+            }
+        }
+        drop(task);
+        if !domination {
+            return out;
+        }
+        let attacked: Vec<(usize, Point)> = out.iter().map(|a| (a.0, a.1)).collect();
+        for (p0, &g0) in back.iter().enumerate() {
+            let side = scenario.pieces[p0].side;
+            let mut points: Vec<Point> = guard
+                .iter()
+                .filter(|&&(s, _, q)| s == side && q != p0)
+                .map(|&(_, y, _)| y)
+                .collect();
+            points.sort_unstable();
+            points.dedup();
+            for y0 in points {
+                if attacked.contains(&(g0, y0)) {
+                    continue;
+                }
+                let x0 = scenario.pieces[p0].at;
+                let l0 = generator.reach(p0, x0, y0, true);
+                if l0 > self.horizon + 1 {
+                    continue;
+                }
+                // A guard with more ways than DOMINATION_MAINS is no particular plan, and
+                // building its bundles costs seconds (a knight-like piece on 10x10): it is left
+                // out, as a point no piece guards within the horizon is.
+                let cap = generator.set_max_zones(DOMINATION_MAINS);
+                // A guard's main trajectories alone by default (`guard_negations`); the race
+                // extension never reads more of them ([`Attack::race_steps`]).
+                let zones = if goals_only || !self.guard_negations {
+                    generator.domination_mains(p0, y0, l0)
+                } else {
+                    generator.domination_zones(p0, y0, l0)
+                };
+                generator.set_max_zones(cap);
+                match zones {
+                    Ok(zones) if zones.is_empty() => {}
+                    Err(ZoneError::TooMany { .. } | ZoneError::TooManyTrajectories { .. }) => {}
+                    zones => {
+                        let failed = zones.is_err();
+                        out.push((g0, y0, ZoneKind::Domination, zones.map(to_game)));
+                        if failed && first_error {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl ZoneSource for Regenerate {
+    fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
+        if let Some(attacks) = self.cache.get(&state.at) {
+            return Ok(attacks.clone());
+        }
+        let attacks = Rc::new(self.listed(game, state, false)?);
+        keep(&mut self.cache, state, &attacks);
+        Ok(attacks)
+    }
+
+    fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
+        if let Some(attacks) = self.goal_cache.get(&state.at) {
+            return Ok(attacks.clone());
+        }
+        // A position searched before the depth bound has its goal zones among all of them.
+        let attacks = match self.cache.get(&state.at) {
+            Some(all) => Rc::new(
+                all.iter()
+                    .filter(|a| is_goal_zone(game, a))
+                    .cloned()
+                    .collect(),
+            ),
+            None => Rc::new(self.listed(game, state, true)?),
+        };
+        keep(&mut self.goal_cache, state, &attacks);
+        Ok(attacks)
+    }
+
+    fn goal_child(
+        &mut self,
+        game: &Game,
+        _parent: &[Attack],
+        _mv: Move,
+        child: &State,
+    ) -> Result<(Attacks, bool), LgError> {
+        Ok((self.goal_zones(game, child)?, true))
+    }
+}
+
+/// Keeps `attacks` as `state`'s in `cache`, emptied first when full, or when the memory in use
+/// passes half the limit (a position's attacks with their domination bundles can be megabytes
+/// on a 10x10 board).
+fn keep(cache: &mut HashMap<Vec<Option<Point>>, Attacks>, state: &State, attacks: &Attacks) {
+    if cache.len() >= ZONE_CACHE_POSITIONS || crate::memory::in_use() > crate::memory::limit() / 2 {
+        cache.clear();
+    }
+    cache.insert(state.at.clone(), attacks.clone());
+}
+
+impl Regenerate {
+    /// The attacks of `state` with their zones, generated afresh; the first attack that
+    /// cannot be listed is the error.
+    fn listed(&self, game: &Game, state: &State, goals_only: bool) -> Result<Vec<Attack>, LgError> {
+        // The first attack that cannot be listed stops the search: the rest are not listed.
+        self.generate_scoped(game, state, self.domination, true, goals_only, &Silent)
+            .into_iter()
+            .map(|(piece, target, kind, zones)| {
+                let zones = zones.map_err(|error| LgError::Zones {
+                    piece: game.scenario.pieces[piece].name.clone(),
+                    kind,
+                    target: game.scenario.board.name(target).to_string(),
+                    error,
+                })?;
+                Ok(Attack::new(piece, target, kind, zones))
+            })
+            .collect()
+    }
+}
