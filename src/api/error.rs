@@ -81,8 +81,23 @@ pub enum ApiError {
         /// never ends).
         traceable: bool,
     },
-    /// A search stopped (a limit of positions, time or memory) before it had any result, or a
-    /// listing of zones ran past its time.
+    /// A computation that failed for a reason that is neither the request's nor a limit's (an
+    /// engine that could not finish its work, a result that did not read back).
+    #[error("{message}")]
+    Failed {
+        /// What failed, in one line.
+        message: String,
+    },
+    /// A computation other than a search that ran past the thread's time limit or was stopped
+    /// by its caller (a listing of zones), in its own words.
+    #[error("{message}")]
+    OutOfTime {
+        /// What ran out of time, and the limit.
+        message: String,
+    },
+    /// A search stopped (a limit of positions, time or memory) before it had any result. A search whose work failed inside it
+    /// ([`StopReason::Failed`](crate::play::search::StopReason::Failed)) is a failed
+    /// computation ([`ErrorKind::Failed`]), not a stopped one.
     #[error("{reason}{note}")]
     Stopped {
         /// Why it stopped: the limit's caller adds how to raise it
@@ -92,6 +107,23 @@ pub enum ApiError {
         /// there is no result`), or nothing.
         note: &'static str,
     },
+}
+
+/// What an [`ApiError`] says of the request: the caller's input is at fault, the computation
+/// failed, or it stopped at a limit. The server answers each with its own HTTP status and the
+/// Python package raises each as its own exception class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The request does not fit: a field, a file's text (with its place), a file that cannot
+    /// be read, a scenario that cannot be played, a grammar's run that fails at a place of the
+    /// grammar.
+    BadRequest,
+    /// The computation failed for a reason of its own (an engine's failure).
+    Failed,
+    /// The computation stopped at a limit: memory, time, positions, a cap on what it lists, or
+    /// the caller's stop.
+    Stopped,
 }
 
 /// A cap the caller can raise.
@@ -215,6 +247,66 @@ impl From<crate::grammar::RunError> for ApiError {
     }
 }
 
+/// The search grammar's errors: options it cannot take and a grammar that breaks its contract
+/// are the request's, its derivation's failure is a grammar run's (with its place and limit),
+/// a sentence that is not a search tree a failed computation.
+impl From<crate::play::search::lg_grammar::SearchGrammarError> for ApiError {
+    fn from(e: crate::play::search::lg_grammar::SearchGrammarError) -> Self {
+        use crate::play::search::lg_grammar::SearchGrammarError as E;
+        match e {
+            E::Option { field, message } => ApiError::request(Some(field), message),
+            E::Contract(message) => ApiError::request(Some("grammar"), message),
+            // The engine's derivation, not a `run` of the caller's: no `--trace` to offer.
+            E::Run(run) => match ApiError::from(*run) {
+                ApiError::Run {
+                    file,
+                    line,
+                    column,
+                    message,
+                    rendered,
+                    limit,
+                    ..
+                } => ApiError::Run {
+                    file,
+                    line,
+                    column,
+                    message,
+                    rendered,
+                    limit,
+                    traceable: false,
+                },
+                other => other,
+            },
+            e @ (E::NotOneSentence { .. } | E::NotATree { .. }) => ApiError::failed(e.to_string()),
+        }
+    }
+}
+
+/// A number of jobs out of range is the request's (`jobs`); threads that cannot be started
+/// are a failure.
+impl From<crate::parallel::JobsError> for ApiError {
+    fn from(e: crate::parallel::JobsError) -> Self {
+        match e {
+            crate::parallel::JobsError::OutOfRange(_) => {
+                ApiError::request(Some("jobs"), e.to_string())
+            }
+            crate::parallel::JobsError::Threads { .. } => ApiError::failed(e.to_string()),
+        }
+    }
+}
+
+/// A game without an opening is the scenario's (the request's); threads that cannot be
+/// started are a failure.
+impl From<crate::play::players::matches::MatchError> for ApiError {
+    fn from(e: crate::play::players::matches::MatchError) -> Self {
+        use crate::play::players::matches::MatchError;
+        match e {
+            MatchError::NoOpening => ApiError::request(None, e.to_string()),
+            MatchError::Jobs(e) => e.into(),
+        }
+    }
+}
+
 impl From<crate::grammar::InputError> for ApiError {
     fn from(e: crate::grammar::InputError) -> Self {
         ApiError::Input(e)
@@ -270,6 +362,50 @@ impl ApiError {
                 Given::Input(_) | Given::NoPieces | Given::NoValue(_) => "inputs",
             }),
             _ => None,
+        }
+    }
+
+    /// Whether the request, the computation or a limit is at fault.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ApiError::Source { .. }
+            | ApiError::Io { .. }
+            | ApiError::Request { .. }
+            | ApiError::Input(_)
+            | ApiError::Game { .. } => ErrorKind::BadRequest,
+            // A run stopped at one of its limits stopped; one that failed at a place of the
+            // grammar (an index out of range, a value of the wrong kind) is the grammar's fault.
+            ApiError::Run { limit: Some(_), .. } => ErrorKind::Stopped,
+            ApiError::Run { limit: None, .. } => ErrorKind::BadRequest,
+            ApiError::TooLarge { .. } | ApiError::OutOfTime { .. } => ErrorKind::Stopped,
+            ApiError::Stopped {
+                reason: crate::play::search::StopReason::Failed(_),
+                ..
+            }
+            | ApiError::Failed { .. } => ErrorKind::Failed,
+            ApiError::Stopped { .. } => ErrorKind::Stopped,
+        }
+    }
+
+    /// A computation that failed, in its own words.
+    pub fn failed(message: impl Into<String>) -> ApiError {
+        ApiError::Failed {
+            message: message.into(),
+        }
+    }
+
+    /// Whether the error stopped at the time limit or the caller's stop (rather than at a cap
+    /// of size: memory, positions, zones, steps, a result's text).
+    pub fn stopped_by_time(&self) -> bool {
+        use crate::play::search::StopReason;
+        match self {
+            ApiError::Stopped { reason, .. } => matches!(
+                reason,
+                StopReason::Time { .. } | StopReason::Deadline(_) | StopReason::Halted
+            ),
+            ApiError::Run { limit, .. } => *limit == Some(crate::grammar::Limit::Time),
+            ApiError::OutOfTime { .. } => true,
+            _ => false,
         }
     }
 

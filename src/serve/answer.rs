@@ -83,9 +83,15 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
+            // Stopped while it printed: at the time limit 408, at the memory limit 413.
             Err(Unprinted::Exceeded(e)) => {
+                let status = if matches!(e, Exceeded::Time(_)) {
+                    StatusCode::REQUEST_TIMEOUT
+                } else {
+                    StatusCode::PAYLOAD_TOO_LARGE
+                };
                 return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
+                    status,
                     crate::cli::CliError::from(Unprinted::Exceeded(e)).stderr(),
                 ));
             }
@@ -104,10 +110,10 @@ impl Budget {
         Ok(())
     }
 
-    /// The error of an answer past the cap, saying why.
+    /// The error of an answer past the cap, saying why (413: a stop at a cap of size).
     fn too_large(&self, why: &str) -> ApiError {
         ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "the answer would be larger than the server's cap of {} MB: {why} (lingeo serve \
                  --max-answer-mb raises the cap)",

@@ -59,9 +59,12 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
     Json(CommandAnswer { cli, rest })
 }
 
-/// An error of the API: the request does not fit the scenario or itself, or a cap stopped the
-/// work (422), in the words the CLI prints on stderr.
+/// An error of the API, in the words the CLI prints on stderr, with the status of its kind: a
+/// request that does not fit the scenario or itself 422, a computation that failed 500, one
+/// that stopped at its time limit (or was stopped) 408 and at a cap of size (memory, positions,
+/// zones, steps, the answer's cap) 413.
 fn failed(e: lingeo::api::ApiError) -> ApiError {
+    let status = status_of(&e);
     // The library's cap on a result's text is the server's on an answer (`compute`).
     if let lingeo::api::ApiError::TooLarge {
         cap: lingeo::api::Cap::Output,
@@ -70,17 +73,25 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
     } = &e
     {
         return ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            status,
             format!(
                 "the answer would be larger than the server's cap: {reason} (lingeo serve \
                  --max-answer-mb raises the cap)"
             ),
         );
     }
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        crate::cli::CliError(e.to_string()).stderr(),
-    )
+    ApiError::new(status, crate::cli::CliError(e.to_string()).stderr())
+}
+
+/// The HTTP status of an error of the API, by its kind (docs/serve.md, "Errors").
+pub fn status_of(e: &lingeo::api::ApiError) -> StatusCode {
+    use lingeo::api::ErrorKind;
+    match e.kind() {
+        ErrorKind::BadRequest => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorKind::Stopped if e.stopped_by_time() => StatusCode::REQUEST_TIMEOUT,
+        ErrorKind::Stopped => StatusCode::PAYLOAD_TOO_LARGE,
+    }
 }
 
 /// The most pictures of sentences or zones an answer carries.
@@ -996,7 +1007,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT + 8);
         if estimate > max_answer {
             return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
+                StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "the answer would be larger than the server's cap of {} MB: the board ({}, \
                      {} points) drawn and named takes about {} MB; ask on a smaller board, or \
