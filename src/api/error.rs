@@ -444,4 +444,88 @@ mod tests {
         assert_eq!((file, line), ("bad.scenario", 2));
         assert!(column >= 1, "{e}");
     }
+
+    #[test]
+    fn a_bad_text_is_a_bad_request() {
+        let e = crate::api::Workbench::from_text("board 8x8\nwhite kong at a1\n", "bad.scenario")
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::BadRequest, "{e}");
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_node_limit_is_a_stopped_computation() {
+        use crate::api::{Engine, SearchRequest, Workbench};
+        let reti = Workbench::load("examples/reti.scenario").unwrap();
+        let e = reti
+            .search(&SearchRequest {
+                engine: Engine::Minimax,
+                max_nodes: Some(10),
+                ..SearchRequest::default()
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        assert!(!e.stopped_by_time(), "{e}");
+    }
+
+    #[test]
+    fn an_lg_search_whose_zones_cannot_be_listed_failed_and_is_no_bad_request() {
+        // One zone per attack is fewer than the robot's attacks have: the LG search's work
+        // fails inside it: a failed computation, not a stop at a limit as it was reported.
+        use crate::api::{Engine, SearchRequest, Workbench};
+        let reti = Workbench::load("examples/reti.scenario").unwrap();
+        let e = reti
+            .search(&SearchRequest {
+                engine: Engine::Lg,
+                max_zones: Some(1),
+                ..SearchRequest::default()
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Failed, "{e}");
+    }
+
+    #[test]
+    fn the_search_grammar_s_errors_have_their_kinds() {
+        use crate::play::search::lg_grammar::SearchGrammarError as E;
+        let not_a_tree = ApiError::from(E::NotATree {
+            what: "a move that is not legal where it is played".into(),
+            at: 3,
+            of: 9,
+        });
+        assert_eq!(not_a_tree.kind(), ErrorKind::Failed);
+        assert_eq!(
+            not_a_tree.to_string(),
+            "the search grammar's sentence is not a search tree: a move that is not legal \
+             where it is played (symbol 3 of 9)"
+        );
+        let option = ApiError::from(E::Option {
+            field: "horizon",
+            message: "the horizon must be at least 1 move".into(),
+        });
+        assert_eq!(option.kind(), ErrorKind::BadRequest);
+        assert_eq!(option.field(), Some("horizon"));
+    }
+
+    #[test]
+    fn jobs_out_of_range_are_the_request_s_and_threads_that_do_not_start_a_failure() {
+        use crate::parallel::JobsError;
+        let range = ApiError::from(JobsError::OutOfRange(0));
+        assert_eq!(
+            (range.kind(), range.field()),
+            (ErrorKind::BadRequest, Some("jobs"))
+        );
+        let threads = ApiError::from(JobsError::Threads {
+            jobs: 4,
+            message: "no".into(),
+        });
+        assert_eq!(threads.kind(), ErrorKind::Failed);
+    }
+
+    #[test]
+    fn a_time_stop_is_a_stopped_computation_by_time() {
+        let e = ApiError::from(crate::budget::Exceeded::Time(
+            std::time::Duration::from_secs(2),
+        ));
+        assert_eq!(e.kind(), ErrorKind::Stopped);
+        assert!(e.stopped_by_time());
+    }
 }

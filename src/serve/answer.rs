@@ -83,10 +83,11 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
-            // Stopped while it printed: at the time limit 408, at the memory limit 413.
+            // Stopped while it printed: at the time limit 503, at the memory limit 413 (as
+            // `api::status_of`).
             Err(Unprinted::Exceeded(e)) => {
                 let status = if matches!(e, Exceeded::Time(_)) {
-                    StatusCode::REQUEST_TIMEOUT
+                    StatusCode::SERVICE_UNAVAILABLE
                 } else {
                     StatusCode::PAYLOAD_TOO_LARGE
                 };

@@ -3,8 +3,8 @@
 //! memory budget (`jobs.rs`), and answers `{"cli": the result, "svg": a picture or null, ...}`:
 //! `cli` is the API's result serialised, the very serde types `lingeo COMMAND --json` prints,
 //! so the JSON is the CLI's by construction. Pictures are drawn by the library's renderers
-//! within the answer's budget (`answer.rs`). A request the API refuses answers 422 with its
-//! error; no command line is built, no output parsed, no file read.
+//! within the answer's budget (`answer.rs`). An error of the API answers with the status of its
+//! kind (`status_of`: 422 a bad request, 500 a failed computation, 413 or 503 a stopped one); no command line is built, no output parsed, no file read.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -61,8 +61,9 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
 
 /// An error of the API, in the words the CLI prints on stderr, with the status of its kind: a
 /// request that does not fit the scenario or itself 422, a computation that failed 500, one
-/// that stopped at its time limit (or was stopped) 408 and at a cap of size (memory, positions,
-/// zones, steps, the answer's cap) 413.
+/// that stopped at a cap of size (memory, positions, zones, steps, the answer's cap) 413 and
+/// at its time limit (or was stopped) 503 without `Retry-After`. Not 408: Chromium sends a
+/// request again when a reused connection answers 408, and would run the computation twice.
 fn failed(e: lingeo::api::ApiError) -> ApiError {
     let status = status_of(&e);
     // The library's cap on a result's text is the server's on an answer (`compute`).
@@ -89,7 +90,7 @@ pub fn status_of(e: &lingeo::api::ApiError) -> StatusCode {
     match e.kind() {
         ErrorKind::BadRequest => StatusCode::UNPROCESSABLE_ENTITY,
         ErrorKind::Failed => StatusCode::INTERNAL_SERVER_ERROR,
-        ErrorKind::Stopped if e.stopped_by_time() => StatusCode::REQUEST_TIMEOUT,
+        ErrorKind::Stopped if e.stopped_by_time() => StatusCode::SERVICE_UNAVAILABLE,
         ErrorKind::Stopped => StatusCode::PAYLOAD_TOO_LARGE,
     }
 }
@@ -175,7 +176,8 @@ const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)
 
 /// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
 /// memory limit and the answer's cap as the cap on the text of the library's results (which
-/// then stop building it as soon as it passes); its error of the API answers 422.
+/// then stop building it as soon as it passes); its error of the API answers by its kind
+/// (`status_of`).
 async fn compute<T: Send + 'static>(
     config: &Config,
     memory: usize,
