@@ -1,6 +1,7 @@
 //! The native part of the Python package `lingeo` (python/lingeo/ wraps it): a scenario and a
 //! grammar as Python objects, each job of `lingeo::api` as a method that returns its result as
-//! Python objects made from the result's serde form (what the CLI's `--json` prints, `object`),
+//! Python objects made in Rust from the result's JSON value (what the CLI's `--json` prints,
+//! `value` and `object`: no JSON text),
 //! computed with the GIL released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
 //! The Python-facing docstrings are in python/lingeo/__init__.py only: the comments on the
 //! methods here are `//`, not doc comments, so that the native methods carry none.
@@ -225,12 +226,46 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
     })
 }
 
-/// A result as Python objects (dicts, lists, ints of any size, floats, strings, None) made from
-/// its serde form, the one the CLI's `--json` prints: no JSON text in between. Made once the
-/// work has ended, with the GIL: the objects are Python's, outside the work's memory limit (the
-/// work held what it built against it).
-fn object(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py<PyAny>> {
-    Ok(pythonize::pythonize(py, value)?.unbind())
+/// A result's JSON value, made on the worker from the result's serde form: the value the CLI's
+/// `--json` prints (tuples as lists, map keys as strings), as a tree, never as text.
+fn value(result: &impl serde::Serialize) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(result)
+        .map_err(|e| ApiError::failed(format!("the result did not serialise: {e}")))
+}
+
+/// A JSON value as Python objects (dicts, lists, ints, floats, strings, None), made in Rust:
+/// what `json.loads` makes of the CLI's `--json`, with no text in between.
+fn object(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    use pyo3::types::{PyDict, PyList, PyString};
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any().unbind(),
+            // serde_json writes no NaN or infinity: it prints them `null`.
+            (None, None) => match n.as_f64() {
+                Some(f) => f.into_pyobject(py)?.into_any().unbind(),
+                None => py.None(),
+            },
+        },
+        Value::String(s) => PyString::new(py, s).into_any().unbind(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(object(py, item)?)?;
+            }
+            list.into_any().unbind()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (key, item) in map {
+                dict.set_item(key, object(py, item)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
 }
 
 /// The most MiB `max_memory` takes, as `--max-memory`.
@@ -261,6 +296,9 @@ fn side(text: Option<&str>) -> Result<Option<Side>, ApiError> {
         )),
     }
 }
+
+/// A MAP table by rank and file, where the board is a flat grid.
+type Grid = Vec<Vec<i64>>;
 
 // A scenario and its kernel.
 #[pyclass(frozen, module = "lingeo._lingeo")]
@@ -337,7 +375,7 @@ impl Scenario {
         attack: bool,
         reverse: bool,
         max_memory: u64,
-    ) -> PyResult<(Py<PyAny>, Option<Vec<Vec<i64>>>)> {
+    ) -> PyResult<(Py<PyAny>, Option<Grid>)> {
         let side = self::side(side).map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = MapRequest {
@@ -348,11 +386,14 @@ impl Scenario {
             from: origin,
             reverse,
         };
-        let m = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.map(&r))
+        let (m, grid) = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                let m = self.bench.map(&r)?;
+                Ok((value(&m)?, m.grid()))
+            })
         })?
         .map_err(|e| error(py, e))?;
-        Ok((object(py, &m)?, m.grid()))
+        Ok((object(py, &m)?, grid))
     }
 
     #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false, max_memory = DEFAULT_MEMORY_MIB))]
@@ -387,11 +428,14 @@ impl Scenario {
             count_only,
             ..TrajectoriesRequest::default()
         };
-        let t = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.trajectories(&r))
+        let (t, count) = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                let t = self.bench.trajectories(&r)?;
+                Ok((value(&t)?, t.exact_count))
+            })
         })?
         .map_err(|e| error(py, e))?;
-        Ok((object(py, &t)?, t.exact_count))
+        Ok((object(py, &t)?, count))
     }
 
     // The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
@@ -438,11 +482,14 @@ impl Scenario {
             },
             ..ZonesRequest::default()
         };
-        let z = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.zones(&r))
+        let (z, count, saturated, at_least) = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                let z = self.bench.zones(&r)?;
+                Ok((value(&z)?, z.count(), z.saturated(), z.at_least()))
+            })
         })?
         .map_err(|e| error(py, e))?;
-        Ok((object(py, &z)?, z.count(), z.saturated(), z.at_least()))
+        Ok((object(py, &z)?, count, saturated, at_least))
     }
 
     #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None, max_memory = DEFAULT_MEMORY_MIB))]
@@ -513,7 +560,7 @@ impl Scenario {
             ..SearchRequest::default()
         };
         let s = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.search(&r))
+            lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| value(&s)))
         })?
         .map_err(|e| error(py, e))?;
         object(py, &s)
@@ -540,20 +587,21 @@ impl Scenario {
             jobs,
             first,
         };
-        let m = interruptible(py, || {
+        let (summary, games) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
-                self.bench.play_match(&r, &lingeo::progress::Silent)
+                let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
+                Ok((value(&m.json)?, value(&m.games)?))
             })
         })?
         .map_err(|e| error(py, e))?;
-        Ok((object(py, &m.json)?, object(py, &m.games)?))
+        Ok((object(py, &summary)?, object(py, &games)?))
     }
 
     #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
     fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<Py<PyAny>> {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let p = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.play(moves))
+            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| value(&p)))
         })?
         .map_err(|e| error(py, e))?;
         object(py, &p)
@@ -582,7 +630,7 @@ impl Scenario {
             ..EvaluateRequest::default()
         };
         let e = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.evaluate(&r))
+            lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| value(&e)))
         })?
         .map_err(|e| error(py, e))?;
         object(py, &e)
@@ -659,16 +707,14 @@ impl Grammar {
         }
         r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
-        // A language holds `Rc`s, which stay on the worker: its objects are made there, with
-        // the GIL taken for them.
-        interruptible(py, move || {
+        let language = interruptible(py, move || {
             lingeo::memory::with_limit(memory, || {
                 let grammar = parse(&name, &text)?;
-                let language = bench.run(&grammar, &r, None)?;
-                Ok(Python::attach(|py| object(py, &language)))
+                bench.run(&grammar, &r, None).and_then(|l| value(&l))
             })
         })?
-        .map_err(|e| error(py, e))?
+        .map_err(|e| error(py, e))?;
+        object(py, &language)
     }
 }
 
@@ -792,7 +838,11 @@ fn compare(
     }
     r.limits.max_memory = memory;
     let c = interruptible(py, || {
-        lingeo::memory::with_limit(memory, || bench.compare(&r, &lingeo::progress::Silent))
+        lingeo::memory::with_limit(memory, || {
+            bench
+                .compare(&r, &lingeo::progress::Silent)
+                .and_then(|c| value(&c))
+        })
     })?
     .map_err(|e| error(py, e))?;
     object(py, &c)
