@@ -81,6 +81,12 @@ class RunFaultError(RunError, RequestError):
 
 class RunStoppedError(RunError, StoppedError):
     """A grammar's run stopped at one of its limits (steps, sentences, memory, time)."""
+
+
+# Shown as the package's (`lingeo.ParseError`), where the package exports them.
+for _class in list(globals().values()):
+    if isinstance(_class, type) and issubclass(_class, LingeoError):
+        _class.__module__ = "lingeo"
 "#;
 
 /// The module of the exception classes, made once.
