@@ -90,7 +90,8 @@ fn main() -> Result<(), String> {
         "pairing", "games", "+ = -", "score", "Elo"
     );
     for (a, b) in &pairings {
-        let (sa, sb) = (EngineSpec::parse(a)?, EngineSpec::parse(b)?);
+        let spec = |text: &str| EngineSpec::parse(text).map_err(|e| format!("`{text}`: {e}"));
+        let (sa, sb) = (spec(a)?, spec(b)?);
         let name = format!("{sa} vs {sb}");
         if args
             .only
@@ -100,7 +101,8 @@ fn main() -> Result<(), String> {
             continue;
         }
         eprintln!("{name}");
-        let played = matches::run(&game, &sa, &sb, args.games, &GamesBar::new())?;
+        let played = matches::run(&game, &sa, &sb, args.games, &GamesBar::new())
+            .map_err(|e| e.to_string())?;
         if let Some(why) = played.stopped {
             return Err(format!("{name}: {why}"));
         }

@@ -102,7 +102,7 @@ fn main() {
     let games = ["examples/robot-2d4a.scenario", "examples/reti.scenario"];
     for path in games.into_iter().filter(|_| !skip_games) {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-        let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
+        let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e.to_string()));
         let rows = agreement::game_rows_jobs(&game, deep, &lg, &budgets, jobs);
         println!("### `{path}`\n");
         print!("{}", agreement::game_table(&rows, deep));
@@ -111,7 +111,7 @@ fn main() {
     // The source's quoted lines against the whole reduced tree (no pruning) at the default depth.
     let path = "examples/robot-2d4a.scenario";
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-    let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e));
+    let game = agreement::game_of(path, &text).unwrap_or_else(|e| fail(&e.to_string()));
     let lines = std::fs::read_to_string("tests/data/source-2d4a-lines.txt")
         .unwrap_or_else(|e| fail(&format!("tests/data/source-2d4a-lines.txt: {e}")));
     // Without the race extension: with it the whole tree is tens of thousands of moves.

@@ -108,15 +108,18 @@ impl PartialOrd for Natural {
     }
 }
 
+/// A text that is not a natural number in decimal digits (the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a natural number in decimal digits")]
+pub struct NotNatural(pub String);
+
 /// Decimal digits, as [`Natural`]'s `Display` writes them.
 impl std::str::FromStr for Natural {
-    type Err = String;
+    type Err = NotNatural;
 
-    fn from_str(text: &str) -> Result<Natural, String> {
+    fn from_str(text: &str) -> Result<Natural, NotNatural> {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!(
-                "`{text}` is not a natural number in decimal digits"
-            ));
+            return Err(NotNatural(text.to_string()));
         }
         let mut n = Natural::zero();
         for b in text.bytes() {

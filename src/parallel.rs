@@ -11,12 +11,28 @@ use rayon::prelude::*;
 /// The most jobs a caller may ask for: more threads than this only cost memory.
 pub const MAX_JOBS: usize = 256;
 
+/// Why work could not be spread over threads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JobsError {
+    /// A number of jobs out of `1..=MAX_JOBS`.
+    #[error("jobs must be from 1 to {MAX_JOBS}, not {0}")]
+    OutOfRange(usize),
+    /// The system would not start the threads.
+    #[error("cannot start {jobs} threads: {message}")]
+    Threads {
+        /// The threads asked for.
+        jobs: usize,
+        /// What the system said.
+        message: String,
+    },
+}
+
 /// Why a number of jobs is refused, if it is.
-pub fn check_jobs(jobs: usize) -> Result<(), String> {
+pub fn check_jobs(jobs: usize) -> Result<(), JobsError> {
     if (1..=MAX_JOBS).contains(&jobs) {
         Ok(())
     } else {
-        Err(format!("jobs must be from 1 to {MAX_JOBS}, not {jobs}"))
+        Err(JobsError::OutOfRange(jobs))
     }
 }
 
@@ -34,7 +50,7 @@ pub fn map_in_order<T, R>(
     items: &[T],
     f: impl Fn(usize, &T) -> R + Sync,
     stop: impl Fn(&R) -> bool + Sync,
-) -> Result<Vec<Option<R>>, String>
+) -> Result<Vec<Option<R>>, JobsError>
 where
     T: Sync,
     R: Send,
@@ -51,7 +67,7 @@ pub fn map_in_order_with<S, T, R>(
     init: impl Fn() -> S + Sync + Send,
     f: impl Fn(&mut S, usize, &T) -> R + Sync + Send,
     stop: impl Fn(&R) -> bool + Sync,
-) -> Result<Vec<Option<R>>, String>
+) -> Result<Vec<Option<R>>, JobsError>
 where
     T: Sync,
     R: Send,
@@ -83,7 +99,10 @@ where
         // Searches recurse deep; the stack also grows on demand (memory::grow).
         .stack_size(8 << 20)
         .build()
-        .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
+        .map_err(|e| JobsError::Threads {
+            jobs,
+            message: e.to_string(),
+        })?;
     // The state is made on the worker, under the caller's memory limit, when first needed.
     Ok(pool.install(|| {
         items
@@ -185,7 +204,11 @@ mod tests {
     #[test]
     fn no_jobs_or_too_many_is_an_error() {
         let e = map_in_order(0, &[1], |_, &n: &i32| n, |_| false).unwrap_err();
-        assert!(e.contains("from 1 to 256"), "{e}");
-        assert!(check_jobs(MAX_JOBS + 1).is_err());
+        assert_eq!(e, JobsError::OutOfRange(0));
+        assert!(e.to_string().contains("from 1 to 256"), "{e}");
+        assert_eq!(
+            check_jobs(MAX_JOBS + 1),
+            Err(JobsError::OutOfRange(MAX_JOBS + 1))
+        );
     }
 }

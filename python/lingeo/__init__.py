@@ -12,20 +12,23 @@ computations run with the GIL released.
 
 from __future__ import annotations
 
-import json
+import copy
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _lingeo
 from ._lingeo import (
+    ComputationError,
     FileError,
     GameError,
     LingeoError,
     ParseError,
     RequestError,
     RunError,
+    RunFaultError,
+    RunStoppedError,
     StoppedError,
     TooLargeError,
 )
@@ -46,13 +49,16 @@ __all__ = [
     "match",
     "compare",
     "LingeoError",
-    "ParseError",
     "RequestError",
-    "TooLargeError",
-    "GameError",
-    "RunError",
-    "StoppedError",
+    "ParseError",
     "FileError",
+    "GameError",
+    "ComputationError",
+    "StoppedError",
+    "TooLargeError",
+    "RunError",
+    "RunFaultError",
+    "RunStoppedError",
     "REMOVED",
     "MAX_MEMORY",
 ]
@@ -61,8 +67,9 @@ __all__ = [
 REMOVED = -1
 
 #: The default ``max_memory`` of every computation, in MiB: the CLI's ``--max-memory``. A
-#: computation that would use more raises ``TooLargeError`` (or ``RunError`` for a grammar's
-#: run, ``StoppedError`` for a search) naming the limit, instead of exhausting the memory.
+#: computation that would use more raises ``TooLargeError`` (``RunStoppedError`` for a
+#: grammar's run; both are ``StoppedError``s) naming the limit, instead of exhausting the
+#: memory.
 MAX_MEMORY = 4096
 
 
@@ -78,14 +85,15 @@ def _pandas() -> Any:
 
 
 class _Result:
-    """A result: its JSON (the CLI's ``--json``) as a dict, and attributes read from it."""
+    """A result: what the CLI's ``--json`` prints, as the Python objects the native module
+    builds from the result (no JSON text in between), and attributes read from it."""
 
     def __init__(self, data: Dict[str, Any]):
         self._data = data
 
     def to_dict(self) -> Dict[str, Any]:
-        """What ``lingeo ... --json`` prints for the same request, as a dict."""
-        return json.loads(json.dumps(self._data))
+        """What ``lingeo ... --json`` prints for the same request, as a dict (a copy)."""
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._data!r})"
@@ -189,10 +197,19 @@ class Trajectories(_Result):
 
 
 class Language(_Result):
-    """A grammar's language (``lingeo run``)."""
+    """A grammar's language (``lingeo run``): iterating it gives each sentence as its list of
+    symbols (as ``sentences``), ``len()`` the number of sentences listed."""
+
+    def __iter__(self) -> Iterator[List[str]]:
+        return iter(self.sentences)
+
+    def __len__(self) -> int:
+        return len(self._data["language"])
 
     @property
     def count(self) -> int:
+        """The language's size as the CLI prints it (``count``); ``len()`` counts the
+        sentences listed."""
         return self._data["count"]
 
     @property
@@ -315,8 +332,8 @@ class Scenario:
         max_memory: int = MAX_MEMORY,
     ) -> Dict[str, Any]:
         """The MAP as ``lingeo map --json`` prints it (unreachable points ``None``)."""
-        text, _ = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
-        return json.loads(text)
+        data, _ = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
+        return data
 
     def trajectories(
         self,
@@ -335,10 +352,10 @@ class Scenario:
     ) -> Trajectories:
         """The shortest (or, with ``length``, admissible) trajectories to ``to``; at most
         ``limit`` of them, and within ``max_memory`` MiB (``TooLargeError`` past either)."""
-        text, count = self._native.trajectories(
+        data, count = self._native.trajectories(
             to, piece, type, side, origin, length, attack, simple, limit, count_only, max_memory
         )
-        return Trajectories(json.loads(text), count)
+        return Trajectories(data, count)
 
     def zones(
         self,
@@ -354,10 +371,10 @@ class Scenario:
     ) -> Zones:
         """The zones of the attack of placed piece ``piece`` on ``to`` within ``horizon``
         moves (default: the distance), as ``lingeo zones`` gives them."""
-        text, count, saturated, at_least = self._native.zones(
+        data, count, saturated, at_least = self._native.zones(
             piece, to, horizon, filters, engine, all_zones, max_zones, max_memory
         )
-        return Zones(json.loads(text), count, saturated, at_least)
+        return Zones(data, count, saturated, at_least)
 
     def search(
         self,
@@ -387,7 +404,7 @@ class Scenario:
         may take (docs/lg-search.md); the result's ``race`` says how far it went."""
         if solve and depth is not None:
             raise RequestError("give a depth or solve, not both")
-        text = self._native.search(
+        data = self._native.search(
             engine,
             depth,
             _moves(moves),
@@ -401,13 +418,13 @@ class Scenario:
             race_budget,
             max_memory,
         )
-        return Search(json.loads(text))
+        return Search(data)
 
     def play(
         self, moves: Union[str, Sequence[str]] = "", *, max_memory: int = MAX_MEMORY
     ) -> Line:
         """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position."""
-        return Line(json.loads(self._native.play(_moves(moves), max_memory)))
+        return Line(self._native.play(_moves(moves), max_memory))
 
     def evaluate(
         self,
@@ -420,8 +437,9 @@ class Scenario:
     ) -> Evaluation:
         """The fuzzy evaluation (or with ``learned=True`` the learned one) of the position
         after ``moves``."""
-        text = self._native.evaluate(_moves(moves), horizon, learned, max_zones, max_memory)
-        return Evaluation(json.loads(text))
+        return Evaluation(
+            self._native.evaluate(_moves(moves), horizon, learned, max_zones, max_memory)
+        )
 
     def __repr__(self) -> str:
         return f"Scenario({self.name!r})"
@@ -490,8 +508,9 @@ class Grammar:
     ) -> Language:
         """The language from ``start`` (``"S(f6, h1, 5)"``) on ``scenario`` (an empty 8x8
         board by default), as ``lingeo run`` derives it. A derivation that would use more than
-        ``max_memory`` MiB raises ``RunError`` saying so (``error.rendered`` has the note)."""
-        text = self._native.run(
+        ``max_memory`` MiB raises ``RunStoppedError`` saying so (``error.rendered`` has the
+        note)."""
+        data = self._native.run(
             start,
             _native_scenario(scenario),
             piece,
@@ -501,7 +520,7 @@ class Grammar:
             max_sentences,
             max_memory,
         )
-        return Language(json.loads(text))
+        return Language(data)
 
     def __repr__(self) -> str:
         return f"Grammar({self.name!r})"
@@ -565,8 +584,10 @@ def match(
     split into tasks (``lingeo.experiments``)."""
     if not isinstance(scenario, Scenario):
         scenario = Scenario.load(scenario)
-    data = json.loads(scenario._native.play_match(white, black, games, jobs, first, max_memory))
-    return Match(data["summary"], data["games"])
+    summary, games_played = scenario._native.play_match(
+        white, black, games, jobs, first, max_memory
+    )
+    return Match(summary, games_played)
 
 
 class Comparison(_Result):
@@ -658,7 +679,7 @@ def compare(
 
     if isinstance(starts, str):
         starts = [starts]
-    text = _lingeo.compare(
+    data = _lingeo.compare(
         native(a, "a"),
         native(b, "b"),
         list(starts) if starts is not None else None,
@@ -677,4 +698,4 @@ def compare(
         jobs,
         max_memory,
     )
-    return Comparison(json.loads(text))
+    return Comparison(data)

@@ -1,11 +1,14 @@
 //! The native part of the Python package `lingeo` (python/lingeo/ wraps it): a scenario and a
-//! grammar as Python objects, each job of `lingeo::api` as a method that returns the JSON the
-//! CLI's `--json` prints (the Python layer turns it into objects), computed with the GIL
-//! released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
+//! grammar as Python objects, each job of `lingeo::api` as a method that returns its result as
+//! Python objects made in Rust from the result's JSON value (what the CLI's `--json` prints,
+//! `value` and `object`: no JSON text),
+//! computed with the GIL released, on a thread of its own, stopped by Ctrl-C (`interruptible`).
+//! The Python-facing docstrings are in python/lingeo/__init__.py only: the comments on the
+//! methods here are `//`, not doc comments, so that the native methods carry none.
 //!
 //! Each job runs under a memory limit, `max_memory` MiB (the CLI's `--max-memory`, 4 GiB by
 //! default): the library holds what its jobs build against it (`lingeo::memory::Held`), so a
-//! runaway job raises a `TooLargeError` or `RunError` naming the limit instead of aborting the
+//! runaway job raises a `TooLargeError` or `RunStoppedError` naming the limit instead of aborting the
 //! interpreter. The counting allocator is installed here too, as in the `lingeo` binary, so the
 //! limit also sees what the library does not account for itself.
 
@@ -14,7 +17,6 @@ use lingeo::api::{
     SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
-use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 /// Counts the extension's heap (as the `lingeo` binary does), so that the memory limit sees it
@@ -22,60 +24,125 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: lingeo::memory::Counting = lingeo::memory::Counting;
 
-pyo3::create_exception!(_lingeo, LingeoError, PyException, "An error of lingeo.");
-pyo3::create_exception!(
-    _lingeo,
-    ParseError,
-    LingeoError,
-    "A scenario or grammar text that does not parse."
-);
-pyo3::create_exception!(
-    _lingeo,
-    RequestError,
-    LingeoError,
-    "A request that does not fit the scenario or itself."
-);
-pyo3::create_exception!(_lingeo, TooLargeError, LingeoError, "An answer past a cap.");
-pyo3::create_exception!(
-    _lingeo,
-    GameError,
-    LingeoError,
-    "A scenario that cannot be played."
-);
-pyo3::create_exception!(
-    _lingeo,
-    RunError,
-    LingeoError,
-    "A grammar's run that failed."
-);
-pyo3::create_exception!(
-    _lingeo,
-    StoppedError,
-    LingeoError,
-    "A search stopped before it had a result."
-);
-pyo3::create_exception!(
-    _lingeo,
-    FileError,
-    LingeoError,
-    "A file that could not be read."
-);
+/// The exception classes, defined in Python so that a grammar's run can be a `RunError` and a
+/// bad request or a stopped computation at once (two bases). Their docstrings are here only.
+const EXCEPTIONS: &std::ffi::CStr = cr#"
+class LingeoError(Exception):
+    """An error of lingeo. ``file``, ``line`` and ``column`` say where the error is (None
+    where it has no place), ``field`` the argument at fault, ``rendered`` the error with its
+    excerpt of the source as the CLI prints it. ``str()`` begins with the place,
+    ``FILE:LINE:COLUMN: ``, where the error has one."""
+
+    file = None
+    line = None
+    column = None
+    field = None
+    rendered = ""
+
+
+class RequestError(LingeoError):
+    """A bad request: the caller's input does not fit (an argument, a file's text, a place)."""
+
+
+class ParseError(RequestError):
+    """A scenario or grammar text that does not parse."""
+
+
+class FileError(RequestError):
+    """A file that could not be read."""
+
+
+class GameError(RequestError):
+    """A scenario that cannot be played."""
+
+
+class ComputationError(LingeoError):
+    """A computation that failed for a reason of its own (an engine's failure), not the
+    request's and not a limit's."""
+
+
+class StoppedError(LingeoError):
+    """A computation that stopped at a limit (memory, time, positions, a cap on what it lists)
+    or was stopped, before it had a result."""
+
+
+class TooLargeError(StoppedError):
+    """An answer past a cap (memory, zones, trajectories, sentences): raise it, or ask less."""
+
+
+class RunError(LingeoError):
+    """A grammar's run that failed: a ``RunFaultError`` at a place of the grammar, or a
+    ``RunStoppedError`` at one of its limits."""
+
+
+class RunFaultError(RunError, RequestError):
+    """A grammar's run that failed at a place of the grammar (an index out of range, ...)."""
+
+
+class RunStoppedError(RunError, StoppedError):
+    """A grammar's run stopped at one of its limits (steps, sentences, memory, time)."""
+
+
+# Shown as the package's (`lingeo.ParseError`), where the package exports them.
+for _class in list(globals().values()):
+    if isinstance(_class, type) and issubclass(_class, LingeoError):
+        _class.__module__ = "lingeo"
+"#;
+
+/// The module of the exception classes, made once.
+static EXCEPTION_MODULE: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
+
+fn exceptions(py: Python<'_>) -> PyResult<&Bound<'_, PyModule>> {
+    EXCEPTION_MODULE
+        .get_or_try_init(py, || {
+            PyModule::from_code(py, EXCEPTIONS, c"lingeo/_errors.py", c"lingeo._errors")
+                .map(Bound::unbind)
+        })
+        .map(|m| m.bind(py))
+}
+
+/// The names of the exception classes, as the package exports them.
+const EXCEPTION_NAMES: [&str; 11] = [
+    "LingeoError",
+    "RequestError",
+    "ParseError",
+    "FileError",
+    "GameError",
+    "ComputationError",
+    "StoppedError",
+    "TooLargeError",
+    "RunError",
+    "RunFaultError",
+    "RunStoppedError",
+];
+
+/// The class of an API error: by what it is (a parse error, a file, a game, a grammar's run, a
+/// cap), else by its kind (a bad request, a failed or a stopped computation).
+fn class_name(e: &ApiError) -> &'static str {
+    use lingeo::api::ErrorKind;
+    match (e, e.kind()) {
+        (ApiError::Source { .. }, _) => "ParseError",
+        (ApiError::Io { .. }, _) => "FileError",
+        (ApiError::Game { .. }, _) => "GameError",
+        (ApiError::Run { .. }, ErrorKind::Stopped) => "RunStoppedError",
+        (ApiError::Run { .. }, _) => "RunFaultError",
+        (ApiError::TooLarge { .. }, _) => "TooLargeError",
+        (_, ErrorKind::BadRequest) => "RequestError",
+        (_, ErrorKind::Failed) => "ComputationError",
+        (_, ErrorKind::Stopped) => "StoppedError",
+    }
+}
 
 /// The exception of an API error, with `file`, `line`, `column` (None where the error has no
 /// place), `field` (the request's argument at fault) and `rendered` (the diagnostic with its
-/// excerpt of the source).
+/// excerpt of the source). Its text is the error's first problem in one line, after its place
+/// (`bad.lgg:2:15: ...`) where it has one, as the CLI's diagnostics show it.
 fn error(py: Python<'_>, e: ApiError) -> PyErr {
-    let message = e.to_string();
-    let err = match &e {
-        ApiError::Source { message, .. } => ParseError::new_err(message.clone()),
-        ApiError::Run { message, .. } => RunError::new_err(message.clone()),
-        ApiError::Io { .. } => FileError::new_err(message.clone()),
-        ApiError::Request { .. } | ApiError::Input(_) => RequestError::new_err(message.clone()),
-        ApiError::TooLarge { .. } => TooLargeError::new_err(message.clone()),
-        ApiError::Game { .. } => GameError::new_err(message.clone()),
-        ApiError::Stopped { .. } => StoppedError::new_err(message.clone()),
+    let rendered = e.to_string();
+    let one_line = match &e {
+        ApiError::Source { message, .. } | ApiError::Run { message, .. } => message.clone(),
+        _ => rendered.clone(),
     };
-    let value = err.value(py);
     let (file, line, column) = match e.place() {
         Some((f, l, c)) => (Some(f.to_string()), Some(l), Some(c)),
         None => match &e {
@@ -84,14 +151,25 @@ fn error(py: Python<'_>, e: ApiError) -> PyErr {
             _ => (None, None, None),
         },
     };
-    let field = e.field();
+    let text = match (&file, line, column) {
+        (Some(f), Some(l), Some(c)) => format!("{f}:{l}:{c}: {one_line}"),
+        _ => one_line,
+    };
+    let class = match exceptions(py).and_then(|m| m.getattr(class_name(&e))) {
+        Ok(class) => class,
+        Err(err) => return err,
+    };
+    let value = match class.call1((text,)) {
+        Ok(value) => value,
+        Err(err) => return err,
+    };
     // Setting attributes on a fresh exception object cannot fail but for memory.
     let _ = value.setattr("file", file);
     let _ = value.setattr("line", line);
     let _ = value.setattr("column", column);
-    let _ = value.setattr("field", field);
-    let _ = value.setattr("rendered", message);
-    err
+    let _ = value.setattr("field", e.field());
+    let _ = value.setattr("rendered", rendered);
+    PyErr::from_value(value)
 }
 
 /// Runs `f` with the GIL released, on a thread of its own, while this thread looks for signals
@@ -154,13 +232,46 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
     })
 }
 
-/// A result's JSON, written into a text held against the memory limit as it grows.
-fn json(value: &impl serde::Serialize) -> Result<String, ApiError> {
-    let mut text = lingeo::budget::Text::new("the JSON of the result");
-    let written = serde_json::to_writer(&mut text, value);
-    let finished = text.finish().map_err(ApiError::from)?;
-    written.map_err(|e| ApiError::request(None, format!("the result did not serialise: {e}")))?;
-    Ok(finished)
+/// A result's JSON value, made on the worker from the result's serde form: the value the CLI's
+/// `--json` prints (tuples as lists, map keys as strings), as a tree, never as text.
+fn value(result: &impl serde::Serialize) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(result)
+        .map_err(|e| ApiError::failed(format!("the result did not serialise: {e}")))
+}
+
+/// A JSON value as Python objects (dicts, lists, ints, floats, strings, None), made in Rust:
+/// what `json.loads` makes of the CLI's `--json`, with no text in between.
+fn object(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    use pyo3::types::{PyDict, PyList, PyString};
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any().unbind(),
+            // serde_json writes no NaN or infinity: it prints them `null`.
+            (None, None) => match n.as_f64() {
+                Some(f) => f.into_pyobject(py)?.into_any().unbind(),
+                None => py.None(),
+            },
+        },
+        Value::String(s) => PyString::new(py, s).into_any().unbind(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(object(py, item)?)?;
+            }
+            list.into_any().unbind()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (key, item) in map {
+                dict.set_item(key, object(py, item)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
 }
 
 /// The most MiB `max_memory` takes, as `--max-memory`.
@@ -192,14 +303,17 @@ fn side(text: Option<&str>) -> Result<Option<Side>, ApiError> {
     }
 }
 
-/// A scenario and its kernel.
+/// A MAP table by rank and file, where the board is a flat grid.
+type Grid = Vec<Vec<i64>>;
+
+// A scenario and its kernel.
 #[pyclass(frozen, module = "lingeo._lingeo")]
 struct Scenario {
     bench: Workbench,
 }
 
-/// A grammar: its text and name, parsed again (quickly) for each run, on the thread that runs
-/// it (a parsed grammar is not shared across threads).
+// A grammar: its text and name, parsed again (quickly) for each run, on the thread that runs
+// it (a parsed grammar is not shared across threads).
 #[pyclass(frozen, module = "lingeo._lingeo")]
 struct Grammar {
     name: String,
@@ -223,7 +337,7 @@ impl Scenario {
             .map_err(|e| error(py, e))
     }
 
-    /// An empty board of `files` x `ranks` with the chess piece types.
+    // An empty board of `files` x `ranks` with the chess piece types.
     #[staticmethod]
     fn empty(py: Python<'_>, files: u32, ranks: u32) -> PyResult<Scenario> {
         let board = lingeo::board::Board::grid(files, ranks, 1, &[])
@@ -254,7 +368,7 @@ impl Scenario {
             .collect()
     }
 
-    /// The MAP: (its JSON, the grid [rank][file] where the board is flat).
+    // The MAP: (its JSON, the grid [rank][file] where the board is flat).
     #[pyo3(signature = (piece = None, type_name = None, side = None, origin = None, attack = false, reverse = false, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn map(
@@ -267,7 +381,7 @@ impl Scenario {
         attack: bool,
         reverse: bool,
         max_memory: u64,
-    ) -> PyResult<(String, Option<Vec<Vec<i64>>>)> {
+    ) -> PyResult<(Py<PyAny>, Option<Grid>)> {
         let side = self::side(side).map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = MapRequest {
@@ -278,13 +392,14 @@ impl Scenario {
             from: origin,
             reverse,
         };
-        interruptible(py, || {
+        let (m, grid) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.map(&r)?;
-                Ok((json(&m)?, m.grid()))
+                Ok((value(&m)?, m.grid()))
             })
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        Ok((object(py, &m)?, grid))
     }
 
     #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false, max_memory = DEFAULT_MEMORY_MIB))]
@@ -303,7 +418,7 @@ impl Scenario {
         limit: usize,
         count_only: bool,
         max_memory: u64,
-    ) -> PyResult<(String, u128)> {
+    ) -> PyResult<(Py<PyAny>, u128)> {
         let side = self::side(side).map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = TrajectoriesRequest {
@@ -319,16 +434,17 @@ impl Scenario {
             count_only,
             ..TrajectoriesRequest::default()
         };
-        interruptible(py, || {
+        let (t, count) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let t = self.bench.trajectories(&r)?;
-                Ok((json(&t)?, t.exact_count))
+                Ok((value(&t)?, t.exact_count))
             })
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        Ok((object(py, &t)?, count))
     }
 
-    /// The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
+    // The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
     #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn zones(
@@ -342,7 +458,7 @@ impl Scenario {
         all_zones: bool,
         max_zones: usize,
         max_memory: u64,
-    ) -> PyResult<(String, u128, bool, bool)> {
+    ) -> PyResult<(Py<PyAny>, u128, bool, bool)> {
         let filters = self::filters(filters).map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let engine = match engine {
@@ -372,13 +488,14 @@ impl Scenario {
             },
             ..ZonesRequest::default()
         };
-        interruptible(py, || {
+        let (z, count, saturated, at_least) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let z = self.bench.zones(&r)?;
-                Ok((json(&z)?, z.count(), z.saturated(), z.at_least()))
+                Ok((value(&z)?, z.count(), z.saturated(), z.at_least()))
             })
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        Ok((object(py, &z)?, count, saturated, at_least))
     }
 
     #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None, max_memory = DEFAULT_MEMORY_MIB))]
@@ -398,7 +515,7 @@ impl Scenario {
         race: Option<u32>,
         race_budget: Option<u64>,
         max_memory: u64,
-    ) -> PyResult<String> {
+    ) -> PyResult<Py<PyAny>> {
         let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let time = match time {
@@ -448,13 +565,14 @@ impl Scenario {
             },
             ..SearchRequest::default()
         };
-        interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| json(&s)))
+        let s = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| value(&s)))
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        object(py, &s)
     }
 
-    /// A match between two engines: `{"summary": <lingeo match --json>, "games": [...]}`.
+    // A match between two engines: (`lingeo match --json`, the games).
     #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn play_match(
@@ -466,7 +584,7 @@ impl Scenario {
         jobs: usize,
         first: u32,
         max_memory: u64,
-    ) -> PyResult<String> {
+    ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = MatchRequest {
             white: white.to_string(),
@@ -475,22 +593,24 @@ impl Scenario {
             jobs,
             first,
         };
-        interruptible(py, || {
+        let (summary, games) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
-                json(&serde_json::json!({"summary": m.json, "games": m.games}))
+                Ok((value(&m.json)?, value(&m.games)?))
             })
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        Ok((object(py, &summary)?, object(py, &games)?))
     }
 
     #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
-    fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<String> {
+    fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<Py<PyAny>> {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| json(&p)))
+        let p = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| value(&p)))
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
     }
 
     #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy_evaluation::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
@@ -502,7 +622,7 @@ impl Scenario {
         learned: bool,
         max_zones: usize,
         max_memory: u64,
-    ) -> PyResult<String> {
+    ) -> PyResult<Py<PyAny>> {
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let r = EvaluateRequest {
             moves: moves.to_string(),
@@ -515,10 +635,11 @@ impl Scenario {
             max_zones,
             ..EvaluateRequest::default()
         };
-        interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| json(&e)))
+        let e = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| value(&e)))
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        object(py, &e)
     }
 }
 
@@ -556,7 +677,7 @@ impl Grammar {
         self.name.clone()
     }
 
-    /// The language from `start`: its JSON.
+    // The language from `start`: its JSON.
     #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None, max_memory = DEFAULT_MEMORY_MIB))]
     #[allow(clippy::too_many_arguments)]
     fn run(
@@ -570,7 +691,7 @@ impl Grammar {
         inputs: Vec<(String, String)>,
         max_sentences: Option<usize>,
         max_memory: u64,
-    ) -> PyResult<String> {
+    ) -> PyResult<Py<PyAny>> {
         let side = self::side(side).map_err(|e| error(py, e))?;
         let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
         let bench = match scenario {
@@ -592,13 +713,14 @@ impl Grammar {
         }
         r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
-        interruptible(py, move || {
+        let language = interruptible(py, move || {
             lingeo::memory::with_limit(memory, || {
                 let grammar = parse(&name, &text)?;
-                bench.run(&grammar, &r, None).and_then(|l| json(&l))
+                bench.run(&grammar, &r, None).and_then(|l| value(&l))
             })
         })?
-        .map_err(|e| error(py, e))
+        .map_err(|e| error(py, e))?;
+        object(py, &language)
     }
 }
 
@@ -614,9 +736,9 @@ fn source(g: &Grammar) -> api::GrammarSource {
     }
 }
 
-/// The comparison of two languages (`lingeo compare`): its JSON. `a` or `b` None is the
-/// native generator; `starts` one start (whose error is raised) or a list (each error on its
-/// row); `random` draws that many starts instead, with `seed` (from the clock where None).
+// The comparison of two languages (`lingeo compare`): its JSON. `a` or `b` None is the
+// native generator; `starts` one start (whose error is raised) or a list (each error on its
+// row); `random` draws that many starts instead, with `seed` (from the clock where None).
 #[pyfunction]
 #[pyo3(signature = (a, b, starts = None, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), check = "equal", random = None, seed = None, lengths = "shortest", filters = "all", rule = "s16", max_sentences = None, jobs = 1, max_memory = DEFAULT_MEMORY_MIB))]
 #[allow(clippy::too_many_arguments)]
@@ -639,7 +761,7 @@ fn compare(
     max_sentences: Option<usize>,
     jobs: usize,
     max_memory: u64,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     use api::compare::{Check, CompareSide, Lengths, Starts};
     let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
     let bad =
@@ -721,14 +843,15 @@ fn compare(
         r.limits.max_sentences = n;
     }
     r.limits.max_memory = memory;
-    interruptible(py, || {
+    let c = interruptible(py, || {
         lingeo::memory::with_limit(memory, || {
             bench
                 .compare(&r, &lingeo::progress::Silent)
-                .and_then(|c| json(&c))
+                .and_then(|c| value(&c))
         })
     })?
-    .map_err(|e| error(py, e))
+    .map_err(|e| error(py, e))?;
+    object(py, &c)
 }
 
 /// A seed for random starts where none is given (the result names it, so that a run can be
@@ -778,14 +901,10 @@ fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Scenario>()?;
     m.add_class::<Grammar>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
-    m.add("LingeoError", py.get_type::<LingeoError>())?;
-    m.add("ParseError", py.get_type::<ParseError>())?;
-    m.add("RequestError", py.get_type::<RequestError>())?;
-    m.add("TooLargeError", py.get_type::<TooLargeError>())?;
-    m.add("GameError", py.get_type::<GameError>())?;
-    m.add("RunError", py.get_type::<RunError>())?;
-    m.add("StoppedError", py.get_type::<StoppedError>())?;
-    m.add("FileError", py.get_type::<FileError>())?;
+    let errors = exceptions(py)?;
+    for name in EXCEPTION_NAMES {
+        m.add(name, errors.getattr(name)?)?;
+    }
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

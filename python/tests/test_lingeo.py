@@ -174,6 +174,70 @@ def test_errors_carry_their_place():
         lingeo.Scenario.load(EXAMPLES / "no-such.scenario")
 
 
+def cli_place(*args):
+    """The first place (FILE:LINE:COLUMN) of the diagnostics `lingeo check` prints."""
+    out = subprocess.run([cli_bin(), "check", *map(str, args)], capture_output=True, text=True)
+    assert out.returncode != 0, out.stdout
+    start = out.stderr.index(",-[ ") + 4
+    return out.stderr[start : out.stderr.index(" ]", start)]
+
+
+def test_an_error_s_text_begins_with_its_place_as_the_cli_shows_it(tmp_path):
+    # Hanoi with a comma missing in its start, at line 2, column 15 (as issue 46 saw it).
+    hanoi = (GRAMMARS / "hanoi.lgg").read_text().splitlines(keepends=True)
+    text = "grammar hanoi\nstart S(n:int x0: peg, y0: peg)\nenum peg { a, b, c }\n"
+    path = tmp_path / "bad.lgg"
+    path.write_text(text + "".join(hanoi[8:]))
+    with pytest.raises(lingeo.ParseError) as err:
+        lingeo.Grammar.load(path)
+    e = err.value
+    place = f"{e.file}:{e.line}:{e.column}"
+    assert place == cli_place(path)
+    assert str(e).startswith(place + ": "), str(e)
+    assert (e.line, e.column) == (2, 15)
+    # The text after the place is the first problem in one line; `rendered` has them all.
+    assert "\n" not in str(e) and "bad.lgg" in e.rendered
+    # An error without a place reads as before.
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.Scenario.load(FIGHTER).map(piece="BOMBER")
+    assert err.value.line is None and not str(err.value).startswith("None")
+
+
+def test_exceptions_tell_a_bad_request_from_a_failed_or_stopped_computation():
+    for bad in (lingeo.ParseError, lingeo.FileError, lingeo.GameError, lingeo.RunFaultError):
+        assert issubclass(bad, lingeo.RequestError)
+    assert issubclass(lingeo.TooLargeError, lingeo.StoppedError)
+    assert issubclass(lingeo.RunStoppedError, lingeo.RunError)
+    assert issubclass(lingeo.RunFaultError, lingeo.RunError)
+    kinds = (lingeo.RequestError, lingeo.ComputationError, lingeo.StoppedError)
+    for kind in kinds:
+        assert issubclass(kind, lingeo.LingeoError)
+        assert [k for k in kinds if issubclass(kind, k)] == [kind]
+    s = lingeo.Scenario.load(RETI)
+    # A search stopped at its node limit before any result: stopped, not a bad request (a
+    # search that failed was a RequestError before).
+    with pytest.raises(lingeo.StoppedError) as err:
+        s.search(engine="minimax", max_nodes=10)
+    assert not isinstance(err.value, lingeo.RequestError)
+    assert "stopped at the node limit (10 positions" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.search(engine="lg", horizon=0)
+    assert "horizon" in str(err.value)
+
+
+def test_a_language_is_iterable_and_has_a_length():
+    g = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
+    lang = g.run("S(f6, h1, 5)", scenario=lingeo.Scenario.load(FIGHTER), piece="FIGHTER")
+    sentences = list(lang)
+    assert len(lang) == len(sentences) == lang.count == 7
+    assert sentences == lang.sentences
+    assert all(s[0] == "a(f6)" and s[-1] == "a(h1)" for s in lang)
+    # The result is Python objects made in Rust: a copy per to_dict(), not shared.
+    d = lang.to_dict()
+    d["language"].clear()
+    assert len(lang) == 7
+
+
 def test_the_gil_is_released_during_a_search():
     # Python code runs on the main thread while another thread's solve is under way (the solve
     # of the Reti study takes most of a second): with the GIL held, no tick would fall inside.
@@ -366,7 +430,11 @@ def test_a_runaway_grammar_raises_naming_the_memory_limit():
     g = lingeo.Grammar.load(BRANCHES_FOREVER)
     with pytest.raises(lingeo.RunError) as err:
         g.run("S(0)", max_memory=64)
-    assert str(err.value) == "the run uses more than 64 MiB of memory"
+    # A run stopped at a limit: a RunError and a StoppedError, not a bad request.
+    assert isinstance(err.value, lingeo.RunStoppedError)
+    assert isinstance(err.value, lingeo.StoppedError)
+    assert not isinstance(err.value, lingeo.RequestError)
+    assert str(err.value).endswith("the run uses more than 64 MiB of memory")
     assert "Limits::max_memory" in err.value.rendered
     # The CLI's default is the default here too: the same grammar stops at 4 GiB.
     assert lingeo.MAX_MEMORY == 4096

@@ -410,7 +410,7 @@ impl Workbench {
     /// of each start (a task `"starts"`). A single start ([`Starts::One`]) that cannot be
     /// compared is the error; among several, one line of the result.
     pub fn compare(&self, r: &CompareRequest, progress: &dyn Progress) -> Result<CompareResult> {
-        crate::parallel::check_jobs(r.jobs).map_err(|e| ApiError::request(Some("jobs"), e))?;
+        crate::parallel::check_jobs(r.jobs)?;
         let scenario = self.scenario();
         let game = match &scenario.game {
             Some(_) => Some(self.game()?),
@@ -499,8 +499,7 @@ impl Workbench {
                 outcome
             },
             |_| false,
-        )
-        .map_err(|e| ApiError::request(Some("jobs"), e))?
+        )?
         .into_iter()
         .map(|o| o.expect("no start stops the others"))
         .collect();

@@ -81,8 +81,23 @@ pub enum ApiError {
         /// never ends).
         traceable: bool,
     },
-    /// A search stopped (a limit of positions, time or memory) before it had any result, or a
-    /// listing of zones ran past its time.
+    /// A computation that failed for a reason that is neither the request's nor a limit's (an
+    /// engine that could not finish its work, a result that did not read back).
+    #[error("{message}")]
+    Failed {
+        /// What failed, in one line.
+        message: String,
+    },
+    /// A computation other than a search that ran past the thread's time limit or was stopped
+    /// by its caller (a listing of zones), in its own words.
+    #[error("{message}")]
+    OutOfTime {
+        /// What ran out of time, and the limit.
+        message: String,
+    },
+    /// A search stopped (a limit of positions, time or memory) before it had any result. A search whose work failed inside it
+    /// ([`StopReason::Failed`](crate::play::search::StopReason::Failed)) is a failed
+    /// computation ([`ErrorKind::Failed`]), not a stopped one.
     #[error("{reason}{note}")]
     Stopped {
         /// Why it stopped: the limit's caller adds how to raise it
@@ -92,6 +107,23 @@ pub enum ApiError {
         /// there is no result`), or nothing.
         note: &'static str,
     },
+}
+
+/// What an [`ApiError`] says of the request: the caller's input is at fault, the computation
+/// failed, or it stopped at a limit. The server answers each with its own HTTP status and the
+/// Python package raises each as its own exception class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The request does not fit: a field, a file's text (with its place), a file that cannot
+    /// be read, a scenario that cannot be played, a grammar's run that fails at a place of the
+    /// grammar.
+    BadRequest,
+    /// The computation failed for a reason of its own (an engine's failure).
+    Failed,
+    /// The computation stopped at a limit: memory, time, positions, a cap on what it lists, or
+    /// the caller's stop.
+    Stopped,
 }
 
 /// A cap the caller can raise.
@@ -215,6 +247,66 @@ impl From<crate::grammar::RunError> for ApiError {
     }
 }
 
+/// The search grammar's errors: options it cannot take and a grammar that breaks its contract
+/// are the request's, its derivation's failure is a grammar run's (with its place and limit),
+/// a sentence that is not a search tree a failed computation.
+impl From<crate::play::search::lg_grammar::SearchGrammarError> for ApiError {
+    fn from(e: crate::play::search::lg_grammar::SearchGrammarError) -> Self {
+        use crate::play::search::lg_grammar::SearchGrammarError as E;
+        match e {
+            E::Option { field, message } => ApiError::request(Some(field), message),
+            E::Contract(message) => ApiError::request(Some("grammar"), message),
+            // The engine's derivation, not a `run` of the caller's: no `--trace` to offer.
+            E::Run(run) => match ApiError::from(*run) {
+                ApiError::Run {
+                    file,
+                    line,
+                    column,
+                    message,
+                    rendered,
+                    limit,
+                    ..
+                } => ApiError::Run {
+                    file,
+                    line,
+                    column,
+                    message,
+                    rendered,
+                    limit,
+                    traceable: false,
+                },
+                other => other,
+            },
+            e @ (E::NotOneSentence { .. } | E::NotATree { .. }) => ApiError::failed(e.to_string()),
+        }
+    }
+}
+
+/// A number of jobs out of range is the request's (`jobs`); threads that cannot be started
+/// are a failure.
+impl From<crate::parallel::JobsError> for ApiError {
+    fn from(e: crate::parallel::JobsError) -> Self {
+        match e {
+            crate::parallel::JobsError::OutOfRange(_) => {
+                ApiError::request(Some("jobs"), e.to_string())
+            }
+            crate::parallel::JobsError::Threads { .. } => ApiError::failed(e.to_string()),
+        }
+    }
+}
+
+/// A game without an opening is the scenario's (the request's); threads that cannot be
+/// started are a failure.
+impl From<crate::play::players::matches::MatchError> for ApiError {
+    fn from(e: crate::play::players::matches::MatchError) -> Self {
+        use crate::play::players::matches::MatchError;
+        match e {
+            MatchError::NoOpening => ApiError::request(None, e.to_string()),
+            MatchError::Jobs(e) => e.into(),
+        }
+    }
+}
+
 impl From<crate::grammar::InputError> for ApiError {
     fn from(e: crate::grammar::InputError) -> Self {
         ApiError::Input(e)
@@ -273,6 +365,50 @@ impl ApiError {
         }
     }
 
+    /// Whether the request, the computation or a limit is at fault.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ApiError::Source { .. }
+            | ApiError::Io { .. }
+            | ApiError::Request { .. }
+            | ApiError::Input(_)
+            | ApiError::Game { .. } => ErrorKind::BadRequest,
+            // A run stopped at one of its limits stopped; one that failed at a place of the
+            // grammar (an index out of range, a value of the wrong kind) is the grammar's fault.
+            ApiError::Run { limit: Some(_), .. } => ErrorKind::Stopped,
+            ApiError::Run { limit: None, .. } => ErrorKind::BadRequest,
+            ApiError::TooLarge { .. } | ApiError::OutOfTime { .. } => ErrorKind::Stopped,
+            ApiError::Stopped {
+                reason: crate::play::search::StopReason::Failed(_),
+                ..
+            }
+            | ApiError::Failed { .. } => ErrorKind::Failed,
+            ApiError::Stopped { .. } => ErrorKind::Stopped,
+        }
+    }
+
+    /// A computation that failed, in its own words.
+    pub fn failed(message: impl Into<String>) -> ApiError {
+        ApiError::Failed {
+            message: message.into(),
+        }
+    }
+
+    /// Whether the error stopped at the time limit or the caller's stop (rather than at a cap
+    /// of size: memory, positions, zones, steps, a result's text).
+    pub fn stopped_by_time(&self) -> bool {
+        use crate::play::search::StopReason;
+        match self {
+            ApiError::Stopped { reason, .. } => matches!(
+                reason,
+                StopReason::Time { .. } | StopReason::Deadline(_) | StopReason::Halted
+            ),
+            ApiError::Run { limit, .. } => *limit == Some(crate::grammar::Limit::Time),
+            ApiError::OutOfTime { .. } => true,
+            _ => false,
+        }
+    }
+
     /// The file, line and column of the error, where it has them.
     pub fn place(&self) -> Option<(&str, usize, usize)> {
         match self {
@@ -307,5 +443,89 @@ mod tests {
         let (file, line, column) = e.place().expect("a parse error has a place");
         assert_eq!((file, line), ("bad.scenario", 2));
         assert!(column >= 1, "{e}");
+    }
+
+    #[test]
+    fn a_bad_text_is_a_bad_request() {
+        let e = crate::api::Workbench::from_text("board 8x8\nwhite kong at a1\n", "bad.scenario")
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::BadRequest, "{e}");
+    }
+
+    #[test]
+    fn a_search_stopped_at_its_node_limit_is_a_stopped_computation() {
+        use crate::api::{Engine, SearchRequest, Workbench};
+        let reti = Workbench::load("examples/reti.scenario").unwrap();
+        let e = reti
+            .search(&SearchRequest {
+                engine: Engine::Minimax,
+                max_nodes: Some(10),
+                ..SearchRequest::default()
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        assert!(!e.stopped_by_time(), "{e}");
+    }
+
+    #[test]
+    fn an_lg_search_whose_zones_cannot_be_listed_failed_and_is_no_bad_request() {
+        // One zone per attack is fewer than the robot's attacks have: the LG search's work
+        // fails inside it: a failed computation, not a stop at a limit as it was reported.
+        use crate::api::{Engine, SearchRequest, Workbench};
+        let reti = Workbench::load("examples/reti.scenario").unwrap();
+        let e = reti
+            .search(&SearchRequest {
+                engine: Engine::Lg,
+                max_zones: Some(1),
+                ..SearchRequest::default()
+            })
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Failed, "{e}");
+    }
+
+    #[test]
+    fn the_search_grammar_s_errors_have_their_kinds() {
+        use crate::play::search::lg_grammar::SearchGrammarError as E;
+        let not_a_tree = ApiError::from(E::NotATree {
+            what: "a move that is not legal where it is played".into(),
+            at: 3,
+            of: 9,
+        });
+        assert_eq!(not_a_tree.kind(), ErrorKind::Failed);
+        assert_eq!(
+            not_a_tree.to_string(),
+            "the search grammar's sentence is not a search tree: a move that is not legal \
+             where it is played (symbol 3 of 9)"
+        );
+        let option = ApiError::from(E::Option {
+            field: "horizon",
+            message: "the horizon must be at least 1 move".into(),
+        });
+        assert_eq!(option.kind(), ErrorKind::BadRequest);
+        assert_eq!(option.field(), Some("horizon"));
+    }
+
+    #[test]
+    fn jobs_out_of_range_are_the_request_s_and_threads_that_do_not_start_a_failure() {
+        use crate::parallel::JobsError;
+        let range = ApiError::from(JobsError::OutOfRange(0));
+        assert_eq!(
+            (range.kind(), range.field()),
+            (ErrorKind::BadRequest, Some("jobs"))
+        );
+        let threads = ApiError::from(JobsError::Threads {
+            jobs: 4,
+            message: "no".into(),
+        });
+        assert_eq!(threads.kind(), ErrorKind::Failed);
+    }
+
+    #[test]
+    fn a_time_stop_is_a_stopped_computation_by_time() {
+        let e = ApiError::from(crate::budget::Exceeded::Time(
+            std::time::Duration::from_secs(2),
+        ));
+        assert_eq!(e.kind(), ErrorKind::Stopped);
+        assert!(e.stopped_by_time());
     }
 }

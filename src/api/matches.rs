@@ -134,22 +134,21 @@ impl Workbench {
     /// ```
     pub fn play_match(&self, r: &MatchRequest, progress: &dyn Progress) -> Result<MatchOutcome> {
         let spec = |field: &'static str, text: &str| {
-            EngineSpec::parse(text).map_err(|e| ApiError::request(Some(field), e))
+            EngineSpec::parse(text).map_err(|e| ApiError::request(Some(field), e.to_string()))
         };
         let a = spec("white", &r.white)?;
         let b = spec("black", &r.black)?;
         if r.games == 0 {
             return Err(ApiError::request(Some("games"), "games must be at least 1"));
         }
-        crate::parallel::check_jobs(r.jobs).map_err(|e| ApiError::request(Some("jobs"), e))?;
+        crate::parallel::check_jobs(r.jobs)?;
         let game = self.game()?;
         let openings = matches::openings(&game).len();
         let end = r
             .first
             .checked_add(r.games)
             .ok_or_else(|| ApiError::request(Some("first"), "first + games is too large"))?;
-        let played = matches::run_range(&game, &a, &b, r.first..end, progress, r.jobs)
-            .map_err(|e| ApiError::request(None, e))?;
+        let played = matches::run_range(&game, &a, &b, r.first..end, progress, r.jobs)?;
         let games = played
             .results
             .iter()

@@ -44,7 +44,7 @@ pub mod workbench;
 pub mod zones;
 
 pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
-pub use error::{ApiError, Cap};
+pub use error::{ApiError, Cap, ErrorKind};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
 pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};

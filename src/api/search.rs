@@ -459,13 +459,18 @@ pub fn search_game(
         };
         let mut lg_result = None;
         let mut grammar_run = None;
-        let failed = |e: String| ApiError::request(None, e);
+        // The native LG search's errors are its checks of the request (a horizon of 0, a
+        // depth or race past `MAX_DEPTH`); what fails inside it is its result's `stopped`,
+        // except the zones of an attack that could not be listed.
+        let refused = |e: search::lg::LgError| match e {
+            search::lg::LgError::Zones { .. } => ApiError::failed(e.to_string()),
+            _ => ApiError::request(None, e.to_string()),
+        };
         let result = match r.engine {
             Engine::Alphabeta => search::alphabeta::search(game, root, &options),
             Engine::Minimax => search::minimax::search(game, root, &options),
             Engine::Lg => {
-                let found = search::lg::search(game, root, &options, &lg)
-                    .map_err(|e| failed(e.to_string()))?;
+                let found = search::lg::search(game, root, &options, &lg).map_err(refused)?;
                 let result = found.result.clone();
                 lg_result = Some(found);
                 result
@@ -484,8 +489,7 @@ pub fn search_game(
                     max_imported_sentences: Limits::default().max_imported_sentences,
                     ..r.limits
                 };
-                let run = search::lg_grammar::search(game, root, grammar, &options, &lg, limits)
-                    .map_err(failed)?;
+                let run = search::lg_grammar::search(game, root, grammar, &options, &lg, limits)?;
                 let result = run.result.result.clone();
                 grammar_run = Some(GrammarRunStats {
                     grammar: grammar.name().to_string(),

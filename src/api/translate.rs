@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::Workbench;
 use super::error::{ApiError, Result};
 use super::zones::{EntryJson, Filters, MAX_ZONES, attack_of, entry_json};
-use crate::board::Point;
+use crate::board::{Point, PointError};
 use crate::play::translate::{
     Fate, Outcome, TimerCase, Transition, Translation, Vanish, ZoneEnd, translate_zone,
 };
@@ -288,15 +288,14 @@ fn parse_move(
     if splits.is_empty() {
         return Err(usage());
     }
-    let parse = |(a, b): (&str, &str)| -> std::result::Result<(Point, Point), String> {
-        let point = |x: &str| s.board.parse_point(x).map_err(|e| e.to_string());
-        Ok((point(a)?, point(b)?))
+    let parse = |(a, b): (&str, &str)| -> std::result::Result<(Point, Point), PointError> {
+        Ok((s.board.parse_point(a)?, s.board.parse_point(b)?))
     };
     let (from, to) = splits
         .iter()
         .find_map(|&split| parse(split).ok())
         .map_or_else(|| parse(splits[0]), Ok)
-        .map_err(|e| ("moves", e))?;
+        .map_err(|e| ("moves", e.to_string()))?;
     Ok(Transition { piece, from, to })
 }
 

@@ -134,14 +134,13 @@ impl AttackRequest<'_> {
     }
 }
 
-/// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or (a
-/// deadline) a failure.
+/// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or past the
+/// thread's deadline ([`ApiError::OutOfTime`]).
 pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
         ZoneError::TimeLimit { .. } => {
-            return ApiError::Stopped {
-                reason: crate::play::search::StopReason::Failed(e.to_string()),
-                note: "",
+            return ApiError::OutOfTime {
+                message: e.to_string(),
             };
         }
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),
@@ -1185,8 +1184,7 @@ impl Workbench {
                 &pairs,
                 |_, pair| attack(pair, None),
                 Result::is_err,
-            )
-            .map_err(|e| ApiError::request(Some("jobs"), e))?
+            )?
             .into_iter()
             .flatten()
             .collect::<Result<Vec<_>>>()?,

@@ -66,12 +66,42 @@ impl CommandLine {
     }
 }
 
+/// A case file that cannot be read as one.
+#[derive(Debug, thiserror::Error)]
+pub enum CaseFileError {
+    /// A name whose stem gives the snapshots no folder of their own (`...cases`).
+    #[error(
+        "{path}: the case file's name gives its snapshots no folder of their own \
+         (snapshots/{stem}/); rename it (`NAME.cases`, NAME not `.` or `..`)"
+    )]
+    Name {
+        /// The path as given.
+        path: String,
+        /// Its stem.
+        stem: String,
+    },
+    /// The file could not be read.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// What the system said.
+        message: String,
+    },
+    /// The file is not UTF-8: a diagnostic at the first invalid byte (rendered with its place).
+    #[error("{}", .0.render())]
+    NotUtf8(crate::syntax::diagnostic::SourceErrors),
+}
+
 impl CaseFile {
     /// Reads and parses the case file at `path`; `commands` are the command names a case may
     /// run. The cases that parsed come with the mistakes of the lines that did not, so that a
     /// caller can check the good lines further and report everything at once; a file that
     /// cannot be read is an error (rendered).
-    pub fn load(path: &Path, commands: &[&str]) -> Result<(CaseFile, Vec<Diagnostic>), String> {
+    pub fn load(
+        path: &Path,
+        commands: &[&str],
+    ) -> Result<(CaseFile, Vec<Diagnostic>), CaseFileError> {
         // `...cases` has the stem `..`: its snapshots would be the case folder's own files.
         let stem = path.file_stem().map(Path::new);
         if !stem.is_some_and(|s| {
@@ -80,16 +110,17 @@ impl CaseFile {
                 [Component::Normal(_)]
             )
         }) {
-            return Err(format!(
-                "{}: the case file's name gives its snapshots no folder of their own \
-                 (snapshots/{}/); rename it (`NAME.cases`, NAME not `.` or `..`)",
-                path.display(),
-                stem.unwrap_or(Path::new("")).display()
-            ));
+            return Err(CaseFileError::Name {
+                path: path.display().to_string(),
+                stem: stem.unwrap_or(Path::new("")).display().to_string(),
+            });
         }
         let text = crate::syntax::read_source(path).map_err(|e| match e {
-            crate::syntax::ReadError::Io(e) => format!("{}: {e}", path.display()),
-            crate::syntax::ReadError::NotUtf8(e) => e.render(),
+            crate::syntax::ReadError::Io(e) => CaseFileError::Io {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            },
+            crate::syntax::ReadError::NotUtf8(e) => CaseFileError::NotUtf8(e),
         })?;
         let (cases, errors) = parse_all(&text, commands);
         let file = CaseFile {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use lingeo::api::MatchJson;
-use lingeo::play::players::matches::{self, EngineSpec, SpecFiles};
+use lingeo::play::players::matches::{self, EngineSpec, SpecError, SpecFiles};
 use lingeo::render;
 
 use super::play::load_game;
@@ -48,11 +48,14 @@ pub struct MatchArgs {
 pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     // A spec's files are read as `search --rules` and `--network` read theirs.
     let files = SpecFiles {
-        rules: &|path| super::files::rules(&args.base.join(path)).map_err(|e| e.0),
-        network: &|path| super::files::network(&args.base.join(path)).map_err(|e| e.0),
+        rules: &|path| super::files::rules(&args.base.join(path)).map_err(|e| SpecError::File(e.0)),
+        network: &|path| {
+            super::files::network(&args.base.join(path)).map_err(|e| SpecError::File(e.0))
+        },
     };
     let spec = |flag: &str, text: &str| {
         EngineSpec::parse_with(text, &files).map_err(|e| {
+            let e = e.to_string();
             CliError(if e.ends_with('\n') {
                 // A rules file's rendered diagnostics: which spec named the file on a line of its
                 // own, then the diagnostics as they are.
@@ -71,8 +74,8 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     let openings = matches::openings(&game).len();
     let total = args.games;
     let bars = super::progress::Bars::new();
-    let played =
-        matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize).map_err(CliError)?;
+    let played = matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize)
+        .map_err(|e| CliError(e.to_string()))?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
     let stopped = played.stopped.as_ref().map(super::setup::match_stop_hint);

@@ -161,8 +161,11 @@ fn load(paths: &[PathBuf], outside: bool) -> Result<Vec<CaseFile>, CliError> {
                     errors.push_str(&render(&path.display().to_string(), &file.source, &bad));
                 }
             }
-            Err(e) if e.ends_with('\n') => errors.push_str(&e),
-            Err(e) => errors.push_str(&format!("error: {e}\n")),
+            // Rendered diagnostics end with their newline; a one-line error gets its prefix.
+            Err(e) => match e.to_string() {
+                e if e.ends_with('\n') => errors.push_str(&e),
+                e => errors.push_str(&format!("error: {e}\n")),
+            },
         }
     }
     if errors.is_empty() {

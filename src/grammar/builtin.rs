@@ -619,7 +619,7 @@ builtins! {
         params: [State],
         result: State,
         eval: |ev, _, a, span| {
-            let s = ev.states(span)?.pass(a[0].state()).map_err(|e| ev.err(e, span))?;
+            let s = ev.states(span)?.pass(a[0].state()).map_err(|e| ev.err(e.to_string(), span))?;
             Ok(Value::State(s))
         },
         example: ("PASS(START) != START", "true"),
@@ -635,7 +635,7 @@ builtins! {
             let states = ev.states(span)?;
             let s = states
                 .transition(a[0].state(), a[1].piece(), a[2].point(), a[3].point())
-                .map_err(|e| ev.err(e, span))?;
+                .map_err(|e| ev.err(e.to_string(), span))?;
             Ok(Value::State(s))
         },
         example: ("TURN(TRANSITION(START, p, a1, a2))", "black"),

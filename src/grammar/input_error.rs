@@ -84,3 +84,45 @@ mod tests {
         assert!(!e.to_string().contains("--"), "{e}");
     }
 }
+
+/// A value's text that does not read as a value of its type (a start's argument, an input).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// Not a whole number.
+    #[error("`{0}` is not a whole number")]
+    NotInt(String),
+    /// Neither `true` nor `false`.
+    #[error("`{0}` is not true or false")]
+    NotBool(String),
+    /// Not a point of the board.
+    #[error(transparent)]
+    Point(#[from] crate::board::PointError),
+    /// A side that is neither `white` nor `black`.
+    #[error("`{0}` is not white or black")]
+    NotSide(String),
+    /// Not a placed piece or a piece type.
+    #[error(transparent)]
+    Piece(#[from] super::world::PieceError),
+    /// Not one of the enumeration's values (listed).
+    #[error("`{text}` is not one of {values}")]
+    NotEnum {
+        /// The text.
+        text: String,
+        /// The enumeration's values, comma-separated.
+        values: String,
+    },
+    /// Not a tuple `(…)`.
+    #[error("expected a tuple `(…)`, found `{0}`")]
+    NotTuple(String),
+    /// A tuple of another length.
+    #[error("expected a tuple of {count} values, found `{text}`")]
+    TupleLength {
+        /// The values the type has.
+        count: usize,
+        /// The text.
+        text: String,
+    },
+    /// A type no text gives (sets, states, ...), as it is written.
+    #[error("a value of type {0} cannot be given as text")]
+    NotText(String),
+}

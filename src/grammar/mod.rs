@@ -42,7 +42,7 @@ use crate::piece::Side;
 use crate::syntax::{Diagnostic, ReadError, SourceErrors, Span, read_source};
 pub use derive::{Sentence, Strategy, Sym, Tracer};
 pub use eval::{Limit, Limits, RunError, Shared};
-pub use input_error::{Given, InputError};
+pub use input_error::{Given, InputError, ValueError};
 use ir::Program;
 pub use stream::Stream;
 use types::Type;
@@ -240,68 +240,65 @@ impl Grammar {
         world: &mut World<'_>,
         ty: &Type,
         text: &str,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, ValueError> {
         let text = text.trim();
         let program = &self.program;
         match ty {
             Type::Int => text
                 .parse()
                 .map(Value::Int)
-                .map_err(|_| format!("`{text}` is not a whole number")),
+                .map_err(|_| ValueError::NotInt(text.to_string())),
             Type::Bool => match text {
                 "true" => Ok(Value::Bool(true)),
                 "false" => Ok(Value::Bool(false)),
-                _ => Err(format!("`{text}` is not true or false")),
+                _ => Err(ValueError::NotBool(text.to_string())),
             },
             Type::Point => world
                 .board()
                 .parse_point(text)
                 .map(Value::Point)
-                .map_err(|e| e.to_string()),
+                .map_err(ValueError::Point),
             // A placed piece's name, or a type with an optional side: `king`, `pawn:black`.
             Type::Piece => {
                 let (name, side) = match text.split_once(':') {
                     Some((name, side)) => {
                         let side = Side::parse(side.trim())
-                            .ok_or_else(|| format!("`{side}` is not white or black"))?;
+                            .ok_or_else(|| ValueError::NotSide(side.to_string()))?;
                         (name.trim(), Some(side))
                     }
                     None => (text, None),
                 };
-                world.piece(name, side).map(Value::Piece)
+                Ok(world.piece(name, side).map(Value::Piece)?)
             }
             Type::Enum(e) => program.enum_values[*e]
                 .iter()
                 .position(|v| v == text)
                 .map(|i| Value::Enum(*e as u16, i as u16))
-                .ok_or_else(|| {
-                    format!(
-                        "`{text}` is not one of {}",
-                        program.enum_values[*e].join(", ")
-                    )
+                .ok_or_else(|| ValueError::NotEnum {
+                    text: text.to_string(),
+                    values: program.enum_values[*e].join(", "),
                 }),
             Type::Tuple(parts) => {
                 let inner = text
                     .strip_prefix('(')
                     .and_then(|t| t.strip_suffix(')'))
-                    .ok_or_else(|| format!("expected a tuple `(…)`, found `{text}`"))?;
+                    .ok_or_else(|| ValueError::NotTuple(text.to_string()))?;
                 let items = split_outside_parentheses(inner);
                 if items.len() != parts.len() {
-                    return Err(format!(
-                        "expected a tuple of {} values, found `{text}`",
-                        parts.len()
-                    ));
+                    return Err(ValueError::TupleLength {
+                        count: parts.len(),
+                        text: text.to_string(),
+                    });
                 }
-                let values: Result<Vec<Value>, String> = items
+                let values: Result<Vec<Value>, ValueError> = items
                     .iter()
                     .zip(parts)
                     .map(|(i, t)| self.parse_value(world, t, i))
                     .collect();
                 Ok(Value::Tuple(values?.into()))
             }
-            other => Err(format!(
-                "a value of type {} cannot be given as text",
-                other.display(&program.enum_names)
+            other => Err(ValueError::NotText(
+                other.display(&program.enum_names).to_string(),
             )),
         }
     }
@@ -346,11 +343,11 @@ impl Grammar {
             let value = match (text, ty, piece) {
                 (Some(t), _, _) => self
                     .parse_value(world, ty, t)
-                    .map_err(|e| InputError::new(Given::Input(name.clone()), e))?,
+                    .map_err(|e| InputError::new(Given::Input(name.clone()), e.to_string()))?,
                 (None, Type::Piece, Some((p, side))) if piece_inputs.len() == 1 => world
                     .piece(p, side)
                     .map(Value::Piece)
-                    .map_err(|e| InputError::new(Given::Piece, e))?,
+                    .map_err(|e| InputError::new(Given::Piece, e.to_string()))?,
                 (None, Type::Piece, _) if piece_inputs.len() == 1 => {
                     return Err(InputError::new(
                         Given::NoPiece(name.clone()),

@@ -29,11 +29,57 @@ pub trait States {
     /// The move into `s` was a pass.
     fn passed(&self, s: u32) -> bool;
     /// The state after `piece` moves from `from` to `to`, or why that is not a legal move.
-    fn transition(&self, s: u32, piece: u32, from: Point, to: Point) -> Result<u32, String>;
+    fn transition(
+        &self,
+        s: u32,
+        piece: u32,
+        from: Point,
+        to: Point,
+    ) -> Result<u32, TransitionError>;
     /// The state after the side to move passes, or why it cannot (the game is over).
-    fn pass(&self, s: u32) -> Result<u32, String>;
+    fn pass(&self, s: u32) -> Result<u32, TransitionError>;
     /// The world of `s`: the pieces where they stand in it, numbered as in the scenario.
     fn world(&self, s: u32) -> Rc<World<'static>>;
+}
+
+/// Why a move or a pass cannot be played in a state of play (`TRANSITION`, `PASS`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TransitionError {
+    /// The game is over (how it ended).
+    #[error("the game is over: {0}")]
+    Over(String),
+    /// Not a legal move of the state.
+    #[error("{piece} {from}-{to} is not a legal move in this state ({to_move} to move)")]
+    Illegal {
+        /// The piece's name.
+        piece: String,
+        /// The point it would move from.
+        from: String,
+        /// The point it would move to.
+        to: String,
+        /// The side to move.
+        to_move: Side,
+    },
+}
+
+/// A piece's name that names no piece of the world ([`World::piece`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PieceError {
+    /// A side given with the name of a placed piece.
+    #[error("{0} is a placed piece; a side applies to piece types")]
+    SideOfPlaced(String),
+    /// Neither a placed piece nor a piece type (each list comma-separated, or `none`).
+    #[error(
+        "`{name}` is neither a placed piece nor a piece type (placed pieces: {placed}; piece types: {types})"
+    )]
+    Unknown {
+        /// The name.
+        name: String,
+        /// The placed pieces' names.
+        placed: String,
+        /// The piece types' names.
+        types: String,
+    },
 }
 
 /// A value a world borrows (the scenario's, from the caller) or shares (a state's, built by
@@ -181,7 +227,7 @@ impl<'s> World<'s> {
     /// A piece by a placed piece's name, or a new unplaced piece of a type and side. With a
     /// side the name is a type's, even where a placed piece has the same name (a placed
     /// piece's default name is its type's).
-    pub fn piece(&mut self, name: &str, side: Option<Side>) -> Result<u32, String> {
+    pub fn piece(&mut self, name: &str, side: Option<Side>) -> Result<u32, PieceError> {
         let placed = self.pieces[..self.placed]
             .iter()
             .position(|p| p.name == name);
@@ -189,32 +235,34 @@ impl<'s> World<'s> {
         match (placed, side, type_index) {
             (Some(i), None, _) => return Ok(i as u32),
             (Some(_), Some(_), None) => {
-                return Err(format!(
-                    "{name} is a placed piece; a side applies to piece types"
-                ));
+                return Err(PieceError::SideOfPlaced(name.to_string()));
             }
             _ => {}
         }
         let Some(t) = type_index else {
-            let pieces: Vec<&str> = self.pieces[..self.placed]
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect();
-            let types: Vec<&str> = self
-                .scenario
-                .types
-                .iter()
-                .map(|t| t.name.as_str())
-                .collect();
-            return Err(format!(
-                "`{name}` is neither a placed piece nor a piece type (placed pieces: {}; piece types: {})",
-                if pieces.is_empty() {
+            let list = |names: Vec<&str>| {
+                if names.is_empty() {
                     "none".to_string()
                 } else {
-                    pieces.join(", ")
-                },
-                types.join(", ")
-            ));
+                    names.join(", ")
+                }
+            };
+            return Err(PieceError::Unknown {
+                name: name.to_string(),
+                placed: list(
+                    self.pieces[..self.placed]
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect(),
+                ),
+                types: list(
+                    self.scenario
+                        .types
+                        .iter()
+                        .map(|t| t.name.as_str())
+                        .collect(),
+                ),
+            });
         };
         let side = side.unwrap_or(Side::White);
         if let Some(i) = self.pieces[self.placed..]

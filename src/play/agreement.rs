@@ -147,10 +147,21 @@ fn pawned_files(seed: u64) -> String {
     text
 }
 
+/// Why a scenario text is not a game.
+#[derive(Debug, thiserror::Error)]
+pub enum GameOfError {
+    /// The text does not parse: its diagnostics, each at its place.
+    #[error("{}", .0.render())]
+    Scenario(crate::syntax::diagnostic::SourceErrors),
+    /// The scenario cannot be played.
+    #[error(transparent)]
+    Game(#[from] crate::play::game::GameError),
+}
+
 /// The game of a scenario text, or why it is not one.
-pub fn game_of(name: &str, text: &str) -> Result<Game, String> {
-    let s = Scenario::parse(name, text).map_err(|e| format!("{e:?}"))?;
-    Game::new(s).map_err(|e| e.to_string())
+pub fn game_of(name: &str, text: &str) -> Result<Game, GameOfError> {
+    let s = Scenario::parse(name, text).map_err(GameOfError::Scenario)?;
+    Ok(Game::new(s)?)
 }
 
 /// The limits of one comparison.
@@ -628,7 +639,7 @@ pub fn random_rows_jobs(
                     value: None,
                     nodes: 0,
                 },
-                lg: Searched::failed(e),
+                lg: Searched::failed(e.to_string()),
                 reason: None,
             },
         }
@@ -874,7 +885,7 @@ pub fn source_lines(game: &Game, tree: &lg::Tree, lines: &str) -> Vec<SourceLine
                     break;
                 }
                 Err(e) => {
-                    illegal = Some(e);
+                    illegal = Some(e.to_string());
                     break;
                 }
             }

@@ -648,19 +648,19 @@ impl State {
     }
 
     /// Parses `h8-g7`, `c6:b7`, `WK h8-g7` or `pass` as a legal move of this state.
-    pub fn parse_move(&self, game: &Game, text: &str) -> Result<Move, String> {
+    pub fn parse_move(&self, game: &Game, text: &str) -> Result<Move, MoveError> {
         let mut legal = Vec::new();
         let mut probe = self.clone();
         probe.successors(game, &mut legal);
         let text = text.trim();
         if let Some(outcome) = self.outcome.or(probe.outcome) {
-            return Err(format!("the game is over: {}", outcome.describe(game)));
+            return Err(MoveError::GameOver(outcome.describe(game)));
         }
         if text == "pass" {
             return if legal == [Move::Pass] {
                 Ok(Move::Pass)
             } else {
-                Err(format!("{} has moves and may not pass", self.to_move))
+                Err(MoveError::MayNotPass(self.to_move))
             };
         }
         let (name, squares) = match text.rsplit_once(' ') {
@@ -668,51 +668,108 @@ impl State {
             None => (None, text),
         };
         let Some((from, to)) = squares.split_once(['-', ':']) else {
-            return Err(format!(
-                "`{text}` is not a move: write it `h8-g7`, `c6:b7` for a capture, or `PIECE h8-g7`"
-            ));
+            return Err(MoveError::NotAMove(text.to_string()));
         };
         let board = &game.scenario.board;
         let point = |t: &str| {
-            board
-                .parse_point(t)
-                .map_err(|e| format!("in `{text}`: {e}"))
+            board.parse_point(t).map_err(|e| MoveError::Point {
+                text: text.to_string(),
+                message: e.to_string(),
+            })
         };
         let (from, to) = (point(from)?, point(to)?);
         let Some(piece) = self.piece_at(from) else {
-            return Err(format!(
-                "no piece stands on {} for `{text}`",
-                board.name(from)
-            ));
+            return Err(MoveError::NoPiece {
+                at: board.name(from).to_string(),
+                text: text.to_string(),
+            });
         };
         let p = &game.scenario.pieces[piece];
         if let Some(name) = name
             && name != p.name
         {
-            return Err(format!(
-                "{} stands on {}, not {name}",
-                p.name,
-                board.name(from)
-            ));
+            return Err(MoveError::OtherPiece {
+                piece: p.name.clone(),
+                at: board.name(from).to_string(),
+                named: name.to_string(),
+            });
         }
         if p.side != self.to_move {
-            return Err(format!(
-                "{} is {}'s piece, and {} is to move",
-                p.name, p.side, self.to_move
-            ));
+            return Err(MoveError::NotToMove {
+                piece: p.name.clone(),
+                side: p.side,
+                to_move: self.to_move,
+            });
         }
         legal
             .into_iter()
             .find(|m| matches!(*m, Move::Step { from: f, to: t, .. } if f == from && t == to))
-            .ok_or_else(|| {
-                format!(
-                    "{} cannot move {}-{} here",
-                    p.name,
-                    board.name(from),
-                    board.name(to)
-                )
+            .ok_or_else(|| MoveError::Illegal {
+                piece: p.name.clone(),
+                from: board.name(from).to_string(),
+                to: board.name(to).to_string(),
             })
     }
+}
+
+/// Why a move's text is not a legal move of the state it is read in.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The game is over (how it ended).
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// A pass where the side has moves.
+    #[error("{0} has moves and may not pass")]
+    MayNotPass(Side),
+    /// A text that is no move.
+    #[error("`{0}` is not a move: write it `h8-g7`, `c6:b7` for a capture, or `PIECE h8-g7`")]
+    NotAMove(String),
+    /// A point of the move that is not on the board.
+    #[error("in `{text}`: {message}")]
+    Point {
+        /// The move's text.
+        text: String,
+        /// What is wrong with the point.
+        message: String,
+    },
+    /// No piece on the move's first point.
+    #[error("no piece stands on {at} for `{text}`")]
+    NoPiece {
+        /// The point.
+        at: String,
+        /// The move's text.
+        text: String,
+    },
+    /// The move names another piece than the one that stands there.
+    #[error("{piece} stands on {at}, not {named}")]
+    OtherPiece {
+        /// The piece that stands there.
+        piece: String,
+        /// The point.
+        at: String,
+        /// The name the move gave.
+        named: String,
+    },
+    /// The piece is not of the side to move.
+    #[error("{piece} is {side}'s piece, and {to_move} is to move")]
+    NotToMove {
+        /// The piece.
+        piece: String,
+        /// Its side.
+        side: Side,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// A step the piece cannot make here.
+    #[error("{piece} cannot move {from}-{to} here")]
+    Illegal {
+        /// The piece.
+        piece: String,
+        /// Its point.
+        from: String,
+        /// The point it would step to.
+        to: String,
+    },
 }
 
 fn step(piece: usize, from: Point, to: Point, capture: Option<u8>) -> Move {

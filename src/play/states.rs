@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::board::Point;
-use crate::grammar::world::{States, World};
+use crate::grammar::world::{States, TransitionError, World};
 use crate::kernel::Kernel;
 use crate::piece::Side;
 use crate::play::game::Game;
@@ -107,9 +107,9 @@ impl<'g> GameStates<'g> {
         self.intern(next)
     }
 
-    fn over(&self, s: u32) -> Option<String> {
+    fn over(&self, s: u32) -> Option<TransitionError> {
         self.with(s, |e| e.state.outcome)
-            .map(|o| format!("the game is over: {}", o.describe(self.game)))
+            .map(|o| TransitionError::Over(o.describe(self.game)))
     }
 }
 
@@ -148,7 +148,13 @@ impl States for GameStates<'_> {
         self.with(s, |e| e.state.passed)
     }
 
-    fn transition(&self, s: u32, piece: u32, from: Point, to: Point) -> Result<u32, String> {
+    fn transition(
+        &self,
+        s: u32,
+        piece: u32,
+        from: Point,
+        to: Point,
+    ) -> Result<u32, TransitionError> {
         if let Some(why) = self.over(s) {
             return Err(why);
         }
@@ -166,17 +172,17 @@ impl States for GameStates<'_> {
                     .pieces
                     .get(piece as usize)
                     .map_or("a piece given by type", |p| p.name.as_str());
-                Err(format!(
-                    "{name} {}-{} is not a legal move in this state ({} to move)",
-                    scenario.board.name(from),
-                    scenario.board.name(to),
-                    self.turn(s)
-                ))
+                Err(TransitionError::Illegal {
+                    piece: name.to_string(),
+                    from: scenario.board.name(from).to_string(),
+                    to: scenario.board.name(to).to_string(),
+                    to_move: self.turn(s),
+                })
             }
         }
     }
 
-    fn pass(&self, s: u32) -> Result<u32, String> {
+    fn pass(&self, s: u32) -> Result<u32, TransitionError> {
         match self.over(s) {
             Some(why) => Err(why),
             None => Ok(self.play(s, Move::Pass)),

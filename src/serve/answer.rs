@@ -103,9 +103,16 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
+            // Stopped while it printed: at the time limit 503, at the memory limit 413 (as
+            // `api::status_of`).
             Err(Unprinted::Exceeded(e)) => {
+                let status = if matches!(e, Exceeded::Time(_)) {
+                    StatusCode::SERVICE_UNAVAILABLE
+                } else {
+                    StatusCode::PAYLOAD_TOO_LARGE
+                };
                 return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
+                    status,
                     crate::cli::CliError::from(Unprinted::Exceeded(e)).stderr(),
                 ));
             }
@@ -124,10 +131,10 @@ impl Budget {
         Ok(())
     }
 
-    /// The error of an answer past the cap, saying why.
+    /// The error of an answer past the cap, saying why (413: a stop at a cap of size).
     fn too_large(&self, why: &str) -> ApiError {
         ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "the answer would be larger than the server's cap of {} MB: {why} (lingeo serve \
                  --max-answer-mb raises the cap)",

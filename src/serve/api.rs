@@ -3,8 +3,8 @@
 //! memory budget (`jobs.rs`), and answers `{"cli": the result, "svg": a picture or null, ...}`:
 //! `cli` is the API's result serialised, the very serde types `lingeo COMMAND --json` prints,
 //! so the JSON is the CLI's by construction. Pictures are drawn by the library's renderers
-//! within the answer's budget (`answer.rs`). A request the API refuses answers 422 with its
-//! error; no command line is built, no output parsed, no file read.
+//! within the answer's budget (`answer.rs`). An error of the API answers with the status of its
+//! kind (`status_of`: 422 a bad request, 500 a failed computation, 413 or 503 a stopped one); no command line is built, no output parsed, no file read.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -59,9 +59,13 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
     Json(CommandAnswer { cli, rest })
 }
 
-/// An error of the API: the request does not fit the scenario or itself, or a cap stopped the
-/// work (422), in the words the CLI prints on stderr.
+/// An error of the API, in the words the CLI prints on stderr, with the status of its kind: a
+/// request that does not fit the scenario or itself 422, a computation that failed 500, one
+/// that stopped at a cap of size (memory, positions, zones, steps, the answer's cap) 413 and
+/// at its time limit (or was stopped) 503 without `Retry-After`. Not 408: Chromium sends a
+/// request again when a reused connection answers 408, and would run the computation twice.
 fn failed(e: lingeo::api::ApiError) -> ApiError {
+    let status = status_of(&e);
     // The library's cap on a result's text is the server's on an answer (`compute`).
     if let lingeo::api::ApiError::TooLarge {
         cap: lingeo::api::Cap::Output,
@@ -70,17 +74,25 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
     } = &e
     {
         return ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            status,
             format!(
                 "the answer would be larger than the server's cap: {reason} (lingeo serve \
                  --max-answer-mb raises the cap)"
             ),
         );
     }
-    ApiError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        crate::cli::CliError(e.to_string()).stderr(),
-    )
+    ApiError::new(status, crate::cli::CliError(e.to_string()).stderr())
+}
+
+/// The HTTP status of an error of the API, by its kind (docs/serve.md, "Errors").
+pub fn status_of(e: &lingeo::api::ApiError) -> StatusCode {
+    use lingeo::api::ErrorKind;
+    match e.kind() {
+        ErrorKind::BadRequest => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorKind::Stopped if e.stopped_by_time() => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::Stopped => StatusCode::PAYLOAD_TOO_LARGE,
+    }
 }
 
 /// The most pictures of sentences or zones an answer carries.
@@ -164,7 +176,8 @@ const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)
 
 /// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
 /// memory limit and the answer's cap as the cap on the text of the library's results (which
-/// then stop building it as soon as it passes); its error of the API answers 422.
+/// then stop building it as soon as it passes); its error of the API answers by its kind
+/// (`status_of`).
 async fn compute<T: Send + 'static>(
     config: &Config,
     memory: usize,
@@ -996,7 +1009,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT + 8);
         if estimate > max_answer {
             return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
+                StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "the answer would be larger than the server's cap of {} MB: the board ({}, \
                      {} points) drawn and named takes about {} MB; ask on a smaller board, or \

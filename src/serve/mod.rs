@@ -71,7 +71,7 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(64..=1 << 30))]
     pub max_memory: u64,
     /// The most megabytes (10^6 bytes) of one answer: the command's JSON and its pictures
-    /// (422 past it, before a picture of too large a board is drawn).
+    /// (413 past it, before a picture of too large a board is drawn).
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_answer_mb: u64,

@@ -79,7 +79,12 @@ fn pawns_step_forward_onto_empty_points_and_capture_diagonally() {
     // Black: a3 is blocked by a2; b3 captures a2 or steps to b2; c3 steps to c2.
     assert_eq!(shown(&g, &moves), ["b3-b2", "b3:a2", "c3-c2"]);
     assert!(s.parse_move(&g, "a3-a2").is_err());
-    assert!(s.parse_move(&g, "a1-a2").unwrap_err().contains("no piece"));
+    let e = s.parse_move(&g, "a1-a2").unwrap_err();
+    assert!(
+        matches!(e, lingeo::play::state::MoveError::NoPiece { .. }),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("no piece"), "{e}");
 }
 
 #[test]

@@ -748,7 +748,7 @@ fn zones_of_a_grammar_of_its_own_take_its_inputs_and_fields_their_types() {
     }
 }
 
-/// A JSON error with a 4xx status, and the server still answers after it.
+/// A JSON error with that status, and the server still answers after it.
 fn refused(server: &Server, status: u16, answer: &Value, wanted: u16) {
     assert_eq!(status, wanted, "{answer}");
     assert!(answer["error"].is_string(), "{answer}");
@@ -863,12 +863,13 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
     let (status, text) = http(server.port, "POST", "/api/check", "localhost", &big);
     refused(&server, status, &parse(&text), 413);
 
-    // A grammar that never halts: stopped by the time limit (3 s here).
+    // A grammar that never halts: stopped by the time limit (3 s here), a stopped computation
+    // (503, no Retry-After), not a bad request (it was a 422).
     let forever = "grammar forever\nvar k: int = 0\nstart S()\nterminal a()\nnonterminal S()\n\
                    productions\n  1 | true | S -> S | k := k + 1 | {1} | {}\n";
     let started = std::time::Instant::now();
     let (status, answer) = server.post("/api/run", &json!({"grammar": forever, "start": "S()"}));
-    refused(&server, status, &answer, 422);
+    refused(&server, status, &answer, 503);
     assert!(
         answer["error"]
             .as_str()

@@ -86,7 +86,7 @@ fn answers_past_the_cap_are_refused_before_they_are_built() {
             .to_string()
             .as_bytes(),
     );
-    failure(status, &text, 422, "cap of 64 MB");
+    failure(status, &text, 413, "cap of 64 MB");
     assert!(text.contains("1048576 points"), "{text}");
     assert!(text.len() < 1000, "{}", text.len());
     assert!(started.elapsed() < Duration::from_secs(5));
@@ -114,7 +114,7 @@ fn answers_past_the_cap_are_refused_before_they_are_built() {
         "localhost",
         all.to_string().as_bytes(),
     );
-    failure(status, &text, 422, "cap of 1 MB");
+    failure(status, &text, 413, "cap of 1 MB");
     assert!(text.contains("--max-answer-mb"), "{text}");
     answers(&server);
     let (status, text) = http(
@@ -126,7 +126,7 @@ fn answers_past_the_cap_are_refused_before_they_are_built() {
             .to_string()
             .as_bytes(),
     );
-    failure(status, &text, 422, "40000 points) takes about 4 MB");
+    failure(status, &text, 413, "40000 points) takes about 4 MB");
     answers(&server);
 }
 
@@ -153,11 +153,11 @@ fn growing_computations_stop_at_the_budget_the_deadline_and_the_cap() {
     let far = super::job_memory::FAR_PIECES;
     let patterns = json!({"scenario": far, "horizon": 49});
     // The memory budget: the paths of the pieces' patterns pass 256 MiB, and the answer says
-    // so (422); the server stays near its budget and answers on.
+    // so (413: a stop at a cap of size); the server stays near its budget and answers on.
     let server = Server::with(&["--time-limit", "60", "--max-memory", "256"]);
     let started = Instant::now();
     let (status, answer) = server.post("/api/patterns", &patterns);
-    assert_eq!(status, 422, "{answer}");
+    assert_eq!(status, 413, "{answer}");
     let error = answer["error"].as_str().unwrap();
     assert!(
         error.contains("the shortest paths listed") && error.contains("memory limit of 256 MiB"),
@@ -177,7 +177,8 @@ fn growing_computations_stop_at_the_budget_the_deadline_and_the_cap() {
     let server = Server::with(&["--time-limit", "2"]);
     let started = Instant::now();
     let (status, answer) = server.post("/api/patterns", &patterns);
-    assert_eq!(status, 422, "{answer}");
+    // A stop at the time limit: 503 without Retry-After.
+    assert_eq!(status, 503, "{answer}");
     assert!(
         answer["error"]
             .as_str()
@@ -236,7 +237,7 @@ fn growing_computations_stop_at_the_budget_the_deadline_and_the_cap() {
         .to_string()
         .as_bytes(),
     );
-    let answer = failure(status, &text, 422, "the sentences only one side has");
+    let answer = failure(status, &text, 413, "the sentences only one side has");
     assert!(
         answer["error"]
             .as_str()
@@ -496,7 +497,7 @@ fn a_count_of_simple_trajectories_stops_at_the_deadline() {
     failure(
         status,
         &text,
-        422,
+        503,
         "stopped at the time limit of the request (2 s)",
     );
     assert!(started.elapsed() < Duration::from_secs(4));
@@ -649,7 +650,7 @@ fn every_attack_of_a_far_reaching_piece_stops_at_the_deadline() {
     failure(
         status,
         &text,
-        422,
+        503,
         "the zones took longer than the time limit of 1 s",
     );
     assert!(started.elapsed() < Duration::from_millis(2500));

@@ -46,6 +46,26 @@ pub struct Network {
     pub b2: Vec<f32>,
 }
 
+/// A weights file that does not read as a network: the line at fault, where there is one
+/// (1-based, counting comment lines), and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", line.map_or(String::new(), |l| format!("line {l}: ")))]
+pub struct WeightsError {
+    /// The line at fault, 1-based; `None` where the file ends too soon.
+    pub line: Option<usize>,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl WeightsError {
+    fn at(line: usize, message: String) -> WeightsError {
+        WeightsError {
+            line: Some(line),
+            message,
+        }
+    }
+}
+
 impl Network {
     /// The network shipped with lingeo, read once.
     pub fn shipped() -> Arc<Network> {
@@ -60,13 +80,15 @@ impl Network {
     /// Reads a weights file (the format `Network::write` produces; docs/players.md §5):
     /// `#` comment lines, a header `chessmaps INPUTS HIDDEN OUTPUTS`, then the rows of w1 (each
     /// INPUTS numbers), the line b1, the rows of w2 (each HIDDEN numbers), the line b2.
-    pub fn parse(text: &str) -> Result<Network, String> {
+    pub fn parse(text: &str) -> Result<Network, WeightsError> {
         let mut lines = text
             .lines()
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
-        let (at, header) = lines.next().ok_or("line 1: the file has no header")?;
+        let (at, header) = lines
+            .next()
+            .ok_or_else(|| WeightsError::at(1, "the file has no header".to_string()))?;
         let words: Vec<&str> = header.split_whitespace().collect();
         let sizes: Vec<usize> = words
             .iter()
@@ -74,26 +96,34 @@ impl Network {
             .filter_map(|w| w.parse().ok())
             .collect();
         if words.first() != Some(&"chessmaps") || words.len() != 4 || sizes.len() != 3 {
-            return Err(format!(
-                "line {at}: expected the header `chessmaps {INPUTS} HIDDEN {SECTORS}`, found `{header}`"
+            return Err(WeightsError::at(
+                at,
+                format!(
+                    "expected the header `chessmaps {INPUTS} HIDDEN {SECTORS}`, found `{header}`"
+                ),
             ));
         }
         if sizes[0] != INPUTS || sizes[2] != SECTORS {
-            return Err(format!(
-                "line {at}: the network must have {INPUTS} inputs and {SECTORS} outputs, not {} and {}",
-                sizes[0], sizes[2]
+            return Err(WeightsError::at(
+                at,
+                format!(
+                    "the network must have {INPUTS} inputs and {SECTORS} outputs, not {} and {}",
+                    sizes[0], sizes[2]
+                ),
             ));
         }
         let hidden = sizes[1];
         if hidden == 0 || hidden > MAX_HIDDEN {
-            return Err(format!(
-                "line {at}: the hidden layer has 1 to {MAX_HIDDEN} units, not {hidden}"
+            return Err(WeightsError::at(
+                at,
+                format!("the hidden layer has 1 to {MAX_HIDDEN} units, not {hidden}"),
             ));
         }
-        let mut row = |width: usize, what: &str| -> Result<Vec<f32>, String> {
-            let (at, line) = lines
-                .next()
-                .ok_or_else(|| format!("the file ends before {what}"))?;
+        let mut row = |width: usize, what: &str| -> Result<Vec<f32>, WeightsError> {
+            let (at, line) = lines.next().ok_or_else(|| WeightsError {
+                line: None,
+                message: format!("the file ends before {what}"),
+            })?;
             let mut out = Vec::with_capacity(width);
             for w in line.split_whitespace() {
                 // Read as f64 first: a finite number too large for an f32 is out of range,
@@ -101,18 +131,26 @@ impl Network {
                 match w.parse::<f64>() {
                     Ok(v) if v.is_finite() && v.abs() <= f64::from(f32::MAX) => out.push(v as f32),
                     Ok(v) if v.is_finite() => {
-                        return Err(format!(
-                            "line {at}: `{w}` in {what} is out of range (a weight is at most {:e} either way)",
-                            f32::MAX
+                        return Err(WeightsError::at(
+                            at,
+                            format!(
+                                "`{w}` in {what} is out of range (a weight is at most {:e} either way)",
+                                f32::MAX
+                            ),
                         ));
                     }
-                    _ => return Err(format!("line {at}: `{w}` in {what} is not a finite number")),
+                    _ => {
+                        return Err(WeightsError::at(
+                            at,
+                            format!("`{w}` in {what} is not a finite number"),
+                        ));
+                    }
                 }
             }
             if out.len() != width {
-                return Err(format!(
-                    "line {at}: {what} has {} numbers, expected {width}",
-                    out.len()
+                return Err(WeightsError::at(
+                    at,
+                    format!("{what} has {} numbers, expected {width}", out.len()),
                 ));
             }
             Ok(out)
@@ -128,7 +166,7 @@ impl Network {
         }
         let b2 = row(SECTORS, "b2")?;
         if let Some((at, _)) = lines.next() {
-            return Err(format!("line {at}: text after b2"));
+            return Err(WeightsError::at(at, "text after b2".to_string()));
         }
         Ok(Network {
             hidden,
@@ -343,27 +381,52 @@ mod tests {
     fn bad_weights_files_say_where() {
         let net = Network::shipped();
         let text = net.write("");
-        let e = Network::parse(&text.replacen("chessmaps 33", "chessmaps 34", 1)).unwrap_err();
+        // The line is the error's, not only its text's.
+        let e = Network::parse(&text.replacen("\n", "\nx", 1)).unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        let short: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
+        assert_eq!(Network::parse(&short).unwrap_err().line, None);
+        let e = Network::parse(&text.replacen("chessmaps 33", "chessmaps 34", 1))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("line 1: the network must have 33 inputs"),
             "{e}"
         );
-        let e = Network::parse(&text.replacen("\n", "\nx", 1)).unwrap_err();
+        let e = Network::parse(&text.replacen("\n", "\nx", 1))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("line 2: `x") && e.contains("is not a finite number"),
             "{e}"
         );
-        let e = Network::parse(&text.replacen("\n", "\n1e300 ", 1)).unwrap_err();
+        let e = Network::parse(&text.replacen("\n", "\n1e300 ", 1))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("line 2: `1e300`") && e.contains("is out of range"),
             "{e}"
         );
-        let e = Network::parse(&text.replacen("\n", "\ninf ", 1)).unwrap_err();
+        let e = Network::parse(&text.replacen("\n", "\ninf ", 1))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is not a finite number"), "{e}");
         let short: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
-        assert!(Network::parse(&short).unwrap_err().contains("ends before"));
-        assert!(Network::parse("").unwrap_err().contains("no header"));
-        let e = Network::parse(&format!("{text}1\n")).unwrap_err();
+        assert!(
+            Network::parse(&short)
+                .unwrap_err()
+                .to_string()
+                .contains("ends before")
+        );
+        assert!(
+            Network::parse("")
+                .unwrap_err()
+                .to_string()
+                .contains("no header")
+        );
+        let e = Network::parse(&format!("{text}1\n"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("text after b2"), "{e}");
     }
 

@@ -43,13 +43,26 @@ pub struct SpecFile<T> {
     pub value: Arc<T>,
 }
 
+/// Why an engine spec is refused: its text, or a file it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The spec's text: a part that is not `key=value`, a key given twice or unknown, a value
+    /// out of range, options that do not go together.
+    #[error("{0}")]
+    Text(String),
+    /// A file the spec names, in its reader's words (a file's diagnostics with their place,
+    /// rendered, end with a newline).
+    #[error("{0}")]
+    File(String),
+}
+
 /// How [`EngineSpec::parse_with`] reads the files a spec names. An error is the file's own,
 /// with its place: the CLI reads them as it reads `--rules` and `--network`.
 pub struct SpecFiles<'a> {
     /// Reads the rules file of `rules=FILE`.
-    pub rules: &'a dyn Fn(&str) -> Result<RuleBook, String>,
+    pub rules: &'a dyn Fn(&str) -> Result<RuleBook, SpecError>,
     /// Reads the weights file of `network=FILE`.
-    pub network: &'a dyn Fn(&str) -> Result<Network, String>,
+    pub network: &'a dyn Fn(&str) -> Result<Network, SpecError>,
 }
 
 impl SpecFiles<'static> {
@@ -60,8 +73,10 @@ impl SpecFiles<'static> {
     };
 }
 
-fn no_file<T>(path: &str) -> Result<T, String> {
-    Err(format!("{path}: this caller reads no files"))
+fn no_file<T>(path: &str) -> Result<T, SpecError> {
+    Err(SpecError::File(format!(
+        "{path}: this caller reads no files"
+    )))
 }
 
 impl Default for EngineSpec {
@@ -87,7 +102,7 @@ const BUDGET_DEPTH: u32 = 64;
 
 impl EngineSpec {
     /// [`EngineSpec::parse_with`] for specs that name no file.
-    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+    pub fn parse(text: &str) -> Result<EngineSpec, SpecError> {
         EngineSpec::parse_with(text, &SpecFiles::NONE)
     }
 
@@ -95,17 +110,17 @@ impl EngineSpec {
     /// `nodes`, `ordering` (none, history, killer, zones, chessmaps, patterns), `horizon`,
     /// `rules` (a file of learned rules, with `eval=learned`) and `network` (a Chessmaps
     /// network's weights, with `ordering=chessmaps`), the files read by `files`.
-    pub fn parse_with(text: &str, files: &SpecFiles) -> Result<EngineSpec, String> {
+    pub fn parse_with(text: &str, files: &SpecFiles) -> Result<EngineSpec, SpecError> {
         let mut spec = EngineSpec::default();
         let (mut rules, mut network) = (None, None);
         let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("`{part}` is not key=value"))?;
+                .ok_or_else(|| SpecError::Text(format!("`{part}` is not key=value")))?;
             // A key given twice is a mistake in the spec, not a choice of the last one.
             if seen.contains(&key) {
-                return Err(format!("`{key}` is given twice"));
+                return Err(SpecError::Text(format!("`{key}` is given twice")));
             }
             seen.push(key);
             let number = |what: &str, max: u64| {
@@ -113,17 +128,23 @@ impl EngineSpec {
                     .parse::<u64>()
                     .ok()
                     .filter(|&v| v > 0)
-                    .ok_or_else(|| format!("{what} must be a positive whole number, not `{value}`"))
+                    .ok_or_else(|| {
+                        SpecError::Text(format!(
+                            "{what} must be a positive whole number, not `{value}`"
+                        ))
+                    })
                     .and_then(|v| {
                         if v <= max {
                             Ok(v)
                         } else {
-                            Err(format!("{what} must be at most {max}, not {value}"))
+                            Err(SpecError::Text(format!(
+                                "{what} must be at most {max}, not {value}"
+                            )))
                         }
                     })
             };
             let file = |what: &str| match value {
-                "" => Err(format!("{what} must name a file")),
+                "" => Err(SpecError::Text(format!("{what} must name a file"))),
                 _ => Ok(Some(value)),
             };
             match key {
@@ -133,9 +154,9 @@ impl EngineSpec {
                         "fuzzy" => Eval::Fuzzy,
                         "learned" => Eval::Learned,
                         _ => {
-                            return Err(format!(
+                            return Err(SpecError::Text(format!(
                                 "eval is material, fuzzy or learned, not `{value}`"
-                            ));
+                            )));
                         }
                     }
                 }
@@ -146,33 +167,35 @@ impl EngineSpec {
                     spec.ordering = match Ordering::parse(value) {
                         Some(o) => o,
                         None => {
-                            return Err(format!(
+                            return Err(SpecError::Text(format!(
                                 "ordering is one of {}, not `{value}`",
                                 Ordering::NAMES.join(", ")
-                            ));
+                            )));
                         }
                     }
                 }
                 "rules" => rules = file("rules")?,
                 "network" => network = file("network")?,
                 _ => {
-                    return Err(format!(
+                    return Err(SpecError::Text(format!(
                         "unknown key `{key}` (the keys: eval, depth, nodes, ordering, horizon, \
                          rules, network)"
-                    ));
+                    )));
                 }
             }
         }
         if spec.depth.is_some() && spec.nodes.is_some() {
-            return Err("give depth or nodes, not both".to_string());
+            return Err(SpecError::Text("give depth or nodes, not both".to_string()));
         }
         // The keys are checked before any file is read: a file a spec would not use is a
         // mistake in the spec, whatever the file holds.
         if rules.is_some() && spec.eval != Eval::Learned {
-            return Err("rules=FILE needs eval=learned".to_string());
+            return Err(SpecError::Text("rules=FILE needs eval=learned".to_string()));
         }
         if network.is_some() && spec.ordering != Ordering::Chessmaps {
-            return Err("network=FILE needs ordering=chessmaps".to_string());
+            return Err(SpecError::Text(
+                "network=FILE needs ordering=chessmaps".to_string(),
+            ));
         }
         spec.rules = rules.map(|p| SpecFile::read(p, files.rules)).transpose()?;
         spec.network = network
@@ -237,7 +260,10 @@ impl fmt::Display for EngineSpec {
 }
 
 impl<T> SpecFile<T> {
-    fn read(path: &str, read: &dyn Fn(&str) -> Result<T, String>) -> Result<SpecFile<T>, String> {
+    fn read(
+        path: &str,
+        read: &dyn Fn(&str) -> Result<T, SpecError>,
+    ) -> Result<SpecFile<T>, SpecError> {
         Ok(SpecFile {
             path: path.to_string(),
             value: Arc::new(read(path)?),
@@ -474,6 +500,17 @@ pub struct Played {
     pub results: Vec<i8>,
 }
 
+/// Why a match could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// Every line of two moves ends the game.
+    #[error("the game has no opening of two moves that does not end it")]
+    NoOpening,
+    /// The games could not be spread over the threads asked for.
+    #[error(transparent)]
+    Jobs(#[from] crate::parallel::JobsError),
+}
+
 /// Plays `games` games of `a` against `b`: the openings in order, each twice (a as White, then
 /// a as Black), from the first again when they run out. `progress` is told of each game played
 /// (a task of `games` steps, `"games"`, the score so far as its message). An error when the
@@ -484,7 +521,7 @@ pub fn run(
     b: &EngineSpec,
     games: u32,
     progress: &dyn Progress,
-) -> Result<Played, String> {
+) -> Result<Played, MatchError> {
     run_jobs(game, a, b, games, progress, 1)
 }
 
@@ -498,7 +535,7 @@ pub fn run_jobs(
     games: u32,
     progress: &dyn Progress,
     jobs: usize,
-) -> Result<Played, String> {
+) -> Result<Played, MatchError> {
     run_range(game, a, b, 0..games, progress, jobs)
 }
 
@@ -512,11 +549,11 @@ pub fn run_range(
     range: std::ops::Range<u32>,
     progress: &dyn Progress,
     jobs: usize,
-) -> Result<Played, String> {
+) -> Result<Played, MatchError> {
     let games = range.end;
     let lines = openings(game);
     if lines.is_empty() {
-        return Err("the game has no opening of two moves that does not end it".to_string());
+        return Err(MatchError::NoOpening);
     }
     let task = Task::start(progress, Some(u64::from(range.len() as u32)), "games");
     let so_far = std::sync::Mutex::new(Score::default());
@@ -611,7 +648,7 @@ mod tests {
                 "a.rules: this caller reads no files",
             ),
         ] {
-            let e = EngineSpec::parse(bad).unwrap_err();
+            let e = EngineSpec::parse(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }
@@ -626,7 +663,7 @@ mod tests {
             },
             network: &|path| {
                 read.borrow_mut().push(path.to_string());
-                Err(format!("{path}: line 1: no header"))
+                Err(SpecError::File(format!("{path}: line 1: no header")))
             },
         };
         let s = EngineSpec::parse_with("rules=a.rules,eval=learned,depth=2", &files).unwrap();
@@ -637,7 +674,10 @@ mod tests {
             "eval=learned,depth=2,ordering=killer,horizon=4,rules=a.rules"
         );
         let e = EngineSpec::parse_with("network=n.weights,ordering=chessmaps", &files);
-        assert_eq!(e.unwrap_err(), "n.weights: line 1: no header");
+        assert_eq!(
+            e.unwrap_err(),
+            SpecError::File("n.weights: line 1: no header".into())
+        );
         assert!(EngineSpec::parse_with("network=m.weights", &files).is_err());
         assert_eq!(*read.borrow(), ["a.rules", "n.weights"]);
     }

@@ -36,7 +36,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
             Ok(t) => Some(t),
             Err(why) => {
                 return SearchResult::nothing(
-                    StopReason::Failed(why),
+                    StopReason::Failed(why.to_string()),
                     std::time::Duration::ZERO,
                     None,
                 );

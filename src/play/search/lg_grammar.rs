@@ -9,6 +9,8 @@
 
 use std::time::Instant;
 
+use crate::grammar::{InputError, RunError};
+
 use super::lg::{End, LgOptions, LgResult, Tree, TreeNode, default_horizon};
 use super::{SearchOptions, SearchResult, WIN};
 use crate::grammar::derive::Sym;
@@ -31,6 +33,54 @@ pub struct GrammarRun {
     pub states: usize,
 }
 
+/// Why the search grammar gave no tree: options it cannot take, a grammar that is not a search
+/// grammar, its derivation failing (with its place in the grammar), or a sentence that is not
+/// a search tree.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SearchGrammarError {
+    /// An option of the search the grammar cannot take (`field`: the request's field at fault,
+    /// `leaf`, `domination`, `horizon`, `depth`, `zones`).
+    #[error("{message}")]
+    Option {
+        /// The request's field at fault.
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A grammar that does not keep the search grammar's contract (its inputs, its start).
+    #[error("{0}")]
+    Contract(String),
+    /// The derivation failed, at its place in the grammar, or at one of its limits.
+    #[error("{}", .0.render())]
+    Run(Box<RunError>),
+    /// The grammar derived other than one sentence.
+    #[error("the search grammar `{grammar}` derived {count} sentences; a search tree is one")]
+    NotOneSentence {
+        /// The grammar's name.
+        grammar: String,
+        /// The sentences it derived.
+        count: usize,
+    },
+    /// The sentence stops being a tree of legal moves at symbol `at` (of `of`).
+    #[error("the search grammar's sentence is not a search tree: {what} (symbol {at} of {of})")]
+    NotATree {
+        /// What is wrong there.
+        what: String,
+        /// The symbol, counted from 1 (0: before the first).
+        at: usize,
+        /// The sentence's symbols.
+        of: usize,
+    },
+}
+
+impl From<InputError> for SearchGrammarError {
+    /// The inputs the engine gives (`H`, `DEPTH`, `FULL`, `TRANSLATE`) that do not fit the
+    /// grammar: its contract, not a given of the caller's.
+    fn from(e: InputError) -> Self {
+        SearchGrammarError::Contract(e.to_string())
+    }
+}
+
 /// Searches the reduced tree of `root` with `grammar` (inputs `H`, `DEPTH`, `FULL` and, for
 /// zones carried by the translations, `TRANSLATE`; start `S()`), to `options.depth` plies (default: the horizon + 2, as the native engine).
 pub fn search(
@@ -40,27 +90,32 @@ pub fn search(
     options: &SearchOptions,
     lg: &LgOptions,
     limits: Limits,
-) -> Result<GrammarRun, String> {
+) -> Result<GrammarRun, SearchGrammarError> {
     let started = Instant::now();
+    let option = |field, message: &str| SearchGrammarError::Option {
+        field,
+        message: message.to_string(),
+    };
     if lg.leaf != super::lg::Leaf::Zero {
-        return Err(
+        return Err(option(
+            "leaf",
             "the search grammar scores every leaf that does not end the game 0; \
-                    leaves scored by their zones are the native engine's"
-                .to_string(),
-        );
+             leaves scored by their zones are the native engine's",
+        ));
     }
     if lg.dominates() {
-        return Err(
-            "the search grammar has attack zones only; domination zones are the native engine's"
-                .to_string(),
-        );
+        return Err(option(
+            "domination",
+            "the search grammar has attack zones only; domination zones are the native engine's",
+        ));
     }
     let horizon = match lg.horizon {
-        Some(0) => return Err("the horizon must be at least 1 move".to_string()),
+        Some(0) => return Err(option("horizon", "the horizon must be at least 1 move")),
         Some(h) => h,
         None => default_horizon(game, root),
     };
-    let depth = super::lg::depth_bound(options.depth, horizon).map_err(|e| e.to_string())?;
+    let depth = super::lg::depth_bound(options.depth, horizon)
+        .map_err(|e| option("depth", &e.to_string()))?;
     let states = GameStates::with_start(game, root.clone());
     let kernel = game.scenario.kernel();
     let mut world = World::new(&game.scenario, &kernel).with_states(&states);
@@ -84,7 +139,7 @@ pub fn search(
             .iter()
             .map(|(n, t)| format!("{n}: {}", t.display(&[])))
             .collect();
-        return Err(format!(
+        return Err(SearchGrammarError::Contract(format!(
             "the search grammar `{}` must have the inputs H: int, DEPTH: int and FULL: bool, \
              and may have TRANSLATE: bool, and no others (it has {})",
             grammar.name(),
@@ -93,23 +148,26 @@ pub fn search(
             } else {
                 listed.join(", ")
             }
-        ));
+        )));
     }
     if takes_translate {
         given.push(("TRANSLATE".to_string(), translate.to_string()));
     } else if translate {
-        return Err(format!(
-            "the search grammar `{}` has no input TRANSLATE: bool, so it cannot carry its zones \
-             by the translations",
-            grammar.name()
-        ));
+        return Err(SearchGrammarError::Option {
+            field: "zones",
+            message: format!(
+                "the search grammar `{}` has no input TRANSLATE: bool, so it cannot carry its \
+                 zones by the translations",
+                grammar.name()
+            ),
+        });
     }
     let inputs = grammar.bind_inputs(&mut world, &given, None)?;
     if !grammar.start_types().is_empty() {
-        return Err(format!(
+        return Err(SearchGrammarError::Contract(format!(
             "the search grammar `{}` must start from S(), without parameters",
             grammar.name()
-        ));
+        )));
     }
     let cpu_start = super::thread_cpu_time();
     let cpu_time = || Some(super::thread_cpu_time()?.saturating_sub(cpu_start?));
@@ -152,14 +210,13 @@ pub fn search(
                 states: states.len(),
             });
         }
-        Err(e) => return Err(e.render()),
+        Err(e) => return Err(SearchGrammarError::Run(Box::new(e))),
     };
     let [sentence] = &language.sentences[..] else {
-        return Err(format!(
-            "the search grammar `{}` derived {} sentences; a search tree is one",
-            grammar.name(),
-            language.sentences.len()
-        ));
+        return Err(SearchGrammarError::NotOneSentence {
+            grammar: grammar.name().to_string(),
+            count: language.sentences.len(),
+        });
     };
     let (value, root_end, tree) = read_tree(game, root, grammar, sentence)?;
     // The positions whose zones the grammar asked for: those that neither end the game nor
@@ -217,7 +274,7 @@ pub fn read_tree(
     root: &State,
     grammar: &Grammar,
     sentence: &[Sym],
-) -> Result<(i8, Option<End>, Tree), String> {
+) -> Result<(i8, Option<End>, Tree), SearchGrammarError> {
     let mut reader = Reader {
         game,
         grammar,
@@ -243,16 +300,16 @@ struct Reader<'r> {
 type Node = (Vec<TreeNode>, i8, Option<End>, bool);
 
 impl Reader<'_> {
-    fn bad(&self, what: &str) -> String {
-        format!(
-            "the search grammar's sentence is not a search tree: {what} (symbol {} of {})",
-            self.next,
-            self.symbols.len()
-        )
+    fn bad(&self, what: &str) -> SearchGrammarError {
+        SearchGrammarError::NotATree {
+            what: what.to_string(),
+            at: self.next,
+            of: self.symbols.len(),
+        }
     }
 
     /// The moves below `state` up to the `v` that closes its node.
-    fn node(&mut self, state: &mut State) -> Result<Node, String> {
+    fn node(&mut self, state: &mut State) -> Result<Node, SearchGrammarError> {
         let mut children = Vec::new();
         loop {
             let Some(sym) = self.symbols.get(self.next) else {
@@ -311,7 +368,11 @@ impl Reader<'_> {
         }
     }
 
-    fn legal(&self, state: &mut State, pick: impl Fn(&Move) -> bool) -> Result<Move, String> {
+    fn legal(
+        &self,
+        state: &mut State,
+        pick: impl Fn(&Move) -> bool,
+    ) -> Result<Move, SearchGrammarError> {
         let mut legal = Vec::new();
         state.successors(self.game, &mut legal);
         legal
@@ -320,7 +381,7 @@ impl Reader<'_> {
             .ok_or_else(|| self.bad("a move that is not legal where it is played"))
     }
 
-    fn child(&mut self, state: &mut State, mv: Move) -> Result<TreeNode, String> {
+    fn child(&mut self, state: &mut State, mv: Move) -> Result<TreeNode, SearchGrammarError> {
         let undo = state.make(self.game, mv);
         let below = self.node(state);
         state.unmake(self.game, undo);

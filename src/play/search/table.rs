@@ -130,11 +130,19 @@ fn available_memory() -> Option<usize> {
     kib.checked_mul(1024)
 }
 
+/// A transposition table the system would not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {megabytes} MiB")]
+pub struct TableError {
+    /// The size asked for, in MiB.
+    pub megabytes: usize,
+}
+
 impl Table {
     /// A table of at most `megabytes` MiB (at least one bucket), or why it cannot be had.
     /// The memory comes zeroed from the system (`calloc`), so a large table costs only the
     /// pages a search touches.
-    pub fn new(megabytes: usize) -> Result<Table, String> {
+    pub fn new(megabytes: usize) -> Result<Table, TableError> {
         let fit = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
@@ -146,7 +154,7 @@ impl Table {
         } else {
             0
         };
-        let cannot = || format!("cannot allocate a transposition table of {megabytes} MiB");
+        let cannot = || TableError { megabytes };
         let total = len.checked_add(slack).ok_or_else(cannot)?;
         let layout = std::alloc::Layout::array::<u64>(total).map_err(|_| cannot())?;
         let words: Vec<AtomicU64> = if layout.size() == 0 {
@@ -392,6 +400,12 @@ mod tests {
     #[test]
     fn an_impossible_size_is_an_error() {
         let e = Table::new(usize::MAX).err().unwrap();
-        assert!(e.contains("cannot allocate"), "{e}");
+        assert_eq!(
+            e,
+            TableError {
+                megabytes: usize::MAX
+            }
+        );
+        assert!(e.to_string().contains("cannot allocate"), "{e}");
     }
 }
