@@ -48,6 +48,7 @@ pub mod deadline;
 pub mod dot;
 pub mod fuzzy;
 pub mod grammar;
+pub mod json;
 pub mod kernel;
 pub mod language_diff;
 pub mod memory;

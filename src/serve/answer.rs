@@ -65,8 +65,8 @@ impl Budget {
     /// `value` as the JSON the CLI's `--json` prints, counted: it stops as soon as it passes
     /// what the answer has left, before the rest is written.
     pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, ApiError> {
-        use crate::cli::json::Unprinted;
         use lingeo::budget::Exceeded;
+        use lingeo::json::Unprinted;
         let failed = |e: String| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -74,7 +74,7 @@ impl Budget {
             )
         };
         let left = self.cap.saturating_sub(self.used);
-        let printed = lingeo::budget::with_output_cap(left, || crate::cli::json::print(value));
+        let printed = lingeo::budget::with_output_cap(left, || lingeo::json::print(value));
         let mut text = match printed {
             Ok(text) => text,
             Err(Unprinted::Exceeded(Exceeded::Output { .. })) => {
@@ -83,12 +83,7 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
-            Err(Unprinted::Exceeded(e)) => {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    crate::cli::CliError::from(Unprinted::Exceeded(e)).stderr(),
-                ));
-            }
+            Err(Unprinted::Exceeded(e)) => return Err(ApiError::stopped(e)),
             Err(Unprinted::Invalid(e)) => return Err(failed(e)),
         };
         self.room_for(text.len())?;

@@ -32,6 +32,29 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// A computation that could not be done (422), its text as the CLI prints an error: a
+    /// rendered diagnostic (which ends with a newline) as it is, one line after `error: `.
+    pub fn unprocessable(text: impl Into<String>) -> ApiError {
+        let text = text.into();
+        let message = if text.ends_with('\n') {
+            text
+        } else {
+            format!("error: {text}\n")
+        };
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// A computation stopped at a limit as it built its answer (422); past the memory limit,
+    /// with the server's option that raises it.
+    pub fn stopped(e: lingeo::budget::Exceeded) -> ApiError {
+        match e {
+            lingeo::budget::Exceeded::Memory(e) => ApiError::unprocessable(format!(
+                "{e} (lingeo serve --max-memory raises the limit, in MiB)"
+            )),
+            e => ApiError::unprocessable(e.to_string()),
+        }
+    }
+
     pub fn retry_after(mut self, seconds: u32) -> ApiError {
         self.retry_after = Some(seconds);
         self

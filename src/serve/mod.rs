@@ -18,7 +18,6 @@ mod answer;
 mod api;
 mod body;
 mod connections;
-mod diagnostics;
 mod error;
 mod examples;
 mod held;
@@ -37,7 +36,19 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use clap::Args;
 
-use crate::cli::CliError;
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot listen on {address}: {error}")]
+    Listen {
+        address: SocketAddr,
+        error: std::io::Error,
+    },
+    #[error("{0}")]
+    Address(#[from] std::io::Error),
+}
 
 /// The largest request body taken, in bytes: a scenario and a grammar of the sizes lingeo's
 /// files have, with room to spare.
@@ -173,11 +184,11 @@ pub fn router(config: Config) -> Router {
 }
 
 /// Serves until the process is stopped; prints the address first.
-pub fn run(args: &ServeArgs) -> Result<String, CliError> {
+pub fn run(args: &ServeArgs) -> Result<String, ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| CliError(format!("cannot start the server: {e}")))?;
+        .map_err(ServeError::Runtime)?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let max_concurrent = args.max_concurrent.map_or(cores, |n| n as usize);
     let config = Config::new(
@@ -193,7 +204,7 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
         let listener = tokio::net::TcpListener::bind(address)
             .await
-            .map_err(|e| CliError(format!("cannot listen on {address}: {e}")))?;
+            .map_err(|error| ServeError::Listen { address, error })?;
         let local = listener.local_addr()?;
         let url = format!("http://localhost:{}/", local.port());
         {

@@ -105,6 +105,13 @@ function clearResults(panels) {
   }
 }
 
+// Each panel's own inputs: a change to one makes the panel's results out of date.
+const PANEL_INPUTS = {
+  run: ["run-piece", "run-start", "run-trace"],
+  zones: ["zones-piece", "zones-to", "zones-horizon", "zones-engine", "zones-each", "zones-max", "zones-max-steps"],
+  search: ["search-depth"],
+};
+
 // The inputs were edited: results stay, marked as out of date until the panel runs again.
 function markStale(panels) {
   for (const panel of panels) {
@@ -164,14 +171,20 @@ async function check(kind) {
     // The text may have changed while the server checked it: its marks wait for its own check.
     if (editor.text() !== body[kind]) return;
     list.innerHTML = "";
-    // Each diagnostic drawn at its place in the editor, with its message.
+    // Each diagnostic drawn at its place in the editor, with its message: errors, and the lint
+    // warnings of a valid file.
     editor.mark(answer.diagnostics);
     if (answer.ok) {
-      list.innerHTML = `<li class="ok">${escapeHtml(answer.output.split("\n")[0])}</li>`;
+      // `name: ok`, and how many warnings the checks found (each listed below it).
+      const warnings = answer.warnings || 0;
+      const line = answer.output.split("\n")[0] + (warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+      list.innerHTML = `<li class="ok${warnings ? " warned" : ""}">${escapeHtml(line)}</li>`;
     }
     for (const d of answer.diagnostics) {
       const li = document.createElement("li");
-      li.textContent = `${d.line}:${d.column}: ${d.message}${d.label ? " (" + d.label + ")" : ""}`;
+      const warning = d.severity === "warning";
+      if (warning) li.className = "warning";
+      li.textContent = `${d.line}:${d.column}: ${warning ? "warning: " : ""}${d.message}${d.label ? " (" + d.label + ")" : ""}`;
       li.title = answer.output;
       li.onclick = () => editor.select(d.line, d.column);
       list.appendChild(li);
@@ -402,6 +415,20 @@ function placePiece(text, piece, point) {
     moved = true;
     return head + point;
   })).join("\n");
+}
+
+// A click on the board edits the scenario once the time of a double click has passed without a
+// second click: a double click zooms the board (export.js) and edits nothing.
+const DOUBLE_CLICK_MS = 400;
+let pendingBoardClick = null;
+function boardClickedOnce(event) {
+  clearTimeout(pendingBoardClick);
+  pendingBoardClick = null;
+  // (`detail` counts the clicks in a row: 2 is the second of a double click; 0, a click made
+  // otherwise than with the mouse)
+  if (event.detail > 1) return;
+  const target = event.target;
+  pendingBoardClick = setTimeout(() => { pendingBoardClick = null; boardClicked({ target }); }, DOUBLE_CLICK_MS);
 }
 
 // A click edits the scenario only when the result is still a valid scenario: otherwise the text
@@ -697,7 +724,7 @@ async function treeClicked(event) {
 
 async function main() {
   makeEditors();
-  $("board").addEventListener("click", boardClicked);
+  $("board").addEventListener("click", boardClickedOnce);
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
   $("search-form").addEventListener("submit", search);
@@ -708,6 +735,13 @@ async function main() {
   $("step-next-applied").onclick = () => jumpStep(+1, (s) => s.applied && s.label !== "start" && s.label !== "another choice");
   $("step-previous-derivation").onclick = previousDerivation;
   $("step-next-derivation").onclick = () => jumpStep(+1, (s, from) => s.derivation !== from.derivation);
+  for (const [panel, ids] of Object.entries(PANEL_INPUTS)) {
+    for (const id of ids) {
+      if (!$(id)) continue;
+      $(id).addEventListener("input", () => markStale([panel]));
+      $(id).addEventListener("change", () => markStale([panel]));
+    }
+  }
   $("board-undo").onclick = () => undoScenario(false);
   $("board-redo").onclick = () => undoScenario(true);
   document.addEventListener("keydown", shortcut);
