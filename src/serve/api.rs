@@ -77,7 +77,18 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
             ),
         );
     }
-    ApiError::unprocessable(e.to_string())
+    // The request's field that raises the cap that stopped the work, for the page.
+    let cap = match &e {
+        lingeo::api::ApiError::TooLarge { cap, .. } => match cap {
+            lingeo::api::Cap::Zones => Some("max_zones"),
+            lingeo::api::Cap::Steps => Some("max_steps"),
+            lingeo::api::Cap::Trajectories => Some("limit"),
+            lingeo::api::Cap::Sentences => Some("max_sentences"),
+            _ => None,
+        },
+        _ => None,
+    };
+    ApiError::unprocessable(e.to_string()).with_cap(cap)
 }
 
 /// The most pictures of sentences or zones an answer carries.
@@ -522,6 +533,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         "domination",
         "guard_negations",
         "max_zones",
+        "progress",
     ];
     options.extend(LIMITS);
     let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
@@ -616,8 +628,17 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
             ],
         )?
         .unwrap_or(request.lg.zones);
+    // Its nodes, read by `GET /api/progress/{id}` while it runs (forgotten when it ends).
+    let followed = match fields.string("progress")? {
+        Some(id) => config.progress.follow(&id)?,
+        None => None,
+    };
+    if let Some(f) = &followed {
+        request.progress = f.observer();
+    }
     let memory = memory_limit(&config);
     compute(&config, memory, move |budget| {
+        let _followed = followed;
         if let Some(text) = &rules {
             let book = lingeo::play::players::rules::RuleBook::parse(&text.name, &text.source)
                 .map_err(|e| ApiError::unprocessable(e.render()))?;

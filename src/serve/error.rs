@@ -17,6 +17,10 @@ pub struct ApiError {
     pub message: String,
     /// Seconds after which to try again (`Retry-After`, with 503).
     pub retry_after: Option<u32>,
+    /// The request's field whose cap stopped the work (`max_zones`, `max_steps`), where one
+    /// did: a front end can raise it, or ask for less (the page's zones fall back to the
+    /// bundle view past `max_zones`).
+    pub cap: Option<&'static str>,
 }
 
 impl ApiError {
@@ -25,6 +29,7 @@ impl ApiError {
             status,
             message: message.into(),
             retry_after: None,
+            cap: None,
         }
     }
 
@@ -55,6 +60,12 @@ impl ApiError {
         }
     }
 
+    /// The error of a cap that `field` of the request sets.
+    pub fn with_cap(mut self, field: Option<&'static str>) -> ApiError {
+        self.cap = field;
+        self
+    }
+
     pub fn retry_after(mut self, seconds: u32) -> ApiError {
         self.retry_after = Some(seconds);
         self
@@ -63,7 +74,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": self.message, "status": self.status.as_u16()});
+        let mut body = json!({"error": self.message, "status": self.status.as_u16()});
+        if let Some(cap) = self.cap {
+            body["cap"] = json!(cap);
+        }
         let mut response = (self.status, Json(body)).into_response();
         if let Some(s) = self.retry_after {
             response

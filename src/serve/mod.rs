@@ -24,6 +24,7 @@ mod held;
 mod host;
 mod jobs;
 mod page;
+mod progress;
 mod request;
 mod trace;
 
@@ -111,6 +112,8 @@ pub struct Config {
     pub jobs: Arc<jobs::Jobs>,
     /// The answers held for clients that have not read them yet (`held.rs`).
     pub held: held::Held,
+    /// The computations whose progress a client follows (`progress.rs`).
+    pub progress: progress::Registry,
     pub read_timeout: Duration,
 }
 
@@ -134,6 +137,7 @@ impl Config {
                 max_answer,
                 time_limit,
             )),
+            progress: progress::Registry::default(),
             read_timeout,
         }
     }
@@ -152,6 +156,7 @@ pub fn router(config: Config) -> Router {
         .route("/favicon.svg", get(page::icon))
         .route("/favicon.ico", get(page::icon))
         .route("/api/examples", get(api::examples))
+        .route("/api/progress/{id}", get(progress::progress))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))
         .route("/api/run", post(api::run))

@@ -18,7 +18,12 @@ async function api(path, body, signal) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
   });
   const json = await response.json();
-  if (!response.ok) throw new Error(json.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(json.error || response.statusText);
+    // The request's field whose cap stopped the work (`max_zones`), when one did.
+    error.cap = json.cap;
+    throw error;
+  }
   return json;
 }
 
@@ -121,8 +126,11 @@ function markStale(panels) {
 }
 
 // Runs `work(signal)` with the form's buttons disabled, a Cancel button beside them and the time
-// it has taken in the status, so that a request is sent once, the user sees it is under way, and
-// can stop it (the server stops working on a request whose connection is closed).
+// it has taken (with the server's count of the work done, where it reports one: a search's
+// nodes) in a line under the form and in the header's status, so that a request is sent once,
+// the user sees it is under way where they asked for it, and can stop it (the server stops
+// working on a request whose connection is closed). `work` gets the progress id to send with
+// its request (`progress`), under which the server counts.
 async function busy(form, note, work) {
   const buttons = [...$(form).querySelectorAll("button")];
   const was = buttons.map((b) => b.disabled);
@@ -132,12 +140,36 @@ async function busy(form, note, work) {
   cancel.type = "button"; cancel.className = "cancel"; cancel.textContent = "Cancel";
   cancel.onclick = () => controller.abort();
   $(form).appendChild(cancel);
+  const working = document.createElement("p");
+  working.className = "working";
+  working.id = `${form.replace(/-form$/, "")}-working`;
+  $(form).after(working);
   const start = Date.now();
-  status(note);
-  const timer = setInterval(() => status(`${note} ${Math.round((Date.now() - start) / 1000)} s`), 1000);
-  try { await work(controller.signal); } finally {
+  const id = `${form}-${start}-${Math.random().toString(36).slice(2, 10)}`;
+  let done = "";
+  const show = () => {
+    const text = `${note} ${Math.round((Date.now() - start) / 1000)} s${done}`;
+    working.textContent = text;
+    status(text);
+  };
+  show();
+  const timer = setInterval(show, 1000);
+  // The server's count of the work done so far, asked for every half second.
+  let asking = false;
+  const poll = setInterval(async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      const p = await api(`/api/progress/${encodeURIComponent(id)}`);
+      if (p.what) done = `, ${p.done.toLocaleString("en")} ${p.what}${p.message ? ` (${p.message})` : ""}`;
+      show();
+    } catch (e) { /* not started yet, or over */ } finally { asking = false; }
+  }, 500);
+  try { await work(controller.signal, id); } finally {
     clearInterval(timer);
+    clearInterval(poll);
     cancel.remove();
+    working.remove();
     buttons.forEach((b, k) => { b.disabled = was[k]; });
     status(controller.signal.aborted ? "cancelled" : "");
   }
@@ -625,15 +657,24 @@ async function zones(event) {
   const body = { ...scenarioBody(), piece, to, engine: $("zones-engine").value };
   const horizon = $("zones-horizon").value.trim();
   if (horizon) body.horizon = +horizon;
+  const maxSteps = $("zones-max-steps").value.trim();
+  if (maxSteps) body.max_steps = +maxSteps;
   const each = $("zones-each").checked;
-  // Each zone is listed only up to the page's cap; past it, the bundle view alone.
-  if (each) { body.all_zones = true; body.max_zones = MAX_LISTED_ZONES; }
+  // Each zone is listed only up to the page's cap (`list at most`); past it, the bundle view
+  // alone, as docs/serve.md says.
+  const listed_cap = Math.max(1, +$("zones-max").value || MAX_LISTED_ZONES);
+  if (each) { body.all_zones = true; body.max_zones = listed_cap; }
   clearResults(["zones"]);
   await busy("zones-form", "listing zones…", async (signal) => {
     try {
-      let answer = await api("/api/zones", body, signal);
-      let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
-      if (each && attack && attack.count === undefined) {
+      let answer = null;
+      try { answer = await api("/api/zones", body, signal); } catch (e) {
+        // More zones than the cap to list each: the bundle view alone (asked again without
+        // the list); any other error is the answer's.
+        if (!(each && e.cap === "max_zones")) throw e;
+      }
+      let attack = answer ? (answer.cli.attacks ? answer.cli.attacks[0] : answer.cli) : undefined;
+      if (each && (!answer || (attack && attack.count === undefined))) {
         delete body.all_zones; delete body.max_zones;
         answer = await api("/api/zones", body, signal);
         attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
@@ -645,7 +686,7 @@ async function zones(event) {
       const count = attack && attack.count !== undefined ? `${attack.count_at_least ? "at least " : ""}${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
       $("zones-summary").textContent = listed.length
         ? `${count}: the bundle view, and each zone with its times when hovered`
-        : (count ? `${count} (bundle view${each ? `; more than ${MAX_LISTED_ZONES} to list each` : ""})` : "");
+        : (count ? `${count} (bundle view${each ? `; more than ${listed_cap} to list each` : ""})` : "");
       state.zonePictures = answer.pictures || [];
       state.zoneBundle = answer.bundle || answer.svg || "";
       if (listed.length) {
@@ -665,6 +706,7 @@ async function zones(event) {
   });
 }
 
+// The page's default cap on the zones listed each (the `list at most` field).
 const MAX_LISTED_ZONES = 500;
 
 // -1: the bundle view; i: zone i of the list.
@@ -693,9 +735,9 @@ async function search(event) {
   event.preventDefault();
   const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
   clearResults(["search"]);
-  await busy("search-form", "searching…", async (signal) => {
+  await busy("search-form", "searching…", async (signal, progress) => {
     try {
-      const answer = await api("/api/search", body, signal);
+      const answer = await api("/api/search", { ...body, progress }, signal);
       state.answers.search = answer;
       const cli = answer.cli;
       $("search-summary").textContent = `value ${cli.value} (${searchStatus(cli)}), principal variation ${(cli.pv || []).join(" ")}`;
