@@ -2,13 +2,15 @@
 //! a failing case does not hide the others and each can be run alone
 //! (`cargo test --test trials -- cli::cli-demo`): the CLI's cases (`tests/cli.cases`), the
 //! agreement of the grammar interpreter with the native bundle (`tests/agreement.cases`) and
-//! with the native zone generator (`tests/zone.cases`). The browser test is here too: a trial
+//! with the native zone generator (`tests/zone.cases`). The browser tests are here too (`browser`,
+//! and `page` for the page's behaviours of issue 46): a trial
 //! can be ignored at run time, so a machine without Chromium lists it as ignored rather than
 //! passing it.
 
 mod agreement;
 mod browser;
 mod cli;
+mod page;
 mod zones;
 
 // Shared with the `it` tests; not every helper is used here.
@@ -33,5 +35,6 @@ fn main() {
     trials.extend(agreement::trials());
     trials.extend(zones::trials());
     trials.extend(browser::trials());
+    trials.extend(page::trials());
     libtest_mimic::run(&args, trials).exit();
 }
