@@ -149,6 +149,10 @@ mod tests {
             &crate::progress::Silent,
         )
         .unwrap();
-        assert!(r.rows().iter().any(|row| row.piece == "rook"), "{:?}", r.rows());
+        assert!(
+            r.rows().iter().any(|row| row.piece == "rook"),
+            "{:?}",
+            r.rows()
+        );
     }
 }

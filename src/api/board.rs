@@ -74,11 +74,19 @@ mod tests {
 
     #[test]
     fn a_board_lists_its_points_and_pieces() {
-        let b = board("t.scenario", "board 3x2\nremoved b1\nwhite king at a1 as WK\n").unwrap();
+        let b = board(
+            "t.scenario",
+            "board 3x2\nremoved b1\nwhite king at a1 as WK\n",
+        )
+        .unwrap();
         assert_eq!(b.points, ["a1", "c1", "a2", "b2", "c2"]);
         assert_eq!(b.pieces.len(), 1);
         assert_eq!(
-            (b.pieces[0].name.as_str(), b.pieces[0].type_name.as_str(), b.pieces[0].at.as_str()),
+            (
+                b.pieces[0].name.as_str(),
+                b.pieces[0].type_name.as_str(),
+                b.pieces[0].at.as_str()
+            ),
             ("WK", "king", "a1")
         );
         assert!(!b.game);

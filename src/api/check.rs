@@ -192,7 +192,12 @@ fn report(files: impl Iterator<Item = (String, Checked)>) -> CheckResult {
                 let mut omitted = 0;
                 for f in &files {
                     errors.push_str(&f.render());
-                    placed.extend(place_all(Severity::Error, &f.path, &f.source, &f.diagnostics));
+                    placed.extend(place_all(
+                        Severity::Error,
+                        &f.path,
+                        &f.source,
+                        &f.diagnostics,
+                    ));
                     omitted += f.diagnostics.len().saturating_sub(MAX_RENDERED);
                 }
                 (SourceKind::Grammar, false, placed, omitted)
@@ -203,7 +208,12 @@ fn report(files: impl Iterator<Item = (String, Checked)>) -> CheckResult {
                     unreachable!("matched as Io")
                 };
                 let message = format!("cannot read {path}: {error}");
-                (SourceKind::Grammar, false, vec![unplaced(&path, message)], 0)
+                (
+                    SourceKind::Grammar,
+                    false,
+                    vec![unplaced(&path, message)],
+                    0,
+                )
             }
             Checked::Scenario(Ok((s, text, warnings))) => {
                 out.push_str(&summary(&name, &s));
@@ -222,7 +232,12 @@ fn report(files: impl Iterator<Item = (String, Checked)>) -> CheckResult {
             }
             Checked::Scenario(Err(ScenarioFailure::Unreadable(message))) => {
                 errors.push_str(&format!("error: {message}\n"));
-                (SourceKind::Scenario, false, vec![unplaced(&name, message)], 0)
+                (
+                    SourceKind::Scenario,
+                    false,
+                    vec![unplaced(&name, message)],
+                    0,
+                )
             }
         };
         checked.push(CheckedFile {
@@ -309,7 +324,11 @@ pub fn line_column(source: &str, at: usize) -> (usize, usize) {
 fn summary(path: &str, s: &Scenario) -> String {
     let builtin = crate::piece::chess_types().len();
     let board = &s.board;
-    let mut out = format!("{path}: ok\n  board: {} ({} points)\n", board.describe(), board.len());
+    let mut out = format!(
+        "{path}: ok\n  board: {} ({} points)\n",
+        board.describe(),
+        board.len()
+    );
     if s.blocking {
         out.push_str("  occupied points block sliders\n");
     }
@@ -447,7 +466,11 @@ mod tests {
         assert_eq!(d[0].severity, Severity::Error);
         assert_eq!((d[0].place.line, d[0].place.column), (2, 7));
         assert_eq!(d[0].place.file, "bad.scenario");
-        assert!(result.output.contains("bad.scenario:2:7"), "{}", result.output);
+        assert!(
+            result.output.contains("bad.scenario:2:7"),
+            "{}",
+            result.output
+        );
     }
 
     #[test]
@@ -462,8 +485,15 @@ mod tests {
         assert!(!d.is_empty(), "{}", result.output);
         assert!(d.iter().all(|d| d.severity == Severity::Warning));
         // The warning is placed where the text shows it.
-        let shown = format!("immobile.scenario:{}:{}", d[0].place.line, d[0].place.column);
-        assert!(result.output.contains(&shown), "{shown} in {}", result.output);
+        let shown = format!(
+            "immobile.scenario:{}:{}",
+            d[0].place.line, d[0].place.column
+        );
+        assert!(
+            result.output.contains(&shown),
+            "{shown} in {}",
+            result.output
+        );
         assert!(result.output.starts_with("immobile.scenario: ok\n"));
     }
 }

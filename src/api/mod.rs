@@ -50,11 +50,11 @@ pub mod zones;
 pub use analysis::{AnalysisRequest, AnalysisResult, AnalysisRow, figure12};
 pub use board::{BoardResult, PlacedPiece, board};
 pub use check::{
-    CheckDiagnostic, CheckRequest, CheckResult, CheckedFile, Place, Severity, SourceKind, SourceText,
-    check_files, check_texts,
+    CheckDiagnostic, CheckRequest, CheckResult, CheckedFile, Place, Severity, SourceKind,
+    SourceText, check_files, check_texts,
 };
-pub use control::{ControlResult, control};
 pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
+pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};

@@ -1027,9 +1027,8 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
             ));
         }
         let svg = result.picture(&name);
-        let mut answer = serde_json::to_value(&result).map_err(|e| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        })?;
+        let mut answer = serde_json::to_value(&result)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         answer["svg"] = Value::String(svg);
         Ok(Json(answer))
     })

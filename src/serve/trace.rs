@@ -54,7 +54,12 @@ pub fn steps(events: &[TraceEvent]) -> Vec<Value> {
                 (label.clone(), form.as_str(), *applied, &assignments[..])
             }
             // A halt, or a derivation not followed round again: its text is its label.
-            other => (other.to_string().trim_start().to_string(), "", false, &[][..]),
+            other => (
+                other.to_string().trim_start().to_string(),
+                "",
+                false,
+                &[][..],
+            ),
         };
         steps.push(json!({
             "derivation": derivation,

@@ -213,7 +213,10 @@ fn a_panel_is_marked_stale_when_its_own_inputs_change(binary: &Path) {
     );
     assert!(!stale(&mut browser, "search"));
     type_into(&mut browser, "search-depth", "3");
-    assert!(stale(&mut browser, "search"), "the search after a new depth");
+    assert!(
+        stale(&mut browser, "search"),
+        "the search after a new depth"
+    );
 }
 
 /// A double click on the board zooms it (and another zooms back out), and edits nothing, with
@@ -349,9 +352,7 @@ fn the_editors_are_resized_by_their_corner(binary: &Path) {
             rect[1].as_f64().unwrap(),
             rect[2].as_f64().unwrap(),
         );
-        let mouse = |kind: &str, dy: f64| {
-            json!({"type": kind, "x": x, "y": y + dy, "button": "left", "buttons": 1, "clickCount": 1})
-        };
+        let mouse = |kind: &str, dy: f64| json!({"type": kind, "x": x, "y": y + dy, "button": "left", "buttons": 1, "clickCount": 1});
         browser.call("Input.dispatchMouseEvent", mouse("mouseMoved", 0.0));
         browser.call("Input.dispatchMouseEvent", mouse("mousePressed", 0.0));
         for step in 1..=10 {
