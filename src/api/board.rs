@@ -21,7 +21,7 @@ pub struct PlacedPiece {
 }
 
 /// The board of a scenario.
-#[derive(Clone, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct BoardResult {
     /// The board in words (`8x8`, `8x8 minus 2 points`, ...).
     pub board: String,
@@ -90,7 +90,7 @@ mod tests {
             ("WK", "king", "a1")
         );
         assert!(!b.game);
-        assert!(b.picture("t").starts_with("<svg"));
+        assert!(b.picture("t").contains("<svg"));
         let e = board("t.scenario", "board 3x2\nwhite king at z9\n").unwrap_err();
         assert_eq!(e.place().map(|(_, line, _)| line), Some(2));
     }

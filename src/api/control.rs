@@ -88,7 +88,8 @@ mod tests {
         let s = Scenario::parse("t", "board 3x3\nwhite rook at a1\nblack king at c3\n").unwrap();
         let c = control(s, "t").unwrap();
         let at = |name: &str| c.control[c.points.iter().position(|p| p == name).unwrap()];
-        assert_eq!((at("a2"), at("b1"), at("b2")), (1, 1, 0));
+        // b2 and b3 are the black king's, a2 and b1 the rook's.
+        assert_eq!((at("a2"), at("b1"), at("b2")), (1, 1, -1));
         assert_eq!(at("b3"), -1);
         let empty = Scenario::parse("t", "board 3x3\n").unwrap();
         assert!(matches!(

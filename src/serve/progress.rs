@@ -137,12 +137,15 @@ pub async fn progress(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lingeo::progress::Progress;
 
     #[test]
     fn an_id_is_followed_while_its_computation_runs() {
         let registry = Registry::default();
-        let followed = registry.follow("search-1").unwrap().unwrap();
+        let followed = registry
+            .follow("search-1")
+            .ok()
+            .flatten()
+            .expect("followed");
         let observer = followed.observer();
         observer.get().start(None, "nodes");
         observer.get().advance(16_384);
@@ -152,7 +155,7 @@ mod tests {
         assert_eq!(c.done.load(Ordering::Relaxed), 32_768);
         assert_eq!(*lock(&c.message), "depth 3");
         // The same id twice is not followed twice; a bad id is an error.
-        assert!(registry.follow("search-1").unwrap().is_none());
+        assert!(matches!(registry.follow("search-1"), Ok(None)));
         assert!(registry.follow("../x").is_err());
         drop(followed);
         assert!(registry.get("search-1").is_none());
