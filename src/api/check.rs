@@ -127,7 +127,7 @@ impl CheckResult {
 enum Checked {
     Grammar(Result<Grammar, GrammarError>),
     /// A scenario with its lints (and its text, which they point into), or why it is not one.
-    Scenario(Result<(Scenario, String, Vec<Diagnostic>), ScenarioFailure>),
+    Scenario(Result<(Box<Scenario>, String, Vec<Diagnostic>), ScenarioFailure>),
 }
 
 enum ScenarioFailure {
@@ -170,9 +170,12 @@ pub fn check_files(paths: &[impl AsRef<Path>]) -> CheckResult {
     }))
 }
 
-fn lint(name: &str, text: &str) -> Result<(Scenario, String, Vec<Diagnostic>), ScenarioFailure> {
+fn lint(
+    name: &str,
+    text: &str,
+) -> Result<(Box<Scenario>, String, Vec<Diagnostic>), ScenarioFailure> {
     Scenario::parse_and_lint(name, text)
-        .map(|(s, warnings)| (s, text.to_string(), warnings))
+        .map(|(s, warnings)| (Box::new(s), text.to_string(), warnings))
         .map_err(ScenarioFailure::Invalid)
 }
 

@@ -72,12 +72,15 @@ fn stale(browser: &mut Browser, panel: &str) -> bool {
     browser.eval(&format!("!document.getElementById('{panel}-stale').hidden")) == json!(true)
 }
 
+/// A trial of the page, given the browser's binary.
+type PageTrial = fn(&Path);
+
 /// The trials, ignored where Chromium is missing outside CI.
 pub fn trials() -> Vec<Trial> {
     let binary =
         std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from(CHROMIUM), PathBuf::from);
     let missing = !binary.exists() && std::env::var_os("CI").is_none();
-    let cases: [(&str, fn(&Path)); 6] = [
+    let cases: [(&str, PageTrial); 6] = [
         (
             "page::lint_warnings_are_shown_in_place_and_in_the_check_line",
             lint_warnings_are_shown_in_place_and_in_the_check_line,
