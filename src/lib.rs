@@ -48,6 +48,7 @@ pub mod dot;
 pub mod engine_comparison;
 pub mod fuzzy;
 pub mod grammar;
+pub mod json;
 pub mod kernel;
 pub mod language_diff;
 pub mod memory;

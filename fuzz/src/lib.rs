@@ -271,8 +271,8 @@ fn derive(
         Mode::Tabled => grammar.derive(world, inputs, start, limits, None),
         Mode::Plain => grammar.derive_with(world, inputs, start, limits, Strategy::Plain),
         Mode::Traced => {
-            let mut tracer = |line: &str| {
-                trace.push_str(line);
+            let mut tracer = |event: &lingeo::grammar::TraceEvent| {
+                trace.push_str(&event.to_string());
                 trace.push('\n');
             };
             grammar.derive(world, inputs, start, limits, Some(&mut tracer))

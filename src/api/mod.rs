@@ -28,7 +28,11 @@
 //! assert_eq!((file, line), ("bad.scenario", 2));
 //! ```
 
+pub mod analysis;
+pub mod board;
+pub mod check;
 pub mod compare;
+pub mod control;
 pub mod error;
 pub mod evaluate;
 pub mod map;
@@ -43,7 +47,14 @@ pub mod translate;
 pub mod workbench;
 pub mod zones;
 
+pub use analysis::{AnalysisRequest, AnalysisResult, AnalysisRow, figure12};
+pub use board::{BoardResult, PlacedPiece, board};
+pub use check::{
+    CheckDiagnostic, CheckRequest, CheckResult, CheckedFile, Place, Severity, SourceKind,
+    SourceText, check_files, check_texts,
+};
 pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
+pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap, ErrorKind};
 pub use evaluate::{EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};

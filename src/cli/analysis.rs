@@ -1,8 +1,6 @@
 //! `lingeo analysis`: the counting analyses of the MAICS 2013 paper.
 
 use clap::{Args, Subcommand};
-use lingeo::analysis::figure12_observed;
-use serde::Serialize;
 
 use super::CliError;
 
@@ -32,50 +30,30 @@ pub enum Which {
     },
 }
 
-#[derive(Serialize)]
-struct RowJson {
-    piece: &'static str,
-    paper: Option<f64>,
-    formula: f64,
-    exact: f64,
-    savings: f64,
-}
-
 pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
     let Which::Figure12 { board, json, svg } = &args.which;
-    let (w, h) = board
+    let (width, height) = board
         .split_once(['x', 'X'])
         .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
         .ok_or_else(|| CliError(format!("--board: `{board}` is not a size such as 8x8")))?;
-    if u64::from(w) * u64::from(h) > 4096 {
-        return Err(CliError(format!(
-            "--board: {board} is too large for an analysis over every pair (at most 64x64)"
-        )));
-    }
-    let rows = figure12_observed(w, h, &super::progress::Bars::new())?;
+    let request = lingeo::api::AnalysisRequest { width, height };
+    // The request's fields are the board's size: its errors are the option's.
+    let result = lingeo::api::figure12(&request, &super::progress::Bars::new())
+        .map_err(|e| CliError(format!("--board: {e}")))?;
     if let Some(path) = svg {
-        let chart = lingeo::analysis::figure12_chart(w, h, &rows);
-        super::files::write("--svg", path, lingeo::chart::bar_chart(&chart))?;
+        super::files::write("--svg", path, result.chart())?;
     }
     if *json {
-        let rows: Vec<RowJson> = rows
-            .iter()
-            .map(|r| RowJson {
-                piece: r.piece,
-                paper: r.paper,
-                formula: round(r.formula),
-                exact: round(r.exact),
-                savings: round(r.savings),
-            })
-            .collect();
-        return super::json::to_string(&rows);
+        return super::json::to_string(&result.rows());
     }
+    let (w, h) = (width, height);
+    let rows = &result.figure;
     let mut out =
         format!("Figure 12 on an empty {w}x{h} board: average number of patterns per piece\n");
     out.push_str(
         "piece    paper   formula   exact shortest paths per pair   fuzzy-pattern savings\n",
     );
-    for r in &rows {
+    for r in rows {
         let paper = r.paper.map_or("-".to_string(), |p| format!("{p:.3}"));
         out.push_str(&format!(
             "{:<8} {:>6} {:>9.3} {:>29.3} {:>22.1}%\n",
@@ -92,8 +70,4 @@ pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
          savings: 1 - 1 / exact, one fuzzy pattern per pair instead of one pattern per path.\n",
     );
     Ok(out)
-}
-
-fn round(v: f64) -> f64 {
-    (v * 1000.0).round() / 1000.0
 }

@@ -1,76 +1,49 @@
 //! `lingeo map SCENARIO --control`: the control map of the scenario's position and its sums
 //! per sector (docs/players.md §1, §2).
 
-use lingeo::play::game::Game;
-use lingeo::play::players::control::ControlMap;
-use lingeo::play::players::sectors::Sectors;
-use lingeo::play::state::State;
+use lingeo::api::ApiError;
 use lingeo::render;
-use serde::Serialize;
 
 use super::CliError;
 use super::map::MapArgs;
 use super::setup;
 
-#[derive(Serialize)]
-struct ControlJson<'a> {
-    board: String,
-    points: Vec<lingeo::board::PointName<'a>>,
-    /// Per point: 1 White controls it, -1 Black, 0 neither.
-    control: Vec<i8>,
-    white_attackers: &'a [u32],
-    black_attackers: &'a [u32],
-    /// Per point, its sector (1-based).
-    sectors: Vec<usize>,
-    /// Per sector: points White controls minus points Black controls.
-    by_sector: Vec<i32>,
-}
-
 pub fn run(args: &MapArgs) -> Result<String, CliError> {
     let scenario = setup::scenario(&args.board)?;
-    if scenario.pieces.is_empty() {
-        return Err(CliError(
-            "--control needs pieces: give a scenario file that places some".to_string(),
-        ));
-    }
-    // The control map needs the pieces' rays, not the rules: without a `game` block the
-    // defaults serve.
-    let rules = scenario.game.clone().unwrap_or_default();
-    let game = Game::with_rules(scenario, rules).map_err(|e| CliError(setup::game_error(e)))?;
-    let state = State::initial(&game);
-    let map = ControlMap::of(&game, &state);
-    let board = &game.scenario.board;
-    let sectors = Sectors::of(board);
-    let by_sector = map.by_sector(&sectors);
+    let board = scenario.board.clone();
+    let name = args
+        .board
+        .scenario
+        .as_ref()
+        .map_or_else(|| board.describe(), |p| p.display().to_string());
+    let map = lingeo::api::control(scenario, &name).map_err(|e| match e {
+        ApiError::Request {
+            field: Some("scenario"),
+            ..
+        } => CliError("--control needs pieces: give a scenario file that places some".to_string()),
+        // The scenario is the command's, and its errors name no file.
+        ApiError::Game { message, .. } => CliError(message),
+        e => setup::api_error(e),
+    })?;
     if let Some(path) = &args.svg {
         let title = format!("Control map on {}", board.describe());
-        super::files::write(
-            "--svg",
-            path,
-            lingeo::svg::control(&game.scenario, &map, &title),
-        )?;
+        super::files::write("--svg", path, map.picture(&title))?;
     }
     if args.json {
-        let json = ControlJson {
-            board: board.describe(),
-            points: board.points().map(|p| board.name(p)).collect(),
-            control: board.points().map(|p| map.control(p)).collect(),
-            white_attackers: &map.white,
-            black_attackers: &map.black,
-            sectors: board.points().map(|p| sectors.sector(p)).collect(),
-            by_sector,
-        };
-        return super::json::to_string(&json);
+        return super::json::to_string(&map);
     }
-    let picture = render::grid_picture(board, &|p| {
-        match map.control(p) {
+    let control = |p: lingeo::board::Point| map.control[p.index()];
+    let sector = |p: lingeo::board::Point| map.sectors[p.index()];
+    let by_sector = &map.by_sector;
+    let picture = render::grid_picture(&board, &|p| {
+        match control(p) {
             1 => "W",
             -1 => "B",
             _ => ".",
         }
         .to_string()
     });
-    let sector_picture = render::grid_picture(board, &|p| sectors.sector(p).to_string());
+    let sector_picture = render::grid_picture(&board, &|p| sector(p).to_string());
     let sums: Vec<String> = by_sector
         .iter()
         .enumerate()

@@ -45,25 +45,3 @@ pub fn write(option: &str, path: &Path, contents: String) -> Result<(), CliError
     std::fs::write(path, contents)
         .map_err(|e| CliError(format!("{option}: cannot write {}: {e}", path.display())))
 }
-
-/// A scenario file and its lints rendered (`lingeo check`; empty when there are none).
-pub fn scenario_with_lints(path: &Path) -> Result<(Scenario, String), CliError> {
-    let name = path.display().to_string();
-    let text = read_source(path).map_err(|e| match e {
-        lingeo::syntax::ReadError::NotUtf8(errors) => CliError(errors.render()),
-        other => CliError(format!("cannot read {name}: {other}")),
-    })?;
-    lint(&name, &text)
-}
-
-/// A scenario text named `name` and its lints rendered (empty when there are none).
-pub fn lint(name: &str, text: &str) -> Result<(Scenario, String), CliError> {
-    let (scenario, warnings) =
-        Scenario::parse_and_lint(name, text).map_err(|e| CliError(e.render()))?;
-    let rendered = if warnings.is_empty() {
-        String::new()
-    } else {
-        lingeo::syntax::render_warnings(name, text, &warnings)
-    };
-    Ok((scenario, rendered))
-}

@@ -256,7 +256,7 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
         Command::Check { files } => check(&files),
         Command::Play(args) => play::run_play(&args),
         Command::Demo { out } => demo::run(&out),
-        Command::Serve(args) => crate::serve::run(&args),
+        Command::Serve(args) => crate::serve::run(&args).map_err(CliError::from),
         // The commands that may give up with what they have (a `Report`, not only text).
         Command::Zones(args) => return zones::run(&args),
         Command::Run(args) => return run::run(&args, trace),
@@ -269,148 +269,13 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
     Ok(text.into())
 }
 
-/// One file of `check`, read: a grammar, or a scenario with its lints rendered.
-enum Checked {
-    Grammar(Result<lingeo::grammar::Grammar, lingeo::grammar::GrammarError>),
-    Scenario(Result<(lingeo::scenario::Scenario, String), CliError>),
-}
-
+/// `check`: the files checked by [`lingeo::api::check_files`], its text on stdout when every
+/// file is valid, else on stderr.
 fn check(files: &[PathBuf]) -> Result<String, CliError> {
-    check_report(files.iter().map(|f| {
-        let checked = if f.extension().is_some_and(|e| e == "lgg") {
-            Checked::Grammar(files::grammar(f))
-        } else {
-            Checked::Scenario(files::scenario_with_lints(f))
-        };
-        (f.display().to_string(), checked)
-    }))
-}
-
-/// What `check` prints on texts given by name (a name ending in `.lgg` is a grammar, whose
-/// imports are of the shipped grammars only; anything else a scenario), for `lingeo serve`:
-/// nothing is read from the disk.
-pub fn check_texts(texts: &[(String, String)]) -> Result<String, CliError> {
-    check_report(texts.iter().map(|(name, text)| {
-        let checked = if name.ends_with(".lgg") {
-            Checked::Grammar(lingeo::grammar::Grammar::parse_without_files(name, text))
-        } else {
-            Checked::Scenario(files::lint(name, text))
-        };
-        (name.clone(), checked)
-    }))
-}
-
-/// The summaries of the files, then their errors.
-fn check_report(files: impl Iterator<Item = (String, Checked)>) -> Result<String, CliError> {
-    let mut out = String::new();
-    let mut errors = String::new();
-    for (name, checked) in files {
-        match checked {
-            Checked::Grammar(Ok(g)) => out.push_str(&grammar_summary(&name, &g)),
-            Checked::Grammar(Err(e)) => errors.push_str(&e.render()),
-            Checked::Scenario(Ok((s, warnings))) => {
-                out.push_str(&summary(&name, &s));
-                out.push_str(&warnings);
-            }
-            // Rendered diagnostics end with a newline; one-line errors get the usual prefix.
-            Checked::Scenario(Err(CliError(e))) if e.ends_with('\n') => errors.push_str(&e),
-            Checked::Scenario(Err(CliError(e))) => errors.push_str(&format!("error: {e}\n")),
-        }
-    }
-    if errors.is_empty() {
-        Ok(out)
+    let result = lingeo::api::check_files(files);
+    if result.ok {
+        Ok(result.output)
     } else {
-        Err(CliError(format!("{out}{errors}")))
+        Err(CliError(result.output))
     }
-}
-
-/// What `check` prints for a valid scenario.
-fn summary(path: &str, s: &lingeo::scenario::Scenario) -> String {
-    use lingeo::scenario::GoalOwner;
-    let builtin = lingeo::piece::chess_types().len();
-    let board = &s.board;
-    let mut out = format!(
-        "{path}: ok
-  board: {} ({} points)
-",
-        board.describe(),
-        board.len()
-    );
-    if s.blocking {
-        out.push_str(
-            "  occupied points block sliders
-",
-        );
-    }
-    let own: Vec<String> = s.types[builtin..]
-        .iter()
-        .map(|t| {
-            if t.never_moves() {
-                format!("{} (never moves)", t.name)
-            } else {
-                t.name.clone()
-            }
-        })
-        .collect();
-    if !own.is_empty() {
-        out.push_str(&format!("  piece types: {}\n", own.join(", ")));
-    }
-    for p in &s.pieces {
-        out.push_str(&format!(
-            "  piece {}: {} {} at {}\n",
-            p.name,
-            p.side,
-            s.types[p.type_index].name,
-            board.name(p.at)
-        ));
-    }
-    for g in &s.goals {
-        let owner = match &g.owner {
-            GoalOwner::Both => "both sides".to_string(),
-            GoalOwner::Side(side) => side.to_string(),
-            GoalOwner::Piece(i) => s.pieces[*i].name.clone(),
-        };
-        out.push_str(&format!("  goal {} for {owner}\n", board.name(g.point)));
-    }
-    if let Some(rules) = &s.game {
-        out.push_str(&format!("  game: {}\n", play::rules_summary(s, rules)));
-    }
-    out
-}
-
-/// What `check` prints for a valid grammar.
-fn grammar_summary(path: &str, g: &lingeo::grammar::Grammar) -> String {
-    let p = &g.program;
-    let start = &p.symbols[p.start.symbol as usize].name;
-    let params: Vec<String> = p
-        .start
-        .params
-        .iter()
-        .map(|&i| {
-            format!(
-                "{}: {}",
-                p.globals[i as usize].name,
-                p.globals[i as usize].ty.display(&p.enum_names)
-            )
-        })
-        .collect();
-    let inputs: Vec<String> = g
-        .inputs()
-        .iter()
-        .map(|(n, t)| format!("{n}: {}", t.display(&p.enum_names)))
-        .collect();
-    let labels: Vec<&str> = p.rows.iter().map(|r| r.label.as_str()).collect();
-    let mut out = format!(
-        "{path}: ok\n  grammar {}: start {start}({})\n",
-        p.name,
-        params.join(", ")
-    );
-    if !inputs.is_empty() {
-        out.push_str(&format!("  inputs: {}\n", inputs.join(", ")));
-    }
-    out.push_str(&format!("  productions: {}\n", labels.join(", ")));
-    for i in &p.imports {
-        out.push_str(&format!("  imports {} ({})\n", i.name, i.program.path));
-    }
-    out
 }

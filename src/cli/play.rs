@@ -228,35 +228,6 @@ pub struct PlayArgs {
     pub memory: super::limits::MemoryArg,
 }
 
-/// The rules in one line, as `check` prints them.
-pub fn rules_summary(s: &lingeo::scenario::Scenario, r: &lingeo::play::rules::Rules) -> String {
-    use lingeo::play::rules::{Deadlock, GoalRule, Stalemate};
-    let mut out = format!(
-        "{} first, goals {}, stalemate {}, deadlock {}, limit {}",
-        r.first,
-        match r.goals {
-            GoalRule::Immediate => "immediate",
-            GoalRule::Survive => "survive",
-        },
-        match r.stalemate {
-            Stalemate::Pass => "pass",
-            Stalemate::Draw => "draw",
-            Stalemate::Lose => "lose",
-        },
-        match r.deadlock {
-            Deadlock::Count => "count",
-            Deadlock::Draw => "draw",
-        },
-        r.limit
-    );
-    for (word, types) in [("safe", &r.safe), ("royal", &r.royal)] {
-        for &t in types {
-            out.push_str(&format!(", {word} {}", s.types[t].name));
-        }
-    }
-    out
-}
-
 pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
     let scenario = setup::load(path)?;
     Game::new(scenario)

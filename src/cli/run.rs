@@ -104,7 +104,8 @@ pub fn run(args: &RunArgs, trace: &mut dyn FnMut(&str)) -> Result<Report, CliErr
     if args.count {
         return count(args, bench.count(&grammar, &request).map_err(error)?);
     }
-    let mut trace_sink = |line: &str| trace(line);
+    // The events as `--trace` prints them.
+    let mut trace_sink = |event: &lingeo::grammar::TraceEvent| trace(&event.to_string());
     let trace: Option<&mut dyn lingeo::grammar::Tracer> = if args.trace {
         Some(&mut trace_sink)
     } else {

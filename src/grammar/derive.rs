@@ -24,6 +24,7 @@ use super::ir::{AssignKind, Choice, Pat, Program, Row};
 use super::spare::Spare;
 use super::stream::Stream;
 use super::table::{Edge, Key, KeyRef, Lookup, MAX_KEYED_TAIL, Table};
+use super::trace::{Assignment, TraceEvent, Tracer};
 use super::value::{Hashed, List, Names, Value};
 use super::vars::Vars;
 use crate::board::Point;
@@ -107,18 +108,6 @@ struct State {
     vars: Vars,
     permissible: Rc<[Choice]>,
     step: u64,
-}
-
-/// Receives the lines of a `--trace`.
-pub trait Tracer {
-    /// Takes one entry of the trace (it may span several lines), without a final newline.
-    fn line(&mut self, text: &str);
-}
-
-impl<F: FnMut(&str)> Tracer for F {
-    fn line(&mut self, text: &str) {
-        self(text)
-    }
 }
 
 /// The language of `program` with these inputs and start parameters: sorted, without duplicates.
@@ -296,8 +285,12 @@ fn derive_or_forest<'w>(
         sentences_bytes: 0,
     };
     if engine.trace.is_some() {
-        let text = format!("derivation 1\n  start: {}", engine.show(&initial.form));
-        engine.trace_line(&text);
+        let event = TraceEvent::Derivation {
+            number: 1,
+            another_choice_at: None,
+            form: engine.show(&initial.form),
+        };
+        engine.trace_event(&event);
     }
     match strategy {
         Strategy::Plain => engine.search(initial, ev)?,
@@ -449,9 +442,9 @@ struct Step {
 }
 
 impl<'e> Engine<'e, '_, '_, '_> {
-    fn trace_line(&mut self, text: &str) {
+    fn trace_event(&mut self, event: &TraceEvent) {
         if let Some(t) = self.trace.as_deref_mut() {
-            t.line(text);
+            t.event(event);
         }
     }
 
@@ -468,14 +461,9 @@ impl<'e> Engine<'e, '_, '_, '_> {
     fn label(&self, step: &Step) -> String {
         let program = self.ctx.program;
         let row = &program.rows[step.row as usize];
-        let label = match (step.member, row.family) {
+        match (step.member, row.family) {
             (Some(m), Some(f)) => format!("{}_{m}", program.families[f as usize].base),
             _ => row.label.clone(),
-        };
-        if step.applied {
-            format!("{label} applies")
-        } else {
-            format!("{label} fails")
         }
     }
 
@@ -505,28 +493,28 @@ impl<'e> Engine<'e, '_, '_, '_> {
                 successors.clear();
                 self.expand(&mut ev, &state, &mut successors)?;
                 if successors.is_empty() {
-                    self.trace_line(
-                        "  the permissible set offers no production (its families have no members)",
-                    );
+                    self.trace_event(&TraceEvent::NoProduction);
                     self.halt(&state)?;
                     break;
                 }
                 let first = successors.remove(0);
                 if self.trace.is_some() {
-                    let mut text =
-                        format!("  {}: {}", self.label(&first), self.show(&first.state.form));
                     let program = self.ctx.program;
                     let (before, after) = (state.vars.values(), first.state.vars.values());
-                    self.ctx
+                    let assignments = self
+                        .ctx
                         .shared
                         .world
                         .with_names(&program.enum_values, |names| {
-                            for line in show_assignments(names, program, before, after) {
-                                text.push_str("\n    ");
-                                text.push_str(&line);
-                            }
+                            assignments(names, program, before, after)
                         });
-                    self.trace_line(&text);
+                    let event = TraceEvent::Step {
+                        label: self.label(&first),
+                        applied: first.applied,
+                        form: self.show(&first.state.form),
+                        assignments,
+                    };
+                    self.trace_event(&event);
                 }
                 for other in successors.drain(..).rev() {
                     stack.push((other.state, Some(other.row)));
@@ -539,13 +527,12 @@ impl<'e> Engine<'e, '_, '_, '_> {
                 && let Some((next, _)) = stack.last()
             {
                 self.paths += 1;
-                let text = format!(
-                    "derivation {} (another choice at step {})\n  from: {}",
-                    self.paths,
-                    next.step,
-                    self.show(&next.form)
-                );
-                self.trace_line(&text);
+                let event = TraceEvent::Derivation {
+                    number: u64::from(self.paths),
+                    another_choice_at: Some(next.step),
+                    form: self.show(&next.form),
+                };
+                self.trace_event(&event);
             }
         }
         self.leave(&mut path, 0)
@@ -557,18 +544,10 @@ impl<'e> Engine<'e, '_, '_, '_> {
         if grows && let Some(row) = row {
             path.visits[back].grows.get_or_insert(row);
         }
-        if self.trace.is_some() {
-            let text = if grows {
-                format!(
-                    "  back at the state after step {back} with more terminals: not followed round again (the language is infinite if a sentence comes from it)"
-                )
-            } else {
-                format!(
-                    "  back at the state after step {back}: this derivation never halts, not followed round again"
-                )
-            };
-            self.trace_line(&text);
-        }
+        self.trace_event(&TraceEvent::BackAtState {
+            step: back,
+            more_terminals: grows,
+        });
     }
 
     /// Leaves the states of the current derivation from step `step` on: an error if one was
@@ -589,19 +568,16 @@ impl<'e> Engine<'e, '_, '_, '_> {
     }
 
     fn halt(&mut self, state: &State) -> Result<(), RunError> {
-        if !state.form.is_sentence() {
-            if self.trace.is_some() {
-                let text = format!(
-                    "  halts with nonterminals left (not a sentence): {}",
-                    self.show(&state.form)
-                );
-                self.trace_line(&text);
-            }
-            return Ok(());
-        }
+        let sentence = state.form.is_sentence();
         if self.trace.is_some() {
-            let text = format!("  halts with a sentence: {}", self.show(&state.form));
-            self.trace_line(&text);
+            let event = TraceEvent::Halts {
+                sentence,
+                form: self.show(&state.form),
+            };
+            self.trace_event(&event);
+        }
+        if !sentence {
+            return Ok(());
         }
         self.push_sentence(state.form.to_vec())
     }
@@ -1161,18 +1137,18 @@ fn push_failure(state: &State, r: u32, row: &Row, member: Option<u64>, out: &mut
     });
 }
 
-/// The vars a step changed, a line each: `SEEN := {...}`, and for a vector only the points
-/// whose value changed, `TIME[h4] := 1, TIME[h3] := 2`.
-fn show_assignments(
+/// The vars a step changed: `SEEN := {...}`, and for a vector only the points whose value
+/// changed, `TIME[h4] := 1`, `TIME[h3] := 2`, in the order of the points.
+fn assignments(
     names: &Names<'_>,
     program: &Program,
     before: &Rc<[Value]>,
     after: &Rc<[Value]>,
-) -> Vec<String> {
+) -> Vec<Assignment> {
     if Rc::ptr_eq(before, after) {
         return Vec::new();
     }
-    let mut lines = Vec::new();
+    let mut set = Vec::new();
     for (i, (old, new)) in before.iter().zip(after.iter()).enumerate() {
         if old == new {
             continue;
@@ -1182,23 +1158,26 @@ fn show_assignments(
             .iter()
             .find(|g| g.var_index == Some(i))
             .map_or("?", |g| g.name.as_str());
-        let line = match (old, new) {
-            (Value::Vector(a), Value::Vector(b)) if a.len() == b.len() => a
-                .iter()
-                .zip(b.iter())
-                .enumerate()
-                .filter(|(_, (x, y))| x != y)
-                .map(|(p, (_, y))| {
-                    let point = names.board.name(Point(p as u32));
-                    format!("{name}[{point}] := {}", names.value(y))
-                })
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => format!("{name} := {}", names.value(new)),
-        };
-        lines.push(line);
+        match (old, new) {
+            (Value::Vector(a), Value::Vector(b)) if a.len() == b.len() => {
+                for (p, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                    if x != y {
+                        set.push(Assignment {
+                            name: name.to_string(),
+                            point: Some(names.board.name(Point(p as u32)).to_string()),
+                            value: names.value(y).to_string(),
+                        });
+                    }
+                }
+            }
+            _ => set.push(Assignment {
+                name: name.to_string(),
+                point: None,
+                value: names.value(new).to_string(),
+            }),
+        }
     }
-    lines
+    set
 }
 
 /// A sentential form as text: symbols separated by spaces (`e` when empty).

@@ -19,8 +19,9 @@ pub const PICTURE_BYTES_PER_POINT: usize = 100;
 /// ([`lingeo::deadline::passed`]): the answer is not worth finishing.
 pub fn stopped_in_time() -> Result<(), ApiError> {
     match lingeo::deadline::passed() {
+        // 503 as every computation stopped at its time (`api::status_of`).
         Some(limit) => Err(ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
+            StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the computation was stopped: it took longer than the server's time limit of \
                  {} s, or its client left",
@@ -85,8 +86,8 @@ impl Budget {
     /// `value` as the JSON the CLI's `--json` prints, counted: it stops as soon as it passes
     /// what the answer has left, before the rest is written.
     pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, ApiError> {
-        use crate::cli::json::Unprinted;
         use lingeo::budget::Exceeded;
+        use lingeo::json::Unprinted;
         let failed = |e: String| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -94,7 +95,7 @@ impl Budget {
             )
         };
         let left = self.cap.saturating_sub(self.used);
-        let printed = lingeo::budget::with_output_cap(left, || crate::cli::json::print(value));
+        let printed = lingeo::budget::with_output_cap(left, || lingeo::json::print(value));
         let mut text = match printed {
             Ok(text) => text,
             Err(Unprinted::Exceeded(Exceeded::Output { .. })) => {
@@ -103,19 +104,7 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
-            // Stopped while it printed: at the time limit 503, at the memory limit 413 (as
-            // `api::status_of`).
-            Err(Unprinted::Exceeded(e)) => {
-                let status = if matches!(e, Exceeded::Time(_)) {
-                    StatusCode::SERVICE_UNAVAILABLE
-                } else {
-                    StatusCode::PAYLOAD_TOO_LARGE
-                };
-                return Err(ApiError::new(
-                    status,
-                    crate::cli::CliError::from(Unprinted::Exceeded(e)).stderr(),
-                ));
-            }
+            Err(Unprinted::Exceeded(e)) => return Err(ApiError::stopped(e)),
             Err(Unprinted::Invalid(e)) => return Err(failed(e)),
         };
         self.room_for(text.len())?;
@@ -162,7 +151,7 @@ mod tests {
             })
         });
         let error = stopped.expect_err("a stopped computation draws nothing");
-        assert_eq!(error.status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(!drawn, "the picture was drawn");
         // Not stopped, it is drawn and counted.
         let mut budget = Budget::new(1 << 20);

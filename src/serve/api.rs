@@ -38,7 +38,7 @@ use super::request::{
     self, COMPARE_A, COMPARE_B, Fields, GRAMMAR, NETWORK, OWN_GRAMMAR, RULES, SCENARIO,
     SCENARIO_FILE, Text,
 };
-use super::{diagnostics, examples, jobs, trace};
+use super::{examples, jobs, trace};
 
 type Body = Result<Json<Value>, JsonRejection>;
 type Answer = Result<Json<CommandAnswer>, ApiError>;
@@ -81,7 +81,20 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
             ),
         );
     }
-    ApiError::new(status, crate::cli::CliError(e.to_string()).stderr())
+    // The request's field that raises the cap that stopped the work, for the page.
+    let cap = match &e {
+        lingeo::api::ApiError::TooLarge { cap, .. } => match cap {
+            lingeo::api::Cap::Zones => Some("max_zones"),
+            lingeo::api::Cap::Steps => Some("max_steps"),
+            lingeo::api::Cap::Trajectories => Some("limit"),
+            lingeo::api::Cap::Sentences => Some("max_sentences"),
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut error = ApiError::unprocessable(e.to_string()).with_cap(cap);
+    error.status = status;
+    error
 }
 
 /// The HTTP status of an error of the API, by its kind (docs/serve.md, "Errors").
@@ -194,7 +207,7 @@ async fn compute<T: Send + 'static>(
 
 /// `run`: the language, each sentence drawn on the board where the language is one of
 /// trajectories or zones (`pictures`, in the order of `cli.language`), and with `trace` the
-/// derivation as `trace.steps` (read off the lines the derivation traces).
+/// derivation as `trace.steps` (built from the tracer's events).
 pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let mut options = vec![
@@ -232,15 +245,16 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     compute(&config, memory, move |budget| {
         let grammar = grammar(&text).map_err(failed)?;
         let bench = bench(scenario.as_ref(), None, None).map_err(failed)?;
-        // The trace's lines, at most MAX_TRACE of them and within the answer's cap (counted
-        // toward the answer once the run is done).
-        let mut lines: Vec<String> = Vec::new();
+        // The trace's events, at most MAX_TRACE of them and within the answer's cap (each
+        // counted as the length of its text, toward the answer once the run is done).
+        let mut events: Vec<lingeo::grammar::TraceEvent> = Vec::new();
         let (mut bytes, mut cut) = (0usize, false);
         let cap = jobs::MAX_TRACE;
-        let mut keep = |line: &str| {
-            if lines.len() < cap && bytes + line.len() <= max_answer {
-                bytes += line.len();
-                lines.push(line.to_string());
+        let mut keep = |event: &lingeo::grammar::TraceEvent| {
+            let size = event.to_string().len();
+            if events.len() < cap && bytes + size <= max_answer {
+                bytes += size;
+                events.push(event.clone());
             } else {
                 cut = true;
             }
@@ -255,10 +269,10 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
             "pictures".into(),
             Value::Array(sentence_pictures(&bench, &grammar, &language, budget)?),
         );
-        if !lines.is_empty() {
+        if !events.is_empty() {
             rest.insert(
                 "trace".into(),
-                json!({"cut": cut, "steps": trace::steps(&lines)}),
+                json!({"cut": cut, "steps": trace::steps(&events)}),
             );
         }
         Ok(answer(cli, Value::Object(rest)))
@@ -537,6 +551,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         "domination",
         "guard_negations",
         "max_zones",
+        "progress",
     ];
     options.extend(LIMITS);
     let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
@@ -631,16 +646,20 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
             ],
         )?
         .unwrap_or(request.lg.zones);
+    // Its nodes, read by `GET /api/progress/{id}` while it runs (forgotten when it ends).
+    let followed = match fields.string("progress")? {
+        Some(id) => config.progress.follow(&id)?,
+        None => None,
+    };
+    if let Some(f) = &followed {
+        request.progress = f.observer();
+    }
     let memory = memory_limit(&config);
     compute(&config, memory, move |budget| {
+        let _followed = followed;
         if let Some(text) = &rules {
             let book = lingeo::play::players::rule_book::RuleBook::parse(&text.name, &text.source)
-                .map_err(|e| {
-                    ApiError::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        crate::cli::CliError(e.render()).stderr(),
-                    )
-                })?;
+                .map_err(|e| ApiError::unprocessable(e.render()))?;
             request.rules = Some(Arc::new(book));
         }
         if let Some(text) = &network {
@@ -936,8 +955,9 @@ pub async fn examples() -> Json<Value> {
     Json(examples::all())
 }
 
-/// `check`: what the CLI's `check` prints on the texts given (`output`, on stdout or stderr),
-/// and each diagnostic at its line and column.
+/// `check` ([`lingeo::api::check_texts`]): what the CLI's `check` prints on the texts given
+/// (`output`), each diagnostic (errors, and the lint warnings of a valid scenario) with its
+/// severity at its line and column, and how many are warnings.
 pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
     let body = request::object(body)?;
@@ -968,30 +988,34 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
             "give `scenario` or `grammar` (or both)",
         ));
     }
-    let answer = jobs::blocking(&config.jobs, move || {
-        let mut diagnostics: Vec<Value> = Vec::new();
-        let mut omitted = 0;
-        for (name, source, kind) in &files {
-            let (placed, more) = diagnostics::of(name, source, kind);
-            diagnostics.extend(placed);
-            omitted += more;
-        }
-        let texts: Vec<(String, String)> = files
+    let request = lingeo::api::CheckRequest {
+        files: files
             .into_iter()
-            .map(|(name, source, _)| (name, source))
-            .collect();
-        let (ok, output) = match crate::cli::check_texts(&texts) {
-            Ok(text) => (true, text),
-            Err(e) => (false, e.stderr()),
-        };
-        json!({"ok": ok, "output": output, "diagnostics": diagnostics, "omitted": omitted})
+            .map(|(name, text, _)| lingeo::api::SourceText { name, text })
+            .collect(),
+    };
+    let answer = jobs::blocking(&config.jobs, move || {
+        let result = lingeo::api::check_texts(&request);
+        let diagnostics: Vec<_> = result.diagnostics().collect();
+        let warnings = diagnostics
+            .iter()
+            .filter(|d| d.severity == lingeo::api::Severity::Warning)
+            .count();
+        json!({
+            "ok": result.ok,
+            "output": result.output,
+            "diagnostics": diagnostics,
+            "warnings": warnings,
+            "omitted": result.omitted(),
+        })
     })
     .await?;
     Ok(Json(answer))
 }
 
-/// `board`: the scenario's board drawn by the project's renderer (the board alone, with its
-/// pieces), its points in enumeration order, and its pieces.
+/// `board` ([`lingeo::api::board`]): the scenario's board, its points in enumeration order,
+/// its pieces, whether it has rules of play, and its picture by the project's renderer (the
+/// board alone, with its pieces).
 pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
     let Json(body) = body?;
     // Unknown fields are refused as every endpoint refuses them (they were taken, 200).
@@ -1001,48 +1025,30 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         .expect("the scenario is required");
     let max_answer = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
-        let scenario = lingeo::scenario::Scenario::parse(&name, &source)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.render()))?;
-        let board = &scenario.board;
+        let result = lingeo::api::board(&name, &source)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         // The answer grows with the board (each point drawn and named): refused before it is
         // drawn when the board alone would pass the cap.
-        let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT + 8);
+        let points = result.points.len();
+        let estimate = points.saturating_mul(PICTURE_BYTES_PER_POINT + 8);
         if estimate > max_answer {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "the answer would be larger than the server's cap of {} MB: the board ({}, \
-                     {} points) drawn and named takes about {} MB; ask on a smaller board, or \
-                     raise the cap (lingeo serve --max-answer-mb)",
+                     {points} points) drawn and named takes about {} MB; ask on a smaller board, \
+                     or raise the cap (lingeo serve --max-answer-mb)",
                     max_answer.div_ceil(1_000_000),
-                    board.describe(),
-                    board.len(),
+                    result.board,
                     estimate.div_ceil(1_000_000)
                 ),
             ));
         }
-        let points: Vec<lingeo::board::PointName> = board.points().map(|p| board.name(p)).collect();
-        let pieces: Vec<Value> = scenario
-            .pieces
-            .iter()
-            .map(|p| {
-                json!({
-                    "name": p.name,
-                    "side": p.side.to_string(),
-                    "type": scenario.types[p.type_index].name,
-                    "at": board.name(p.at),
-                })
-            })
-            .collect();
-        let svg = lingeo::svg::zone_bundle(&scenario, &Default::default(), &name);
-        Ok(Json(json!({
-            "board": board.describe(),
-            "points": points,
-            "pieces": pieces,
-            // Whether the scenario has rules of play: the page's search needs them.
-            "game": scenario.game.is_some(),
-            "svg": svg,
-        })))
+        let svg = result.picture(&name);
+        let mut answer = serde_json::to_value(&result)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        answer["svg"] = Value::String(svg);
+        Ok(Json(answer))
     })
     .await?
 }

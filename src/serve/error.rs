@@ -17,6 +17,10 @@ pub struct ApiError {
     pub message: String,
     /// Seconds after which to try again (`Retry-After`, with 503).
     pub retry_after: Option<u32>,
+    /// The request's field whose cap stopped the work (`max_zones`, `max_steps`), where one
+    /// did: a front end can raise it, or ask for less (the page's zones fall back to the
+    /// bundle view past `max_zones`).
+    pub cap: Option<&'static str>,
 }
 
 impl ApiError {
@@ -25,11 +29,48 @@ impl ApiError {
             status,
             message: message.into(),
             retry_after: None,
+            cap: None,
         }
     }
 
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A computation that could not be done (422), its text as the CLI prints an error: a
+    /// rendered diagnostic (which ends with a newline) as it is, one line after `error: `.
+    pub fn unprocessable(text: impl Into<String>) -> ApiError {
+        let text = text.into();
+        let message = if text.ends_with('\n') {
+            text
+        } else {
+            format!("error: {text}\n")
+        };
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// A computation stopped at a limit as it built its answer: at its time limit 503, at a
+    /// cap of size 413 (as `api::status_of`); past the memory limit, with the server's option
+    /// that raises it.
+    pub fn stopped(e: lingeo::budget::Exceeded) -> ApiError {
+        let status = match e {
+            lingeo::budget::Exceeded::Time(_) => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::PAYLOAD_TOO_LARGE,
+        };
+        let mut error = match e {
+            lingeo::budget::Exceeded::Memory(e) => ApiError::unprocessable(format!(
+                "{e} (lingeo serve --max-memory raises the limit, in MiB)"
+            )),
+            e => ApiError::unprocessable(e.to_string()),
+        };
+        error.status = status;
+        error
+    }
+
+    /// The error of a cap that `field` of the request sets.
+    pub fn with_cap(mut self, field: Option<&'static str>) -> ApiError {
+        self.cap = field;
+        self
     }
 
     pub fn retry_after(mut self, seconds: u32) -> ApiError {
@@ -40,7 +81,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": self.message, "status": self.status.as_u16()});
+        let mut body = json!({"error": self.message, "status": self.status.as_u16()});
+        if let Some(cap) = self.cap {
+            body["cap"] = json!(cap);
+        }
         let mut response = (self.status, Json(body)).into_response();
         if let Some(s) = self.retry_after {
             response

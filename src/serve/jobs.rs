@@ -16,7 +16,7 @@ use tokio::sync::Semaphore;
 
 use super::error::ApiError;
 
-/// The most lines of `--trace` a response carries.
+/// The most events of a trace (each an entry of `--trace`) a response carries.
 pub const MAX_TRACE: usize = 20_000;
 
 /// How much longer than the cap the server waits for a computation.

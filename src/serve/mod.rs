@@ -18,13 +18,13 @@ mod answer;
 mod api;
 mod body;
 mod connections;
-mod diagnostics;
 mod error;
 mod examples;
 mod held;
 mod host;
 mod jobs;
 mod page;
+mod progress;
 mod request;
 mod trace;
 
@@ -37,7 +37,19 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use clap::Args;
 
-use crate::cli::CliError;
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot listen on {address}: {error}")]
+    Listen {
+        address: SocketAddr,
+        error: std::io::Error,
+    },
+    #[error("{0}")]
+    Address(#[from] std::io::Error),
+}
 
 /// The largest request body taken, in bytes: a scenario and a grammar of the sizes lingeo's
 /// files have, with room to spare.
@@ -100,6 +112,8 @@ pub struct Config {
     pub jobs: Arc<jobs::Jobs>,
     /// The answers held for clients that have not read them yet (`held.rs`).
     pub held: held::Held,
+    /// The computations whose progress a client follows (`progress.rs`).
+    pub progress: progress::Registry,
     pub read_timeout: Duration,
 }
 
@@ -123,6 +137,7 @@ impl Config {
                 max_answer,
                 time_limit,
             )),
+            progress: progress::Registry::default(),
             read_timeout,
         }
     }
@@ -141,6 +156,7 @@ pub fn router(config: Config) -> Router {
         .route("/favicon.svg", get(page::icon))
         .route("/favicon.ico", get(page::icon))
         .route("/api/examples", get(api::examples))
+        .route("/api/progress/{id}", get(progress::progress))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))
         .route("/api/run", post(api::run))
@@ -173,11 +189,11 @@ pub fn router(config: Config) -> Router {
 }
 
 /// Serves until the process is stopped; prints the address first.
-pub fn run(args: &ServeArgs) -> Result<String, CliError> {
+pub fn run(args: &ServeArgs) -> Result<String, ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| CliError(format!("cannot start the server: {e}")))?;
+        .map_err(ServeError::Runtime)?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let max_concurrent = args.max_concurrent.map_or(cores, |n| n as usize);
     let config = Config::new(
@@ -193,7 +209,7 @@ pub fn run(args: &ServeArgs) -> Result<String, CliError> {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
         let listener = tokio::net::TcpListener::bind(address)
             .await
-            .map_err(|e| CliError(format!("cannot listen on {address}: {e}")))?;
+            .map_err(|error| ServeError::Listen { address, error })?;
         let local = listener.local_addr()?;
         let url = format!("http://localhost:{}/", local.port());
         {

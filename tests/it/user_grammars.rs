@@ -666,7 +666,9 @@ fn trace_shows_what_each_step_assigns() {
         .expect("inputs");
     let start = zones.parse_start(&mut world, "S(h5, h1, 4)").unwrap();
     let mut lines: Vec<String> = Vec::new();
-    let mut tracer = |line: &str| lines.extend(line.lines().map(str::to_string));
+    let mut tracer = |event: &lingeo::grammar::TraceEvent| {
+        lines.extend(event.to_string().lines().map(str::to_string))
+    };
     let traced = zones
         .derive(
             &world,

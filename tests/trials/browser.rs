@@ -20,13 +20,13 @@ use tungstenite::{Message, WebSocket};
 
 use super::serve::Server;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub(super) const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// A JavaScript function of an editor's kind ("scenario" or "grammar"): the lines beside which
 /// its diagnostic marks are drawn, found from where each mark is on screen (not from what it
 /// says), so that a mark drawn beside the wrong line is caught. CodeMirror draws only the
 /// marks of the lines in view.
-const MARKED_LINES: &str = "((kind) => { const e = editors[kind]; \
+pub(super) const MARKED_LINES: &str = "((kind) => { const e = editors[kind]; \
     if (e.kind === 'codemirror') { const v = e.view; \
       return [...v.dom.querySelectorAll('.cm-lint-marker')].map((m) => { const r = m.getBoundingClientRect(); \
         return v.state.doc.lineAt(v.lineBlockAtHeight(r.top + r.height / 2 - v.documentTop).from).number; }); } \
@@ -50,10 +50,10 @@ const SCROLL_TO_END: &str = "((kind) => { const e = editors[kind]; \
 
 /// One browser at a time: two headless Chromiums starting together on two cores miss the
 /// start-up deadline, and the trials are few.
-static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+pub(super) static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A headless Chromium with one page, spoken to over the DevTools WebSocket.
-struct Browser {
+pub(super) struct Browser {
     child: Child,
     socket: WebSocket<MaybeTlsStream<TcpStream>>,
     session: String,
@@ -70,7 +70,7 @@ impl Drop for Browser {
 }
 
 impl Browser {
-    fn start(binary: &Path) -> Browser {
+    pub(super) fn start(binary: &Path) -> Browser {
         let profile = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join(format!("chromium-profile-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
@@ -132,7 +132,7 @@ impl Browser {
     }
 
     /// Sends a command (to the page once attached) and waits for its result.
-    fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(super) fn call(&mut self, method: &str, params: Value) -> Value {
         self.next += 1;
         let id = self.next;
         let mut message = json!({"id": id, "method": method, "params": params});
@@ -155,7 +155,7 @@ impl Browser {
     }
 
     /// The value of a JavaScript expression in the page.
-    fn eval(&mut self, expression: &str) -> Value {
+    pub(super) fn eval(&mut self, expression: &str) -> Value {
         let r = self.call(
             "Runtime.evaluate",
             json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
@@ -169,7 +169,7 @@ impl Browser {
     }
 
     /// Waits until a JavaScript expression is true.
-    fn wait_for(&mut self, expression: &str) {
+    pub(super) fn wait_for(&mut self, expression: &str) {
         let start = Instant::now();
         while self.eval(expression) != json!(true) {
             assert!(
@@ -182,7 +182,7 @@ impl Browser {
     }
 
     /// A real click (mouse pressed and released) at the middle of the element.
-    fn click(&mut self, selector: &str) {
+    pub(super) fn click(&mut self, selector: &str) {
         let rect = self.eval(&format!(
             "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); \
              const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
@@ -197,7 +197,7 @@ impl Browser {
     }
 
     /// The middle of the element, scrolled into view.
-    fn middle(&mut self, selector: &str) -> (f64, f64) {
+    pub(super) fn middle(&mut self, selector: &str) -> (f64, f64) {
         let rect = self.eval(&format!(
             "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); \
              const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
@@ -206,7 +206,7 @@ impl Browser {
     }
 
     /// A real double click at the middle of the element.
-    fn double_click(&mut self, selector: &str) {
+    pub(super) fn double_click(&mut self, selector: &str) {
         let (x, y) = self.middle(selector);
         for count in [1, 2] {
             for kind in ["mousePressed", "mouseReleased"] {
@@ -219,7 +219,7 @@ impl Browser {
     }
 
     /// A real drag from the middle of the element by (dx, dy), in ten steps.
-    fn drag(&mut self, selector: &str, dx: f64, dy: f64) {
+    pub(super) fn drag(&mut self, selector: &str, dx: f64, dy: f64) {
         let (x, y) = self.middle(selector);
         let mouse = |kind: &str, k: f64| json!({"type": kind, "x": x + dx * k, "y": y + dy * k, "button": "left", "buttons": 1, "clickCount": 1});
         self.call("Input.dispatchMouseEvent", mouse("mouseMoved", 0.0));
@@ -235,7 +235,7 @@ impl Browser {
 
     /// A real click on a square of the board, by its name (a removed square by the names of
     /// the squares in its file and rank).
-    fn click_point(&mut self, point: &str) {
+    pub(super) fn click_point(&mut self, point: &str) {
         let found = self.eval(&format!(
             "(() => {{ document.querySelectorAll('#clicked-point').forEach(e => e.removeAttribute('id')); \
              const rects = [...document.querySelectorAll('#board rect.cell, #board rect.removed')]; \
@@ -247,14 +247,14 @@ impl Browser {
     }
 
     /// Chooses an option of a <select> as a user does: its value set, a change event.
-    fn choose(&mut self, selector: &str, value: &str) {
+    pub(super) fn choose(&mut self, selector: &str, value: &str) {
         self.eval(&format!(
             "(() => {{ const s = document.querySelector({selector:?}); s.value = {value:?}; \
              s.dispatchEvent(new Event('change')); }})()"
         ));
     }
 
-    fn screenshot(&mut self, file: &Path) {
+    pub(super) fn screenshot(&mut self, file: &Path) {
         let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
         let png = base64(shot["data"].as_str().unwrap());
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();

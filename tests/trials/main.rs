@@ -4,13 +4,15 @@
 //! patterns and fuzzy patterns of every shipped scenario), `search` and `play`
 //! (`tests/play.cases`), the
 //! agreement of the grammar interpreter with the native bundle (`tests/agreement.cases`) and
-//! with the native zone generator (`tests/zone.cases`). The browser test is here too: a trial
+//! with the native zone generator (`tests/zone.cases`). The browser tests are here too (`browser`,
+//! and `page` for the page's behaviours of issue 46): a trial
 //! can be ignored at run time, so a machine without Chromium lists it as ignored rather than
 //! passing it.
 
 mod agreement;
 mod browser;
 mod cli;
+mod page;
 mod play;
 mod zones;
 
@@ -37,5 +39,6 @@ fn main() {
     trials.extend(agreement::trials());
     trials.extend(zones::trials());
     trials.extend(browser::trials());
+    trials.extend(page::trials());
     libtest_mimic::run(&args, trials).exit();
 }

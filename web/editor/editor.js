@@ -107,11 +107,12 @@ function create(parent, { language, onChange }) {
       view.dispatch({ selection: { anchor, head: l.to }, scrollIntoView: true });
       view.focus();
     },
-    // The server's diagnostics, drawn at their places.
+    // The server's diagnostics, drawn at their places: errors, and the lint warnings of a
+    // valid file (`severity`).
     mark(diagnostics) {
       const list = diagnostics.map((d) => ({
         ...range(d),
-        severity: "error",
+        severity: d.severity === "warning" ? "warning" : "error",
         message: `${d.line}:${d.column}: ${d.message}${d.label ? " (" + d.label + ")" : ""}`,
       }));
       view.dispatch(setDiagnostics(view.state, list));

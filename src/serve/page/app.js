@@ -18,7 +18,12 @@ async function api(path, body, signal) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
   });
   const json = await response.json();
-  if (!response.ok) throw new Error(json.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(json.error || response.statusText);
+    // The request's field whose cap stopped the work (`max_zones`), when one did.
+    error.cap = json.cap;
+    throw error;
+  }
   return json;
 }
 
@@ -105,6 +110,13 @@ function clearResults(panels) {
   }
 }
 
+// Each panel's own inputs: a change to one makes the panel's results out of date.
+const PANEL_INPUTS = {
+  run: ["run-piece", "run-start", "run-trace"],
+  zones: ["zones-piece", "zones-to", "zones-horizon", "zones-engine", "zones-each", "zones-max", "zones-max-steps"],
+  search: ["search-depth"],
+};
+
 // The inputs were edited: results stay, marked as out of date until the panel runs again.
 function markStale(panels) {
   for (const panel of panels) {
@@ -114,8 +126,11 @@ function markStale(panels) {
 }
 
 // Runs `work(signal)` with the form's buttons disabled, a Cancel button beside them and the time
-// it has taken in the status, so that a request is sent once, the user sees it is under way, and
-// can stop it (the server stops working on a request whose connection is closed).
+// it has taken (with the server's count of the work done, where it reports one: a search's
+// nodes) in a line under the form and in the header's status, so that a request is sent once,
+// the user sees it is under way where they asked for it, and can stop it (the server stops
+// working on a request whose connection is closed). `work` gets the progress id to send with
+// its request (`progress`), under which the server counts.
 async function busy(form, note, work) {
   const buttons = [...$(form).querySelectorAll("button")];
   const was = buttons.map((b) => b.disabled);
@@ -125,12 +140,36 @@ async function busy(form, note, work) {
   cancel.type = "button"; cancel.className = "cancel"; cancel.textContent = "Cancel";
   cancel.onclick = () => controller.abort();
   $(form).appendChild(cancel);
+  const working = document.createElement("p");
+  working.className = "working";
+  working.id = `${form.replace(/-form$/, "")}-working`;
+  $(form).after(working);
   const start = Date.now();
-  status(note);
-  const timer = setInterval(() => status(`${note} ${Math.round((Date.now() - start) / 1000)} s`), 1000);
-  try { await work(controller.signal); } finally {
+  const id = `${form}-${start}-${Math.random().toString(36).slice(2, 10)}`;
+  let done = "";
+  const show = () => {
+    const text = `${note} ${Math.round((Date.now() - start) / 1000)} s${done}`;
+    working.textContent = text;
+    status(text);
+  };
+  show();
+  const timer = setInterval(show, 1000);
+  // The server's count of the work done so far, asked for every half second.
+  let asking = false;
+  const poll = setInterval(async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      const p = await api(`/api/progress/${encodeURIComponent(id)}`);
+      if (p.what) done = `, ${p.done.toLocaleString("en")} ${p.what}${p.message ? ` (${p.message})` : ""}`;
+      show();
+    } catch (e) { /* not started yet, or over */ } finally { asking = false; }
+  }, 500);
+  try { await work(controller.signal, id); } finally {
     clearInterval(timer);
+    clearInterval(poll);
     cancel.remove();
+    working.remove();
     buttons.forEach((b, k) => { b.disabled = was[k]; });
     status(controller.signal.aborted ? "cancelled" : "");
   }
@@ -164,14 +203,20 @@ async function check(kind) {
     // The text may have changed while the server checked it: its marks wait for its own check.
     if (editor.text() !== body[kind]) return;
     list.innerHTML = "";
-    // Each diagnostic drawn at its place in the editor, with its message.
+    // Each diagnostic drawn at its place in the editor, with its message: errors, and the lint
+    // warnings of a valid file.
     editor.mark(answer.diagnostics);
     if (answer.ok) {
-      list.innerHTML = `<li class="ok">${escapeHtml(answer.output.split("\n")[0])}</li>`;
+      // `name: ok`, and how many warnings the checks found (each listed below it).
+      const warnings = answer.warnings || 0;
+      const line = answer.output.split("\n")[0] + (warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+      list.innerHTML = `<li class="ok${warnings ? " warned" : ""}">${escapeHtml(line)}</li>`;
     }
     for (const d of answer.diagnostics) {
       const li = document.createElement("li");
-      li.textContent = `${d.line}:${d.column}: ${d.message}${d.label ? " (" + d.label + ")" : ""}`;
+      const warning = d.severity === "warning";
+      if (warning) li.className = "warning";
+      li.textContent = `${d.line}:${d.column}: ${warning ? "warning: " : ""}${d.message}${d.label ? " (" + d.label + ")" : ""}`;
       li.title = answer.output;
       li.onclick = () => editor.select(d.line, d.column);
       list.appendChild(li);
@@ -404,6 +449,20 @@ function placePiece(text, piece, point) {
   })).join("\n");
 }
 
+// A click on the board edits the scenario once the time of a double click has passed without a
+// second click: a double click zooms the board (export.js) and edits nothing.
+const DOUBLE_CLICK_MS = 400;
+let pendingBoardClick = null;
+function boardClickedOnce(event) {
+  clearTimeout(pendingBoardClick);
+  pendingBoardClick = null;
+  // (`detail` counts the clicks in a row: 2 is the second of a double click; 0, a click made
+  // otherwise than with the mouse)
+  if (event.detail > 1) return;
+  const target = event.target;
+  pendingBoardClick = setTimeout(() => { pendingBoardClick = null; boardClicked({ target }); }, DOUBLE_CLICK_MS);
+}
+
 // A click edits the scenario only when the result is still a valid scenario: otherwise the text
 // and the board stay as they were and the reason is shown (an obstacle under a piece, say).
 async function boardClicked(event) {
@@ -598,15 +657,24 @@ async function zones(event) {
   const body = { ...scenarioBody(), piece, to, engine: $("zones-engine").value };
   const horizon = $("zones-horizon").value.trim();
   if (horizon) body.horizon = +horizon;
+  const maxSteps = $("zones-max-steps").value.trim();
+  if (maxSteps) body.max_steps = +maxSteps;
   const each = $("zones-each").checked;
-  // Each zone is listed only up to the page's cap; past it, the bundle view alone.
-  if (each) { body.all_zones = true; body.max_zones = MAX_LISTED_ZONES; }
+  // Each zone is listed only up to the page's cap (`list at most`); past it, the bundle view
+  // alone, as docs/serve.md says.
+  const listed_cap = Math.max(1, +$("zones-max").value || MAX_LISTED_ZONES);
+  if (each) { body.all_zones = true; body.max_zones = listed_cap; }
   clearResults(["zones"]);
   await busy("zones-form", "listing zones…", async (signal) => {
     try {
-      let answer = await api("/api/zones", body, signal);
-      let attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
-      if (each && attack && attack.count === undefined) {
+      let answer = null;
+      try { answer = await api("/api/zones", body, signal); } catch (e) {
+        // More zones than the cap to list each: the bundle view alone (asked again without
+        // the list); any other error is the answer's.
+        if (!(each && e.cap === "max_zones")) throw e;
+      }
+      let attack = answer ? (answer.cli.attacks ? answer.cli.attacks[0] : answer.cli) : undefined;
+      if (each && (!answer || (attack && attack.count === undefined))) {
         delete body.all_zones; delete body.max_zones;
         answer = await api("/api/zones", body, signal);
         attack = answer.cli.attacks ? answer.cli.attacks[0] : answer.cli;
@@ -618,7 +686,7 @@ async function zones(event) {
       const count = attack && attack.count !== undefined ? `${attack.count_at_least ? "at least " : ""}${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
       $("zones-summary").textContent = listed.length
         ? `${count}: the bundle view, and each zone with its times when hovered`
-        : (count ? `${count} (bundle view${each ? `; more than ${MAX_LISTED_ZONES} to list each` : ""})` : "");
+        : (count ? `${count} (bundle view${each ? `; more than ${listed_cap} to list each` : ""})` : "");
       state.zonePictures = answer.pictures || [];
       state.zoneBundle = answer.bundle || answer.svg || "";
       if (listed.length) {
@@ -638,6 +706,7 @@ async function zones(event) {
   });
 }
 
+// The page's default cap on the zones listed each (the `list at most` field).
 const MAX_LISTED_ZONES = 500;
 
 // -1: the bundle view; i: zone i of the list.
@@ -666,9 +735,9 @@ async function search(event) {
   event.preventDefault();
   const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
   clearResults(["search"]);
-  await busy("search-form", "searching…", async (signal) => {
+  await busy("search-form", "searching…", async (signal, progress) => {
     try {
-      const answer = await api("/api/search", body, signal);
+      const answer = await api("/api/search", { ...body, progress }, signal);
       state.answers.search = answer;
       const cli = answer.cli;
       $("search-summary").textContent = `value ${cli.value} (${searchStatus(cli)}), principal variation ${(cli.pv || []).join(" ")}`;
@@ -697,7 +766,7 @@ async function treeClicked(event) {
 
 async function main() {
   makeEditors();
-  $("board").addEventListener("click", boardClicked);
+  $("board").addEventListener("click", boardClickedOnce);
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
   $("search-form").addEventListener("submit", search);
@@ -708,6 +777,13 @@ async function main() {
   $("step-next-applied").onclick = () => jumpStep(+1, (s) => s.applied && s.label !== "start" && s.label !== "another choice");
   $("step-previous-derivation").onclick = previousDerivation;
   $("step-next-derivation").onclick = () => jumpStep(+1, (s, from) => s.derivation !== from.derivation);
+  for (const [panel, ids] of Object.entries(PANEL_INPUTS)) {
+    for (const id of ids) {
+      if (!$(id)) continue;
+      $(id).addEventListener("input", () => markStale([panel]));
+      $(id).addEventListener("change", () => markStale([panel]));
+    }
+  }
   $("board-undo").onclick = () => undoScenario(false);
   $("board-redo").onclick = () => undoScenario(true);
   document.addEventListener("keydown", shortcut);

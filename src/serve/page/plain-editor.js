@@ -28,7 +28,8 @@ window.LingeoEditor = {
         const mark = marks.get(l);
         const row = document.createElement("div");
         row.textContent = l;
-        if (mark) { row.className = "mark"; row.dataset.line = l; row.title = mark; }
+        // A line with an error is marked as one; a line with only warnings, as a warning.
+        if (mark) { row.className = mark.error ? "mark" : "mark warning"; row.dataset.line = l; row.title = mark.text; }
         rows.push(row);
       }
       // The text area's horizontal scrollbar takes height from it and none from the gutter:
@@ -54,6 +55,11 @@ window.LingeoEditor = {
 
     textarea.addEventListener("input", () => { drawGutter(); if (onChange) onChange(); });
     textarea.addEventListener("scroll", () => { gutter.scrollTop = textarea.scrollTop; });
+    // The text area resized by its corner: the gutter as tall, its numbers drawn again.
+    new ResizeObserver(() => {
+      gutter.style.height = `${textarea.offsetHeight}px`;
+      drawGutter();
+    }).observe(textarea);
     gutter.addEventListener("click", (e) => { const l = +e.target.dataset.line; if (l) select(l, 1); });
     drawGutter();
 
@@ -78,12 +84,17 @@ window.LingeoEditor = {
       undo() { textarea.focus(); return document.execCommand("undo"); },
       redo() { textarea.focus(); return document.execCommand("redo"); },
       select,
-      // The lines each diagnostic spans (at most 50), marked with its message.
+      // The lines each diagnostic spans (at most 50), marked with its message (and whether
+      // one of them is an error rather than a lint warning).
       mark(diagnostics) {
         marks = new Map();
         for (const d of diagnostics) {
           const last = Math.min(d.end_line || d.line, d.line + 50);
-          for (let l = d.line; l <= last; l++) marks.set(l, (marks.has(l) ? marks.get(l) + "\n" : "") + `${d.line}:${d.column}: ${d.message}`);
+          const text = `${d.line}:${d.column}: ${d.severity === "warning" ? "warning: " : ""}${d.message}`;
+          for (let l = d.line; l <= last; l++) {
+            const was = marks.get(l);
+            marks.set(l, { text: was ? `${was.text}\n${text}` : text, error: (was && was.error) || d.severity !== "warning" });
+          }
         }
         drawGutter();
       },

@@ -4,7 +4,7 @@
 // also kept in the browser's storage and comes back on a plain reload.
 "use strict";
 
-const SHARED_INPUTS = ["run-piece", "run-start", "run-trace", "zones-piece", "zones-to", "zones-horizon", "zones-engine", "zones-each", "search-depth"];
+const SHARED_INPUTS = ["run-piece", "run-start", "run-trace", "zones-piece", "zones-to", "zones-horizon", "zones-engine", "zones-each", "zones-max", "zones-max-steps", "search-depth"];
 const STORAGE_KEY = "lingeo-page";
 
 function pageState() {
