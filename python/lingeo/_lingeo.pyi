@@ -1,7 +1,7 @@
 """Type stubs of the native module (python/src/lib.rs); lingeo/__init__.py wraps it."""
 
 from os import PathLike
-from typing import List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 __version__: str
 
@@ -68,18 +68,9 @@ class Scenario:
     ) -> Tuple[str, int, bool, bool]: ...
     def search(
         self,
-        engine: str = "alphabeta",
-        depth: Optional[int] = None,
-        moves: str = "",
-        tt_mb: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time: Optional[float] = None,
-        horizon: Optional[int] = None,
-        tree: bool = False,
-        threads: int = 1,
-        race: Optional[int] = None,
-        race_budget: Optional[int] = None,
-        max_memory: int = 4096,
+        options: Optional[Dict[str, Any]] = None,
+        network: Optional[str] = None,
+        rules: Optional[str] = None,
     ) -> str: ...
     def play_match(
         self,
