@@ -115,9 +115,16 @@ pub fn read<R: Request>(value: Value) -> Result<R> {
         ));
     };
     let fields = fields::<R>();
-    for key in map.keys() {
-        if !fields.iter().any(|f| f.name == *key) {
+    let mut map = map;
+    for (key, value) in map.iter_mut() {
+        let Some(field) = fields.iter().find(|f| f.name == *key) else {
             return Err(unknown_field::<R>(key, &fields));
+        };
+        // A number may come as its digits (`"depth": "4"`), as a form's field gives it.
+        if let (Kind::Integer { .. } | Kind::Number, Value::String(text)) = (&field.kind, &*value)
+            && let Ok(number) = serde_json::from_str::<serde_json::Number>(text.trim())
+        {
+            *value = Value::Number(number);
         }
     }
     let request = match serde_json::from_value::<R>(Value::Object(map.clone())) {

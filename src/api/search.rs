@@ -329,7 +329,7 @@ impl SearchRequest {
             threads: self.threads,
             max_nodes: self.max_nodes,
             time: self.duration(),
-            time_shown: self.time.map(|t| format!("{t}")),
+            time_shown: self.time.map(seconds),
             max_memory: self.max_memory_bytes(),
             network: inputs.network.clone(),
             rules: inputs.rules.clone(),
@@ -494,6 +494,15 @@ pub fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>)> {
     Ok((state, played))
 }
 
+/// Seconds as a person writes them: `0.5`, `1e300` (not three hundred digits).
+fn seconds(t: f64) -> String {
+    if t != 0.0 && !(1e-6..1e15).contains(&t.abs()) {
+        format!("{t:e}")
+    } else {
+        format!("{t}")
+    }
+}
+
 impl Request for SearchRequest {
     const JOB: &'static str = "search";
 
@@ -503,13 +512,19 @@ impl Request for SearchRequest {
             if !(t.is_finite() && t > 0.0) {
                 return bad(
                     "time",
-                    format!("`time` must be a positive number of seconds, not {t}"),
+                    format!(
+                        "`time` must be a positive number of seconds, not {}",
+                        seconds(t)
+                    ),
                 );
             }
             if Duration::try_from_secs_f64(t).is_err() {
                 return bad(
                     "time",
-                    format!("`time` {t} is more seconds than a duration holds"),
+                    format!(
+                        "`time` {} is more seconds than a duration holds",
+                        seconds(t)
+                    ),
                 );
             }
         }

@@ -106,11 +106,6 @@ impl<R: Flags> Options<R> {
             .map_err(|e| CliError(R::spell(&e.to_string())))
     }
 
-    /// The fields given, as JSON.
-    pub fn given(&self) -> &Map<String, Value> {
-        &self.given
-    }
-
     fn fields() -> Vec<Field> {
         request::fields::<R>()
             .into_iter()
