@@ -103,13 +103,12 @@ fn python_request(options: &Map<String, Value>) -> Result<SearchRequest, String>
     request::from_value::<SearchRequest>(Value::Object(options.clone())).map_err(|e| e.to_string())
 }
 
+/// A front end: the request it reads from some options.
+type Front<'a> = &'a dyn Fn(&Map<String, Value>) -> Result<SearchRequest, String>;
+
 /// Whether `front` takes `field` at `value` (with a context the rules accept): the request it
 /// reads has the field at that value.
-fn takes(
-    front: &dyn Fn(&Map<String, Value>) -> Result<SearchRequest, String>,
-    field: &Field,
-    value: &Value,
-) -> Result<(), String> {
+fn takes(front: Front, field: &Field, value: &Value) -> Result<(), String> {
     let mut last = String::new();
     for mut options in contexts() {
         options.insert(field.name.clone(), value.clone());
@@ -174,8 +173,7 @@ fn requests_front_ends() {
         for (name, front) in [
             (
                 "server",
-                &(|o: &Map<String, Value>| server_request(o, memory))
-                    as &dyn Fn(&Map<String, Value>) -> Result<SearchRequest, String>,
+                &(|o: &Map<String, Value>| server_request(o, memory)) as Front,
             ),
             ("Python", &python_request),
         ] {

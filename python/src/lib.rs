@@ -10,8 +10,8 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest,
-    SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest, SearchRequest,
+    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
 

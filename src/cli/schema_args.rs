@@ -73,7 +73,8 @@ pub fn flag_of<R: Flags>(field: &str) -> String {
     }
 }
 
-/// How the CLI takes `field`: its flags, or why it takes none.
+/// How the CLI takes `field`: its flags, or why it takes none (the drift test's column).
+#[cfg(test)]
 pub fn cli_form<R: Flags>(field: &str) -> Result<String, &'static str> {
     if let Some((_, why)) = R::NOT_FLAGS.iter().find(|(f, _)| *f == field) {
         return Err(why);
