@@ -522,8 +522,9 @@ impl Request for SearchRequest {
                 return bad(
                     "time",
                     format!(
-                        "`time` {} is more seconds than a duration holds",
-                        seconds(t)
+                        "`time` {} is more seconds than a duration holds (at most {} seconds)",
+                        seconds(t),
+                        Duration::MAX.as_secs()
                     ),
                 );
             }
