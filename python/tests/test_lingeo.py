@@ -429,8 +429,12 @@ def test_a_time_past_a_duration_names_the_bound():
         s.search(time=1e20)
     assert "at most 18446744073709551615 seconds" in str(err.value)
     assert err.value.field == "time"
-    for bad in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(lingeo.RequestError, match="time must be a positive number of seconds"):
+    for bad in (0, -1):
+        with pytest.raises(lingeo.RequestError, match="must be a positive number of seconds"):
+            s.search(time=bad)
+    # A keyword's value is read as JSON, which has no NaN or infinity.
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(lingeo.RequestError, match="`time` must be a finite number"):
             s.search(time=bad)
 
 
@@ -441,7 +445,7 @@ def test_search_keywords_are_the_requests_fields():
     s = lingeo.Scenario.load(RETI)
     with pytest.raises(lingeo.RequestError) as err:
         s.search(race_budge=10)
-    assert "did you mean `race_budget`?" in str(err.value)
+    assert "did you mean" in str(err.value) and "`race_budget`" in str(err.value)
     with pytest.raises(lingeo.RequestError) as err:
         s.search(depth=-1)
     assert "`depth`" in str(err.value)

@@ -97,8 +97,8 @@ pub struct SearchRequest {
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
     pub ordering: Ordering,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
-    /// the fuzzy evaluation of its goals' zones within `horizon` (default 4; docs/players.md
-    /// §3), or that with learned rules (docs/players.md §7).
+    /// the fuzzy evaluation of its goals' zones within `horizon` (default 4;
+    /// docs/players.md §3), or that with learned rules (docs/players.md §7).
     pub eval: Eval,
     /// Size of the transposition table in MiB (0: no table; at most 16384). Unset: sized to
     /// the machine, an eighth of the available memory, at most 256 MiB and a quarter of
