@@ -1,6 +1,8 @@
 //! The `lingeo` command-line tool.
 
 mod cli;
+#[cfg(test)]
+mod drift;
 mod serve;
 
 /// Counts the heap in use, so that `--max-memory` can stop a run before the machine runs out.

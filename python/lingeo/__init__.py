@@ -383,40 +383,26 @@ class Scenario:
         solve: bool = False,
         *,
         moves: Union[str, Sequence[str]] = "",
-        tt_mb: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time: Optional[float] = None,
-        horizon: Optional[int] = None,
-        tree: bool = False,
-        threads: int = 1,
-        race: Optional[int] = None,
-        race_budget: Optional[int] = None,
-        max_memory: int = MAX_MEMORY,
+        network: "Optional[Union[str, os.PathLike[str]]]" = None,
+        rules: "Optional[Union[str, os.PathLike[str]]]" = None,
+        **options: Any,
     ) -> Search:
         """Searches the game (``alphabeta``, ``minimax``, ``lg``, ``lg-grammar``): to ``depth``
         plies, or without a depth (or with ``solve=True``) to the end of every line.
 
-        ``tt_mb``: the transposition table in MiB (default: sized to the machine, as
-        ``lingeo search``). ``threads``: an alpha-beta solve on that many threads (lazy SMP);
-        the value and line are the same, the positions vary from run to run. ``race`` and
-        ``race_budget`` (``lg`` only, as ``--race`` and ``--race-budget``): the plies the reduced
-        tree goes on past the depth bound along the goal zones, and the positions that race
-        may take (docs/lg-search.md); the result's ``race`` says how far it went."""
+        The keyword arguments are the options of ``lingeo search``, by the names of its flags
+        with ``_`` for ``-`` (``tt_mb``, ``threads``, ``ordering``, ``eval``, ``leaf``,
+        ``zones``, ``domination``, ``race``, ``race_budget``, ``max_memory``...), with the
+        same defaults and rules (the fields of ``lingeo::api::SearchRequest``; an unknown
+        keyword raises ``RequestError`` naming the close ones). ``network`` and ``rules``:
+        the files of ``ordering="chessmaps"`` and ``eval="learned"``."""
         if solve and depth is not None:
             raise RequestError("give a depth or solve, not both")
+        fields = dict(options, engine=engine, depth=depth, moves=_moves(moves))
         data = self._native.search(
-            engine,
-            depth,
-            _moves(moves),
-            tt_mb,
-            max_nodes,
-            time,
-            horizon,
-            tree,
-            threads,
-            race,
-            race_budget,
-            max_memory,
+            fields,
+            None if network is None else os.fspath(network),
+            None if rules is None else os.fspath(rules),
         )
         return Search(data)
 

@@ -3,7 +3,7 @@ the docstrings (the exceptions' are in python/src/lib.rs, where they are defined
 the Python objects of what the CLI's ``--json`` prints (``Any`` here: dicts and lists)."""
 
 from os import PathLike
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 __version__: str
 
@@ -73,18 +73,9 @@ class Scenario:
     ) -> Tuple[Any, int, bool, bool]: ...
     def search(
         self,
-        engine: str = "alphabeta",
-        depth: Optional[int] = None,
-        moves: str = "",
-        tt_mb: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time: Optional[float] = None,
-        horizon: Optional[int] = None,
-        tree: bool = False,
-        threads: int = 1,
-        race: Optional[int] = None,
-        race_budget: Optional[int] = None,
-        max_memory: int = 4096,
+        options: Optional[Dict[str, Any]] = None,
+        network: Optional[str] = None,
+        rules: Optional[str] = None,
     ) -> Any: ...
     def play_match(
         self,

@@ -13,10 +13,13 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, Engine, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest,
-    SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest, SearchRequest,
+    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
+
+mod keywords;
+use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 /// Counts the extension's heap (as the `lingeo` binary does), so that the memory limit sees it
@@ -498,75 +501,58 @@ impl Scenario {
         Ok((object(py, &z)?, count, saturated, at_least))
     }
 
-    #[pyo3(signature = (engine = "alphabeta", depth = None, moves = "", tt_mb = None, max_nodes = None, time = None, horizon = None, tree = false, threads = 1, race = None, race_budget = None, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// A search: `options` are the keyword arguments, the fields of `lingeo::api::SearchRequest`
+    /// (`lingeo search`'s flags); `network` and `rules` the files of the chessmaps ordering
+    /// and the learned evaluation.
+    #[pyo3(signature = (options = None, network = None, rules = None))]
     fn search(
         &self,
         py: Python<'_>,
-        engine: &str,
-        depth: Option<u32>,
-        moves: &str,
-        tt_mb: Option<usize>,
-        max_nodes: Option<u64>,
-        time: Option<f64>,
-        horizon: Option<u32>,
-        tree: bool,
-        threads: usize,
-        race: Option<u32>,
-        race_budget: Option<u64>,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+        network: Option<std::path::PathBuf>,
+        rules: Option<std::path::PathBuf>,
     ) -> PyResult<Py<PyAny>> {
-        let engine: Engine = engine.parse().map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let time = match time {
-            None => None,
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                return Err(error(
-                    py,
-                    ApiError::request(
-                        Some("time"),
-                        format!("time must be a positive number of seconds, not {t}"),
-                    ),
-                ));
+        let r: SearchRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let read = |path: &std::path::Path| {
+            std::fs::read_to_string(path).map_err(|e| ApiError::Io {
+                path: path.display().to_string(),
+                message: e.to_string(),
+            })
+        };
+        let network = match &network {
+            Some(path) => {
+                let text = read(path).map_err(|e| error(py, e))?;
+                let weights =
+                    lingeo::play::players::chessmaps::Network::parse(&text).map_err(|e| {
+                        error(
+                            py,
+                            ApiError::request(Some("network"), format!("{}: {e}", path.display())),
+                        )
+                    })?;
+                Some(std::sync::Arc::new(weights))
             }
-            // Past what a duration holds (1e20 was told it is not positive).
-            Some(t) => Some(std::time::Duration::try_from_secs_f64(t).map_err(|_| {
-                error(
-                    py,
-                    ApiError::request(
-                        Some("time"),
-                        format!(
-                            "time must be at most {} seconds (the longest duration), not {t}",
-                            std::time::Duration::MAX.as_secs()
-                        ),
-                    ),
-                )
-            })?),
+            None => None,
         };
-        let r = SearchRequest {
-            engine,
-            depth,
-            moves: moves.to_string(),
-            // The table's default is sized to the memory limit, as `lingeo search` sizes it.
-            tt_mb: tt_mb.unwrap_or_else(|| lingeo::play::search::table::default_mb(memory)),
-            threads,
-            max_nodes,
-            time,
-            horizon,
-            tree,
-            lg: lingeo::play::search::lg::LgOptions {
-                race,
-                race_budget,
-                ..lingeo::play::search::lg::LgOptions::default()
-            },
-            limits: lingeo::grammar::Limits {
-                max_memory: memory,
-                ..lingeo::grammar::Limits::default()
-            },
-            ..SearchRequest::default()
+        let rules = match &rules {
+            Some(path) => {
+                let text = read(path).map_err(|e| error(py, e))?;
+                let name = path.display().to_string();
+                let book = lingeo::play::players::rule_book::RuleBook::parse(&name, &text)
+                    .map_err(|e| error(py, ApiError::from(e)))?;
+                Some(std::sync::Arc::new(book))
+            }
+            None => None,
         };
+        let memory = r.max_memory_bytes();
         let s = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.search(&r).and_then(|s| value(&s)))
+            let inputs = api::SearchInputs {
+                network,
+                rules,
+                ..api::SearchInputs::default()
+            };
+            lingeo::memory::with_limit(memory, || {
+                self.bench.search_with(&r, &inputs).and_then(|s| value(&s))
+            })
         })?
         .map_err(|e| error(py, e))?;
         object(py, &s)

@@ -495,8 +495,31 @@ def test_a_time_past_a_duration_names_the_bound():
     # 1e20 seconds is positive: it is past the longest duration (it said "must be positive").
     with pytest.raises(lingeo.RequestError) as err:
         s.search(time=1e20)
-    assert "time must be at most 18446744073709551615 seconds" in str(err.value)
+    assert "at most 18446744073709551615 seconds" in str(err.value)
     assert err.value.field == "time"
-    for bad in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(lingeo.RequestError, match="time must be a positive number of seconds"):
+    for bad in (0, -1):
+        with pytest.raises(lingeo.RequestError, match="must be a positive number of seconds"):
             s.search(time=bad)
+    # A keyword's value is read as JSON, which has no NaN or infinity.
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(lingeo.RequestError, match="`time` must be a finite number"):
+            s.search(time=bad)
+
+
+def test_search_keywords_are_the_requests_fields():
+    # Issue 46: the keyword arguments are read as the library's SearchRequest, as the CLI's
+    # flags and the server's body are: an unknown one names the close ones, and the options
+    # Python lacked (ordering, eval, leaf, zones, domination ...) are there.
+    s = lingeo.Scenario.load(RETI)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.search(race_budge=10)
+    assert "did you mean" in str(err.value) and "`race_budget`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.search(depth=-1)
+    assert "`depth`" in str(err.value)
+    assert s.search(depth=2, ordering="history").to_dict()["ordering"] == "history"
+    lg = s.search(engine="lg", zones="translate", domination=False, race=0)
+    assert lg.to_dict()["engine"] == "lg"
+    assert without_times(lg.to_dict()) == without_times(
+        cli_json("search", RETI, "--engine", "lg", "--zones", "translate", "--no-domination", "--race", "0")
+    )

@@ -40,6 +40,7 @@ pub mod matches;
 pub mod patterns;
 pub mod piece;
 pub mod play;
+pub mod request;
 pub mod run;
 pub mod search;
 pub mod trajectories;
@@ -62,10 +63,11 @@ pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
 pub use play::PlayResult;
+pub use request::Request;
 pub use run::{
     CountResult, LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar,
 };
-pub use search::{Engine, SearchOutcome, SearchRequest};
+pub use search::{Engine, SearchInputs, SearchOutcome, SearchRequest};
 pub use trajectories::{TrajectoriesRequest, TrajectoriesResult};
 pub use translate::{TranslateRequest, TranslationResult};
 pub use workbench::Workbench;

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::request::Request;
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
@@ -18,7 +19,10 @@ use crate::play::state::{Move, State};
 use crate::progress::Observer;
 
 /// The search to run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Engine {
     /// Full-width alpha-beta with a transposition table (the default).
     #[default]
@@ -72,60 +76,124 @@ impl std::str::FromStr for Engine {
 /// The most threads a search takes.
 pub const MAX_THREADS: usize = 256;
 
-/// What [`Workbench::search`] runs; the defaults are `lingeo search`'s.
-#[derive(Clone, Debug)]
+/// The largest transposition table, in MiB.
+pub const MAX_TT_MB: u64 = 16384;
+
+/// What [`Workbench::search`] runs: the options of `lingeo search`, of the server's `search`
+/// and of Python's `Scenario.search`, with their defaults (`Default`) and rules
+/// ([`Request::check`]). The files and objects a search reads are [`SearchInputs`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchRequest {
-    /// The engine.
+    /// The search: full-width alpha-beta, plain minimax (no pruning, no table) for node
+    /// counts, or the LG search over the reduced tree of zone moves (docs/lg-search.md),
+    /// native (`lg`) or derived by the search grammar (`lg-grammar`, grammars/search.lgg).
     pub engine: Engine,
-    /// Search this many plies deep (iterative deepening, leaves scored by `eval`); `None`
-    /// solves the position. For the LG searches, the depth bound of the reduced tree.
+    /// Search this many moves (plies) deep, by iterative deepening, scoring the leaves by
+    /// `eval`; unset, the search solves the position (searches every line to the end of the
+    /// game). For the LG searches: the depth bound of the reduced tree (unset: the horizon +
+    /// 2).
     pub depth: Option<u32>,
-    /// Move ordering of alpha-beta.
+    /// Move ordering of the alpha-beta search (the table's best move always comes first).
     pub ordering: Ordering,
-    /// How alpha-beta and minimax score a leaf at the depth bound.
+    /// How alpha-beta and minimax score a position at the depth bound: its material balance,
+    /// the fuzzy evaluation of its goals' zones within `horizon` (default 4;
+    /// docs/players.md §3), or that with learned rules (docs/players.md §7).
     pub eval: Eval,
-    /// The transposition table's size in MiB (0: none). The default is sized to the machine
-    /// ([`default_tt_mb`](crate::play::search::table::default_mb) of the default memory limit:
-    /// an eighth of the available memory, at most 1 GiB).
-    pub tt_mb: usize,
-    /// The threads of an alpha-beta solve (lazy SMP; 1 by default). The value and the
-    /// principal variation do not depend on it; with more than one, the positions and table
-    /// hits vary from run to run.
+    /// Size of the transposition table in MiB (0: no table; at most 16384). Unset: sized to
+    /// the machine, an eighth of the available memory, at most 256 MiB and a quarter of
+    /// `max_memory`, a power of two (at least 16 MiB).
+    pub tt_mb: Option<u64>,
+    /// Solve on this many threads, 1 to 256 (lazy SMP over the shared table; alpha-beta
+    /// solves without `max_nodes` or `time`, every other search takes one). The value is the
+    /// same whatever the number; the positions and table hits of more than one thread vary
+    /// from run to run.
     pub threads: usize,
     /// Stop after visiting this many positions.
     pub max_nodes: Option<u64>,
-    /// Stop after this long.
-    pub time: Option<Duration>,
-    /// Play these moves first (as [`Workbench::play`] reads them).
+    /// Stop after this many seconds. A solve then deepens iteratively, so that it has the
+    /// deepest completed iteration's result when the time runs out; so does the LG search's
+    /// depth bound (one move a pass, the deepest completed pass's tree).
+    pub time: Option<f64>,
+    /// Play these moves first (separated by commas or spaces) and search the position they
+    /// lead to.
     pub moves: String,
-    /// The horizon of the zones (LG searches; zone orderings and evaluations).
+    /// The horizon of the zones: attack zones whose main trajectories are at most this long.
+    /// For the LG searches, the zones whose trajectories the reduced tree follows (default:
+    /// the distance of the farthest goal-owning piece to its goal); for the zones and patterns
+    /// orderings and the zone evaluations, the zones they read (default 4).
     pub horizon: Option<u32>,
-    /// The most zones listed for an attack (LG search, fuzzy and learned evaluations).
+    /// The LG search, and the fuzzy and learned evaluations: list at most this many zones of
+    /// an attack; the LG search stops at an attack with more (default 100000), the evaluation
+    /// values it from its zone network (default 10000).
     pub max_zones: Option<usize>,
-    /// Keep the LG search's reduced tree in the JSON.
+    /// LG searches: keep the reduced tree in the result (printed one move a line, indented by
+    /// depth, the value after it; in JSON a `tree` field).
     pub tree: bool,
-    /// The LG search's options (full tree, leaf values, zones, domination, product zones).
-    pub lg: LgOptions,
-    /// The leaf values of the LG search (default: zones for `lg`, zero for `lg-grammar`).
+    /// LG searches: build the whole reduced tree (no alpha-beta pruning inside it).
+    pub full_tree: bool,
+    /// LG searches: the value of a leaf that does not end the game: read off the status of
+    /// its goal zones (a held goal wins; the default of `engine` lg), or 0 (the only one of
+    /// `engine` lg-grammar). Either is a static estimate, and the result says when the value
+    /// rests on one.
     pub leaf: Option<Leaf>,
-    /// The network of `Ordering::Chessmaps` (default: the shipped one).
-    pub network: Option<Arc<Network>>,
-    /// The rules of `Eval::Learned` (default: the shipped ones).
-    pub rules: Option<Arc<RuleBook>>,
-    /// The search grammar's limits (`lg-grammar`); their `max_memory` caps every search.
-    pub limits: Limits,
-    /// Who hears of the search's progress.
-    pub progress: Observer,
+    /// LG searches: where each state's zones come from: generated afresh at every state, or
+    /// carried along the branch by the translations (π and the timer) and generated afresh
+    /// only where a move ends an attack or the carried zones leave the side to move without a
+    /// zone move (docs/lg-search.md).
+    pub zones: Zones,
+    /// The native LG search: add domination zones (each piece guarding the points a
+    /// goal-owning piece of its side still has to pass, docs/lg-search.md), or attack zones
+    /// only. Unset: with leaves valued by their zones, not with `leaf` zero.
+    pub domination: Option<bool>,
+    /// The native LG search: domination zones with their negations (bundles holding the
+    /// trajectories that can stop the guard in time, and its side's answers), instead of the
+    /// guards' main trajectories alone (docs/lg-search.md).
+    pub guard_negations: bool,
+    /// LG searches: plies the reduced tree goes on past the depth bound along the goal zones
+    /// only (their main trajectories, interceptions and guards), before a leaf is valued
+    /// statically (default: up to 3 times the horizon + 2 plies in all, at most twice the
+    /// horizon; 0: none).
+    pub race: Option<u32>,
+    /// LG searches: the positions the race may take in all: the race deepens two plies a
+    /// pass and stops before a pass that would pass this budget, showing the last whole
+    /// pass's tree and saying how far its race went (default with the default race: 200000;
+    /// with `race` given, no budget unless given).
+    pub race_budget: Option<u64>,
+    /// LG searches: search zone moves only, as the reduced tree did before issue 50: no
+    /// refutation check, no tempo moves of a side that cannot wait, no search over every legal
+    /// move where neither side has a zone move, no captures in the race (docs/lg-search.md,
+    /// items 3 and 13).
+    pub zone_moves_only: bool,
+    /// LG searches: list every zone of each attack (the zone grammar's language, the product
+    /// of the alternatives of its attach pairs) instead of one bundle per main trajectory.
+    pub product_zones: bool,
+    /// `engine` lg-grammar: stop with an error after this many derivation steps.
+    pub max_steps: u64,
+    /// `engine` lg-grammar: stop with an error when function calls nest deeper than this.
+    pub max_depth: usize,
+    /// `engine` lg-grammar: stop with an error when a string grows past this many symbols.
+    pub max_length: usize,
+    /// `engine` lg-grammar: stop with an error when a set-builder or range builds a set of
+    /// more members than this.
+    pub max_set_size: usize,
+    /// `engine` lg-grammar: stop with an error when set-builders, quantifiers and vectors over
+    /// X have gone over this many elements, and functions been called, in all.
+    pub max_iterations: u64,
+    /// Stop with an error when the search uses more than this many MiB of memory (1 to
+    /// 2^30; the transposition table is part of it).
+    pub max_memory: u64,
 }
 
 impl Default for SearchRequest {
     fn default() -> Self {
+        let limits = Limits::default();
         SearchRequest {
             engine: Engine::Alphabeta,
             depth: None,
             ordering: Ordering::Killer,
             eval: Eval::Material,
-            tt_mb: crate::play::search::table::default_mb(Limits::default().max_memory),
+            tt_mb: None,
             threads: 1,
             max_nodes: None,
             time: None,
@@ -133,12 +201,142 @@ impl Default for SearchRequest {
             horizon: None,
             max_zones: None,
             tree: false,
-            lg: LgOptions::default(),
+            full_tree: false,
             leaf: None,
-            network: None,
-            rules: None,
-            limits: Limits::default(),
-            progress: Observer::default(),
+            zones: Zones::Regenerate,
+            domination: None,
+            guard_negations: false,
+            race: None,
+            race_budget: None,
+            zone_moves_only: false,
+            product_zones: false,
+            max_steps: limits.max_steps,
+            max_depth: limits.max_call_depth,
+            max_length: limits.max_form_length,
+            max_set_size: limits.max_set_size,
+            max_iterations: limits.max_iterations,
+            max_memory: (limits.max_memory >> 20) as u64,
+        }
+    }
+}
+
+/// What a search reads besides its options: the objects the front ends load from files or
+/// texts, and who hears of its progress.
+#[derive(Clone, Default)]
+pub struct SearchInputs<'a> {
+    /// The network of the chessmaps ordering (default: the shipped one).
+    pub network: Option<Arc<Network>>,
+    /// The rules of the learned evaluation (default: the shipped ones).
+    pub rules: Option<Arc<RuleBook>>,
+    /// The search grammar of `lg-grammar` (default: the shipped grammars/search.lgg).
+    pub grammar: Option<&'a Grammar>,
+    /// Who hears of the search's progress.
+    pub progress: Observer,
+}
+
+impl SearchInputs<'_> {
+    /// Whether the inputs go with the request's options.
+    pub fn check(&self, r: &SearchRequest) -> Result<()> {
+        Self::check_given(
+            r,
+            self.network.is_some(),
+            self.rules.is_some(),
+            self.grammar.is_some(),
+        )
+    }
+
+    /// [`SearchInputs::check`] before the inputs are read: whether a network, rules and a
+    /// grammar given would go with the request.
+    pub fn check_given(r: &SearchRequest, network: bool, rules: bool, grammar: bool) -> Result<()> {
+        let bad = |field, message: &str| Err(ApiError::request(Some(field), message));
+        if network && (r.engine != Engine::Alphabeta || r.ordering != Ordering::Chessmaps) {
+            return bad(
+                "network",
+                "`network` needs `ordering` chessmaps (alpha-beta)",
+            );
+        }
+        if rules && r.eval != Eval::Learned {
+            return bad("rules", "`rules` needs `eval` learned");
+        }
+        if grammar && r.engine != Engine::LgGrammar {
+            return bad("grammar", "`grammar` needs `engine` lg-grammar");
+        }
+        Ok(())
+    }
+}
+
+impl SearchRequest {
+    /// The memory limit in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
+    }
+
+    /// The transposition table's size in MiB: as given, or sized to the memory limit.
+    pub fn table_mb(&self) -> usize {
+        match self.tt_mb {
+            Some(mb) => mb as usize,
+            None => crate::play::search::table::default_mb(self.max_memory_bytes()),
+        }
+    }
+
+    /// The search grammar's limits (`lg-grammar`); their `max_memory` caps every search.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_call_depth: self.max_depth,
+            max_form_length: self.max_length,
+            max_set_size: self.max_set_size,
+            max_iterations: self.max_iterations,
+            max_memory: self.max_memory_bytes(),
+            ..Limits::default()
+        }
+    }
+
+    /// The time limit.
+    pub fn duration(&self) -> Option<Duration> {
+        self.time.and_then(|t| Duration::try_from_secs_f64(t).ok())
+    }
+
+    /// The LG search's options (the leaf's default per engine; deepening under a time limit).
+    pub fn lg_options(&self) -> LgOptions {
+        LgOptions {
+            horizon: self.horizon,
+            full_tree: self.full_tree,
+            leaf: match (self.leaf, self.engine) {
+                (Some(leaf), _) => leaf,
+                (None, Engine::LgGrammar) => Leaf::Zero,
+                (None, _) => Leaf::Zones,
+            },
+            zones: self.zones,
+            domination: self.domination,
+            product_zones: self.product_zones,
+            guard_negations: self.guard_negations,
+            race: self.race,
+            race_budget: self.race_budget,
+            // Under a time limit the LG search is anytime, as alpha-beta's solve is: it
+            // deepens its depth bound and keeps the deepest completed pass.
+            deepen: self.time.is_some(),
+            zone_moves_only: self.zone_moves_only,
+        }
+    }
+
+    /// The options of the search proper.
+    pub fn search_options(&self, inputs: &SearchInputs) -> SearchOptions {
+        SearchOptions {
+            depth: self.depth,
+            ordering: self.ordering,
+            tt_mb: self.table_mb(),
+            threads: self.threads,
+            max_nodes: self.max_nodes,
+            time: self.duration(),
+            time_shown: self.time.map(seconds),
+            max_memory: self.max_memory_bytes(),
+            network: inputs.network.clone(),
+            rules: inputs.rules.clone(),
+            horizon: self.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
+            eval: self.eval,
+            max_zones: self.max_zones,
+            progress: inputs.progress.clone(),
         }
     }
 }
@@ -296,82 +494,167 @@ pub fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>)> {
     Ok((state, played))
 }
 
-impl SearchRequest {
-    /// What makes the request contradict itself, if anything does.
+/// Seconds as a person writes them: `0.5`, `1e300` (not three hundred digits).
+fn seconds(t: f64) -> String {
+    if t != 0.0 && !(1e-6..1e15).contains(&t.abs()) {
+        format!("{t:e}")
+    } else {
+        format!("{t}")
+    }
+}
+
+impl Request for SearchRequest {
+    const JOB: &'static str = "search";
+
     fn check(&self) -> Result<()> {
-        let bad = |field, message: &str| Err(ApiError::request(Some(field), message));
+        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
+        if let Some(t) = self.time {
+            if !(t.is_finite() && t > 0.0) {
+                return bad(
+                    "time",
+                    format!(
+                        "`time` must be a positive number of seconds, not {}",
+                        seconds(t)
+                    ),
+                );
+            }
+            if Duration::try_from_secs_f64(t).is_err() {
+                return bad(
+                    "time",
+                    format!(
+                        "`time` {} is more seconds than a duration holds (at most {} seconds)",
+                        seconds(t),
+                        Duration::MAX.as_secs()
+                    ),
+                );
+            }
+        }
+        if !(1..=1 << 30).contains(&self.max_memory) {
+            return bad(
+                "max_memory",
+                format!(
+                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
+                    self.max_memory
+                ),
+            );
+        }
+        if let Some(mb) = self.tt_mb.filter(|&mb| mb > MAX_TT_MB) {
+            return bad(
+                "tt_mb",
+                format!("`tt_mb` must be at most {MAX_TT_MB}, not {mb}"),
+            );
+        }
+        let table = self.table_mb();
+        if (table << 20) >= self.max_memory_bytes() {
+            // Name what was given: the table's default follows `max_memory`.
+            return match self.tt_mb {
+                Some(_) => bad(
+                    "tt_mb",
+                    format!(
+                        "`tt_mb` {table} does not fit in `max_memory` {} (the table is part of \
+                         the search's memory)",
+                        self.max_memory
+                    ),
+                ),
+                None => bad(
+                    "max_memory",
+                    format!(
+                        "`max_memory` {} leaves no room for the search's table (at least \
+                         {table} MiB, and part of the search's memory); raise `max_memory`, or \
+                         give `tt_mb` 0 for no table",
+                        self.max_memory
+                    ),
+                ),
+            };
+        }
+        if self.threads == 0 || self.threads > MAX_THREADS {
+            return bad(
+                "threads",
+                format!(
+                    "`threads` must be from 1 to {MAX_THREADS}, not {}",
+                    self.threads
+                ),
+            );
+        }
         let fuzzy = self.eval.zones();
+        let eval = self.eval.name();
         if fuzzy && self.engine.is_lg() {
             return bad(
                 "eval",
-                "a zone evaluation scores alpha-beta's and minimax's leaves; the LG search scores its own",
+                format!(
+                    "`eval` {eval} scores alpha-beta's and minimax's leaves; the LG search \
+                     scores its own (`leaf`)"
+                ),
             );
         }
         if fuzzy && self.depth.is_none() {
             return bad(
                 "eval",
-                "a zone evaluation needs a depth: a solve scores no leaf",
+                format!(
+                    "`eval` {eval} needs `depth`: a solve searches to the end of every line and \
+                     scores no leaf"
+                ),
             );
-        }
-        if self.network.is_some()
-            && (self.engine != Engine::Alphabeta || self.ordering != Ordering::Chessmaps)
-        {
-            return bad(
-                "network",
-                "a network goes with alpha-beta's chessmaps ordering",
-            );
-        }
-        if self.rules.is_some() && self.eval != Eval::Learned {
-            return bad("rules", "rules go with the learned evaluation");
         }
         if let Some(n) = self.max_zones {
             if self.engine != Engine::Lg && !fuzzy {
                 return bad(
                     "max_zones",
-                    "max_zones goes with the LG search or a zone evaluation",
+                    "`max_zones` needs `engine` lg or `eval` fuzzy or learned (the zones they \
+                     list)"
+                        .to_string(),
                 );
             }
             if n == 0 {
-                return bad("max_zones", "max_zones must be at least 1");
+                return bad("max_zones", "`max_zones` must be at least 1".to_string());
             }
         }
-        let lg_only = self.tree
-            || self.lg.full_tree
-            || self.leaf.is_some()
-            || self.lg.zones == Zones::Translate
-            || self.lg.domination.is_some()
-            || self.lg.guard_negations
-            || self.lg.product_zones
-            || self.lg.race.is_some()
-            || self.lg.race_budget.is_some()
-            || self.lg.zone_moves_only;
-        if lg_only && !self.engine.is_lg() {
-            return bad("engine", "the reduced tree's options need an LG search");
+        let zones_ordering = (self.engine == Engine::Alphabeta
+            && matches!(self.ordering, Ordering::Zones | Ordering::Patterns))
+            || fuzzy;
+        let lg_only = [
+            ("horizon", self.horizon.is_some() && !zones_ordering),
+            ("tree", self.tree),
+            ("full_tree", self.full_tree),
+            ("leaf", self.leaf.is_some()),
+            ("zones", self.zones == Zones::Translate),
+            ("domination", self.domination.is_some()),
+            ("guard_negations", self.guard_negations),
+            ("race", self.race.is_some()),
+            ("race_budget", self.race_budget.is_some()),
+            ("product_zones", self.product_zones),
+            ("zone_moves_only", self.zone_moves_only),
+        ];
+        if !self.engine.is_lg()
+            && let Some((field, _)) = lg_only.iter().find(|(_, given)| *given)
+        {
+            let what = if *field == "zones" { " translate" } else { "" };
+            return bad(field, format!("`{field}`{what} needs `engine` lg"));
         }
-        // Leaves valued 0 (the search grammar's) come without domination zones unless asked.
-        let zero = self.leaf == Some(Leaf::Zero)
-            || (self.leaf.is_none() && self.engine == Engine::LgGrammar);
-        let dominates = self.lg.domination.unwrap_or(!zero);
-        if self.lg.guard_negations && !dominates {
+        if self.engine == Engine::LgGrammar && self.leaf == Some(Leaf::Zones) {
+            return bad(
+                "leaf",
+                "the search grammar scores every leaf that does not end the game 0; `leaf` \
+                 zones is the native engine's (`engine` lg)"
+                    .to_string(),
+            );
+        }
+        let zero_leaves = self.lg_options().leaf == Leaf::Zero;
+        if self.guard_negations && !self.domination.unwrap_or(!zero_leaves) {
             return bad(
                 "guard_negations",
-                "the negations of domination zones need domination zones",
+                "`guard_negations` needs domination zones (the default of `engine` lg with zone \
+                 leaves; `domination` with `leaf` zero)"
+                    .to_string(),
             );
         }
-        if self.engine == Engine::LgGrammar && self.lg.domination == Some(true) {
-            return bad("engine", "domination zones are the native LG search's");
-        }
-        if self.threads == 0 || self.threads > MAX_THREADS {
+        if self.engine == Engine::LgGrammar && self.domination == Some(true) {
             return bad(
-                "threads",
-                &format!(
-                    "threads must be from 1 to {MAX_THREADS}, not {}",
-                    self.threads
-                ),
+                "domination",
+                "`domination` is the native engine's: the search grammar has attack zones only \
+                 (`engine` lg)"
+                    .to_string(),
             );
-        }
-        if (self.tt_mb << 20) >= self.limits.max_memory {
-            return bad("tt_mb", "the table does not fit in the memory limit");
         }
         Ok(())
     }
@@ -392,159 +675,119 @@ impl Workbench {
     /// assert_eq!((lg.value, lg.proved, lg.horizon), (Some(0), Some(false), Some(4)));
     /// ```
     pub fn search(&self, r: &SearchRequest) -> Result<SearchOutcome> {
-        self.search_by(r, None)
+        self.search_with(r, &SearchInputs::default())
     }
 
-    /// [`Workbench::search`] with `Engine::LgGrammar` by a search grammar of the caller's.
-    pub fn search_with_grammar(
-        &self,
-        r: &SearchRequest,
-        grammar: &Grammar,
-    ) -> Result<SearchOutcome> {
-        if r.engine != Engine::LgGrammar {
-            return Err(ApiError::request(
-                Some("engine"),
-                "a search grammar goes with lg-grammar",
-            ));
-        }
-        self.search_by(r, Some(grammar))
-    }
-
-    fn search_by(&self, r: &SearchRequest, grammar: Option<&Grammar>) -> Result<SearchOutcome> {
+    /// [`Workbench::search`] with inputs: a network, rules, a search grammar of the caller's,
+    /// an observer of its progress.
+    pub fn search_with(&self, r: &SearchRequest, inputs: &SearchInputs) -> Result<SearchOutcome> {
         r.check()?;
         let game = self.game()?;
         let (root, _) = replay(&game, &r.moves)?;
-        let options = SearchOptions {
-            depth: r.depth,
-            ordering: r.ordering,
-            tt_mb: r.tt_mb,
-            threads: r.threads,
-            max_nodes: r.max_nodes,
-            time: r.time,
-            time_shown: r.time.map(|t| format!("{}", t.as_secs_f64())),
-            max_memory: r.limits.max_memory,
-            network: r.network.clone(),
-            rules: r.rules.clone(),
-            horizon: r.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
-            eval: r.eval,
-            max_zones: r.max_zones,
-            progress: r.progress.clone(),
-        };
-        search_game(&game, &root, r, options, grammar)
+        search_game(&game, &root, r, inputs)
     }
 }
 
-/// The search of `root` by the engine of `r`, with `options` built (from `r` by
-/// [`Workbench::search`]; the CLI builds them from its flags), by `grammar` or the shipped
-/// search grammar for `Engine::LgGrammar`.
+/// The search of `root` (the position after `r.moves`, which the caller has played) by the
+/// engine of `r`, with `inputs`; the request and the inputs are checked first.
 pub fn search_game(
     game: &Game,
     root: &State,
     r: &SearchRequest,
-    options: SearchOptions,
-    grammar: Option<&Grammar>,
+    inputs: &SearchInputs,
 ) -> Result<SearchOutcome> {
-    {
-        let lg = LgOptions {
-            horizon: r.horizon,
-            leaf: match (r.leaf, r.engine) {
-                (Some(leaf), _) => leaf,
-                (None, Engine::LgGrammar) => Leaf::Zero,
-                (None, _) => Leaf::Zones,
-            },
-            // Under a time limit the LG search is anytime, as alpha-beta's solve is: it
-            // deepens its depth bound and keeps the deepest completed pass.
-            deepen: r.lg.deepen || options.time.is_some(),
-            ..r.lg.clone()
-        };
-        let mut lg_result = None;
-        let mut grammar_run = None;
-        // The native LG search's errors are its checks of the request (a horizon of 0, a
-        // depth or race past `MAX_DEPTH`); what fails inside it is its result's `stopped`,
-        // except the zones of an attack that could not be listed.
-        let refused = |e: search::lg::LgError| match e {
-            search::lg::LgError::Zones { .. } => ApiError::failed(e.to_string()),
-            _ => ApiError::request(None, e.to_string()),
-        };
-        let result = match r.engine {
-            Engine::Alphabeta => search::alphabeta::search(game, root, &options),
-            Engine::Minimax => search::minimax::search(game, root, &options),
-            Engine::Lg => {
-                let found = search::lg::search(game, root, &options, &lg).map_err(refused)?;
-                let result = found.result.clone();
-                lg_result = Some(found);
-                result
-            }
-            Engine::LgGrammar => {
-                let shipped;
-                let grammar = match grammar {
-                    Some(g) => g,
-                    None => {
-                        shipped = Grammar::shipped("search")?;
-                        &shipped
-                    }
-                };
-                let limits = Limits {
-                    max_sentences: Limits::default().max_sentences,
-                    max_imported_sentences: Limits::default().max_imported_sentences,
-                    ..r.limits
-                };
-                let run = search::lg_grammar::search(game, root, grammar, &options, &lg, limits)?;
-                let result = run.result.result.clone();
-                grammar_run = Some(GrammarRunStats {
-                    grammar: grammar.name().to_string(),
-                    steps: run.steps,
-                    states: run.states,
-                });
-                lg_result = Some(run.result);
-                result
-            }
-        };
-        // A search that stopped before it had any result gave up: an error, with its reason.
-        // (Without a result, the search stopped.)
-        if !result.has_result()
-            && let Some(reason) = &result.stopped
-        {
-            return Err(ApiError::Stopped {
-                reason: reason.clone(),
-                note: "; no search completed, so there is no result",
-            });
+    r.check()?;
+    inputs.check(r)?;
+    let options = r.search_options(inputs);
+    let lg = r.lg_options();
+    let mut lg_result = None;
+    let mut grammar_run = None;
+    // The native LG search's errors are its checks of the request (a horizon of 0, a depth or
+    // race past `MAX_DEPTH`); what fails inside it is its result's `stopped`, except the zones
+    // of an attack that could not be listed.
+    let refused = |e: search::lg::LgError| match e {
+        search::lg::LgError::Zones { .. } => ApiError::failed(e.to_string()),
+        _ => ApiError::request(None, e.to_string()),
+    };
+    let result = match r.engine {
+        Engine::Alphabeta => search::alphabeta::search(game, root, &options),
+        Engine::Minimax => search::minimax::search(game, root, &options),
+        Engine::Lg => {
+            let found = search::lg::search(game, root, &options, &lg).map_err(refused)?;
+            let result = found.result.clone();
+            lg_result = Some(found);
+            result
         }
-        let ms = |t: Duration| (t.as_secs_f64() * 1e4).round() / 10.0;
-        let json = SearchJson {
-            engine: r.engine.name(),
-            ordering: options.ordering.name(),
-            eval: (!r.engine.is_lg()).then(|| options.eval.name()),
-            rules: None,
-            network: None,
-            value: result.value,
-            score: result.score,
-            pv: line(game, &result.pv),
-            nodes: result.nodes,
-            tt_hits: result.tt_hits,
-            depth: result.depth,
-            time_ms: ms(result.time),
-            cpu_time_ms: result.cpu_time.map(ms),
-            stopped: result.stopped.clone(),
-            horizon: lg_result.as_ref().map(|l| l.horizon),
-            proved: lg_result.as_ref().map(|l| l.proved),
-            forced_in_tree: lg_result.as_ref().map(|l| l.forced),
-            race: lg_result.as_ref().map(|l| l.race),
-            race_asked: lg_result.as_ref().map(|l| l.race_asked),
-            depth_bound: lg_result.as_ref().map(|l| l.depth),
-            depth_asked: lg_result.as_ref().map(|l| l.depth_asked),
-            moves: lg_result.as_ref().map(|l| l.tree.moves()),
-            tree: lg_result
-                .as_ref()
-                .filter(|_| r.tree)
-                .map(|l| tree_json(&l.tree.children)),
-        };
-        Ok(SearchOutcome {
-            json,
-            result,
-            lg: lg_result,
-            grammar_run,
-            options,
-        })
+        Engine::LgGrammar => {
+            let shipped;
+            let grammar = match inputs.grammar {
+                Some(g) => g,
+                None => {
+                    shipped = Grammar::shipped("search")?;
+                    &shipped
+                }
+            };
+            let run = search::lg_grammar::search(game, root, grammar, &options, &lg, r.limits())?;
+            let result = run.result.result.clone();
+            grammar_run = Some(GrammarRunStats {
+                grammar: grammar.name().to_string(),
+                steps: run.steps,
+                states: run.states,
+            });
+            lg_result = Some(run.result);
+            result
+        }
+    };
+    // A search that stopped before it had any result gave up: an error, with its reason.
+    if !result.has_result()
+        && let Some(reason) = &result.stopped
+    {
+        return Err(ApiError::Stopped {
+            reason: reason.clone(),
+            note: "; no search completed, so there is no result",
+        });
+    }
+    let json = search_json(game, r, &options, &result, lg_result.as_ref());
+    Ok(SearchOutcome {
+        json,
+        result,
+        lg: lg_result,
+        grammar_run,
+        options,
+    })
+}
+
+fn search_json(
+    game: &Game,
+    r: &SearchRequest,
+    options: &SearchOptions,
+    result: &SearchResult,
+    lg: Option<&LgResult>,
+) -> SearchJson {
+    let ms = |t: Duration| (t.as_secs_f64() * 1e4).round() / 10.0;
+    SearchJson {
+        engine: r.engine.name(),
+        ordering: options.ordering.name(),
+        eval: (!r.engine.is_lg()).then(|| options.eval.name()),
+        rules: None,
+        network: None,
+        value: result.value,
+        score: result.score,
+        pv: line(game, &result.pv),
+        nodes: result.nodes,
+        tt_hits: result.tt_hits,
+        depth: result.depth,
+        time_ms: ms(result.time),
+        cpu_time_ms: result.cpu_time.map(ms),
+        stopped: result.stopped.clone(),
+        horizon: lg.map(|l| l.horizon),
+        proved: lg.map(|l| l.proved),
+        forced_in_tree: lg.map(|l| l.forced),
+        race: lg.map(|l| l.race),
+        race_asked: lg.map(|l| l.race_asked),
+        depth_bound: lg.map(|l| l.depth),
+        depth_asked: lg.map(|l| l.depth_asked),
+        moves: lg.map(|l| l.tree.moves()),
+        tree: lg.filter(|_| r.tree).map(|l| tree_json(&l.tree.children)),
     }
 }

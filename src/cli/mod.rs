@@ -13,9 +13,10 @@ mod limits;
 mod map;
 mod matches;
 mod patterns;
-mod play;
+pub(crate) mod play;
 mod progress;
 mod run;
+pub mod schema_args;
 mod setup;
 mod test;
 mod trajectories;
@@ -236,7 +237,10 @@ impl Command {
             Command::Analysis(a) => a.memory.bytes(),
             Command::Run(a) => a.limits.max_memory_bytes(),
             Command::Zones(a) => a.limits.max_memory_bytes(),
-            Command::Search(a) => a.limits.max_memory_bytes(),
+            Command::Search(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
             Command::Compare(a) => a.limits.max_memory_bytes(),
             Command::Check { .. } | Command::Test(_) | Command::Serve(_) | Command::Demo { .. } => {
                 lingeo::memory::DEFAULT_LIMIT

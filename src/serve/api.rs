@@ -19,14 +19,12 @@ use lingeo::api::compare::{
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    Engine, Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchRequest,
+    Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchInputs, SearchRequest,
     TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Direction;
 use lingeo::piece::Side;
-use lingeo::play::search::lg::{Leaf, Zones};
-use lingeo::play::search::{Eval, Ordering};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
@@ -531,158 +529,146 @@ pub async fn map(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
+/// The texts a search request carries beside its options.
+pub struct SearchTexts {
+    pub scenario: request::Named,
+    pub grammar: Option<request::Named>,
+    pub rules: Option<request::Named>,
+    pub network: Option<request::Named>,
+}
+
+/// A `search` body read: its texts taken out (with `solve`, which says no `depth`), the rest
+/// deserialised as the API's [`SearchRequest`] (an unknown field a 400 naming the close names),
+/// its `max_memory` at most the server's budget (`memory_mib`, the default).
+pub fn search_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(SearchRequest, SearchTexts), ApiError> {
+    let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
+    let mut options = request::object(body)?;
+    let mut given_texts = Map::new();
+    for text in &texts {
+        for key in [text.key.to_string(), format!("{}_name", text.key)] {
+            if let Some(value) = options.remove(&key) {
+                given_texts.insert(key, value);
+            }
+        }
+    }
+    let fields = Fields::new("search", Value::Object(given_texts), &texts, &[])?;
+    let solve = options.remove("solve");
+    match solve {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => {}
+        Some(Value::Bool(true)) if options.get("depth").is_none_or(Value::is_null) => {}
+        Some(Value::Bool(true)) => {
+            return Err(ApiError::bad_request(
+                "`depth` searches that deep and `solve` to the end: give one",
+            ));
+        }
+        Some(_) => return Err(ApiError::bad_request("`solve` must be true or false")),
+    }
+    let mut keys: Vec<&str> = vec!["solve"];
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<SearchRequest>(&options, &keys)?;
+    // The server's memory budget caps the search's.
+    let given = options.get("max_memory").and_then(Value::as_u64);
+    options.insert(
+        "max_memory".to_string(),
+        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+    );
+    let request = lingeo::api::request::from_value::<SearchRequest>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let texts = SearchTexts {
+        scenario: fields
+            .text(&SCENARIO_FILE)?
+            .expect("the scenario is required"),
+        grammar: fields.text(&OWN_GRAMMAR)?,
+        rules: fields.text(&RULES)?,
+        network: fields.text(&NETWORK)?,
+    };
+    Ok((request, texts))
+}
+
+/// A 400 for a field of `options` that neither the request `R` nor the endpoint (`own`: its
+/// texts and fields of its own) has, naming the close names.
+fn unknown_fields<R: lingeo::api::Request>(
+    options: &Map<String, Value>,
+    own: &[&str],
+) -> Result<(), ApiError> {
+    let fields = lingeo::api::request::fields::<R>();
+    let mut names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    names.extend(own);
+    for key in options.keys() {
+        if !names.contains(&key.as_str()) {
+            let close = lingeo::api::request::close_names(key, &names);
+            let hint = if close.is_empty() {
+                format!("{} takes {}", R::JOB, names.join(", "))
+            } else {
+                format!("did you mean {}?", close.join(", "))
+            };
+            return Err(ApiError::bad_request(format!(
+                "unknown field `{key}`; {hint}"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `search`: the search's result; for the LG searches, the reduced tree drawn (`svg`).
 pub async fn search(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = vec![
-        "engine",
-        "eval",
-        "depth",
-        "solve",
-        "ordering",
-        "max_nodes",
-        "time",
-        "moves",
-        "horizon",
-        "tree",
-        "full_tree",
-        "leaf",
-        "zones",
-        "domination",
-        "guard_negations",
-        "max_zones",
-        "progress",
-    ];
-    options.extend(LIMITS);
-    let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
-    let fields = Fields::new("search", body, &texts, &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let own = fields.text(&OWN_GRAMMAR)?;
-    let rules = fields.text(&RULES)?;
-    let network = fields.text(&NETWORK)?;
-    let depth = fields.number("depth")?;
-    if depth.is_some() && fields.flag("solve")? {
-        return Err(ApiError::bad_request(
-            "`depth` searches that deep and `solve` to the end: give one",
-        ));
-    }
-    let time = match fields.number::<f64>("time")? {
-        None => None,
-        Some(t) => Some(
-            std::time::Duration::try_from_secs_f64(t)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    ApiError::bad_request(format!(
-                        "`time` must be a positive number of seconds, not {t}"
-                    ))
-                })?,
-        ),
+    // Its nodes, read by `GET /api/progress/{id}` while it runs (forgotten when it ends): a
+    // field of the server's, not of the search's request.
+    let mut body = body;
+    let progress = match body.as_object_mut().and_then(|o| o.remove("progress")) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(id)) => Some(id),
+        Some(_) => return Err(ApiError::bad_request("`progress` must be a string")),
     };
-    let defaults = SearchRequest::default();
-    let horizon = fields.number("horizon")?;
-    let mut request = SearchRequest {
-        engine: fields
-            .choice(
-                "engine",
-                &[
-                    ("alphabeta", Engine::Alphabeta),
-                    ("minimax", Engine::Minimax),
-                    ("lg", Engine::Lg),
-                    ("lg-grammar", Engine::LgGrammar),
-                ],
-            )?
-            .unwrap_or_default(),
-        depth,
-        ordering: fields
-            .choice(
-                "ordering",
-                &[
-                    ("none", Ordering::None),
-                    ("history", Ordering::History),
-                    ("killer", Ordering::Killer),
-                    ("zones", Ordering::Zones),
-                    ("chessmaps", Ordering::Chessmaps),
-                    ("patterns", Ordering::Patterns),
-                ],
-            )?
-            .unwrap_or(defaults.ordering),
-        eval: fields
-            .choice(
-                "eval",
-                &[
-                    ("material", Eval::Material),
-                    ("fuzzy", Eval::Fuzzy),
-                    ("learned", Eval::Learned),
-                ],
-            )?
-            .unwrap_or(defaults.eval),
-        max_nodes: fields.number("max_nodes")?,
-        time,
-        moves: fields.string("moves")?.unwrap_or_default(),
-        horizon,
-        max_zones: fields.number("max_zones")?,
-        tree: fields.flag("tree")?,
-        leaf: fields.choice("leaf", &[("zero", Leaf::Zero), ("zones", Leaf::Zones)])?,
-        limits: limits(
-            &fields,
-            Limits::default().max_sentences,
-            memory_limit(&config),
-        )?,
-        ..defaults
-    };
-    request.lg.horizon = horizon;
-    request.lg.full_tree = fields.flag("full_tree")?;
-    request.lg.domination = fields.flag("domination")?.then_some(true);
-    request.lg.guard_negations = fields.flag("guard_negations")?;
-    request.lg.zones = fields
-        .choice(
-            "zones",
-            &[
-                ("regenerate", Zones::Regenerate),
-                ("translate", Zones::Translate),
-            ],
-        )?
-        .unwrap_or(request.lg.zones);
-    // Its nodes, read by `GET /api/progress/{id}` while it runs (forgotten when it ends).
-    let followed = match fields.string("progress")? {
+    let followed = match progress {
         Some(id) => config.progress.follow(&id)?,
         None => None,
     };
-    if let Some(f) = &followed {
-        request.progress = f.observer();
-    }
     let memory = memory_limit(&config);
+    let (request, texts) = search_request(body, (memory >> 20) as u64)?;
     compute(&config, memory, move |budget| {
-        let _followed = followed;
-        if let Some(text) = &rules {
-            let book = lingeo::play::players::rule_book::RuleBook::parse(&text.name, &text.source)
-                .map_err(|e| ApiError::unprocessable(e.render()))?;
-            request.rules = Some(Arc::new(book));
-        }
-        if let Some(text) = &network {
-            let weights =
+        let followed = followed;
+        let rules = match &texts.rules {
+            Some(text) => Some(Arc::new(
+                lingeo::play::players::rule_book::RuleBook::parse(&text.name, &text.source)
+                    .map_err(|e| ApiError::unprocessable(e.render()))?,
+            )),
+            None => None,
+        };
+        let network = match &texts.network {
+            Some(text) => Some(Arc::new(
                 lingeo::play::players::chessmaps::Network::parse(&text.source).map_err(|e| {
                     failed(lingeo::api::ApiError::request(
                         Some("network"),
                         format!("{}: {e}", text.name),
                     ))
-                })?;
-            request.network = Some(Arc::new(weights));
-        }
+                })?,
+            )),
+            None => None,
+        };
+        let scenario = &texts.scenario;
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
-        let mut outcome = match &own {
-            Some(text) => {
-                let grammar = grammar(text).map_err(failed)?;
-                bench.search_with_grammar(&request, &grammar)
-            }
-            None => bench.search(&request),
-        }
-        .map_err(failed)?;
-        outcome.json.rules = rules.map(|t| t.name);
-        outcome.json.network = network.map(|t| t.name);
+        let grammar = texts
+            .grammar
+            .as_ref()
+            .map(grammar)
+            .transpose()
+            .map_err(failed)?;
+        let inputs = SearchInputs {
+            network,
+            rules,
+            grammar: grammar.as_ref(),
+            progress: followed
+                .as_ref()
+                .map_or_else(Default::default, |f| f.observer()),
+        };
+        let mut outcome = bench.search_with(&request, &inputs).map_err(failed)?;
+        outcome.json.rules = texts.rules.map(|t| t.name);
+        outcome.json.network = texts.network.map(|t| t.name);
         let svg = match &outcome.lg {
             Some(lg) => {
                 let file = Path::new(&scenario.name)
@@ -705,6 +691,12 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         Ok(answer(cli, json!({"svg": svg})))
     })
     .await
+}
+
+/// `GET /api/defaults`: each converted job's options with their defaults and docs, read off
+/// its request (the page takes its defaults from here, not from numbers of its own).
+pub async fn defaults() -> Json<Value> {
+    Json(json!({ "search": lingeo::api::request::fields::<SearchRequest>() }))
 }
 
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position

@@ -15,7 +15,7 @@
 //! and grammars, built in), `page/` (the page).
 
 mod answer;
-mod api;
+pub(crate) mod api;
 mod body;
 mod connections;
 mod error;
@@ -157,6 +157,7 @@ pub fn router(config: Config) -> Router {
         .route("/favicon.ico", get(page::icon))
         .route("/api/examples", get(api::examples))
         .route("/api/progress/{id}", get(progress::progress))
+        .route("/api/defaults", get(api::defaults))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))
         .route("/api/run", post(api::run))

@@ -294,6 +294,7 @@ pub fn trials() -> Vec<Trial> {
     let binary2 = binary.clone();
     let binary3 = binary.clone();
     let binary4 = binary.clone();
+    let binary5 = binary.clone();
     // Built without the code editor (web/editor/build.sh was not run), the page has plain text
     // areas: the editor's trial is ignored then, unless LINGEO_REQUIRE_EDITOR is set (.ci/run
     // sets it once it has bundled the editor).
@@ -341,6 +342,14 @@ pub fn trials() -> Vec<Trial> {
         )
         .with_ignored_flag(missing),
         Trial::test(
+            "browser::the_page_searches_reti_with_the_apis_default_depth",
+            move || {
+                the_page_searches_reti_with_the_apis_default_depth(&binary5);
+                Ok(())
+            },
+        )
+        .with_ignored_flag(missing),
+        Trial::test(
             "browser::the_editor_highlights_and_marks_diagnostics_in_place",
             move || {
                 if no_editor {
@@ -354,6 +363,58 @@ pub fn trials() -> Vec<Trial> {
         )
         .with_ignored_flag(missing || (no_editor && !required)),
     ]
+}
+
+/// Issue 46: the page's search takes its default depth from the API (none: the LG search's
+/// depth bound is the horizon + 2), so that Réti's ending gives on the page the value the CLI's
+/// `lingeo search examples/reti.scenario --engine lg` gives (0), not the -1 of a depth of 4
+/// that the page once chose for itself.
+fn the_page_searches_reti_with_the_apis_default_depth(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let cli = lingeo::api::Workbench::load(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/reti.scenario"),
+    )
+    .and_then(|bench| {
+        bench.search(&lingeo::api::SearchRequest {
+            engine: lingeo::api::Engine::Lg,
+            ..Default::default()
+        })
+    })
+    .expect("the CLI's search of Réti")
+    .json
+    .value;
+    assert_eq!(cli, Some(0), "the CLI's LG search of Réti");
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    let home = format!("http://localhost:{}/", server.port);
+    browser.call("Page.navigate", json!({ "url": home }));
+    browser.wait_for("document.querySelectorAll('#scenario-examples option').length > 3");
+    browser.eval("localStorage.clear()");
+    browser.choose("#scenario-examples", "examples/reti.scenario");
+    browser.wait_for(
+        "document.querySelector('#board rect.cell') !== null \
+         && !document.getElementById('search-button').disabled",
+    );
+    // The depth left as the page shows it.
+    browser.click("#search-form button");
+    browser.wait_for("document.getElementById('search-summary').textContent.startsWith('value')");
+    let summary = browser.eval("document.getElementById('search-summary').textContent");
+    let summary = summary.as_str().unwrap_or_default().to_string();
+    assert!(
+        summary.starts_with(&format!("value {} ", cli.unwrap())),
+        "the page's search of Réti: {summary} (the CLI's value is {cli:?})"
+    );
+    // The depth is empty, the API's default (none: auto) its placeholder.
+    assert_eq!(
+        browser.eval("document.getElementById('search-depth').value"),
+        ""
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('search-depth').placeholder"),
+        "auto"
+    );
 }
 
 fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {

@@ -31,7 +31,18 @@ pub const WIN: i32 = 1_000_000;
 const DECISIVE: i32 = WIN / 2;
 
 /// Move orderings of the alpha-beta search (the transposition table's best move always first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Default,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Ordering {
     /// Generation order.
     #[default]
@@ -94,7 +105,18 @@ impl Ordering {
 }
 
 /// How a depth-limited leaf is scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Default,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Eval {
     /// The material balance (Pawned's pawn count).
     #[default]

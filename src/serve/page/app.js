@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {} };
+const state = { defaults: null, examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {} };
 // The scenario's and the grammar's editors (made by `makeEditors`): text(), setText(t), edit(t)
 // (undoable), undo(), redo(), select(line, column), mark(diagnostics), focus().
 const editors = {};
@@ -709,6 +709,22 @@ async function zones(event) {
 // The page's default cap on the zones listed each (the `list at most` field).
 const MAX_LISTED_ZONES = 500;
 
+// The API's options of each job with their defaults and docs (`GET /api/defaults`): the page
+// takes its defaults from them, not from numbers of its own.
+async function loadDefaults() {
+  const answer = await fetch("/api/defaults");
+  if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
+  state.defaults = await answer.json();
+  const depth = state.defaults.search.find((f) => f.name === "depth");
+  $("search-depth").placeholder = depth.default === null ? "auto" : String(depth.default);
+  $("search-depth").title = depth.doc;
+}
+
+// The API's default of a job's option.
+function apiDefault(job, name) {
+  return state.defaults[job].find((f) => f.name === name).default;
+}
+
 // -1: the bundle view; i: zone i of the list.
 function showZone(i) {
   document.querySelectorAll("#zones-list li").forEach((li, k) => li.classList.toggle("active", k === i + 1));
@@ -733,7 +749,9 @@ function searchStatus(cli) {
 
 async function search(event) {
   event.preventDefault();
-  const body = { ...scenarioBody(), engine: "lg", tree: true, depth: +$("search-depth").value || 4 };
+  // An empty depth is the API's default (none: the LG search's depth bound is the horizon + 2).
+  const depth = $("search-depth").value.trim();
+  const body = { ...scenarioBody(), engine: "lg", tree: true, depth: depth ? +depth : apiDefault("search", "depth") };
   clearResults(["search"]);
   await busy("search-form", "searching…", async (signal, progress) => {
     try {
@@ -788,6 +806,7 @@ async function main() {
   $("board-redo").onclick = () => undoScenario(true);
   document.addEventListener("keydown", shortcut);
   addPictureExports();
+  try { await loadDefaults(); } catch (e) { status("cannot load the API's defaults: " + e.message); return; }
   try { await loadExamples(); status("ready"); } catch (e) { status("cannot load the examples: " + e.message); return; }
   const saved = savedState();
   if (saved) restoreState(saved);

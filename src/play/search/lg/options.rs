@@ -133,7 +133,18 @@ impl LgOptions {
 }
 
 /// Where the zones of each state of the reduced tree come from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Zones {
     /// Generated afresh at every state ([`Regenerate`](super::regenerate::Regenerate)).
     #[default]
@@ -145,7 +156,18 @@ pub enum Zones {
 
 /// The value of a leaf that does not end the game: a static estimate either way (the search
 /// says whether its value rests on one, [`LgResult::proved`](super::tree::LgResult::proved)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Leaf {
     /// 0: nothing decided within the reduced tree (the old default, and the search grammar's).
     Zero,

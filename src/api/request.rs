@@ -1,0 +1,324 @@
+//! The requests of the API as the one schema of every front end (issue 46): a job's request is
+//! plain data that derives `Deserialize` (unknown fields refused), its defaults are its
+//! `Default`, its rules its [`Request::check`], and its schema (`schemars`) tells at run time
+//! each field's name, doc comment, type and enum values. The CLI's flags are generated from
+//! [`fields`], the server and the Python package read their bodies and keyword arguments by
+//! [`from_value`], and the page reads the defaults ([`defaults`]); no front end keeps a list of
+//! its own.
+
+use std::collections::BTreeSet;
+use std::sync::{Mutex, OnceLock};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::error::{ApiError, Result};
+
+/// A job's request: data with its defaults and its rules.
+pub trait Request:
+    Serialize + DeserializeOwned + JsonSchema + Default + Clone + PartialEq + std::fmt::Debug
+{
+    /// The job's name (`search`), as the server's endpoint and the CLI's command call it.
+    const JOB: &'static str;
+
+    /// What makes the request contradict itself, if anything does; the message names the
+    /// fields at fault in backquotes (`` `depth` ``), which a front end may spell its way.
+    fn check(&self) -> Result<()>;
+}
+
+/// What kind of value a field holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum Kind {
+    /// On or off.
+    Bool,
+    /// A whole number (at least `minimum` where the schema gives one).
+    Integer {
+        /// The least value, where there is one (0 for the unsigned types).
+        minimum: Option<f64>,
+    },
+    /// A number.
+    Number,
+    /// A text.
+    String,
+    /// One of these names.
+    Choice {
+        /// The names, in the enum's order.
+        values: Vec<String>,
+    },
+}
+
+/// A field of a request, as its schema describes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Field {
+    /// The field's name (`race_budget`).
+    pub name: String,
+    /// Its doc comment.
+    pub doc: String,
+    /// Its kind of value.
+    pub kind: Kind,
+    /// Whether it may be left unset (`None`, `null`).
+    pub optional: bool,
+    /// Its value in the request's `Default`.
+    pub default: Value,
+}
+
+/// The fields of `R`, in the order of its declaration.
+pub fn fields<R: Request>() -> Vec<Field> {
+    let schema = schemars::schema_for!(R);
+    let root = schema.as_value();
+    let defaults = defaults::<R>();
+    let Some(Value::Object(properties)) = root.get("properties") else {
+        return Vec::new();
+    };
+    properties
+        .iter()
+        .map(|(name, property)| {
+            let (kind, optional) = kind_of(root, property);
+            Field {
+                name: name.clone(),
+                doc: description(root, property),
+                kind,
+                optional,
+                default: defaults.get(name).cloned().unwrap_or(Value::Null),
+            }
+        })
+        .collect()
+}
+
+/// `R::default()` as a JSON object, field by field.
+pub fn defaults<R: Request>() -> Map<String, Value> {
+    match serde_json::to_value(R::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+/// Reads a request from `value`, a JSON object of some of its fields (the rest take their
+/// defaults), and checks it: a field the request does not have is an error naming the close
+/// names, a value of the wrong kind an error naming the field.
+pub fn from_value<R: Request>(value: Value) -> Result<R> {
+    let request = read::<R>(value)?;
+    request.check()?;
+    Ok(request)
+}
+
+/// [`from_value`] without [`Request::check`]: the fields read, whether or not they go
+/// together.
+pub fn read<R: Request>(value: Value) -> Result<R> {
+    let Value::Object(map) = value else {
+        return Err(ApiError::request(
+            None,
+            format!("the options of {} must be an object of fields", R::JOB),
+        ));
+    };
+    let fields = fields::<R>();
+    let mut map = map;
+    for (key, value) in map.iter_mut() {
+        let Some(field) = fields.iter().find(|f| f.name == *key) else {
+            return Err(unknown_field::<R>(key, &fields));
+        };
+        // A number may come as its digits (`"depth": "4"`), as a form's field gives it.
+        if let (Kind::Integer { .. } | Kind::Number, Value::String(text)) = (&field.kind, &*value)
+            && let Ok(number) = serde_json::from_str::<serde_json::Number>(text.trim())
+        {
+            *value = Value::Number(number);
+        }
+    }
+    let request = match serde_json::from_value::<R>(Value::Object(map.clone())) {
+        Ok(request) => request,
+        // Find the field at fault: each field alone, the others left to their defaults.
+        Err(whole) => {
+            for (key, value) in &map {
+                let alone = Map::from_iter([(key.clone(), value.clone())]);
+                if let Err(e) = serde_json::from_value::<R>(Value::Object(alone)) {
+                    let kind = fields.iter().find(|f| f.name == *key).map(describe_kind);
+                    return Err(ApiError::request(
+                        Some(intern(key)),
+                        format!(
+                            "`{key}` must be {}, not {value} ({e})",
+                            kind.unwrap_or_default()
+                        ),
+                    ));
+                }
+            }
+            return Err(ApiError::request(None, whole.to_string()));
+        }
+    };
+    Ok(request)
+}
+
+fn unknown_field<R: Request>(key: &str, fields: &[Field]) -> ApiError {
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let close = close_names(key, &names);
+    let hint = if close.is_empty() {
+        format!("{} takes {}", R::JOB, quoted(&names))
+    } else {
+        format!("did you mean {}?", quoted(&close))
+    };
+    ApiError::request(None, format!("{} has no field `{key}`; {hint}", R::JOB))
+}
+
+fn quoted(names: &[&str]) -> String {
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    names.join(", ")
+}
+
+/// The names among `names` close to `given`: at most two edits away (a third of its length
+/// for long names), or one holding the other.
+pub fn close_names<'a>(given: &str, names: &[&'a str]) -> Vec<&'a str> {
+    let given_lower = given.to_lowercase().replace('-', "_");
+    names
+        .iter()
+        .copied()
+        .filter(|name| {
+            let allowed = (given_lower.chars().count() / 3).max(2);
+            edits(&given_lower, name) <= allowed
+                || (given_lower.len() >= 3
+                    && (name.contains(given_lower.as_str()) || given_lower.contains(name)))
+        })
+        .collect()
+}
+
+/// The Levenshtein distance of two names.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// A field's name as the `&'static str` [`ApiError::Request`] holds: the names of the
+/// requests' fields only (a bounded set), each kept once.
+fn intern(name: &str) -> &'static str {
+    static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(kept) = names.get(name) {
+        return kept;
+    }
+    let kept: &'static str = Box::leak(name.to_string().into_boxed_str());
+    names.insert(kept);
+    kept
+}
+
+/// The kind of a field in words (`a whole number from 0, or null`).
+pub fn describe_kind(field: &Field) -> String {
+    let what = match &field.kind {
+        Kind::Bool => "true or false".to_string(),
+        Kind::Integer { minimum: Some(m) } => format!("a whole number from {m}"),
+        Kind::Integer { minimum: None } => "a whole number".to_string(),
+        Kind::Number => "a number".to_string(),
+        Kind::String => "a string".to_string(),
+        Kind::Choice { values } => format!("one of {}", values.join(", ")),
+    };
+    if field.optional {
+        what + ", or null"
+    } else {
+        what
+    }
+}
+
+/// The schema `schema` stands for: itself, or the definition its `$ref` names.
+fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(reference) => reference
+            .strip_prefix("#/$defs/")
+            .and_then(|name| root.get("$defs")?.get(name))
+            .unwrap_or(schema),
+        None => schema,
+    }
+}
+
+fn description(root: &Value, property: &Value) -> String {
+    let text = property
+        .get("description")
+        .or_else(|| resolve(root, property).get("description"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    text.to_string()
+}
+
+/// A property's kind, and whether it may be null.
+fn kind_of(root: &Value, property: &Value) -> (Kind, bool) {
+    let schema = resolve(root, property);
+    // `Option<Enum>`: anyOf [the enum, null].
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(options)) = schema.get(key) {
+            let null = |s: &Value| s.get("type").and_then(Value::as_str) == Some("null");
+            if options.iter().any(null) {
+                let other = options.iter().find(|s| !null(s));
+                let (kind, _) = other.map_or((Kind::String, true), |s| kind_of(root, s));
+                return (kind, true);
+            }
+            let values: Vec<String> = options
+                .iter()
+                .filter_map(|s| {
+                    let s = resolve(root, s);
+                    s.get("const").or_else(|| s.get("enum")?.get(0))?.as_str()
+                })
+                .map(str::to_string)
+                .collect();
+            if values.len() == options.len() {
+                return (Kind::Choice { values }, false);
+            }
+        }
+    }
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        let values = values
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect();
+        return (Kind::Choice { values }, false);
+    }
+    let (kind, optional) = match schema.get("type") {
+        Some(Value::String(t)) => (t.as_str(), false),
+        Some(Value::Array(types)) => {
+            let optional = types.iter().any(|t| t == "null");
+            let t = types
+                .iter()
+                .filter_map(Value::as_str)
+                .find(|t| *t != "null")
+                .unwrap_or("string");
+            (t, optional)
+        }
+        _ => ("string", false),
+    };
+    let kind = match kind {
+        "boolean" => Kind::Bool,
+        "integer" => Kind::Integer {
+            minimum: schema.get("minimum").and_then(Value::as_f64),
+        },
+        "number" => Kind::Number,
+        _ => Kind::String,
+    };
+    (kind, optional)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_names_are_a_few_edits_away_or_contain_each_other() {
+        let names = ["race", "race_budget", "depth", "max_depth", "tree"];
+        assert_eq!(close_names("rac_budget", &names), ["race_budget"]);
+        assert_eq!(close_names("dept", &names), ["depth", "max_depth"]);
+        assert!(close_names("zzzzzzzz", &names).is_empty());
+    }
+}
