@@ -19,7 +19,6 @@ use lingeo::api::{
 use lingeo::piece::Side;
 
 mod keywords;
-use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 /// Counts the extension's heap (as the `lingeo` binary does), so that the memory limit sees it
