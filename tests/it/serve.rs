@@ -891,7 +891,7 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         &json!({"scenario": board16, "piece": "BF1", "to": "l1", "horizon": 3,
                 "filters": "all", "all_zones": true, "max_zones": 100_000_000}),
     );
-    refused(&server, status, &answer, 422);
+    refused(&server, status, &answer, 503);
     assert!(
         answer["error"]
             .as_str()
