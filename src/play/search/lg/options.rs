@@ -73,7 +73,7 @@ pub fn default_horizon(game: &Game, state: &State) -> u32 {
     farthest.map_or(FALLBACK_HORIZON, |d| d.max(1))
 }
 
-/// The options of the LG search beyond [`SearchOptions`] (whose `depth`, `max_nodes`, `time`
+/// The options of the LG search beyond [`SearchOptions`](crate::play::search::SearchOptions) (whose `depth`, `max_nodes`, `time`
 /// and `progress` it reads).
 #[derive(Clone, Debug, Default)]
 pub struct LgOptions {
