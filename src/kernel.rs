@@ -275,6 +275,16 @@ impl Kernel {
         Ok(())
     }
 
+    /// [`Kernel::check`] of one motion, at the cost of one atomic load where it has passed
+    /// already: for the callers that meet a motion only as they run (a grammar's `MAP` of a
+    /// piece of its world), so that its lists are refused with an error, not a panic.
+    pub fn ensure(&self, m: MotionId) -> Result<(), TooLarge> {
+        if self.checked[m.0 as usize].load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        self.check([m])
+    }
+
     /// The bytes of one motion's table slots: a `DistanceMap` slot per point, both directions.
     fn slot_bytes(&self) -> u64 {
         2 * self.board.len() as u64 * std::mem::size_of::<OnceLock<DistanceMap>>() as u64

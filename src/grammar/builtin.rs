@@ -187,7 +187,7 @@ builtins! {
                 MapTable::To => (y, x),
             };
             let m = world.pieces[a[0].piece() as usize].moves;
-            Ok(Value::Int(table_of(&world.kernel, table, m, origin).get(other) as i64))
+            Ok(Value::Int(table_of(ev, &world.kernel, table, m, origin)?.get(other) as i64))
         },
         example: ("MAP(p, h8, h6)", "2"),
     }
@@ -202,7 +202,7 @@ builtins! {
             let world = ev.world.get();
             let table = op.table().expect("a ring reads a table");
             let m = world.pieces[a[0].piece() as usize].moves;
-            let map = table_of(&world.kernel, table, m, a[1].point());
+            let map = table_of(ev, &world.kernel, table, m, a[1].point())?;
             let k = a[2].int();
             Ok(points_where(map.distances(), |d| i64::from(d) == k))
         },
@@ -217,6 +217,7 @@ builtins! {
         eval: |ev, _, a, _| {
             let world = ev.world.get();
             let m = world.pieces[a[0].piece() as usize].moves;
+            world.kernel.ensure(m).map_err(|e| ev.ctx.too_large(&e))?;
             let from = world.kernel.map(m, a[1].point()).distances();
             let to = world.kernel.map_to(m, a[2].point()).distances();
             let l = a[3].int();
@@ -242,12 +243,14 @@ builtins! {
             let world = ev.world.get();
             let table = op.table().expect("SuccessorsAt reads a table");
             let pieces = &world.pieces;
+            let moves = pieces[a[0].piece() as usize].moves;
+            world.kernel.ensure(moves).map_err(|e| ev.ctx.too_large(&e))?;
             let succ = world
                 .kernel
                 .relation(pieces[a[0].piece() as usize].moves)
                 .successors(a[1].point());
             let m = pieces[a[2].piece() as usize].moves;
-            let map = table_of(&world.kernel, table, m, a[3].point());
+            let map = table_of(ev, &world.kernel, table, m, a[3].point())?;
             let k = a[4].int();
             Ok(Value::Set(
                 succ.iter()

@@ -515,7 +515,7 @@ impl<'p> Compiler<'p> {
                     };
                     let m = world.pieces[p as usize].moves;
                     Ok(i64::from(
-                        table_of(&world.kernel, table, m, origin).get(other),
+                        table_of(ev, &world.kernel, table, m, origin)?.get(other),
                     ))
                 })
             }

@@ -326,6 +326,17 @@ impl<'c> Context<'c> {
             .with_limit(Limit::Iterations))
     }
 
+    /// The run's memory error for a structure refused before it was built (`e`).
+    pub fn too_large(&self, e: &crate::memory::TooLarge) -> RunError {
+        self.error(e.to_string(), None)
+            .with_note(format!(
+                "in grammar `{}`; raise the memory limit (`Limits::max_memory`) if the machine \
+                 has more to give",
+                self.program.name
+            ))
+            .with_limit(Limit::Memory)
+    }
+
     /// An error if the run uses more memory than [`Limits::max_memory`].
     /// Also an error when the thread's wall-clock deadline has passed (`lingeo serve`,
     /// [`crate::deadline`]).
@@ -401,16 +412,20 @@ impl<'c> Context<'c> {
 }
 
 /// The distances from `origin` (`From`) or to it (`To`) for motion `m`.
-pub(super) fn table_of(
-    kernel: &crate::kernel::Kernel,
+pub(super) fn table_of<'k>(
+    ev: &Eval,
+    kernel: &'k crate::kernel::Kernel,
     table: MapTable,
     m: crate::kernel::MotionId,
     origin: Point,
-) -> &crate::kernel::DistanceMap {
-    match table {
+) -> Result<&'k crate::kernel::DistanceMap, RunError> {
+    // A motion the run's preparation did not check (a piece of the world no input named) is
+    // checked here, once: past the memory limit it is the run's memory error, not a panic.
+    kernel.ensure(m).map_err(|e| ev.ctx.too_large(&e))?;
+    Ok(match table {
         MapTable::From => kernel.map(m, origin),
         MapTable::To => kernel.map_to(m, origin),
-    }
+    })
 }
 
 /// The points (in enumeration order) whose distance passes `keep`.
