@@ -191,6 +191,51 @@ fn a_grammar_that_branches_forever_stops_at_the_memory_limit() {
     assert_eq!(memory::held(), 0);
 }
 
+/// A piece given as a type is placed on no point, so the run's preparation checks no motion
+/// of it: its distance tables are met first by `MAP`. On a 1000x1000 board they are past a
+/// 16 MiB limit: the run's memory error (found by the fuzz target serve_request through
+/// /api/run, where it was a panic in the kernel).
+#[test]
+fn a_map_of_a_piece_type_past_the_memory_limit_is_the_runs_memory_error() {
+    let bench = Workbench::new(
+        lingeo::scenario::Scenario::empty(lingeo::board::Board::grid(1000, 1000, 1, &[]).unwrap()),
+        "",
+    )
+    .unwrap();
+    let grammar = load_grammar("tests/grammars/map-of-a-type.lgg").unwrap();
+    let run = |max_memory: usize| {
+        let r = RunRequest {
+            start: "S((1,1), (2,3))".into(),
+            type_name: Some("knight".into()),
+            limits: Limits {
+                max_memory,
+                ..Limits::default()
+            },
+            ..RunRequest::default()
+        };
+        // The limit the server gives each computation (its budget).
+        memory::with_limit(max_memory, || bench.run(&grammar, &r, None))
+    };
+    match run(16 << 20) {
+        Err(ApiError::Run {
+            limit: Some(Limit::Memory),
+            message,
+            ..
+        }) => assert!(
+            message.starts_with("the successor lists of knight (white, moves) on this 1000x1000")
+                && message.ends_with("more than the memory limit of 16 MiB allows"),
+            "not the lists' error: {message}"
+        ),
+        Err(other) => panic!("not the memory limit: {other}"),
+        Ok(language) => panic!("a language past the limit: {:?}", language.language),
+    }
+    // Under the default limit the same run has its answer: a knight's one move.
+    assert_eq!(
+        run(Limits::default().max_memory).unwrap().language,
+        ["t(1)"]
+    );
+}
+
 /// The sentences only one side has are the answer's text: they stop at its cap as they are
 /// built (issue 45: 1.3 GB built before an answer over its 64 MB cap was refused).
 #[test]

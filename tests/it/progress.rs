@@ -172,10 +172,10 @@ fn a_search_advances_by_its_nodes_and_says_its_depth() {
     };
     let r = alphabeta::search(&g, &root, &options);
     assert!(r.stopped.is_some());
-    // Steps of 16,384 nodes, never more than the nodes visited.
+    // Steps of 16,384 nodes, and the rest as the search ends: every node visited.
     let (starts, total, advanced, finishes) = tally.counts();
     assert_eq!((starts, total, finishes), (1, None, 1));
-    assert_eq!(advanced, r.nodes / 16_384 * 16_384);
+    assert_eq!(advanced, r.nodes);
     assert_eq!(tally.what(), "nodes");
     // An anytime solve deepens: the message names the iteration and the deepest ply.
     let messages = tally.messages();
@@ -192,12 +192,33 @@ fn a_search_advances_by_its_nodes_and_says_its_depth() {
     };
     let r = minimax::search(&g, &root, &options);
     let (starts, _, advanced, finishes) = tally.counts();
-    assert_eq!(
-        (starts, advanced, finishes),
-        (1, r.nodes / 16_384 * 16_384, 1)
-    );
+    assert_eq!((starts, advanced, finishes), (1, r.nodes, 1));
     assert!(r.nodes > 16_384, "{} nodes: too few to be told", r.nodes);
     assert!(tally.messages().iter().all(|m| m.starts_with("ply ")));
+}
+
+/// The LG search tells its positions and the pass it is in (it showed `nodes: 0` for a whole
+/// run: it told only every 16,384 positions, and its positions are few and costly).
+#[test]
+fn the_lg_search_advances_by_its_positions_and_says_its_pass() {
+    let g = game("reti.scenario");
+    let root = State::initial(&g);
+    let tally = std::sync::Arc::new(Tally::default());
+    let options = SearchOptions {
+        progress: Observer::new(Shared(tally.clone())),
+        ..SearchOptions::default()
+    };
+    let r = lingeo::play::search::lg::search(&g, &root, &options, &Default::default()).unwrap();
+    let (starts, _, advanced, finishes) = tally.counts();
+    assert_eq!((starts, advanced, finishes), (1, r.result.nodes, 1));
+    assert!(r.result.nodes > 1_000, "{} positions", r.result.nodes);
+    // Réti's depth bound is its horizon + 2, its race 4 plies.
+    let messages = tally.messages();
+    let last = messages.last().expect("a message as the search ends");
+    assert!(
+        last.starts_with(&format!("depth bound {}, race {}, ply ", r.depth, r.race)),
+        "{messages:?}"
+    );
 }
 
 /// Where stderr is no terminal (a pipe, as here), the commands that report progress write

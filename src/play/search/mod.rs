@@ -392,6 +392,9 @@ impl serde::Serialize for StopReason {
     }
 }
 
+/// How often at least a budget that reads the clock at every node tells its progress.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+
 /// The node budget and the clock shared by the searches.
 pub(crate) struct Budget {
     start: Instant,
@@ -403,12 +406,22 @@ pub(crate) struct Budget {
     progress: Observer,
     /// The iteration under way of an iterative deepening (its depth), for the progress message.
     pub(crate) iteration: Option<u32>,
+    /// The pass under way where a search names its own (the LG search's depth bound and race),
+    /// for the progress message in place of the iteration.
+    pub(crate) pass: Option<String>,
+    /// The nodes the progress observer has been told of, and when it was last told.
+    reported: (u64, Instant),
     /// The iteration and deepest ply the progress message last said.
     shown: (Option<u32>, usize),
     pub(crate) nodes: u64,
     /// The deepest ply visited.
     pub(crate) max_ply: usize,
     pub(crate) stopped: Option<StopReason>,
+    /// The clock (the time limit and the thread's deadline) is read every `clock_mask + 1`
+    /// nodes, a power of two: every 16,384 for alpha-beta's nanosecond nodes; an LG node lists
+    /// zones, on a large board for milliseconds, so its search reads the clock at every node
+    /// ([`Budget::every_node`]).
+    clock_mask: u64,
 }
 
 impl Budget {
@@ -424,11 +437,21 @@ impl Budget {
             max_memory: options.max_memory,
             progress: options.progress.clone(),
             iteration: None,
+            pass: None,
+            reported: (0, now),
             shown: (None, 0),
             nodes: 0,
             max_ply: 0,
             stopped: None,
+            clock_mask: 0x3fff,
         }
+    }
+
+    /// This budget, reading the clock at every node: for searches whose nodes are costly (the
+    /// LG search lists zones at each), so that a deadline stops them within one node's work.
+    pub(crate) fn every_node(mut self) -> Budget {
+        self.clock_mask = 0;
+        self
     }
 
     /// Counts a node; false once the search must stop.
@@ -447,18 +470,22 @@ impl Budget {
             self.stopped = Some(StopReason::Memory(self.max_memory));
             return false;
         }
-        if self.nodes & 0x3fff == 0 {
-            self.report();
-            if self.time.is_some_and(|t| self.start.elapsed() > t) {
-                self.stopped = Some(self.time_stop());
-                return false;
-            }
+        if self.nodes & self.clock_mask != 0 {
+            return true;
+        }
+        // Told every 16,384 nodes, and at least every tenth of a second where the clock is read
+        // at every node (an LG search's few costly nodes showed `nodes: 0` for a whole run).
+        let now = Instant::now();
+        if self.nodes & 0x3fff == 0 || now - self.reported.1 >= REPORT_EVERY {
+            self.report(now);
+        }
+        if self.time.is_some_and(|t| now - self.start > t) {
+            self.stopped = Some(self.time_stop());
+            return false;
         }
         // The LG search sets its time limit as the thread's deadline too: then it reads as that
         // limit.
-        if self.nodes & 0x3fff == 0
-            && let Some(limit) = crate::deadline::passed()
-        {
+        if let Some(limit) = crate::deadline::passed() {
             // `lingeo serve`'s wall-clock cap: the thread stops working when the server stops
             // waiting.
             self.stopped = Some(if self.time == Some(limit) {
@@ -471,17 +498,19 @@ impl Budget {
         true
     }
 
-    /// Tells the observer of the last 16,384 nodes, and of the iteration and deepest ply where
-    /// they changed.
-    fn report(&mut self) {
+    /// Tells the observer of the nodes since it was last told, and of the pass or iteration
+    /// and the deepest ply where they changed.
+    fn report(&mut self, now: Instant) {
         let progress = self.progress.get();
-        progress.advance(0x4000);
-        let now = (self.iteration, self.max_ply);
-        if now != self.shown {
-            self.shown = now;
-            progress.message(&match self.iteration {
-                Some(depth) => format!("depth {depth}, ply {}", self.max_ply),
-                None => format!("ply {}", self.max_ply),
+        progress.advance(self.nodes - self.reported.0);
+        self.reported = (self.nodes, now);
+        let shown = (self.iteration, self.max_ply);
+        if shown != self.shown || self.pass.is_some() {
+            self.shown = shown;
+            progress.message(&match (&self.pass, self.iteration) {
+                (Some(pass), _) => format!("{pass}, ply {}", self.max_ply),
+                (None, Some(depth)) => format!("depth {depth}, ply {}", self.max_ply),
+                (None, None) => format!("ply {}", self.max_ply),
             });
         }
     }
@@ -505,6 +534,10 @@ impl Budget {
 impl Drop for Budget {
     /// The search ends with its budget, whichever engine and however it returns.
     fn drop(&mut self) {
+        // The nodes since the last report, so that the observer is told of every node.
+        if self.nodes > self.reported.0 {
+            self.report(Instant::now());
+        }
         self.progress.get().finish();
     }
 }
@@ -600,6 +633,32 @@ pub(crate) fn decisive_value(white_score: i32) -> Option<i8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A passed deadline stops a budget that reads the clock at every node at its first node;
+    /// alpha-beta's reads it every 16,384 nodes. The LG search's nodes list zones (on
+    /// 344x166, 16,384 of them took the fuzz target's instrumented build past 5 s after its
+    /// client left), so it reads at every node.
+    #[test]
+    fn a_budget_read_at_every_node_stops_at_the_first_node_past_the_deadline() {
+        let visited_until_stopped = |budget: Budget| {
+            crate::deadline::within(Duration::ZERO, || {
+                std::thread::sleep(Duration::from_millis(2));
+                let mut budget = budget;
+                let mut nodes = 0u64;
+                while budget.visit(1) {
+                    nodes += 1;
+                }
+                (nodes, budget.stopped.clone())
+            })
+        };
+        let options = SearchOptions::default();
+        let (nodes, stopped) = visited_until_stopped(Budget::new(&options).every_node());
+        assert_eq!(nodes, 0);
+        assert_eq!(stopped, Some(StopReason::Deadline(Duration::ZERO)));
+        let (nodes, stopped) = visited_until_stopped(Budget::new(&options));
+        assert_eq!(nodes, 0x3fff);
+        assert_eq!(stopped, Some(StopReason::Deadline(Duration::ZERO)));
+    }
 
     /// Each stop reads as its limit and value in the library's words, serialises as that
     /// text, and takes a caller's note inside its parentheses.

@@ -190,6 +190,10 @@ fn race_passes(s: &mut Searcher<'_, '_>, root: &State, lg: &LgOptions) -> Option
         }
         let before = s.budget.nodes;
         s.race = race;
+        s.budget.pass = Some(match s.max_depth {
+            u32::MAX => format!("race {race}"),
+            bound => format!("depth bound {bound}, race {race}"),
+        });
         if let Some(t) = &mut s.table {
             t.clear();
         }

@@ -108,7 +108,7 @@ impl<'g, 's> Searcher<'g, 's> {
         Searcher {
             game,
             source,
-            budget: Budget::new(options),
+            budget: Budget::new(options).every_node(),
             max_depth: options.depth.unwrap_or(u32::MAX),
             full: lg.full_tree,
             leaf: lg.leaf,
