@@ -138,6 +138,41 @@ class Zones(_Result):
     def horizon(self) -> int:
         return self._data["horizon"]
 
+    def to_pandas(self) -> Any:
+        """One row a trajectory (needs pandas): ``zone`` (its index in ``zones``, with
+        ``all_zones=True``) or ``bundle`` and ``attach`` (the bundle's index in ``bundles``,
+        and the attach pair's in the bundle, None for its main trajectory), then ``level``,
+        ``piece``, ``start``, ``end``, ``length`` (moves), ``time`` and ``trajectory`` (its
+        points separated by spaces)."""
+        rows: List[Dict[str, Any]] = []
+
+        def row(where: Dict[str, Any], level: Any, t: Dict[str, Any]) -> None:
+            points = t["trajectory"]
+            rows.append(
+                {
+                    **where,
+                    "level": level,
+                    "piece": t["piece"],
+                    "start": points[0],
+                    "end": points[-1],
+                    "length": len(points) - 1,
+                    "time": t["time"],
+                    "trajectory": " ".join(points),
+                }
+            )
+
+        for z, zone in enumerate(self.zones or []):
+            for t in zone:
+                row({"zone": z, "bundle": None, "attach": None}, t["level"], t)
+        for b, bundle in enumerate(self.bundles or []):
+            main = bundle["main"]
+            row({"zone": None, "bundle": b, "attach": None}, main["level"], main)
+            for a, pair in enumerate(bundle["attaches"]):
+                for t in pair["alternatives"]:
+                    row({"zone": None, "bundle": b, "attach": a}, pair["level"], t)
+        columns = ["zone", "bundle", "attach", "level", "piece", "start", "end", "length"]
+        return _pandas().DataFrame(rows, columns=columns + ["time", "trajectory"])
+
 
 class Search(_Result):
     """A search's result (``lingeo search``)."""
@@ -178,6 +213,18 @@ class Search(_Result):
         ``to_dict()["depth_asked"]`` where the time ran out first; None for the other engines."""
         return self._data.get("depth_bound")
 
+    def to_pandas(self) -> Any:
+        """One row (needs pandas), to put searches side by side with ``pandas.concat``: the
+        engine, ``value``, ``score``, ``nodes``, ``tt_hits``, ``depth``, ``time_ms``, ``pv``
+        (its moves separated by spaces), and for the LG searches ``depth_bound`` and
+        ``race``."""
+        columns = ["engine", "value", "score", "nodes", "tt_hits", "depth", "time_ms"]
+        row = {c: self._data.get(c) for c in columns}
+        row["pv"] = " ".join(self.pv)
+        row["depth_bound"] = self.depth_bound
+        row["race"] = self.race
+        return _pandas().DataFrame([row], columns=columns + ["pv", "depth_bound", "race"])
+
 
 class Trajectories(_Result):
     """A bundle of trajectories (``lingeo trajectories``)."""
@@ -194,6 +241,14 @@ class Trajectories(_Result):
     @property
     def trajectories(self) -> Optional[List[List[str]]]:
         return self._data.get("trajectories")
+
+    def to_pandas(self) -> Any:
+        """One row a trajectory listed (needs pandas): ``length`` (moves) and ``trajectory``
+        (its points separated by spaces). Empty where only the count was asked."""
+        rows = [
+            {"length": len(t) - 1, "trajectory": " ".join(t)} for t in self.trajectories or []
+        ]
+        return _pandas().DataFrame(rows, columns=["length", "trajectory"])
 
 
 class Language(_Result):
@@ -221,6 +276,15 @@ class Language(_Result):
     def strings(self) -> List[str]:
         """Each sentence as ``lingeo run`` prints it (``e`` for the empty one)."""
         return list(self._data["language"])
+
+    def to_pandas(self) -> Any:
+        """One row a sentence listed (needs pandas): ``sentence`` as ``lingeo run`` prints it
+        and ``symbols``, how many it has (0 for the empty one)."""
+        rows = [
+            {"sentence": text, "symbols": len(symbols)}
+            for text, symbols in zip(self.strings, self.sentences)
+        ]
+        return _pandas().DataFrame(rows, columns=["sentence", "symbols"])
 
 
 class Line(_Result):

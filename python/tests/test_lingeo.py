@@ -523,3 +523,40 @@ def test_search_keywords_are_the_requests_fields():
     assert without_times(lg.to_dict()) == without_times(
         cli_json("search", RETI, "--engine", "lg", "--zones", "translate", "--no-domination", "--race", "0")
     )
+
+
+def test_results_as_frames_one_row_a_trajectory_sentence_or_search():
+    pd = pytest.importorskip("pandas")
+    s = lingeo.Scenario.load(FIGHTER)
+    t = s.trajectories("h1", piece="FIGHTER").to_pandas()
+    assert list(t.columns) == ["length", "trajectory"]
+    assert len(t) == 7 and set(t["length"]) == {5}
+    assert all(p.startswith("f6 ") and p.endswith(" h1") for p in t["trajectory"])
+
+    lang = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg").run(
+        "S(f6, h1, 5)", scenario=s, piece="FIGHTER"
+    )
+    frame = lang.to_pandas()
+    assert list(frame["sentence"]) == lang.strings and len(frame) == len(lang) == 7
+    assert set(frame["symbols"]) == {6}  # a(f6) ... a(h1): six points
+
+    z = lingeo.Scenario.load(ZONE_FULL)
+    bundles = z.zones("BOMBER", "h1", 4)
+    frame = bundles.to_pandas()
+    mains = frame[frame["attach"].isna()]
+    assert len(mains) == len(bundles.bundles)
+    alternatives = sum(
+        len(pair["alternatives"]) for b in bundles.bundles for pair in b["attaches"]
+    )
+    assert len(frame) == len(bundles.bundles) + alternatives
+    assert (frame["length"] == frame["trajectory"].str.count(" ")).all()
+    every = z.zones("BOMBER", "h1", 4, all_zones=True).to_pandas()
+    assert every["zone"].nunique() == bundles.count
+    assert every["bundle"].isna().all()
+
+    searches = pd.concat(
+        [lingeo.Scenario.load(RETI).search(engine=e).to_pandas() for e in ("alphabeta", "lg")]
+    )
+    assert list(searches["engine"]) == ["alphabeta", "lg"]
+    assert list(searches["value"]) == [0, 0]
+    assert searches["depth_bound"].isna().tolist() == [True, False]

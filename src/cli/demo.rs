@@ -12,6 +12,8 @@ use lingeo::scenario::Scenario;
 use lingeo::zone::{ZoneGenerator, ZoneOptions};
 use std::path::Path;
 
+use lingeo::zone::Zone;
+
 use super::CliError;
 
 const FIGHTER: &str = include_str!("../../examples/robot-fighter.scenario");
@@ -67,7 +69,8 @@ fn grammar_beside_native(
     Ok(())
 }
 
-pub fn run(dir: &Path) -> Result<String, CliError> {
+/// The demo's text; its two zones drawn as SVG into `dir` only where one is given.
+pub fn run(dir: Option<&Path>) -> Result<String, CliError> {
     let mut out = String::new();
     out.push_str("lingeo demo: Linguistic Geometry on the robot examples of Stilman's course, and the\npatterns of the MAICS 2013 paper\n\n");
     fighter(&mut out)?;
@@ -93,7 +96,7 @@ fn robot_problem(out: &mut String) -> Result<(), CliError> {
     let game = Game::new(s)?;
     let root = State::initial(&game);
     out.push_str(
-        "The 2D/4A robot problem (docs/play-and-search.md §2): White FIGHTER h8 and BOMBER c6\n\
+        "5. The 2D/4A robot problem (docs/play-and-search.md §2): White FIGHTER h8 and BOMBER c6\n\
          against Black FIGHTER a6 and BOMBER h5, White to move. Can White force a draw?\n",
     );
     let mut solved = None;
@@ -174,7 +177,7 @@ const FIGURE2: &str = include_str!("../../examples/figure2.scenario");
 
 /// The MAICS 2013 paper's Figure 2: the 7 patterns and the one fuzzy pattern of the white rook
 /// attacking the black king, and the LG zone of the same attack.
-fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
+fn figure2(out: &mut String, dir: Option<&Path>) -> Result<(), CliError> {
     use super::patterns::{COUNT_LIMIT, fuzzy_text, header, pattern_line};
     let s = parse("examples/figure2.scenario", FIGURE2)?;
     let k = s.kernel();
@@ -230,24 +233,20 @@ fn figure2(out: &mut String, dir: &Path) -> Result<(), CliError> {
             e.time
         ));
     }
-    let path = dir.join("lingeo-demo-figure2-zone.svg");
-    std::fs::write(
-        &path,
-        lingeo::svg::zone(
-            &s,
-            first,
-            "Zone of the white rook a1 -> d8 (MAICS 2013, Figure 2)",
-        ),
+    draw_zone(
+        out,
+        dir,
+        "lingeo-demo-figure2-zone.svg",
+        &s,
+        first,
+        "Zone of the white rook a1 -> d8 (MAICS 2013, Figure 2)",
     )
-    .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
-    out.push_str(&format!("\nThe zone is drawn in {}.\n", path.display()));
-    Ok(())
 }
 
 const ZONE: &str = include_str!("../../examples/robot-zone-full.scenario");
 
 /// The zone of the full robot example (docs/semantics.md §6.6), as text and as SVG.
-fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
+fn zone(out: &mut String, dir: Option<&Path>) -> Result<(), CliError> {
     let s = parse("examples/robot-zone-full.scenario", ZONE)?;
     let k = s.kernel();
     let b = &s.board;
@@ -276,7 +275,11 @@ fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
         "3. The zone of the BOMBER's attack on h1 (S-07 p.13, docs/semantics.md §6.6), filters F1 and F2\n\n",
     );
     out.push_str(&format!(
-        "The language has {} (one per choice of trajectory at each attach point); the one the sources print:\n\n",
+        "A zone is the main trajectory of an attack (level 0) with the trajectories of the \
+         pieces that can intercept it in time (level 1, the 1st negation), those that can \
+         intercept these (level 2), and so on; F1 and F2 are the sources' filters on them. The \
+         language has {} (one per choice of trajectory at each attach point, the point where \
+         a negation meets the trajectory it intercepts); the one the sources print:\n\n",
         render::counted(zones.len() as u128, "zone", "zones")
     ));
     let mut level_of = vec![None; b.len()];
@@ -292,7 +295,10 @@ fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
         (None, None) => ".".to_string(),
     };
     out.push_str(&render::grid_picture(b, &cell));
-    out.push_str("(letters: pieces; 0: stops of the main trajectory; 1, 2: of the 1st and 2nd negations)\n\n");
+    out.push_str(
+        "(letters: pieces; 0: stops of the main trajectory; 1, 2: of the 1st and 2nd negations)\n",
+    );
+    out.push_str("Its trajectories as t(piece, stops, time), the time being how many moves the piece has to reach the end of its trajectory in time:\n\n");
     for e in &source.entries {
         out.push_str(&format!(
             "  level {}: t({}, {}, {})\n",
@@ -302,14 +308,37 @@ fn zone(out: &mut String, dir: &Path) -> Result<(), CliError> {
             e.time
         ));
     }
-    let path = dir.join("lingeo-demo-zone.svg");
+    draw_zone(
+        out,
+        dir,
+        "lingeo-demo-zone.svg",
+        &s,
+        source,
+        "Zone of BOMBER h5 -> h1 (S-07 p.13)",
+    )
+}
+
+/// Draws `zone` into `dir`/`file` where a folder was asked for (`--out`), else says how to,
+/// and says either in `out`.
+fn draw_zone(
+    out: &mut String,
+    dir: Option<&Path>,
+    file: &str,
+    scenario: &Scenario,
+    zone: &Zone,
+    title: &str,
+) -> Result<(), CliError> {
+    let Some(dir) = dir else {
+        out.push_str(&format!(
+            "\n(`lingeo demo --out DIR` draws this zone as DIR/{file}.)\n"
+        ));
+        return Ok(());
+    };
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
-    std::fs::write(
-        &path,
-        lingeo::svg::zone(&s, source, "Zone of BOMBER h5 -> h1 (S-07 p.13)"),
-    )
-    .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    let path = dir.join(file);
+    std::fs::write(&path, lingeo::svg::zone(scenario, zone, title))
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     out.push_str(&format!("\nThe zone is drawn in {}.\n", path.display()));
     Ok(())
 }
@@ -329,17 +358,22 @@ fn fighter(out: &mut String) -> Result<(), CliError> {
         "1. The robot FIGHTER on f6, restricted points f7 e6 d5 g4 g3 (S-05, docs/semantics.md §4.3)\n\n",
     );
     out.push_str(&format!(
-        "MAP of FIGHTER from f6 (`#` = removed):\n{}\n",
+        "MAP of FIGHTER from f6: the number of moves the FIGHTER needs to reach each point \
+         (`#` = removed):\n{}\n",
         render::map_table(b, k.map(m, f6))
     ));
     let l0 = k.distance(m, f6, h1);
-    out.push_str(&format!("MAP(f6, h1) = {l0}\n"));
     out.push_str(&format!(
-        "SUM(f6 -> h1)  = {}\n",
+        "MAP(f6, h1) = {l0}, the length l0 of a shortest trajectory (a path of moves) from f6 \
+         to h1\n"
+    ));
+    out.push_str(&format!(
+        "SUM(f6 -> h1)  = {}  (the points that lie on some shortest trajectory)\n",
         render::point_set(b, &k.sum(m, f6, h1, l0))
     ));
     out.push_str(&format!(
-        "MOVE_5(f6)     = {}\n",
+        "MOVE_5(f6)     = {}  (MOVE_l(x): where a shortest trajectory at x with l moves \
+         left steps next)\n",
         render::point_set(b, &k.move_set(m, Route::new(f6, h1, l0), f6, 5))
     ));
     let e5 = b.parse_point("e5")?;
@@ -350,7 +384,8 @@ fn fighter(out: &mut String) -> Result<(), CliError> {
     let bundle = Bundle::new(&k, m, f6, h1, None, BundleOptions::default());
     let ts = bundle.collect(1000)?;
     out.push_str(&format!(
-        "\nAll {} f6 -> h1 (the bundle of G_t^(1)):\n",
+        "\nAll {} f6 -> h1 (their bundle; G_t^(1) is Stilman's grammar that \
+         derives them, a sentence a trajectory, each stop written a(point)):\n",
         render::counted(
             ts.len() as u128,
             "shortest trajectory",
@@ -398,12 +433,14 @@ fn robot_king(out: &mut String) -> Result<(), CliError> {
     }
     let l = 6;
     out.push_str(&format!(
-        "\nDOCK for length {l} = {}\n",
+        "\nDOCK for length {l} = {}  (the points an admissible trajectory of length {l} can \
+         pass through: the sum of the distances from h8 and to c6 is {l})\n",
         render::point_set(b, &k.dock(m, h8, c6, l))
     ));
     let admissible = Bundle::new(&k, m, h8, c6, Some(l), BundleOptions::default()).collect(1000)?;
     out.push_str(&format!(
-        "Admissible trajectories of degree 2 and length {l} (G_t^(2)): {}\n",
+        "Admissible trajectories of degree 2 and length {l} (two shortest trajectories joined \
+         at a DOCK point, derived by the grammar G_t^(2)): {}\n",
         admissible.len()
     ));
     for t in &admissible {

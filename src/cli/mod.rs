@@ -108,9 +108,10 @@ enum Command {
     Serve(crate::serve::ServeArgs),
     /// Run the main job on the built-in robot examples.
     Demo {
-        /// Folder for the demo's pictures.
-        #[arg(long, value_name = "DIR", default_value = ".")]
-        out: PathBuf,
+        /// Draw the demo's two zones as SVG files into this folder (created if missing);
+        /// without it the demo writes no file.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
 }
 
@@ -259,7 +260,7 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
         Command::Fuzzy(args) => patterns::run_fuzzy(&args),
         Command::Check { files } => check(&files),
         Command::Play(args) => play::run_play(&args),
-        Command::Demo { out } => demo::run(&out),
+        Command::Demo { out } => demo::run(out.as_deref()),
         Command::Serve(args) => crate::serve::run(&args).map_err(CliError::from),
         // The commands that may give up with what they have (a `Report`, not only text).
         Command::Zones(args) => return zones::run(&args),

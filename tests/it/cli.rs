@@ -625,3 +625,48 @@ fn search_time_stops_with_its_own_words() {
         assert!(!out.contains("of the request"), "{engine}: {out}");
     }
 }
+
+/// `lingeo demo` writes files only where asked: run in an empty folder without `--out` it
+/// leaves the folder empty and says how to draw the zones; with `--out DIR` it draws both.
+/// (It wrote two SVG files into the current folder by default.)
+#[test]
+fn the_demo_writes_no_file_unless_asked() {
+    let dir = std::env::temp_dir().join(format!("lingeo-demo-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let demo = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lingeo"))
+            .arg("demo")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let files = |d: &std::path::Path| {
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let text = demo(&[]);
+    assert_eq!(files(&dir), Vec::<String>::new());
+    assert!(
+        text.contains("(`lingeo demo --out DIR` draws this zone as DIR/lingeo-demo-zone.svg.)"),
+        "{text}"
+    );
+    demo(&["--out", "pictures"]);
+    assert_eq!(files(&dir), ["pictures"]);
+    assert_eq!(
+        files(&dir.join("pictures")),
+        ["lingeo-demo-figure2-zone.svg", "lingeo-demo-zone.svg"]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
