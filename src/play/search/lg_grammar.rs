@@ -92,6 +92,95 @@ pub fn search(
     limits: Limits,
 ) -> Result<GrammarRun, SearchGrammarError> {
     let started = Instant::now();
+    let horizon = grammar_options(game, root, lg)?;
+    let depth =
+        super::lg::depth_bound(options.depth, horizon).map_err(|e| SearchGrammarError::Option {
+            field: "depth",
+            message: e.to_string(),
+        })?;
+    let states = GameStates::with_start(game, root.clone());
+    let kernel = game.scenario.kernel();
+    let mut world = World::new(&game.scenario, &kernel).with_states(&states);
+    let translate = lg.zones == super::lg::Zones::Translate;
+    let given = engine_inputs(grammar, horizon, depth, lg.full_tree, translate)?;
+    let inputs = grammar.bind_inputs(&mut world, &given, None)?;
+    if !grammar.start_types().is_empty() {
+        return Err(SearchGrammarError::Contract(format!(
+            "the search grammar `{}` must start from S(), without parameters",
+            grammar.name()
+        )));
+    }
+    let cpu_start = super::thread_cpu_time();
+    let cpu_time = || Some(super::thread_cpu_time()?.saturating_sub(cpu_start?));
+    // `--time` as the thread's deadline, which the evaluator looks at where it looks at memory
+    // (unless the thread has a sooner one: `lingeo serve`'s).
+    let derive = || {
+        let language = grammar.derive(&world, &inputs, &[], limits, None);
+        (language, crate::deadline::passed())
+    };
+    let (language, passed) = match options.time {
+        Some(time) => crate::deadline::within_at_most(time, derive),
+        None => derive(),
+    };
+    let language = match language {
+        Ok(language) => language,
+        // Stopped by `--time`: no tree, and the words of every engine's stop at it.
+        Err(_) if options.time.is_some() && passed == options.time => {
+            let time = options.time.unwrap_or_default();
+            let stop = super::time_stop(time, options.time_shown.as_deref());
+            let result = SearchResult::nothing(stop, started.elapsed(), cpu_time());
+            return Ok(GrammarRun {
+                result: no_tree(result, horizon, depth),
+                steps: 0,
+                states: states.len(),
+            });
+        }
+        Err(e) => return Err(SearchGrammarError::Run(Box::new(e))),
+    };
+    let [sentence] = &language.sentences[..] else {
+        return Err(SearchGrammarError::NotOneSentence {
+            grammar: grammar.name().to_string(),
+            count: language.sentences.len(),
+        });
+    };
+    let (value, root_end, tree) = read_tree(game, root, grammar, sentence)?;
+    let generated = zones_asked(root_end, &tree);
+    let pv = tree.principal_variation(value);
+    let moves = tree.moves() as u64;
+    let depth_reached = tree.depth() as u32;
+    Ok(GrammarRun {
+        result: LgResult {
+            result: SearchResult {
+                value: Some(value),
+                score: i32::from(value) * WIN,
+                pv,
+                nodes: moves + 1,
+                tt_hits: 0,
+                depth: depth_reached,
+                time: started.elapsed(),
+                cpu_time: cpu_time(),
+                stopped: None,
+            },
+            proved: tree.checked(game, root, value),
+            forced: tree.proved(root.to_move == crate::piece::Side::White, value),
+            root_end: root_end.filter(|&e| tree.children.is_empty() && e != End::GameOver),
+            race: 0,
+            race_asked: 0,
+            race_budget: None,
+            tree,
+            horizon,
+            generated,
+            depth,
+            depth_asked: depth,
+        },
+        steps: language.steps,
+        states: states.len(),
+    })
+}
+
+/// The horizon of a grammar search, once the LG options it cannot follow are refused: its
+/// leaves score 0 and it has attack zones only.
+fn grammar_options(game: &Game, root: &State, lg: &LgOptions) -> Result<u32, SearchGrammarError> {
     let option = |field, message: &str| SearchGrammarError::Option {
         field,
         message: message.to_string(),
@@ -109,25 +198,29 @@ pub fn search(
             "the search grammar has attack zones only; domination zones are the native engine's",
         ));
     }
-    let horizon = match lg.horizon {
-        Some(0) => return Err(option("horizon", "the horizon must be at least 1 move")),
-        Some(h) => h,
-        None => default_horizon(game, root),
-    };
-    let depth = super::lg::depth_bound(options.depth, horizon)
-        .map_err(|e| option("depth", &e.to_string()))?;
-    let states = GameStates::with_start(game, root.clone());
-    let kernel = game.scenario.kernel();
-    let mut world = World::new(&game.scenario, &kernel).with_states(&states);
-    let translate = lg.zones == super::lg::Zones::Translate;
+    match lg.horizon {
+        Some(0) => Err(option("horizon", "the horizon must be at least 1 move")),
+        Some(h) => Ok(h),
+        None => Ok(default_horizon(game, root)),
+    }
+}
+
+/// The inputs the engine gives the grammar (`H`, `DEPTH`, `FULL`, and `TRANSLATE` where the
+/// grammar declares it), checked against the grammar's declarations here so that the error
+/// names the contract, not a command-line `--set` the user never wrote. TRANSLATE is optional:
+/// a grammar that only generates its zones anew need not declare it.
+fn engine_inputs(
+    grammar: &Grammar,
+    horizon: u32,
+    depth: u32,
+    full: bool,
+    translate: bool,
+) -> Result<Vec<(String, String)>, SearchGrammarError> {
     let mut given = vec![
         ("H".to_string(), horizon.to_string()),
         ("DEPTH".to_string(), depth.to_string()),
-        ("FULL".to_string(), lg.full_tree.to_string()),
+        ("FULL".to_string(), full.to_string()),
     ];
-    // The inputs the engine gives, checked here so that the error names the contract, not a
-    // command-line `--set` the user never wrote. TRANSLATE is optional: a grammar that only
-    // generates its zones anew need not declare it.
     let have = grammar.inputs();
     let want = [("H", Type::Int), ("DEPTH", Type::Int), ("FULL", Type::Bool)];
     let has = |name: &str, ty: &Type| have.iter().any(|(n, t)| (n.as_str(), t) == (name, ty));
@@ -162,109 +255,41 @@ pub fn search(
             ),
         });
     }
-    let inputs = grammar.bind_inputs(&mut world, &given, None)?;
-    if !grammar.start_types().is_empty() {
-        return Err(SearchGrammarError::Contract(format!(
-            "the search grammar `{}` must start from S(), without parameters",
-            grammar.name()
-        )));
+    Ok(given)
+}
+
+/// A grammar search's result without a tree (its derivation stopped): `result`'s stop.
+fn no_tree(result: SearchResult, horizon: u32, depth: u32) -> LgResult {
+    LgResult {
+        result,
+        tree: Tree::default(),
+        horizon,
+        // The search grammar has no race extension.
+        race: 0,
+        race_asked: 0,
+        race_budget: None,
+        generated: 0,
+        depth: 0,
+        depth_asked: depth,
+        proved: false,
+        forced: false,
+        root_end: None,
     }
-    let cpu_start = super::thread_cpu_time();
-    let cpu_time = || Some(super::thread_cpu_time()?.saturating_sub(cpu_start?));
-    // `--time` as the thread's deadline, which the evaluator looks at where it looks at memory
-    // (unless the thread has a sooner one: `lingeo serve`'s).
-    let derive = || {
-        let language = grammar.derive(&world, &inputs, &[], limits, None);
-        (language, crate::deadline::passed())
-    };
-    let (language, passed) = match options.time {
-        Some(time) => crate::deadline::within_at_most(time, derive),
-        None => derive(),
-    };
-    let language = match language {
-        Ok(language) => language,
-        // Stopped by `--time`: no tree, and the words of every engine's stop at it.
-        Err(_) if options.time.is_some() && passed == options.time => {
-            let time = options.time.unwrap_or_default();
-            return Ok(GrammarRun {
-                result: LgResult {
-                    result: SearchResult::nothing(
-                        super::time_stop(time, options.time_shown.as_deref()),
-                        started.elapsed(),
-                        cpu_time(),
-                    ),
-                    tree: Tree::default(),
-                    horizon,
-                    // The search grammar has no race extension.
-                    race: 0,
-                    race_asked: 0,
-                    race_budget: None,
-                    generated: 0,
-                    depth: 0,
-                    depth_asked: depth,
-                    proved: false,
-                    forced: false,
-                    root_end: None,
-                },
-                steps: 0,
-                states: states.len(),
-            });
-        }
-        Err(e) => return Err(SearchGrammarError::Run(Box::new(e))),
-    };
-    let [sentence] = &language.sentences[..] else {
-        return Err(SearchGrammarError::NotOneSentence {
-            grammar: grammar.name().to_string(),
-            count: language.sentences.len(),
-        });
-    };
-    let (value, root_end, tree) = read_tree(game, root, grammar, sentence)?;
-    // The positions whose zones the grammar asked for: those that neither end the game nor
-    // sit at the depth bound (counted per position of the tree, as the native engine counts).
-    let asks = |end: Option<End>| !matches!(end, Some(End::GameOver | End::Depth));
-    fn count(nodes: &[TreeNode], asks: &dyn Fn(Option<End>) -> bool) -> u64 {
+}
+
+/// The positions whose zones the grammar asked for: those that neither end the game nor sit
+/// at the depth bound (counted per position of the tree, as the native engine counts).
+fn zones_asked(root_end: Option<End>, tree: &Tree) -> u64 {
+    fn count(nodes: &[TreeNode]) -> u64 {
         nodes
             .iter()
-            .map(|n| u64::from(asks(n.end)) + count(&n.children, asks))
+            .map(|n| u64::from(asks(n.end)) + count(&n.children))
             .sum()
     }
-    let generated = u64::from(asks(root_end)) + count(&tree.children, &asks);
-    let mut pv = Vec::new();
-    let mut nodes = &tree.children;
-    while let Some(best) = nodes.iter().find(|n| n.value == value) {
-        pv.push(best.mv);
-        nodes = &best.children;
+    fn asks(end: Option<End>) -> bool {
+        !matches!(end, Some(End::GameOver | End::Depth))
     }
-    let moves = tree.moves() as u64;
-    let depth_reached = tree.depth() as u32;
-    Ok(GrammarRun {
-        result: LgResult {
-            result: SearchResult {
-                value: Some(value),
-                score: i32::from(value) * WIN,
-                pv,
-                nodes: moves + 1,
-                tt_hits: 0,
-                depth: depth_reached,
-                time: started.elapsed(),
-                cpu_time: cpu_time(),
-                stopped: None,
-            },
-            proved: tree.checked(game, root, value),
-            forced: tree.proved(root.to_move == crate::piece::Side::White, value),
-            root_end: root_end.filter(|&e| tree.children.is_empty() && e != End::GameOver),
-            race: 0,
-            race_asked: 0,
-            race_budget: None,
-            tree,
-            horizon,
-            generated,
-            depth,
-            depth_asked: depth,
-        },
-        steps: language.steps,
-        states: states.len(),
-    })
+    u64::from(asks(root_end)) + count(&tree.children)
 }
 
 /// The value of the root, how the root's node ended, and the tree, read off the grammar's sentence by replaying its moves

@@ -14,7 +14,7 @@ use super::tree::{End, LgResult, Tree};
 use super::zone_source::ZoneSource;
 use crate::play::game::Game;
 use crate::play::search::{SearchOptions, SearchResult, StopReason, WIN};
-use crate::play::state::{Move, State};
+use crate::play::state::State;
 
 /// Searches the reduced tree of `root` with the zones `lg.zones` says, to `options.depth` plies
 /// (default: the horizon + 2, the depth of the source's 2D/4A tree).
@@ -132,7 +132,7 @@ pub fn search_with(
         _ => (None, Vec::new(), asked, (false, false, None)),
     };
     let tree = Tree { children };
-    let pv = value.map_or_else(Vec::new, |v| principal_variation(&tree, v));
+    let pv = value.map_or_else(Vec::new, |v| tree.principal_variation(v));
     LgResult {
         result: SearchResult {
             value,
@@ -231,16 +231,4 @@ fn race_passes(s: &mut Searcher<'_, '_>, root: &State, lg: &LgOptions) -> Option
             });
     }
     out
-}
-
-/// The line of moves from the root of `tree` whose value is `value`: at each node the first
-/// move searched with that value.
-fn principal_variation(tree: &Tree, value: i8) -> Vec<Move> {
-    let mut pv = Vec::new();
-    let mut nodes = &tree.children;
-    while let Some(best) = nodes.iter().find(|n| n.value == value) {
-        pv.push(best.mv);
-        nodes = &best.children;
-    }
-    pv
 }

@@ -70,6 +70,17 @@ pub struct Tree {
 }
 
 impl Tree {
+    /// The moves of `value` from the root: at each node the first child of that value.
+    pub fn principal_variation(&self, value: i8) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut nodes = &self.children;
+        while let Some(best) = nodes.iter().find(|n| n.value == value) {
+            pv.push(best.mv);
+            nodes = &best.children;
+        }
+        pv
+    }
+
     /// The number of moves in the tree.
     pub fn moves(&self) -> usize {
         fn count(nodes: &[TreeNode]) -> usize {
