@@ -46,35 +46,7 @@ where
         scope: &mut Scope,
     ) -> (Ex, Type) {
         let program = self.imports[import as usize].program.clone();
-        let terminals: Vec<&Symbol> = program.symbols.iter().filter(|s| s.terminal).collect();
-        let (shape, ty) = if terminals.iter().all(|s| s.params == [Type::Point]) {
-            (Shape::Trajectories, Type::Trajectory)
-        } else if let [one] = terminals[..]
-            && !one.params.iter().any(has_enum)
-        {
-            let element = match &one.params[..] {
-                [t] => t.clone(),
-                ts => Type::Tuple(ts.to_vec()),
-            };
-            (Shape::Symbols, Type::Set(Box::new(element)))
-        } else {
-            self.error(
-                Diagnostic::new(
-                    format!(
-                        "the language of `{}` is neither a set of trajectories nor of symbol sets",
-                        name.node
-                    ),
-                    name.span.clone(),
-                )
-                .with_label("its sentences have no value here")
-                .with_note(
-                    "an imported grammar's terminals must each carry one point, like \
-                     `terminal a(x: point)`, or it must have one terminal whose parameters \
-                     hold no enum, like `terminal t(track: (piece, trajectory), time: int)`",
-                ),
-            );
-            (Shape::Trajectories, Type::Trajectory)
-        };
+        let (shape, ty) = self.language_shape(&program, name);
         let Some(first) = args.first().filter(|a| a.name.is_none()) else {
             self.error(
                 Diagnostic::new(
@@ -85,6 +57,63 @@ where
             );
             return self.invalid();
         };
+        let start = self.start_arguments(&program, name, &first.value, scope);
+        let inputs = self.named_inputs(&program, name, &args[1..], span, scope);
+        (
+            Ex::Language {
+                import,
+                shape,
+                start,
+                inputs,
+                span: span.clone(),
+            },
+            Type::Set(Box::new(ty)),
+        )
+    }
+
+    /// What an imported grammar's sentences are as values: trajectories where every terminal
+    /// carries one point, else sets of its one terminal's arguments.
+    fn language_shape(&mut self, program: &Program, name: &ast::Name) -> (Shape, Type) {
+        let terminals: Vec<&Symbol> = program.symbols.iter().filter(|s| s.terminal).collect();
+        if terminals.iter().all(|s| s.params == [Type::Point]) {
+            return (Shape::Trajectories, Type::Trajectory);
+        }
+        if let [one] = terminals[..]
+            && !one.params.iter().any(has_enum)
+        {
+            let element = match &one.params[..] {
+                [t] => t.clone(),
+                ts => Type::Tuple(ts.to_vec()),
+            };
+            return (Shape::Symbols, Type::Set(Box::new(element)));
+        }
+        self.error(
+            Diagnostic::new(
+                format!(
+                    "the language of `{}` is neither a set of trajectories nor of symbol sets",
+                    name.node
+                ),
+                name.span.clone(),
+            )
+            .with_label("its sentences have no value here")
+            .with_note(
+                "an imported grammar's terminals must each carry one point, like \
+                 `terminal a(x: point)`, or it must have one terminal whose parameters \
+                 hold no enum, like `terminal t(track: (piece, trajectory), time: int)`",
+            ),
+        );
+        (Shape::Trajectories, Type::Trajectory)
+    }
+
+    /// The arguments of the start string `S(args)` of an imported grammar, checked against
+    /// its start's parameters.
+    fn start_arguments(
+        &mut self,
+        program: &Program,
+        name: &ast::Name,
+        first: &Expr,
+        scope: &mut Scope,
+    ) -> Vec<Ex> {
         let start_symbol = &program.symbols[program.start.symbol as usize].name;
         let start_types: Vec<Type> = program
             .start
@@ -92,7 +121,7 @@ where
             .iter()
             .map(|&g| program.globals[g as usize].ty.clone())
             .collect();
-        let start = match &first.value {
+        match first {
             Expr::Call {
                 name: s,
                 args: sargs,
@@ -126,10 +155,22 @@ where
                 );
                 Vec::new()
             }
-        };
+        }
+    }
+
+    /// The inputs `p = q` given to an imported grammar, each checked against its declaration,
+    /// and each of its inputs given once.
+    fn named_inputs(
+        &mut self,
+        program: &Program,
+        name: &ast::Name,
+        args: &[Arg],
+        span: &Span,
+        scope: &mut Scope,
+    ) -> Vec<(u32, Ex)> {
         let mut inputs = Vec::new();
         let mut given = HashSet::new();
-        for a in &args[1..] {
+        for a in args {
             let Some(input_name) = &a.name else {
                 self.error(
                     Diagnostic::new(
@@ -180,16 +221,7 @@ where
                 );
             }
         }
-        (
-            Ex::Language {
-                import,
-                shape,
-                start,
-                inputs,
-                span: span.clone(),
-            },
-            Type::Set(Box::new(ty)),
-        )
+        inputs
     }
 }
 
