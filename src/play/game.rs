@@ -182,98 +182,21 @@ impl Game {
     /// The game of `scenario` under `rules` (instead of its own `game` block).
     pub fn with_rules(scenario: Scenario, rules: Rules) -> Result<Game, GameError> {
         let n = scenario.pieces.len();
-        if n > MAX_PIECES {
-            return Err(GameError::TooManyPieces(n));
-        }
-        for (i, p) in scenario.pieces.iter().enumerate() {
-            if let Some(q) = scenario.pieces[..i].iter().find(|q| q.at == p.at) {
-                return Err(GameError::SharedPoint {
-                    point: scenario.board.name(p.at).to_string(),
-                    first: q.name.clone(),
-                    second: p.name.clone(),
-                });
-            }
-        }
+        check_placement(&scenario)?;
         check_size(&scenario)?;
         let mut keys = SplitMix(0x5eed_1a6e_0000_0001);
-        let mut classes: Vec<(usize, Side)> = Vec::new();
-        let mut rays: Vec<Rays> = Vec::new();
-        let mut ray_keys: Vec<(usize, Side, Usage)> = Vec::new();
-        let mut ray_index = |t: usize, side: Side, usage: Usage, rays: &mut Vec<Rays>| {
-            if let Some(i) = ray_keys.iter().position(|&k| k == (t, side, usage)) {
-                return i;
-            }
-            ray_keys.push((t, side, usage));
-            rays.push(Rays::build(&scenario, t, side, usage));
-            rays.len() - 1
-        };
-        let mut moves = Vec::new();
-        let mut attacks = Vec::new();
-        let mut class = Vec::new();
-        for p in &scenario.pieces {
-            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays));
-            let t = &scenario.types[p.type_index];
-            attacks.push(
-                t.attacks
-                    .as_ref()
-                    .map(|_| ray_index(p.type_index, p.side, Usage::Attack, &mut rays)),
-            );
-            let c = (p.type_index, p.side);
-            class.push(match classes.iter().position(|&k| k == c) {
-                Some(i) => i,
-                None => {
-                    classes.push(c);
-                    classes.len() - 1
-                }
-            });
-        }
+        let PieceRays {
+            rays,
+            moves,
+            attacks,
+            class,
+            classes,
+        } = PieceRays::build(&scenario);
         let len = scenario.board.len();
-        let piece_keys = (0..classes.len() * len).map(|_| keys.next_u64()).collect();
-        let goals: Vec<Vec<bool>> = (0..n)
-            .map(|i| {
-                let mut mask = vec![false; len];
-                for g in &scenario.goals {
-                    let mine = match &g.owner {
-                        GoalOwner::Both => true,
-                        GoalOwner::Side(s) => *s == scenario.pieces[i].side,
-                        GoalOwner::Piece(j) => *j == i,
-                    };
-                    if mine {
-                        mask[g.point.index()] = true;
-                    }
-                }
-                mask
-            })
-            .collect();
+        let piece_keys = (0..classes * len).map(|_| keys.next_u64()).collect();
+        let goals = goal_masks(&scenario);
         let owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
-        let kernel = scenario.kernel();
-        kernel
-            .check(
-                (0..n)
-                    .filter(|&i| owns_goal[i])
-                    .map(|i| scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move)),
-            )
-            .map_err(GameError::TooLarge)?;
-        let goal_distance = (0..n)
-            .map(|i| {
-                let mut d = vec![
-                    if owns_goal[i] {
-                        kernel.unreachable()
-                    } else {
-                        0
-                    };
-                    len
-                ];
-                let m = scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move);
-                for g in scenario.board.points().filter(|g| goals[i][g.index()]) {
-                    let to = kernel.map_to(m, g);
-                    for (x, best) in d.iter_mut().enumerate() {
-                        *best = (*best).min(to.get(Point(x as u32)));
-                    }
-                }
-                d
-            })
-            .collect();
+        let goal_distance = goal_distances(&scenario, &goals, &owns_goal)?;
         let of_types = |types: &[usize]| -> Vec<bool> {
             scenario
                 .pieces
@@ -325,6 +248,139 @@ impl Game {
     pub(crate) fn key(&self, piece: usize, at: Point) -> u64 {
         self.piece_keys[self.class[piece] * self.scenario.board.len() + at.index()]
     }
+}
+
+/// At most [`MAX_PIECES`] pieces, no two on one point.
+fn check_placement(scenario: &Scenario) -> Result<(), GameError> {
+    let n = scenario.pieces.len();
+    if n > MAX_PIECES {
+        return Err(GameError::TooManyPieces(n));
+    }
+    for (i, p) in scenario.pieces.iter().enumerate() {
+        if let Some(q) = scenario.pieces[..i].iter().find(|q| q.at == p.at) {
+            return Err(GameError::SharedPoint {
+                point: scenario.board.name(p.at).to_string(),
+                first: q.name.clone(),
+                second: p.name.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The rays of the pieces' motions, built once per (type, side, usage), and each piece's
+/// class (type and side) for the position keys.
+struct PieceRays {
+    rays: Vec<Rays>,
+    /// Each piece's move rays (an index of `rays`).
+    moves: Vec<usize>,
+    /// Each piece's attack rays, where its type attacks otherwise than it moves.
+    attacks: Vec<Option<usize>>,
+    /// Each piece's class.
+    class: Vec<usize>,
+    /// The number of classes.
+    classes: usize,
+}
+
+impl PieceRays {
+    fn build(scenario: &Scenario) -> PieceRays {
+        let mut classes: Vec<(usize, Side)> = Vec::new();
+        let mut rays: Vec<Rays> = Vec::new();
+        let mut ray_keys: Vec<(usize, Side, Usage)> = Vec::new();
+        let mut ray_index = |t: usize, side: Side, usage: Usage, rays: &mut Vec<Rays>| {
+            if let Some(i) = ray_keys.iter().position(|&k| k == (t, side, usage)) {
+                return i;
+            }
+            ray_keys.push((t, side, usage));
+            rays.push(Rays::build(scenario, t, side, usage));
+            rays.len() - 1
+        };
+        let mut moves = Vec::new();
+        let mut attacks = Vec::new();
+        let mut class = Vec::new();
+        for p in &scenario.pieces {
+            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays));
+            let t = &scenario.types[p.type_index];
+            attacks.push(
+                t.attacks
+                    .as_ref()
+                    .map(|_| ray_index(p.type_index, p.side, Usage::Attack, &mut rays)),
+            );
+            let c = (p.type_index, p.side);
+            class.push(match classes.iter().position(|&k| k == c) {
+                Some(i) => i,
+                None => {
+                    classes.push(c);
+                    classes.len() - 1
+                }
+            });
+        }
+        PieceRays {
+            rays,
+            moves,
+            attacks,
+            class,
+            classes: classes.len(),
+        }
+    }
+}
+
+/// Each piece's goals, as a mask over the board's points.
+fn goal_masks(scenario: &Scenario) -> Vec<Vec<bool>> {
+    let len = scenario.board.len();
+    (0..scenario.pieces.len())
+        .map(|i| {
+            let mut mask = vec![false; len];
+            for g in &scenario.goals {
+                let mine = match &g.owner {
+                    GoalOwner::Both => true,
+                    GoalOwner::Side(s) => *s == scenario.pieces[i].side,
+                    GoalOwner::Piece(j) => *j == i,
+                };
+                if mine {
+                    mask[g.point.index()] = true;
+                }
+            }
+            mask
+        })
+        .collect()
+}
+
+/// Each piece's distance from every point to its nearest goal (0 for a piece without goals),
+/// once the goal owners' distance tables are found to fit in the memory limit.
+fn goal_distances(
+    scenario: &Scenario,
+    goals: &[Vec<bool>],
+    owns_goal: &[bool],
+) -> Result<Vec<Vec<u32>>, GameError> {
+    let n = scenario.pieces.len();
+    let len = scenario.board.len();
+    let kernel = scenario.kernel();
+    kernel
+        .check(
+            (0..n)
+                .filter(|&i| owns_goal[i])
+                .map(|i| scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move)),
+        )
+        .map_err(GameError::TooLarge)?;
+    Ok((0..n)
+        .map(|i| {
+            let far = if owns_goal[i] {
+                kernel.unreachable()
+            } else {
+                0
+            };
+            let mut d = vec![far; len];
+            let m = scenario.motion_of(&kernel, &scenario.pieces[i], Usage::Move);
+            for g in scenario.board.points().filter(|g| goals[i][g.index()]) {
+                let to = kernel.map_to(m, g);
+                for (x, best) in d.iter_mut().enumerate() {
+                    *best = (*best).min(to.get(Point(x as u32)));
+                }
+            }
+            d
+        })
+        .collect())
 }
 
 /// Whether what a game compiles fits in the thread's memory limit: the rays of each type, side
