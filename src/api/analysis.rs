@@ -5,24 +5,23 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
+use super::request::Request;
 use crate::analysis::{Figure12Row, figure12_observed};
 use crate::progress::Progress;
 
-/// Figure 12 on an empty board of `width` x `height` points.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// Figure 12 on an empty board: the request of `lingeo analysis figure12`, the schema of its
+/// front ends ([`Request`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct AnalysisRequest {
-    /// Points across.
-    pub width: u32,
-    /// Points up.
-    pub height: u32,
+    /// The board's size, `WxH` (`8x8`): every pair of its points is counted, so at most 64x64.
+    pub board: String,
 }
 
 impl Default for AnalysisRequest {
     fn default() -> Self {
         AnalysisRequest {
-            width: 8,
-            height: 8,
+            board: "8x8".to_string(),
         }
     }
 }
@@ -31,25 +30,44 @@ impl Default for AnalysisRequest {
 pub const MAX_POINTS: u64 = 4096;
 
 impl AnalysisRequest {
-    /// The request's rules: a board of at least one point and at most [`MAX_POINTS`].
-    pub fn check(&self) -> Result<(), ApiError> {
-        let points = u64::from(self.width) * u64::from(self.height);
+    /// The board's width and height, as `board` gives them.
+    pub fn size(&self) -> Result<(u32, u32), ApiError> {
+        let board = &self.board;
+        let (width, height) = board
+            .split_once(['x', 'X'])
+            .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
+            .ok_or_else(|| {
+                ApiError::request(
+                    Some("board"),
+                    format!("`board`: `{board}` is not a size such as 8x8"),
+                )
+            })?;
+        let points = u64::from(width) * u64::from(height);
         if points == 0 {
             return Err(ApiError::request(
-                Some("width"),
-                format!("{}x{} has no points", self.width, self.height),
+                Some("board"),
+                format!("`board`: {width}x{height} has no points"),
             ));
         }
         if points > MAX_POINTS {
             return Err(ApiError::request(
-                Some("width"),
+                Some("board"),
                 format!(
-                    "{}x{} is too large for an analysis over every pair (at most 64x64)",
-                    self.width, self.height
+                    "`board`: {width}x{height} is too large for an analysis over every pair (at \
+                     most 64x64)"
                 ),
             ));
         }
-        Ok(())
+        Ok((width, height))
+    }
+}
+
+impl Request for AnalysisRequest {
+    const JOB: &'static str = "analysis";
+
+    /// A board of at least one point and at most [`MAX_POINTS`].
+    fn check(&self) -> Result<(), ApiError> {
+        self.size().map(|_| ())
     }
 }
 
@@ -108,12 +126,12 @@ pub fn figure12(
     request: &AnalysisRequest,
     progress: &dyn Progress,
 ) -> Result<AnalysisResult, ApiError> {
-    request.check()?;
-    let figure = figure12_observed(request.width, request.height, progress)
-        .map_err(|e| ApiError::request(Some("width"), e.to_string()))?;
+    let (width, height) = request.size()?;
+    let figure = figure12_observed(width, height, progress)
+        .map_err(|e| ApiError::request(Some("board"), e.to_string()))?;
     Ok(AnalysisResult {
-        width: request.width,
-        height: request.height,
+        width,
+        height,
         figure,
     })
 }
@@ -123,32 +141,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_board_too_large_names_the_field() {
-        let e = AnalysisRequest {
-            width: 100,
-            height: 100,
-        }
-        .check()
-        .unwrap_err();
-        assert!(matches!(
-            e,
-            ApiError::Request {
-                field: Some("width"),
-                ..
+    fn a_board_too_large_or_unreadable_names_the_field() {
+        let check = |board: &str| {
+            AnalysisRequest {
+                board: board.to_string(),
             }
-        ));
-        assert_eq!(
-            e.to_string(),
-            "100x100 is too large for an analysis over every pair (at most 64x64)"
-        );
+            .check()
+        };
+        for (board, message) in [
+            (
+                "100x100",
+                "`board`: 100x100 is too large for an analysis over every pair (at most 64x64)",
+            ),
+            ("8", "`board`: `8` is not a size such as 8x8"),
+            ("0x5", "`board`: 0x5 has no points"),
+        ] {
+            let e = check(board).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    ApiError::Request {
+                        field: Some("board"),
+                        ..
+                    }
+                ),
+                "{e:?}"
+            );
+            assert_eq!(e.to_string(), message);
+        }
+        assert!(check("64x64").is_ok());
         let r = figure12(
             &AnalysisRequest {
-                width: 5,
-                height: 5,
+                board: "5x5".to_string(),
             },
             &crate::progress::Silent,
         )
         .unwrap();
+        assert_eq!((r.width, r.height), (5, 5));
         assert!(
             r.rows().iter().any(|row| row.piece == "rook"),
             "{:?}",

@@ -3,6 +3,8 @@
 use clap::{Args, Subcommand};
 
 use super::CliError;
+use super::schema_args::{Flags, Options};
+use lingeo::api::AnalysisRequest;
 
 #[derive(Args, Debug)]
 pub struct AnalysisArgs {
@@ -17,9 +19,8 @@ pub enum Which {
     /// Figure 12: average number of patterns per piece (the paper's formula beside the exact
     /// average number of shortest paths per pair) and the savings of fuzzy patterns (Figure 13).
     Figure12 {
-        /// Board size.
-        #[arg(long, default_value = "8x8", value_name = "WxH")]
-        board: String,
+        #[command(flatten)]
+        options: Options<AnalysisRequest>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -30,16 +31,17 @@ pub enum Which {
     },
 }
 
+/// The analysis's fields as flags: `--board WxH`.
+impl Flags for AnalysisRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[("board", "WxH")];
+}
+
 pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
-    let Which::Figure12 { board, json, svg } = &args.which;
-    let (width, height) = board
-        .split_once(['x', 'X'])
-        .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)))
-        .ok_or_else(|| CliError(format!("--board: `{board}` is not a size such as 8x8")))?;
-    let request = lingeo::api::AnalysisRequest { width, height };
-    // The request's fields are the board's size: its errors are the option's.
+    let Which::Figure12 { options, json, svg } = &args.which;
+    let request = options.request()?;
     let result = lingeo::api::figure12(&request, &super::progress::Bars::new())
-        .map_err(|e| CliError(format!("--board: {e}")))?;
+        .map_err(|e| CliError(AnalysisRequest::spell(&e.to_string())))?;
+    let (width, height) = (result.width, result.height);
     if let Some(path) = svg {
         super::files::write("--svg", path, result.chart())?;
     }
