@@ -167,10 +167,9 @@ fn run_jobs(case: &Case) -> Result<Vec<&'static str>, String> {
             horizon: Some(case.horizon),
             all_zones: true,
             max_zones: 10_000_000,
-            limits: Limits {
-                max_memory: limit,
-                ..Limits::default()
-            },
+            // The request's limit in whole MiB, rounded up: the thread's (`under_limits`), the
+            // case's, is the one that stops the zones.
+            max_memory: (limit as u64).div_ceil(1 << 20),
             ..ZonesRequest::default()
         };
         bench.zones(&r).map(drop)
