@@ -269,3 +269,25 @@ fn map_front_ends() {
     };
     snapshot("front_ends_map", table(&job));
 }
+
+#[test]
+fn run_front_ends() {
+    use crate::cli::run::RunArgs;
+    use lingeo::api::RunRequest;
+    let job = Job::<RunRequest> {
+        command: "run",
+        positional: &["x.lgg"],
+        base: json!({"start": "S(a1)"}),
+        contexts: vec![json!({}), json!({"type": "king"})],
+        cli: |argv| parse::<RunArgs, _>(argv, |a| a.options.request()),
+        server: |mut body, memory| {
+            body.insert("grammar".into(), json!("grammar g\nS(x: point) -> e\n"));
+            crate::serve::api::run_request(Value::Object(body), memory)
+                .map(|(r, _)| r)
+                .map_err(|e| format!("{} {}", e.status, e.message))
+        },
+        server_caps: &[],
+        binding: "let mut r: RunRequest = keywords::request(options)",
+    };
+    snapshot("front_ends_run", table(&job));
+}

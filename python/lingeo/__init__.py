@@ -521,26 +521,25 @@ class Grammar:
         scenario: Optional[Scenario] = None,
         piece: Optional[str] = None,
         *,
-        type: Optional[str] = None,
-        side: Optional[str] = None,
         inputs: Optional[Dict[str, str]] = None,
-        max_sentences: Optional[int] = None,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Language:
         """The language from ``start`` (``"S(f6, h1, 5)"``) on ``scenario`` (an empty 8x8
         board by default), as ``lingeo run`` derives it. A derivation that would use more than
         ``max_memory`` MiB raises ``RunStoppedError`` saying so (``error.rendered`` has the
-        note)."""
-        data = self._native.run(
-            start,
-            _native_scenario(scenario),
-            piece,
-            type,
-            side,
-            _inputs(inputs),
-            max_sentences,
-            max_memory,
-        )
+        note).
+
+        The keyword arguments are the options of ``lingeo run``, by the names of its flags with
+        ``_`` for ``-`` (``type``, ``side``, ``no_source``, ``max_sentences``, ``max_steps``,
+        ``max_memory``...), with the same defaults and rules (the fields of
+        ``lingeo::api::RunRequest``; an unknown keyword raises ``RequestError`` naming the
+        close ones); ``trace=True`` adds the derivation's steps, as ``--trace`` prints them,
+        under ``to_dict()["trace"]``. ``inputs`` are the grammar's other inputs (``--set``)."""
+        fields = {k: v for k, v in options.items() if v is not None}
+        fields["start"] = start
+        if piece is not None:
+            fields["piece"] = piece
+        data = self._native.run(fields, _native_scenario(scenario), _inputs(inputs))
         return Language(data)
 
     def __repr__(self) -> str:

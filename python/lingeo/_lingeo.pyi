@@ -88,14 +88,9 @@ class Grammar:
     def name(self) -> str: ...
     def run(
         self,
-        start: str,
+        options: Optional[Dict[str, Any]] = None,
         scenario: Optional[Scenario] = None,
-        piece: Optional[str] = None,
-        type_name: Optional[str] = None,
-        side: Optional[str] = None,
         inputs: List[Tuple[str, str]] = ...,
-        max_sentences: Optional[int] = None,
-        max_memory: int = 4096,
     ) -> Any: ...
 
 def compare(

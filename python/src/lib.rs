@@ -618,46 +618,45 @@ impl Grammar {
         self.name.clone()
     }
 
-    // The language from `start`: its JSON.
-    #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// The language: `options` are the keyword arguments, the fields of
+    /// `lingeo::api::RunRequest` (`lingeo run`'s flags; with `count`, the count on the forest;
+    /// with `trace`, the steps as `--trace` prints them, under `trace`); `inputs` the grammar's
+    /// other inputs: its JSON.
+    #[pyo3(signature = (options = None, scenario = None, inputs = Vec::new()))]
     fn run(
         &self,
         py: Python<'_>,
-        start: String,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
         scenario: Option<&Scenario>,
-        piece: Option<String>,
-        type_name: Option<String>,
-        side: Option<&str>,
         inputs: Vec<(String, String)>,
-        max_sentences: Option<usize>,
-        max_memory: u64,
     ) -> PyResult<Py<PyAny>> {
-        let side = self::side(side).map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
+        let mut r: RunRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        r.inputs = inputs;
+        let memory = r.max_memory_bytes();
         let bench = match scenario {
             Some(s) => s.bench.clone(),
             // As `lingeo run` without a scenario: an empty 8x8 board.
             None => Scenario::empty(py, 8, 8)?.bench,
         };
-        let mut r = RunRequest {
-            start,
-            piece,
-            type_name,
-            side,
-            inputs,
-            ..RunRequest::default()
-        };
-        if let Some(n) = max_sentences {
-            r.limits.max_sentences = n;
-            r.limits.max_imported_sentences = n;
-        }
-        r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
         let language = interruptible(py, move || {
             lingeo::memory::with_limit(memory, || {
                 let grammar = parse(&name, &text)?;
-                bench.run(&grammar, &r, None).and_then(|l| value(&l))
+                if r.count {
+                    return bench.count(&grammar, &r).and_then(|c| value(&c));
+                }
+                // With `trace`, each step as `lingeo run --trace` prints it, under `trace`.
+                let mut steps: Vec<String> = Vec::new();
+                let mut keep = |event: &lingeo::grammar::TraceEvent| steps.push(event.to_string());
+                let tracer: Option<&mut dyn lingeo::grammar::Tracer> =
+                    if r.trace { Some(&mut keep) } else { None };
+                let mut language = bench.run(&grammar, &r, tracer).and_then(|l| value(&l))?;
+                if r.trace
+                    && let Some(object) = language.as_object_mut()
+                {
+                    object.insert("trace".to_string(), serde_json::json!(steps));
+                }
+                Ok(language)
             })
         })?
         .map_err(|e| error(py, e))?;

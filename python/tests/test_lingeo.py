@@ -565,3 +565,19 @@ def test_map_and_trajectories_keywords_are_the_requests_fields():
     assert f.trajectories("h1", piece="FIGHTER", rule="s06", length=6).to_dict() == cli_json(
         "trajectories", FIGHTER, "--piece", "FIGHTER", "--to", "h1", "--rule", "s06", "--length", "6"
     )
+
+
+def test_run_keywords_are_the_requests_fields():
+    # Issue 46: Grammar.run's keyword arguments are the library's RunRequest: an unknown one
+    # names the close ones, `count` counts on the forest, `trace` gives the steps.
+    g = lingeo.Grammar.load(GRAMMARS / "hanoi.lgg")
+    with pytest.raises(lingeo.RequestError) as err:
+        g.run("S(3, a, c)", max_sentence=3)
+    assert "did you mean" in str(err.value) and "`max_sentences`" in str(err.value)
+    counted = g.run("S(3, a, c)", count=True).to_dict()
+    assert counted == cli_json("run", GRAMMARS / "hanoi.lgg", "--start", "S(3, a, c)", "--count")
+    traced = g.run("S(1, a, c)", trace=True).to_dict()
+    assert traced["trace"] and all(isinstance(step, str) for step in traced["trace"])
+    with pytest.raises(lingeo.RequestError) as err:
+        g.run("S(3, a, c)", count=True, trace=True)
+    assert "`trace`" in str(err.value)

@@ -15,7 +15,7 @@ mod matches;
 mod patterns;
 pub(crate) mod play;
 mod progress;
-mod run;
+pub(crate) mod run;
 pub mod schema_args;
 mod setup;
 mod test;
@@ -241,7 +241,10 @@ impl Command {
             Command::Evaluate(a) => a.memory.bytes(),
             Command::Match(a) => a.memory.bytes(),
             Command::Analysis(a) => a.memory.bytes(),
-            Command::Run(a) => a.limits.max_memory_bytes(),
+            Command::Run(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
             Command::Zones(a) => a
                 .options
                 .request()

@@ -27,6 +27,7 @@ pub struct TrajectoryArgs {
 
 /// What `lingeo trajectories` spells its own way: the request's fields are its flags.
 impl Flags for TrajectoriesRequest {
+    const REQUIRED: &'static [&'static str] = &["to"];
     const VALUE_NAMES: &'static [(&'static str, &'static str)] =
         &[("piece", "NAME"), ("type", "NAME"), ("max_memory", "MIB")];
 }

@@ -208,41 +208,22 @@ async fn compute<T: Send + 'static>(
 /// derivation as `trace.steps` (built from the tracer's events).
 pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = vec![
-        "piece",
-        "type",
-        "side",
-        "set",
-        "start",
-        "trace",
-        "no_source",
-        "max_sentences",
-    ];
-    options.extend(LIMITS);
-    let fields = Fields::new("run", body, &[GRAMMAR, SCENARIO], &options)?;
-    let text = fields.text(&GRAMMAR)?.expect("the grammar is required");
-    let scenario = fields.text(&SCENARIO)?;
-    let start = fields
-        .string("start")?
-        .ok_or_else(|| ApiError::bad_request("`start` (the start string) is required"))?;
-    let max_sentences = fields
-        .number("max_sentences")?
-        .unwrap_or(Limits::default().max_sentences);
-    let request = RunRequest {
-        start,
-        piece: fields.string("piece")?,
-        type_name: fields.string("type")?,
-        side: fields.choice("side", &SIDES)?,
-        inputs: fields.assignments("set")?,
-        limits: limits(&fields, max_sentences, memory_limit(&config))?,
-        no_source: fields.flag("no_source")?,
-    };
-    let traced = fields.flag("trace")?;
     let memory = memory_limit(&config);
+    let (request, texts) = run_request(body, (memory >> 20) as u64)?;
+    let RunTexts {
+        grammar: text,
+        scenario,
+    } = texts;
+    let traced = request.trace;
     let max_answer = config.jobs.max_answer;
-    compute(&config, memory, move |budget| {
+    compute(&config, request.max_memory_bytes(), move |budget| {
         let grammar = grammar(&text).map_err(failed)?;
         let bench = bench(scenario.as_ref(), None, None).map_err(failed)?;
+        if request.count {
+            let counted = bench.count(&grammar, &request).map_err(failed)?;
+            let cli = budget.json(&counted)?;
+            return Ok(answer(cli, json!({"pictures": []})));
+        }
         // The trace's events, at most MAX_TRACE of them and within the answer's cap (each
         // counted as the length of its text, toward the answer once the run is done).
         let mut events: Vec<lingeo::grammar::TraceEvent> = Vec::new();
@@ -276,6 +257,48 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
         Ok(answer(cli, Value::Object(rest)))
     })
     .await
+}
+
+/// The texts a run request carries beside its options.
+pub struct RunTexts {
+    pub grammar: request::Named,
+    pub scenario: Option<request::Named>,
+}
+
+/// A `run` body read: its texts (`grammar`, `scenario`) taken out with `set` (the grammar's
+/// other inputs, `NAME=VALUE` each), the rest deserialised as the API's [`RunRequest`] (an
+/// unknown field a 400 naming the close names, as a rule it breaks); its `max_memory` at most
+/// the server's budget (`memory_mib`, the default).
+pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts), ApiError> {
+    let texts = [GRAMMAR, SCENARIO];
+    let mut options = request::object(body)?;
+    let mut own = Map::new();
+    for key in texts
+        .iter()
+        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+        .chain(["set".to_string()])
+    {
+        if let Some(value) = options.remove(&key) {
+            own.insert(key, value);
+        }
+    }
+    let fields = Fields::new("run", Value::Object(own), &texts, &["set"])?;
+    let mut keys: Vec<&str> = vec!["set"];
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<RunRequest>(&options, &keys)?;
+    let given = options.get("max_memory").and_then(Value::as_u64);
+    options.insert(
+        "max_memory".to_string(),
+        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+    );
+    let mut request = lingeo::api::request::from_value::<RunRequest>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    request.inputs = fields.assignments("set")?;
+    let texts = RunTexts {
+        grammar: fields.text(&GRAMMAR)?.expect("the grammar is required"),
+        scenario: fields.text(&SCENARIO)?,
+    };
+    Ok((request, texts))
 }
 
 /// Each sentence drawn on the board (at most [`MAX_PICTURES`]): a language of trajectories
@@ -750,6 +773,7 @@ fn core_defaults(jobs: &mut Map<String, Value>) {
         json!(fields::<TrajectoriesRequest>()),
     );
     jobs.insert("map".to_string(), json!(fields::<MapRequest>()));
+    jobs.insert("run".to_string(), json!(fields::<RunRequest>()));
 }
 
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position

@@ -104,7 +104,11 @@ fn the_cli_rules_of_map_and_trajectories_are_the_requests() {
     );
     let (_, err, code) = lingeo(&["trajectories", "--type", "king", "--from", "a1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--to (the end point) is required"), "{err}");
+    // A field every request needs is a required flag, listed by clap as before.
+    assert!(
+        err.contains("the following required arguments were not provided:\n  --to <TO>"),
+        "{err}"
+    );
     let (_, err, code) = lingeo(&[
         "trajectories",
         "--type",
@@ -118,4 +122,63 @@ fn the_cli_rules_of_map_and_trajectories_are_the_requests() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("s16") && err.contains("s06"), "{err}");
+}
+
+/// `run`'s options as the API's `RunRequest`: the server counts on the forest with `count`
+/// (it had no `count`), names the close field of an unknown one, and the CLI's rules are the
+/// request's.
+#[test]
+fn run_is_read_as_its_request() {
+    let server = Server::start("20");
+    let hanoi = std::fs::read_to_string("grammars/hanoi.lgg").unwrap();
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({"grammar": hanoi, "grammar_name": "hanoi.lgg", "start": "S(3, a, c)",
+                "count": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let (out, err, code) = lingeo(&[
+        "run",
+        "grammars/hanoi.lgg",
+        "--start",
+        "S(3, a, c)",
+        "--count",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cli: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(answer["cli"], cli, "{answer}");
+    assert_eq!(cli["count_digits"], "1");
+    let (status, answer) = server.post(
+        "/api/run",
+        &json!({"grammar": hanoi, "start": "S(3, a, c)", "max_sentence": 3}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("max_sentences"),
+        "{answer}"
+    );
+    let (_, err, code) = lingeo(&[
+        "run",
+        "grammars/hanoi.lgg",
+        "--start",
+        "S(3, a, c)",
+        "--count",
+        "--trace",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not with --trace"), "{err}");
+    let (_, err, code) = lingeo(&[
+        "run",
+        "grammars/hanoi.lgg",
+        "--start",
+        "S(3, a, c)",
+        "--side",
+        "black",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--side goes with --type (or --piece)"),
+        "{err}"
+    );
 }

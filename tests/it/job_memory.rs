@@ -11,7 +11,7 @@ use lingeo::api::{
     ApiError, Cap, CompareRequest, CompareSide, GrammarSource, PairsRequest, PatternsRequest,
     RunRequest, Starts, TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
 };
-use lingeo::grammar::{Limit, Limits};
+use lingeo::grammar::Limit;
 use lingeo::play::search::StopReason;
 use lingeo::progress::Silent;
 use lingeo::{budget, deadline, memory};
@@ -171,12 +171,9 @@ fn a_grammar_that_branches_forever_stops_at_the_memory_limit() {
     let grammar = load_grammar("tests/grammars/branches-forever.lgg").unwrap();
     let r = RunRequest {
         start: "S(0)".into(),
-        limits: Limits {
-            max_memory: 32 << 20,
-            // Not the steps: the memory stops it first.
-            max_steps: 5_000_000,
-            ..Limits::default()
-        },
+        max_memory: 32,
+        // Not the steps: the memory stops it first.
+        max_steps: 5_000_000,
         ..RunRequest::default()
     };
     let e = bench.run(&grammar, &r, None).unwrap_err();
