@@ -1585,18 +1585,17 @@ mod tests {
         );
         let json = serde_json::to_value(&result).unwrap();
         assert_eq!(json.as_array().unwrap().len(), result.attacks.len());
-        let no_horizon = bench.attacks(
-            &ZonesRequest { horizon: None, ..r },
-            None,
-            &crate::progress::Silent,
-        );
-        assert!(matches!(
-            no_horizon,
-            Err(ApiError::Request {
-                field: Some("horizon"),
-                ..
-            })
-        ));
+        // Without a horizon, every attack within the default one (issue 46, item 7: it was
+        // refused, while `--help` gave a default).
+        let no_horizon = bench
+            .attacks(
+                &ZonesRequest { horizon: None, ..r },
+                None,
+                &crate::progress::Silent,
+            )
+            .unwrap();
+        assert_eq!(ALL_ATTACKS_HORIZON, 4);
+        assert_eq!(serde_json::to_value(&no_horizon).unwrap(), json);
     }
 
     #[test]
