@@ -20,8 +20,20 @@ use crate::kernel::{DistanceMap, Kernel, MotionId};
 /// A trajectory `a(x0) a(x1) … a(xl)` as its points.
 pub type Trajectory = Vec<Point>;
 
-/// The applicability condition Q1 of G_t^(2) (decision A3, docs/semantics.md §10).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The applicability condition Q1 of G_t^(2) (decision A3, docs/semantics.md §10); a request
+/// names it `s16` or `s06`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum AdmissibleRule {
     /// S-16: `MAP ≤ l < 2·MAP` (the default).
     #[default]

@@ -367,19 +367,23 @@ class Scenario:
         piece: Optional[str] = None,
         type: Optional[str] = None,
         origin: Optional[str] = None,
-        *,
-        side: Optional[str] = None,
-        attack: bool = False,
-        reverse: bool = False,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> np.ndarray:
         """The MAP table of a piece as a numpy int64 array indexed ``[rank, file]`` from 0
         (``[0, 0]`` is a1): the distance in moves from ``origin`` (a placed piece's own point by
         default) to each point. A point the piece cannot reach holds the MAP's unreachable
         value, 2n for a board of n points (``map_dict()["unreachable"]``); a removed point
         holds ``REMOVED`` (-1). Boards that are not flat grids have no array: use ``map_dict``.
+
+        The keyword arguments are the options of ``lingeo map``, by the names of its flags with
+        ``_`` for ``-`` (``side``, ``attack``, ``reverse``, ``max_memory``), with the same
+        defaults and rules (the fields of ``lingeo::api::MapRequest``; an unknown keyword
+        raises ``RequestError`` naming the close ones). ``origin`` is the field ``from``; the
+        control map (``control=True``) is ``map_dict``'s.
         """
-        _, grid = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
+        if options.get("control"):
+            raise RequestError("the control map is no MAP table: use map_dict(control=True)")
+        _, grid = self._native.map(_map_fields(piece, type, origin, options))
         if grid is None:
             raise RequestError("the board is not a flat grid: use map_dict()")
         return np.array(grid, dtype=np.int64)
@@ -389,14 +393,12 @@ class Scenario:
         piece: Optional[str] = None,
         type: Optional[str] = None,
         origin: Optional[str] = None,
-        *,
-        side: Optional[str] = None,
-        attack: bool = False,
-        reverse: bool = False,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Dict[str, Any]:
-        """The MAP as ``lingeo map --json`` prints it (unreachable points ``None``)."""
-        data, _ = self._native.map(piece, type, side, origin, attack, reverse, max_memory)
+        """The MAP as ``lingeo map --json`` prints it (unreachable points ``None``); with
+        ``control=True`` the control map of the position, as ``lingeo map --control --json``
+        prints it. The keyword arguments are ``map``'s."""
+        data, _ = self._native.map(_map_fields(piece, type, origin, options))
         return data
 
     def trajectories(
@@ -406,19 +408,23 @@ class Scenario:
         type: Optional[str] = None,
         origin: Optional[str] = None,
         *,
-        side: Optional[str] = None,
-        length: Optional[int] = None,
-        attack: bool = False,
-        simple: bool = False,
-        limit: int = 100_000,
-        count_only: bool = False,
-        max_memory: int = MAX_MEMORY,
+        count_only: Optional[bool] = None,
+        **options: Any,
     ) -> Trajectories:
-        """The shortest (or, with ``length``, admissible) trajectories to ``to``; at most
-        ``limit`` of them, and within ``max_memory`` MiB (``TooLargeError`` past either)."""
-        data, count = self._native.trajectories(
-            to, piece, type, side, origin, length, attack, simple, limit, count_only, max_memory
-        )
+        """The shortest (or, with ``length``, admissible) trajectories to ``to`` from
+        ``origin`` (a placed piece's own point by default); at most ``limit`` of them, and
+        within ``max_memory`` MiB (``TooLargeError`` past either).
+
+        The keyword arguments are the options of ``lingeo trajectories``, by the names of its
+        flags with ``_`` for ``-`` (``side``, ``attack``, ``length``, ``rule``, ``simple``,
+        ``limit``, ``count``, ``max_memory``), with the same defaults and rules (the fields of
+        ``lingeo::api::TrajectoriesRequest``; an unknown keyword raises ``RequestError``
+        naming the close ones). ``origin`` is the field ``from``; ``count_only`` is ``count``."""
+        fields = dict(options, to=to, piece=piece, type=type)
+        fields["from"] = origin
+        if count_only is not None:
+            fields["count"] = count_only
+        data, count = self._native.trajectories(fields)
         return Trajectories(data, count)
 
     def zones(
@@ -426,19 +432,36 @@ class Scenario:
         piece: str,
         to: str,
         horizon: Optional[int] = None,
-        *,
-        filters: str = "all",
-        engine: str = "native",
-        all_zones: bool = False,
-        max_zones: int = 10_000,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Zones:
         """The zones of the attack of placed piece ``piece`` on ``to`` within ``horizon``
-        moves (default: the distance), as ``lingeo zones`` gives them."""
-        data, count, saturated, at_least = self._native.zones(
-            piece, to, horizon, filters, engine, all_zones, max_zones, max_memory
-        )
+        moves (default: the distance), as ``lingeo zones`` gives them.
+
+        The keyword arguments are the options of ``lingeo zones``, by the names of its flags
+        with ``_`` for ``-`` (``filters``, ``engine``, ``all_zones``, ``zone``, ``seed``,
+        ``summary``, ``max_zones``, ``max_memory``...), with the same defaults and rules (the
+        fields of ``lingeo::api::ZonesRequest``; an unknown keyword raises ``RequestError``
+        naming the close ones). Every attack is ``attacks()``."""
+        fields = dict(options, piece=piece, to=to, horizon=horizon)
+        data, count, saturated, at_least = self._native.zones(fields)
         return Zones(data, count, saturated, at_least)
+
+    def attacks(self, horizon: Optional[int] = None, **options: Any) -> List[Zones]:
+        """Every attack zone of the position within ``horizon`` moves (default 4), as ``lingeo
+        zones --all-attacks`` gives them: one ``Zones`` an attack, in the order of the pieces
+        and then of the targets. An attack too large to list has ``count`` 0 and its reason in
+        ``to_dict()["error"]``. The keyword arguments are ``zones()``'s (``summary=True``: the
+        counts and times only)."""
+        fields = dict(options, all_attacks=True, horizon=horizon)
+        return [
+            Zones(
+                attack,
+                attack.get("count") or 0,
+                bool(attack.get("count_saturated")),
+                bool(attack.get("count_at_least")),
+            )
+            for attack in self._native.attacks(fields)
+        ]
 
     def search(
         self,
@@ -493,6 +516,18 @@ class Scenario:
 
     def __repr__(self) -> str:
         return f"Scenario({self.name!r})"
+
+
+def _map_fields(
+    piece: Optional[str], type: Optional[str], origin: Optional[str], options: Dict[str, Any]
+) -> Dict[str, Any]:
+    """The fields of a MAP request: the keyword arguments, with the piece, type and origin
+    (the field ``from``) where given."""
+    fields = dict(options)
+    for name, value in (("piece", piece), ("type", type), ("from", origin)):
+        if value is not None:
+            fields[name] = value
+    return fields
 
 
 def _native_scenario(scenario: Optional[Scenario]) -> "Optional[_lingeo.Scenario]":
@@ -550,26 +585,25 @@ class Grammar:
         scenario: Optional[Scenario] = None,
         piece: Optional[str] = None,
         *,
-        type: Optional[str] = None,
-        side: Optional[str] = None,
         inputs: Optional[Dict[str, str]] = None,
-        max_sentences: Optional[int] = None,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Language:
         """The language from ``start`` (``"S(f6, h1, 5)"``) on ``scenario`` (an empty 8x8
         board by default), as ``lingeo run`` derives it. A derivation that would use more than
         ``max_memory`` MiB raises ``RunStoppedError`` saying so (``error.rendered`` has the
-        note)."""
-        data = self._native.run(
-            start,
-            _native_scenario(scenario),
-            piece,
-            type,
-            side,
-            _inputs(inputs),
-            max_sentences,
-            max_memory,
-        )
+        note).
+
+        The keyword arguments are the options of ``lingeo run``, by the names of its flags with
+        ``_`` for ``-`` (``type``, ``side``, ``no_source``, ``max_sentences``, ``max_steps``,
+        ``max_memory``...), with the same defaults and rules (the fields of
+        ``lingeo::api::RunRequest``; an unknown keyword raises ``RequestError`` naming the
+        close ones); ``trace=True`` adds the derivation's steps, as ``--trace`` prints them,
+        under ``to_dict()["trace"]``. ``inputs`` are the grammar's other inputs (``--set``)."""
+        fields = {k: v for k, v in options.items() if v is not None}
+        fields["start"] = start
+        if piece is not None:
+            fields["piece"] = piece
+        data = self._native.run(fields, _native_scenario(scenario), _inputs(inputs))
         return Language(data)
 
     def __repr__(self) -> str:

@@ -38,39 +38,20 @@ class Scenario:
     def pieces(self) -> List[Tuple[str, str, str, str]]: ...
     def map(
         self,
-        piece: Optional[str] = None,
-        type_name: Optional[str] = None,
-        side: Optional[str] = None,
-        origin: Optional[str] = None,
-        attack: bool = False,
-        reverse: bool = False,
-        max_memory: int = 4096,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Any, Optional[List[List[int]]]]: ...
     def trajectories(
         self,
-        to: str,
-        piece: Optional[str] = None,
-        type_name: Optional[str] = None,
-        side: Optional[str] = None,
-        origin: Optional[str] = None,
-        length: Optional[int] = None,
-        attack: bool = False,
-        simple: bool = False,
-        limit: int = 100000,
-        count_only: bool = False,
-        max_memory: int = 4096,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Any, int]: ...
     def zones(
         self,
-        piece: str,
-        to: str,
-        horizon: Optional[int] = None,
-        filters: str = "all",
-        engine: str = "native",
-        all_zones: bool = False,
-        max_zones: int = 10000,
-        max_memory: int = 4096,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Any, int, bool, bool]: ...
+    def attacks(
+        self,
+        options: Optional[Dict[str, Any]] = None,
+    ) -> List[Any]: ...
     def search(
         self,
         options: Optional[Dict[str, Any]] = None,
@@ -107,14 +88,9 @@ class Grammar:
     def name(self) -> str: ...
     def run(
         self,
-        start: str,
+        options: Optional[Dict[str, Any]] = None,
         scenario: Optional[Scenario] = None,
-        piece: Optional[str] = None,
-        type_name: Optional[str] = None,
-        side: Optional[str] = None,
         inputs: List[Tuple[str, str]] = ...,
-        max_sentences: Optional[int] = None,
-        max_memory: int = 4096,
     ) -> Any: ...
 
 def compare(

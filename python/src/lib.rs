@@ -14,7 +14,7 @@
 
 use lingeo::api::{
     self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest, SearchRequest,
-    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    TrajectoriesRequest, Workbench, ZonesRequest,
 };
 use lingeo::piece::Side;
 
@@ -370,32 +370,22 @@ impl Scenario {
             .collect()
     }
 
-    // The MAP: (its JSON, the grid [rank][file] where the board is flat).
-    #[pyo3(signature = (piece = None, type_name = None, side = None, origin = None, attack = false, reverse = false, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// The MAP: `options` are the keyword arguments, the fields of `lingeo::api::MapRequest`
+    /// (`lingeo map`'s flags): (its JSON, the grid [rank][file] where the board is flat); with
+    /// `control`, the control map's JSON and no grid.
+    #[pyo3(signature = (options = None))]
     fn map(
         &self,
         py: Python<'_>,
-        piece: Option<String>,
-        type_name: Option<String>,
-        side: Option<&str>,
-        origin: Option<String>,
-        attack: bool,
-        reverse: bool,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, Option<Grid>)> {
-        let side = self::side(side).map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = MapRequest {
-            piece,
-            type_name,
-            side,
-            attack,
-            from: origin,
-            reverse,
-        };
+        let r: MapRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = r.max_memory_bytes();
         let (m, grid) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
+                if r.control {
+                    return Ok((value(&self.bench.control_map()?)?, None));
+                }
                 let m = self.bench.map(&r)?;
                 Ok((value(&m)?, m.grid()))
             })
@@ -404,38 +394,17 @@ impl Scenario {
         Ok((object(py, &m)?, grid))
     }
 
-    #[pyo3(signature = (to, piece = None, type_name = None, side = None, origin = None, length = None, attack = false, simple = false, limit = 100_000, count_only = false, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// The bundle of trajectories: `options` are the keyword arguments, the fields of
+    /// `lingeo::api::TrajectoriesRequest` (`lingeo trajectories`'s flags): (its JSON, the
+    /// count).
+    #[pyo3(signature = (options = None))]
     fn trajectories(
         &self,
         py: Python<'_>,
-        to: String,
-        piece: Option<String>,
-        type_name: Option<String>,
-        side: Option<&str>,
-        origin: Option<String>,
-        length: Option<u32>,
-        attack: bool,
-        simple: bool,
-        limit: usize,
-        count_only: bool,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, u128)> {
-        let side = self::side(side).map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = TrajectoriesRequest {
-            piece,
-            type_name,
-            side,
-            attack,
-            from: origin,
-            to,
-            length,
-            simple,
-            limit,
-            count_only,
-            ..TrajectoriesRequest::default()
-        };
+        let r: TrajectoriesRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = r.max_memory_bytes();
         let (t, count) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let t = self.bench.trajectories(&r)?;
@@ -446,50 +415,17 @@ impl Scenario {
         Ok((object(py, &t)?, count))
     }
 
-    // The zones: (their JSON, the count, whether it saturated, whether it is a lower bound).
-    #[pyo3(signature = (piece, to, horizon = None, filters = "all", engine = "native", all_zones = false, max_zones = api::zones::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// The zones of one attack: `options` are the keyword arguments, the fields of
+    /// `lingeo::api::ZonesRequest` (`lingeo zones`'s flags): (their JSON, the count, whether it
+    /// saturated, whether it is a lower bound).
+    #[pyo3(signature = (options = None))]
     fn zones(
         &self,
         py: Python<'_>,
-        piece: String,
-        to: String,
-        horizon: Option<u32>,
-        filters: &str,
-        engine: &str,
-        all_zones: bool,
-        max_zones: usize,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, u128, bool, bool)> {
-        let filters = self::filters(filters).map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let engine = match engine {
-            "native" => ZoneEngine::Native,
-            "grammar" => ZoneEngine::Grammar,
-            other => {
-                return Err(error(
-                    py,
-                    ApiError::request(
-                        Some("engine"),
-                        format!("a zone engine is `native` or `grammar`, not `{other}`"),
-                    ),
-                ));
-            }
-        };
-        let r = ZonesRequest {
-            piece,
-            to,
-            horizon,
-            filters,
-            engine,
-            all_zones,
-            max_zones,
-            limits: lingeo::grammar::Limits {
-                max_memory: memory,
-                ..lingeo::grammar::Limits::default()
-            },
-            ..ZonesRequest::default()
-        };
+        let r: ZonesRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = r.max_memory_bytes();
         let (z, count, saturated, at_least) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let z = self.bench.zones(&r)?;
@@ -498,6 +434,26 @@ impl Scenario {
         })?
         .map_err(|e| error(py, e))?;
         Ok((object(py, &z)?, count, saturated, at_least))
+    }
+
+    /// Every attack's zones (`lingeo zones --all-attacks`): `options` as `zones` takes them;
+    /// the JSON of each attack.
+    #[pyo3(signature = (options = None))]
+    fn attacks(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: ZonesRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = r.max_memory_bytes();
+        let attacks = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                let result = self.bench.attacks(&r, None, &lingeo::progress::Silent)?;
+                value(&result)
+            })
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &attacks)
     }
 
     /// A search: `options` are the keyword arguments, the fields of `lingeo::api::SearchRequest`
@@ -662,46 +618,45 @@ impl Grammar {
         self.name.clone()
     }
 
-    // The language from `start`: its JSON.
-    #[pyo3(signature = (start, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), max_sentences = None, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    /// The language: `options` are the keyword arguments, the fields of
+    /// `lingeo::api::RunRequest` (`lingeo run`'s flags; with `count`, the count on the forest;
+    /// with `trace`, the steps as `--trace` prints them, under `trace`); `inputs` the grammar's
+    /// other inputs: its JSON.
+    #[pyo3(signature = (options = None, scenario = None, inputs = Vec::new()))]
     fn run(
         &self,
         py: Python<'_>,
-        start: String,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
         scenario: Option<&Scenario>,
-        piece: Option<String>,
-        type_name: Option<String>,
-        side: Option<&str>,
         inputs: Vec<(String, String)>,
-        max_sentences: Option<usize>,
-        max_memory: u64,
     ) -> PyResult<Py<PyAny>> {
-        let side = self::side(side).map_err(|e| error(py, e))?;
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
+        let mut r: RunRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        r.inputs = inputs;
+        let memory = r.max_memory_bytes();
         let bench = match scenario {
             Some(s) => s.bench.clone(),
             // As `lingeo run` without a scenario: an empty 8x8 board.
             None => Scenario::empty(py, 8, 8)?.bench,
         };
-        let mut r = RunRequest {
-            start,
-            piece,
-            type_name,
-            side,
-            inputs,
-            ..RunRequest::default()
-        };
-        if let Some(n) = max_sentences {
-            r.limits.max_sentences = n;
-            r.limits.max_imported_sentences = n;
-        }
-        r.limits.max_memory = memory;
         let (name, text) = (self.name.clone(), self.text.clone());
         let language = interruptible(py, move || {
             lingeo::memory::with_limit(memory, || {
                 let grammar = parse(&name, &text)?;
-                bench.run(&grammar, &r, None).and_then(|l| value(&l))
+                if r.count {
+                    return bench.count(&grammar, &r).and_then(|c| value(&c));
+                }
+                // With `trace`, each step as `lingeo run --trace` prints it, under `trace`.
+                let mut steps: Vec<String> = Vec::new();
+                let mut keep = |event: &lingeo::grammar::TraceEvent| steps.push(event.to_string());
+                let tracer: Option<&mut dyn lingeo::grammar::Tracer> =
+                    if r.trace { Some(&mut keep) } else { None };
+                let mut language = bench.run(&grammar, &r, tracer).and_then(|l| value(&l))?;
+                if r.trace
+                    && let Some(object) = language.as_object_mut()
+                {
+                    object.insert("trace".to_string(), serde_json::json!(steps));
+                }
+                Ok(language)
             })
         })?
         .map_err(|e| error(py, e))?;

@@ -560,3 +560,61 @@ def test_results_as_frames_one_row_a_trajectory_sentence_or_search():
     assert list(searches["engine"]) == ["alphabeta", "lg"]
     assert list(searches["value"]) == [0, 0]
     assert searches["depth_bound"].isna().tolist() == [True, False]
+
+
+def test_zones_keywords_are_the_requests_fields():
+    # Issue 46: zones' keyword arguments are read as the library's ZonesRequest, as the CLI's
+    # flags and the server's body are; every attack is `attacks()`, and `summary` gives the
+    # counts and times without the zones.
+    s = lingeo.Scenario.load(RETI)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.zones("WK", "h5", max_zone=3)
+    assert "did you mean" in str(err.value) and "`max_zones`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.zones("WK", "h5", summary=True, all_zones=True)
+    assert "`summary`" in str(err.value) and "`all_zones`" in str(err.value)
+    one = s.zones("WK", "h5", 4, summary=True)
+    assert one.count == 16 and one.bundles is None and "time_ms" in one.to_dict()
+    every = s.attacks(summary=True)
+    assert [a.count for a in every] == [16, 10, 11, 1]
+    assert [without_times(a.to_dict()) for a in every] == [
+        without_times(a) for a in cli_json("zones", RETI, "--all-attacks", "--summary")
+    ]
+    assert s.attacks(horizon=2, filters="none")[0].to_dict()["filters"] == "none"
+
+
+def test_map_and_trajectories_keywords_are_the_requests_fields():
+    # Issue 46: map's and trajectories' keyword arguments are the library's MapRequest and
+    # TrajectoriesRequest; the control map is map_dict(control=True), as `map --control`.
+    s = lingeo.Scenario.load(RETI)
+    control = s.map_dict(control=True)
+    assert control == cli_json("map", RETI, "--control")
+    with pytest.raises(lingeo.RequestError) as err:
+        s.map_dict(piece="WK", control=True)
+    assert "`control`" in str(err.value) and "`piece`" in str(err.value)
+    assert s.map_dict(piece="WK", reverse=True)["direction"] == "to"
+    with pytest.raises(lingeo.RequestError) as err:
+        s.map(piece="WK", revers=True)
+    assert "did you mean" in str(err.value) and "`reverse`" in str(err.value)
+    f = lingeo.Scenario.load(FIGHTER)
+    assert f.trajectories("h1", piece="FIGHTER", count_only=True).count == 7
+    assert f.trajectories("h1", piece="FIGHTER", count=True).count == 7
+    assert f.trajectories("h1", piece="FIGHTER", rule="s06", length=6).to_dict() == cli_json(
+        "trajectories", FIGHTER, "--piece", "FIGHTER", "--to", "h1", "--rule", "s06", "--length", "6"
+    )
+
+
+def test_run_keywords_are_the_requests_fields():
+    # Issue 46: Grammar.run's keyword arguments are the library's RunRequest: an unknown one
+    # names the close ones, `count` counts on the forest, `trace` gives the steps.
+    g = lingeo.Grammar.load(GRAMMARS / "hanoi.lgg")
+    with pytest.raises(lingeo.RequestError) as err:
+        g.run("S(3, a, c)", max_sentence=3)
+    assert "did you mean" in str(err.value) and "`max_sentences`" in str(err.value)
+    counted = g.run("S(3, a, c)", count=True).to_dict()
+    assert counted == cli_json("run", GRAMMARS / "hanoi.lgg", "--start", "S(3, a, c)", "--count")
+    traced = g.run("S(1, a, c)", trace=True).to_dict()
+    assert traced["trace"] and all(isinstance(step, str) for step in traced["trace"])
+    with pytest.raises(lingeo.RequestError) as err:
+        g.run("S(3, a, c)", count=True, trace=True)
+    assert "`trace`" in str(err.value)

@@ -1,28 +1,111 @@
 //! The MAP table of a piece: its distance in moves from (or to) a point to every point.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
-use super::error::Result;
+use super::control::{ControlResult, control};
+use super::error::{ApiError, Result};
+use super::request::Request;
 use crate::board::Point;
 use crate::kernel::{Direction, MotionId};
 use crate::piece::{Side, Usage};
 
-/// What [`Workbench::map`] computes; the defaults are `lingeo map`'s.
-#[derive(Clone, Debug, Default)]
+/// What [`Workbench::map`] computes (or with `control`, [`Workbench::control_map`]): the
+/// options of `lingeo map`, of the server's `map` and of Python's `Scenario.map`, with their
+/// defaults (`Default`) and rules ([`Request::check`]). The board (a scenario) is the
+/// workbench's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct MapRequest {
-    /// A placed piece by name (where none has the name, a piece type of that name).
+    /// A placed piece of the scenario, by name (`lingeo check` lists them): it starts from
+    /// the point it stands on. Where no placed piece has the name, a piece type of that name.
     pub piece: Option<String>,
-    /// A piece type, always a type (of `side`).
+    /// A piece type (king, queen, rook, bishop, knight, pawn, or a type of the scenario), from
+    /// any point (`from`), even where a placed piece has the same name.
+    #[serde(rename = "type")]
     pub type_name: Option<String>,
-    /// The side of a piece type (White by default; Black's vectors are mirrored).
+    /// The side of a piece type (default white; Black's vectors are mirrored).
     pub side: Option<Side>,
-    /// The attack vectors instead of the move vectors.
+    /// Use the attack vectors instead of the move vectors.
     pub attack: bool,
-    /// The origin point; a placed piece starts where it stands, a type needs one.
+    /// The origin point: a placed piece (`piece`) starts where it stands; required with
+    /// `type`.
     pub from: Option<String>,
-    /// Distances *to* the point instead (the reverse MAP).
+    /// Distances *to* the point instead (the reverse MAP, over the reversed relation).
     pub reverse: bool,
+    /// The control map of the scenario's position instead (Chessmaps, docs/players.md §1):
+    /// which side attacks each point more, and the sums per sector. Needs a scenario with
+    /// pieces.
+    pub control: bool,
+    /// Stop with an error when the table would take more than this many MiB of memory (1 to
+    /// 2^30): structures as large as the board (a slider's successor lists, the rays of play)
+    /// are refused beforehand when they would not fit.
+    pub max_memory: u64,
+}
+
+impl Default for MapRequest {
+    fn default() -> Self {
+        MapRequest {
+            piece: None,
+            type_name: None,
+            side: None,
+            attack: false,
+            from: None,
+            reverse: false,
+            control: false,
+            max_memory: (crate::memory::DEFAULT_LIMIT >> 20) as u64,
+        }
+    }
+}
+
+impl Request for MapRequest {
+    const JOB: &'static str = "map";
+
+    fn check(&self) -> Result<()> {
+        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
+        if self.control
+            && let Some(field) = [
+                ("piece", self.piece.is_some()),
+                ("type", self.type_name.is_some()),
+                ("side", self.side.is_some()),
+                ("attack", self.attack),
+                ("from", self.from.is_some()),
+                ("reverse", self.reverse),
+            ]
+            .into_iter()
+            .find_map(|(field, given)| given.then_some(field))
+        {
+            return bad(
+                field,
+                format!(
+                    "`control` is the control map of the position, of every piece: not with `{field}`"
+                ),
+            );
+        }
+        if self.piece.is_some() && self.type_name.is_some() {
+            return bad(
+                "type",
+                "give a placed piece (`piece`) or a piece type (`type`), not both".to_string(),
+            );
+        }
+        if !(1..=1 << 30).contains(&self.max_memory) {
+            return bad(
+                "max_memory",
+                format!(
+                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
+                    self.max_memory
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl MapRequest {
+    /// The memory limit in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
+    }
 }
 
 /// A MAP table; serialised, it is what `lingeo map --json` prints.
@@ -92,6 +175,12 @@ impl Workbench {
     /// assert_eq!(map.grid().unwrap()[0][7], 5); // [rank 1][file h]
     /// ```
     pub fn map(&self, r: &MapRequest) -> Result<MapResult> {
+        if r.control {
+            return Err(ApiError::request(
+                Some("control"),
+                "`control` is the control map (`Workbench::control_map`), not a MAP table",
+            ));
+        }
         let usage = if r.attack { Usage::Attack } else { Usage::Move };
         let chosen = self.choose(r.piece.as_deref(), r.type_name.as_deref(), r.side, usage)?;
         self.kernel().check([chosen.motion])?;
@@ -119,5 +208,13 @@ impl Workbench {
             coords: board.points().map(|p| board.coords(p)).collect(),
             dims: board.dims(),
         })
+    }
+}
+
+impl Workbench {
+    /// The control map of the position (`map --control`, docs/players.md §1): which side
+    /// attacks each point more, and the sums per sector.
+    pub fn control_map(&self) -> Result<ControlResult> {
+        control(self.scenario().clone(), self.name())
     }
 }

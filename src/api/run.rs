@@ -2,10 +2,11 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::request::Request;
 use crate::budget::{Budget, Text};
 use crate::grammar::value::Value;
 use crate::grammar::world::World;
@@ -30,23 +31,143 @@ pub fn shipped_grammar(name: &str) -> Result<Grammar> {
     Ok(Grammar::shipped(name)?)
 }
 
-/// What [`Workbench::run`] derives; the defaults are `lingeo run`'s.
-#[derive(Clone, Debug, Default)]
+/// What [`Workbench::run`] derives (or with `count`, [`Workbench::count`] counts): the options
+/// of `lingeo run`, of the server's `run` and of Python's `Grammar.run`, with their defaults
+/// (`Default`) and rules ([`Request::check`]). The grammar and the board (a scenario) are
+/// given beside it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct RunRequest {
-    /// The start string, `S(h8, c6, 6)`.
+    /// The start string, e.g. `S(h8, c6, 6)`.
     pub start: String,
-    /// The grammar's piece input: a placed piece by name (where none has the name, a type).
+    /// The grammar's piece input: a placed piece, by name (where no placed piece has the name,
+    /// a piece type of that name).
     pub piece: Option<String>,
-    /// The grammar's piece input as a piece type (of `side`, White by default).
+    /// The grammar's piece input as a piece type (king, ..., or a type of the scenario), even
+    /// where a placed piece has the same name.
+    #[serde(rename = "type")]
     pub type_name: Option<String>,
-    /// The side of a piece type.
+    /// The side of a piece type (default white).
     pub side: Option<Side>,
-    /// The other inputs, by name, each value as the grammar reads it.
-    pub inputs: Vec<(String, String)>,
-    /// The caps of the run; `max_sentences` caps the language and each imported one.
-    pub limits: Limits,
-    /// Leave the grammar's name out of the result (to compare two grammars' outputs).
+    /// Leave the grammar's name out (of the first line, and of the JSON), so that the outputs
+    /// of two grammars can be compared: an agreement case of `lingeo test`.
     pub no_source: bool,
+    /// Follow the derivation step by step (the CLI prints it to stderr, the server answers it
+    /// as a timeline).
+    pub trace: bool,
+    /// Count the sentences on the tabled derivation (a shared forest) without listing them,
+    /// in exact digits: `max_sentences` does not apply, `max_steps` and `max_memory` do. Where
+    /// the forest may derive a sentence more than once and has too many derivations to list,
+    /// the count is an upper bound, said so (the CLI's exit code is then 2).
+    pub count: bool,
+    /// Stop with an error past this many sentences (of the language, and of each language of
+    /// an imported grammar).
+    pub max_sentences: usize,
+    /// Stop with an error after this many derivation steps.
+    pub max_steps: u64,
+    /// Stop with an error when function calls nest deeper than this.
+    pub max_depth: usize,
+    /// Stop with an error when a string grows past this many symbols.
+    pub max_length: usize,
+    /// Stop with an error when a set-builder or range builds a set of more members than this.
+    pub max_set_size: usize,
+    /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
+    /// this many elements, and functions been called, in all.
+    pub max_iterations: u64,
+    /// Stop with an error when the run uses more than this many MiB of memory (1 to 2^30;
+    /// heap, and the stack grown for deep recursion), and so does the printed output.
+    /// Structures as large as the board (a slider's successor lists, the rays of play) are
+    /// refused beforehand when they would not fit.
+    pub max_memory: u64,
+    /// The grammar's other inputs, by name, each value as the grammar reads it (`--set
+    /// name=value`): given with the grammar, not an option.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub inputs: Vec<(String, String)>,
+}
+
+impl Default for RunRequest {
+    fn default() -> Self {
+        let limits = Limits::default();
+        RunRequest {
+            start: String::new(),
+            piece: None,
+            type_name: None,
+            side: None,
+            no_source: false,
+            trace: false,
+            count: false,
+            max_sentences: limits.max_sentences,
+            max_steps: limits.max_steps,
+            max_depth: limits.max_call_depth,
+            max_length: limits.max_form_length,
+            max_set_size: limits.max_set_size,
+            max_iterations: limits.max_iterations,
+            max_memory: (limits.max_memory >> 20) as u64,
+            inputs: Vec::new(),
+        }
+    }
+}
+
+impl Request for RunRequest {
+    const JOB: &'static str = "run";
+
+    fn check(&self) -> Result<()> {
+        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
+        if self.start.trim().is_empty() {
+            return bad(
+                "start",
+                "`start` (the start string, e.g. S(h8, c6, 6)) is required".to_string(),
+            );
+        }
+        if self.piece.is_some() && self.type_name.is_some() {
+            return bad(
+                "type",
+                "give a placed piece (`piece`) or a piece type (`type`), not both".to_string(),
+            );
+        }
+        if self.side.is_some() && self.piece.is_none() && self.type_name.is_none() {
+            return bad("side", "`side` goes with `type` (or `piece`)".to_string());
+        }
+        if self.count && self.trace {
+            return bad(
+                "trace",
+                "`count` counts on the forest without a derivation to follow: not with `trace`"
+                    .to_string(),
+            );
+        }
+        if !(1..=1 << 30).contains(&self.max_memory) {
+            return bad(
+                "max_memory",
+                format!(
+                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
+                    self.max_memory
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl RunRequest {
+    /// The memory limit in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
+    }
+
+    /// The run's limits; `max_sentences` caps the language and each imported one.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_sentences: self.max_sentences,
+            max_imported_sentences: self.max_sentences,
+            max_call_depth: self.max_depth,
+            max_form_length: self.max_length,
+            max_set_size: self.max_set_size,
+            max_iterations: self.max_iterations,
+            max_memory: self.max_memory_bytes(),
+        }
+    }
 }
 
 /// A language; serialised, it is what `lingeo run --json` prints.
@@ -98,7 +219,7 @@ impl Workbench {
             // the table twice (king 15x15: 324M instructions before, 355M that way). The
             // sentences, their text and its lines are held against the memory limit as they
             // are built (the text also against the cap on a result's text).
-            let stream = grammar.derive_stream(world, inputs, start, r.limits, trace)?;
+            let stream = grammar.derive_stream(world, inputs, start, r.limits(), trace)?;
             let steps = stream.steps();
             let mut held = Budget::new();
             let sentences = stream.into_vec_within(&mut held)?;
@@ -132,7 +253,7 @@ impl Workbench {
 
     /// The number of sentences of the language of `grammar` from `r.start`, counted on the
     /// tabled derivation (a shared forest, docs/semantics.md §6.11) without listing them, in
-    /// exact digits: `r.limits.max_sentences` does not cap the count, its steps and memory do.
+    /// exact digits: `r.max_sentences` does not cap the count, its steps and memory do.
     /// Where the forest may derive a sentence more than once, listing its paths removes the
     /// repeats up to `max_sentences`; past that the count is an upper bound
     /// ([`CountResult::exact`] false).
@@ -152,8 +273,8 @@ impl Workbench {
     /// ```
     pub fn count(&self, grammar: &Grammar, r: &RunRequest) -> Result<CountResult> {
         self.prepared(grammar, r, |grammar, world, inputs, start| {
-            let forest = grammar.forest(world, inputs, start, r.limits)?;
-            let counted = forest.count(r.limits.max_sentences);
+            let forest = grammar.forest(world, inputs, start, r.limits())?;
+            let counted = forest.count(r.max_sentences);
             let number = counted.value().clone();
             let paths = forest.paths();
             Ok(CountResult {
@@ -280,7 +401,7 @@ mod tests {
         let r = RunRequest {
             start: start.into(),
             piece: piece.map(str::to_string),
-            limits,
+            max_steps: limits.max_steps,
             ..RunRequest::default()
         };
         bench().run(&grammar, &r, None).unwrap_err()

@@ -1,39 +1,56 @@
 //! The bundle of shortest or admissible trajectories of a piece between two points.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
+use super::request::Request;
 use crate::board::{Board, Point};
 use crate::budget::Budget;
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
 use crate::piece::{Side, Usage};
 
-/// What [`Workbench::trajectories`] lists; the defaults are `lingeo trajectories`'.
-#[derive(Clone, Debug)]
+/// The most trajectories a request lists by default.
+pub const LIMIT: usize = 100_000;
+
+/// What [`Workbench::trajectories`] lists: the options of `lingeo trajectories`, of the
+/// server's `trajectories` and of Python's `Scenario.trajectories`, with their defaults
+/// (`Default`) and rules ([`Request::check`]). The board (a scenario) is the workbench's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct TrajectoriesRequest {
-    /// A placed piece by name (where none has the name, a piece type of that name).
+    /// A placed piece of the scenario, by name (`lingeo check` lists them): it starts from
+    /// the point it stands on. Where no placed piece has the name, a piece type of that name.
     pub piece: Option<String>,
-    /// A piece type, always a type (of `side`).
+    /// A piece type (king, queen, rook, bishop, knight, pawn, or a type of the scenario), from
+    /// any point (`from`), even where a placed piece has the same name.
+    #[serde(rename = "type")]
     pub type_name: Option<String>,
-    /// The side of a piece type (White by default).
+    /// The side of a piece type (default white; Black's vectors are mirrored).
     pub side: Option<Side>,
-    /// The attack vectors instead of the move vectors.
+    /// Use the attack vectors instead of the move vectors.
     pub attack: bool,
-    /// The start; a placed piece starts where it stands.
+    /// Start point: a placed piece (`piece`) starts where it stands; required with `type`.
     pub from: Option<String>,
-    /// The end point.
+    /// End point.
     pub to: String,
-    /// Admissible trajectories of this length instead of the shortest.
+    /// Trajectory length; longer than the distance gives admissible trajectories of degree 2.
     pub length: Option<u32>,
-    /// Which lengths are admissible.
+    /// Condition on the length of admissible trajectories (decision A3,
+    /// docs/semantics.md §10): s16 is MAP ≤ l < 2·MAP (S-16), s06 MAP ≤ l (S-06).
     pub rule: AdmissibleRule,
-    /// Only trajectories that visit no point twice.
+    /// Only trajectories that visit no point twice (decision A17, docs/semantics.md §10).
     pub simple: bool,
-    /// The most trajectories listed (or, with `simple`, counted).
+    /// Fail instead of listing more than this many trajectories (or, with `simple` and
+    /// `count`, counting more: simple ones are counted by listing them).
     pub limit: usize,
-    /// Count them only, without listing them.
+    /// Only the count, without listing the trajectories.
+    #[serde(rename = "count")]
     pub count_only: bool,
+    /// Stop with an error when the trajectories would take more than this many MiB of memory
+    /// (1 to 2^30): structures as large as the board are refused beforehand when they would
+    /// not fit, and the listing and the printed output stop where they would pass it.
+    pub max_memory: u64,
 }
 
 impl Default for TrajectoriesRequest {
@@ -48,9 +65,44 @@ impl Default for TrajectoriesRequest {
             length: None,
             rule: AdmissibleRule::S16,
             simple: false,
-            limit: 100_000,
+            limit: LIMIT,
             count_only: false,
+            max_memory: (crate::memory::DEFAULT_LIMIT >> 20) as u64,
         }
+    }
+}
+
+impl Request for TrajectoriesRequest {
+    const JOB: &'static str = "trajectories";
+
+    fn check(&self) -> Result<()> {
+        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
+        if self.piece.is_some() && self.type_name.is_some() {
+            return bad(
+                "type",
+                "give a placed piece (`piece`) or a piece type (`type`), not both".to_string(),
+            );
+        }
+        if self.to.is_empty() {
+            return bad("to", "`to` (the end point) is required".to_string());
+        }
+        if !(1..=1 << 30).contains(&self.max_memory) {
+            return bad(
+                "max_memory",
+                format!(
+                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
+                    self.max_memory
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl TrajectoriesRequest {
+    /// The memory limit in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
     }
 }
 

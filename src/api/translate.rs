@@ -365,7 +365,8 @@ pub struct TranslateJson {
     pub to: String,
     /// The horizon.
     pub horizon: u32,
-    /// The filters of the language.
+    /// The filters of the language (`f1+f2`, as the listing names them).
+    #[serde(serialize_with = "Filters::serialize_label")]
     pub filters: Filters,
     /// The zone's number in the language.
     pub zone: u64,

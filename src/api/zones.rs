@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
+use super::request::Request;
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
 use crate::grammar::forest::SentenceCount;
@@ -18,8 +19,12 @@ use crate::kernel::Kernel;
 use crate::scenario::Scenario;
 use crate::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
 
-/// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7); a request
+/// names them `none`, `f1`, `f2`, `all`, a listing as [`Filters::label`] does.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Filters {
     /// The literal grammar of zones.
     None,
@@ -58,17 +63,33 @@ impl Filters {
             Filters::All => "f1+f2",
         }
     }
-}
 
-/// JSON names the filters as the text does ([`Filters::label`]).
-impl Serialize for Filters {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
+    /// Serialises the filters as a listing names them ([`Filters::label`]: `f1+f2` for both),
+    /// as the results' JSON has them (`#[serde(serialize_with)]`).
+    pub fn serialize_label<S: serde::Serializer>(
+        filters: &Filters,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(filters.label())
+    }
+
+    /// [`Filters::serialize_label`] of filters that may be left out.
+    pub fn serialize_label_or_null<S: serde::Serializer>(
+        filters: &Option<Filters>,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match filters {
+            Some(f) => serializer.serialize_str(f.label()),
+            None => serializer.serialize_none(),
+        }
     }
 }
 
 /// Which engine computes the zones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum ZoneEngine {
     /// The native generator (the default).
     #[default]
@@ -511,6 +532,7 @@ pub struct AttackJson {
     pub horizon: u32,
     /// The filters applied (`f1+f2`, `none`, `f1`, `f2`); null for a grammar of the caller's,
     /// whose filters are its own, and with `no_source`.
+    #[serde(serialize_with = "Filters::serialize_label_or_null")]
     pub filters: Option<Filters>,
     /// The number of zones (at most u64::MAX: see `count_saturated`), or a lower bound on it
     /// (see `count_at_least`).
@@ -537,6 +559,12 @@ pub struct AttackJson {
     /// cap (docs/semantics.md §6.10): they may or may not be in some zone.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undecided: Option<Vec<UndecidedJson>>,
+    /// With `summary`: the number of main trajectories (of bundles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub main_trajectories: Option<usize>,
+    /// With `summary`: the wall-clock milliseconds the attack took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<f64>,
 }
 
 /// An undecided entry of the network: the main trajectory (its index in `bundles`), the attach
@@ -586,6 +614,8 @@ pub struct Attack {
     /// Why the attack is not listed (its zones are then empty), when it is not: with every
     /// attack, one too large to list does not stop the others.
     pub skipped: Option<Skipped>,
+    /// The wall-clock milliseconds its zones took (shown by `summary`).
+    pub time_ms: f64,
 }
 
 impl Attack {
@@ -642,20 +672,20 @@ fn entry_json_held(
     Ok(entry_json(s, e))
 }
 
-/// An attack for JSON: its zones where they are `listed`, else its bundle view; `filters` as
+/// An attack for JSON: its zones, its bundle view or its counts and time (`view`); `filters` as
 /// the listing names them (none for a grammar of the caller's, or to leave the source out).
 /// Each entry is held in `budget` as it is made (its points are the listing's, named as they
 /// are written), so a listing of millions stops at the memory limit as it is built.
 pub fn attack_json(
     s: &Scenario,
     a: &Attack,
-    listed: bool,
+    view: View,
     filters: Option<Filters>,
     budget: &mut Budget,
 ) -> std::result::Result<AttackJson, Exceeded> {
     let p = &s.pieces[a.piece];
     let counted = a.skipped.is_none();
-    let zones = if listed && counted {
+    let zones = if view == View::Zones && counted {
         let mut zones = Vec::with_capacity(a.zones.len());
         for z in &a.zones {
             let mut entries = Vec::with_capacity(z.entries.len());
@@ -668,7 +698,7 @@ pub fn attack_json(
     } else {
         None
     };
-    let bundles = if !listed && counted {
+    let bundles = if view == View::Bundles && counted {
         let mut bundles = Vec::with_capacity(a.summary.view.len());
         for (main, attaches) in &a.summary.view {
             let mut attach_json = Vec::with_capacity(attaches.len());
@@ -713,77 +743,242 @@ pub fn attack_json(
         error: a.skipped.as_ref().map(|t| t.reason.clone()),
         zones,
         bundles,
-        undecided: (counted && !a.summary.undecided.is_empty()).then(|| {
-            a.summary
-                .undecided
-                .iter()
-                .map(|u| UndecidedJson {
-                    main: u.main,
-                    level: u.level,
-                    from: s.board.name(u.from).to_string(),
-                    to: s.board.name(u.to).to_string(),
-                    piece: s.pieces[u.alternative.0].name.clone(),
-                    trajectory: PointNames::new(&s.board, u.alternative.1.as_slice().into()),
-                    time: u.alternative.2,
-                })
-                .collect()
-        }),
+        undecided: (view != View::Summary && counted && !a.summary.undecided.is_empty()).then(
+            || {
+                a.summary
+                    .undecided
+                    .iter()
+                    .map(|u| UndecidedJson {
+                        main: u.main,
+                        level: u.level,
+                        from: s.board.name(u.from).to_string(),
+                        to: s.board.name(u.to).to_string(),
+                        piece: s.pieces[u.alternative.0].name.clone(),
+                        trajectory: PointNames::new(&s.board, u.alternative.1.as_slice().into()),
+                        time: u.alternative.2,
+                    })
+                    .collect()
+            },
+        ),
+        main_trajectories: (view == View::Summary && counted).then_some(a.summary.view.len()),
+        // To the microsecond: what a wall clock can tell.
+        time_ms: (view == View::Summary).then_some((a.time_ms * 1000.0).round() / 1000.0),
     })
 }
 
-/// What [`Workbench::zones`] computes; the defaults are `lingeo zones`'.
-#[derive(Clone, Debug)]
+/// The horizon of every attack (`all_attacks`) where none is given: the horizon within which
+/// the evaluations read every attack (`SearchOptions::DEFAULT_HORIZON`).
+pub const ALL_ATTACKS_HORIZON: u32 = crate::play::search::SearchOptions::DEFAULT_HORIZON;
+
+/// The largest horizon a request takes (a horizon past twice the board's points is refused
+/// with the board, [`check_horizon`]).
+pub const MAX_HORIZON: u32 = 10_000_000;
+
+/// What [`Workbench::zones`] and [`Workbench::attacks`] compute: the options of `lingeo zones`,
+/// of the server's `zones` and of Python's `Scenario.zones`, with their defaults (`Default`)
+/// and rules ([`Request::check`]). A grammar of zones of the caller's is given beside it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct ZonesRequest {
-    /// The attacking piece p0, a placed piece by name.
+    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them); a zone
+    /// starts where it stands, so piece types are not taken here.
     pub piece: String,
-    /// The target y0 (an opposing piece's point or a goal point of p0).
+    /// The target point y0 (an opposing piece's point or a goal point of p0).
     pub to: String,
-    /// The horizon l0 (default: the distance of p0 to y0; required for every attack).
+    /// The horizon l0: main trajectories of at most this many moves (default: the distance of
+    /// `piece` to `to`; with `all_attacks`, 4). At most twice the board's points (refused past
+    /// it: no trajectory on the board is that long, so a larger horizon gives no new
+    /// trajectory), and at most 10000000.
     pub horizon: Option<u32>,
-    /// The filters (default: both).
+    /// Every attack zone of the state within the horizon (docs/semantics.md §7.1, the exercise
+    /// of S-09), instead of `piece` and `to`. An attack too large to list (past `max_zones`,
+    /// `max_memory` or `max_steps`) is reported as such (in JSON with an "error" instead of its
+    /// zones) and the others are still listed: the listing is printed either way, and the
+    /// exit code is 2 when some attack is not listed (0 when every attack is).
+    pub all_attacks: bool,
+    /// Counts and times only: for each attack its number of zones, of main trajectories and
+    /// the milliseconds it took, without its zones or bundle view (on a large position every
+    /// attack's bundles are megabytes).
+    pub summary: bool,
+    /// With `all_attacks`, compute this many attacks at a time, 1 to 256 (default: one per
+    /// core); the result is the same on any number. A grammar of the caller's runs on one.
+    pub jobs: Option<usize>,
+    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by
+    /// default both, which reproduce the zones of the sources; `none` gives the literal
+    /// grammar of zones (docs/semantics.md §6.3). The listing says which were used.
     pub filters: Filters,
-    /// The engine (default: native).
+    /// Compute with the native generator or by running the grammar of zones (the shipped
+    /// grammars/zones-filtered.lgg with `filters` all, zones.lgg with `filters` none). The
+    /// grammar's network and count are read off its derivation forest without listing the
+    /// zones (docs/semantics.md §6.11); `all_zones` lists them.
     pub engine: ZoneEngine,
-    /// List every zone instead of the bundle view.
+    /// List every zone of the language instead of the bundle view.
     pub all_zones: bool,
     /// Only the N-th zone of the listing (from 1, in the order of `all_zones`, within
     /// `max_zones`).
     pub zone: Option<u64>,
-    /// One zone drawn at random with this seed (the native engine's; the same seed, the same
-    /// zone): a main trajectory uniformly, then at each attach pair one of its candidates.
+    /// One zone of the language drawn at random with this seed (the same seed, the same
+    /// zone): a main trajectory uniformly, then at each attach pair in scanner order one of
+    /// its candidates after the filters uniformly. Cheap at any size, but not uniform over the
+    /// zones (a choice that leads to more zones is not drawn more often). Native engine only.
     pub seed: Option<u64>,
-    /// The other inputs of a grammar of zones of the caller's, by name, each value as the
-    /// grammar reads it.
-    pub inputs: Vec<(String, String)>,
-    /// Leave the filters out of the result (to compare two engines' outputs).
+    /// Leave out which engine or grammar made the zones (and its filters), so that the
+    /// outputs of two engines can be compared: an agreement case of `lingeo test`.
     pub no_source: bool,
-    /// Fail rather than list more zones than this.
+    /// Fail rather than derive more zones than this (with `all_attacks`, an attack that has
+    /// more is skipped and reported).
     pub max_zones: usize,
-    /// The grammar engine's limits; their `max_memory` caps the native generator too.
-    pub limits: Limits,
-    /// The threads `Workbench::attacks` spreads its attacks over (default: the machine's
-    /// cores); the result is the same on any number. A grammar of the caller's, which cannot
-    /// be shared between threads, runs on one.
-    pub jobs: usize,
+    /// The grammar engine: stop with an error after this many derivation steps.
+    pub max_steps: u64,
+    /// The grammar engine: stop with an error when function calls nest deeper than this.
+    pub max_depth: usize,
+    /// The grammar engine: stop with an error when a string grows past this many symbols.
+    pub max_length: usize,
+    /// The grammar engine: stop with an error when a set-builder or range builds a set of
+    /// more members than this.
+    pub max_set_size: usize,
+    /// The grammar engine: stop with an error when set-builders, quantifiers and vectors over
+    /// X have gone over this many elements, and functions been called, in all.
+    pub max_iterations: u64,
+    /// Stop with an error when the zones take more than this many MiB of memory (1 to 2^30):
+    /// the native generator's listing and count, the grammar's run, and the printed output.
+    pub max_memory: u64,
+    /// The other inputs of a grammar of zones of the caller's, by name, each value as the
+    /// grammar reads it (`--set name=value`): given with the grammar, not an option.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub inputs: Vec<(String, String)>,
 }
 
 impl Default for ZonesRequest {
     fn default() -> Self {
+        let limits = Limits::default();
         ZonesRequest {
             piece: String::new(),
             to: String::new(),
             horizon: None,
+            all_attacks: false,
+            summary: false,
+            jobs: None,
             filters: Filters::All,
             engine: ZoneEngine::Native,
             all_zones: false,
             zone: None,
             seed: None,
-            inputs: Vec::new(),
             no_source: false,
             max_zones: MAX_ZONES,
-            limits: Limits::default(),
-            jobs: crate::parallel::cores(),
+            max_steps: limits.max_steps,
+            max_depth: limits.max_call_depth,
+            max_length: limits.max_form_length,
+            max_set_size: limits.max_set_size,
+            max_iterations: limits.max_iterations,
+            max_memory: (limits.max_memory >> 20) as u64,
+            inputs: Vec::new(),
         }
+    }
+}
+
+impl Request for ZonesRequest {
+    const JOB: &'static str = "zones";
+
+    fn check(&self) -> Result<()> {
+        let bad = |field, message: &str| Err(ApiError::request(Some(field), message.to_string()));
+        if self.all_attacks {
+            if !self.piece.is_empty() || !self.to.is_empty() {
+                let field = if self.piece.is_empty() { "to" } else { "piece" };
+                return bad(
+                    field,
+                    "`all_attacks` is every piece's attacks: give it, or `piece` and `to`, not both",
+                );
+            }
+            if self.zone.is_some() || self.seed.is_some() {
+                let field = if self.zone.is_some() { "zone" } else { "seed" };
+                return bad(field, "one zone is of one attack, not of every attack");
+            }
+        } else {
+            if self.piece.is_empty() || self.to.is_empty() {
+                let field = if self.piece.is_empty() { "piece" } else { "to" };
+                return bad(
+                    field,
+                    "give the attack, `piece` and `to` (or `all_attacks` for every attack)",
+                );
+            }
+            if self.jobs.is_some() {
+                return bad(
+                    "jobs",
+                    "`jobs` spreads every attack over threads: it goes with `all_attacks`",
+                );
+            }
+        }
+        if let Some(jobs) = self.jobs
+            && crate::parallel::check_jobs(jobs).is_err()
+        {
+            return bad(
+                "jobs",
+                &format!(
+                    "`jobs` must be from 1 to {}, not {jobs}",
+                    crate::parallel::MAX_JOBS
+                ),
+            );
+        }
+        if let Some(h) = self.horizon.filter(|&h| h > MAX_HORIZON) {
+            return bad(
+                "horizon",
+                &format!("`horizon` must be at most {MAX_HORIZON}, not {h}"),
+            );
+        }
+        if self.max_zones == 0 {
+            return bad("max_zones", "`max_zones` must be at least 1");
+        }
+        if !(1..=1 << 30).contains(&self.max_memory) {
+            return bad(
+                "max_memory",
+                &format!(
+                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
+                    self.max_memory
+                ),
+            );
+        }
+        if self.zone == Some(0) {
+            return bad("zone", "zones are numbered from 1");
+        }
+        if self.zone.is_some() && self.seed.is_some() {
+            return bad(
+                "zone",
+                "a zone by its number or one drawn at random, not both",
+            );
+        }
+        if self.all_zones && (self.zone.is_some() || self.seed.is_some()) {
+            let field = if self.zone.is_some() { "zone" } else { "seed" };
+            return bad(
+                field,
+                &format!("`{field}` lists one zone and `all_zones` every zone: give one"),
+            );
+        }
+        if self.summary
+            && let Some(field) = [
+                ("all_zones", self.all_zones),
+                ("zone", self.zone.is_some()),
+                ("seed", self.seed.is_some()),
+            ]
+            .into_iter()
+            .find_map(|(field, given)| given.then_some(field))
+        {
+            return bad(
+                field,
+                &format!("`summary` counts the zones without listing them: not with `{field}`"),
+            );
+        }
+        if self.seed.is_some() && self.engine == ZoneEngine::Grammar {
+            return bad(
+                "seed",
+                "a zone drawn at random (`seed`) is the native engine's",
+            );
+        }
+        if self.engine == ZoneEngine::Grammar {
+            shipped_zone_grammar(self.filters)?;
+        }
+        Ok(())
     }
 }
 
@@ -792,6 +987,42 @@ impl ZonesRequest {
     /// bundle view.
     pub fn lists_zones(&self) -> bool {
         self.all_zones || self.zone.is_some() || self.seed.is_some()
+    }
+
+    /// What the result shows of each attack.
+    pub fn view(&self) -> View {
+        if self.summary {
+            View::Summary
+        } else if self.lists_zones() {
+            View::Zones
+        } else {
+            View::Bundles
+        }
+    }
+
+    /// The memory limit in bytes.
+    pub fn max_memory_bytes(&self) -> usize {
+        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
+    }
+
+    /// The grammar engine's limits (the cap on zones the cap on the language derived and on
+    /// each imported one); their `max_memory` caps the native generator too.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_sentences: self.max_zones,
+            max_imported_sentences: self.max_zones,
+            max_call_depth: self.max_depth,
+            max_form_length: self.max_length,
+            max_set_size: self.max_set_size,
+            max_iterations: self.max_iterations,
+            max_memory: self.max_memory_bytes(),
+        }
+    }
+
+    /// The threads of every attack: as given, or one per core.
+    pub fn threads(&self) -> usize {
+        self.jobs.unwrap_or_else(crate::parallel::cores)
     }
 
     fn zone_request<'g>(
@@ -810,7 +1041,7 @@ impl ZonesRequest {
             grammar,
             inputs: &self.inputs,
             max_zones: self.max_zones,
-            limits: self.limits,
+            limits: self.limits(),
         }
     }
 
@@ -820,29 +1051,24 @@ impl ZonesRequest {
         (grammar.is_none() && !self.no_source).then_some(self.filters)
     }
 
-    fn check(&self, grammar: Option<&Grammar>) -> Result<()> {
-        if self.max_zones == 0 {
-            return Err(ApiError::request(
-                Some("max_zones"),
-                "max_zones must be at least 1",
-            ));
-        }
-        if self.seed.is_some() && (self.engine == ZoneEngine::Grammar || grammar.is_some()) {
+    /// [`Request::check`], and whether a grammar of the caller's (`grammar`) goes with the
+    /// request: its filters are its own, it draws no zone at random, and the other inputs go
+    /// with it only.
+    pub fn check_with(&self, grammar: Option<&Grammar>) -> Result<()> {
+        self.check()?;
+        Self::check_given(self, grammar.is_some())
+    }
+
+    /// Whether a grammar of zones of the caller's, given or not (`grammar`), goes with the
+    /// request, before it is read.
+    pub fn check_given(r: &ZonesRequest, grammar: bool) -> Result<()> {
+        if grammar && r.seed.is_some() {
             return Err(ApiError::request(
                 Some("seed"),
-                "a zone drawn at random is the native engine's",
+                "a zone drawn at random (`seed`) is the native engine's, not a grammar's",
             ));
         }
-        if self.zone.is_some() && self.seed.is_some() {
-            return Err(ApiError::request(
-                Some("zone"),
-                "a zone by its number or one drawn at random, not both",
-            ));
-        }
-        if self.zone == Some(0) {
-            return Err(ApiError::request(Some("zone"), "zones are numbered from 1"));
-        }
-        if !self.inputs.is_empty() && grammar.is_none() {
+        if !grammar && !r.inputs.is_empty() {
             return Err(ApiError::request(
                 Some("inputs"),
                 "the shipped grammars of zones take no other inputs; inputs go with a grammar of zones of the caller's",
@@ -850,6 +1076,17 @@ impl ZonesRequest {
         }
         Ok(())
     }
+}
+
+/// What a result shows of each attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Its zones (every zone, or the one asked for).
+    Zones,
+    /// Its bundle view.
+    Bundles,
+    /// Its counts and time only.
+    Summary,
 }
 
 /// The zones of one attack; serialised, what `lingeo zones --json` prints.
@@ -899,8 +1136,8 @@ pub struct AttacksResult {
     pub attacks: Vec<Attack>,
     /// The scenario the attacks are of (names for JSON).
     scenario: Arc<Scenario>,
-    /// Whether every zone is listed (else the bundle view).
-    listed: bool,
+    /// What the JSON shows of each attack.
+    view: View,
     /// The filters named in the JSON.
     filters: Option<Filters>,
 }
@@ -935,7 +1172,7 @@ impl AttacksResult {
         a: &Attack,
         budget: &mut Budget,
     ) -> std::result::Result<AttackJson, Exceeded> {
-        attack_json(&self.scenario, a, self.listed, self.filters, budget)
+        attack_json(&self.scenario, a, self.view, self.filters, budget)
     }
 
     /// How many attacks were too large to list ([`Attack::skipped`]).
@@ -1063,7 +1300,14 @@ impl Workbench {
 
     /// [`Workbench::zones`] by the grammar given, or by the request's engine.
     pub fn zones_by(&self, r: &ZonesRequest, grammar: Option<&Grammar>) -> Result<ZonesResult> {
-        r.check(grammar)?;
+        if r.all_attacks {
+            return Err(ApiError::request(
+                Some("all_attacks"),
+                "`all_attacks` is every attack's zones (`Workbench::attacks`), not one attack's",
+            ));
+        }
+        r.check_with(grammar)?;
+        let started = std::time::Instant::now();
         let (piece, target, horizon) = self.attack(&r.piece, &r.to, r.horizon)?;
         let (s, kernel) = (self.scenario(), self.kernel());
         let request = r.zone_request(piece, target, horizon, grammar);
@@ -1106,38 +1350,31 @@ impl Workbench {
             zones,
             summary,
             skipped: None,
+            time_ms: started.elapsed().as_secs_f64() * 1000.0,
         };
-        let json = attack_json(
-            s,
-            &attack,
-            r.lists_zones(),
-            r.named_filters(grammar),
-            &mut held,
-        )?;
+        let json = attack_json(s, &attack, r.view(), r.named_filters(grammar), &mut held)?;
         Ok(ZonesResult { attack, json })
     }
 
-    /// Every attack zone of the position within the request's horizon
-    /// (docs/semantics.md §7.1): each attack of a piece on a target it reaches, its zones as [`Workbench::zones`]
-    /// gives them. An attack too large to list is reported as such ([`Attack::skipped`]) and
-    /// the others are still listed; `progress` hears of each attack.
+    /// Every attack zone of the position within the request's horizon (by default
+    /// [`ALL_ATTACKS_HORIZON`]; docs/semantics.md §7.1): each attack of a piece on a target it
+    /// reaches, its zones as [`Workbench::zones`] gives them (the request is read as with
+    /// `all_attacks`, whether or not it says so). An attack too large to list is reported as
+    /// such ([`Attack::skipped`]) and the others are still listed; `progress` hears of each
+    /// attack.
     pub fn attacks(
         &self,
         r: &ZonesRequest,
         grammar: Option<&Grammar>,
         progress: &dyn crate::progress::Progress,
     ) -> Result<AttacksResult> {
-        r.check(grammar)?;
-        if r.zone.is_some() || r.seed.is_some() {
-            return Err(ApiError::request(
-                Some(if r.zone.is_some() { "zone" } else { "seed" }),
-                "one zone is of one attack, not of every attack",
-            ));
-        }
-        let horizon = r
-            .horizon
-            .ok_or_else(|| ApiError::request(Some("horizon"), "every attack needs a horizon"))?;
-        let horizon = check_horizon(horizon, self.scenario())?;
+        let every = ZonesRequest {
+            all_attacks: true,
+            ..r.clone()
+        };
+        every.check_with(grammar)?;
+        let r = &every;
+        let horizon = check_horizon(r.horizon.unwrap_or(ALL_ATTACKS_HORIZON), self.scenario())?;
         let (s, kernel) = (self.scenario(), self.kernel());
         let pairs = ZoneGenerator::new(s, kernel, ZoneOptions::default()).attacks(horizon);
         let task = crate::progress::Task::start(progress, Some(pairs.len() as u64), "attacks");
@@ -1150,6 +1387,7 @@ impl Workbench {
                     s.pieces[piece].name,
                     s.board.name(target)
                 ));
+                let started = std::time::Instant::now();
                 let request = r.zone_request(piece, target, horizon, grammar);
                 // One attack too large to list does not stop the others.
                 let (zones, summary, skipped) = match summarise(s, kernel, request, r.all_zones) {
@@ -1169,6 +1407,7 @@ impl Workbench {
                     zones,
                     summary,
                     skipped,
+                    time_ms: started.elapsed().as_secs_f64() * 1000.0,
                 })
             };
         // The attacks are independent: spread over threads, their results come back in the
@@ -1180,7 +1419,7 @@ impl Workbench {
                 .map(|pair| attack(pair, grammar))
                 .collect::<Result<Vec<_>>>()?,
             None => crate::parallel::map_in_order(
-                r.jobs,
+                r.threads(),
                 &pairs,
                 |_, pair| attack(pair, None),
                 Result::is_err,
@@ -1192,7 +1431,7 @@ impl Workbench {
         Ok(AttacksResult {
             attacks,
             scenario: self.shared_scenario(),
-            listed: r.all_zones,
+            view: r.view(),
             filters: r.named_filters(grammar),
         })
     }
@@ -1346,18 +1585,17 @@ mod tests {
         );
         let json = serde_json::to_value(&result).unwrap();
         assert_eq!(json.as_array().unwrap().len(), result.attacks.len());
-        let no_horizon = bench.attacks(
-            &ZonesRequest { horizon: None, ..r },
-            None,
-            &crate::progress::Silent,
-        );
-        assert!(matches!(
-            no_horizon,
-            Err(ApiError::Request {
-                field: Some("horizon"),
-                ..
-            })
-        ));
+        // Without a horizon, every attack within the default one (issue 46, item 7: it was
+        // refused, while `--help` gave a default).
+        let no_horizon = bench
+            .attacks(
+                &ZonesRequest { horizon: None, ..r },
+                None,
+                &crate::progress::Silent,
+            )
+            .unwrap();
+        assert_eq!(ALL_ATTACKS_HORIZON, 4);
+        assert_eq!(serde_json::to_value(&no_horizon).unwrap(), json);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! The limits of a grammar run as command-line options, shared by `run` and by `zones` with
-//! its grammar engine (see `docs/grammar-language.md` §12).
+//! The limits of a grammar run as command-line options, for `compare`, whose flags are not yet
+//! its request's (`run` and `zones` take the same limits as fields of their requests,
+//! `RunRequest` and `ZonesRequest`; see `docs/grammar-language.md` §12).
 
 use clap::Args;
 use lingeo::grammar::Limits;
@@ -23,8 +24,7 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Limits::default().max_iterations)]
     pub max_iterations: u64,
     /// Stop with an error when the run uses more than this many MiB of memory (heap, and
-    /// the stack grown for deep recursion); with `zones`, the native generator's listing and
-    /// count stop there too, and so does the printed output. Structures as large as the board
+    /// the stack grown for deep recursion), and so does the printed output. Structures as large as the board
     /// (a slider's successor lists, the rays of play) are refused beforehand when they would
     /// not fit.
     #[arg(long, value_name = "MIB", default_value_t = (Limits::default().max_memory >> 20) as u64,

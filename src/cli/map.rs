@@ -6,58 +6,56 @@ use lingeo::kernel::Direction;
 use lingeo::render;
 
 use super::CliError;
+use super::schema_args::{Flags, Options};
 use super::setup::{self, BoardArgs, PieceArgs};
 
 #[derive(Args, Debug)]
 pub struct MapArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    #[command(flatten)]
-    pub piece: PieceArgs,
-    /// The origin point: a placed piece (--piece) starts where it stands; required with --type.
-    #[arg(long)]
-    pub from: Option<String>,
-    /// Print distances *to* the point instead (the reverse MAP, over the reversed relation).
-    #[arg(long)]
-    pub reverse: bool,
     /// Print JSON instead of a picture.
     #[arg(long)]
     pub json: bool,
-    /// Also draw the MAP as an SVG heat map into this file.
+    /// Also draw the MAP (or the control map) as an SVG heat map into this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// The control map of the scenario's position instead (Chessmaps, docs/players.md §1):
-    /// which side attacks each point more, and the sums per sector. Needs a scenario with
-    /// pieces; --svg draws it.
-    #[arg(long, conflicts_with_all = ["piece", "type_name", "from", "reverse", "attack", "side"])]
-    pub control: bool,
+    /// The table's options: the fields of `lingeo::api::MapRequest`, one flag each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<MapRequest>,
+}
+
+/// What `lingeo map` spells its own way: the request's fields are its flags.
+impl Flags for MapRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("piece", "NAME"), ("type", "NAME"), ("max_memory", "MIB")];
 }
 
 pub fn run(args: &MapArgs) -> Result<String, CliError> {
-    if args.control {
+    let request = args.options.request()?;
+    if request.control {
         return super::control::run(args);
     }
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
-    let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    let piece = PieceArgs::of(
+        request.piece.as_deref(),
+        request.type_name.as_deref(),
+        request.side,
+        request.attack,
+    );
+    let chosen = setup::piece(&scenario, &kernel, &piece)?;
     kernel.check([chosen.motion]).map_err(setup::too_large)?;
-    let origin = setup::start(&scenario.board, &chosen, args.from.as_deref())?;
+    let origin = setup::start(&scenario.board, &chosen, request.from.as_deref())?;
     let from = scenario.board.name(origin).to_string();
     // The flags have been read (and their errors named) above; the API computes the table.
     let bench = Workbench::with_kernel(scenario, kernel, "");
     let result = bench
         .map(&MapRequest {
-            piece: args.piece.piece.clone(),
-            type_name: args.piece.type_name.clone(),
-            side: args.piece.side.map(setup::SideArg::side),
-            attack: args.piece.attack,
             from: Some(from),
-            reverse: args.reverse,
+            ..request.clone()
         })
         .map_err(setup::api_error)?;
-    let direction = if args.reverse {
+    let direction = if request.reverse {
         Direction::To
     } else {
         Direction::From
@@ -70,7 +68,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
         let title = format!(
             "MAP of {} {} {}",
             chosen.label,
-            if args.reverse { "to" } else { "from" },
+            if request.reverse { "to" } else { "from" },
             board.name(origin)
         );
         super::files::write("--svg", path, lingeo::svg::map(board, map, &title))?;
@@ -78,7 +76,7 @@ pub fn run(args: &MapArgs) -> Result<String, CliError> {
     if args.json {
         return super::json::to_string(&result);
     }
-    let what = if args.reverse { "to" } else { "from" };
+    let what = if request.reverse { "to" } else { "from" };
     // MAP's value 2n for unreachable points is no distance: the legend names them only.
     Ok(format!(
         "MAP of {} {what} {} on {} (unreachable points shown as `.`, removed points as `#`)\n{}",

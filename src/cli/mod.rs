@@ -10,18 +10,18 @@ mod evaluate;
 mod files;
 pub mod json;
 mod limits;
-mod map;
+pub(crate) mod map;
 mod matches;
 mod patterns;
 pub(crate) mod play;
 mod progress;
-mod run;
+pub(crate) mod run;
 pub mod schema_args;
 mod setup;
 mod test;
-mod trajectories;
+pub(crate) mod trajectories;
 mod translate;
-mod zones;
+pub(crate) mod zones;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -227,8 +227,14 @@ impl Command {
     /// `--max-memory` in bytes, for the commands that take it.
     fn max_memory(&self) -> usize {
         match self {
-            Command::Map(a) => a.memory.bytes(),
-            Command::Trajectories(a) => a.memory.bytes(),
+            Command::Map(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
+            Command::Trajectories(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
             Command::Patterns(a) => a.memory.bytes(),
             Command::Fuzzy(a) => a.memory.bytes(),
             Command::Translate(a) => a.memory.bytes(),
@@ -236,8 +242,14 @@ impl Command {
             Command::Evaluate(a) => a.memory.bytes(),
             Command::Match(a) => a.memory.bytes(),
             Command::Analysis(a) => a.memory.bytes(),
-            Command::Run(a) => a.limits.max_memory_bytes(),
-            Command::Zones(a) => a.limits.max_memory_bytes(),
+            Command::Run(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
+            Command::Zones(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
             Command::Search(a) => a
                 .options
                 .request()

@@ -36,6 +36,10 @@ pub trait Flags: Request {
     /// The names of the job's inputs that are CLI flags of their own (`--network FILE`), so
     /// that the API's messages naming them name the flags.
     const INPUTS: &'static [&'static str] = &[];
+    /// Fields without which the request breaks its rules in every case (`run`'s `start`):
+    /// required flags, so that clap lists them as missing before anything runs (`lingeo test`
+    /// locates a case's missing flags at its line).
+    const REQUIRED: &'static [&'static str] = &[];
 
     /// `text` with each `` `name` `` of a field or input spelt as its flag (`--name`).
     fn spell(text: &str) -> String {
@@ -195,6 +199,7 @@ impl<R: Flags> Args for Options<R> {
             }
             let arg = Arg::new(field.name.clone())
                 .long(field.name.replace('_', "-"))
+                .required(R::REQUIRED.contains(&field.name.as_str()))
                 .help(help::<R>(&field));
             let arg = match field.kind {
                 Kind::Bool if !field.optional => arg.action(ArgAction::SetTrue),

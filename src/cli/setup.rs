@@ -244,6 +244,27 @@ impl SideArg {
     }
 }
 
+impl PieceArgs {
+    /// The piece of a request that is the schema of its flags (`piece`, `type`, `side`,
+    /// `attack`), for [`piece`]'s errors in the words of the flags.
+    pub fn of(
+        piece: Option<&str>,
+        type_name: Option<&str>,
+        side: Option<Side>,
+        attack: bool,
+    ) -> PieceArgs {
+        PieceArgs {
+            piece: piece.map(str::to_string),
+            type_name: type_name.map(str::to_string),
+            side: side.map(|side| match side {
+                Side::White => SideArg::White,
+                Side::Black => SideArg::Black,
+            }),
+            attack,
+        }
+    }
+}
+
 /// Resolves `--piece NAME` (a placed piece, or a type where no placed piece has that name) or
 /// `--type NAME` (always a type) with `--side` (types only).
 pub fn choose<'s>(

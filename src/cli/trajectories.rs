@@ -7,46 +7,32 @@ use lingeo::bundle::AdmissibleRule;
 use lingeo::render;
 
 use super::CliError;
+use super::schema_args::{Flags, Options};
 use super::setup::{self, BoardArgs, PieceArgs};
 
 #[derive(Args, Debug)]
 pub struct TrajectoryArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    #[command(flatten)]
-    pub piece: PieceArgs,
-    /// Start point: a placed piece (--piece) starts where it stands; required with --type.
-    #[arg(long)]
-    pub from: Option<String>,
-    /// End point.
-    #[arg(long)]
-    pub to: String,
-    /// Trajectory length; longer than the distance gives admissible trajectories of degree 2.
-    #[arg(long)]
-    pub length: Option<u32>,
-    /// Condition on the length of admissible trajectories (decision A3, docs/semantics.md §10).
-    #[arg(long, value_enum, default_value_t = RuleArg::S16)]
-    pub rule: RuleArg,
-    /// Only trajectories that visit no point twice (decision A17, docs/semantics.md §10).
-    #[arg(long)]
-    pub simple: bool,
-    /// Fail instead of listing more than this many trajectories (or, with --simple --count,
-    /// counting more: simple ones are counted by listing them).
-    #[arg(long, default_value_t = 100_000)]
-    pub limit: usize,
-    /// Print only the count.
-    #[arg(long)]
-    pub count: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
     /// Also draw the bundle as SVG into this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// The bundle's options: the fields of `lingeo::api::TrajectoriesRequest`, one flag each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<TrajectoriesRequest>,
 }
 
+/// What `lingeo trajectories` spells its own way: the request's fields are its flags.
+impl Flags for TrajectoriesRequest {
+    const REQUIRED: &'static [&'static str] = &["to"];
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("piece", "NAME"), ("type", "NAME"), ("max_memory", "MIB")];
+}
+
+/// The length rule as `compare --rule` takes it (compare's flags are not yet the schema).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum RuleArg {
     /// MAP ≤ l < 2·MAP (S-16)
@@ -56,17 +42,21 @@ pub enum RuleArg {
 }
 
 pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
+    let request = args.options.request()?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = scenario.kernel();
-    let chosen = setup::piece(&scenario, &kernel, &args.piece)?;
+    let piece = PieceArgs::of(
+        request.piece.as_deref(),
+        request.type_name.as_deref(),
+        request.side,
+        request.attack,
+    );
+    let chosen = setup::piece(&scenario, &kernel, &piece)?;
     kernel.check([chosen.motion]).map_err(setup::too_large)?;
     let board = &scenario.board;
-    let from = setup::start(board, &chosen, args.from.as_deref())?;
-    let to = setup::point(board, "--to", &args.to)?;
-    let rule = match args.rule {
-        RuleArg::S16 => AdmissibleRule::S16,
-        RuleArg::S06 => AdmissibleRule::S06,
-    };
+    let from = setup::start(board, &chosen, request.from.as_deref())?;
+    let to = setup::point(board, "--to", &request.to)?;
+    let rule = request.rule;
     // The flags have been read (and their errors named) above; the API lists the bundle.
     let from_name = board.name(from).to_string();
     let to_name = board.name(to).to_string();
@@ -75,17 +65,9 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
     let board = &bench.scenario().board;
     let bundle = bench
         .trajectories(&TrajectoriesRequest {
-            piece: args.piece.piece.clone(),
-            type_name: args.piece.type_name.clone(),
-            side: args.piece.side.map(setup::SideArg::side),
-            attack: args.piece.attack,
             from: Some(from_name),
             to: to_name,
-            length: args.length,
-            rule,
-            simple: args.simple,
-            limit: args.limit,
-            count_only: args.count,
+            ..request.clone()
         })
         .map_err(setup::api_error)?;
     if let Some(path) = &args.svg {
@@ -121,7 +103,7 @@ pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {
         ),
         (Some(d), None) => out.push_str(&format!(
             "distance {d}; no trajectories of length {} (the length must satisfy {})\n",
-            args.length.map_or("?".into(), |l| l.to_string()),
+            request.length.map_or("?".into(), |l| l.to_string()),
             match rule {
                 AdmissibleRule::S16 => "MAP <= l < 2 MAP",
                 AdmissibleRule::S06 => "MAP <= l",

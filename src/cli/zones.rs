@@ -14,7 +14,7 @@ use lingeo::render;
 use lingeo::scenario::Scenario;
 use serde::Serialize;
 
-use super::limits::LimitArgs;
+use super::schema_args::{Flags, Options};
 use super::setup;
 use super::{CliError, Report};
 
@@ -22,76 +22,25 @@ use super::{CliError, Report};
 pub struct ZoneArgs {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them); a zone
-    /// starts where it stands, so piece types are not taken here.
-    #[arg(long, required_unless_present = "all_attacks")]
-    pub piece: Option<String>,
-    /// The target point y0 (an opposing piece's point or a goal point of p0).
-    #[arg(long, required_unless_present = "all_attacks")]
-    pub to: Option<String>,
-    /// The horizon l0: main trajectories of at most this many moves (default: the distance).
-    /// At most twice the board's points (refused past it: no trajectory on the board is that
-    /// long, so a larger horizon gives no new trajectory), and at most 10,000,000.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..=10_000_000))]
-    pub horizon: Option<u32>,
-    /// Every attack zone of the state within the horizon (docs/semantics.md §7.1, the exercise of
-    /// S-09). An attack whose language has more than --max-zones zones is reported as such (in
-    /// JSON with an "error" instead of its zones) and the others are still listed; the exit
-    /// code is 0 whenever the listing is printed.
-    #[arg(long, requires = "horizon", conflicts_with_all = ["piece", "to"])]
-    pub all_attacks: bool,
-    /// With --all-attacks, compute this many attacks at a time (default: one per core); the
-    /// output is the same on any number. A --grammar file runs on one.
-    #[arg(long, value_name = "N", requires = "all_attacks",
-          value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub jobs: Option<u32>,
-    #[command(flatten)]
-    pub language: LanguageArgs,
-    /// Compute with the native generator or by running the grammar of zones (the shipped
-    /// grammars/zones-filtered.lgg with the default --filters all, zones.lgg with --filters
-    /// none). The grammar's network and count are read off its derivation forest without
-    /// listing the zones (docs/semantics.md §6.11); --all-zones lists them.
-    #[arg(long, value_enum, default_value_t = EngineArg::Native)]
-    pub engine: EngineArg,
     /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
     /// the shipped one: it takes the attacking piece as its one piece input (its other inputs
     /// given with --set), starts from S(x0: point, y0: point, l0: int) and derives
     /// t((piece, trajectory), int) symbols. Its filters are its own, so --filters does not
     /// apply.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["filters", "engine"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["filters", "engine", "seed"])]
     pub grammar: Option<PathBuf>,
     /// Another input of the --grammar file: `--set name=value` (repeatable), as `run` takes
     /// it.
     #[arg(long = "set", value_name = "NAME=VALUE", requires = "grammar")]
     pub set: Vec<String>,
-    /// List every zone of the language instead of the bundle view.
-    #[arg(long)]
-    pub all_zones: bool,
-    /// Only the N-th zone of the listing (from 1, in the order of --all-zones, within
-    /// --max-zones).
-    #[arg(long, value_name = "N", conflicts_with_all = ["all_attacks", "all_zones", "seed"],
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub zone: Option<u64>,
-    /// One zone of the language drawn at random with this seed (the same seed, the same zone):
-    /// a main trajectory uniformly, then at each attach pair in scanner order one of its
-    /// candidates after the filters uniformly. Cheap at any size, but not uniform over the
-    /// zones (a choice that leads to more zones is not drawn more often). Native engine only.
-    #[arg(long, value_name = "S", conflicts_with_all = ["all_attacks", "all_zones", "engine", "grammar"])]
-    pub seed: Option<u64>,
-    /// Leave out which engine or grammar made the zones (and its filters), so that the
-    /// outputs of two engines can be compared: an agreement case of `lingeo test`.
-    #[arg(long)]
-    pub no_source: bool,
-    /// The limits of the grammar engine (`--engine grammar` or `--grammar`).
-    #[command(flatten)]
-    pub limits: LimitArgs,
     /// Print JSON.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
     /// Print CSV for other tools, one trajectory a row:
     /// `attack,piece,target,zone,level,from,to,mover,trajectory,time`; `zone` is the zone's
     /// number with --all-zones and empty in the bundle view (each alternative of each attach
-    /// pair once, the main trajectories at level 0).
+    /// pair once, the main trajectories at level 0). With --summary, one attack a row:
+    /// `attack,piece,from,target,horizon,zones,main_trajectories,time_ms,error`.
     #[arg(long)]
     pub csv: bool,
     /// Also draw the zone as SVG into this file: the first zone of the language with
@@ -100,6 +49,20 @@ pub struct ZoneArgs {
     /// there is none, the board alone, titled so).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// The zones' options: the fields of `lingeo::api::ZonesRequest`, one flag each.
+    #[command(flatten)]
+    pub options: Options<ZonesRequest>,
+}
+
+/// What `lingeo zones` spells its own way: the request's fields are its flags.
+impl Flags for ZonesRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
+        ("jobs", "N"),
+        ("zone", "N"),
+        ("seed", "S"),
+        ("max_memory", "MIB"),
+    ];
+    const INPUTS: &'static [&'static str] = &["grammar"];
 }
 
 /// Which language of zones: the filters and the cap (shared with `translate`).
@@ -152,22 +115,6 @@ impl Serialize for FiltersArg {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
-    Native,
-    Grammar,
-}
-
-impl EngineArg {
-    /// The API's engine these flags name.
-    pub fn engine(self) -> ZoneEngine {
-        match self {
-            EngineArg::Native => ZoneEngine::Native,
-            EngineArg::Grammar => ZoneEngine::Grammar,
-        }
-    }
-}
-
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command
 /// reads: one piece input, the start S(point, point, int), terminals t((piece, trajectory), int).
 pub fn load_zone_grammar(path: &Path) -> Result<Grammar, CliError> {
@@ -187,13 +134,13 @@ fn raise(cap: Cap) -> Option<&'static str> {
 }
 
 /// An error of the API's zones, naming the options of the request's fields.
-fn api_error(e: ApiError, scenario: &Scenario, args: &ZoneArgs) -> CliError {
+fn api_error(e: ApiError, scenario: &Scenario, r: &ZonesRequest) -> CliError {
     match e {
         ApiError::Request {
             field: Some("zone"),
             message,
-        } => CliError(format!("--zone {}: {message}", args.zone.unwrap_or(0))),
-        e => attack_error(e, scenario, args.to.as_deref().unwrap_or("")),
+        } => CliError(format!("--zone {}: {message}", r.zone.unwrap_or(0))),
+        e => attack_error(e, scenario, &r.to),
     }
 }
 
@@ -219,51 +166,36 @@ pub fn attack_error(e: ApiError, scenario: &Scenario, to: &str) -> CliError {
     }
 }
 
-/// The API's request of these flags.
+/// The API's request of these flags, with the other inputs of a grammar of the user's.
 fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
-    let inputs = setup::assignments(&args.set)?;
-    Ok(ZonesRequest {
-        piece: args.piece.clone().unwrap_or_default(),
-        to: args.to.clone().unwrap_or_default(),
-        horizon: args.horizon,
-        filters: args.language.filters.filters(),
-        engine: args.engine.engine(),
-        all_zones: args.all_zones,
-        zone: args.zone,
-        seed: args.seed,
-        inputs,
-        no_source: args.no_source,
-        max_zones: args.language.max_zones,
-        limits: args
-            .limits
-            .limits(args.language.max_zones, args.language.max_zones),
-        jobs: args
-            .jobs
-            .map_or_else(lingeo::parallel::cores, |n| n as usize),
-    })
+    let mut request = args.options.request()?;
+    request.inputs = setup::assignments(&args.set)?;
+    ZonesRequest::check_given(&request, args.grammar.is_some())
+        .map_err(|e| CliError(ZonesRequest::spell(&e.to_string())))?;
+    Ok(request)
 }
 
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
+    let request = request(args)?;
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
     let scenario = setup::load(&args.scenario)?;
-    if let Some(horizon) = args.horizon {
+    if let Some(horizon) = request.horizon {
         // The library's refusal, named by the flag (as every error on a request's field).
         lingeo::api::zones::check_horizon(horizon, &scenario)
             .map_err(|e| CliError(format!("--horizon {e}")))?;
     }
     let kernel = setup::kernel(&scenario, &[])?;
-    let request = request(args)?;
     // The flags have been read and the files loaded (their errors named) above; the API
     // computes the zones.
     let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
     let scenario = bench.scenario();
     // The JSON only where it is printed: on a large position its tree of strings takes
     // several times the memory of the attacks themselves.
-    let (attacks, json) = if args.all_attacks {
+    let (attacks, json) = if request.all_attacks {
         let bars = super::progress::Bars::new();
         let result = bench
             .attacks(&request, own.as_ref(), &bars)
-            .map_err(|e| api_error(e, scenario, args))?;
+            .map_err(|e| api_error(e, scenario, &request))?;
         let json = args
             .json
             .then(|| super::json::to_string(&result))
@@ -272,7 +204,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     } else {
         let result = bench
             .zones_by(&request, own.as_ref())
-            .map_err(|e| api_error(e, scenario, args))?;
+            .map_err(|e| api_error(e, scenario, &request))?;
         let json = args
             .json
             .then(|| super::json::to_string(&result))
@@ -280,17 +212,21 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
         (vec![result.attack], json)
     };
     if let Some(path) = &args.svg {
-        let picture = bench.zones_picture(&request, own.as_ref(), &attacks, args.all_attacks);
+        let picture = bench.zones_picture(&request, own.as_ref(), &attacks, request.all_attacks);
         super::files::write("--svg", path, picture)?;
     }
-    let text = if args.csv {
-        csv(scenario, &attacks, args.all_zones)
+    let text = if args.csv && request.summary {
+        summary_csv(scenario, &attacks)
+            .finish()
+            .map_err(setup::exceeded)?
+    } else if args.csv {
+        csv(scenario, &attacks, request.all_zones)
             .finish()
             .map_err(setup::exceeded)?
     } else if let Some(json) = json {
         json
     } else {
-        listing(scenario, &attacks, args)
+        listing(scenario, &attacks, args, &request)
             .finish()
             .map_err(setup::exceeded)?
     };
@@ -310,22 +246,22 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
 }
 
 /// The attacks as text, held against the memory limit as it grows.
-fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs) -> Text {
+fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs, r: &ZonesRequest) -> Text {
     let mut out = Text::new("the zones printed");
     for a in attacks {
-        text(scenario, a, args, &mut out);
+        text(scenario, a, args, r, &mut out);
     }
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
     }
+    if r.summary && attacks.len() > 1 {
+        out.push_str(&summary_total(attacks));
+    }
     let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
     if skipped > 0 {
         // The caps that stopped some attack, --max-zones always.
-        let mut caps = vec![format!("--max-zones {}", args.language.max_zones)];
-        for (option, value) in [
-            ("--max-memory", args.limits.max_memory),
-            ("--max-steps", args.limits.max_steps),
-        ] {
+        let mut caps = vec![format!("--max-zones {}", r.max_zones)];
+        for (option, value) in [("--max-memory", r.max_memory), ("--max-steps", r.max_steps)] {
             if attacks.iter().any(|a| {
                 a.skipped
                     .as_ref()
@@ -361,23 +297,22 @@ fn write_symbol(s: &Scenario, piece: usize, t: &[Point], time: u32, out: &mut St
 }
 
 /// One attack's text, written into `out`.
-fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, out: &mut Text) {
+fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest, out: &mut Text) {
     let p = &s.pieces[a.piece];
-    let filters = format!("filters: {}; ", args.language.filters.label());
-    let (filters, engine) = match (&args.grammar, args.engine) {
+    let filters = format!("filters: {}; ", r.filters.label());
+    let (filters, engine) = match (&args.grammar, r.engine) {
         (Some(file), _) => (String::new(), format!("grammar {}", file.display())),
-        (None, EngineArg::Native) => (filters, "native generator".to_string()),
-        (None, EngineArg::Grammar) => (
+        (None, ZoneEngine::Native) => (filters, "native generator".to_string()),
+        (None, ZoneEngine::Grammar) => (
             filters,
             // compute() has run, so the filters have a grammar.
             format!(
                 "grammar {}.lgg",
-                lingeo::api::zones::shipped_zone_grammar(args.language.filters.filters())
-                    .unwrap_or("zones")
+                lingeo::api::zones::shipped_zone_grammar(r.filters).unwrap_or("zones")
             ),
         ),
     };
-    let source = if args.no_source {
+    let source = if r.no_source {
         String::new()
     } else {
         format!(" ({filters}{engine})")
@@ -399,7 +334,20 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, out: &mut Text) {
         ));
         return;
     }
-    let single = match (args.seed, args.zone) {
+    if r.summary {
+        out.push_str(&format!(
+            "{head}: {}, {} ({})\n",
+            lingeo::api::zones::count_text(&a.summary),
+            render::counted(
+                a.summary.view.len() as u128,
+                "main trajectory",
+                "main trajectories"
+            ),
+            milliseconds(a.time_ms)
+        ));
+        return;
+    }
+    let single = match (r.seed, r.zone) {
         (Some(_), _) if a.zones.is_empty() => {
             out.push_str(&format!("{head}: no zone\n"));
             return;
@@ -417,9 +365,9 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, out: &mut Text) {
     }
     // Each line is written into `line`, then into the text (which may stop growing).
     let mut line = String::new();
-    if args.all_zones || single.is_some() {
+    if r.all_zones || single.is_some() {
         // --zone N keeps the zone's number in the listing.
-        let first = args.zone.unwrap_or(1);
+        let first = r.zone.unwrap_or(1);
         for (i, z) in a.zones.iter().enumerate() {
             line.clear();
             let _ = write!(line, "Z{} = ", first + i as u64);
@@ -531,6 +479,79 @@ fn csv(scenario: &Scenario, attacks: &[Attack], all_zones: bool) -> Text {
                 }
             }
         }
+    }
+    out
+}
+
+/// `12.3 ms`: a time as the summary shows it.
+fn milliseconds(ms: f64) -> String {
+    format!("{ms:.1} ms")
+}
+
+/// The summary's last line: the attacks, their zones and their time in all.
+fn summary_total(attacks: &[Attack]) -> String {
+    let counted: Vec<&Attack> = attacks.iter().filter(|a| a.skipped.is_none()).collect();
+    let zones = counted
+        .iter()
+        .fold(0u128, |sum, a| sum.saturating_add(a.summary.count));
+    let bound = if counted
+        .iter()
+        .any(|a| a.summary.at_least || a.summary.saturated)
+    {
+        "at least "
+    } else {
+        ""
+    };
+    let time: f64 = attacks.iter().map(|a| a.time_ms).sum();
+    format!(
+        "in all: {}, {bound}{} ({} of computing, over every thread)\n",
+        render::counted(attacks.len() as u128, "attack", "attacks"),
+        render::counted(zones, "zone", "zones"),
+        milliseconds(time)
+    )
+}
+
+/// The attacks' counts and times as CSV (--summary --csv), one attack a row; an attack not
+/// listed has its reason in `error` and no counts.
+fn summary_csv(scenario: &Scenario, attacks: &[Attack]) -> Text {
+    let board = &scenario.board;
+    let mut out = Text::new("the zones printed");
+    out.push_str("attack,piece,from,target,horizon,zones,main_trajectories,time_ms,error\n");
+    for (k, a) in attacks.iter().enumerate() {
+        let p = &scenario.pieces[a.piece];
+        let (zones, mains, error) = match &a.skipped {
+            Some(skipped) => (String::new(), String::new(), skipped.reason.clone()),
+            // A lower bound marked `>=`, a count past 128 bits `>`.
+            None => (
+                format!(
+                    "{}{}",
+                    if a.summary.saturated {
+                        ">"
+                    } else if a.summary.at_least {
+                        ">="
+                    } else {
+                        ""
+                    },
+                    a.summary.count
+                ),
+                a.summary.view.len().to_string(),
+                String::new(),
+            ),
+        };
+        let fields = [
+            (k + 1).to_string(),
+            p.name.clone(),
+            board.name(p.at).to_string(),
+            board.name(a.target).to_string(),
+            a.horizon.to_string(),
+            zones,
+            mains,
+            format!("{:.1}", a.time_ms),
+            error,
+        ];
+        let fields: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&fields.join(","));
+        out.push('\n');
     }
     out
 }

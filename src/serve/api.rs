@@ -20,7 +20,7 @@ use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
     Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchInputs, SearchRequest,
-    TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
+    TrajectoriesRequest, TranslateRequest, Workbench, ZonesRequest,
 };
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Direction;
@@ -208,41 +208,22 @@ async fn compute<T: Send + 'static>(
 /// derivation as `trace.steps` (built from the tracer's events).
 pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = vec![
-        "piece",
-        "type",
-        "side",
-        "set",
-        "start",
-        "trace",
-        "no_source",
-        "max_sentences",
-    ];
-    options.extend(LIMITS);
-    let fields = Fields::new("run", body, &[GRAMMAR, SCENARIO], &options)?;
-    let text = fields.text(&GRAMMAR)?.expect("the grammar is required");
-    let scenario = fields.text(&SCENARIO)?;
-    let start = fields
-        .string("start")?
-        .ok_or_else(|| ApiError::bad_request("`start` (the start string) is required"))?;
-    let max_sentences = fields
-        .number("max_sentences")?
-        .unwrap_or(Limits::default().max_sentences);
-    let request = RunRequest {
-        start,
-        piece: fields.string("piece")?,
-        type_name: fields.string("type")?,
-        side: fields.choice("side", &SIDES)?,
-        inputs: fields.assignments("set")?,
-        limits: limits(&fields, max_sentences, memory_limit(&config))?,
-        no_source: fields.flag("no_source")?,
-    };
-    let traced = fields.flag("trace")?;
     let memory = memory_limit(&config);
+    let (request, texts) = run_request(body, (memory >> 20) as u64)?;
+    let RunTexts {
+        grammar: text,
+        scenario,
+    } = texts;
+    let traced = request.trace;
     let max_answer = config.jobs.max_answer;
-    compute(&config, memory, move |budget| {
+    compute(&config, request.max_memory_bytes(), move |budget| {
         let grammar = grammar(&text).map_err(failed)?;
         let bench = bench(scenario.as_ref(), None, None).map_err(failed)?;
+        if request.count {
+            let counted = bench.count(&grammar, &request).map_err(failed)?;
+            let cli = budget.json(&counted)?;
+            return Ok(answer(cli, json!({"pictures": []})));
+        }
         // The trace's events, at most MAX_TRACE of them and within the answer's cap (each
         // counted as the length of its text, toward the answer once the run is done).
         let mut events: Vec<lingeo::grammar::TraceEvent> = Vec::new();
@@ -276,6 +257,48 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
         Ok(answer(cli, Value::Object(rest)))
     })
     .await
+}
+
+/// The texts a run request carries beside its options.
+pub struct RunTexts {
+    pub grammar: request::Named,
+    pub scenario: Option<request::Named>,
+}
+
+/// A `run` body read: its texts (`grammar`, `scenario`) taken out with `set` (the grammar's
+/// other inputs, `NAME=VALUE` each), the rest deserialised as the API's [`RunRequest`] (an
+/// unknown field a 400 naming the close names, as a rule it breaks); its `max_memory` at most
+/// the server's budget (`memory_mib`, the default).
+pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts), ApiError> {
+    let texts = [GRAMMAR, SCENARIO];
+    let mut options = request::object(body)?;
+    let mut own = Map::new();
+    for key in texts
+        .iter()
+        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+        .chain(["set".to_string()])
+    {
+        if let Some(value) = options.remove(&key) {
+            own.insert(key, value);
+        }
+    }
+    let fields = Fields::new("run", Value::Object(own), &texts, &["set"])?;
+    let mut keys: Vec<&str> = vec!["set"];
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<RunRequest>(&options, &keys)?;
+    let given = options.get("max_memory").and_then(Value::as_u64);
+    options.insert(
+        "max_memory".to_string(),
+        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+    );
+    let mut request = lingeo::api::request::from_value::<RunRequest>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    request.inputs = fields.assignments("set")?;
+    let texts = RunTexts {
+        grammar: fields.text(&GRAMMAR)?.expect("the grammar is required"),
+        scenario: fields.text(&SCENARIO)?,
+    };
+    Ok((request, texts))
 }
 
 /// Each sentence drawn on the board (at most [`MAX_PICTURES`]): a language of trajectories
@@ -315,61 +338,11 @@ fn sentence_pictures(
 /// the first listed attack's `zones`, at most 500) and their bundle view (`bundle`).
 pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = vec![
-        "piece",
-        "to",
-        "horizon",
-        "all_attacks",
-        "filters",
-        "engine",
-        "all_zones",
-        "zone",
-        "seed",
-        "set",
-        "no_source",
-        "max_zones",
-    ];
-    options.extend(LIMITS);
-    let fields = Fields::new("zones", body, &[SCENARIO_FILE, OWN_GRAMMAR], &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let own = fields.text(&OWN_GRAMMAR)?;
-    let all_attacks = fields.flag("all_attacks")?;
-    let (piece, to) = (fields.string("piece")?, fields.string("to")?);
-    if !all_attacks && (piece.is_none() || to.is_none()) {
-        return Err(ApiError::bad_request(
-            "give `piece` and `to` (or `all_attacks` with a `horizon`)",
-        ));
-    }
-    let max_zones = fields
-        .number("max_zones")?
-        .unwrap_or(lingeo::api::zones::MAX_ZONES);
-    let request = ZonesRequest {
-        piece: piece.unwrap_or_default(),
-        to: to.unwrap_or_default(),
-        horizon: fields.number("horizon")?,
-        filters: fields.choice("filters", &FILTERS)?.unwrap_or_default(),
-        engine: fields
-            .choice(
-                "engine",
-                &[
-                    ("native", ZoneEngine::Native),
-                    ("grammar", ZoneEngine::Grammar),
-                ],
-            )?
-            .unwrap_or_default(),
-        all_zones: fields.flag("all_zones")?,
-        zone: fields.number("zone")?,
-        seed: fields.number("seed")?,
-        inputs: fields.assignments("set")?,
-        no_source: fields.flag("no_source")?,
-        max_zones,
-        limits: limits(&fields, max_zones, memory_limit(&config))?,
-        // The server answers several requests at once: one thread a request.
-        jobs: 1,
-    };
     let memory = memory_limit(&config);
+    let (request, texts) = zones_request(body, (memory >> 20) as u64)?;
+    let (scenario, own) = (texts.scenario, texts.grammar);
+    let all_attacks = request.all_attacks;
+    let memory = request.max_memory_bytes();
     compute(&config, memory, move |budget| {
         let own = match &own {
             Some(text) => Some(
@@ -437,42 +410,120 @@ fn zone_pictures(
     Ok((pictures, Value::String(bundle)))
 }
 
-/// The fields that choose a piece and its board (`map`, `trajectories`).
-const PIECE_FIELDS: [&str; 6] = ["board", "removed", "piece", "type", "side", "attack"];
+/// The texts a zones request carries beside its options.
+pub struct ZonesTexts {
+    pub scenario: request::Named,
+    pub grammar: Option<request::Named>,
+}
+
+/// A `zones` body read: its texts taken out with `set` (the other inputs of its grammar,
+/// `NAME=VALUE` each), the rest deserialised as the API's [`ZonesRequest`] (an unknown field
+/// a 400 naming the close names, as a rule it breaks); its `max_memory` at most the server's
+/// budget (`memory_mib`, the default), and its attacks on one thread (`jobs` 1: the server
+/// answers several requests at once).
+pub fn zones_request(body: Value, memory_mib: u64) -> Result<(ZonesRequest, ZonesTexts), ApiError> {
+    let texts = [SCENARIO_FILE, OWN_GRAMMAR];
+    let mut options = request::object(body)?;
+    let mut own = Map::new();
+    for key in texts
+        .iter()
+        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+        .chain(["set".to_string()])
+    {
+        if let Some(value) = options.remove(&key) {
+            own.insert(key, value);
+        }
+    }
+    let fields = Fields::new("zones", Value::Object(own), &texts, &["set"])?;
+    let mut keys: Vec<&str> = vec!["set"];
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<ZonesRequest>(&options, &keys)?;
+    let given = options.get("max_memory").and_then(Value::as_u64);
+    options.insert(
+        "max_memory".to_string(),
+        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+    );
+    if options.get("jobs").is_some_and(|jobs| !jobs.is_null()) {
+        options.insert("jobs".to_string(), Value::from(1));
+    }
+    let mut request = lingeo::api::request::read::<ZonesRequest>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    request.inputs = fields.assignments("set")?;
+    let grammar = fields.text(&OWN_GRAMMAR)?;
+    lingeo::api::Request::check(&request)
+        .and_then(|()| ZonesRequest::check_given(&request, grammar.is_some()))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let texts = ZonesTexts {
+        scenario: fields
+            .text(&SCENARIO_FILE)?
+            .expect("the scenario is required"),
+        grammar,
+    };
+    Ok((request, texts))
+}
+
+/// The board of a `trajectories` or `map` body: its scenario's text, or the size and removed
+/// points of an empty board.
+pub struct BoardTexts {
+    pub scenario: Option<request::Named>,
+    pub board: Option<String>,
+    pub removed: Option<String>,
+}
+
+/// A `trajectories` or `map` body read: its board taken out (`scenario`, `board`,
+/// `removed`), the rest deserialised as the API's request `R` (an unknown field a 400 naming
+/// the close names, as a rule it breaks), its `max_memory` at most the server's budget
+/// (`memory_mib`, the default).
+pub fn board_request<R: lingeo::api::Request>(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(R, BoardTexts), ApiError> {
+    let mut options = request::object(body)?;
+    let mut own = Map::new();
+    for key in ["scenario", "scenario_name", "board", "removed"] {
+        if let Some(value) = options.remove(key) {
+            own.insert(key.to_string(), value);
+        }
+    }
+    let fields = Fields::new(
+        R::JOB,
+        Value::Object(own),
+        &[SCENARIO],
+        &["board", "removed"],
+    )?;
+    unknown_fields::<R>(&options, &["scenario", "board", "removed"])?;
+    let given = options.get("max_memory").and_then(Value::as_u64);
+    options.insert(
+        "max_memory".to_string(),
+        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+    );
+    let request = lingeo::api::request::from_value::<R>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let texts = BoardTexts {
+        scenario: fields.text(&SCENARIO)?,
+        board: fields.string("board")?,
+        removed: fields.string("removed")?,
+    };
+    Ok((request, texts))
+}
 
 /// `trajectories`: the bundle, drawn (`svg`) unless only counted.
 pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = PIECE_FIELDS.to_vec();
-    options.extend(["from", "to", "length", "rule", "simple", "limit", "count"]);
-    let fields = Fields::new("trajectories", body, &[SCENARIO], &options)?;
-    let scenario = fields.text(&SCENARIO)?;
-    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
-    let defaults = TrajectoriesRequest::default();
-    let request = TrajectoriesRequest {
-        piece: fields.string("piece")?,
-        type_name: fields.string("type")?,
-        side: fields.choice("side", &SIDES)?,
-        attack: fields.flag("attack")?,
-        from: fields.string("from")?,
-        to: fields
-            .string("to")?
-            .ok_or_else(|| ApiError::bad_request("`to` (the target point) is required"))?,
-        length: fields.number("length")?,
-        rule: fields
-            .choice("rule", &ADMISSIBLE_RULES)?
-            .unwrap_or(defaults.rule),
-        simple: fields.flag("simple")?,
-        limit: fields.number("limit")?.unwrap_or(defaults.limit),
-        count_only: fields.flag("count")?,
-    };
+    let memory = memory_limit(&config);
+    let (request, texts) = board_request::<TrajectoriesRequest>(body, (memory >> 20) as u64)?;
+    let BoardTexts {
+        scenario,
+        board,
+        removed,
+    } = texts;
     if request.limit > MAX_TRAJECTORIES {
         return Err(ApiError::bad_request(format!(
             "`limit` must be at most {MAX_TRAJECTORIES}, not {} (lingeo trajectories lists more)",
             request.limit
         )));
     }
-    compute(&config, memory_limit(&config), move |budget| {
+    compute(&config, request.max_memory_bytes(), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let bundle = bench.trajectories(&request).map_err(failed)?;
@@ -490,23 +541,31 @@ pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// `map`: the MAP table, drawn as a heat map (`svg`).
+/// `map`: the MAP table, drawn as a heat map (`svg`); with `control`, the control map of the
+/// scenario's position (what `lingeo map --control --json` prints), drawn.
 pub async fn map(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let mut options = PIECE_FIELDS.to_vec();
-    options.extend(["from", "reverse"]);
-    let fields = Fields::new("map", body, &[SCENARIO], &options)?;
-    let scenario = fields.text(&SCENARIO)?;
-    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
-    let request = MapRequest {
-        piece: fields.string("piece")?,
-        type_name: fields.string("type")?,
-        side: fields.choice("side", &SIDES)?,
-        attack: fields.flag("attack")?,
-        from: fields.string("from")?,
-        reverse: fields.flag("reverse")?,
-    };
-    compute(&config, memory_limit(&config), move |budget| {
+    let memory = memory_limit(&config);
+    let (request, texts) = board_request::<MapRequest>(body, (memory >> 20) as u64)?;
+    let BoardTexts {
+        scenario,
+        board,
+        removed,
+    } = texts;
+    if request.control {
+        return compute(&config, request.max_memory_bytes(), move |budget| {
+            let bench =
+                bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
+            let result = bench.control_map().map_err(failed)?;
+            let board = &bench.scenario().board;
+            let title = format!("Control map on {}", board.describe());
+            let svg = budget.picture(board, || result.picture(&title))?;
+            let cli = budget.json(&result)?;
+            Ok(answer(cli, json!({"svg": svg})))
+        })
+        .await;
+    }
+    compute(&config, request.max_memory_bytes(), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let result = bench.map(&request).map_err(failed)?;
@@ -696,7 +755,25 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
 /// `GET /api/defaults`: each converted job's options with their defaults and docs, read off
 /// its request (the page takes its defaults from here, not from numbers of its own).
 pub async fn defaults() -> Json<Value> {
-    Json(json!({ "search": lingeo::api::request::fields::<SearchRequest>() }))
+    let mut jobs = Map::new();
+    jobs.insert(
+        "search".to_string(),
+        json!(lingeo::api::request::fields::<SearchRequest>()),
+    );
+    core_defaults(&mut jobs);
+    Json(Value::Object(jobs))
+}
+
+/// The defaults of `zones`, `trajectories`, `map` and `run`.
+fn core_defaults(jobs: &mut Map<String, Value>) {
+    use lingeo::api::request::fields;
+    jobs.insert("zones".to_string(), json!(fields::<ZonesRequest>()));
+    jobs.insert(
+        "trajectories".to_string(),
+        json!(fields::<TrajectoriesRequest>()),
+    );
+    jobs.insert("map".to_string(), json!(fields::<MapRequest>()));
+    jobs.insert("run".to_string(), json!(fields::<RunRequest>()));
 }
 
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position

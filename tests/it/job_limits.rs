@@ -12,7 +12,6 @@ use lingeo::api::{
     ApiError, Cap, PairsRequest, PatternsRequest, RunRequest, TrajectoriesRequest, Workbench,
     ZonesRequest, shipped_grammar,
 };
-use lingeo::grammar::Limits;
 use lingeo::progress::Silent;
 use lingeo::{deadline, memory};
 use proptest::prelude::*;
@@ -167,10 +166,9 @@ fn run_jobs(case: &Case) -> Result<Vec<&'static str>, String> {
             horizon: Some(case.horizon),
             all_zones: true,
             max_zones: 10_000_000,
-            limits: Limits {
-                max_memory: limit,
-                ..Limits::default()
-            },
+            // The request's limit in whole MiB, rounded up: the thread's (`under_limits`), the
+            // case's, is the one that stops the zones.
+            max_memory: (limit as u64).div_ceil(1 << 20),
             ..ZonesRequest::default()
         };
         bench.zones(&r).map(drop)
@@ -186,11 +184,9 @@ fn run_jobs(case: &Case) -> Result<Vec<&'static str>, String> {
         let r = RunRequest {
             start: format!("S({from}, {target}, {})", case.horizon),
             piece: Some(p0.clone()),
-            limits: Limits {
-                max_memory: limit,
-                max_sentences: 10_000_000,
-                ..Limits::default()
-            },
+            // The request's limit in whole MiB, rounded up: the thread's is the case's.
+            max_memory: (limit as u64).div_ceil(1 << 20),
+            max_sentences: 10_000_000,
             ..RunRequest::default()
         };
         bench.run(&grammar, &r, None).map(drop)

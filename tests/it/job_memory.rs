@@ -11,7 +11,7 @@ use lingeo::api::{
     ApiError, Cap, CompareRequest, CompareSide, GrammarSource, PairsRequest, PatternsRequest,
     RunRequest, Starts, TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
 };
-use lingeo::grammar::{Limit, Limits};
+use lingeo::grammar::Limit;
 use lingeo::play::search::StopReason;
 use lingeo::progress::Silent;
 use lingeo::{budget, deadline, memory};
@@ -171,12 +171,9 @@ fn a_grammar_that_branches_forever_stops_at_the_memory_limit() {
     let grammar = load_grammar("tests/grammars/branches-forever.lgg").unwrap();
     let r = RunRequest {
         start: "S(0)".into(),
-        limits: Limits {
-            max_memory: 32 << 20,
-            // Not the steps: the memory stops it first.
-            max_steps: 5_000_000,
-            ..Limits::default()
-        },
+        max_memory: 32,
+        // Not the steps: the memory stops it first.
+        max_steps: 5_000_000,
         ..RunRequest::default()
     };
     let e = bench.run(&grammar, &r, None).unwrap_err();
@@ -203,20 +200,20 @@ fn a_map_of_a_piece_type_past_the_memory_limit_is_the_runs_memory_error() {
     )
     .unwrap();
     let grammar = load_grammar("tests/grammars/map-of-a-type.lgg").unwrap();
-    let run = |max_memory: usize| {
+    // `max_memory` in MiB, the run's limit and the thread's (the server gives each
+    // computation its budget so).
+    let run = |max_memory: u64| {
         let r = RunRequest {
             start: "S((1,1), (2,3))".into(),
             type_name: Some("knight".into()),
-            limits: Limits {
-                max_memory,
-                ..Limits::default()
-            },
+            max_memory,
             ..RunRequest::default()
         };
-        // The limit the server gives each computation (its budget).
-        memory::with_limit(max_memory, || bench.run(&grammar, &r, None))
+        memory::with_limit((max_memory << 20) as usize, || {
+            bench.run(&grammar, &r, None)
+        })
     };
-    match run(16 << 20) {
+    match run(16) {
         Err(ApiError::Run {
             limit: Some(Limit::Memory),
             message,
@@ -231,7 +228,7 @@ fn a_map_of_a_piece_type_past_the_memory_limit_is_the_runs_memory_error() {
     }
     // Under the default limit the same run has its answer: a knight's one move.
     assert_eq!(
-        run(Limits::default().max_memory).unwrap().language,
+        run(RunRequest::default().max_memory).unwrap().language,
         ["t(1)"]
     );
 }

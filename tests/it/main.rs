@@ -5,6 +5,7 @@
 mod abilities;
 mod analysis;
 mod bad_files;
+mod board_jobs_options;
 mod board_memory;
 mod build_script;
 mod case_files;
@@ -54,3 +55,4 @@ mod zone_properties;
 mod zone_summary;
 mod zones;
 mod zones_grammar;
+mod zones_options;

@@ -637,8 +637,9 @@ fn every_attack_of_a_far_reaching_piece_stops_at_the_deadline() {
     let scenario = "board 61x6\ntype WALKER { like king value 3 }\ntype TARGET { value 10 }\n\
                     white knight at (8,1) as P0\nwhite WALKER at (1,1) as P1\n\
                     black bishop at (36,4) as P2\ngoal (50,4) for P1\ngoal (1,1) for P0\n";
-    let body = json!({"scenario": scenario, "piece": "P2", "to": "(47,2)", "horizon": 40,
-                      "all_attacks": true});
+    // (Every attack: `piece` and `to` are refused beside `all_attacks`, as the CLI refuses
+    // them.)
+    let body = json!({"scenario": scenario, "horizon": 40, "all_attacks": true});
     let started = Instant::now();
     let (status, text) = http(
         server.port,

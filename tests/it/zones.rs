@@ -297,7 +297,7 @@ fn all_attacks_on_threads_equal_all_attacks_on_one() {
     let on = |jobs| {
         let r = ZonesRequest {
             horizon: Some(3),
-            jobs,
+            jobs: Some(jobs),
             ..ZonesRequest::default()
         };
         let result = bench.attacks(&r, None, &lingeo::progress::Silent).unwrap();
@@ -310,7 +310,7 @@ fn all_attacks_on_threads_equal_all_attacks_on_one() {
     // No threads is refused on the field `jobs`, not a panic.
     let none = ZonesRequest {
         horizon: Some(3),
-        jobs: 0,
+        jobs: Some(0),
         ..ZonesRequest::default()
     };
     assert!(matches!(
