@@ -406,11 +406,13 @@ class Scenario:
         )
         return Search(data)
 
-    def play(
-        self, moves: Union[str, Sequence[str]] = "", *, max_memory: int = MAX_MEMORY
-    ) -> Line:
-        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position."""
-        return Line(self._native.play(_moves(moves), max_memory))
+    def play(self, moves: Union[str, Sequence[str]] = "", **options: Any) -> Line:
+        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position.
+
+        The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
+        fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
+        keyword raises ``RequestError`` naming the close ones)."""
+        return Line(self._native.play(dict(options, moves=_moves(moves))))
 
     def evaluate(
         self,
@@ -558,20 +560,21 @@ def match(
     white: str = "",
     black: str = "",
     games: int = 20,
-    *,
-    jobs: int = 1,
-    first: int = 0,
-    max_memory: int = MAX_MEMORY,
+    **options: Any,
 ) -> Match:
     """Plays ``games`` games between two engines, as ``lingeo match SCENARIO --white W
     --black B --games N`` does (specs such as ``"eval=fuzzy,depth=2"``; docs/players.md §4).
-    ``jobs``: the games on that many threads (the same result). ``first``: play the games
-    ``first .. first + games`` (from 0) of the match's schedule instead, a part of a match
-    split into tasks (``lingeo.experiments``)."""
+
+    The keyword arguments are the other options of ``lingeo match``, the fields of
+    ``lingeo::api::MatchRequest``, with the same defaults and rules (an unknown keyword raises
+    ``RequestError`` naming the close ones): ``jobs``, the games on that many threads (the
+    same result); ``first``, play the games ``first .. first + games`` (from 0) of the match's
+    schedule instead, a part of a match split into tasks (``lingeo.experiments``); ``time``,
+    stop after that many seconds; ``max_memory`` (MiB)."""
     if not isinstance(scenario, Scenario):
         scenario = Scenario.load(scenario)
     summary, games_played = scenario._native.play_match(
-        white, black, games, jobs, first, max_memory
+        dict(options, white=white, black=black, games=games)
     )
     return Match(summary, games_played)
 

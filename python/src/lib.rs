@@ -13,8 +13,8 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest, SearchRequest,
-    TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, PlayRequest, RunRequest,
+    SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
 
@@ -557,27 +557,16 @@ impl Scenario {
         object(py, &s)
     }
 
-    // A match between two engines: (`lingeo match --json`, the games).
-    #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    // A match between two engines: (`lingeo match --json`, the games). `options` are the
+    // keyword arguments, the fields of `lingeo::api::MatchRequest` (`lingeo match`'s flags).
+    #[pyo3(signature = (options = None))]
     fn play_match(
         &self,
         py: Python<'_>,
-        white: &str,
-        black: &str,
-        games: u32,
-        jobs: usize,
-        first: u32,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = MatchRequest {
-            white: white.to_string(),
-            black: black.to_string(),
-            games,
-            jobs,
-            first,
-        };
+        let r: MatchRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let (summary, games) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
@@ -588,11 +577,18 @@ impl Scenario {
         Ok((object(py, &summary)?, object(py, &games)?))
     }
 
-    #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
-    fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<Py<PyAny>> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
+    // A line replayed: `options` are the keyword arguments, the fields of
+    // `lingeo::api::PlayRequest` (`lingeo play`'s flags).
+    #[pyo3(signature = (options = None))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PlayRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let p = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| value(&p)))
+            lingeo::memory::with_limit(memory, || self.bench.play(&r.moves).and_then(|p| value(&p)))
         })?
         .map_err(|e| error(py, e))?;
         object(py, &p)

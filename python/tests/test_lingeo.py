@@ -523,3 +523,26 @@ def test_search_keywords_are_the_requests_fields():
     assert without_times(lg.to_dict()) == without_times(
         cli_json("search", RETI, "--engine", "lg", "--zones", "translate", "--no-domination", "--race", "0")
     )
+
+
+def test_play_and_match_keywords_are_the_requests_fields():
+    # Issue 46: `play` and `match` read their keyword arguments as the library's PlayRequest
+    # and MatchRequest, as the CLI's flags are: an unknown one names the close ones, a rule
+    # names its field, and `match` takes `time` as `lingeo match --time` does.
+    s = lingeo.Scenario.load(RETI)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.play("h8-g7", max_memroy=10)
+    assert "did you mean" in str(err.value) and "`max_memory`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.play("h8-g7", max_memory=0)
+    assert "`max_memory`" in str(err.value)
+    assert len(s.play("h8-g7", max_memory=64).positions) == 2
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.match(PAWNED, "depth=1", "depth=2", games=2, job=2)
+    assert "`jobs`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.match(PAWNED, games=0)
+    assert "`games` must be at least 1" in str(err.value)
+    m = lingeo.match(PAWNED, "eval=fuzzy,depth=4", "eval=fuzzy,depth=4", games=4, time=0.001)
+    assert "time limit" in m.to_dict()["stopped"]
+    assert m.wins + m.draws + m.losses < 4

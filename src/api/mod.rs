@@ -62,7 +62,7 @@ pub use map::{MapRequest, MapResult};
 pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
-pub use play::PlayResult;
+pub use play::{PlayRequest, PlayResult};
 pub use request::Request;
 pub use run::{
     CountResult, LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar,

@@ -11,7 +11,7 @@ mod files;
 pub mod json;
 mod limits;
 mod map;
-mod matches;
+pub(crate) mod matches;
 mod patterns;
 pub(crate) mod play;
 mod progress;
@@ -231,9 +231,19 @@ impl Command {
             Command::Patterns(a) => a.memory.bytes(),
             Command::Fuzzy(a) => a.memory.bytes(),
             Command::Translate(a) => a.memory.bytes(),
-            Command::Play(a) => a.memory.bytes(),
+            Command::Play(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Evaluate(a) => a.memory.bytes(),
-            Command::Match(a) => a.memory.bytes(),
+            Command::Match(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Analysis(a) => a.memory.bytes(),
             Command::Run(a) => a.limits.max_memory_bytes(),
             Command::Zones(a) => a.limits.max_memory_bytes(),

@@ -19,8 +19,8 @@ use lingeo::api::compare::{
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchInputs, SearchRequest,
-    TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
+    Filters, MapRequest, PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchInputs,
+    SearchRequest, TrajectoriesRequest, TranslateRequest, Workbench, ZoneEngine, ZonesRequest,
 };
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Direction;
@@ -696,22 +696,79 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
 /// `GET /api/defaults`: each converted job's options with their defaults and docs, read off
 /// its request (the page takes its defaults from here, not from numbers of its own).
 pub async fn defaults() -> Json<Value> {
-    Json(json!({ "search": lingeo::api::request::fields::<SearchRequest>() }))
+    use lingeo::api::request::fields;
+    Json(json!({
+        "search": fields::<SearchRequest>(),
+        "play": fields::<PlayRequest>(),
+    }))
+}
+
+/// A body of a job whose request is the schema, read: the texts it carries (`texts`) and the
+/// endpoint's own fields (`own`) taken out, the rest deserialised as the API's request `R` (an
+/// unknown field a 400 naming the close names). A request with a `max_memory` has it at most
+/// the server's budget (`memory_mib`), and by default that budget.
+pub fn job_request<R: lingeo::api::Request>(
+    body: Value,
+    texts: &[Text],
+    own: &[&str],
+    memory_mib: u64,
+) -> Result<(R, Fields, Map<String, Value>), ApiError> {
+    let mut options = request::object(body)?;
+    let mut given_texts = Map::new();
+    for text in texts {
+        for key in [text.key.to_string(), format!("{}_name", text.key)] {
+            if let Some(value) = options.remove(&key) {
+                given_texts.insert(key, value);
+            }
+        }
+    }
+    let mut given_own = Map::new();
+    for key in own {
+        if let Some(value) = options.remove(*key) {
+            given_own.insert(key.to_string(), value);
+        }
+    }
+    let fields = Fields::new(R::JOB, Value::Object(given_texts), texts, &[])?;
+    let mut keys: Vec<&str> = own.to_vec();
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<R>(&options, &keys)?;
+    if lingeo::api::request::fields::<R>()
+        .iter()
+        .any(|f| f.name == "max_memory")
+    {
+        let given = options.get("max_memory").and_then(Value::as_u64);
+        options.insert(
+            "max_memory".to_string(),
+            Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+        );
+    }
+    let request = lingeo::api::request::from_value::<R>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok((request, fields, given_own))
+}
+
+/// A `play` body read: the scenario, and the rest as the API's [`PlayRequest`].
+pub fn play_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PlayRequest, request::Named), ApiError> {
+    let (request, texts, _) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
 }
 
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position
 /// of a node of the search tree.
 pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let fields = Fields::new("play", body, &[SCENARIO_FILE], &["moves"])?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let moves = fields.string("moves")?.unwrap_or_default();
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = play_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let game = bench.game().map_err(failed)?;
-        let played = lingeo::api::play::play_line(&game, &moves).map_err(failed)?;
+        let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
         let cli = budget.json(&played)?;
         Ok(answer(cli, json!({"svg": svg})))

@@ -1,0 +1,107 @@
+//! The options of `play`, `match`, `compare`, `translate`, `patterns`, `fuzzy` and `evaluate`,
+//! read from their API requests (issue 46): the flags the requests' fields give, their rules
+//! in the requests' words spelt as flags, and `--time` on the commands that can run long
+//! (exit 2, the time limit named, what was done before it on stdout).
+
+use super::common::lingeo;
+
+#[test]
+fn play_refuses_a_memory_limit_out_of_range_naming_the_flag() {
+    let (out, err, code) = lingeo(&["play", "examples/reti.scenario", "--max-memory", "0"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(
+        err,
+        "error: --max-memory must be from 1 to 1073741824 MiB, not 0\n"
+    );
+}
+
+#[test]
+fn match_rules_name_the_flags() {
+    for (flags, message) in [
+        (&["--games", "0"][..], "error: --games must be at least 1\n"),
+        (
+            &["--jobs", "0"][..],
+            "error: --jobs must be from 1 to 256, not 0\n",
+        ),
+        (
+            &["--first", "4294967295"][..],
+            "error: --first + --games is too large\n",
+        ),
+        (
+            &["--time", "0"][..],
+            "error: --time must be a positive number of seconds, not 0\n",
+        ),
+    ] {
+        let mut args = vec!["match", "examples/pawned.scenario"];
+        args.extend(flags);
+        let (out, err, code) = lingeo(&args);
+        assert_eq!((code, err.as_str()), (2, message), "{flags:?}: {out}");
+    }
+}
+
+/// A match's part (`--first`) plays those games of the whole match's schedule: two parts
+/// score what the whole match scores.
+#[test]
+fn match_parts_add_up_to_the_whole_match() {
+    let score = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "examples/pawned.scenario",
+            "--white",
+            "depth=1",
+            "--black",
+            "depth=2",
+            "--json",
+        ];
+        args.extend(extra);
+        let (out, err, code) = lingeo(&args);
+        assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        ["wins", "draws", "losses"].map(|k| json[k].as_u64().unwrap())
+    };
+    let whole = score(&["--games", "4"]);
+    let first = score(&["--games", "2"]);
+    let second = score(&["--games", "2", "--first", "2"]);
+    assert_eq!(whole, [0, 1, 2].map(|i| first[i] + second[i]));
+    let (out, _, _) = lingeo(&[
+        "match",
+        "examples/pawned.scenario",
+        "--games",
+        "2",
+        "--first",
+        "2",
+        "--white",
+        "depth=1",
+    ]);
+    assert!(
+        out.contains("\nthe games 3 to 4 of the match's schedule\n"),
+        "{out}"
+    );
+}
+
+/// `match --time`: the game being played when the time runs out stops the match, which gives
+/// up (exit 2) with the score of the games before, naming the limit and `--time`.
+#[test]
+fn match_stops_at_its_time_limit() {
+    let (out, err, code) = lingeo(&[
+        "match",
+        "examples/pawned.scenario",
+        "--white",
+        "eval=fuzzy,depth=4",
+        "--black",
+        "eval=fuzzy,depth=4",
+        "--games",
+        "4",
+        "--time",
+        "0.001",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("stopped at the time limit of the request (0.001 s; --time raises it)"),
+        "{err}"
+    );
+    assert!(
+        out.contains("first engine: 0 wins, 0 draws, 0 losses"),
+        "{out}"
+    );
+}
