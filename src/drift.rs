@@ -22,8 +22,6 @@ const NOT_YET_CONVERTED: &[&str] = &[
     "trajectories",
     "map",
     "run",
-    "patterns",
-    "fuzzy",
     "evaluate",
     "translate",
     "compare",
@@ -402,4 +400,46 @@ fn match_front_ends() {
     python_binds::<MatchRequest>();
     let table = job_table::<MatchRequest>(&cli, Err("no endpoint"), Ok(&python_job), &[]);
     snapshot("match", table);
+}
+
+#[test]
+fn patterns_front_ends() {
+    use crate::cli::patterns::PatternArgs;
+    use lingeo::api::PatternsRequest;
+    let memory = PatternsRequest::default().max_memory;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<PatternArgs, PatternsRequest>("patterns", &["x.scenario"], o, |a| {
+            a.options.request()
+        })
+    };
+    let server = |o: &Map<String, Value>| {
+        let mut body = o.clone();
+        body.insert("scenario".to_string(), json!("board 3x3"));
+        crate::serve::api::patterns_request(Value::Object(body), memory)
+            .map(|(r, _)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    python_binds::<PatternsRequest>();
+    let table = job_table::<PatternsRequest>(&cli, Ok(&server), Ok(&python_job), &[]);
+    snapshot("patterns", table);
+}
+
+#[test]
+fn fuzzy_front_ends() {
+    use crate::cli::patterns::FuzzyArgs;
+    use lingeo::api::PairsRequest;
+    let memory = PairsRequest::default().max_memory;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<FuzzyArgs, PairsRequest>("fuzzy", &["x.scenario"], o, |a| a.options.request())
+    };
+    let server = |o: &Map<String, Value>| {
+        let mut body = o.clone();
+        body.insert("scenario".to_string(), json!("board 3x3"));
+        crate::serve::api::fuzzy_request(Value::Object(body), memory)
+            .map(|(r, _)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    python_binds::<PairsRequest>();
+    let table = job_table::<PairsRequest>(&cli, Ok(&server), Ok(&python_job), &[]);
+    snapshot("fuzzy", table);
 }

@@ -5,8 +5,22 @@ use std::fmt;
 
 use crate::board::Point;
 
-/// The two sides of a game; pieces of opposite sides are opponents.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The two sides of a game; pieces of opposite sides are opponents. A request names them
+/// `white` and `black`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Side {
     /// The side whose forward direction is +rank, as vectors are written.
     White,

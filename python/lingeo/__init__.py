@@ -45,6 +45,7 @@ __all__ = [
     "Line",
     "Evaluation",
     "Match",
+    "Patterns",
     "Comparison",
     "match",
     "compare",
@@ -414,6 +415,22 @@ class Scenario:
         keyword raises ``RequestError`` naming the close ones)."""
         return Line(self._native.play(dict(options, moves=_moves(moves))))
 
+    def patterns(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
+        """The attack patterns of the pairs of pieces, as ``lingeo patterns`` gives them: of
+        ``pair`` (``"WR,BK"``), or of every attack-able pair.
+
+        The keyword arguments are the other options of ``lingeo patterns`` (``side``,
+        ``horizon``, ``limit``, ``count``, ``time``, ``max_memory``), the fields of
+        ``lingeo::api::PatternsRequest``, with the same defaults and rules (an unknown keyword
+        raises ``RequestError`` naming the close ones)."""
+        return Patterns(self._native.patterns(dict(options, pair=pair)))
+
+    def fuzzy(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
+        """Each pair's patterns as one fuzzy pattern, as ``lingeo fuzzy`` gives them; the
+        keyword arguments are the other options of ``lingeo fuzzy`` (``side``, ``horizon``,
+        ``time``, ``max_memory``), the fields of ``lingeo::api::PairsRequest``."""
+        return Patterns(self._native.fuzzy(dict(options, pair=pair)))
+
     def evaluate(
         self,
         moves: Union[str, Sequence[str]] = "",
@@ -577,6 +594,16 @@ def match(
         dict(options, white=white, black=black, games=games)
     )
     return Match(summary, games_played)
+
+
+class Patterns(_Result):
+    """The patterns or fuzzy patterns of pairs of pieces (``lingeo patterns``, ``lingeo
+    fuzzy``): ``to_dict()`` is what their ``--json`` prints."""
+
+    @property
+    def pairs(self) -> List[Dict[str, Any]]:
+        """Each pair, with its counts and its patterns (or its fuzzy pattern)."""
+        return list(self._data["pairs"])
 
 
 class Comparison(_Result):

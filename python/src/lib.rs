@@ -13,8 +13,9 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, PlayRequest, RunRequest,
-    SearchRequest, TrajectoriesRequest, Workbench, ZoneEngine, ZonesRequest,
+    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, PairsRequest,
+    PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
+    ZoneEngine, ZonesRequest,
 };
 use lingeo::piece::Side;
 
@@ -589,6 +590,48 @@ impl Scenario {
         let memory = api::request::memory_bytes(r.max_memory);
         let p = interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.play(&r.moves).and_then(|p| value(&p)))
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
+    }
+
+    // The patterns of the pairs of pieces (`lingeo patterns --json`): `options` are the
+    // keyword arguments, the fields of `lingeo::api::PatternsRequest`.
+    #[pyo3(signature = (options = None))]
+    fn patterns(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PatternsRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
+        let p = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                self.bench
+                    .patterns(&r, &lingeo::progress::Silent)
+                    .and_then(|p| value(&p))
+            })
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
+    }
+
+    // Each pair's fuzzy pattern (`lingeo fuzzy --json`): `options` are the keyword arguments,
+    // the fields of `lingeo::api::PairsRequest`.
+    #[pyo3(signature = (options = None))]
+    fn fuzzy(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PairsRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
+        let p = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                self.bench
+                    .fuzzy_patterns(&r, &lingeo::progress::Silent)
+                    .and_then(|p| value(&p))
+            })
         })?
         .map_err(|e| error(py, e))?;
         object(py, &p)

@@ -546,3 +546,21 @@ def test_play_and_match_keywords_are_the_requests_fields():
     m = lingeo.match(PAWNED, "eval=fuzzy,depth=4", "eval=fuzzy,depth=4", games=4, time=0.001)
     assert "time limit" in m.to_dict()["stopped"]
     assert m.wins + m.draws + m.losses < 4
+
+
+def test_patterns_and_fuzzy_are_the_clis():
+    # Issue 46: `patterns` and `fuzzy` read their keyword arguments as the library's
+    # PatternsRequest and PairsRequest, and give what the CLI's --json prints.
+    figure2 = EXAMPLES / "figure2.scenario"
+    s = lingeo.Scenario.load(figure2)
+    p = s.patterns("WR,BK")
+    assert p.to_dict() == cli_json("patterns", figure2, "--pair", "WR,BK")
+    assert len(p.pairs) == 1
+    f = s.fuzzy(side="white", horizon=2)
+    assert f.to_dict() == cli_json("fuzzy", figure2, "--side", "white", "--horizon", "2")
+    with pytest.raises(lingeo.RequestError) as err:
+        s.patterns("WR,BK", side="white")
+    assert "`pair`" in str(err.value) and "`side`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.fuzzy(horizn=2)
+    assert "`horizon`" in str(err.value)

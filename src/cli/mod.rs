@@ -12,7 +12,7 @@ pub mod json;
 mod limits;
 mod map;
 pub(crate) mod matches;
-mod patterns;
+pub(crate) mod patterns;
 pub(crate) mod play;
 mod progress;
 mod run;
@@ -228,8 +228,18 @@ impl Command {
         match self {
             Command::Map(a) => a.memory.bytes(),
             Command::Trajectories(a) => a.memory.bytes(),
-            Command::Patterns(a) => a.memory.bytes(),
-            Command::Fuzzy(a) => a.memory.bytes(),
+            Command::Patterns(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Fuzzy(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Translate(a) => a.memory.bytes(),
             Command::Play(a) => a
                 .options

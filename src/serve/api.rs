@@ -700,6 +700,8 @@ pub async fn defaults() -> Json<Value> {
     Json(json!({
         "search": fields::<SearchRequest>(),
         "play": fields::<PlayRequest>(),
+        "patterns": fields::<PatternsRequest>(),
+        "fuzzy": fields::<PairsRequest>(),
     }))
 }
 
@@ -939,33 +941,37 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// The pairs of `patterns` and `fuzzy`: `pair` (`WR,BK`), `side`, `horizon`.
-fn pairs_request(fields: &Fields) -> Result<PairsRequest, ApiError> {
-    Ok(PairsRequest {
-        pair: fields.string("pair")?,
-        side: fields.choice("side", &SIDES)?,
-        horizon: fields
-            .number("horizon")?
-            .unwrap_or(PairsRequest::default().horizon),
-    })
+/// A `patterns` body read: the scenario, and the rest as the API's [`PatternsRequest`].
+pub fn patterns_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PatternsRequest, request::Named), ApiError> {
+    let (request, texts, _) =
+        job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
+}
+
+/// A `fuzzy` body read: the scenario, and the rest as the API's [`PairsRequest`].
+pub fn fuzzy_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PairsRequest, request::Named), ApiError> {
+    let (request, texts, _) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
 }
 
 /// `patterns`: the attack patterns of the pairs of pieces (`lingeo patterns`).
 pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let options = ["pair", "side", "horizon", "limit", "count"];
-    let fields = Fields::new("patterns", body, &[SCENARIO_FILE], &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let request = PatternsRequest {
-        pairs: pairs_request(&fields)?,
-        limit: fields
-            .number("limit")?
-            .unwrap_or(PatternsRequest::default().limit),
-        count_only: fields.flag("count")?,
-    };
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = patterns_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .patterns(&request, &lingeo::progress::Silent)
@@ -979,17 +985,9 @@ pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
 /// `fuzzy`: each pair's patterns as one fuzzy pattern (`lingeo fuzzy`).
 pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let fields = Fields::new(
-        "fuzzy",
-        body,
-        &[SCENARIO_FILE],
-        &["pair", "side", "horizon"],
-    )?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let request = pairs_request(&fields)?;
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = fuzzy_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .fuzzy_patterns(&request, &lingeo::progress::Silent)

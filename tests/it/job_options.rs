@@ -105,3 +105,49 @@ fn match_stops_at_its_time_limit() {
         "{out}"
     );
 }
+
+/// The pieces of issue 45's memory test: far apart on 50x50, whose patterns at horizon 49
+/// take long to list.
+const FAR_PIECES: &str = "board 50x50
+white king at (1,1)
+white rook at (5,3)
+black king at (50,50)
+black queen at (45,47)
+";
+
+fn far_pieces() -> String {
+    let dir = std::env::temp_dir().join(format!("lingeo-job-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("far.scenario");
+    std::fs::write(&path, FAR_PIECES).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `patterns --time` and `fuzzy --time`: past the time, an error naming the limit and
+/// `--time` (exit 2); `--pair` with `--side` is refused in the request's words.
+#[test]
+fn patterns_and_fuzzy_stop_at_their_time_limit() {
+    let far = far_pieces();
+    for (job, time) in [("patterns", "0.2"), ("fuzzy", "1e-9")] {
+        let (_, err, code) = lingeo(&[job, &far, "--horizon", "49", "--time", time]);
+        assert_eq!(code, 2, "{job}: {err}");
+        assert!(
+            err.contains("stopped at the time limit of the request (")
+                && err.contains(" s; --time raises it)"),
+            "{job}: {err}"
+        );
+    }
+    let (out, err, code) = lingeo(&[
+        "fuzzy",
+        "examples/figure2.scenario",
+        "--pair",
+        "WR,BK",
+        "--side",
+        "white",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: --pair names one pair and --side the pairs of a side: give one\n"
+    );
+}
