@@ -22,7 +22,6 @@ const NOT_YET_CONVERTED: &[&str] = &[
     "trajectories",
     "map",
     "run",
-    "evaluate",
     "translate",
     "compare",
     "check",
@@ -442,4 +441,18 @@ fn fuzzy_front_ends() {
     python_binds::<PairsRequest>();
     let table = job_table::<PairsRequest>(&cli, Ok(&server), Ok(&python_job), &[]);
     snapshot("fuzzy", table);
+}
+
+#[test]
+fn evaluate_front_ends() {
+    use crate::cli::evaluate::EvaluateArgs;
+    use lingeo::api::EvaluateRequest;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<EvaluateArgs, EvaluateRequest>("evaluate", &["x.scenario"], o, |a| {
+            a.options.request()
+        })
+    };
+    python_binds::<EvaluateRequest>();
+    let table = job_table::<EvaluateRequest>(&cli, Err("no endpoint"), Ok(&python_job), &[]);
+    snapshot("evaluate", table);
 }

@@ -437,14 +437,19 @@ class Scenario:
         horizon: Optional[int] = None,
         *,
         learned: bool = False,
-        max_zones: int = 10_000,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Evaluation:
-        """The fuzzy evaluation (or with ``learned=True`` the learned one) of the position
-        after ``moves``."""
-        return Evaluation(
-            self._native.evaluate(_moves(moves), horizon, learned, max_zones, max_memory)
-        )
+        """The fuzzy evaluation (or with ``learned=True``, the same as ``eval="learned"``, the
+        learned one) of the position after ``moves``.
+
+        The keyword arguments are the other options of ``lingeo evaluate`` (``eval``,
+        ``max_zones``, ``time``, ``max_memory``), the fields of
+        ``lingeo::api::EvaluateRequest``, with the same defaults and rules (an unknown keyword
+        raises ``RequestError`` naming the close ones)."""
+        fields = dict(options, moves=_moves(moves), horizon=horizon)
+        if learned:
+            fields.setdefault("eval", "learned")
+        return Evaluation(self._native.evaluate(fields))
 
     def __repr__(self) -> str:
         return f"Scenario({self.name!r})"

@@ -637,28 +637,16 @@ impl Scenario {
         object(py, &p)
     }
 
-    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy_evaluation::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
+    // An evaluation: `options` are the keyword arguments, the fields of
+    // `lingeo::api::EvaluateRequest` (`lingeo evaluate`'s flags).
+    #[pyo3(signature = (options = None))]
     fn evaluate(
         &self,
         py: Python<'_>,
-        moves: &str,
-        horizon: Option<u32>,
-        learned: bool,
-        max_zones: usize,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = EvaluateRequest {
-            moves: moves.to_string(),
-            horizon,
-            eval: if learned {
-                api::evaluate::Evaluator::Learned
-            } else {
-                api::evaluate::Evaluator::Fuzzy
-            },
-            max_zones,
-            ..EvaluateRequest::default()
-        };
+        let r: EvaluateRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let e = interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| value(&e)))
         })?

@@ -564,3 +564,18 @@ def test_patterns_and_fuzzy_are_the_clis():
     with pytest.raises(lingeo.RequestError) as err:
         s.fuzzy(horizn=2)
     assert "`horizon`" in str(err.value)
+
+
+def test_evaluate_keywords_are_the_requests_fields():
+    # Issue 46: `evaluate` reads its keyword arguments as the library's EvaluateRequest.
+    s = lingeo.Scenario.load(RETI)
+    assert s.evaluate(eval="learned").to_dict() == s.evaluate(learned=True).to_dict()
+    assert s.evaluate(eval="learned").to_dict() == cli_json("evaluate", RETI, "--eval", "learned")
+    with pytest.raises(lingeo.RequestError) as err:
+        s.evaluate(horizon=0)
+    assert "`horizon` must be at least 1" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.evaluate(max_zone=3)
+    assert "`max_zones`" in str(err.value)
+    with pytest.raises(lingeo.StoppedError):
+        lingeo.Scenario.load(EXAMPLES / "race10.scenario").evaluate(time=0.01)

@@ -57,7 +57,7 @@ pub use check::{
 pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
 pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap, ErrorKind};
-pub use evaluate::{EvaluateRequest, EvaluationResult};
+pub use evaluate::{EvaluateInputs, EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
 pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};

@@ -6,7 +6,7 @@ mod analysis;
 mod compare_grammars;
 mod control;
 mod demo;
-mod evaluate;
+pub(crate) mod evaluate;
 mod files;
 pub mod json;
 mod limits;
@@ -247,7 +247,12 @@ impl Command {
                 .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
                     lingeo::api::request::memory_bytes(r.max_memory)
                 }),
-            Command::Evaluate(a) => a.memory.bytes(),
+            Command::Evaluate(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Match(a) => a
                 .options
                 .request()

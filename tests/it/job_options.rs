@@ -151,3 +151,36 @@ fn patterns_and_fuzzy_stop_at_their_time_limit() {
         "error: --pair names one pair and --side the pairs of a side: give one\n"
     );
 }
+
+/// `evaluate --time`: past the time, an error naming the limit and `--time` (exit 2), not
+/// attacks "not counted" for their size; the request's rules in the flags' words.
+#[test]
+fn evaluate_stops_at_its_time_limit() {
+    let (out, err, code) = lingeo(&["evaluate", "examples/race10.scenario", "--time", "0.01"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.starts_with(
+            "error: stopped at the time limit of the request (0.01 s; --time raises it)"
+        ),
+        "{err}"
+    );
+    for (flags, message) in [
+        (
+            &["--horizon", "0"][..],
+            "error: --horizon must be at least 1 move\n",
+        ),
+        (
+            &["--max-zones", "0"][..],
+            "error: --max-zones must be at least 1\n",
+        ),
+        (
+            &["--rules", "learned/pawned.rules"][..],
+            "error: --rules needs --eval learned\n",
+        ),
+    ] {
+        let mut args = vec!["evaluate", "examples/reti.scenario"];
+        args.extend(flags);
+        let (out, err, code) = lingeo(&args);
+        assert_eq!((code, err.as_str()), (2, message), "{flags:?}: {out}");
+    }
+}
