@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
@@ -18,8 +18,12 @@ use crate::kernel::Kernel;
 use crate::scenario::Scenario;
 use crate::zone::{self, Zone, ZoneEntry, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary};
 
-/// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7); a request
+/// names them `none`, `f1`, `f2`, `all`, a listing as [`Filters::label`] does.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Filters {
     /// The literal grammar of zones.
     None,
@@ -58,12 +62,25 @@ impl Filters {
             Filters::All => "f1+f2",
         }
     }
-}
 
-/// JSON names the filters as the text does ([`Filters::label`]).
-impl Serialize for Filters {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
+    /// Serialises the filters as a listing names them ([`Filters::label`]: `f1+f2` for both),
+    /// as the results' JSON has them (`#[serde(serialize_with)]`).
+    pub fn serialize_label<S: serde::Serializer>(
+        filters: &Filters,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(filters.label())
+    }
+
+    /// [`Filters::serialize_label`] of filters that may be left out.
+    pub fn serialize_label_or_null<S: serde::Serializer>(
+        filters: &Option<Filters>,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match filters {
+            Some(f) => serializer.serialize_str(f.label()),
+            None => serializer.serialize_none(),
+        }
     }
 }
 
@@ -511,6 +528,7 @@ pub struct AttackJson {
     pub horizon: u32,
     /// The filters applied (`f1+f2`, `none`, `f1`, `f2`); null for a grammar of the caller's,
     /// whose filters are its own, and with `no_source`.
+    #[serde(serialize_with = "Filters::serialize_label_or_null")]
     pub filters: Option<Filters>,
     /// The number of zones (at most u64::MAX: see `count_saturated`), or a lower bound on it
     /// (see `count_at_least`).

@@ -20,7 +20,7 @@ pub mod schema_args;
 mod setup;
 mod test;
 mod trajectories;
-mod translate;
+pub(crate) mod translate;
 mod zones;
 
 use std::path::PathBuf;
@@ -240,7 +240,12 @@ impl Command {
                 .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
                     lingeo::api::request::memory_bytes(r.max_memory)
                 }),
-            Command::Translate(a) => a.memory.bytes(),
+            Command::Translate(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Play(a) => a
                 .options
                 .request()

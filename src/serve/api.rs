@@ -702,6 +702,7 @@ pub async fn defaults() -> Json<Value> {
         "play": fields::<PlayRequest>(),
         "patterns": fields::<PatternsRequest>(),
         "fuzzy": fields::<PairsRequest>(),
+        "translate": fields::<TranslateRequest>(),
     }))
 }
 
@@ -778,39 +779,26 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
+/// A `translate` body read: the scenario, and the rest as the API's [`TranslateRequest`].
+pub fn translate_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(TranslateRequest, request::Named), ApiError> {
+    let (request, texts, _) =
+        job_request::<TranslateRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
+}
+
 /// `translate`: one zone carried across moves (`lingeo translate`), and the zone after the
 /// last move drawn (`svg`; the board alone, titled so, where the zone has ended).
 pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let options = [
-        "piece",
-        "to",
-        "horizon",
-        "filters",
-        "max_zones",
-        "zone",
-        "moves",
-    ];
-    let fields = Fields::new("translate", body, &[SCENARIO_FILE], &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let defaults = TranslateRequest::default();
-    let required = |name: &str, what: &str| {
-        fields.string(name).and_then(|v| {
-            v.ok_or_else(|| ApiError::bad_request(format!("`{name}` ({what}) is required")))
-        })
-    };
-    let request = TranslateRequest {
-        piece: required("piece", "the attacking piece")?,
-        to: required("to", "the target point")?,
-        horizon: fields.number("horizon")?,
-        filters: fields.choice("filters", &FILTERS)?.unwrap_or_default(),
-        max_zones: fields.number("max_zones")?.unwrap_or(defaults.max_zones),
-        zone: fields.number("zone")?.unwrap_or(defaults.zone),
-        moves: required("moves", "the moves, `PIECE FROM-TO` separated by commas")?,
-    };
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = translate_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;

@@ -184,3 +184,38 @@ fn evaluate_stops_at_its_time_limit() {
         assert_eq!((code, err.as_str()), (2, message), "{flags:?}: {out}");
     }
 }
+
+/// `translate --time`: past the time, an error naming the limit (exit 2); the flags the
+/// request needs, in its words (clap required them before).
+#[test]
+fn translate_stops_at_its_time_limit() {
+    let zone = [
+        "translate",
+        "examples/robot-zone-full.scenario",
+        "--piece",
+        "BOMBER",
+        "--to",
+        "h1",
+        "--zone",
+        "9",
+        "--moves",
+        "BOMBER h5-h4",
+    ];
+    let (out, err, code) = lingeo(&[&zone[..], &["--time", "1e-9"]].concat());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("longer than the time limit of"), "{err}");
+    let (_, err, code) = lingeo(&zone);
+    assert_eq!(code, 0, "{err}");
+    let (_, err, code) = lingeo(&[
+        "translate",
+        "examples/robot-zone-full.scenario",
+        "--to",
+        "h1",
+        "--moves",
+        "BOMBER h5-h4",
+    ]);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "error: --piece (the attacking piece) is required\n")
+    );
+}
