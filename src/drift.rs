@@ -296,16 +296,19 @@ fn job_table<R: Flags>(
             );
         }
     }
-    let mut table = format!(
-        "job `{}`: with no option given{}, each front end reads {}::default()\n\n",
-        R::JOB,
-        if base.is_empty() {
-            String::new()
-        } else {
-            format!(" but {}", Value::Object(base.clone()))
-        },
-        std::any::type_name::<R>().rsplit("::").next().unwrap_or("")
-    );
+    let ty = std::any::type_name::<R>().rsplit("::").next().unwrap_or("");
+    let mut table = if base.is_empty() {
+        format!(
+            "job `{}`: with no option given, each front end reads {ty}::default()\n\n",
+            R::JOB
+        )
+    } else {
+        format!(
+            "job `{}`: given only {}, each front end reads {ty}::default() with those fields\n\n",
+            R::JOB,
+            Value::Object(base.clone())
+        )
+    };
     table.push_str(
         "| field | kind | default | CLI | server | Python |\n|---|---|---|---|---|---|\n",
     );
