@@ -45,6 +45,7 @@ __all__ = [
     "Line",
     "Evaluation",
     "Match",
+    "Patterns",
     "Comparison",
     "match",
     "compare",
@@ -493,11 +494,29 @@ class Scenario:
         )
         return Search(data)
 
-    def play(
-        self, moves: Union[str, Sequence[str]] = "", *, max_memory: int = MAX_MEMORY
-    ) -> Line:
-        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position."""
-        return Line(self._native.play(_moves(moves), max_memory))
+    def play(self, moves: Union[str, Sequence[str]] = "", **options: Any) -> Line:
+        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position.
+
+        The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
+        fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
+        keyword raises ``RequestError`` naming the close ones)."""
+        return Line(self._native.play(dict(options, moves=_moves(moves))))
+
+    def patterns(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
+        """The attack patterns of the pairs of pieces, as ``lingeo patterns`` gives them: of
+        ``pair`` (``"WR,BK"``), or of every attack-able pair.
+
+        The keyword arguments are the other options of ``lingeo patterns`` (``side``,
+        ``horizon``, ``limit``, ``count``, ``time``, ``max_memory``), the fields of
+        ``lingeo::api::PatternsRequest``, with the same defaults and rules (an unknown keyword
+        raises ``RequestError`` naming the close ones)."""
+        return Patterns(self._native.patterns(dict(options, pair=pair)))
+
+    def fuzzy(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
+        """Each pair's patterns as one fuzzy pattern, as ``lingeo fuzzy`` gives them; the
+        keyword arguments are the other options of ``lingeo fuzzy`` (``side``, ``horizon``,
+        ``time``, ``max_memory``), the fields of ``lingeo::api::PairsRequest``."""
+        return Patterns(self._native.fuzzy(dict(options, pair=pair)))
 
     def evaluate(
         self,
@@ -505,14 +524,19 @@ class Scenario:
         horizon: Optional[int] = None,
         *,
         learned: bool = False,
-        max_zones: int = 10_000,
-        max_memory: int = MAX_MEMORY,
+        **options: Any,
     ) -> Evaluation:
-        """The fuzzy evaluation (or with ``learned=True`` the learned one) of the position
-        after ``moves``."""
-        return Evaluation(
-            self._native.evaluate(_moves(moves), horizon, learned, max_zones, max_memory)
-        )
+        """The fuzzy evaluation (or with ``learned=True``, the same as ``eval="learned"``, the
+        learned one) of the position after ``moves``.
+
+        The keyword arguments are the other options of ``lingeo evaluate`` (``eval``,
+        ``max_zones``, ``time``, ``max_memory``), the fields of
+        ``lingeo::api::EvaluateRequest``, with the same defaults and rules (an unknown keyword
+        raises ``RequestError`` naming the close ones)."""
+        fields = dict(options, moves=_moves(moves), horizon=horizon)
+        if learned:
+            fields.setdefault("eval", "learned")
+        return Evaluation(self._native.evaluate(fields))
 
     def __repr__(self) -> str:
         return f"Scenario({self.name!r})"
@@ -656,22 +680,33 @@ def match(
     white: str = "",
     black: str = "",
     games: int = 20,
-    *,
-    jobs: int = 1,
-    first: int = 0,
-    max_memory: int = MAX_MEMORY,
+    **options: Any,
 ) -> Match:
     """Plays ``games`` games between two engines, as ``lingeo match SCENARIO --white W
     --black B --games N`` does (specs such as ``"eval=fuzzy,depth=2"``; docs/players.md §4).
-    ``jobs``: the games on that many threads (the same result). ``first``: play the games
-    ``first .. first + games`` (from 0) of the match's schedule instead, a part of a match
-    split into tasks (``lingeo.experiments``)."""
+
+    The keyword arguments are the other options of ``lingeo match``, the fields of
+    ``lingeo::api::MatchRequest``, with the same defaults and rules (an unknown keyword raises
+    ``RequestError`` naming the close ones): ``jobs``, the games on that many threads (the
+    same result); ``first``, play the games ``first .. first + games`` (from 0) of the match's
+    schedule instead, a part of a match split into tasks (``lingeo.experiments``); ``time``,
+    stop after that many seconds; ``max_memory`` (MiB)."""
     if not isinstance(scenario, Scenario):
         scenario = Scenario.load(scenario)
     summary, games_played = scenario._native.play_match(
-        white, black, games, jobs, first, max_memory
+        dict(options, white=white, black=black, games=games)
     )
     return Match(summary, games_played)
+
+
+class Patterns(_Result):
+    """The patterns or fuzzy patterns of pairs of pieces (``lingeo patterns``, ``lingeo
+    fuzzy``): ``to_dict()`` is what their ``--json`` prints."""
+
+    @property
+    def pairs(self) -> List[Dict[str, Any]]:
+        """Each pair, with its counts and its patterns (or its fuzzy pattern)."""
+        return list(self._data["pairs"])
 
 
 class Comparison(_Result):

@@ -59,23 +59,12 @@ class Scenario:
         rules: Optional[str] = None,
     ) -> Any: ...
     def play_match(
-        self,
-        white: str = "",
-        black: str = "",
-        games: int = 20,
-        jobs: int = 1,
-        first: int = 0,
-        max_memory: int = 4096,
+        self, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Any, List[Any]]: ...
-    def play(self, moves: str = "", max_memory: int = 4096) -> Any: ...
-    def evaluate(
-        self,
-        moves: str = "",
-        horizon: Optional[int] = None,
-        learned: bool = False,
-        max_zones: int = 10000,
-        max_memory: int = 4096,
-    ) -> Any: ...
+    def play(self, options: Optional[Dict[str, Any]] = None) -> Any: ...
+    def patterns(self, options: Optional[Dict[str, Any]] = None) -> Any: ...
+    def fuzzy(self, options: Optional[Dict[str, Any]] = None) -> Any: ...
+    def evaluate(self, options: Optional[Dict[str, Any]] = None) -> Any: ...
 
 class Grammar:
     @staticmethod

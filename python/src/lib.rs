@@ -13,8 +13,9 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, RunRequest, SearchRequest,
-    TrajectoriesRequest, Workbench, ZonesRequest,
+    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, PairsRequest,
+    PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
+    ZonesRequest,
 };
 use lingeo::piece::Side;
 
@@ -513,27 +514,16 @@ impl Scenario {
         object(py, &s)
     }
 
-    // A match between two engines: (`lingeo match --json`, the games).
-    #[pyo3(signature = (white = "", black = "", games = 20, jobs = 1, first = 0, max_memory = DEFAULT_MEMORY_MIB))]
-    #[allow(clippy::too_many_arguments)]
+    // A match between two engines: (`lingeo match --json`, the games). `options` are the
+    // keyword arguments, the fields of `lingeo::api::MatchRequest` (`lingeo match`'s flags).
+    #[pyo3(signature = (options = None))]
     fn play_match(
         &self,
         py: Python<'_>,
-        white: &str,
-        black: &str,
-        games: u32,
-        jobs: usize,
-        first: u32,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = MatchRequest {
-            white: white.to_string(),
-            black: black.to_string(),
-            games,
-            jobs,
-            first,
-        };
+        let r: MatchRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let (summary, games) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
@@ -544,38 +534,75 @@ impl Scenario {
         Ok((object(py, &summary)?, object(py, &games)?))
     }
 
-    #[pyo3(signature = (moves = "", max_memory = DEFAULT_MEMORY_MIB))]
-    fn play(&self, py: Python<'_>, moves: &str, max_memory: u64) -> PyResult<Py<PyAny>> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
+    // A line replayed: `options` are the keyword arguments, the fields of
+    // `lingeo::api::PlayRequest` (`lingeo play`'s flags).
+    #[pyo3(signature = (options = None))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PlayRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let p = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.play(moves).and_then(|p| value(&p)))
+            lingeo::memory::with_limit(memory, || self.bench.play(&r.moves).and_then(|p| value(&p)))
         })?
         .map_err(|e| error(py, e))?;
         object(py, &p)
     }
 
-    #[pyo3(signature = (moves = "", horizon = None, learned = false, max_zones = lingeo::play::players::fuzzy_evaluation::MAX_ZONES, max_memory = DEFAULT_MEMORY_MIB))]
+    // The patterns of the pairs of pieces (`lingeo patterns --json`): `options` are the
+    // keyword arguments, the fields of `lingeo::api::PatternsRequest`.
+    #[pyo3(signature = (options = None))]
+    fn patterns(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PatternsRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
+        let p = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                self.bench
+                    .patterns(&r, &lingeo::progress::Silent)
+                    .and_then(|p| value(&p))
+            })
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
+    }
+
+    // Each pair's fuzzy pattern (`lingeo fuzzy --json`): `options` are the keyword arguments,
+    // the fields of `lingeo::api::PairsRequest`.
+    #[pyo3(signature = (options = None))]
+    fn fuzzy(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PairsRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
+        let p = interruptible(py, || {
+            lingeo::memory::with_limit(memory, || {
+                self.bench
+                    .fuzzy_patterns(&r, &lingeo::progress::Silent)
+                    .and_then(|p| value(&p))
+            })
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
+    }
+
+    // An evaluation: `options` are the keyword arguments, the fields of
+    // `lingeo::api::EvaluateRequest` (`lingeo evaluate`'s flags).
+    #[pyo3(signature = (options = None))]
     fn evaluate(
         &self,
         py: Python<'_>,
-        moves: &str,
-        horizon: Option<u32>,
-        learned: bool,
-        max_zones: usize,
-        max_memory: u64,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-        let r = EvaluateRequest {
-            moves: moves.to_string(),
-            horizon,
-            eval: if learned {
-                api::evaluate::Evaluator::Learned
-            } else {
-                api::evaluate::Evaluator::Fuzzy
-            },
-            max_zones,
-            ..EvaluateRequest::default()
-        };
+        let r: EvaluateRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let memory = api::request::memory_bytes(r.max_memory);
         let e = interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| value(&e)))
         })?

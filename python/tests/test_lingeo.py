@@ -618,3 +618,59 @@ def test_run_keywords_are_the_requests_fields():
     with pytest.raises(lingeo.RequestError) as err:
         g.run("S(3, a, c)", count=True, trace=True)
     assert "`trace`" in str(err.value)
+
+
+def test_play_and_match_keywords_are_the_requests_fields():
+    # Issue 46: `play` and `match` read their keyword arguments as the library's PlayRequest
+    # and MatchRequest, as the CLI's flags are: an unknown one names the close ones, a rule
+    # names its field, and `match` takes `time` as `lingeo match --time` does.
+    s = lingeo.Scenario.load(RETI)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.play("h8-g7", max_memroy=10)
+    assert "did you mean" in str(err.value) and "`max_memory`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.play("h8-g7", max_memory=0)
+    assert "`max_memory`" in str(err.value)
+    assert len(s.play("h8-g7", max_memory=64).positions) == 2
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.match(PAWNED, "depth=1", "depth=2", games=2, job=2)
+    assert "`jobs`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.match(PAWNED, games=0)
+    assert "`games` must be at least 1" in str(err.value)
+    m = lingeo.match(PAWNED, "eval=fuzzy,depth=4", "eval=fuzzy,depth=4", games=4, time=0.001)
+    assert "time limit" in m.to_dict()["stopped"]
+    assert m.wins + m.draws + m.losses < 4
+
+
+def test_patterns_and_fuzzy_are_the_clis():
+    # Issue 46: `patterns` and `fuzzy` read their keyword arguments as the library's
+    # PatternsRequest and PairsRequest, and give what the CLI's --json prints.
+    figure2 = EXAMPLES / "figure2.scenario"
+    s = lingeo.Scenario.load(figure2)
+    p = s.patterns("WR,BK")
+    assert p.to_dict() == cli_json("patterns", figure2, "--pair", "WR,BK")
+    assert len(p.pairs) == 1
+    f = s.fuzzy(side="white", horizon=2)
+    assert f.to_dict() == cli_json("fuzzy", figure2, "--side", "white", "--horizon", "2")
+    with pytest.raises(lingeo.RequestError) as err:
+        s.patterns("WR,BK", side="white")
+    assert "`pair`" in str(err.value) and "`side`" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.fuzzy(horizn=2)
+    assert "`horizon`" in str(err.value)
+
+
+def test_evaluate_keywords_are_the_requests_fields():
+    # Issue 46: `evaluate` reads its keyword arguments as the library's EvaluateRequest.
+    s = lingeo.Scenario.load(RETI)
+    assert s.evaluate(eval="learned").to_dict() == s.evaluate(learned=True).to_dict()
+    assert s.evaluate(eval="learned").to_dict() == cli_json("evaluate", RETI, "--eval", "learned")
+    with pytest.raises(lingeo.RequestError) as err:
+        s.evaluate(horizon=0)
+    assert "`horizon` must be at least 1" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        s.evaluate(max_zone=3)
+    assert "`max_zones`" in str(err.value)
+    with pytest.raises(lingeo.StoppedError):
+        lingeo.Scenario.load(EXAMPLES / "race10.scenario").evaluate(time=0.01)

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::request::{self, Request};
 use super::search::replay;
 use crate::play::players::fuzzy_evaluation::{self, Aim, Evaluation, FiredRule, Track};
 use crate::play::players::learned;
@@ -13,8 +14,11 @@ use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::default_horizon;
 use crate::progress::{Observer, Progress};
 
-/// Which evaluation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which evaluation: `fuzzy` or `learned` in a request.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Evaluator {
     /// The fuzzy evaluation of the goals' zones (the default).
     #[default]
@@ -23,23 +27,30 @@ pub enum Evaluator {
     Learned,
 }
 
-/// What [`Workbench::evaluate`] computes; the defaults are `lingeo evaluate`'s.
-#[derive(Clone, Debug)]
+/// What [`Workbench::evaluate`] computes: the options of `lingeo evaluate` and of Python's
+/// `Scenario.evaluate`, with their defaults (`Default`) and rules ([`Request::check`]). The
+/// rules file and the observer it reads are [`EvaluateInputs`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct EvaluateRequest {
-    /// Play these moves first.
+    /// Moves played first from the scenario's position (as `lingeo play` takes them).
     pub moves: String,
-    /// The horizon of the zones (default: the distance of the farthest goal-owning piece to
-    /// its goal).
+    /// Attacks within this many moves, at least 1 (default: the distance of the farthest
+    /// goal-owning piece to its nearest goal, as the LG search).
     pub horizon: Option<u32>,
-    /// Which evaluation.
+    /// The fuzzy evaluation, or the learned one: the fuzzy evaluation with learned rules
+    /// applied (docs/players.md §7).
     pub eval: Evaluator,
-    /// The learned rules (default: the shipped ones, learned/pawned.rules).
-    pub rules: Option<Arc<RuleBook>>,
-    /// The most zones listed for an attack; an attack with more is valued from its zone
-    /// network (its goal's degree then an upper bound, or exact where a way attains it).
+    /// List at most this many zones of an attack (at least 1); an attack with more is valued
+    /// from its zone network instead (docs/players.md §3): its goal's degree is then an upper
+    /// bound, or exact where a zone drawn at random attains it, and the output says which.
     pub max_zones: usize,
-    /// Who hears of the attacks read.
-    pub progress: Observer,
+    /// Stop with an error after this many seconds.
+    pub time: Option<f64>,
+    /// Stop with an error when the evaluation would use more than this many MiB of memory (1
+    /// to 2^30): an attack whose zones can be neither listed nor read as a network within it
+    /// is not counted, and the evaluation says so.
+    pub max_memory: u64,
 }
 
 impl Default for EvaluateRequest {
@@ -48,11 +59,42 @@ impl Default for EvaluateRequest {
             moves: String::new(),
             horizon: None,
             eval: Evaluator::Fuzzy,
-            rules: None,
             max_zones: fuzzy_evaluation::MAX_ZONES,
-            progress: Observer::default(),
+            time: None,
+            max_memory: request::DEFAULT_MEMORY_MIB,
         }
     }
+}
+
+impl Request for EvaluateRequest {
+    const JOB: &'static str = "evaluate";
+
+    fn check(&self) -> Result<()> {
+        if self.horizon == Some(0) {
+            return Err(ApiError::request(
+                Some("horizon"),
+                "`horizon` must be at least 1 move",
+            ));
+        }
+        if self.max_zones == 0 {
+            return Err(ApiError::request(
+                Some("max_zones"),
+                "`max_zones` must be at least 1",
+            ));
+        }
+        request::check_time(self.time)?;
+        request::check_max_memory(self.max_memory)
+    }
+}
+
+/// What an evaluation reads besides its options: the learned rules a front end loaded, and
+/// who hears of its progress.
+#[derive(Clone, Default)]
+pub struct EvaluateInputs {
+    /// The learned rules (`eval` learned; default: the shipped ones, learned/pawned.rules).
+    pub rules: Option<Arc<RuleBook>>,
+    /// Who hears of the attacks read.
+    pub progress: Observer,
 }
 
 /// A piece and the stops of its trajectory.
@@ -205,37 +247,47 @@ impl Workbench {
     /// assert!(!e.goals.is_empty());
     /// ```
     pub fn evaluate(&self, r: &EvaluateRequest) -> Result<EvaluationResult> {
+        self.evaluate_with(r, &EvaluateInputs::default())
+    }
+
+    /// [`Workbench::evaluate`] with the rules and observer of `inputs`.
+    pub fn evaluate_with(
+        &self,
+        r: &EvaluateRequest,
+        inputs: &EvaluateInputs,
+    ) -> Result<EvaluationResult> {
+        r.check()?;
+        request::within_time(r.time, || self.evaluate_within(r, inputs))
+    }
+
+    /// [`Workbench::evaluate_with`], within the request's time.
+    fn evaluate_within(
+        &self,
+        r: &EvaluateRequest,
+        inputs: &EvaluateInputs,
+    ) -> Result<EvaluationResult> {
         let game = self.game()?;
         let (state, _) = replay(&game, &r.moves)?;
         let horizon = match r.horizon {
-            Some(0) => {
-                return Err(ApiError::request(
-                    Some("horizon"),
-                    "the horizon must be at least 1 move",
-                ));
-            }
             Some(h) => h,
             None => default_horizon(&game, &state),
         };
-        let book = match (r.eval, &r.rules) {
+        let book = match (r.eval, &inputs.rules) {
             (Evaluator::Fuzzy, Some(_)) => {
                 return Err(ApiError::request(
                     Some("rules"),
-                    "rules go with the learned evaluation",
+                    "`rules` needs `eval` learned",
                 ));
             }
             (Evaluator::Fuzzy, None) => None,
             (Evaluator::Learned, Some(book)) => Some(&**book),
             (Evaluator::Learned, None) => Some(learned::shipped()),
         };
-        if r.max_zones == 0 {
-            return Err(ApiError::request(
-                Some("max_zones"),
-                "max_zones must be at least 1",
-            ));
-        }
-        let progress: &dyn Progress = r.progress.get();
+        let progress: &dyn Progress = inputs.progress.get();
         let e = fuzzy_evaluation::evaluate_observed(&game, &state, horizon, r.max_zones, progress);
+        // Past the time the attacks left were not counted: the time stopped the evaluation
+        // (an error), not the zones' size.
+        crate::budget::check_time()?;
         let unlisted: usize = e.goals.iter().map(|g| g.unlisted.len()).sum();
         let upper_bounds = e.goals.iter().filter(|g| g.is_bound()).count();
         let e = match book {

@@ -1,28 +1,42 @@
 //! A match between two engines (`lingeo match`, docs/players.md §4): the request, and the
 //! result whose JSON is what `lingeo match --json` prints, with each game's result beside it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, Result};
+use super::request::{self, Request};
 use super::workbench::Workbench;
 use crate::play::players::matches::{self, EngineSpec};
 use crate::progress::Progress;
 
-/// What [`Workbench::play_match`] runs; the defaults are `lingeo match`'s.
-#[derive(Clone, Debug)]
+/// What [`Workbench::play_match`] runs: the options of `lingeo match` and of Python's
+/// `lingeo.match`, with their defaults (`Default`) and rules ([`Request::check`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct MatchRequest {
-    /// The first engine, as `--white` reads it (`eval=fuzzy,depth=2`; empty: the default
-    /// engine). Its `rules=` and `network=` files are read from the current folder.
+    /// The first engine: comma-separated `key=value` (eval=material|fuzzy|learned, depth=D or
+    /// nodes=N, ordering=none|history|killer|zones|chessmaps|patterns, horizon=H, rules=FILE
+    /// with eval=learned, network=FILE with ordering=chessmaps; docs/players.md §4); it plays
+    /// White in the first game of each opening. Empty: eval=material,depth=4,ordering=killer.
     pub white: String,
-    /// The second engine, written the same way.
+    /// The second engine, written the same way; it plays Black in the first game of each
+    /// opening.
     pub black: String,
-    /// Games: the openings in order, each twice with the colours swapped.
+    /// Games to play: the openings in order, each twice with the colours swapped (from the
+    /// first again when they run out).
     pub games: u32,
     /// Play the games from this one (numbered from 0) instead: `first..first + games` of the
     /// whole match's schedule, a part of a match split over machines.
     pub first: u32,
-    /// The threads the games are spread over (the result does not depend on it).
+    /// Jobs: play this many games at once, each on a thread of its own (1 to 256; the output
+    /// is the same as with one).
     pub jobs: usize,
+    /// Stop the match after this many seconds: the game then being played stops, and the
+    /// score is of the games finished before it.
+    pub time: Option<f64>,
+    /// Stop with an error when the match would use more than this many MiB of memory (1 to
+    /// 2^30): a game whose search passes it stops the match.
+    pub max_memory: u64,
 }
 
 impl Default for MatchRequest {
@@ -33,7 +47,40 @@ impl Default for MatchRequest {
             games: 20,
             first: 0,
             jobs: 1,
+            time: None,
+            max_memory: request::DEFAULT_MEMORY_MIB,
         }
+    }
+}
+
+impl Request for MatchRequest {
+    const JOB: &'static str = "match";
+
+    fn check(&self) -> Result<()> {
+        if self.games == 0 {
+            return Err(ApiError::request(
+                Some("games"),
+                "`games` must be at least 1",
+            ));
+        }
+        if self.first.checked_add(self.games).is_none() {
+            return Err(ApiError::request(
+                Some("first"),
+                "`first` + `games` is too large",
+            ));
+        }
+        if crate::parallel::check_jobs(self.jobs).is_err() {
+            return Err(ApiError::request(
+                Some("jobs"),
+                format!(
+                    "`jobs` must be from 1 to {}, not {}",
+                    crate::parallel::MAX_JOBS,
+                    self.jobs
+                ),
+            ));
+        }
+        request::check_time(self.time)?;
+        request::check_max_memory(self.max_memory)
     }
 }
 
@@ -136,19 +183,15 @@ impl Workbench {
         let spec = |field: &'static str, text: &str| {
             EngineSpec::parse(text).map_err(|e| ApiError::request(Some(field), e.to_string()))
         };
+        r.check()?;
         let a = spec("white", &r.white)?;
         let b = spec("black", &r.black)?;
-        if r.games == 0 {
-            return Err(ApiError::request(Some("games"), "games must be at least 1"));
-        }
-        crate::parallel::check_jobs(r.jobs)?;
         let game = self.game()?;
         let openings = matches::openings(&game).len();
-        let end = r
-            .first
-            .checked_add(r.games)
-            .ok_or_else(|| ApiError::request(Some("first"), "first + games is too large"))?;
-        let played = matches::run_range(&game, &a, &b, r.first..end, progress, r.jobs)?;
+        let end = r.first.saturating_add(r.games);
+        let played = request::within_time(r.time, || {
+            matches::run_range(&game, &a, &b, r.first..end, progress, r.jobs)
+        })?;
         let games = played
             .results
             .iter()

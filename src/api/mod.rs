@@ -57,12 +57,12 @@ pub use check::{
 pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
 pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap, ErrorKind};
-pub use evaluate::{EvaluateRequest, EvaluationResult};
+pub use evaluate::{EvaluateInputs, EvaluateRequest, EvaluationResult};
 pub use map::{MapRequest, MapResult};
 pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};
 pub use piece::Chosen;
-pub use play::PlayResult;
+pub use play::{PlayRequest, PlayResult};
 pub use request::Request;
 pub use run::{
     CountResult, LanguageResult, RunRequest, grammar_from_text, load_grammar, shipped_grammar,

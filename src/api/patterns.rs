@@ -3,11 +3,12 @@
 
 use std::ops::ControlFlow;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::request::{self, Request};
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
 use crate::fuzzy::{Fuzzy, FuzzyPattern, Interacting, Terms, fuzzy_pattern};
@@ -20,17 +21,29 @@ use crate::scenario::Scenario;
 /// though not the options): the main paths are then a lower bound.
 pub const COUNT_LIMIT: u128 = 100_000;
 
-/// Which pairs: one ordered pair `X,Y` (X attacks Y) by the names of placed pieces, or every
-/// pair of opposing pieces where Y is attack-able by X (of `side` only, if given); and the
-/// horizon within which interacting pieces count.
-#[derive(Clone, Debug)]
+/// What [`Workbench::fuzzy_patterns`] reads, and which pairs [`Workbench::pairs`] gives: one
+/// ordered pair `X,Y` (X attacks Y) by the names of placed pieces, or every pair of opposing
+/// pieces where Y is attack-able by X (of `side` only, if given); and the horizon within which
+/// interacting pieces count. The options of `lingeo fuzzy`, of the server's `fuzzy` (and
+/// Python's), with their defaults (`Default`) and rules ([`Request::check`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct PairsRequest {
-    /// `WR,BK`: the attacking piece and its target, by name.
+    /// One ordered pair `X,Y` (X attacks Y), by the names of placed pieces in the scenario:
+    /// `WR,BK` for the chess pieces named by default (W/B and the piece letter K Q R B N P),
+    /// or the names given with `as NAME` (`lingeo check` lists them). Default: every pair of
+    /// opposing pieces where Y is attack-able by X.
     pub pair: Option<String>,
-    /// Only the pairs whose attacking piece is of this side.
+    /// Only the pairs whose attacking piece X is of this side (not with `pair`).
     pub side: Option<Side>,
     /// Interacting pieces count when they act within this many moves.
     pub horizon: u32,
+    /// Stop with an error after this many seconds.
+    pub time: Option<f64>,
+    /// Stop with an error when the job would use more than this many MiB of memory (1 to
+    /// 2^30): structures as large as the board are refused beforehand when they would not fit,
+    /// and listings (paths, patterns) and the printed output stop where they would pass it.
+    pub max_memory: u64,
 }
 
 impl Default for PairsRequest {
@@ -39,28 +52,98 @@ impl Default for PairsRequest {
             pair: None,
             side: None,
             horizon: 1,
+            time: None,
+            max_memory: request::DEFAULT_MEMORY_MIB,
         }
     }
 }
 
-/// What [`Workbench::patterns`] lists; the defaults are `lingeo patterns`'.
-#[derive(Clone, Debug)]
+/// The rules the pairs' fields share: one pair or a side, a time, a memory limit.
+fn check_pairs(
+    pair: &Option<String>,
+    side: Option<Side>,
+    time: Option<f64>,
+    mib: u64,
+) -> Result<()> {
+    if pair.is_some() && side.is_some() {
+        return Err(ApiError::request(
+            Some("side"),
+            "`pair` names one pair and `side` the pairs of a side: give one",
+        ));
+    }
+    request::check_time(time)?;
+    request::check_max_memory(mib)
+}
+
+impl Request for PairsRequest {
+    const JOB: &'static str = "fuzzy";
+
+    fn check(&self) -> Result<()> {
+        check_pairs(&self.pair, self.side, self.time, self.max_memory)
+    }
+}
+
+/// What [`Workbench::patterns`] lists: the options of `lingeo patterns`, of the server's
+/// `patterns`, with their defaults (`Default`) and rules ([`Request::check`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct PatternsRequest {
-    /// The pairs.
-    pub pairs: PairsRequest,
+    /// One ordered pair `X,Y` (X attacks Y), by the names of placed pieces in the scenario:
+    /// `WR,BK` for the chess pieces named by default (W/B and the piece letter K Q R B N P),
+    /// or the names given with `as NAME` (`lingeo check` lists them). Default: every pair of
+    /// opposing pieces where Y is attack-able by X.
+    pub pair: Option<String>,
+    /// Only the pairs whose attacking piece X is of this side (not with `pair`).
+    pub side: Option<Side>,
+    /// Interacting pieces count when they act within this many moves.
+    pub horizon: u32,
     /// List at most this many patterns per pair (the counts do not depend on it).
     pub limit: u64,
-    /// Only count them.
-    pub count_only: bool,
+    /// Print only the counts per pair. Main paths are counted by a dynamic program; patterns by
+    /// counting each main path's options without listing them, when a pair has at most 100000
+    /// main paths (beyond, the main paths are a lower bound and the patterns are not counted).
+    pub count: bool,
+    /// Stop with an error after this many seconds.
+    pub time: Option<f64>,
+    /// Stop with an error when the job would use more than this many MiB of memory (1 to
+    /// 2^30): structures as large as the board are refused beforehand when they would not fit,
+    /// and listings (paths, patterns) and the printed output stop where they would pass it.
+    pub max_memory: u64,
 }
 
 impl Default for PatternsRequest {
     fn default() -> Self {
+        let pairs = PairsRequest::default();
         PatternsRequest {
-            pairs: PairsRequest::default(),
+            pair: pairs.pair,
+            side: pairs.side,
+            horizon: pairs.horizon,
             limit: 1000,
-            count_only: false,
+            count: false,
+            time: pairs.time,
+            max_memory: pairs.max_memory,
         }
+    }
+}
+
+impl PatternsRequest {
+    /// Its pairs, as [`Workbench::pairs`] reads them.
+    pub fn pairs(&self) -> PairsRequest {
+        PairsRequest {
+            pair: self.pair.clone(),
+            side: self.side,
+            horizon: self.horizon,
+            time: self.time,
+            max_memory: self.max_memory,
+        }
+    }
+}
+
+impl Request for PatternsRequest {
+    const JOB: &'static str = "patterns";
+
+    fn check(&self) -> Result<()> {
+        check_pairs(&self.pair, self.side, self.time, self.max_memory)
     }
 }
 
@@ -428,20 +511,27 @@ impl Workbench {
     /// with [`ApiError::Stopped`].
     ///
     /// ```
-    /// use lingeo::api::{PairsRequest, PatternsRequest, Workbench};
+    /// use lingeo::api::{PatternsRequest, Workbench};
     /// let bench = Workbench::load("examples/figure2.scenario").unwrap();
-    /// let r = PatternsRequest {
-    ///     pairs: PairsRequest { pair: Some("WR,BK".into()), ..PairsRequest::default() },
-    ///     ..PatternsRequest::default()
-    /// };
+    /// let r = PatternsRequest { pair: Some("WR,BK".into()), ..PatternsRequest::default() };
     /// let found = bench.patterns(&r, &lingeo::progress::Silent).unwrap();
     /// assert_eq!(found.pairs[0].listed.len(), 7); // the paper's Figure 2
     /// ```
     pub fn patterns(&self, r: &PatternsRequest, progress: &dyn Progress) -> Result<PatternsResult> {
+        r.check()?;
+        request::within_time(r.time, || self.patterns_within(r, progress))
+    }
+
+    /// [`Workbench::patterns`], within the request's time.
+    fn patterns_within(
+        &self,
+        r: &PatternsRequest,
+        progress: &dyn Progress,
+    ) -> Result<PatternsResult> {
         let (s, kernel) = (self.scenario(), self.kernel());
-        let h = r.pairs.horizon;
+        let h = r.horizon;
         let limit = u128::from(r.limit);
-        let pairs = self.pairs(&r.pairs)?;
+        let pairs = self.pairs(&r.pairs())?;
         let task = Task::start(progress, Some(pairs.len() as u64), "pairs");
         // The patterns kept and their names, held until the result is handed over.
         let mut kept = Budget::new();
@@ -451,7 +541,7 @@ impl Workbench {
             task.advance(1);
             let length = attack_distance(s, kernel, x, y);
             let count = pattern::count(s, kernel, x, y, h, COUNT_LIMIT, &mut Budget::new())?;
-            let listing = !r.count_only && length.is_some();
+            let listing = !r.count && length.is_some();
             let mut listed = Vec::new();
             if listing {
                 // The main paths of a pawn are listed first, held while they are gone over.
@@ -496,6 +586,12 @@ impl Workbench {
         r: &PairsRequest,
         progress: &dyn Progress,
     ) -> Result<PatternsResult> {
+        r.check()?;
+        request::within_time(r.time, || self.fuzzy_within(r, progress))
+    }
+
+    /// [`Workbench::fuzzy_patterns`], within the request's time.
+    fn fuzzy_within(&self, r: &PairsRequest, progress: &dyn Progress) -> Result<PatternsResult> {
         let (s, kernel) = (self.scenario(), self.kernel());
         let pairs = self.pairs(r)?;
         let task = Task::start(progress, Some(pairs.len() as u64), "pairs");

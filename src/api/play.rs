@@ -1,9 +1,10 @@
 //! Replaying a line of moves: each position, its status and its legal moves.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::Result;
+use super::request::{self, Request};
 use super::search::{line, replay};
 use crate::piece::{Side, chess_letter};
 use crate::play::game::Game;
@@ -49,6 +50,37 @@ fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
         )
     };
     (text, legal)
+}
+
+/// What [`Workbench::play`] replays: the options of `lingeo play`, of the server's `play` and
+/// of Python's `Scenario.play`, with their defaults (`Default`) and rules ([`Request::check`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The moves, separated by commas or spaces (not inside parentheses): `h8-g7`, `c6:b7`
+    /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`.
+    pub moves: String,
+    /// Stop with an error when the replay would use more than this many MiB of memory (1 to
+    /// 2^30): structures as large as the board are refused beforehand when they would not
+    /// fit, and the printed output stops where it would pass it.
+    pub max_memory: u64,
+}
+
+impl Default for PlayRequest {
+    fn default() -> Self {
+        PlayRequest {
+            moves: String::new(),
+            max_memory: request::DEFAULT_MEMORY_MIB,
+        }
+    }
+}
+
+impl Request for PlayRequest {
+    const JOB: &'static str = "play";
+
+    fn check(&self) -> Result<()> {
+        request::check_max_memory(self.max_memory)
+    }
 }
 
 /// A line replayed; serialised, what `lingeo play --json` prints.

@@ -310,6 +310,67 @@ fn kind_of(root: &Value, property: &Value) -> (Kind, bool) {
     (kind, optional)
 }
 
+/// The most MiB a request's `max_memory` takes (2^30, as `--max-memory` takes it).
+pub const MAX_MEMORY_MIB: u64 = 1 << 30;
+
+/// The default `max_memory` of a request, in MiB: the library's default memory limit.
+pub const DEFAULT_MEMORY_MIB: u64 = (crate::memory::DEFAULT_LIMIT >> 20) as u64;
+
+/// The rule of every request's `max_memory` (MiB): from 1 to [`MAX_MEMORY_MIB`].
+pub fn check_max_memory(mib: u64) -> Result<()> {
+    if (1..=MAX_MEMORY_MIB).contains(&mib) {
+        return Ok(());
+    }
+    Err(ApiError::request(
+        Some("max_memory"),
+        format!("`max_memory` must be from 1 to {MAX_MEMORY_MIB} MiB, not {mib}"),
+    ))
+}
+
+/// `mib` MiB in bytes (a request's `max_memory` as the thread's memory limit).
+pub fn memory_bytes(mib: u64) -> usize {
+    usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX)
+}
+
+/// The rule of a request's `time` (seconds): a positive number a duration holds.
+pub fn check_time(time: Option<f64>) -> Result<()> {
+    let Some(t) = time else {
+        return Ok(());
+    };
+    let shown = if t != 0.0 && !(1e-6..1e15).contains(&t.abs()) {
+        format!("{t:e}")
+    } else {
+        format!("{t}")
+    };
+    if !(t.is_finite() && t > 0.0) {
+        return Err(ApiError::request(
+            Some("time"),
+            format!("`time` must be a positive number of seconds, not {shown}"),
+        ));
+    }
+    if std::time::Duration::try_from_secs_f64(t).is_err() {
+        return Err(ApiError::request(
+            Some("time"),
+            format!(
+                "`time` {shown} is more seconds than a duration holds (at most {} seconds)",
+                std::time::Duration::MAX.as_secs()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs `f` within `time` seconds (a request's `time`, checked by [`check_time`]): past it,
+/// the work stops where it looks at the thread's deadline ([`crate::deadline`]) and says it
+/// stopped at the time limit. A deadline the thread already has that comes sooner (a server's)
+/// stays. Without a time, `f` runs as it is.
+pub fn within_time<T>(time: Option<f64>, f: impl FnOnce() -> T) -> T {
+    match time.and_then(|t| std::time::Duration::try_from_secs_f64(t).ok()) {
+        Some(limit) => crate::deadline::within_at_most(limit, f),
+        None => f(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

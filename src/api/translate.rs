@@ -1,10 +1,11 @@
 //! One zone of an attack carried across a sequence of moves (docs/semantics.md §7.2): after
 //! each move, every symbol of the zone with its new trajectory and time, or why it was dropped.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::request::{self, Request};
 use super::zones::{EntryJson, Filters, MAX_ZONES, attack_of, entry_json};
 use crate::board::{Point, PointError};
 use crate::play::translate::{
@@ -13,25 +14,36 @@ use crate::play::translate::{
 use crate::scenario::Scenario;
 use crate::zone::{Zone, ZoneEntry, ZoneGenerator};
 
-/// What [`Workbench::translate`] carries; the defaults are `lingeo translate`'s.
-#[derive(Clone, Debug)]
+/// What [`Workbench::translate`] carries: the options of `lingeo translate` and of the
+/// server's `translate`, with their defaults (`Default`) and rules ([`Request::check`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct TranslateRequest {
-    /// The attacking piece p0, a placed piece by name.
+    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them); required.
     pub piece: String,
-    /// The target y0 (an opposing piece's point or a goal point of p0).
+    /// The target point y0 (an opposing piece's point or a goal point of p0); required.
     pub to: String,
-    /// The horizon l0 (default: the distance of p0 to y0).
+    /// The horizon l0: main trajectories of at most this many moves (default: the distance).
     pub horizon: Option<u32>,
-    /// The filters of the language of zones (default: both).
+    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by default
+    /// both, which reproduce the zones of the sources; `none` gives the literal grammar of
+    /// zones (docs/semantics.md §6.3).
     pub filters: Filters,
-    /// Fail rather than list more zones than this.
+    /// Fail rather than derive more zones than this.
     pub max_zones: usize,
-    /// The zone to translate, by its number in the listing of every zone (from 1).
+    /// The zone of the language to translate, by its number in the listing of
+    /// `lingeo zones --all-zones` with the same options (from 1).
     pub zone: u64,
     /// The moves, made in turn, separated by commas: each `PIECE FROM-TO`, a placed piece by
     /// name and one move by its move vectors, or by its attack vectors onto an opposing piece,
-    /// which it captures (`"MISSILE d7-b5, BOMBER h5-h4"`).
+    /// which it captures (`"MISSILE d7-b5, BOMBER h5-h4"`); required.
     pub moves: String,
+    /// Stop with an error after this many seconds.
+    pub time: Option<f64>,
+    /// Stop with an error when the translation would use more than this many MiB of memory (1
+    /// to 2^30): structures as large as the board are refused beforehand when they would not
+    /// fit, and listings and the printed output stop where they would pass it.
+    pub max_memory: u64,
 }
 
 impl Default for TranslateRequest {
@@ -44,7 +56,40 @@ impl Default for TranslateRequest {
             max_zones: MAX_ZONES,
             zone: 1,
             moves: String::new(),
+            time: None,
+            max_memory: request::DEFAULT_MEMORY_MIB,
         }
+    }
+}
+
+impl Request for TranslateRequest {
+    const JOB: &'static str = "translate";
+
+    fn check(&self) -> Result<()> {
+        for (field, value, what) in [
+            ("piece", &self.piece, "the attacking piece"),
+            ("to", &self.to, "the target point"),
+            (
+                "moves",
+                &self.moves,
+                "the moves, `PIECE FROM-TO` separated by commas",
+            ),
+        ] {
+            if value.trim().is_empty() {
+                return Err(ApiError::request(
+                    Some(field),
+                    format!("`{field}` ({what}) is required"),
+                ));
+            }
+        }
+        if self.zone == 0 {
+            return Err(ApiError::request(
+                Some("zone"),
+                "`zone`: zones are numbered from 1",
+            ));
+        }
+        request::check_time(self.time)?;
+        request::check_max_memory(self.max_memory)
     }
 }
 
@@ -147,11 +192,14 @@ impl Workbench {
     /// assert_eq!(carried.json.moves[1].timer, Some(1)); // the main trajectory shortened
     /// ```
     pub fn translate(&self, r: &TranslateRequest) -> Result<TranslationResult> {
+        r.check()?;
+        request::within_time(r.time, || self.translate_within(r))
+    }
+
+    /// [`Workbench::translate`], within the request's time.
+    fn translate_within(&self, r: &TranslateRequest) -> Result<TranslationResult> {
         let (scenario, kernel) = (self.scenario(), self.kernel());
         let (piece, target, horizon) = attack_of(scenario, kernel, &r.piece, &r.to, r.horizon)?;
-        if r.zone == 0 {
-            return Err(ApiError::request(Some("zone"), "zones are numbered from 1"));
-        }
         let zones = ZoneGenerator::new(scenario, kernel, r.filters.zone_options(r.max_zones))
             .zones(piece, target, horizon)
             .map_err(|e| super::zones::zone_error(&e))?;

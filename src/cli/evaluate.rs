@@ -5,92 +5,64 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use clap::ValueEnum;
-use lingeo::play::players::fuzzy_evaluation;
+use lingeo::api::evaluate::Evaluator;
+use lingeo::api::{EvaluateInputs, EvaluateRequest};
 use lingeo::play::players::learned;
 use lingeo::play::search::lg::default_horizon;
 
 use super::play::{load_game, replay};
+use super::schema_args::{Flags, Options};
 use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct EvaluateArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// Moves played first from the scenario's position (as `lingeo play` takes them).
-    #[arg(long, default_value = "")]
-    pub moves: String,
-    /// Attacks within this many moves (default: the distance of the farthest goal-owning piece
-    /// to its nearest goal, as the LG search).
-    #[arg(long)]
-    pub horizon: Option<u32>,
-    /// The fuzzy evaluation, or the learned one: the fuzzy evaluation with learned rules
-    /// applied (docs/players.md §7).
-    #[arg(long, value_enum, default_value_t = EvaluationArg::Fuzzy)]
-    pub eval: EvaluationArg,
     /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).
     #[arg(long)]
     pub rules: Option<PathBuf>,
-    /// List at most this many zones of an attack; an attack with more is valued from its zone
-    /// network instead (docs/players.md §3): its goal's degree is then an upper bound, or exact
-    /// where a zone drawn at random attains it, and the output says which.
-    #[arg(long, default_value_t = fuzzy_evaluation::MAX_ZONES)]
-    pub max_zones: usize,
     /// Print the explanation: each goal's degree, importance and the way behind it.
     #[arg(long)]
     pub explain: bool,
     /// Print JSON (with the explanation's parts).
     #[arg(long)]
     pub json: bool,
+    /// The evaluation's options: the fields of `lingeo::api::EvaluateRequest`, one flag each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<EvaluateRequest>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EvaluationArg {
-    Fuzzy,
-    Learned,
+/// What `lingeo evaluate` spells its own way: the request's fields are its flags.
+impl Flags for EvaluateRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("time", "SECONDS"), ("max_memory", "MIB")];
+    const INPUTS: &'static [&'static str] = &["rules"];
 }
 
 pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
-    let game = load_game(&args.scenario)?;
-    let (state, _) = replay(&game, &args.moves)?;
-    let horizon = match args.horizon {
-        Some(0) => return Err(CliError("--horizon must be at least 1 move".to_string())),
-        Some(h) => h,
-        None => default_horizon(&game, &state),
-    };
-    let read;
-    let book = match (args.eval, &args.rules) {
-        (EvaluationArg::Fuzzy, Some(_)) => {
-            return Err(CliError("--rules needs --eval learned".to_string()));
-        }
-        (EvaluationArg::Fuzzy, None) => None,
-        (EvaluationArg::Learned, Some(path)) => {
-            read = super::files::rules(path)?;
-            Some(&read)
-        }
-        (EvaluationArg::Learned, None) => Some(learned::shipped()),
-    };
-    if args.max_zones == 0 {
-        return Err(CliError("--max-zones must be at least 1".to_string()));
+    let request = args.options.request()?;
+    let spell =
+        |e: lingeo::api::ApiError| CliError(EvaluateRequest::spell(&super::setup::api_error(e).0));
+    let learned = request.eval == Evaluator::Learned;
+    if args.rules.is_some() && !learned {
+        return Err(CliError("--rules needs --eval learned".to_string()));
     }
-    // The flags have been checked above (their errors name them); the API evaluates.
+    let game = load_game(&args.scenario)?;
+    let (state, _) = replay(&game, &request.moves)?;
+    let horizon = request
+        .horizon
+        .unwrap_or_else(|| default_horizon(&game, &state));
+    let rules = match &args.rules {
+        Some(path) => Some(std::sync::Arc::new(super::files::rules(path)?)),
+        None => None,
+    };
     let bench =
         lingeo::api::Workbench::with_kernel(game.scenario.clone(), game.scenario.kernel(), "");
-    let e = bench
-        .evaluate(&lingeo::api::EvaluateRequest {
-            moves: args.moves.clone(),
-            horizon: Some(horizon),
-            eval: match args.eval {
-                EvaluationArg::Fuzzy => lingeo::api::evaluate::Evaluator::Fuzzy,
-                EvaluationArg::Learned => lingeo::api::evaluate::Evaluator::Learned,
-            },
-            rules: book.map(|b| std::sync::Arc::new(b.clone())),
-            max_zones: args.max_zones,
-            progress: lingeo::progress::Observer::new(super::progress::Bars::new()),
-        })
-        .map_err(super::setup::api_error)?;
+    let inputs = EvaluateInputs {
+        rules,
+        progress: lingeo::progress::Observer::new(super::progress::Bars::new()),
+    };
+    let e = bench.evaluate_with(&request, &inputs).map_err(spell)?;
     // An attack whose zones could be neither listed nor read as a network counts as no way:
     // the value is not the one asked for, so the evaluation gave up there (and says which,
     // with --explain or --json).
@@ -111,11 +83,10 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     let mut out = format!(
         "{}: {}, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
         args.scenario.display(),
-        match (args.eval, &args.rules) {
-            (EvaluationArg::Fuzzy, _) => "fuzzy evaluation".to_string(),
-            (EvaluationArg::Learned, Some(p)) => format!("learned evaluation ({})", p.display()),
-            (EvaluationArg::Learned, None) =>
-                format!("learned evaluation ({})", learned::SHIPPED_PATH),
+        match (learned, &args.rules) {
+            (false, _) => "fuzzy evaluation".to_string(),
+            (true, Some(p)) => format!("learned evaluation ({})", p.display()),
+            (true, None) => format!("learned evaluation ({})", learned::SHIPPED_PATH),
         },
         state.to_move,
         e.position,

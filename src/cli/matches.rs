@@ -4,35 +4,18 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use lingeo::api::MatchJson;
+use lingeo::api::{MatchJson, MatchRequest};
 use lingeo::play::players::matches::{self, EngineSpec, SpecError, SpecFiles};
 use lingeo::render;
 
 use super::play::load_game;
+use super::schema_args::{Flags, Options};
 use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// The first engine: comma-separated `key=value` (eval=material|fuzzy|learned, depth=D or
-    /// nodes=N, ordering=none|history|killer|zones|chessmaps|patterns, horizon=H,
-    /// rules=FILE with eval=learned, network=FILE with ordering=chessmaps; docs/players.md §4);
-    /// it plays White in the first game of each opening. Default:
-    /// eval=material,depth=4,ordering=killer.
-    #[arg(long, default_value = "")]
-    pub white: String,
-    /// The second engine, written the same way; it plays Black in the first game of each
-    /// opening.
-    #[arg(long, default_value = "")]
-    pub black: String,
-    /// Games to play: the openings in order, each twice with the colours swapped (from the
-    /// first again when they run out).
-    #[arg(long, default_value_t = 20)]
-    pub games: u32,
-    /// Play the games on this many threads at once (the output is the same as with one).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub jobs: u64,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -41,11 +24,19 @@ pub struct MatchArgs {
     /// every other path of a case.
     #[arg(skip)]
     pub base: PathBuf,
+    /// The match's options: the fields of `lingeo::api::MatchRequest`, one flag each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<MatchRequest>,
+}
+
+/// What `lingeo match` spells its own way: the request's fields are its flags.
+impl Flags for MatchRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("time", "SECONDS"), ("max_memory", "MIB")];
 }
 
 pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
+    let request = args.options.request()?;
     // A spec's files are read as `search --rules` and `--network` read theirs.
     let files = SpecFiles {
         rules: &|path| super::files::rules(&args.base.join(path)).map_err(|e| SpecError::File(e.0)),
@@ -65,17 +56,18 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
             })
         })
     };
-    let a = spec("--white", &args.white)?;
-    let b = spec("--black", &args.black)?;
-    if args.games == 0 {
-        return Err(CliError("--games must be at least 1".to_string()));
-    }
+    let a = spec("--white", &request.white)?;
+    let b = spec("--black", &request.black)?;
     let game = load_game(&args.scenario)?;
     let openings = matches::openings(&game).len();
-    let total = args.games;
+    let total = request.games;
     let bars = super::progress::Bars::new();
-    let played = matches::run_jobs(&game, &a, &b, total, &bars, args.jobs as usize)
-        .map_err(|e| CliError(e.to_string()))?;
+    // `check` has made sure `first + games` fits.
+    let range = request.first..request.first.saturating_add(total);
+    let played = lingeo::api::request::within_time(request.time, || {
+        matches::run_range(&game, &a, &b, range, &bars, request.jobs)
+    })
+    .map_err(|e| CliError(e.to_string()))?;
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
     let stopped = played.stopped.as_ref().map(super::setup::match_stop_hint);
@@ -106,8 +98,18 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
             render::counted(u128::from(score.games()), "game", "games")
         )
     });
+    // A part of a match (`--first`) says which of the schedule's games it played.
+    let part = match request.first {
+        0 => String::new(),
+        first => format!(
+            "the games {} to {} of the match's schedule\n",
+            first + 1,
+            first.saturating_add(total)
+        ),
+    };
     Ok(report(format!(
         "{}: {} {}\n\
+         {part}\
          first:  {a}\nsecond: {b}\n\
          {stopped}\
          first engine: {}, {}, {}, score {:.3}\n\

@@ -6,13 +6,13 @@ mod analysis;
 mod compare_grammars;
 mod control;
 mod demo;
-mod evaluate;
+pub(crate) mod evaluate;
 mod files;
 pub mod json;
 mod limits;
 pub(crate) mod map;
-mod matches;
-mod patterns;
+pub(crate) mod matches;
+pub(crate) mod patterns;
 pub(crate) mod play;
 mod progress;
 pub(crate) mod run;
@@ -20,7 +20,7 @@ pub mod schema_args;
 mod setup;
 mod test;
 pub(crate) mod trajectories;
-mod translate;
+pub(crate) mod translate;
 pub(crate) mod zones;
 
 use std::path::PathBuf;
@@ -235,12 +235,42 @@ impl Command {
                 .options
                 .request()
                 .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Patterns(a) => a.memory.bytes(),
-            Command::Fuzzy(a) => a.memory.bytes(),
-            Command::Translate(a) => a.memory.bytes(),
-            Command::Play(a) => a.memory.bytes(),
-            Command::Evaluate(a) => a.memory.bytes(),
-            Command::Match(a) => a.memory.bytes(),
+            Command::Patterns(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Fuzzy(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Translate(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Play(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Evaluate(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
+            Command::Match(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Analysis(a) => a.memory.bytes(),
             Command::Run(a) => a
                 .options

@@ -14,66 +14,63 @@ use lingeo::piece::Side;
 use lingeo::scenario::Scenario;
 
 use super::CliError;
-use super::setup::{self, SideArg};
+use super::schema_args::{Flags, Options};
+use super::setup;
 
 pub(super) use lingeo::api::patterns::COUNT_LIMIT;
 
 #[derive(Args, Debug)]
-pub struct PairArgs {
+pub struct PatternArgs {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// One ordered pair `X,Y` (X attacks Y), by the names of placed pieces in the scenario:
-    /// `WR,BK` for the chess pieces named by default (W/B and the piece letter K Q R B N P),
-    /// or the names given with `as NAME` (`lingeo check` lists them). Default: every pair of
-    /// opposing pieces where Y is attack-able by X.
-    #[arg(long, value_name = "X,Y", conflicts_with = "side")]
-    pub pair: Option<String>,
-    /// Only the pairs whose attacking piece X is of this side.
-    #[arg(long, value_enum)]
-    pub side: Option<SideArg>,
-    /// Interacting pieces count when they act within this many moves.
-    #[arg(long, default_value_t = 1, value_name = "H")]
-    pub horizon: u32,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct PatternArgs {
+    /// The patterns' options: the fields of `lingeo::api::PatternsRequest`, one flag each.
     #[command(flatten)]
-    pub pair: PairArgs,
-    /// List at most this many patterns per pair (the counts do not depend on it).
-    #[arg(long, default_value_t = 1000, value_name = "N")]
-    pub limit: u64,
-    /// Print only the counts per pair. Main paths are counted by a dynamic program; patterns by
-    /// counting each main path's options without listing them, when a pair has at most 100000
-    /// main paths (beyond, the main paths are a lower bound and the patterns are not counted).
-    #[arg(long)]
-    pub count: bool,
-    #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<PatternsRequest>,
 }
 
 #[derive(Args, Debug)]
 pub struct FuzzyArgs {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The fuzzy patterns' options: the fields of `lingeo::api::PairsRequest`, one flag each.
     #[command(flatten)]
-    pub pair: PairArgs,
-    #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<PairsRequest>,
 }
 
-/// The scenario of `args` on a workbench, and the API's request of its pairs.
-fn pairs(args: &PairArgs) -> Result<(Workbench, PairsRequest), CliError> {
-    let s = setup::load(&args.scenario)?;
+/// The value names `patterns` and `fuzzy` show.
+const VALUE_NAMES: &[(&str, &str)] = &[
+    ("pair", "X,Y"),
+    ("horizon", "H"),
+    ("limit", "N"),
+    ("time", "SECONDS"),
+    ("max_memory", "MIB"),
+];
+
+/// What `lingeo patterns` spells its own way: the request's fields are its flags.
+impl Flags for PatternsRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = VALUE_NAMES;
+}
+
+/// What `lingeo fuzzy` spells its own way: the request's fields are its flags.
+impl Flags for PairsRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = VALUE_NAMES;
+}
+
+/// The scenario at `path` on a workbench.
+fn bench(path: &std::path::Path) -> Result<Workbench, CliError> {
+    let s = setup::load(path)?;
     let kernel = setup::kernel(&s, &[])?;
-    let bench = Workbench::with_kernel(s, kernel, &args.scenario.display().to_string());
-    let request = PairsRequest {
-        pair: args.pair.clone(),
-        side: args.side.map(SideArg::side),
-        horizon: args.horizon,
-    };
-    Ok((bench, request))
+    Ok(Workbench::with_kernel(
+        s,
+        kernel,
+        &path.display().to_string(),
+    ))
 }
 
 /// An error of the API's pairs, naming `--pair`.
@@ -187,15 +184,11 @@ pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &ListedPattern) 
 }
 
 pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
-    let (bench, pairs) = pairs(&args.pair)?;
-    let request = PatternsRequest {
-        pairs,
-        limit: args.limit,
-        count_only: args.count,
-    };
+    let request = args.options.request()?;
+    let bench = bench(&args.scenario)?;
     let bars = super::progress::Bars::new();
     let result = bench.patterns(&request, &bars).map_err(pair_error)?;
-    if args.pair.json {
+    if args.json {
         return super::json::to_string(&result);
     }
     let s = bench.scenario();
@@ -209,11 +202,11 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
             count,
             ..
         } = pair;
-        if !out.is_empty() && !args.count {
+        if !out.is_empty() && !request.count {
             out.push('\n');
         }
         out.push_str(&header(s, *x, *y, *length, count));
-        if args.count || length.is_none() {
+        if request.count || length.is_none() {
             continue;
         }
         for p in &pair.listed {
@@ -225,13 +218,13 @@ pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
                 "... {} more pattern{} not listed (--limit {}; --count prints only the counts)\n",
                 total - shown,
                 if total - shown == 1 { "" } else { "s" },
-                args.limit
+                request.limit
             )),
             Some(_) => {}
             None => out.push_str(&format!(
                 "... more not listed: at least {} in all (--limit {}; `lingeo fuzzy` holds them in one fuzzy pattern)\n",
                 lingeo::render::counted(count.main_paths, "pattern", "patterns"),
-                args.limit
+                request.limit
             )),
         }
     }
@@ -325,10 +318,11 @@ pub(super) fn fuzzy_text(
 }
 
 pub fn run_fuzzy(args: &FuzzyArgs) -> Result<String, CliError> {
-    let (bench, pairs) = pairs(&args.pair)?;
+    let request = args.options.request()?;
+    let bench = bench(&args.scenario)?;
     let bars = super::progress::Bars::new();
-    let result: PatternsResult = bench.fuzzy_patterns(&pairs, &bars).map_err(pair_error)?;
-    if args.pair.json {
+    let result: PatternsResult = bench.fuzzy_patterns(&request, &bars).map_err(pair_error)?;
+    if args.json {
         return super::json::to_string(&result);
     }
     let s = bench.scenario();

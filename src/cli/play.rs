@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use lingeo::api::{Engine, SearchInputs, SearchOutcome, SearchRequest};
+use lingeo::api::{Engine, PlayRequest, SearchInputs, SearchOutcome, SearchRequest};
 use lingeo::play::game::Game;
 use lingeo::play::search::lg::{End, LgResult, Zones};
 use lingeo::play::search::{Eval, SearchResult, WIN};
@@ -71,15 +71,17 @@ impl Flags for SearchRequest {
 pub struct PlayArgs {
     /// The scenario file; it needs a `game { ... }` block.
     pub scenario: PathBuf,
-    /// The moves, separated by commas or spaces (not inside parentheses): `h8-g7`, `c6:b7`
-    /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`.
-    #[arg(long, default_value = "")]
-    pub moves: String,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// The replay's options: the fields of `lingeo::api::PlayRequest`, one flag each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<PlayRequest>,
+}
+
+/// What `lingeo play` spells its own way: the request's fields are its flags.
+impl Flags for PlayRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[("max_memory", "MIB")];
 }
 
 pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
@@ -94,8 +96,9 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 }
 
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
+    let request = args.options.request()?;
     let game = load_game(&args.scenario)?;
-    let played = lingeo::api::play::play_line(&game, &args.moves).map_err(setup::api_error)?;
+    let played = lingeo::api::play::play_line(&game, &request.moves).map_err(setup::api_error)?;
     if args.json {
         return super::json::to_string(&played);
     }

@@ -71,9 +71,10 @@ pub fn stop_hint(reason: &StopReason) -> String {
     let option = match reason.limit() {
         Some(SearchLimit::Nodes) => "--max-nodes",
         Some(SearchLimit::Memory) => "--max-memory",
-        Some(SearchLimit::Time) => "--time",
-        // The server's cap on a request, and the stops that are no limit's: no option.
-        Some(SearchLimit::Deadline) | None => return reason.to_string(),
+        // The thread's deadline is, on the command line, a command's own `--time` (a match's).
+        Some(SearchLimit::Time | SearchLimit::Deadline) => "--time",
+        // The stops that are no limit's: no option.
+        None => return reason.to_string(),
     };
     reason.with_note(&format!("{option} raises it"))
 }

@@ -13,33 +13,14 @@ use lingeo::scenario::Scenario;
 use lingeo::zone::ZoneEntry;
 
 use super::CliError;
+use super::schema_args::{Flags, Options};
 use super::setup;
-use super::zones::{LanguageArgs, attack_error, symbol};
+use super::zones::{attack_error, symbol};
 
 #[derive(Args, Debug)]
 pub struct TranslateArgs {
     /// The scenario file.
     pub scenario: PathBuf,
-    /// The attacking piece p0, a placed piece by name (`lingeo check` lists them).
-    #[arg(long)]
-    pub piece: String,
-    /// The target point y0 (an opposing piece's point or a goal point of p0).
-    #[arg(long)]
-    pub to: String,
-    /// The horizon l0: main trajectories of at most this many moves (default: the distance).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(..=10_000_000))]
-    pub horizon: Option<u32>,
-    #[command(flatten)]
-    pub language: LanguageArgs,
-    /// The zone of the language to translate, by its number in the listing of
-    /// `lingeo zones --all-zones` with the same options.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub zone: u64,
-    /// The moves, made in turn, separated by commas: each `PIECE FROM-TO`, a placed piece by
-    /// name and one move by its move vectors, or by its attack vectors onto an opposing piece,
-    /// which it captures (`"MISSILE d7-b5, BOMBER h5-h4"`).
-    #[arg(long)]
-    pub moves: String,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -47,45 +28,44 @@ pub struct TranslateArgs {
     /// so, where the zone has ended).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// The translation's options: the fields of `lingeo::api::TranslateRequest`, one flag
+    /// each.
     #[command(flatten)]
-    pub memory: super::limits::MemoryArg,
+    pub options: Options<TranslateRequest>,
+}
+
+/// What `lingeo translate` spells its own way: the request's fields are its flags.
+impl Flags for TranslateRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("time", "SECONDS"), ("max_memory", "MIB")];
 }
 
 pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
+    let request = args.options.request()?;
     let scenario = setup::load(&args.scenario)?;
     let kernel = setup::kernel(&scenario, &[])?;
     let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
-    let run = bench
-        .translate(&TranslateRequest {
-            piece: args.piece.clone(),
-            to: args.to.clone(),
-            horizon: args.horizon,
-            filters: args.language.filters.filters(),
-            max_zones: args.language.max_zones,
-            zone: args.zone,
-            moves: args.moves.clone(),
-        })
-        .map_err(|e| match e {
-            ApiError::Request {
-                field: Some("zone"),
-                message,
-            } => CliError(format!("--zone {}: {message}", args.zone)),
-            ApiError::Request {
-                field: Some("moves"),
-                message,
-            } => CliError(format!("--moves: {message}")),
-            // A move of a piece that is not there: the placed pieces listed.
-            ApiError::Request {
-                field: Some("move_piece"),
-                message,
-            } => CliError(format!(
-                "--moves: {message}\n{}",
-                setup::placed_pieces(bench.scenario())
-            )),
-            e => attack_error(e, bench.scenario(), &args.to),
-        })?;
+    let run = bench.translate(&request).map_err(|e| match e {
+        ApiError::Request {
+            field: Some("zone"),
+            message,
+        } => CliError(format!("--zone {}: {message}", request.zone)),
+        ApiError::Request {
+            field: Some("moves"),
+            message,
+        } => CliError(format!("--moves: {message}")),
+        // A move of a piece that is not there: the placed pieces listed.
+        ApiError::Request {
+            field: Some("move_piece"),
+            message,
+        } => CliError(format!(
+            "--moves: {message}\n{}",
+            setup::placed_pieces(bench.scenario())
+        )),
+        e => attack_error(e, bench.scenario(), &request.to),
+    })?;
     if let Some(path) = &args.svg {
-        let picture = run.end_picture(&args.piece);
+        let picture = run.end_picture(&request.piece);
         super::files::write("--svg", path, picture)?;
     }
     if args.json {

@@ -19,8 +19,8 @@ use lingeo::api::compare::{
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    Filters, MapRequest, PairsRequest, PatternsRequest, RunRequest, SearchInputs, SearchRequest,
-    TrajectoriesRequest, TranslateRequest, Workbench, ZonesRequest,
+    Filters, MapRequest, PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchInputs,
+    SearchRequest, TrajectoriesRequest, TranslateRequest, Workbench, ZonesRequest,
 };
 use lingeo::grammar::{Grammar, Limits};
 use lingeo::kernel::Direction;
@@ -761,6 +761,7 @@ pub async fn defaults() -> Json<Value> {
         json!(lingeo::api::request::fields::<SearchRequest>()),
     );
     core_defaults(&mut jobs);
+    play_defaults(&mut jobs);
     Json(Value::Object(jobs))
 }
 
@@ -776,19 +777,81 @@ fn core_defaults(jobs: &mut Map<String, Value>) {
     jobs.insert("run".to_string(), json!(fields::<RunRequest>()));
 }
 
+/// The defaults of `play`, `patterns`, `fuzzy` and `translate`.
+fn play_defaults(jobs: &mut Map<String, Value>) {
+    use lingeo::api::request::fields;
+    jobs.insert("play".to_string(), json!(fields::<PlayRequest>()));
+    jobs.insert("patterns".to_string(), json!(fields::<PatternsRequest>()));
+    jobs.insert("fuzzy".to_string(), json!(fields::<PairsRequest>()));
+    jobs.insert("translate".to_string(), json!(fields::<TranslateRequest>()));
+}
+
+/// A body of a job whose request is the schema, read: the texts it carries (`texts`) and the
+/// endpoint's own fields (`own`) taken out, the rest deserialised as the API's request `R` (an
+/// unknown field a 400 naming the close names). A request with a `max_memory` has it at most
+/// the server's budget (`memory_mib`), and by default that budget.
+pub fn job_request<R: lingeo::api::Request>(
+    body: Value,
+    texts: &[Text],
+    own: &[&str],
+    memory_mib: u64,
+) -> Result<(R, Fields, Map<String, Value>), ApiError> {
+    let mut options = request::object(body)?;
+    let mut given_texts = Map::new();
+    for text in texts {
+        for key in [text.key.to_string(), format!("{}_name", text.key)] {
+            if let Some(value) = options.remove(&key) {
+                given_texts.insert(key, value);
+            }
+        }
+    }
+    let mut given_own = Map::new();
+    for key in own {
+        if let Some(value) = options.remove(*key) {
+            given_own.insert(key.to_string(), value);
+        }
+    }
+    let fields = Fields::new(R::JOB, Value::Object(given_texts), texts, &[])?;
+    let mut keys: Vec<&str> = own.to_vec();
+    keys.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<R>(&options, &keys)?;
+    if lingeo::api::request::fields::<R>()
+        .iter()
+        .any(|f| f.name == "max_memory")
+    {
+        let given = options.get("max_memory").and_then(Value::as_u64);
+        options.insert(
+            "max_memory".to_string(),
+            Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
+        );
+    }
+    let request = lingeo::api::request::from_value::<R>(Value::Object(options))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok((request, fields, given_own))
+}
+
+/// A `play` body read: the scenario, and the rest as the API's [`PlayRequest`].
+pub fn play_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PlayRequest, request::Named), ApiError> {
+    let (request, texts, _) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
+}
+
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position
 /// of a node of the search tree.
 pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let fields = Fields::new("play", body, &[SCENARIO_FILE], &["moves"])?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let moves = fields.string("moves")?.unwrap_or_default();
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = play_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let game = bench.game().map_err(failed)?;
-        let played = lingeo::api::play::play_line(&game, &moves).map_err(failed)?;
+        let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
         let cli = budget.json(&played)?;
         Ok(answer(cli, json!({"svg": svg})))
@@ -796,39 +859,26 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
+/// A `translate` body read: the scenario, and the rest as the API's [`TranslateRequest`].
+pub fn translate_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(TranslateRequest, request::Named), ApiError> {
+    let (request, texts, _) =
+        job_request::<TranslateRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
+}
+
 /// `translate`: one zone carried across moves (`lingeo translate`), and the zone after the
 /// last move drawn (`svg`; the board alone, titled so, where the zone has ended).
 pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let options = [
-        "piece",
-        "to",
-        "horizon",
-        "filters",
-        "max_zones",
-        "zone",
-        "moves",
-    ];
-    let fields = Fields::new("translate", body, &[SCENARIO_FILE], &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let defaults = TranslateRequest::default();
-    let required = |name: &str, what: &str| {
-        fields.string(name).and_then(|v| {
-            v.ok_or_else(|| ApiError::bad_request(format!("`{name}` ({what}) is required")))
-        })
-    };
-    let request = TranslateRequest {
-        piece: required("piece", "the attacking piece")?,
-        to: required("to", "the target point")?,
-        horizon: fields.number("horizon")?,
-        filters: fields.choice("filters", &FILTERS)?.unwrap_or_default(),
-        max_zones: fields.number("max_zones")?.unwrap_or(defaults.max_zones),
-        zone: fields.number("zone")?.unwrap_or(defaults.zone),
-        moves: required("moves", "the moves, `PIECE FROM-TO` separated by commas")?,
-    };
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = translate_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
@@ -959,33 +1009,37 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// The pairs of `patterns` and `fuzzy`: `pair` (`WR,BK`), `side`, `horizon`.
-fn pairs_request(fields: &Fields) -> Result<PairsRequest, ApiError> {
-    Ok(PairsRequest {
-        pair: fields.string("pair")?,
-        side: fields.choice("side", &SIDES)?,
-        horizon: fields
-            .number("horizon")?
-            .unwrap_or(PairsRequest::default().horizon),
-    })
+/// A `patterns` body read: the scenario, and the rest as the API's [`PatternsRequest`].
+pub fn patterns_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PatternsRequest, request::Named), ApiError> {
+    let (request, texts, _) =
+        job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
+}
+
+/// A `fuzzy` body read: the scenario, and the rest as the API's [`PairsRequest`].
+pub fn fuzzy_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(PairsRequest, request::Named), ApiError> {
+    let (request, texts, _) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let scenario = texts
+        .text(&SCENARIO_FILE)?
+        .expect("the scenario is required");
+    Ok((request, scenario))
 }
 
 /// `patterns`: the attack patterns of the pairs of pieces (`lingeo patterns`).
 pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let options = ["pair", "side", "horizon", "limit", "count"];
-    let fields = Fields::new("patterns", body, &[SCENARIO_FILE], &options)?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let request = PatternsRequest {
-        pairs: pairs_request(&fields)?,
-        limit: fields
-            .number("limit")?
-            .unwrap_or(PatternsRequest::default().limit),
-        count_only: fields.flag("count")?,
-    };
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = patterns_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .patterns(&request, &lingeo::progress::Silent)
@@ -999,17 +1053,9 @@ pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
 /// `fuzzy`: each pair's patterns as one fuzzy pattern (`lingeo fuzzy`).
 pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
-    let fields = Fields::new(
-        "fuzzy",
-        body,
-        &[SCENARIO_FILE],
-        &["pair", "side", "horizon"],
-    )?;
-    let scenario = fields
-        .text(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    let request = pairs_request(&fields)?;
-    compute(&config, memory_limit(&config), move |budget| {
+    let (request, scenario) = fuzzy_request(body, (memory_limit(&config) >> 20) as u64)?;
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
+    compute(&config, memory, move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .fuzzy_patterns(&request, &lingeo::progress::Silent)

@@ -127,12 +127,9 @@ fn run_jobs(case: &Case) -> Result<Vec<&'static str>, String> {
     };
     under_limits("patterns", &|| {
         let r = PatternsRequest {
-            pairs: PairsRequest {
-                horizon: case.horizon,
-                ..PairsRequest::default()
-            },
+            horizon: case.horizon,
             limit: 1_000_000,
-            count_only: false,
+            ..PatternsRequest::default()
         };
         bench.patterns(&r, &Silent).map(drop)
     })?;

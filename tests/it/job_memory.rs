@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use lingeo::api::{
-    ApiError, Cap, CompareRequest, CompareSide, GrammarSource, PairsRequest, PatternsRequest,
-    RunRequest, Starts, TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
+    ApiError, Cap, CompareRequest, CompareSide, GrammarSource, PatternsRequest, RunRequest, Starts,
+    TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
 };
 use lingeo::grammar::Limit;
 use lingeo::play::search::StopReason;
@@ -51,10 +51,7 @@ white TARGET at (8,1)
 
 fn patterns_request() -> PatternsRequest {
     PatternsRequest {
-        pairs: PairsRequest {
-            horizon: 49,
-            ..PairsRequest::default()
-        },
+        horizon: 49,
         ..PatternsRequest::default()
     }
 }
@@ -87,7 +84,7 @@ fn patterns_of_far_pieces_stop_at_the_memory_limit() {
     assert_eq!(memory::held(), 0);
     // The counts alone take no listing: they stay within the limit.
     let counts = PatternsRequest {
-        count_only: true,
+        count: true,
         ..patterns_request()
     };
     assert!(memory::with_limit(64 << 20, || bench.patterns(&counts, &Silent)).is_ok());

@@ -24,6 +24,7 @@ mod honest_exits;
 mod ir_dumps;
 mod job_limits;
 mod job_memory;
+mod job_options;
 mod language_stream;
 mod learned;
 mod lg_beyond_zones;

@@ -228,6 +228,12 @@ impl EngineSpec {
     /// the first legal move. A search stopped by anything else (the memory limit, the thread's
     /// deadline) did not play the engine's move: an error, with the search's reason.
     pub fn choose(&self, game: &Game, state: &State, legal: &[Move]) -> Result<Move, StopReason> {
+        // A match's time limit (`lingeo match --time`, the thread's deadline) is looked at
+        // before each move too: a search of fewer positions than it looks at the deadline
+        // after would never see it.
+        if let Some(limit) = crate::deadline::passed() {
+            return Err(StopReason::Deadline(limit));
+        }
         let r = alphabeta::search(game, state, &self.options());
         if let Some(why) = r.stopped
             && self.nodes.is_none_or(|budget| r.nodes <= budget)
