@@ -17,7 +17,13 @@ use crate::cli::play::SearchArgs;
 use crate::cli::schema_args::{Flags, cli_form};
 
 /// The jobs whose requests are not yet the schema (issue 46, item 1): listed, not tested.
-const NOT_YET_CONVERTED: &[&str] = &["compare", "check", "board", "analysis"];
+const NOT_YET_CONVERTED: &[&str] = &["compare"];
+
+/// The jobs with no option, only inputs (the same texts from every front end): no table.
+const NO_OPTIONS: &[(&str, &str)] = &[
+    ("check", "the texts to check"),
+    ("board", "the scenario's text"),
+];
 
 /// A value of the field to give: its default where it has one that is not off, else one of
 /// its kind.
@@ -181,6 +187,14 @@ fn requests_front_ends() {
     table.push_str(&format!(
         "\nnot yet converted (each front end keeps its own fields): {}\n",
         NOT_YET_CONVERTED.join(", ")
+    ));
+    let inputs_only: Vec<String> = NO_OPTIONS
+        .iter()
+        .map(|(job, inputs)| format!("{job} ({inputs})"))
+        .collect();
+    table.push_str(&format!(
+        "no option, only inputs: {}\n",
+        inputs_only.join(", ")
     ));
     assert!(failures.is_empty(), "{}\n{table}", failures.join("\n"));
 
@@ -482,4 +496,21 @@ fn translate_front_ends() {
         std::slice::from_ref(&needed),
     );
     snapshot("translate", table);
+}
+
+#[test]
+fn analysis_front_ends() {
+    use crate::cli::analysis::Figure12Args;
+    use lingeo::api::AnalysisRequest;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<Figure12Args, AnalysisRequest>("figure12", &[], o, |a| a.options.request())
+    };
+    let server = |o: &Map<String, Value>| {
+        crate::serve::api::job_request::<AnalysisRequest>(Value::Object(o.clone()), &[], &[], 64)
+            .map(|(r, _, _)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    python_binds::<AnalysisRequest>();
+    let table = job_table::<AnalysisRequest>(&cli, Ok(&server), Ok(&python_job), &[]);
+    snapshot("analysis", table);
 }

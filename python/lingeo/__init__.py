@@ -47,8 +47,10 @@ __all__ = [
     "Match",
     "Patterns",
     "Comparison",
+    "Figure12",
     "match",
     "compare",
+    "figure12",
     "LingeoError",
     "RequestError",
     "ParseError",
@@ -697,6 +699,31 @@ def match(
         dict(options, white=white, black=black, games=games)
     )
     return Match(summary, games_played)
+
+
+class Figure12(_Result):
+    """Figure 12 of the MAICS 2013 paper (``lingeo analysis figure12``): a row a piece type,
+    ``to_dict()`` what ``--json`` prints (``{"rows": [...]}``)."""
+
+    @property
+    def rows(self) -> List[Dict[str, Any]]:
+        """Each piece's ``piece``, ``paper`` (the paper's value on 8x8, or None), ``formula``,
+        ``exact`` and ``savings``, rounded to three decimals."""
+        return list(self._data["rows"])
+
+    def to_pandas(self) -> Any:
+        """One row a piece type (needs pandas)."""
+        columns = ["piece", "paper", "formula", "exact", "savings"]
+        return _pandas().DataFrame(self.rows, columns=columns)
+
+
+def figure12(**options: Any) -> Figure12:
+    """Figure 12 of the MAICS 2013 paper on an empty board, as ``lingeo analysis figure12``:
+    the average number of patterns per piece by the paper's formula beside the exact average
+    number of shortest paths per pair, and what fuzzy patterns save. The keyword arguments are
+    the fields of ``lingeo::api::AnalysisRequest``: ``board``, ``"8x8"`` by default, at most
+    64x64 (an unknown keyword raises ``RequestError`` naming the close ones)."""
+    return Figure12({"rows": _lingeo.figure12(options)})
 
 
 class Patterns(_Result):

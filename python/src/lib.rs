@@ -13,9 +13,9 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest, PairsRequest,
-    PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
-    ZonesRequest,
+    self, AnalysisRequest, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest,
+    PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest,
+    Workbench, ZonesRequest,
 };
 use lingeo::piece::Side;
 
@@ -861,6 +861,22 @@ impl Grammar {
     }
 }
 
+/// Figure 12 of the MAICS 2013 paper on an empty board (`lingeo analysis figure12 --json`'s
+/// rows): `options` are the keyword arguments, the fields of `lingeo::api::AnalysisRequest`.
+#[pyfunction]
+#[pyo3(signature = (options = None))]
+fn figure12(
+    py: Python<'_>,
+    options: Option<&Bound<'_, pyo3::types::PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let r: AnalysisRequest = keywords::request(options).map_err(|e| error(py, e))?;
+    let rows = interruptible(py, || {
+        api::figure12(&r, &lingeo::progress::Silent).and_then(|f| value(&f.rows()))
+    })?
+    .map_err(|e| error(py, e))?;
+    object(py, &rows)
+}
+
 #[pymodule]
 fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     lingeo::memory::Counting::enable();
@@ -868,6 +884,7 @@ fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Scenario>()?;
     m.add_class::<Grammar>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(figure12, m)?)?;
     let errors = exceptions(py)?;
     for name in EXCEPTION_NAMES {
         m.add(name, errors.getattr(name)?)?;

@@ -674,3 +674,14 @@ def test_evaluate_keywords_are_the_requests_fields():
     assert "`max_zones`" in str(err.value)
     with pytest.raises(lingeo.StoppedError):
         lingeo.Scenario.load(EXAMPLES / "race10.scenario").evaluate(time=0.01)
+
+
+def test_figure12_equals_the_cli_and_reads_its_request():
+    f = lingeo.figure12(board="4x4")
+    assert f.to_dict()["rows"] == cli_json("analysis", "figure12", "--board", "4x4")
+    assert [r["piece"] for r in f.rows][:2] == ["pawn", "rook"]
+    assert lingeo.figure12().rows == lingeo.figure12(board="8x8").rows
+    with pytest.raises(lingeo.RequestError, match="board"):
+        lingeo.figure12(board="100x100")
+    with pytest.raises(lingeo.RequestError, match="did you mean `board`"):
+        lingeo.figure12(bord="4x4")

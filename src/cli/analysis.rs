@@ -18,17 +18,21 @@ pub struct AnalysisArgs {
 pub enum Which {
     /// Figure 12: average number of patterns per piece (the paper's formula beside the exact
     /// average number of shortest paths per pair) and the savings of fuzzy patterns (Figure 13).
-    Figure12 {
-        #[command(flatten)]
-        options: Options<AnalysisRequest>,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also write a bar chart of the table (formula, exact average, paper) with the savings
-        /// under each piece, as SVG.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<std::path::PathBuf>,
-    },
+    Figure12(Figure12Args),
+}
+
+/// `analysis figure12`'s flags: the request's, and the CLI's own outputs.
+#[derive(Args, Debug)]
+pub struct Figure12Args {
+    #[command(flatten)]
+    pub options: Options<AnalysisRequest>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a bar chart of the table (formula, exact average, paper) with the savings
+    /// under each piece, as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// The analysis's fields as flags: `--board WxH`.
@@ -37,7 +41,7 @@ impl Flags for AnalysisRequest {
 }
 
 pub fn run(args: &AnalysisArgs) -> Result<String, CliError> {
-    let Which::Figure12 { options, json, svg } = &args.which;
+    let Which::Figure12(Figure12Args { options, json, svg }) = &args.which;
     let request = options.request()?;
     let result = lingeo::api::figure12(&request, &super::progress::Bars::new())
         .map_err(|e| CliError(AnalysisRequest::spell(&e.to_string())))?;

@@ -2,7 +2,7 @@
 //! failure the command reports (a case that failed, languages that differ), 2 on bad input or
 //! when a command gave up (a limit stopped it: it prints what it has, the reason on stderr).
 
-mod analysis;
+pub(crate) mod analysis;
 mod compare_grammars;
 mod control;
 mod demo;

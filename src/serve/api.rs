@@ -777,13 +777,17 @@ fn core_defaults(jobs: &mut Map<String, Value>) {
     jobs.insert("run".to_string(), json!(fields::<RunRequest>()));
 }
 
-/// The defaults of `play`, `patterns`, `fuzzy` and `translate`.
+/// The defaults of `play`, `patterns`, `fuzzy`, `translate` and `analysis`.
 fn play_defaults(jobs: &mut Map<String, Value>) {
     use lingeo::api::request::fields;
     jobs.insert("play".to_string(), json!(fields::<PlayRequest>()));
     jobs.insert("patterns".to_string(), json!(fields::<PatternsRequest>()));
     jobs.insert("fuzzy".to_string(), json!(fields::<PairsRequest>()));
     jobs.insert("translate".to_string(), json!(fields::<TranslateRequest>()));
+    jobs.insert(
+        "analysis".to_string(),
+        json!(fields::<lingeo::api::AnalysisRequest>()),
+    );
 }
 
 /// A body of a job whose request is the schema, read: the texts it carries (`texts`) and the
@@ -1126,6 +1130,25 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
     })
     .await?;
     Ok(Json(answer))
+}
+
+/// `analysis` ([`lingeo::api::figure12`]): Figure 12's rows on an empty board (`board`,
+/// `WxH`, read as the API's `AnalysisRequest`), as `lingeo analysis figure12 --json` prints
+/// them, and the table's bar chart (`svg`).
+pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
+    let Json(body) = body?;
+    let memory = memory_limit(&config);
+    let (request, _, _) =
+        job_request::<lingeo::api::AnalysisRequest>(body, &[], &[], (memory >> 20) as u64)?;
+    compute(&config, memory, move |_| {
+        let result = lingeo::api::figure12(&request, &lingeo::progress::Silent).map_err(failed)?;
+        Ok(Json(json!({
+            "board": format!("{}x{}", result.width, result.height),
+            "rows": result.rows(),
+            "svg": result.chart(),
+        })))
+    })
+    .await
 }
 
 /// `board` ([`lingeo::api::board`]): the scenario's board, its points in enumeration order,

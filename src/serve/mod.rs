@@ -160,6 +160,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/defaults", get(api::defaults))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))
+        .route("/api/analysis", post(api::analysis))
         .route("/api/run", post(api::run))
         .route("/api/zones", post(api::zones))
         .route("/api/trajectories", post(api::trajectories))

@@ -458,6 +458,29 @@ fn every_endpoint_answers_the_cli_json() {
     );
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["game"], true);
+
+    // analysis: Figure 12's rows, the CLI's, and its chart; the board read as the request's.
+    let (status, answer) = server.post("/api/analysis", &json!({"board": "4x4"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["board"], "4x4");
+    assert_eq!(
+        answer["rows"],
+        cli(&["analysis", "figure12", "--board", "4x4"])
+    );
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    // A request its rules refuse is a bad request (400), as every converted job's.
+    let (status, answer) = server.post("/api/analysis", &json!({"board": "100x100"}));
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("at most 64x64"),
+        "{answer}"
+    );
+    let (status, answer) = server.post("/api/analysis", &json!({"bord": "4x4"}));
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("board"),
+        "{answer}"
+    );
 }
 
 /// translate, patterns and fuzzy: the API's results, equal to the CLI's `--json`; the
