@@ -21,7 +21,18 @@ use crate::kernel::{DistanceMap, Kernel, MotionId};
 pub type Trajectory = Vec<Point>;
 
 /// The applicability condition Q1 of G_t^(2) (decision A3, docs/semantics.md §10).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum AdmissibleRule {
     /// S-16: `MAP ≤ l < 2·MAP` (the default).
     #[default]

@@ -22,7 +22,6 @@ const NOT_YET_CONVERTED: &[&str] = &[
     "trajectories",
     "map",
     "run",
-    "compare",
     "check",
     "board",
     "analysis",
@@ -491,4 +490,34 @@ fn translate_front_ends() {
         std::slice::from_ref(&needed),
     );
     snapshot("translate", table);
+}
+
+#[test]
+fn compare_front_ends() {
+    use crate::cli::compare_grammars::CompareArgs;
+    use lingeo::api::CompareRequest;
+    let memory = CompareRequest::default().max_memory;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<CompareArgs, CompareRequest>("compare", &["a.lgg", "native"], o, |a| {
+            a.options.request()
+        })
+    };
+    let server = |o: &Map<String, Value>| {
+        let mut body = o.clone();
+        body.insert("a".to_string(), json!("grammar text"));
+        body.insert("b".to_string(), json!("native"));
+        crate::serve::api::compare_request(Value::Object(body), memory, lingeo::parallel::MAX_JOBS)
+            .map(|(r, ..)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    python_binds::<CompareRequest>();
+    // A comparison needs its starts: one start, or random ones with their seed (the server
+    // draws none from its clock); a side goes with a piece type.
+    let contexts = [
+        json!({"start": "S(a1, b2, 1)"}),
+        json!({"random": 2, "seed": 1}),
+        json!({"start": "S(a1, b2, 1)", "type": "king"}),
+    ];
+    let table = job_table::<CompareRequest>(&cli, Ok(&server), Ok(&python_job), &contexts);
+    snapshot("compare", table);
 }
