@@ -16,9 +16,6 @@ use serde_json::{Map, Value, json};
 use crate::cli::play::SearchArgs;
 use crate::cli::schema_args::{Flags, cli_form};
 
-/// The jobs whose requests are not yet the schema (issue 46, item 1): listed, not tested.
-const NOT_YET_CONVERTED: &[&str] = &["compare"];
-
 /// The jobs with no option, only inputs (the same texts from every front end): no table.
 const NO_OPTIONS: &[(&str, &str)] = &[
     ("check", "the texts to check"),
@@ -184,16 +181,13 @@ fn requests_front_ends() {
             cells.join(" | ")
         ));
     }
-    table.push_str(&format!(
-        "\nnot yet converted (each front end keeps its own fields): {}\n",
-        NOT_YET_CONVERTED.join(", ")
-    ));
     let inputs_only: Vec<String> = NO_OPTIONS
         .iter()
         .map(|(job, inputs)| format!("{job} ({inputs})"))
         .collect();
     table.push_str(&format!(
-        "no option, only inputs: {}\n",
+        "\nevery other job's request is the schema too (a table each); no option, only \
+         inputs: {}\n",
         inputs_only.join(", ")
     ));
     assert!(failures.is_empty(), "{}\n{table}", failures.join("\n"));
@@ -513,4 +507,34 @@ fn analysis_front_ends() {
     python_binds::<AnalysisRequest>();
     let table = job_table::<AnalysisRequest>(&cli, Ok(&server), Ok(&python_job), &[]);
     snapshot("analysis", table);
+}
+
+#[test]
+fn compare_front_ends() {
+    use crate::cli::compare_grammars::CompareArgs;
+    use lingeo::api::CompareRequest;
+    let memory = CompareRequest::default().max_memory;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<CompareArgs, CompareRequest>("compare", &["a.lgg", "native"], o, |a| {
+            a.options.request()
+        })
+    };
+    let server = |o: &Map<String, Value>| {
+        let mut body = o.clone();
+        body.insert("a".to_string(), json!("grammar text"));
+        body.insert("b".to_string(), json!("native"));
+        crate::serve::api::compare_request(Value::Object(body), memory, lingeo::parallel::MAX_JOBS)
+            .map(|(r, ..)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    python_binds::<CompareRequest>();
+    // A comparison needs its starts: one start, or random ones with their seed (the server
+    // draws none from its clock); a side goes with a piece type.
+    let contexts = [
+        json!({"start": "S(a1, b2, 1)"}),
+        json!({"random": 2, "seed": 1}),
+        json!({"start": "S(a1, b2, 1)", "type": "king"}),
+    ];
+    let table = job_table::<CompareRequest>(&cli, Ok(&server), Ok(&python_job), &contexts);
+    snapshot("compare", table);
 }

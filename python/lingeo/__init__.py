@@ -789,18 +789,9 @@ def compare(
     scenario: Optional[Scenario] = None,
     piece: Optional[str] = None,
     *,
-    type: Optional[str] = None,
-    side: Optional[str] = None,
     inputs: Optional[Dict[str, str]] = None,
     check: str = "equal",
-    random: Optional[int] = None,
-    seed: Optional[int] = None,
-    lengths: str = "shortest",
-    filters: str = "all",
-    rule: str = "s16",
-    max_sentences: Optional[int] = None,
-    jobs: int = 1,
-    max_memory: int = MAX_MEMORY,
+    **options: Any,
 ) -> Comparison:
     """Compares the languages of ``a`` and ``b`` on ``scenario`` (an empty 8x8 board by
     default), as ``lingeo compare A B`` does: two grammars sentence for sentence, or a grammar
@@ -813,8 +804,14 @@ def compare(
     ``lengths`` ``"shortest"`` or ``"admissible"``. ``check``: a start passes when the
     languages are ``"equal"``, when A's is within B's (``"subset"``) or B's within A's
     (``"superset"``). ``piece``/``type``/``side``/``inputs``: the grammars' inputs, as
-    ``Grammar.run`` takes them. ``max_sentences`` caps each language; ``jobs`` compares the
-    starts on that many threads (the same result)."""
+    ``Grammar.run`` takes them.
+
+    The other keyword arguments are the fields of ``lingeo::api::CompareRequest``, the flags
+    of ``lingeo compare`` (``lingeo compare --help``): ``random``, ``seed``, ``lengths``,
+    ``type``, ``side``, ``filters``, ``rule``, ``max_sentences`` (caps each language),
+    ``jobs`` (the starts on that many threads, the same result), ``time`` (seconds; past it a
+    ``StoppedError``), ``max_memory`` and the grammar limits. An unknown keyword is a
+    ``RequestError`` naming the close ones."""
 
     def native(g: Union[Grammar, str], name: str) -> "Optional[_lingeo.Grammar]":
         if isinstance(g, Grammar):
@@ -823,6 +820,12 @@ def compare(
             return None
         raise RequestError(f"{name} is a Grammar or \"native\", not {g!r}")
 
+    if check not in ("equal", "subset", "superset"):
+        raise RequestError(f"a check is `equal`, `subset` or `superset`, not `{check}`")
+    if check != "equal":
+        options[check] = True
+    if piece is not None:
+        options["piece"] = piece
     if isinstance(starts, str):
         starts = [starts]
     data = _lingeo.compare(
@@ -830,18 +833,7 @@ def compare(
         native(b, "b"),
         list(starts) if starts is not None else None,
         _native_scenario(scenario),
-        piece,
-        type,
-        side,
         _inputs(inputs),
-        check,
-        random,
-        seed,
-        lengths,
-        filters,
-        rule,
-        max_sentences,
-        jobs,
-        max_memory,
+        options,
     )
     return Comparison(data)

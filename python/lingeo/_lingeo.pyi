@@ -87,19 +87,8 @@ def compare(
     b: Optional[Grammar],
     starts: Optional[List[str]] = None,
     scenario: Optional[Scenario] = None,
-    piece: Optional[str] = None,
-    type_name: Optional[str] = None,
-    side: Optional[str] = None,
-    inputs: List[Tuple[str, str]] = ...,
-    check: str = "equal",
-    random: Optional[int] = None,
-    seed: Optional[int] = None,
-    lengths: str = "shortest",
-    filters: str = "all",
-    rule: str = "s16",
-    max_sentences: Optional[int] = None,
-    jobs: int = 1,
-    max_memory: int = 4096,
+    set: List[Tuple[str, str]] = ...,
+    options: Optional[Dict[str, Any]] = None,
 ) -> Any: ...
 
 def figure12(options: Optional[Dict[str, Any]] = None) -> Any: ...

@@ -13,11 +13,10 @@
 //! limit also sees what the library does not account for itself.
 
 use lingeo::api::{
-    self, AnalysisRequest, ApiError, EvaluateRequest, Filters, MapRequest, MatchRequest,
-    PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest,
-    Workbench, ZonesRequest,
+    self, AnalysisRequest, ApiError, EvaluateRequest, MapRequest, MatchRequest, PairsRequest,
+    PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
+    ZonesRequest,
 };
-use lingeo::piece::Side;
 
 mod keywords;
 use pyo3::prelude::*;
@@ -275,35 +274,6 @@ fn object(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
             dict.into_any().unbind()
         }
     })
-}
-
-/// The most MiB `max_memory` takes, as `--max-memory`.
-const MAX_MEMORY_MIB: u64 = 1 << 30;
-
-/// `max_memory` MiB in bytes, as `--max-memory` reads it (from 1 to 2^30 MiB).
-fn memory_limit(mib: u64) -> Result<usize, ApiError> {
-    if !(1..=MAX_MEMORY_MIB).contains(&mib) {
-        return Err(ApiError::request(
-            Some("max_memory"),
-            format!("max_memory is in MiB, from 1 to {MAX_MEMORY_MIB}, not {mib}"),
-        ));
-    }
-    Ok(usize::try_from(mib << 20).unwrap_or(usize::MAX))
-}
-
-/// The default `max_memory`, in MiB: the CLI's.
-const DEFAULT_MEMORY_MIB: u64 = (lingeo::memory::DEFAULT_LIMIT >> 20) as u64;
-
-fn side(text: Option<&str>) -> Result<Option<Side>, ApiError> {
-    match text {
-        None => Ok(None),
-        Some("white") => Ok(Some(Side::White)),
-        Some("black") => Ok(Some(Side::Black)),
-        Some(other) => Err(ApiError::request(
-            Some("side"),
-            format!("a side is `white` or `black`, not `{other}`"),
-        )),
-    }
 }
 
 /// A MAP table by rank and file, where the board is a flat grid.
@@ -704,146 +674,43 @@ fn source(g: &Grammar) -> api::GrammarSource {
 }
 
 // The comparison of two languages (`lingeo compare`): its JSON. `a` or `b` None is the
-// native generator; `starts` one start (whose error is raised) or a list (each error on its
-// row); `random` draws that many starts instead, with `seed` (from the clock where None).
+// native generator; `starts` a list of starts (a list of one: its error is raised; several:
+// each error on its row); `set` the grammars' other inputs; `options` the keyword arguments,
+// the fields of `lingeo::api::CompareRequest` (`start`, `random`, `seed`, ...).
 #[pyfunction]
-#[pyo3(signature = (a, b, starts = None, scenario = None, piece = None, type_name = None, side = None, inputs = Vec::new(), check = "equal", random = None, seed = None, lengths = "shortest", filters = "all", rule = "s16", max_sentences = None, jobs = 1, max_memory = DEFAULT_MEMORY_MIB))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (a, b, starts = None, scenario = None, set = Vec::new(), options = None))]
 fn compare(
     py: Python<'_>,
     a: Option<&Grammar>,
     b: Option<&Grammar>,
     starts: Option<Vec<String>>,
     scenario: Option<&Scenario>,
-    piece: Option<String>,
-    type_name: Option<String>,
-    side: Option<&str>,
-    inputs: Vec<(String, String)>,
-    check: &str,
-    random: Option<u32>,
-    seed: Option<u64>,
-    lengths: &str,
-    filters: &str,
-    rule: &str,
-    max_sentences: Option<usize>,
-    jobs: usize,
-    max_memory: u64,
+    set: Vec<(String, String)>,
+    options: Option<&Bound<'_, pyo3::types::PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    use api::compare::{Check, CompareSide, Lengths, Starts};
-    let memory = memory_limit(max_memory).map_err(|e| error(py, e))?;
-    let bad =
-        |field: &'static str, message: String| error(py, ApiError::request(Some(field), message));
-    let side = self::side(side).map_err(|e| error(py, e))?;
-    let check = match check {
-        "equal" => Check::Equal,
-        "subset" => Check::Subset,
-        "superset" => Check::Superset,
-        other => {
-            return Err(bad(
-                "check",
-                format!("a check is `equal`, `subset` or `superset`, not `{other}`"),
-            ));
-        }
-    };
-    let lengths = match lengths {
-        "shortest" => Lengths::Shortest,
-        "admissible" => Lengths::Admissible,
-        other => {
-            return Err(bad(
-                "lengths",
-                format!("lengths are `shortest` or `admissible`, not `{other}`"),
-            ));
-        }
-    };
-    let filters = self::filters(filters).map_err(|e| error(py, e))?;
-    let rule = match rule {
-        "s16" => lingeo::bundle::AdmissibleRule::S16,
-        "s06" => lingeo::bundle::AdmissibleRule::S06,
-        other => {
-            return Err(bad(
-                "rule",
-                format!("a rule is `s16` or `s06`, not `{other}`"),
-            ));
-        }
-    };
-    let starts = match (starts, random) {
-        (Some(_), Some(_)) => {
-            return Err(bad(
-                "random",
-                "give starts or a number of random ones, not both".into(),
-            ));
-        }
-        (None, None) => {
-            return Err(bad(
-                "starts",
-                "give the starts, or a number of random ones".into(),
-            ));
-        }
-        (None, Some(count)) => Starts::Random {
-            count,
-            seed: seed.unwrap_or_else(clock_seed),
-            lengths,
-        },
-        (Some(mut one), None) if one.len() == 1 => Starts::One(one.remove(0)),
-        (Some(list), None) => Starts::List(list),
-    };
+    use api::compare::{CompareInputs, CompareRequest, CompareSide};
+    let r: CompareRequest = keywords::request(options).map_err(|e| error(py, e))?;
+    let memory = api::request::memory_bytes(r.max_memory);
     let bench = match scenario {
         Some(s) => s.bench.clone(),
         // As `lingeo compare` without a scenario: an empty 8x8 board.
         None => Scenario::empty(py, 8, 8)?.bench,
     };
-    let mut r = api::CompareRequest {
+    let inputs = CompareInputs {
         a: a.map_or(CompareSide::Native, |g| CompareSide::Grammar(source(g))),
         b: b.map_or(CompareSide::Native, |g| CompareSide::Grammar(source(g))),
-        starts,
-        piece,
-        type_name,
-        side,
-        inputs,
-        check,
-        filters,
-        rule,
-        jobs,
-        ..api::CompareRequest::default()
+        starts: starts.unwrap_or_default(),
+        set,
     };
-    if let Some(n) = max_sentences {
-        r.limits.max_sentences = n;
-    }
-    r.limits.max_memory = memory;
     let c = interruptible(py, || {
         lingeo::memory::with_limit(memory, || {
             bench
-                .compare(&r, &lingeo::progress::Silent)
+                .compare(&r, &inputs, &lingeo::progress::Silent)
                 .and_then(|c| value(&c))
         })
     })?
     .map_err(|e| error(py, e))?;
     object(py, &c)
-}
-
-/// A seed for random starts where none is given (the result names it, so that a run can be
-/// repeated).
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-        % 1_000_000
-}
-
-/// The filters of decision A8 by their name.
-fn filters(text: &str) -> Result<Filters, ApiError> {
-    Ok(match text {
-        "all" => Filters::All,
-        "none" => Filters::None,
-        "f1" => Filters::F1,
-        "f2" => Filters::F2,
-        other => {
-            return Err(ApiError::request(
-                Some("filters"),
-                format!("filters are `all`, `none`, `f1` or `f2`, not `{other}`"),
-            ));
-        }
-    })
 }
 
 /// A grammar from its text, or a shipped one by its name (`shipped:NAME`).

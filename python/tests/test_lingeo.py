@@ -381,7 +381,7 @@ def test_compare_errors_name_the_argument():
     assert err.value.field == "a" and "is neither" in str(err.value)
     with pytest.raises(lingeo.RequestError) as err:
         lingeo.compare(hanoi, hanoi, random=3, seed=1)
-    assert err.value.field == "starts" and "--" not in str(err.value)
+    assert err.value.field == "random" and "--" not in str(err.value)
     # One start that cannot be run raises; in a list it is a row.
     with pytest.raises(lingeo.RequestError) as err:
         lingeo.compare(hanoi, hanoi, "S(3, a)")
@@ -390,6 +390,27 @@ def test_compare_errors_name_the_argument():
     assert "error" in rows.starts[0] and rows.starts[1]["passed"] and not rows.passed
     with pytest.raises(lingeo.RequestError):
         lingeo.compare(hanoi, "nativ", "S(3, a, c)")
+
+
+def test_compare_keywords_are_the_requests_fields():
+    shortest = lingeo.Grammar.load(GRAMMARS / "shortest-trajectories.lgg")
+    # An unknown keyword names the close one; the request's rules name the fields.
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(shortest, "native", "S(a1, b2, 1)", type="king", lenghts="admissible")
+    assert "lengths" in str(err.value)
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(shortest, "native", type="king", seed=3)
+    assert err.value.field == "seed"
+    with pytest.raises(lingeo.RequestError) as err:
+        lingeo.compare(shortest, "native", "S(a1, b2, 1)", random=2, type="king")
+    assert err.value.field == "starts" and "one of them" in str(err.value)
+    # A long comparison stops at its time.
+    with pytest.raises(lingeo.StoppedError) as err:
+        lingeo.compare(
+            shortest, "native", scenario=lingeo.Scenario.empty(16, 16), type="king",
+            random=100000, seed=1, lengths="admissible", time=0.2,
+        )
+    assert "time limit" in str(err.value)
 
 
 def test_under_a_time_limit_the_lg_search_deepens_to_the_same_tree():

@@ -9,18 +9,21 @@
 //! agrees.
 //!
 //! ```
-//! use lingeo::api::compare::{CompareRequest, CompareSide, GrammarSource, Starts};
+//! use lingeo::api::compare::{CompareInputs, CompareRequest, CompareSide, GrammarSource};
 //! use lingeo::api::Workbench;
 //!
 //! let bench = Workbench::load("examples/robot-zone-simplified.scenario")?;
 //! let r = CompareRequest {
-//!     a: CompareSide::Grammar(GrammarSource::File("grammars/zones-filtered.lgg".into())),
-//!     b: CompareSide::Native,
-//!     starts: Starts::One("S(h5, h1, 4)".into()),
+//!     start: Some("S(h5, h1, 4)".into()),
 //!     piece: Some("BOMBER".into()),
 //!     ..CompareRequest::default()
 //! };
-//! let result = bench.compare(&r, &lingeo::progress::Silent)?;
+//! let sides = CompareInputs {
+//!     a: CompareSide::Grammar(GrammarSource::File("grammars/zones-filtered.lgg".into())),
+//!     b: CompareSide::Native,
+//!     ..CompareInputs::default()
+//! };
+//! let result = bench.compare(&r, &sides, &lingeo::progress::Silent)?;
 //! assert!(result.passed);
 //! assert_eq!(result.b, "the native zone generator (filters f1+f2)");
 //! let json = serde_json::to_value(&result)?; // what `lingeo compare --json` prints
@@ -34,8 +37,11 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
+use serde::Deserialize;
+
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
+use super::request::{self, Request};
 use super::zones::{AttackRequest, Filters, ZoneEngine};
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
@@ -138,7 +144,10 @@ impl Check {
 }
 
 /// The lengths l0 of random starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Lengths {
     /// The distance from x0 to y0.
     #[default]
@@ -157,77 +166,227 @@ impl Lengths {
     }
 }
 
-/// The starts a comparison runs on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Starts {
-    /// One start (`S(h5, h1, 4)`): where it cannot be compared, the comparison fails with
-    /// that error.
-    One(String),
-    /// These starts, each compared; one that cannot be is reported on its line.
-    List(Vec<String>),
-    /// `count` distinct random starts S(x0, y0, l0), drawn with `seed` (the same seed, the same
-    /// starts): for zones, x0 where the piece stands and y0 one of its targets; for
-    /// trajectories any two points the piece can go between. Each is reported as in `List`.
-    Random {
-        /// How many starts to draw (fewer where there are not as many distinct ones).
-        count: u32,
-        /// The seed of the draw.
-        seed: u64,
-        /// The lengths l0.
-        lengths: Lengths,
-    },
-}
-
 /// The most random starts a comparison draws.
 pub const MAX_RANDOM_STARTS: u32 = 100_000;
 
-/// What [`Workbench::compare`] compares; the defaults are `lingeo compare`'s.
-#[derive(Clone, Debug)]
+/// The options of a comparison (`lingeo compare`, `/api/compare`, `lingeo.compare`), with
+/// their defaults (`Default`) and rules ([`Request::check`]). What is no option, the two sides,
+/// a list of starts and the grammars' other inputs, is [`CompareInputs`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
 pub struct CompareRequest {
-    /// The first side.
-    pub a: CompareSide,
-    /// The second side.
-    pub b: CompareSide,
-    /// The starts.
-    pub starts: Starts,
-    /// The grammars' piece input: a placed piece by name (where none has the name, a type).
+    /// The start string, e.g. `S(h5, h1, 4)`: where it cannot be compared, the comparison
+    /// fails with that error.
+    pub start: Option<String>,
+    /// Compare on N random starts S(x0, y0, l0) on the scenario's board instead (1 to
+    /// 100000): for zones, x0 where the piece stands and y0 one of its targets; for
+    /// trajectories any two points the piece can go between; l0 the distance (see `lengths`).
+    /// Each start and each disagreement is reported.
+    pub random: Option<u32>,
+    /// The seed of `random` (default: one from the clock; the output names it, so that a run
+    /// can be repeated).
+    pub seed: Option<u64>,
+    /// The lengths l0 of `random`: the distance, or any admissible length (from the distance
+    /// up to twice it, less one).
+    pub lengths: Lengths,
+    /// The grammars' piece input: a placed piece, by name (where no placed piece has the name,
+    /// a piece type of that name).
     pub piece: Option<String>,
-    /// The piece input as a piece type (of `side`, White by default).
+    /// The piece input as a piece type (king, ..., or a type of the scenario).
+    #[serde(rename = "type")]
     pub type_name: Option<String>,
-    /// The side of a piece type.
+    /// The side of a piece type (default white).
     pub side: Option<Side>,
-    /// The grammars' other inputs, by name, each value as the grammars read it.
-    pub inputs: Vec<(String, String)>,
-    /// What a start must show to pass.
-    pub check: Check,
-    /// The native generator of zones: the filters of decision A8 (all is what
+    /// Pass when every sentence of A is one of B's, rather than when they are equal.
+    pub subset: bool,
+    /// Pass when every sentence of B is one of A's.
+    pub superset: bool,
+    /// The native generator of zones: the filters of decision A8 (all, the default, is what
     /// grammars/zones-filtered.lgg derives; none, grammars/zones.lgg).
     pub filters: Filters,
     /// The native generator of trajectories: the length condition of admissible trajectories.
     pub rule: AdmissibleRule,
-    /// The caps of the grammars' runs; `max_sentences` caps each side's language, native
-    /// ones too (and `max_memory` the native generator of zones).
-    pub limits: Limits,
-    /// The starts compared on this many threads at once (the result is the same as on one).
+    /// Stop with an error past this many sentences on either side (native ones too).
+    pub max_sentences: usize,
+    /// Stop with an error after this many derivation steps.
+    pub max_steps: u64,
+    /// Stop with an error when function calls nest deeper than this.
+    pub max_depth: usize,
+    /// Stop with an error when a string grows past this many symbols.
+    pub max_length: usize,
+    /// Stop with an error when a set-builder or range builds a set of more members than this.
+    pub max_set_size: usize,
+    /// Stop with an error when set-builders, quantifiers and vectors over X have gone over
+    /// this many elements, and functions been called, in all.
+    pub max_iterations: u64,
+    /// Compare the starts on this many threads at once (1 to 256; the output is the same as
+    /// with one).
     pub jobs: usize,
+    /// Stop with an error after this many seconds.
+    pub time: Option<f64>,
+    /// Stop with an error when the comparison uses more than this many MiB of memory (1 to
+    /// 2^30; the native generator of zones and the languages held stop there too).
+    pub max_memory: u64,
 }
 
 impl Default for CompareRequest {
     fn default() -> Self {
+        let limits = Limits::default();
         CompareRequest {
-            a: CompareSide::Native,
-            b: CompareSide::Native,
-            starts: Starts::One(String::new()),
+            start: None,
+            random: None,
+            seed: None,
+            lengths: Lengths::Shortest,
             piece: None,
             type_name: None,
             side: None,
-            inputs: Vec::new(),
-            check: Check::Equal,
+            subset: false,
+            superset: false,
             filters: Filters::All,
             rule: AdmissibleRule::S16,
-            limits: Limits::default(),
+            max_sentences: limits.max_sentences,
+            max_steps: limits.max_steps,
+            max_depth: limits.max_call_depth,
+            max_length: limits.max_form_length,
+            max_set_size: limits.max_set_size,
+            max_iterations: limits.max_iterations,
             jobs: 1,
+            time: None,
+            max_memory: (limits.max_memory >> 20) as u64,
         }
+    }
+}
+
+impl Request for CompareRequest {
+    const JOB: &'static str = "compare";
+
+    fn check(&self) -> Result<()> {
+        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
+        if self.start.is_some() && self.random.is_some() {
+            return bad("random", "give `start` or `random`, not both".into());
+        }
+        if let Some(count) = self.random
+            && !(1..=MAX_RANDOM_STARTS).contains(&count)
+        {
+            return bad(
+                "random",
+                format!("`random` must be from 1 to {MAX_RANDOM_STARTS}, not {count}"),
+            );
+        }
+        if self.random.is_none() {
+            if self.seed.is_some() {
+                return bad("seed", "`seed` goes with `random`".into());
+            }
+            if self.lengths != Lengths::Shortest {
+                return bad("lengths", "`lengths` goes with `random`".into());
+            }
+        }
+        if self.piece.is_some() && self.type_name.is_some() {
+            return bad("type", "give `piece` or `type`, not both".into());
+        }
+        if self.side.is_some() && self.piece.is_none() && self.type_name.is_none() {
+            return bad("side", "`side` goes with `type` (a piece type)".into());
+        }
+        if self.subset && self.superset {
+            return bad("superset", "give `subset` or `superset`, not both".into());
+        }
+        if crate::parallel::check_jobs(self.jobs).is_err() {
+            return bad(
+                "jobs",
+                format!(
+                    "`jobs` must be from 1 to {}, not {}",
+                    crate::parallel::MAX_JOBS,
+                    self.jobs
+                ),
+            );
+        }
+        request::check_time(self.time)?;
+        request::check_max_memory(self.max_memory)
+    }
+}
+
+impl CompareRequest {
+    /// What a start must show to pass.
+    pub fn check_kind(&self) -> Check {
+        match (self.subset, self.superset) {
+            (true, _) => Check::Subset,
+            (_, true) => Check::Superset,
+            _ => Check::Equal,
+        }
+    }
+
+    /// The caps of the grammars' runs: `max_sentences` caps each side's language, native ones
+    /// too (and `max_memory` the native generator of zones); an imported grammar's language
+    /// keeps the default cap.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_sentences: self.max_sentences,
+            max_call_depth: self.max_depth,
+            max_form_length: self.max_length,
+            max_set_size: self.max_set_size,
+            max_iterations: self.max_iterations,
+            max_memory: request::memory_bytes(self.max_memory),
+            ..Limits::default()
+        }
+    }
+
+    /// The field the starts came from, as errors about a start name it.
+    fn starts_field(&self) -> &'static str {
+        if self.random.is_some() {
+            "random"
+        } else if self.start.is_some() {
+            "start"
+        } else {
+            "starts"
+        }
+    }
+}
+
+/// What a comparison reads besides its options: the two sides, the starts given as a list,
+/// and the grammars' other inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareInputs {
+    /// The first side.
+    pub a: CompareSide,
+    /// The second side.
+    pub b: CompareSide,
+    /// Starts given as a list (not with `start` or `random`): each compared, one that cannot
+    /// be reported on its line (a list of one is as `start`: its error is the comparison's).
+    pub starts: Vec<String>,
+    /// The grammars' other inputs, by name, each value as the grammars read it (`--set
+    /// name=value`).
+    pub set: Vec<(String, String)>,
+}
+
+impl Default for CompareInputs {
+    fn default() -> Self {
+        CompareInputs {
+            a: CompareSide::Native,
+            b: CompareSide::Native,
+            starts: Vec::new(),
+            set: Vec::new(),
+        }
+    }
+}
+
+impl CompareInputs {
+    /// Whether the inputs go with the request: starts from one place, and from one only.
+    pub fn check(&self, r: &CompareRequest) -> Result<()> {
+        let given = !self.starts.is_empty();
+        if given && (r.start.is_some() || r.random.is_some()) {
+            return Err(ApiError::request(
+                Some("starts"),
+                "give a list of starts, `start` or `random`: one of them",
+            ));
+        }
+        if !given && r.start.is_none() && r.random.is_none() {
+            return Err(ApiError::request(
+                Some("start"),
+                "give `start` (the start string) or `random` (a number of random starts)",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -345,7 +504,7 @@ enum LoadedSide {
 
 /// The two sides of `r`, read, with the native generator standing for the other grammar's
 /// kind.
-fn sides(r: &CompareRequest) -> Result<(LoadedSide, LoadedSide)> {
+fn sides(r: &CompareInputs) -> Result<(LoadedSide, LoadedSide)> {
     let load = |side: &CompareSide| match side {
         CompareSide::Grammar(source) => source.load().map(Some),
         CompareSide::Native => Ok(None),
@@ -399,6 +558,15 @@ fn of_zones(a: &LoadedSide, b: &LoadedSide) -> bool {
 }
 
 /// An error's first line, without its `error: ` prefix.
+/// A seed for random starts where none is given (the result names it, so that a run can be
+/// repeated).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+        % 1_000_000
+}
+
 fn first_line(e: &ApiError) -> String {
     let text = e.to_string();
     let first = text.lines().next().unwrap_or_default();
@@ -406,23 +574,34 @@ fn first_line(e: &ApiError) -> String {
 }
 
 impl Workbench {
-    /// The languages of `r.a` and `r.b` on each of `r.starts`, side by side. `progress` is told
-    /// of each start (a task `"starts"`). A single start ([`Starts::One`]) that cannot be
+    /// The languages of `inputs.a` and `inputs.b` on each start (`r.start`, `r.random` drawn
+    /// ones, or `inputs.starts`), side by side, within `r.time`. `progress` is told of each
+    /// start (a task `"starts"`). A single start (`r.start`, or a list of one) that cannot be
     /// compared is the error; among several, one line of the result.
-    pub fn compare(&self, r: &CompareRequest, progress: &dyn Progress) -> Result<CompareResult> {
-        crate::parallel::check_jobs(r.jobs)?;
+    pub fn compare(
+        &self,
+        r: &CompareRequest,
+        inputs: &CompareInputs,
+        progress: &dyn Progress,
+    ) -> Result<CompareResult> {
+        r.check()?;
+        inputs.check(r)?;
+        request::within_time(r.time, || self.compare_within(r, inputs, progress))
+    }
+
+    /// [`Workbench::compare`] of a checked request.
+    fn compare_within(
+        &self,
+        r: &CompareRequest,
+        inputs: &CompareInputs,
+        progress: &dyn Progress,
+    ) -> Result<CompareResult> {
         let scenario = self.scenario();
         let game = match &scenario.game {
             Some(_) => Some(self.game()?),
             None => None,
         };
         let given_piece = r.piece.is_some() || r.type_name.is_some();
-        if !given_piece && r.side.is_some() {
-            return Err(ApiError::request(
-                Some("side"),
-                "a side goes with a piece type",
-            ));
-        }
         // A placed piece by its name; a type by its name and a side (which makes the world
         // take the type even where a placed piece has the same name).
         let piece = if given_piece {
@@ -439,52 +618,56 @@ impl Workbench {
         } else {
             None
         };
-        let (a, b) = sides(r)?;
+        let (a, b) = sides(inputs)?;
         let states = game.as_ref().map(GameStates::new);
         let output = Mutex::new(Budget::new());
+        let limits = r.limits();
         let ctx = Context {
             bench: self,
             states: states.as_ref(),
             r,
+            limits,
+            set: &inputs.set,
             piece: piece.as_ref().map(|(n, s)| (n.as_str(), *s)),
             output: &output,
         };
         let zones = of_zones(&a, &b);
         let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
-        let (starts, random) = match &r.starts {
-            Starts::One(start) => (vec![start.trim().to_string()], None),
-            Starts::List(starts) if starts.is_empty() => {
-                return Err(ApiError::request(Some("starts"), "give at least one start"));
-            }
-            Starts::List(starts) => (starts.iter().map(|s| s.trim().to_string()).collect(), None),
-            Starts::Random {
-                count,
-                seed,
-                lengths,
-            } => {
-                if !(1..=MAX_RANDOM_STARTS).contains(count) {
-                    return Err(ApiError::request(
-                        Some("starts"),
-                        format!("draw from 1 to {MAX_RANDOM_STARTS} random starts, not {count}"),
-                    ));
-                }
-                let (starts, about) = ctx.random_starts(&a, &b, *count, *seed, *lengths)?;
+        let (starts, random) = match (&r.start, r.random) {
+            (Some(start), _) => (vec![start.trim().to_string()], None),
+            (None, Some(count)) => {
+                let seed = r.seed.unwrap_or_else(clock_seed);
+                let (starts, about) = ctx.random_starts(&a, &b, count, seed, r.lengths)?;
                 (starts, Some(format!("{about}, seed {seed}")))
             }
+            (None, None) => (
+                inputs.starts.iter().map(|s| s.trim().to_string()).collect(),
+                None,
+            ),
         };
+        // One start given: its error is the comparison's.
+        let single = r.start.is_some() || (r.random.is_none() && inputs.starts.len() == 1);
         let task = Task::start(progress, Some(starts.len() as u64), "starts");
         // Each worker reads the two sides again (a grammar cannot be shared between threads)
         // and keeps its own states of play.
         let worker = || -> Result<(LoadedSide, LoadedSide, Option<GameStates<'_>>)> {
-            let (a, b) = sides(r)?;
+            let (a, b) = sides(inputs)?;
             Ok((a, b, game.as_ref().map(GameStates::new)))
         };
-        let outcomes: Vec<Result<StartOutcome>> = crate::parallel::map_in_order_with(
+        let outcomes: Vec<Option<Result<StartOutcome>>> = crate::parallel::map_in_order_with(
             r.jobs,
             &starts,
             worker,
             |worker, _, start| {
                 task.message(start);
+                // The time limit is looked at before each start too: a start whose derivation
+                // is shorter than the run's interval between looks would never see it.
+                if let Some(limit) = crate::deadline::passed() {
+                    return Err(ApiError::Stopped {
+                        reason: crate::play::search::StopReason::Deadline(limit),
+                        note: "",
+                    });
+                }
                 let outcome = match worker {
                     Ok((a, b, states)) => {
                         let ctx = Context {
@@ -498,17 +681,25 @@ impl Workbench {
                 task.advance(1);
                 outcome
             },
-            |_| false,
-        )?
-        .into_iter()
-        .map(|o| o.expect("no start stops the others"))
-        .collect();
+            // A start past the time limit stops the comparison: the others would stop too.
+            |o| matches!(o, Err(e) if e.stopped_by_time()),
+        )?;
         drop(task);
+        let stopped = outcomes.iter().flatten().find_map(|o| match o {
+            Err(e) if e.stopped_by_time() => Some(e.clone()),
+            _ => None,
+        });
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        let outcomes = outcomes
+            .into_iter()
+            .map(|o| o.expect("only a stop by time stops the others"));
         let mut compared = Vec::with_capacity(starts.len());
         for (start, outcome) in starts.into_iter().zip(outcomes) {
             let outcome = match outcome {
                 Ok(o) => o,
-                Err(e) if matches!(r.starts, Starts::One(_)) => return Err(e),
+                Err(e) if single => return Err(e),
                 Err(e) => StartOutcome::Failed {
                     error: first_line(&e),
                     cause: Box::new(e),
@@ -539,9 +730,9 @@ impl Workbench {
             ),
         };
         Ok(CompareResult {
-            a: describe(&a, &r.a),
-            b: describe(&b, &r.b),
-            check: r.check,
+            a: describe(&a, &inputs.a),
+            b: describe(&b, &inputs.b),
+            check: r.check_kind(),
             random,
             starts: compared,
             passed,
@@ -555,6 +746,10 @@ struct Context<'a> {
     bench: &'a Workbench,
     states: Option<&'a GameStates<'a>>,
     r: &'a CompareRequest,
+    /// The request's limits.
+    limits: Limits,
+    /// The grammars' other inputs.
+    set: &'a [(String, String)],
     /// The piece input: a name, with a side where it is a type's.
     piece: Option<(&'a str, Option<Side>)>,
     /// The result's text so far, every start's (the starts may run on several threads).
@@ -609,7 +804,7 @@ impl Context<'_> {
 
     /// The grammar's inputs, bound as [`Workbench::run`] binds them.
     fn inputs(&self, grammar: &Grammar, world: &mut World<'_>) -> Result<Vec<Value>> {
-        Ok(grammar.bind_inputs(world, &self.r.inputs, self.piece)?)
+        Ok(grammar.bind_inputs(world, self.set, self.piece)?)
     }
 
     /// The comparison of `a` and `b` on one start.
@@ -637,7 +832,7 @@ impl Context<'_> {
         };
         drop(output);
         Ok(StartOutcome::Compared {
-            passed: self.r.check.passes(&diff),
+            passed: self.r.check_kind().passes(&diff),
             count_a: diff.count_a,
             count_b: diff.count_b,
             common: diff.common,
@@ -683,7 +878,7 @@ impl Context<'_> {
         let inputs = self.inputs(grammar, &mut world)?;
         let values = grammar.parse_start(&mut world, start)?;
         let board = &scenario.board;
-        let max_sentences = self.r.limits.max_sentences;
+        let max_sentences = self.limits.max_sentences;
         match side {
             LoadedSide::Native(Kind::Zones) => {
                 let piece = inputs[0].piece() as usize;
@@ -697,7 +892,7 @@ impl Context<'_> {
                 let at = scenario.pieces[*index].at;
                 if x0 != at {
                     return Err(ApiError::request(
-                        Some("starts"),
+                        Some(self.r.starts_field()),
                         format!(
                             "the native zone generator starts where {} stands, {}, not at x0 = {}",
                             scenario.pieces[*index].name,
@@ -720,7 +915,7 @@ impl Context<'_> {
                         max_zones: max_sentences,
                         limits: Limits {
                             max_imported_sentences: max_sentences,
-                            ..self.r.limits
+                            ..self.limits
                         },
                     },
                 )?;
@@ -764,7 +959,7 @@ impl Context<'_> {
             }
             LoadedSide::Grammar(_) => {
                 let language =
-                    grammar.derive_stream(&world, &inputs, &values, self.r.limits, None)?;
+                    grammar.derive_stream(&world, &inputs, &values, self.limits, None)?;
                 // Each line is read off the stream, with no vector of sentences in between.
                 if !canonical {
                     language.for_each(|s| lines.push(grammar.show_sentence(&world, s)));
@@ -802,7 +997,7 @@ impl Context<'_> {
         let grammar = grammar_of(a, b);
         if grammar.start_types() != [Type::Point, Type::Point, Type::Int] {
             return Err(ApiError::request(
-                Some("starts"),
+                Some("random"),
                 format!(
                     "random starts are drawn as S(x0: point, y0: point, l0: int), and `{}` starts with other parameters",
                     grammar.name()
@@ -818,7 +1013,7 @@ impl Context<'_> {
             _ => None,
         }) else {
             return Err(ApiError::request(
-                Some("starts"),
+                Some("random"),
                 format!(
                     "random starts are drawn where the piece can go, and `{}` has no piece input",
                     grammar.name()
@@ -867,7 +1062,7 @@ impl Context<'_> {
         };
         if pairs.is_empty() {
             return Err(ApiError::request(
-                Some("starts"),
+                Some("random"),
                 format!("{} has no start to draw ({about})", wp.name),
             ));
         }
@@ -919,20 +1114,21 @@ mod tests {
 
     fn random(seed: u64, jobs: usize, max_sentences: usize) -> CompareRequest {
         CompareRequest {
-            a: CompareSide::Grammar(GrammarSource::Shipped("shortest-trajectories".into())),
-            b: CompareSide::Native,
-            starts: Starts::Random {
-                count: 12,
-                seed,
-                lengths: Lengths::Admissible,
-            },
+            random: Some(12),
+            seed: Some(seed),
+            lengths: Lengths::Admissible,
             type_name: Some("king".into()),
-            limits: Limits {
-                max_sentences,
-                ..Limits::default()
-            },
+            max_sentences,
             jobs,
             ..CompareRequest::default()
+        }
+    }
+
+    fn shortest_and_native() -> CompareInputs {
+        CompareInputs {
+            a: CompareSide::Grammar(GrammarSource::Shipped("shortest-trajectories".into())),
+            b: CompareSide::Native,
+            ..CompareInputs::default()
         }
     }
 
@@ -942,7 +1138,8 @@ mod tests {
     #[test]
     fn random_starts_are_seeded_and_each_reported() {
         let bench = king_on_5x5();
-        let one = bench.compare(&random(3, 1, 40), &Silent).unwrap();
+        let sides = shortest_and_native();
+        let one = bench.compare(&random(3, 1, 40), &sides, &Silent).unwrap();
         assert_eq!(one.starts.len(), 12);
         assert!(one.random.as_deref().unwrap().ends_with(", seed 3"));
         let (passed, failed, _) = one.tally();
@@ -963,12 +1160,12 @@ mod tests {
             }
         }
         // The same seed, the same starts; on two threads, the same result.
-        let two = bench.compare(&random(3, 2, 40), &Silent).unwrap();
+        let two = bench.compare(&random(3, 2, 40), &sides, &Silent).unwrap();
         assert_eq!(
             serde_json::to_string(&one).unwrap(),
             serde_json::to_string(&two).unwrap()
         );
-        let capped = bench.compare(&random(3, 1, 3), &Silent).unwrap();
+        let capped = bench.compare(&random(3, 1, 3), &sides, &Silent).unwrap();
         let (_, _, errors) = capped.tally();
         assert!(errors > 0, "{capped:?}");
         let failed = capped
@@ -984,51 +1181,105 @@ mod tests {
         assert!(json.get("passed").is_none(), "{json}");
     }
 
+    /// A comparison past its `time` stops with the time limit's error (the starts run on two
+    /// threads, which inherit the deadline).
+    #[test]
+    fn a_comparison_stops_at_its_time() {
+        let bench = king_on_5x5();
+        let r = CompareRequest {
+            random: Some(MAX_RANDOM_STARTS),
+            seed: Some(1),
+            lengths: Lengths::Admissible,
+            type_name: Some("king".into()),
+            jobs: 2,
+            time: Some(1e-6),
+            ..CompareRequest::default()
+        };
+        let result = bench.compare(&r, &shortest_and_native(), &Silent);
+        let stopped = match &result {
+            Err(e) => e.to_string(),
+            Ok(c) => c
+                .starts
+                .iter()
+                .find_map(|s| match &s.outcome {
+                    StartOutcome::Failed { error, .. } => Some(error.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default(),
+        };
+        assert!(stopped.contains("time limit"), "{stopped}");
+    }
+
+    /// The request's rules name its fields.
+    #[test]
+    fn the_requests_rules_name_fields() {
+        let field = |r: CompareRequest| r.check().unwrap_err().field();
+        let both = CompareRequest {
+            start: Some("S(a1, b2, 1)".into()),
+            random: Some(2),
+            ..CompareRequest::default()
+        };
+        assert_eq!(field(both), Some("random"));
+        let seed = CompareRequest {
+            seed: Some(1),
+            ..CompareRequest::default()
+        };
+        assert_eq!(field(seed), Some("seed"));
+        let side = CompareRequest {
+            side: Some(Side::Black),
+            ..CompareRequest::default()
+        };
+        assert_eq!(field(side), Some("side"));
+        let checks = CompareRequest {
+            subset: true,
+            superset: true,
+            ..CompareRequest::default()
+        };
+        assert_eq!(field(checks), Some("superset"));
+        let none = CompareInputs::default().check(&CompareRequest::default());
+        assert_eq!(none.unwrap_err().field(), Some("start"));
+    }
+
     /// A single start that cannot be compared is the error, naming the request's field and
     /// no command-line option.
     #[test]
     fn errors_name_fields_not_options() {
         let bench = king_on_5x5();
-        let r = CompareRequest {
-            a: CompareSide::Native,
-            b: CompareSide::Native,
-            starts: Starts::One("S(a1, b2, 1)".into()),
+        let one = CompareRequest {
+            start: Some("S(a1, b2, 1)".into()),
             ..CompareRequest::default()
         };
-        let e = bench.compare(&r, &Silent).unwrap_err();
+        let e = bench
+            .compare(&one, &CompareInputs::default(), &Silent)
+            .unwrap_err();
         assert_eq!(e.field(), Some("b"));
-        let hanoi = CompareRequest {
+        let hanoi = CompareInputs {
             a: CompareSide::Grammar(GrammarSource::File("grammars/hanoi.lgg".into())),
             b: CompareSide::Grammar(GrammarSource::File("grammars/hanoi.lgg".into())),
-            starts: Starts::Random {
-                count: 3,
-                seed: 1,
-                lengths: Lengths::Shortest,
-            },
+            ..CompareInputs::default()
+        };
+        let random = CompareRequest {
+            random: Some(3),
+            seed: Some(1),
             ..CompareRequest::default()
         };
-        let e = bench.compare(&hanoi, &Silent).unwrap_err();
-        assert_eq!(e.field(), Some("starts"));
-        let none = CompareRequest {
-            starts: Starts::List(Vec::new()),
-            ..hanoi.clone()
-        };
-        assert_eq!(
-            bench.compare(&none, &Silent).unwrap_err().field(),
-            Some("starts")
-        );
+        let e = bench.compare(&random, &hanoi, &Silent).unwrap_err();
+        assert_eq!(e.field(), Some("random"));
         let bad_start = CompareRequest {
-            starts: Starts::One("S(3, a)".into()),
-            ..hanoi.clone()
+            start: Some("S(3, a)".into()),
+            ..CompareRequest::default()
         };
-        let e = bench.compare(&bad_start, &Silent).unwrap_err();
+        let e = bench.compare(&bad_start, &hanoi, &Silent).unwrap_err();
         assert_eq!(e.field(), Some("start"));
-        let native = CompareRequest {
+        let native = CompareInputs {
             b: CompareSide::Native,
-            starts: Starts::One("S(3, a, c)".into()),
             ..hanoi
         };
-        let e = bench.compare(&native, &Silent).unwrap_err();
+        let odd = CompareRequest {
+            start: Some("S(3, a, c)".into()),
+            ..CompareRequest::default()
+        };
+        let e = bench.compare(&odd, &native, &Silent).unwrap_err();
         assert_eq!(e.field(), Some("a"));
         assert!(e.to_string().contains("is neither"), "{e}");
         assert!(!e.to_string().contains("--"), "{e}");

@@ -54,7 +54,7 @@ pub use check::{
     CheckDiagnostic, CheckRequest, CheckResult, CheckedFile, Place, Severity, SourceKind,
     SourceText, check_files, check_texts,
 };
-pub use compare::{CompareRequest, CompareResult, CompareSide, GrammarSource, Starts};
+pub use compare::{CompareInputs, CompareRequest, CompareResult, CompareSide, GrammarSource};
 pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap, ErrorKind};
 pub use evaluate::{EvaluateInputs, EvaluateRequest, EvaluationResult};

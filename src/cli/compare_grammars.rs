@@ -8,19 +8,16 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use lingeo::api::compare::{
-    Check, CompareRequest, CompareResult, CompareSide, GrammarSource, StartOutcome, Starts,
+    Check, CompareInputs, CompareRequest, CompareResult, CompareSide, GrammarSource, StartOutcome,
 };
 use lingeo::api::{ApiError, Workbench};
-use lingeo::bundle::AdmissibleRule;
-use lingeo::grammar::Limits;
+use lingeo::piece::Side;
 use lingeo::render;
 
-use super::limits::LimitArgs;
+use super::schema_args::{Flags, Options, flag_of};
 use super::setup::{self, BoardArgs, SideArg};
-use super::trajectories::RuleArg;
-use super::zones::FiltersArg;
 use super::{CliError, Report};
 
 #[derive(Args, Debug)]
@@ -33,88 +30,38 @@ pub struct CompareArgs {
     pub b: PathBuf,
     #[command(flatten)]
     pub board: BoardArgs,
-    /// The grammars' piece input: a placed piece, by name (where no placed piece has the name,
-    /// a piece type of that name).
-    #[arg(long, value_name = "NAME", conflicts_with = "type_name")]
-    pub piece: Option<String>,
-    /// The piece input as a piece type (king, ..., or a type of the scenario).
-    #[arg(long = "type", value_name = "NAME")]
-    pub type_name: Option<String>,
-    /// The side of a piece type (default white).
-    #[arg(long, value_enum)]
-    pub side: Option<SideArg>,
     /// Another input of both grammars: `--set name=value` (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// The start string, e.g. `S(h5, h1, 4)`.
-    #[arg(long, required_unless_present = "random", conflicts_with = "random")]
-    pub start: Option<String>,
-    /// Compare on N random starts S(x0, y0, l0) on the scenario's board instead: for zones, x0
-    /// where the piece stands and y0 one of its targets; for trajectories any two points the
-    /// piece can go between; l0 the distance (see --lengths). Each start and each
-    /// disagreement is reported.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub random: Option<u32>,
-    /// The seed of --random (default: one from the clock; the output names it, so that a run
-    /// can be repeated).
-    #[arg(long, requires = "random")]
-    pub seed: Option<u64>,
-    /// The lengths l0 of --random: the distance, or any admissible length (from the distance
-    /// up to twice it, less one).
-    #[arg(long, value_enum, default_value_t = Lengths::Shortest, requires = "random")]
-    pub lengths: Lengths,
-    /// The native generator of zones: the filters of decision A8 (all, the default, is what
-    /// grammars/zones-filtered.lgg derives; none, grammars/zones.lgg).
-    #[arg(long, value_enum, default_value_t = FiltersArg::All)]
-    pub filters: FiltersArg,
-    /// The native generator of trajectories: the length condition of admissible trajectories.
-    #[arg(long, value_enum, default_value_t = RuleArg::S16)]
-    pub rule: RuleArg,
     /// Print at most this many of the sentences only one side has, per side.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub show: usize,
-    /// Pass (exit 0) when every sentence of A is one of B's, rather than when they are equal.
-    #[arg(long, conflicts_with = "superset")]
-    pub subset: bool,
-    /// Pass (exit 0) when every sentence of B is one of A's.
-    #[arg(long)]
-    pub superset: bool,
     /// Print JSON: `{a, b, check, random?, starts: [{start, passed, count_a, count_b, common,
     /// only_a, only_b, symbols_only_a?, symbols_only_b?} or {start, error}], passed}`.
     #[arg(long)]
     pub json: bool,
-    /// Stop with an error past this many sentences on either side.
-    #[arg(long, default_value_t = Limits::default().max_sentences)]
-    pub max_sentences: usize,
+    /// The comparison's options: the fields of `lingeo::api::CompareRequest`, one flag each.
     #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Compare the random starts on this many threads at once (the output is the same as
-    /// with one).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub jobs: u64,
+    pub options: Options<CompareRequest>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Lengths {
-    Shortest,
-    Admissible,
+/// What `lingeo compare` spells its own way: the request's fields are its flags (`type` is
+/// `--type`); the list of starts is Python's, the sides and `--set` the CLI's own.
+impl Flags for CompareRequest {
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
+        ("random", "N"),
+        ("piece", "NAME"),
+        ("type", "NAME"),
+        ("max_sentences", "N"),
+        ("time", "SECONDS"),
+        ("max_memory", "MIB"),
+    ];
+    const INPUTS: &'static [&'static str] = &["set"];
 }
 
 impl CompareArgs {
-    /// What a start must show to pass.
-    fn check(&self) -> Check {
-        if self.subset {
-            Check::Subset
-        } else if self.superset {
-            Check::Superset
-        } else {
-            Check::Equal
-        }
-    }
-
-    /// The API's request these flags make, the seed of `--random` drawn from the clock
-    /// where `--seed` is not given.
-    fn request(&self) -> Result<CompareRequest, CliError> {
+    /// The sides and the other inputs these arguments give.
+    fn inputs(&self) -> Result<CompareInputs, CliError> {
         let side = |path: &Path| {
             if path == Path::new("native") {
                 CompareSide::Native
@@ -122,84 +69,63 @@ impl CompareArgs {
                 CompareSide::Grammar(GrammarSource::File(path.to_path_buf()))
             }
         };
-        let starts = match self.random {
-            None => Starts::One(
-                self.start
-                    .clone()
-                    .expect("clap requires --start without --random"),
-            ),
-            Some(count) => Starts::Random {
-                count,
-                seed: self.seed.unwrap_or_else(clock_seed),
-                lengths: match self.lengths {
-                    Lengths::Shortest => lingeo::api::compare::Lengths::Shortest,
-                    Lengths::Admissible => lingeo::api::compare::Lengths::Admissible,
-                },
-            },
-        };
-        Ok(CompareRequest {
+        Ok(CompareInputs {
             a: side(&self.a),
             b: side(&self.b),
-            starts,
-            piece: self.piece.clone(),
-            type_name: self.type_name.clone(),
-            side: self.side.map(SideArg::side),
-            inputs: setup::assignments(&self.set)?,
-            check: self.check(),
-            filters: self.filters.filters(),
-            rule: match self.rule {
-                RuleArg::S16 => AdmissibleRule::S16,
-                RuleArg::S06 => AdmissibleRule::S06,
-            },
-            // An imported grammar's language keeps the default cap.
-            limits: self
-                .limits
-                .limits(self.max_sentences, Limits::default().max_imported_sentences),
-            jobs: usize::try_from(self.jobs).unwrap_or(usize::MAX),
+            starts: Vec::new(),
+            set: setup::assignments(&self.set)?,
         })
     }
+}
 
-    /// An error of the API's comparison, naming the flag of the request's field at fault.
-    fn error(&self, e: ApiError) -> CliError {
-        match e {
-            ApiError::Request {
-                field: Some(field),
-                message,
-            } => {
-                let flag = match field {
-                    "starts" if self.random.is_some() => "--random",
-                    "starts" => "--start",
-                    "piece" => "--piece",
-                    "type_name" => "--type",
-                    "side" => "--side",
-                    "jobs" => "--jobs",
-                    // The sides' errors name their files.
-                    _ => return CliError(message),
-                };
-                CliError(format!("{flag}: {message}"))
+/// An error of the API's comparison, naming the flag of the request's field at fault.
+fn error(e: ApiError) -> CliError {
+    match e {
+        ApiError::Request {
+            field: Some(field),
+            message,
+        } => {
+            // The message with fields spelt as flags, prefixed with the flag of its field
+            // where it does not name it (the sides' errors name their files).
+            let message = CompareRequest::spell(&message);
+            let flag = match field {
+                "type_name" => "--type".to_string(),
+                "start" | "random" | "piece" | "type" | "side" | "jobs" => {
+                    flag_of::<CompareRequest>(field)
+                }
+                _ => return CliError(message),
+            };
+            if message.contains(&flag) {
+                return CliError(message);
             }
-            e => setup::api_error(e),
+            CliError(format!("{flag}: {message}"))
         }
+        e => setup::api_error(e),
     }
 }
 
 pub fn run(args: &CompareArgs) -> Result<Report, CliError> {
+    let request = args.options.request()?;
+    let inputs = args.inputs()?;
+    inputs.check(&request).map_err(error)?;
     let scenario = setup::scenario(&args.board)?;
     let kernel = setup::kernel(&scenario, &[])?;
-    if args.piece.is_some() || args.type_name.is_some() {
+    if request.piece.is_some() || request.type_name.is_some() {
         // The flags name their errors (with the pieces there are); the API then takes the
         // piece as they give it.
         setup::choose(
             &scenario,
-            args.piece.as_deref(),
-            args.type_name.as_deref(),
-            args.side,
+            request.piece.as_deref(),
+            request.type_name.as_deref(),
+            request.side.map(|side| match side {
+                Side::White => SideArg::White,
+                Side::Black => SideArg::Black,
+            }),
         )?;
     }
-    let request = args.request()?;
     let bench = Workbench::with_kernel(scenario, kernel, "");
     let bars = super::progress::Bars::new();
-    let result = bench.compare(&request, &bars).map_err(|e| args.error(e))?;
+    let result = bench.compare(&request, &inputs, &bars).map_err(error)?;
     drop(bars);
     let (passed, failed_checks, errors) = result.tally();
     let failed = !result.passed;
@@ -322,12 +248,4 @@ fn start_text(start: &str, outcome: &StartOutcome, check: Check, show: usize) ->
         list("sentence", only);
     }
     out
-}
-
-/// A seed for --random without --seed.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-        % 1_000_000
 }

@@ -3,7 +3,7 @@
 //! when a command gave up (a limit stopped it: it prints what it has, the reason on stderr).
 
 pub(crate) mod analysis;
-mod compare_grammars;
+pub(crate) mod compare_grammars;
 mod control;
 mod demo;
 pub(crate) mod evaluate;
@@ -284,7 +284,12 @@ impl Command {
                 .options
                 .request()
                 .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Compare(a) => a.limits.max_memory_bytes(),
+            Command::Compare(a) => a
+                .options
+                .request()
+                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
+                    lingeo::api::request::memory_bytes(r.max_memory)
+                }),
             Command::Check { .. } | Command::Test(_) | Command::Serve(_) | Command::Demo { .. } => {
                 lingeo::memory::DEFAULT_LIMIT
             }

@@ -13,18 +13,16 @@ use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
-use lingeo::api::compare::{
-    Check, CompareRequest, CompareSide, GrammarSource, Lengths, MAX_RANDOM_STARTS, Starts,
-};
+use lingeo::api::Request;
+use lingeo::api::compare::{CompareInputs, CompareRequest, CompareSide, GrammarSource};
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    Filters, MapRequest, PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchInputs,
+    MapRequest, PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchInputs,
     SearchRequest, TrajectoriesRequest, TranslateRequest, Workbench, ZonesRequest,
 };
-use lingeo::grammar::{Grammar, Limits};
+use lingeo::grammar::Grammar;
 use lingeo::kernel::Direction;
-use lingeo::piece::Side;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
@@ -114,32 +112,6 @@ const MAX_PICTURES: usize = 500;
 /// one is held while the answer is built; more are for the count (`count`) or the CLI.
 pub const MAX_TRAJECTORIES: usize = 1_000_000;
 
-/// The grammar engine's limits of the request's fields (the CLI's defaults where not given),
-/// with `max_sentences` the cap on the language and on each imported one, and the server's
-/// memory budget.
-fn limits(fields: &Fields, max_sentences: usize, max_memory: usize) -> Result<Limits, ApiError> {
-    let d = Limits::default();
-    Ok(Limits {
-        max_steps: fields.number("max_steps")?.unwrap_or(d.max_steps),
-        max_sentences,
-        max_imported_sentences: max_sentences,
-        max_call_depth: fields.number("max_depth")?.unwrap_or(d.max_call_depth),
-        max_form_length: fields.number("max_length")?.unwrap_or(d.max_form_length),
-        max_set_size: fields.number("max_set_size")?.unwrap_or(d.max_set_size),
-        max_iterations: fields.number("max_iterations")?.unwrap_or(d.max_iterations),
-        max_memory,
-    })
-}
-
-/// The grammar engine's limits, as fields.
-const LIMITS: [&str; 5] = [
-    "max_steps",
-    "max_depth",
-    "max_length",
-    "max_set_size",
-    "max_iterations",
-];
-
 /// The server's memory budget as every computation's memory limit (a grammar's or a search's
 /// `max_memory` too): whole MiB, at least one (as `--max-memory` takes it).
 fn memory_limit(config: &Config) -> usize {
@@ -167,23 +139,6 @@ fn bench(
         None => Workbench::new(empty_scenario(board.unwrap_or("8x8"), removed)?, ""),
     }
 }
-
-/// The filters of the native zone generator (decision A8), by name.
-const FILTERS: [(&str, Filters); 4] = [
-    ("none", Filters::None),
-    ("f1", Filters::F1),
-    ("f2", Filters::F2),
-    ("all", Filters::All),
-];
-
-/// The length conditions of admissible trajectories, by name.
-const ADMISSIBLE_RULES: [(&str, lingeo::bundle::AdmissibleRule); 2] = [
-    ("s16", lingeo::bundle::AdmissibleRule::S16),
-    ("s06", lingeo::bundle::AdmissibleRule::S06),
-];
-
-/// The side of a piece type.
-const SIDES: [(&str, Side); 2] = [("white", Side::White), ("black", Side::Black)];
 
 /// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
 /// memory limit and the answer's cap as the cap on the text of the library's results (which
@@ -777,13 +732,14 @@ fn core_defaults(jobs: &mut Map<String, Value>) {
     jobs.insert("run".to_string(), json!(fields::<RunRequest>()));
 }
 
-/// The defaults of `play`, `patterns`, `fuzzy`, `translate` and `analysis`.
+/// The defaults of `play`, `patterns`, `fuzzy`, `translate`, `compare` and `analysis`.
 fn play_defaults(jobs: &mut Map<String, Value>) {
     use lingeo::api::request::fields;
     jobs.insert("play".to_string(), json!(fields::<PlayRequest>()));
     jobs.insert("patterns".to_string(), json!(fields::<PatternsRequest>()));
     jobs.insert("fuzzy".to_string(), json!(fields::<PairsRequest>()));
     jobs.insert("translate".to_string(), json!(fields::<TranslateRequest>()));
+    jobs.insert("compare".to_string(), json!(fields::<CompareRequest>()));
     jobs.insert(
         "analysis".to_string(),
         json!(fields::<lingeo::api::AnalysisRequest>()),
@@ -892,36 +848,28 @@ pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     .await
 }
 
-/// `compare`: two languages side by side (`lingeo compare`), each side a grammar's text
-/// (imports of the shipped grammars only) or `"native"`, on one start or on `random` starts
-/// drawn with `seed`; `cli` is the comparison as `lingeo compare --json` prints it. A start that
-/// cannot be compared is a row of it, as in the CLI; a comparison that fails as a whole (a
-/// grammar that does not parse, a single start that does not fit) answers 422.
-pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
-    let Json(body) = body?;
-    let mut options = vec![
-        "board",
-        "removed",
-        "piece",
-        "type",
-        "side",
-        "set",
-        "start",
-        "random",
-        "seed",
-        "lengths",
-        "subset",
-        "superset",
-        "filters",
-        "rule",
-        "max_sentences",
-    ];
-    options.extend(LIMITS);
-    let fields = Fields::new("compare", body, &[SCENARIO, COMPARE_A, COMPARE_B], &options)?;
-    let scenario = fields.text(&SCENARIO)?;
-    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
+/// A `compare` body read: the scenario (optional), the two sides (`a`, `b`: a grammar's text,
+/// imports of the shipped grammars only, or `"native"`) and the server's own fields (`board`,
+/// `removed`, `set`) taken out, the rest as the API's [`CompareRequest`], checked with its
+/// inputs. The server's caps: `max_memory` at most its budget (`memory_mib`), `jobs` at most
+/// `max_jobs` (its requests share its cores), and a `seed` with `random` (its answers repeat).
+pub fn compare_request(
+    body: Value,
+    memory_mib: u64,
+    max_jobs: usize,
+) -> Result<(CompareRequest, CompareInputs, Fields, Fields), ApiError> {
+    const OWN: [&str; 3] = ["board", "removed", "set"];
+    let (mut request, texts, own) =
+        job_request::<CompareRequest>(body, &[SCENARIO, COMPARE_A, COMPARE_B], &OWN, memory_mib)?;
+    request.jobs = request.jobs.min(max_jobs.max(1));
+    if request.random.is_some() && request.seed.is_none() {
+        return Err(ApiError::bad_request(
+            "`random` needs a `seed` (the same seed, the same starts)",
+        ));
+    }
+    let own = Fields::new(CompareRequest::JOB, Value::Object(own), &[], &OWN)?;
     let side = |text: &Text| -> Result<CompareSide, ApiError> {
-        let named = fields.text(text)?.expect("a side is required");
+        let named = texts.text(text)?.expect("a side is required");
         Ok(if named.source.trim() == "native" {
             CompareSide::Native
         } else {
@@ -931,81 +879,36 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
             })
         })
     };
-    let (a, b) = (side(&COMPARE_A)?, side(&COMPARE_B)?);
-    let starts = match (fields.string("start")?, fields.number::<u32>("random")?) {
-        (Some(start), None) => Starts::One(start),
-        (None, Some(count)) if (1..=MAX_RANDOM_STARTS).contains(&count) => Starts::Random {
-            count,
-            seed: fields.number("seed")?.ok_or_else(|| {
-                ApiError::bad_request("`random` needs a `seed` (the same seed, the same starts)")
-            })?,
-            lengths: fields
-                .choice(
-                    "lengths",
-                    &[
-                        ("shortest", Lengths::Shortest),
-                        ("admissible", Lengths::Admissible),
-                    ],
-                )?
-                .unwrap_or_default(),
-        },
-        (None, Some(_)) => {
-            return Err(ApiError::bad_request(format!(
-                "`random` must be from 1 to {MAX_RANDOM_STARTS}"
-            )));
-        }
-        _ => {
-            return Err(ApiError::bad_request(
-                "give either `start` (the start string) or `random` (a number of random starts)",
-            ));
-        }
+    let inputs = CompareInputs {
+        a: side(&COMPARE_A)?,
+        b: side(&COMPARE_B)?,
+        starts: Vec::new(),
+        set: own.assignments("set")?,
     };
-    let check = match (fields.flag("subset")?, fields.flag("superset")?) {
-        (false, false) => Check::Equal,
-        (true, false) => Check::Subset,
-        (false, true) => Check::Superset,
-        (true, true) => {
-            return Err(ApiError::bad_request(
-                "give `subset` or `superset`, not both",
-            ));
-        }
-    };
-    let defaults = CompareRequest::default();
-    let max_sentences = fields
-        .number("max_sentences")?
-        .unwrap_or(Limits::default().max_sentences);
-    let memory = memory_limit(&config);
-    let request = CompareRequest {
-        a,
-        b,
-        starts,
-        piece: fields.string("piece")?,
-        type_name: fields.string("type")?,
-        side: fields.choice("side", &SIDES)?,
-        inputs: fields.assignments("set")?,
-        check,
-        filters: fields
-            .choice("filters", &FILTERS)?
-            .unwrap_or(defaults.filters),
-        rule: fields
-            .choice("rule", &ADMISSIBLE_RULES)?
-            .unwrap_or(defaults.rule),
-        // An imported grammar's language keeps the default cap, as in the CLI.
-        limits: Limits {
-            max_imported_sentences: Limits::default().max_imported_sentences,
-            ..limits(&fields, max_sentences, memory)?
-        },
-        // The server's requests share its cores: one thread each.
-        jobs: 1,
-    };
-    if request.piece.is_some() && request.type_name.is_some() {
-        return Err(ApiError::bad_request("give `piece` or `type`, not both"));
-    }
+    inputs
+        .check(&request)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok((request, inputs, texts, own))
+}
+
+/// `compare`: two languages side by side (`lingeo compare`), each side a grammar's text
+/// (imports of the shipped grammars only) or `"native"`, on one start or on `random` starts
+/// drawn with `seed`; `cli` is the comparison as `lingeo compare --json` prints it. A start that
+/// cannot be compared is a row of it, as in the CLI; a comparison that fails as a whole (a
+/// grammar that does not parse, a single start that does not fit) answers 422.
+pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    // The server's requests share its cores: one thread each.
+    let (request, inputs, texts, own) =
+        compare_request(body, (memory_limit(&config) >> 20) as u64, 1)?;
+    let scenario = texts.text(&SCENARIO)?;
+    let (board, removed) = (own.string("board")?, own.string("removed")?);
+    let memory = lingeo::api::request::memory_bytes(request.max_memory);
     compute(&config, memory, move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let result = bench
-            .compare(&request, &lingeo::progress::Silent)
+            .compare(&request, &inputs, &lingeo::progress::Silent)
             .map_err(failed)?;
         let cli = budget.json(&result)?;
         Ok(answer(cli, json!({})))

@@ -5,8 +5,6 @@
 //! A field that is not on the list is refused with the list (400); a value of the wrong type
 //! too.
 
-use std::str::FromStr;
-
 use serde_json::{Map, Value};
 
 use super::error::ApiError;
@@ -139,43 +137,6 @@ impl Fields {
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(Value::Number(n)) => Ok(Some(n.to_string())),
             Some(_) => Err(self.wrong(key, "a string")),
-        }
-    }
-
-    /// A field that is on or off (absent: off).
-    pub fn flag(&self, key: &str) -> Result<bool, ApiError> {
-        match self.given(key) {
-            None => Ok(false),
-            Some(Value::Bool(b)) => Ok(*b),
-            Some(_) => Err(self.wrong(key, "true or false")),
-        }
-    }
-
-    /// A number field (given as a number, or as its digits).
-    pub fn number<T: FromStr>(&self, key: &str) -> Result<Option<T>, ApiError> {
-        let Some(text) = self.string(key)? else {
-            return Ok(None);
-        };
-        text.trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| self.wrong(key, "a number in range"))
-    }
-
-    /// A field of one of `choices`, by name.
-    pub fn choice<T: Copy>(&self, key: &str, choices: &[(&str, T)]) -> Result<Option<T>, ApiError> {
-        let Some(text) = self.string(key)? else {
-            return Ok(None);
-        };
-        match choices.iter().find(|(name, _)| *name == text) {
-            Some((_, value)) => Ok(Some(*value)),
-            None => {
-                let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-                Err(ApiError::bad_request(format!(
-                    "`{key}`: `{text}` is none of {}",
-                    names.join(", ")
-                )))
-            }
         }
     }
 

@@ -168,7 +168,10 @@ fn containment_and_json() {
     // --subset and --superset together make no sense.
     let (code, text) = trajectories(&["--subset", "--superset"]);
     assert_eq!(code, 2, "{text}");
-    assert!(text.contains("cannot be used with"), "{text}");
+    assert!(
+        text.contains("give --subset or --superset, not both"),
+        "{text}"
+    );
 }
 
 /// `--random`: seeded starts, reported with the seed; the same seed gives the same report;
@@ -311,4 +314,49 @@ fn native_needs_a_grammar_it_can_stand_for() {
     let (code, text) = compare(&["grammars/hanoi.lgg", "grammars/hanoi.lgg", "--random", "3"]);
     assert_eq!(code, 2, "{text}");
     insta::assert_snapshot!("compare-grammars-random-needs-points", text);
+}
+
+/// `--time` stops a long comparison (every admissible length of 100000 random starts on a
+/// 16x16 board, on two jobs) with the time limit named, and the flag that raises it; the
+/// request's rules are the flags' words (`--seed` without `--random`, no start).
+#[test]
+fn the_time_limit_stops_a_long_comparison() {
+    let started = std::time::Instant::now();
+    let (code, text) = compare(&[
+        "grammars/shortest-trajectories.lgg",
+        "native",
+        "--board",
+        "16x16",
+        "--type",
+        "king",
+        "--random",
+        "100000",
+        "--seed",
+        "1",
+        "--lengths",
+        "admissible",
+        "--jobs",
+        "2",
+        "--time",
+        "0.2",
+    ]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("time limit") && text.contains("--time"),
+        "{text}"
+    );
+    // It stopped at the limit, not after the 100000 starts (which take minutes).
+    assert!(started.elapsed().as_secs() < 60, "{text}");
+    let (code, text) = compare(&["native", "native", "--start", "S(a1)", "--time", "0"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--time must be a positive number"), "{text}");
+    let (code, text) = compare(&["native", "native", "--seed", "3"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--seed goes with --random"), "{text}");
+    let (code, text) = compare(&["grammars/hanoi.lgg", "native"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("give --start (the start string) or --random"),
+        "{text}"
+    );
 }

@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use lingeo::api::{
-    ApiError, Cap, CompareRequest, CompareSide, GrammarSource, PatternsRequest, RunRequest, Starts,
-    TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
+    ApiError, Cap, CompareInputs, CompareRequest, CompareSide, GrammarSource, PatternsRequest,
+    RunRequest, TrajectoriesRequest, Workbench, ZonesRequest, load_grammar,
 };
 use lingeo::grammar::Limit;
 use lingeo::play::search::StopReason;
@@ -241,13 +241,16 @@ fn a_comparison_stops_at_the_cap_on_its_text() {
     .unwrap();
     let file = |name: &str| CompareSide::Grammar(GrammarSource::File(name.into()));
     let r = CompareRequest {
-        a: file("grammars/admissible-trajectories.lgg"),
-        b: file("grammars/shortest-trajectories.lgg"),
-        starts: Starts::One("S(a1, p16, 17)".into()),
+        start: Some("S(a1, p16, 17)".into()),
         type_name: Some("king".into()),
         ..CompareRequest::default()
     };
-    let e = budget::with_output_cap(1_000_000, || bench.compare(&r, &Silent)).unwrap_err();
+    let sides = CompareInputs {
+        a: file("grammars/admissible-trajectories.lgg"),
+        b: file("grammars/shortest-trajectories.lgg"),
+        ..CompareInputs::default()
+    };
+    let e = budget::with_output_cap(1_000_000, || bench.compare(&r, &sides, &Silent)).unwrap_err();
     match &e {
         ApiError::TooLarge {
             cap: Cap::Output,
@@ -260,7 +263,7 @@ fn a_comparison_stops_at_the_cap_on_its_text() {
         other => panic!("not the cap on the text: {other:?}"),
     }
     // Without the cap it is a result.
-    assert!(bench.compare(&r, &Silent).is_ok());
+    assert!(bench.compare(&r, &sides, &Silent).is_ok());
     assert_eq!(memory::held(), 0);
 }
 
