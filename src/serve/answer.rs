@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// About how many bytes a picture takes per point of its board (a square, its colour, its
 /// name; a 1024x1024 board drawn by `zone_bundle` takes 126 bytes a square): the estimate that
@@ -17,10 +17,10 @@ pub const PICTURE_BYTES_PER_POINT: usize = 100;
 
 /// An error when this computation's deadline has passed or its client has left
 /// ([`lingeo::deadline::passed`]): the answer is not worth finishing.
-pub fn stopped_in_time() -> Result<(), ApiError> {
+pub fn stopped_in_time() -> Result<(), HttpError> {
     match lingeo::deadline::passed() {
         // 503 as every computation stopped at its time (`api::status_of`).
-        Some(limit) => Err(ApiError::new(
+        Some(limit) => Err(HttpError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the computation was stopped: it took longer than the server's time limit of \
@@ -44,7 +44,7 @@ impl Budget {
     }
 
     /// An error when `bytes` more would pass the cap.
-    fn room_for(&self, bytes: usize) -> Result<(), ApiError> {
+    fn room_for(&self, bytes: usize) -> Result<(), HttpError> {
         let total = self.used.saturating_add(bytes);
         if total > self.cap {
             return Err(self.too_large(&format!("it passed {} MB", total.div_ceil(1_000_000))));
@@ -53,7 +53,7 @@ impl Budget {
     }
 
     /// An error before a picture of `board` is drawn when the board alone would pass the cap.
-    pub fn picture_of(&self, board: &lingeo::board::Board) -> Result<(), ApiError> {
+    pub fn picture_of(&self, board: &lingeo::board::Board) -> Result<(), HttpError> {
         let estimate = board.len().saturating_mul(PICTURE_BYTES_PER_POINT);
         self.room_for(estimate).map_err(|_| {
             self.too_large(&format!(
@@ -74,7 +74,7 @@ impl Budget {
         &mut self,
         board: &lingeo::board::Board,
         draw: impl FnOnce() -> String,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, HttpError> {
         self.picture_of(board)?;
         stopped_in_time()?;
         let svg = draw();
@@ -85,11 +85,11 @@ impl Budget {
 
     /// `value` as the JSON the CLI's `--json` prints, counted: it stops as soon as it passes
     /// what the answer has left, before the rest is written.
-    pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, ApiError> {
+    pub fn json(&mut self, value: &impl Serialize) -> Result<Box<RawValue>, HttpError> {
         use lingeo::budget::Exceeded;
         use lingeo::json::Unprinted;
         let failed = |e: String| {
-            ApiError::new(
+            HttpError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("the answer did not serialise: {e}"),
             )
@@ -104,7 +104,7 @@ impl Budget {
                     left.div_ceil(1_000_000)
                 )));
             }
-            Err(Unprinted::Exceeded(e)) => return Err(ApiError::stopped(e)),
+            Err(Unprinted::Exceeded(e)) => return Err(HttpError::stopped(e)),
             Err(Unprinted::Invalid(e)) => return Err(failed(e)),
         };
         self.room_for(text.len())?;
@@ -114,15 +114,15 @@ impl Budget {
     }
 
     /// Counts `bytes` more (a trace's lines), or an error past the cap.
-    pub fn take(&mut self, bytes: usize) -> Result<(), ApiError> {
+    pub fn take(&mut self, bytes: usize) -> Result<(), HttpError> {
         self.room_for(bytes)?;
         self.used += bytes;
         Ok(())
     }
 
     /// The error of an answer past the cap, saying why (413: a stop at a cap of size).
-    fn too_large(&self, why: &str) -> ApiError {
-        ApiError::new(
+    fn too_large(&self, why: &str) -> HttpError {
+        HttpError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "the answer would be larger than the server's cap of {} MB: {why} (lingeo serve \

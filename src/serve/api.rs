@@ -29,7 +29,7 @@ use serde_json::{Map, Value, json};
 
 use super::Config;
 use super::answer::{Budget, PICTURE_BYTES_PER_POINT};
-use super::error::ApiError;
+use super::error::HttpError;
 use super::request::{
     self, COMPARE_A, COMPARE_B, Fields, GRAMMAR, NETWORK, OWN_GRAMMAR, RULES, SCENARIO,
     SCENARIO_FILE, Text,
@@ -37,7 +37,7 @@ use super::request::{
 use super::{examples, jobs, trace};
 
 type Body = Result<Json<Value>, JsonRejection>;
-type Answer = Result<Json<CommandAnswer>, ApiError>;
+type Answer = Result<Json<CommandAnswer>, HttpError>;
 
 /// The answer of a command endpoint: `cli`, the API's result as the CLI's `--json` prints it,
 /// and the rest (pictures, a trace).
@@ -60,7 +60,7 @@ fn answer(cli: Box<RawValue>, rest: Value) -> Json<CommandAnswer> {
 /// that stopped at a cap of size (memory, positions, zones, steps, the answer's cap) 413 and
 /// at its time limit (or was stopped) 503 without `Retry-After`. Not 408: Chromium sends a
 /// request again when a reused connection answers 408, and would run the computation twice.
-fn failed(e: lingeo::api::ApiError) -> ApiError {
+fn failed(e: lingeo::api::ApiError) -> HttpError {
     let status = status_of(&e);
     // The library's cap on a result's text is the server's on an answer (`compute`).
     if let lingeo::api::ApiError::TooLarge {
@@ -69,7 +69,7 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
         ..
     } = &e
     {
-        return ApiError::new(
+        return HttpError::new(
             status,
             format!(
                 "the answer would be larger than the server's cap: {reason} (lingeo serve \
@@ -88,7 +88,7 @@ fn failed(e: lingeo::api::ApiError) -> ApiError {
         },
         _ => None,
     };
-    let mut error = ApiError::unprocessable(e.to_string()).with_cap(cap);
+    let mut error = HttpError::unprocessable(e.to_string()).with_cap(cap);
     error.status = status;
     error
 }
@@ -147,8 +147,8 @@ fn bench(
 async fn compute<T: Send + 'static>(
     config: &Config,
     memory: usize,
-    f: impl FnOnce(&mut Budget) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
+    f: impl FnOnce(&mut Budget) -> Result<T, HttpError> + Send + 'static,
+) -> Result<T, HttpError> {
     let cap = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
         lingeo::budget::with_output_cap(cap, || {
@@ -224,7 +224,7 @@ pub struct RunTexts {
 /// other inputs, `NAME=VALUE` each), the rest deserialised as the API's [`RunRequest`] (an
 /// unknown field a 400 naming the close names, as a rule it breaks); its `max_memory` at most
 /// the server's budget (`memory_mib`, the default).
-pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts), ApiError> {
+pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts), HttpError> {
     let texts = [GRAMMAR, SCENARIO];
     let mut options = request::object(body)?;
     let mut own = Map::new();
@@ -247,7 +247,7 @@ pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts
         Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
     );
     let mut request = lingeo::api::request::from_value::<RunRequest>(Value::Object(options))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     request.inputs = fields.assignments("set")?;
     let texts = RunTexts {
         grammar: fields.text(&GRAMMAR)?.expect("the grammar is required"),
@@ -264,7 +264,7 @@ fn sentence_pictures(
     grammar: &Grammar,
     language: &lingeo::api::LanguageResult,
     budget: &mut Budget,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<Value>, HttpError> {
     let scenario = bench.scenario();
     let derived = &language.derived;
     let count = derived.sentences.len().min(MAX_PICTURES);
@@ -341,7 +341,7 @@ fn zone_pictures(
     bench: &Workbench,
     attacks: &[Attack],
     budget: &mut Budget,
-) -> Result<(Vec<Value>, Value), ApiError> {
+) -> Result<(Vec<Value>, Value), HttpError> {
     let Some(a) = attacks.iter().find(|a| !a.zones.is_empty()) else {
         return Ok((Vec::new(), Value::Null));
     };
@@ -376,7 +376,10 @@ pub struct ZonesTexts {
 /// a 400 naming the close names, as a rule it breaks); its `max_memory` at most the server's
 /// budget (`memory_mib`, the default), and its attacks on one thread (`jobs` 1: the server
 /// answers several requests at once).
-pub fn zones_request(body: Value, memory_mib: u64) -> Result<(ZonesRequest, ZonesTexts), ApiError> {
+pub fn zones_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(ZonesRequest, ZonesTexts), HttpError> {
     let texts = [SCENARIO_FILE, OWN_GRAMMAR];
     let mut options = request::object(body)?;
     let mut own = Map::new();
@@ -402,12 +405,12 @@ pub fn zones_request(body: Value, memory_mib: u64) -> Result<(ZonesRequest, Zone
         options.insert("jobs".to_string(), Value::from(1));
     }
     let mut request = lingeo::api::request::read::<ZonesRequest>(Value::Object(options))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     request.inputs = fields.assignments("set")?;
     let grammar = fields.text(&OWN_GRAMMAR)?;
     lingeo::api::Request::check(&request)
         .and_then(|()| ZonesRequest::check_given(&request, grammar.is_some()))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     let texts = ZonesTexts {
         scenario: fields
             .text(&SCENARIO_FILE)?
@@ -432,7 +435,7 @@ pub struct BoardTexts {
 pub fn board_request<R: lingeo::api::Request>(
     body: Value,
     memory_mib: u64,
-) -> Result<(R, BoardTexts), ApiError> {
+) -> Result<(R, BoardTexts), HttpError> {
     let mut options = request::object(body)?;
     let mut own = Map::new();
     for key in ["scenario", "scenario_name", "board", "removed"] {
@@ -453,7 +456,7 @@ pub fn board_request<R: lingeo::api::Request>(
         Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
     );
     let request = lingeo::api::request::from_value::<R>(Value::Object(options))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     let texts = BoardTexts {
         scenario: fields.text(&SCENARIO)?,
         board: fields.string("board")?,
@@ -473,7 +476,7 @@ pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
         removed,
     } = texts;
     if request.limit > MAX_TRAJECTORIES {
-        return Err(ApiError::bad_request(format!(
+        return Err(HttpError::bad_request(format!(
             "`limit` must be at most {MAX_TRAJECTORIES}, not {} (lingeo trajectories lists more)",
             request.limit
         )));
@@ -557,7 +560,7 @@ pub struct SearchTexts {
 pub fn search_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(SearchRequest, SearchTexts), ApiError> {
+) -> Result<(SearchRequest, SearchTexts), HttpError> {
     let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
     let mut options = request::object(body)?;
     let mut given_texts = Map::new();
@@ -574,11 +577,11 @@ pub fn search_request(
         None | Some(Value::Null) | Some(Value::Bool(false)) => {}
         Some(Value::Bool(true)) if options.get("depth").is_none_or(Value::is_null) => {}
         Some(Value::Bool(true)) => {
-            return Err(ApiError::bad_request(
+            return Err(HttpError::bad_request(
                 "`depth` searches that deep and `solve` to the end: give one",
             ));
         }
-        Some(_) => return Err(ApiError::bad_request("`solve` must be true or false")),
+        Some(_) => return Err(HttpError::bad_request("`solve` must be true or false")),
     }
     let mut keys: Vec<&str> = vec!["solve"];
     keys.extend(texts.iter().map(|t| t.key));
@@ -590,7 +593,7 @@ pub fn search_request(
         Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
     );
     let request = lingeo::api::request::from_value::<SearchRequest>(Value::Object(options))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     let texts = SearchTexts {
         scenario: fields
             .text(&SCENARIO_FILE)?
@@ -607,7 +610,7 @@ pub fn search_request(
 fn unknown_fields<R: lingeo::api::Request>(
     options: &Map<String, Value>,
     own: &[&str],
-) -> Result<(), ApiError> {
+) -> Result<(), HttpError> {
     let fields = lingeo::api::request::fields::<R>();
     let mut names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     names.extend(own);
@@ -619,7 +622,7 @@ fn unknown_fields<R: lingeo::api::Request>(
             } else {
                 format!("did you mean {}?", close.join(", "))
             };
-            return Err(ApiError::bad_request(format!(
+            return Err(HttpError::bad_request(format!(
                 "unknown field `{key}`; {hint}"
             )));
         }
@@ -636,7 +639,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
     let progress = match body.as_object_mut().and_then(|o| o.remove("progress")) {
         None | Some(Value::Null) => None,
         Some(Value::String(id)) => Some(id),
-        Some(_) => return Err(ApiError::bad_request("`progress` must be a string")),
+        Some(_) => return Err(HttpError::bad_request("`progress` must be a string")),
     };
     let followed = match progress {
         Some(id) => config.progress.follow(&id)?,
@@ -649,7 +652,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         let rules = match &texts.rules {
             Some(text) => Some(Arc::new(
                 lingeo::play::players::rule_book::RuleBook::parse(&text.name, &text.source)
-                    .map_err(|e| ApiError::unprocessable(e.render()))?,
+                    .map_err(|e| HttpError::unprocessable(e.render()))?,
             )),
             None => None,
         };
@@ -755,7 +758,7 @@ pub fn job_request<R: lingeo::api::Request>(
     texts: &[Text],
     own: &[&str],
     memory_mib: u64,
-) -> Result<(R, Fields, Map<String, Value>), ApiError> {
+) -> Result<(R, Fields, Map<String, Value>), HttpError> {
     let mut options = request::object(body)?;
     let mut given_texts = Map::new();
     for text in texts {
@@ -786,7 +789,7 @@ pub fn job_request<R: lingeo::api::Request>(
         );
     }
     let request = lingeo::api::request::from_value::<R>(Value::Object(options))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     Ok((request, fields, given_own))
 }
 
@@ -794,7 +797,7 @@ pub fn job_request<R: lingeo::api::Request>(
 pub fn play_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PlayRequest, request::Named), ApiError> {
+) -> Result<(PlayRequest, request::Named), HttpError> {
     let (request, texts, _) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
@@ -823,7 +826,7 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
 pub fn translate_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(TranslateRequest, request::Named), ApiError> {
+) -> Result<(TranslateRequest, request::Named), HttpError> {
     let (request, texts, _) =
         job_request::<TranslateRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
@@ -857,18 +860,18 @@ pub fn compare_request(
     body: Value,
     memory_mib: u64,
     max_jobs: usize,
-) -> Result<(CompareRequest, CompareInputs, Fields, Fields), ApiError> {
+) -> Result<(CompareRequest, CompareInputs, Fields, Fields), HttpError> {
     const OWN: [&str; 3] = ["board", "removed", "set"];
     let (mut request, texts, own) =
         job_request::<CompareRequest>(body, &[SCENARIO, COMPARE_A, COMPARE_B], &OWN, memory_mib)?;
     request.jobs = request.jobs.min(max_jobs.max(1));
     if request.random.is_some() && request.seed.is_none() {
-        return Err(ApiError::bad_request(
+        return Err(HttpError::bad_request(
             "`random` needs a `seed` (the same seed, the same starts)",
         ));
     }
     let own = Fields::new(CompareRequest::JOB, Value::Object(own), &[], &OWN)?;
-    let side = |text: &Text| -> Result<CompareSide, ApiError> {
+    let side = |text: &Text| -> Result<CompareSide, HttpError> {
         let named = texts.text(text)?.expect("a side is required");
         Ok(if named.source.trim() == "native" {
             CompareSide::Native
@@ -887,7 +890,7 @@ pub fn compare_request(
     };
     inputs
         .check(&request)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| HttpError::bad_request(e.to_string()))?;
     Ok((request, inputs, texts, own))
 }
 
@@ -920,7 +923,7 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
 pub fn patterns_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PatternsRequest, request::Named), ApiError> {
+) -> Result<(PatternsRequest, request::Named), HttpError> {
     let (request, texts, _) =
         job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
@@ -933,7 +936,7 @@ pub fn patterns_request(
 pub fn fuzzy_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PairsRequest, request::Named), ApiError> {
+) -> Result<(PairsRequest, request::Named), HttpError> {
     let (request, texts, _) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
@@ -980,13 +983,13 @@ pub async fn examples() -> Json<Value> {
 /// `check` ([`lingeo::api::check_texts`]): what the CLI's `check` prints on the texts given
 /// (`output`), each diagnostic (errors, and the lint warnings of a valid scenario) with its
 /// severity at its line and column, and how many are warnings.
-pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
+pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Value>, HttpError> {
     let Json(body) = body?;
     let body = request::object(body)?;
     let mut files = Vec::new();
     for key in body.keys() {
         if !["scenario", "scenario_name", "grammar", "grammar_name"].contains(&key.as_str()) {
-            return Err(ApiError::bad_request(format!(
+            return Err(HttpError::bad_request(format!(
                 "unknown field `{key}`; check takes scenario, scenario_name, grammar, grammar_name"
             )));
         }
@@ -998,7 +1001,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
                 files.push((request::name(&body, &text)?, source.clone(), text.extension))
             }
             Some(_) => {
-                return Err(ApiError::bad_request(format!(
+                return Err(HttpError::bad_request(format!(
                     "`{}` must be the text of a .{} file, or null",
                     text.key, text.extension
                 )));
@@ -1006,7 +1009,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
         }
     }
     if files.is_empty() {
-        return Err(ApiError::bad_request(
+        return Err(HttpError::bad_request(
             "give `scenario` or `grammar` (or both)",
         ));
     }
@@ -1038,7 +1041,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
 /// `analysis` ([`lingeo::api::figure12`]): Figure 12's rows on an empty board (`board`,
 /// `WxH`, read as the API's `AnalysisRequest`), as `lingeo analysis figure12 --json` prints
 /// them, and the table's bar chart (`svg`).
-pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
+pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<Value>, HttpError> {
     let Json(body) = body?;
     let memory = memory_limit(&config);
     let (request, _, _) =
@@ -1057,7 +1060,7 @@ pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<V
 /// `board` ([`lingeo::api::board`]): the scenario's board, its points in enumeration order,
 /// its pieces, whether it has rules of play, and its picture by the project's renderer (the
 /// board alone, with its pieces).
-pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, ApiError> {
+pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Value>, HttpError> {
     let Json(body) = body?;
     // Unknown fields are refused as every endpoint refuses them (they were taken, 200).
     let fields = Fields::new("board", body, &[SCENARIO_FILE], &[])?;
@@ -1067,13 +1070,13 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
     let max_answer = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
         let result = lingeo::api::board(&name, &source)
-            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            .map_err(|e| HttpError::unprocessable(e.to_string()))?;
         // The answer grows with the board (each point drawn and named): refused before it is
         // drawn when the board alone would pass the cap.
         let points = result.points.len();
         let estimate = points.saturating_mul(PICTURE_BYTES_PER_POINT + 8);
         if estimate > max_answer {
-            return Err(ApiError::new(
+            return Err(HttpError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "the answer would be larger than the server's cap of {} MB: the board ({}, \
@@ -1087,7 +1090,7 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         }
         let svg = result.picture(&name);
         let mut answer = serde_json::to_value(&result)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            .map_err(|e| HttpError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         answer["svg"] = Value::String(svg);
         Ok(Json(answer))
     })

@@ -9,12 +9,12 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::Config;
-use super::error::ApiError;
+use super::error::HttpError;
 
 pub async fn read(State(config): State<Config>, request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let too_large = || {
-        ApiError::new(
+        HttpError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request body is larger than {} bytes", super::MAX_BODY),
         )
@@ -37,13 +37,13 @@ pub async fn read(State(config): State<Config>, request: Request, next: Next) ->
         Ok(Err(e)) if is_length_limit(&e) => return closing(too_large().into_response()),
         Ok(Err(e)) => {
             return closing(
-                ApiError::bad_request(format!("the request body could not be read: {e}"))
+                HttpError::bad_request(format!("the request body could not be read: {e}"))
                     .into_response(),
             );
         }
         Err(_) => {
             return closing(
-                ApiError::new(
+                HttpError::new(
                     StatusCode::REQUEST_TIMEOUT,
                     format!(
                         "the request body did not arrive within {} s (lingeo serve --read-timeout)",

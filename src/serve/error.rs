@@ -12,7 +12,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-pub struct ApiError {
+/// A request's failure as the server answers it: its status and message (the library's
+/// `lingeo::api::ApiError` becomes one by its kind, `api::status_of`).
+pub struct HttpError {
     pub status: StatusCode,
     pub message: String,
     /// Seconds after which to try again (`Retry-After`, with 503).
@@ -23,9 +25,9 @@ pub struct ApiError {
     pub cap: Option<&'static str>,
 }
 
-impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError {
+impl HttpError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> HttpError {
+        HttpError {
             status,
             message: message.into(),
             retry_after: None,
@@ -33,53 +35,53 @@ impl ApiError {
         }
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+    pub fn bad_request(message: impl Into<String>) -> HttpError {
+        HttpError::new(StatusCode::BAD_REQUEST, message)
     }
 
     /// A computation that could not be done (422), its text as the CLI prints an error: a
     /// rendered diagnostic (which ends with a newline) as it is, one line after `error: `.
-    pub fn unprocessable(text: impl Into<String>) -> ApiError {
+    pub fn unprocessable(text: impl Into<String>) -> HttpError {
         let text = text.into();
         let message = if text.ends_with('\n') {
             text
         } else {
             format!("error: {text}\n")
         };
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+        HttpError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
     /// A computation stopped at a limit as it built its answer: at its time limit 503, at a
     /// cap of size 413 (as `api::status_of`); past the memory limit, with the server's option
     /// that raises it.
-    pub fn stopped(e: lingeo::budget::Exceeded) -> ApiError {
+    pub fn stopped(e: lingeo::budget::Exceeded) -> HttpError {
         let status = match e {
             lingeo::budget::Exceeded::Time(_) => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::PAYLOAD_TOO_LARGE,
         };
         let mut error = match e {
-            lingeo::budget::Exceeded::Memory(e) => ApiError::unprocessable(format!(
+            lingeo::budget::Exceeded::Memory(e) => HttpError::unprocessable(format!(
                 "{e} (lingeo serve --max-memory raises the limit, in MiB)"
             )),
-            e => ApiError::unprocessable(e.to_string()),
+            e => HttpError::unprocessable(e.to_string()),
         };
         error.status = status;
         error
     }
 
     /// The error of a cap that `field` of the request sets.
-    pub fn with_cap(mut self, field: Option<&'static str>) -> ApiError {
+    pub fn with_cap(mut self, field: Option<&'static str>) -> HttpError {
         self.cap = field;
         self
     }
 
-    pub fn retry_after(mut self, seconds: u32) -> ApiError {
+    pub fn retry_after(mut self, seconds: u32) -> HttpError {
         self.retry_after = Some(seconds);
         self
     }
 }
 
-impl IntoResponse for ApiError {
+impl IntoResponse for HttpError {
     fn into_response(self) -> Response {
         let mut body = json!({"error": self.message, "status": self.status.as_u16()});
         if let Some(cap) = self.cap {
@@ -96,20 +98,20 @@ impl IntoResponse for ApiError {
 }
 
 /// A body that is not the JSON asked for, or too large (413), in the API's own words.
-impl From<JsonRejection> for ApiError {
-    fn from(r: JsonRejection) -> ApiError {
+impl From<JsonRejection> for HttpError {
+    fn from(r: JsonRejection) -> HttpError {
         let status = r.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
             format!("the request body is larger than {} bytes", super::MAX_BODY)
         } else {
             r.body_text()
         };
-        ApiError::new(status, message)
+        HttpError::new(status, message)
     }
 }
 
-pub async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+pub async fn not_found() -> HttpError {
+    HttpError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
 }
 
 /// The most bytes of a non-JSON failure's text taken into its message.

@@ -24,7 +24,7 @@ use axum::response::{IntoResponse, Response};
 use hyper::body::{Frame, SizeHint};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// How many answers of the largest size the server holds at most.
 pub const ANSWERS_HELD: usize = 8;
@@ -67,7 +67,7 @@ pub async fn bound(State(held): State<Held>, request: Request, next: Next) -> Re
         return response;
     }
     let Some(permit) = held.take(bytes) else {
-        return ApiError::new(
+        return HttpError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the server holds {} MB of answers that their clients have not read yet, its \

@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, Version, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// Whether a `Host` header names this machine's loopback: `localhost`, `127.0.0.1` or `[::1]`,
 /// with or without a port.
@@ -38,8 +38,8 @@ fn is_port(text: &str) -> bool {
 /// Why a request's host is refused: 400 where the request breaks HTTP/1.1's rules on its
 /// host (RFC 9112, section 3.2: more than one `Host`, none in HTTP/1.1, one that is not text; an
 /// absolute-form target naming another host), 403 where it names another host (DNS rebinding).
-fn refused(request: &Request) -> Option<ApiError> {
-    let bad = |message: String| Some(ApiError::new(StatusCode::BAD_REQUEST, message));
+fn refused(request: &Request) -> Option<HttpError> {
+    let bad = |message: String| Some(HttpError::new(StatusCode::BAD_REQUEST, message));
     let hosts: Vec<&HeaderValue> = request.headers().get_all(header::HOST).iter().collect();
     if hosts.len() > 1 {
         return bad(format!(
@@ -56,7 +56,7 @@ fn refused(request: &Request) -> Option<ApiError> {
     // header is ignored (RFC 9112, section 3.2.2).
     if let Some(authority) = request.uri().authority() {
         return (!is_loopback(authority.as_str())).then(|| {
-            ApiError::new(
+            HttpError::new(
                 StatusCode::BAD_REQUEST,
                 format!(
                     "the request's target names the host `{authority}`; this server is this \
@@ -70,7 +70,7 @@ fn refused(request: &Request) -> Option<ApiError> {
         None if request.version() == Version::HTTP_11 => {
             bad("an HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)".into())
         }
-        _ => Some(ApiError::new(
+        _ => Some(HttpError::new(
             StatusCode::FORBIDDEN,
             format!(
                 "the Host header must name this machine's loopback (localhost, 127.0.0.1, [::1]); got {}",

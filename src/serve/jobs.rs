@@ -14,7 +14,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// The most events of a trace (each an entry of `--trace`) a response carries.
 pub const MAX_TRACE: usize = 20_000;
@@ -57,7 +57,7 @@ impl Jobs {
 
     /// A slot for a computation: at once, or after waiting in the queue (at most the time
     /// limit); a 503 when the queue is full or the wait was too long.
-    async fn slot(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    async fn slot(&self) -> Result<tokio::sync::OwnedSemaphorePermit, HttpError> {
         if let Ok(permit) = self.slots.clone().try_acquire_owned() {
             return Ok(permit);
         }
@@ -84,8 +84,8 @@ impl Jobs {
         }
     }
 
-    fn busy(&self, why: String) -> ApiError {
-        ApiError::new(
+    fn busy(&self, why: String) -> HttpError {
+        HttpError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the server is busy: {} computations run at once (lingeo serve --max-concurrent), \
@@ -113,13 +113,13 @@ impl Drop for StopOnDrop {
 pub async fn blocking<T: Send + 'static>(
     jobs: &Jobs,
     f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
+) -> Result<T, HttpError> {
     let permit = jobs.slot().await?;
     // The heap is the whole server's: past its budget, no new computation starts (the engines
     // given `--max-memory` stop there too, where they look).
     let heap = lingeo::memory::in_use();
     if lingeo::memory::heap_is_counted() && heap > jobs.max_memory {
-        return Err(ApiError::new(
+        return Err(HttpError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the server uses {} of memory, more than its budget of {} (lingeo serve \
@@ -139,11 +139,11 @@ pub async fn blocking<T: Send + 'static>(
     });
     match tokio::time::timeout(limit + GRACE, job).await {
         Ok(Ok(done)) => Ok(done),
-        Ok(Err(e)) => Err(ApiError::new(
+        Ok(Err(e)) => Err(HttpError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the computation failed: {e}"),
         )),
-        Err(_) => Err(ApiError::new(
+        Err(_) => Err(HttpError::new(
             StatusCode::REQUEST_TIMEOUT,
             format!(
                 "the computation took longer than the server's time limit of {} s",

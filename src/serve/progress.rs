@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::Config;
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// The most computations followed at once (a request past it is computed without its
 /// progress): the ids are the clients' and must not grow without bound.
@@ -69,14 +69,14 @@ impl Registry {
     /// Follows the computation of `id`; `None` for an id that is not a plain name (letters,
     /// digits, `-_.`, at most [`MAX_ID`] bytes), one already followed, or past
     /// [`MAX_FOLLOWED`].
-    pub fn follow(&self, id: &str) -> Result<Option<Followed>, ApiError> {
+    pub fn follow(&self, id: &str) -> Result<Option<Followed>, HttpError> {
         let plain = !id.is_empty()
             && id.len() <= MAX_ID
             && id
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
         if !plain {
-            return Err(ApiError::bad_request(format!(
+            return Err(HttpError::bad_request(format!(
                 "`progress` must be a name of letters, digits and `-_.` (at most {MAX_ID} bytes)"
             )));
         }
@@ -116,9 +116,9 @@ impl Drop for Followed {
 pub async fn progress(
     State(config): State<Config>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, HttpError> {
     let Some(c) = config.progress.get(&id) else {
-        return Err(ApiError::new(
+        return Err(HttpError::new(
             StatusCode::NOT_FOUND,
             format!("no computation under way is followed as `{id}`"),
         ));

@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value};
 
-use super::error::ApiError;
+use super::error::HttpError;
 
 /// A text field: its key, whether it must be given, and its file kind.
 #[derive(Clone, Copy)]
@@ -86,7 +86,7 @@ impl Fields {
         body: Value,
         texts: &[Text],
         options: &[&str],
-    ) -> Result<Fields, ApiError> {
+    ) -> Result<Fields, HttpError> {
         let body = object(body)?;
         for key in body.keys() {
             let text = texts
@@ -98,7 +98,7 @@ impl Fields {
                     .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
                     .chain(options.iter().map(|o| o.to_string()))
                     .collect();
-                return Err(ApiError::bad_request(format!(
+                return Err(HttpError::bad_request(format!(
                     "unknown field `{key}`; {endpoint} takes {}",
                     fields.join(", ")
                 )));
@@ -112,9 +112,9 @@ impl Fields {
     }
 
     /// The text `text`, with its name; an error where a required one is missing.
-    pub fn text(&self, text: &Text) -> Result<Option<Named>, ApiError> {
+    pub fn text(&self, text: &Text) -> Result<Option<Named>, HttpError> {
         match self.given(text.key) {
-            None if text.required => Err(ApiError::bad_request(format!(
+            None if text.required => Err(HttpError::bad_request(format!(
                 "`{}` (the {} text) is required",
                 text.key, text.extension
             ))),
@@ -123,7 +123,7 @@ impl Fields {
                 name: name(&self.body, text)?,
                 source: source.clone(),
             })),
-            Some(_) => Err(ApiError::bad_request(format!(
+            Some(_) => Err(HttpError::bad_request(format!(
                 "`{}` must be the text of a .{} file, or null",
                 text.key, text.extension
             ))),
@@ -131,7 +131,7 @@ impl Fields {
     }
 
     /// A field of text (a number is taken as its digits).
-    pub fn string(&self, key: &str) -> Result<Option<String>, ApiError> {
+    pub fn string(&self, key: &str) -> Result<Option<String>, HttpError> {
         match self.given(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
@@ -141,7 +141,7 @@ impl Fields {
     }
 
     /// A field of several texts: a list of strings, or one.
-    pub fn strings(&self, key: &str) -> Result<Vec<String>, ApiError> {
+    pub fn strings(&self, key: &str) -> Result<Vec<String>, HttpError> {
         match self.given(key) {
             None => Ok(Vec::new()),
             Some(Value::Array(items)) => items
@@ -156,20 +156,20 @@ impl Fields {
     }
 
     /// `set: ["name=value", ...]`: the inputs by name.
-    pub fn assignments(&self, key: &str) -> Result<Vec<(String, String)>, ApiError> {
+    pub fn assignments(&self, key: &str) -> Result<Vec<(String, String)>, HttpError> {
         self.strings(key)?
             .iter()
             .map(|s| match s.split_once('=') {
                 Some((name, value)) => Ok((name.trim().to_string(), value.trim().to_string())),
-                None => Err(ApiError::bad_request(format!(
+                None => Err(HttpError::bad_request(format!(
                     "`{key}`: `{s}` is not NAME=VALUE"
                 ))),
             })
             .collect()
     }
 
-    fn wrong(&self, key: &str, what: &str) -> ApiError {
-        ApiError::bad_request(format!(
+    fn wrong(&self, key: &str, what: &str) -> HttpError {
+        HttpError::bad_request(format!(
             "`{key}` must be {what} ({} request)",
             self.endpoint
         ))
@@ -177,10 +177,10 @@ impl Fields {
 }
 
 /// The body as an object, or a 400.
-pub fn object(body: Value) -> Result<Map<String, Value>, ApiError> {
+pub fn object(body: Value) -> Result<Map<String, Value>, HttpError> {
     match body {
         Value::Object(map) => Ok(map),
-        _ => Err(ApiError::bad_request(
+        _ => Err(HttpError::bad_request(
             "the request body must be a JSON object",
         )),
     }
@@ -188,12 +188,12 @@ pub fn object(body: Value) -> Result<Map<String, Value>, ApiError> {
 
 /// The name a text goes by (`NAME_name` in the request, or `KEY.EXT`): a plain relative file
 /// name of the right kind, never opened.
-pub fn name(body: &Map<String, Value>, text: &Text) -> Result<String, ApiError> {
+pub fn name(body: &Map<String, Value>, text: &Text) -> Result<String, HttpError> {
     let key = format!("{}_name", text.key);
     let name = match body.get(&key) {
         None | Some(Value::Null) => return Ok(format!("{}.{}", text.key, text.extension)),
         Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err(ApiError::bad_request(format!("`{key}` must be a string"))),
+        Some(_) => return Err(HttpError::bad_request(format!("`{key}` must be a string"))),
     };
     let plain = !name.is_empty()
         && name.len() <= 200
@@ -203,7 +203,7 @@ pub fn name(body: &Map<String, Value>, text: &Text) -> Result<String, ApiError> 
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
     if !plain || !name.ends_with(&format!(".{}", text.extension)) {
-        return Err(ApiError::bad_request(format!(
+        return Err(HttpError::bad_request(format!(
             "`{key}`: `{name}` is not a plain relative name ending in .{} (letters, digits, `._-/`)",
             text.extension
         )));
