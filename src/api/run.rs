@@ -79,6 +79,9 @@ pub struct RunRequest {
     /// Structures as large as the board (a slider's successor lists, the rays of play) are
     /// refused beforehand when they would not fit.
     pub max_memory: u64,
+    /// Stop with an error after this many seconds (wall clock; the work looks at the clock
+    /// where it looks at memory).
+    pub time: Option<f64>,
     /// The grammar's other inputs, by name, each value as the grammar reads it (`--set
     /// name=value`): given with the grammar, not an option.
     #[serde(skip)]
@@ -104,6 +107,7 @@ impl Default for RunRequest {
             max_set_size: limits.max_set_size,
             max_iterations: limits.max_iterations,
             max_memory: (limits.max_memory >> 20) as u64,
+            time: None,
             inputs: Vec::new(),
         }
     }
@@ -113,6 +117,7 @@ impl Request for RunRequest {
     const JOB: &'static str = "run";
 
     fn check(&self) -> Result<()> {
+        super::request::check_time(self.time)?;
         let bad = |field, message: String| Err(ApiError::request(Some(field), message));
         if self.start.trim().is_empty() {
             return bad(
@@ -213,6 +218,16 @@ impl Workbench {
         r: &RunRequest,
         trace: Option<&mut dyn Tracer>,
     ) -> Result<LanguageResult> {
+        super::request::within_time(r.time, || self.run_within(grammar, r, trace))
+    }
+
+    /// [`Workbench::run`], within the request's time.
+    fn run_within(
+        &self,
+        grammar: &Grammar,
+        r: &RunRequest,
+        trace: Option<&mut dyn Tracer>,
+    ) -> Result<LanguageResult> {
         self.prepared(grammar, r, |grammar, world, inputs, start| {
             // The result keeps the language (the server draws from it), so it is gathered
             // once and printed from the vector: printing off the stream as well would walk
@@ -272,6 +287,11 @@ impl Workbench {
     /// assert_eq!(counted.count_digits, "2");
     /// ```
     pub fn count(&self, grammar: &Grammar, r: &RunRequest) -> Result<CountResult> {
+        super::request::within_time(r.time, || self.count_within(grammar, r))
+    }
+
+    /// [`Workbench::count`], within the request's time.
+    fn count_within(&self, grammar: &Grammar, r: &RunRequest) -> Result<CountResult> {
         self.prepared(grammar, r, |grammar, world, inputs, start| {
             let forest = grammar.forest(world, inputs, start, r.limits())?;
             let counted = forest.count(r.max_sentences);

@@ -51,6 +51,9 @@ pub struct TrajectoriesRequest {
     /// (1 to 2^30): structures as large as the board are refused beforehand when they would
     /// not fit, and the listing and the printed output stop where they would pass it.
     pub max_memory: u64,
+    /// Stop with an error after this many seconds (wall clock; the work looks at the clock
+    /// where it looks at memory).
+    pub time: Option<f64>,
 }
 
 impl Default for TrajectoriesRequest {
@@ -68,6 +71,7 @@ impl Default for TrajectoriesRequest {
             limit: LIMIT,
             count_only: false,
             max_memory: (crate::memory::DEFAULT_LIMIT >> 20) as u64,
+            time: None,
         }
     }
 }
@@ -76,6 +80,7 @@ impl Request for TrajectoriesRequest {
     const JOB: &'static str = "trajectories";
 
     fn check(&self) -> Result<()> {
+        super::request::check_time(self.time)?;
         let bad = |field, message: String| Err(ApiError::request(Some(field), message));
         if self.piece.is_some() && self.type_name.is_some() {
             return bad(
@@ -213,6 +218,11 @@ impl Workbench {
     /// assert_eq!((bundle.distance, bundle.exact_count), (Some(5), 7));
     /// ```
     pub fn trajectories(&self, r: &TrajectoriesRequest) -> Result<TrajectoriesResult> {
+        super::request::within_time(r.time, || self.trajectories_within(r))
+    }
+
+    /// [`Workbench::trajectories`], within the request's time.
+    fn trajectories_within(&self, r: &TrajectoriesRequest) -> Result<TrajectoriesResult> {
         let usage = if r.attack { Usage::Attack } else { Usage::Move };
         let chosen = self.choose(r.piece.as_deref(), r.type_name.as_deref(), r.side, usage)?;
         let kernel = self.kernel();

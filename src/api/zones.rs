@@ -843,6 +843,9 @@ pub struct ZonesRequest {
     /// Stop with an error when the zones take more than this many MiB of memory (1 to 2^30):
     /// the native generator's listing and count, the grammar's run, and the printed output.
     pub max_memory: u64,
+    /// Stop with an error after this many seconds (wall clock; the work looks at the clock
+    /// where it looks at memory).
+    pub time: Option<f64>,
     /// The other inputs of a grammar of zones of the caller's, by name, each value as the
     /// grammar reads it (`--set name=value`): given with the grammar, not an option.
     #[serde(skip)]
@@ -873,6 +876,7 @@ impl Default for ZonesRequest {
             max_set_size: limits.max_set_size,
             max_iterations: limits.max_iterations,
             max_memory: (limits.max_memory >> 20) as u64,
+            time: None,
             inputs: Vec::new(),
         }
     }
@@ -882,6 +886,7 @@ impl Request for ZonesRequest {
     const JOB: &'static str = "zones";
 
     fn check(&self) -> Result<()> {
+        super::request::check_time(self.time)?;
         let bad = |field, message: &str| Err(ApiError::request(Some(field), message.to_string()));
         if self.all_attacks {
             if !self.piece.is_empty() || !self.to.is_empty() {
@@ -1300,6 +1305,11 @@ impl Workbench {
 
     /// [`Workbench::zones`] by the grammar given, or by the request's engine.
     pub fn zones_by(&self, r: &ZonesRequest, grammar: Option<&Grammar>) -> Result<ZonesResult> {
+        super::request::within_time(r.time, || self.zones_within(r, grammar))
+    }
+
+    /// [`Workbench::zones_by`], within the request's time.
+    fn zones_within(&self, r: &ZonesRequest, grammar: Option<&Grammar>) -> Result<ZonesResult> {
         if r.all_attacks {
             return Err(ApiError::request(
                 Some("all_attacks"),
@@ -1363,6 +1373,16 @@ impl Workbench {
     /// such ([`Attack::skipped`]) and the others are still listed; `progress` hears of each
     /// attack.
     pub fn attacks(
+        &self,
+        r: &ZonesRequest,
+        grammar: Option<&Grammar>,
+        progress: &dyn crate::progress::Progress,
+    ) -> Result<AttacksResult> {
+        super::request::within_time(r.time, || self.attacks_within(r, grammar, progress))
+    }
+
+    /// [`Workbench::attacks`], within the request's time.
+    fn attacks_within(
         &self,
         r: &ZonesRequest,
         grammar: Option<&Grammar>,

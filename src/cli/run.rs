@@ -31,8 +31,12 @@ pub struct RunArgs {
 /// What `lingeo run` spells its own way: the request's fields are its flags.
 impl Flags for RunRequest {
     const REQUIRED: &'static [&'static str] = &["start"];
-    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
-        &[("piece", "NAME"), ("type", "NAME"), ("max_memory", "MIB")];
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
+        ("piece", "NAME"),
+        ("type", "NAME"),
+        ("max_memory", "MIB"),
+        ("time", "SECONDS"),
+    ];
 }
 
 /// `trace` takes the lines of `--trace` (stderr for the binary, the case's output for `lingeo

@@ -1,6 +1,6 @@
 //! `lingeo trajectories`: the bundle of shortest or admissible trajectories.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use lingeo::api::{TrajectoriesRequest, Workbench};
 use lingeo::budget::Text;
 use lingeo::bundle::AdmissibleRule;
@@ -28,17 +28,12 @@ pub struct TrajectoryArgs {
 /// What `lingeo trajectories` spells its own way: the request's fields are its flags.
 impl Flags for TrajectoriesRequest {
     const REQUIRED: &'static [&'static str] = &["to"];
-    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
-        &[("piece", "NAME"), ("type", "NAME"), ("max_memory", "MIB")];
-}
-
-/// The length rule as `compare --rule` takes it (compare's flags are not yet the schema).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RuleArg {
-    /// MAP ≤ l < 2·MAP (S-16)
-    S16,
-    /// MAP ≤ l (S-06)
-    S06,
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
+        ("piece", "NAME"),
+        ("type", "NAME"),
+        ("max_memory", "MIB"),
+        ("time", "SECONDS"),
+    ];
 }
 
 pub fn run(args: &TrajectoryArgs) -> Result<String, CliError> {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use lingeo::api::zones::Attack;
 use lingeo::api::{ApiError, Cap, Workbench, ZoneEngine, ZonesRequest};
 use lingeo::board::Point;
@@ -12,7 +12,6 @@ use lingeo::budget::Text;
 use lingeo::grammar::Grammar;
 use lingeo::render;
 use lingeo::scenario::Scenario;
-use serde::Serialize;
 
 use super::schema_args::{Flags, Options};
 use super::setup;
@@ -61,58 +60,9 @@ impl Flags for ZonesRequest {
         ("zone", "N"),
         ("seed", "S"),
         ("max_memory", "MIB"),
+        ("time", "SECONDS"),
     ];
     const INPUTS: &'static [&'static str] = &["grammar"];
-}
-
-/// Which language of zones: the filters and the cap (shared with `translate`).
-#[derive(Args, Debug, Clone, Copy)]
-pub struct LanguageArgs {
-    /// The filters of decision A8 on negation trajectories (docs/semantics.md §6.7): by default
-    /// both, which reproduce the zones of the sources; `none` gives the literal grammar of
-    /// zones (docs/semantics.md §6.3). The listing says which were used.
-    #[arg(long, value_enum, default_value_t = FiltersArg::All)]
-    pub filters: FiltersArg,
-    /// Fail rather than derive more zones than this (`zones --all-attacks` skips, and reports,
-    /// an attack that has more).
-    #[arg(long, default_value_t = 10_000)]
-    pub max_zones: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FiltersArg {
-    /// The literal grammar.
-    None,
-    /// Drop candidates whose intermediate stops hit a marked point.
-    F1,
-    /// Drop candidates embedded in a trajectory already in the zone.
-    F2,
-    /// Both (they reproduce the worked zones of the sources).
-    All,
-}
-
-impl FiltersArg {
-    /// The API's filters these flags name (which own the options and the label).
-    pub fn filters(self) -> lingeo::api::Filters {
-        match self {
-            FiltersArg::None => lingeo::api::Filters::None,
-            FiltersArg::F1 => lingeo::api::Filters::F1,
-            FiltersArg::F2 => lingeo::api::Filters::F2,
-            FiltersArg::All => lingeo::api::Filters::All,
-        }
-    }
-
-    /// How listings name the filters.
-    pub fn label(self) -> &'static str {
-        self.filters().label()
-    }
-}
-
-/// JSON names the filters as the text does ([`FiltersArg::label`]): `f1+f2` for both.
-impl Serialize for FiltersArg {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
-    }
 }
 
 /// Loads a grammar of zones of the user's and checks that it has the shape the zones command

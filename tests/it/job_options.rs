@@ -219,3 +219,76 @@ fn translate_stops_at_its_time_limit() {
         (2, "error: --piece (the attacking piece) is required\n")
     );
 }
+
+/// `zones --time`, `run --time` and `trajectories --time` (issue 46: `--time` on every
+/// command that can run long): past the time, exit 2 and an error naming the time limit,
+/// where the same commands without it run on (the middlegame's attacks within 6 moves, a
+/// Hanoi of 18 disks, the simple paths of a 24x24 king).
+#[test]
+fn zones_run_and_trajectories_stop_at_their_time_limit() {
+    for (args, words) in [
+        (
+            vec![
+                "zones",
+                "examples/middlegame.scenario",
+                "--all-attacks",
+                "--horizon",
+                "6",
+                "--summary",
+                "--time",
+                "0.05",
+            ],
+            "the zones took longer than the time limit of 0.05 s",
+        ),
+        (
+            vec![
+                "run",
+                "grammars/hanoi.lgg",
+                "--start",
+                "S(18, a, c)",
+                "--time",
+                "0.05",
+            ],
+            "the run took longer than its time limit of 0.05 s",
+        ),
+        (
+            vec![
+                "trajectories",
+                "--board",
+                "24x24",
+                "--type",
+                "king",
+                "--from",
+                "a1",
+                "--to",
+                "x24",
+                "--length",
+                "30",
+                "--simple",
+                "--count",
+                "--limit",
+                "100000000",
+                "--time",
+                "0.05",
+            ],
+            "stopped at the time limit of the request (0.05 s; --time raises it)",
+        ),
+    ] {
+        let (out, err, code) = lingeo(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+    // A time that is no duration is refused as the request's rule, in the flag's words.
+    let (_, err, code) = lingeo(&[
+        "run",
+        "grammars/hanoi.lgg",
+        "--start",
+        "S(2, a, c)",
+        "--time=0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--time must be a positive number of seconds, not 0"),
+        "{err}"
+    );
+}
