@@ -30,6 +30,7 @@ use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::State;
 use crate::progress::{Progress, Silent, Task};
+use crate::scenario::Scenario;
 use crate::zone::{Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 pub mod network;
@@ -124,6 +125,25 @@ pub struct FiredRule {
 }
 
 impl GoalTerm {
+    /// The term of `piece`'s aim, of `importance`, before any of its zones is read.
+    fn new(piece: usize, aim: Aim, importance: f64) -> GoalTerm {
+        GoalTerm {
+            piece,
+            aim,
+            importance,
+            degree: 0.0,
+            at_least: 0.0,
+            best: None,
+            ways: 0,
+            ways_at_least: false,
+            networks: Vec::new(),
+            unlisted: Vec::new(),
+            rule: None,
+        }
+    }
+}
+
+impl GoalTerm {
     /// The term's contribution from White's side.
     pub fn weighted(&self, game: &Game) -> f64 {
         let sign = match game.side[self.piece] {
@@ -190,12 +210,7 @@ pub fn evaluate_observed(
     // The attacks of the LG search's zones (the filters F1 and F2) on the state's pieces,
     // `back` taking the state's piece indices to the game's.
     let (scenario, map) = state.scenario(game);
-    let mut back = vec![0; scenario.pieces.len()];
-    for (g, s) in map.iter().enumerate() {
-        if let Some(s) = s {
-            back[*s] = g;
-        }
-    }
+    let back = game_indices(&map, scenario.pieces.len());
     let kernel = scenario.kernel();
     // The thread's memory limit (`--max-memory`) stops a listing or a network that grows
     // past it: that attack is then not counted.
@@ -207,12 +222,6 @@ pub fn evaluate_observed(
         ..ZoneOptions::default()
     };
     let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
-    let side = |p: usize| game.side[p];
-    let to_game = |zone: &mut Zone| {
-        for e in &mut zone.entries {
-            e.piece = back[e.piece];
-        }
-    };
     let attacks = generator.attacks(horizon);
     let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
     let mut goals: Vec<GoalTerm> = Vec::new();
@@ -236,69 +245,17 @@ pub fn evaluate_observed(
         let at = match goals.iter().position(|g| g.piece == piece && g.aim == aim) {
             Some(at) => at,
             None => {
-                goals.push(GoalTerm {
-                    piece,
-                    aim,
-                    importance,
-                    degree: 0.0,
-                    at_least: 0.0,
-                    best: None,
-                    ways: 0,
-                    ways_at_least: false,
-                    networks: Vec::new(),
-                    unlisted: Vec::new(),
-                    rule: None,
-                });
+                goals.push(GoalTerm::new(piece, aim, importance));
                 goals.len() - 1
             }
         };
-        let term = &mut goals[at];
-        let l0 = generator.main_distance(p0, target);
-        match generator.zones(p0, target, l0) {
-            Ok(mut zones) => {
-                for z in &mut zones {
-                    to_game(z);
-                    term.ways = term.ways.saturating_add(1);
-                    term.consider(way(game, z));
-                }
-            }
-            // Too many zones to list: the network bounds the degree without listing them,
-            // and zones drawn at random give ways of exact degree.
-            Err(ZoneError::TooMany { .. }) => match network_of(
-                &mut generator,
-                &task,
-                &format!(
-                    "{} -> {}",
-                    scenario.pieces[p0].name,
-                    scenario.board.name(target)
-                ),
-                (p0, target, l0),
-            ) {
-                Ok(net) => {
-                    if let Some(bound) =
-                        network::network_way(&net, target, &back, &side, options.f2)
-                    {
-                        term.ways = term.ways.saturating_add(bound.count.value());
-                        term.ways_at_least |= !bound.count.is_exact();
-                        term.degree = term.degree.max(bound.upper);
-                        term.at_least = term.at_least.max(bound.lower);
-                        term.networks.push(bound);
-                    }
-                    for seed in 0..DRAWN_ZONES {
-                        if let Ok(Some(mut z)) = generator.random_zone(p0, target, l0, seed) {
-                            to_game(&mut z);
-                            term.consider(way(game, &z));
-                        }
-                    }
-                }
-                Err(e) => term
-                    .unlisted
-                    .push(format!("{}: {e}", scenario.board.name(target))),
-            },
-            Err(e) => term
-                .unlisted
-                .push(format!("{}: {e}", scenario.board.name(target))),
-        }
+        let attack = Read {
+            game,
+            back: &back,
+            task: &task,
+            f2: options.f2,
+        };
+        attack.read_into(&mut goals[at], &mut generator, &scenario, (p0, target));
         task.advance(1);
     }
     drop(task);
@@ -308,6 +265,88 @@ pub fn evaluate_observed(
         material,
         horizon,
         goals,
+    }
+}
+
+/// Each of a state's pieces (`map`: the game's piece -> the state's) as the game's piece.
+fn game_indices(map: &[Option<usize>], pieces: usize) -> Vec<usize> {
+    let mut back = vec![0; pieces];
+    for (g, s) in map.iter().enumerate() {
+        if let Some(s) = s {
+            back[*s] = g;
+        }
+    }
+    back
+}
+
+/// What reading an attack's zones into its goal term needs of the evaluation.
+struct Read<'a> {
+    game: &'a Game,
+    /// The state's pieces as the game's.
+    back: &'a [usize],
+    task: &'a Task<'a>,
+    /// Whether the zones were filtered by F2 (the network's bound reads it).
+    f2: bool,
+}
+
+impl Read<'_> {
+    /// The zones of the attack (p0, target) into `term`: each a way, or, where they are too
+    /// many to list, the network's bound on the degree and zones drawn at random (ways of
+    /// exact degree); an attack that cannot be read is listed as such.
+    fn read_into(
+        &self,
+        term: &mut GoalTerm,
+        generator: &mut ZoneGenerator,
+        scenario: &Scenario,
+        (p0, target): (usize, Point),
+    ) {
+        let unlisted = |e: &dyn std::fmt::Display| format!("{}: {e}", scenario.board.name(target));
+        let what = format!(
+            "{} -> {}",
+            scenario.pieces[p0].name,
+            scenario.board.name(target)
+        );
+        let l0 = generator.main_distance(p0, target);
+        match generator.zones(p0, target, l0) {
+            Ok(mut zones) => {
+                for z in &mut zones {
+                    self.to_game(z);
+                    term.ways = term.ways.saturating_add(1);
+                    term.consider(way(self.game, z));
+                }
+            }
+            Err(ZoneError::TooMany { .. }) => {
+                match network_of(generator, self.task, &what, (p0, target, l0)) {
+                    Ok(net) => {
+                        let side = |p: usize| self.game.side[p];
+                        if let Some(bound) =
+                            network::network_way(&net, target, self.back, &side, self.f2)
+                        {
+                            term.ways = term.ways.saturating_add(bound.count.value());
+                            term.ways_at_least |= !bound.count.is_exact();
+                            term.degree = term.degree.max(bound.upper);
+                            term.at_least = term.at_least.max(bound.lower);
+                            term.networks.push(bound);
+                        }
+                        for seed in 0..DRAWN_ZONES {
+                            if let Ok(Some(mut z)) = generator.random_zone(p0, target, l0, seed) {
+                                self.to_game(&mut z);
+                                term.consider(way(self.game, &z));
+                            }
+                        }
+                    }
+                    Err(e) => term.unlisted.push(unlisted(&e)),
+                }
+            }
+            Err(e) => term.unlisted.push(unlisted(&e)),
+        }
+    }
+
+    /// `zone`'s pieces as the game's.
+    fn to_game(&self, zone: &mut Zone) {
+        for e in &mut zone.entries {
+            e.piece = self.back[e.piece];
+        }
     }
 }
 
