@@ -294,11 +294,56 @@ fn describe(
     request: &SearchRequest,
     outcome: &SearchOutcome,
 ) -> String {
-    let (options, r, lg) = (&outcome.options, &outcome.result, outcome.lg.as_ref());
+    let (r, lg) = (&outcome.result, outcome.lg.as_ref());
+    let mut out = header(args, request, outcome);
+    if let Some(why) = r.stopped.as_ref().map(super::setup::stop_hint) {
+        // Only a search with a result gets here (`has_result`).
+        let partial = match (request.depth, lg) {
+            (_, Some(lg)) => format!(
+                "the result is the deepest completed pass's (depth bound {} of {})",
+                lg.depth, lg.depth_asked
+            ),
+            (Some(_), None) => "the result is the last completed depth's".to_string(),
+            (None, None) => format!(
+                "the result is the deepest completed iteration's (depth {}), not a solve",
+                r.depth
+            ),
+        };
+        out.push_str(&format!("{why}; {partial}\n"));
+    }
+    out.push_str(&value_line(outcome));
+    out.push_str(&score_line(request, outcome));
+    let pv = line(game, &r.pv);
+    out.push_str(&format!(
+        "pv: {}\n",
+        if pv.is_empty() {
+            "(none)".to_string()
+        } else {
+            pv.join(" ")
+        }
+    ));
+    out.push_str(&format!(
+        "nodes: {}, table hits: {}, depth: {}\n",
+        r.nodes, r.tt_hits, r.depth
+    ));
+    // The CPU time beside the wall-clock time: on a loaded machine it is the steadier figure
+    // (docs/play-and-search.md §3.1 quotes it).
+    match r.cpu_time {
+        Some(cpu) => out.push_str(&format!(
+            "time: {:.3} s, CPU {:.3} s\n",
+            r.time.as_secs_f64(),
+            cpu.as_secs_f64()
+        )),
+        None => out.push_str(&format!("time: {:.3} s\n", r.time.as_secs_f64())),
+    }
+    out
+}
+
+/// The first line: the scenario, the engine, its depth or solve, and its options.
+fn header(args: &SearchArgs, request: &SearchRequest, outcome: &SearchOutcome) -> String {
+    let options = &outcome.options;
     let engine = request.engine.name();
-    let horizon = lg.map_or(0, |l| l.horizon);
-    let proved = lg.map(|l| l.proved);
-    let mut out = String::new();
+    let horizon = outcome.lg.as_ref().map_or(0, |l| l.horizon);
     let how = match (request.depth, request.engine) {
         (Some(d), _) => format!("depth {d}"),
         (None, Engine::Lg | Engine::LgGrammar) => {
@@ -345,108 +390,71 @@ fn describe(
     } else {
         String::new()
     };
-    out.push_str(&format!(
+    format!(
         "{}: {engine}, {how}{ordering}{eval}\n",
         args.scenario.display()
-    ));
-    if let Some(why) = r.stopped.as_ref().map(super::setup::stop_hint) {
-        // Only a search with a result gets here (`has_result`).
-        let partial = match (request.depth, lg) {
-            (_, Some(lg)) => format!(
-                "the result is the deepest completed pass's (depth bound {} of {})",
-                lg.depth, lg.depth_asked
-            ),
-            (Some(_), None) => "the result is the last completed depth's".to_string(),
-            (None, None) => format!(
-                "the result is the deepest completed iteration's (depth {}), not a solve",
-                r.depth
-            ),
-        };
-        out.push_str(&format!("{why}; {partial}\n"));
-    }
-    // The LG search says whether its value is proved for the game (it rests on leaves that
-    // end the game, and every legal move of the side short of its best was answered), forced
-    // only inside its reduced tree (a move outside it may change the value), or rests on
-    // static values of leaves (an estimate).
-    let status = match (proved, lg.map(|l| l.forced)) {
+    )
+}
+
+/// `value: ...`. The LG search says whether its value is proved for the game (it rests on
+/// leaves that end the game, and every legal move of the side short of its best was
+/// answered), forced only inside its reduced tree (a move outside it may change the value),
+/// or rests on static values of leaves (an estimate).
+fn value_line(outcome: &SearchOutcome) -> String {
+    let lg = outcome.lg.as_ref();
+    let status = match (lg.map(|l| l.proved), lg.map(|l| l.forced)) {
         (Some(true), _) => ", proved",
         (Some(false), Some(true)) => ", forced within LG's tree; outside it not checked",
         (Some(false), _) => ", static estimate",
         (None, _) => "",
     };
-    let value = match r.value {
+    let value = match outcome.result.value {
         Some(1) => format!("1 (White wins{status})"),
         Some(-1) => format!("-1 (Black wins{status})"),
         Some(_) => format!("0 (draw{status})"),
         None => "unknown (not proven at this depth)".to_string(),
     };
-    out.push_str(&format!("value: {value}\n"));
-    if proved == Some(false) {
+    format!("value: {value}\n")
+}
+
+/// `score: ...` with what it counts, or nothing where a solve has no distance to tell.
+fn score_line(request: &SearchRequest, outcome: &SearchOutcome) -> String {
+    let (r, lg) = (&outcome.result, outcome.lg.as_ref());
+    let wins = |score: i32| {
+        if score > 0 {
+            "White wins"
+        } else {
+            "Black wins"
+        }
+    };
+    if lg.is_some_and(|l| !l.proved) {
         // An LG value not proved for the game: no distance to the end to tell.
         let what = if lg.is_some_and(|l| l.forced) {
             "forced within LG's tree"
         } else {
             "static estimate"
         };
-        out.push_str(&format!("score: {} ({what})\n", r.score));
+        format!("score: {} ({what})\n", r.score)
     } else if request.depth.is_none() && r.stopped.is_none() {
         // A solve scores win, draw or loss only (no distance to the end).
+        String::new()
     } else if request.depth.is_none() && r.score.abs() > WIN / 2 {
         // An anytime solve's iterations do not count the moves to the end either.
-        out.push_str(&format!(
-            "score: {} ({})\n",
-            r.score,
-            if r.score > 0 {
-                "White wins"
-            } else {
-                "Black wins"
-            }
-        ));
+        format!("score: {} ({})\n", r.score, wins(r.score))
     } else if r.score.abs() > WIN / 2 {
         let plies = WIN - r.score.abs();
-        out.push_str(&format!(
+        format!(
             "score: {} ({} in {})\n",
             r.score,
-            if r.score > 0 {
-                "White wins"
-            } else {
-                "Black wins"
-            },
+            wins(r.score),
             render::counted(plies as u128, "move", "moves")
-        ));
+        )
     } else {
-        out.push_str(&format!(
-            "score: {} ({} x 100, White's side)\n",
-            r.score,
-            match options.eval {
-                Eval::Material => "material",
-                Eval::Fuzzy => "fuzzy evaluation",
-                Eval::Learned => "learned evaluation",
-            }
-        ));
+        let what = match outcome.options.eval {
+            Eval::Material => "material",
+            Eval::Fuzzy => "fuzzy evaluation",
+            Eval::Learned => "learned evaluation",
+        };
+        format!("score: {} ({what} x 100, White's side)\n", r.score)
     }
-    let pv = line(game, &r.pv);
-    out.push_str(&format!(
-        "pv: {}\n",
-        if pv.is_empty() {
-            "(none)".to_string()
-        } else {
-            pv.join(" ")
-        }
-    ));
-    out.push_str(&format!(
-        "nodes: {}, table hits: {}, depth: {}\n",
-        r.nodes, r.tt_hits, r.depth
-    ));
-    // The CPU time beside the wall-clock time: on a loaded machine it is the steadier figure
-    // (docs/play-and-search.md §3.1 quotes it).
-    match r.cpu_time {
-        Some(cpu) => out.push_str(&format!(
-            "time: {:.3} s, CPU {:.3} s\n",
-            r.time.as_secs_f64(),
-            cpu.as_secs_f64()
-        )),
-        None => out.push_str(&format!("time: {:.3} s\n", r.time.as_secs_f64())),
-    }
-    out
 }
