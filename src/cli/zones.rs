@@ -246,36 +246,10 @@ fn write_symbol(s: &Scenario, piece: usize, t: &[Point], time: u32, out: &mut St
     let _ = write!(out, ", {time})");
 }
 
-/// One attack's text, written into `out`.
+/// One attack's text, written into `out`: its head, then its zones, its bundle view or its
+/// summary.
 fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest, out: &mut Text) {
-    let p = &s.pieces[a.piece];
-    let filters = format!("filters: {}; ", r.filters.label());
-    let (filters, engine) = match (&args.grammar, r.engine) {
-        (Some(file), _) => (String::new(), format!("grammar {}", file.display())),
-        (None, ZoneEngine::Native) => (filters, "native generator".to_string()),
-        (None, ZoneEngine::Grammar) => (
-            filters,
-            // compute() has run, so the filters have a grammar.
-            format!(
-                "grammar {}.lgg",
-                lingeo::api::zones::shipped_zone_grammar(r.filters).unwrap_or("zones")
-            ),
-        ),
-    };
-    let source = if r.no_source {
-        String::new()
-    } else {
-        format!(" ({filters}{engine})")
-    };
-    let head = format!(
-        "Zones of {} ({} {}) from {} to {} within {}{source}",
-        p.name,
-        p.side,
-        s.types[p.type_index].name,
-        s.board.name(p.at),
-        s.board.name(a.target),
-        render::counted(a.horizon.into(), "move", "moves"),
-    );
+    let head = head(s, a, args, r);
     if let Some(skipped) = &a.skipped {
         let reason = &skipped.reason;
         let raise = raise(skipped.cap).map_or_else(String::new, |o| format!("raise {o} or "));
@@ -332,6 +306,13 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest, out: &mut T
         }
         return;
     }
+    write_bundles(s, a, out);
+}
+
+/// The bundle view of an attack: each main trajectory with its attach pairs and their
+/// alternatives, and the entries the search left undecided.
+fn write_bundles(s: &Scenario, a: &Attack, out: &mut Text) {
+    let mut line = String::new();
     for (main, attaches) in &a.summary.view {
         line.clear();
         line.push_str("  main: ");
@@ -383,6 +364,38 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest, out: &mut T
             out.push_str(&line);
         }
     }
+}
+
+/// The first line of an attack: its piece, target and horizon, and what listed it.
+fn head(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest) -> String {
+    let p = &s.pieces[a.piece];
+    let filters = format!("filters: {}; ", r.filters.label());
+    let (filters, engine) = match (&args.grammar, r.engine) {
+        (Some(file), _) => (String::new(), format!("grammar {}", file.display())),
+        (None, ZoneEngine::Native) => (filters, "native generator".to_string()),
+        (None, ZoneEngine::Grammar) => (
+            filters,
+            // compute() has run, so the filters have a grammar.
+            format!(
+                "grammar {}.lgg",
+                lingeo::api::zones::shipped_zone_grammar(r.filters).unwrap_or("zones")
+            ),
+        ),
+    };
+    let source = if r.no_source {
+        String::new()
+    } else {
+        format!(" ({filters}{engine})")
+    };
+    format!(
+        "Zones of {} ({} {}) from {} to {} within {}{source}",
+        p.name,
+        p.side,
+        s.types[p.type_index].name,
+        s.board.name(p.at),
+        s.board.name(a.target),
+        render::counted(a.horizon.into(), "move", "moves"),
+    )
 }
 
 /// The attacks as CSV ([`ZoneArgs::csv`]): each zone's entries with --all-zones, else the bundle
