@@ -141,7 +141,8 @@ fn generated(data: &[u8]) {
     done.store(true, Ordering::Relaxed);
     sampler.join().expect("the sampler");
     let body = generated.body.to_string();
-    let shown = &body[..body.len().min(600)];
+    // The first 600 bytes, cut at a character's boundary (a generated scenario is any text).
+    let shown = &body[..body.floor_char_boundary(600)];
     assert!(
         after < AFTER,
         "the computation went on {after:?} after {} ({path} {shown})",
