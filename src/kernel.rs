@@ -8,8 +8,8 @@
 //! and each MAP is computed at most once.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use crate::bitset::{BitSet, bits, words_for};
 use crate::board::{Board, Point};
@@ -154,6 +154,12 @@ pub struct Kernel {
     /// Motion ids, four per type: `(type index, side, usage)` at [`motion_slot`]. A slice
     /// rather than a hash map: the zone generator asks for a motion per distance it looks up.
     index: Vec<MotionId>,
+    /// Held while a motion's successor lists are built ([`Kernel::tables`]).
+    building: Mutex<()>,
+    /// The tables that stand in for those whose build the deadline stopped.
+    interrupted: OnceLock<MotionTables>,
+    /// The MAP of [`Kernel::interrupted`]'s relation.
+    unreachable_map: OnceLock<DistanceMap>,
 }
 
 impl Kernel {
@@ -194,6 +200,9 @@ impl Kernel {
             tables,
             checked,
             index,
+            building: Mutex::new(()),
+            interrupted: OnceLock::new(),
+            unreachable_map: OnceLock::new(),
         }
     }
 
@@ -290,30 +299,73 @@ impl Kernel {
         2 * self.board.len() as u64 * std::mem::size_of::<OnceLock<DistanceMap>>() as u64
     }
 
+    /// The motion's tables, its successor lists built on first use. The build looks at the
+    /// thread's deadline: when it passes first, nothing is kept and the tables of
+    /// [`Kernel::interrupted`] stand in (see there why that is never seen in a result).
     fn tables(&self, m: MotionId) -> &MotionTables {
-        self.tables[m.0 as usize].get_or_init(|| {
-            // A motion `check` has passed was found to fit: built now, whatever the job holds.
-            let checked = self.checked[m.0 as usize].load(Ordering::Relaxed);
-            if !checked
-                && let Err(e) = memory::check(self.slot_bytes(), || {
-                    format!("the distance tables of {}", self.label(m))
-                })
-            {
-                panic!("{e}");
-            }
-            let forward = Relation::build(
-                &self.board,
-                &self.motions[m.0 as usize],
-                self.blockers.as_ref(),
-            );
-            let forward = if checked { forward.checked() } else { forward };
-            let n = self.board.len();
-            MotionTables {
-                forward,
-                reverse: OnceLock::new(),
-                from: (0..n).map(|_| OnceLock::new()).collect(),
-                to: (0..n).map(|_| OnceLock::new()).collect(),
-            }
+        let slot = &self.tables[m.0 as usize];
+        if let Some(t) = slot.get() {
+            return t;
+        }
+        // One build at a time: threads of one job asking for the same motion at once would
+        // each build its lists, past the memory the check allowed for.
+        let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = slot.get() {
+            return t;
+        }
+        // A motion `check` has passed was found to fit: built now, whatever the job holds.
+        let checked = self.checked[m.0 as usize].load(Ordering::Relaxed);
+        if !checked
+            && let Err(e) = memory::check(self.slot_bytes(), || {
+                format!("the distance tables of {}", self.label(m))
+            })
+        {
+            panic!("{e}");
+        }
+        let forward = Relation::build(
+            &self.board,
+            &self.motions[m.0 as usize],
+            self.blockers.as_ref(),
+        );
+        let forward = if checked { forward.checked() } else { forward };
+        if !forward.prepare_within_deadline() {
+            return self.interrupted();
+        }
+        let n = self.board.len();
+        let _ = slot.set(MotionTables {
+            forward,
+            reverse: OnceLock::new(),
+            from: (0..n).map(|_| OnceLock::new()).collect(),
+            to: (0..n).map(|_| OnceLock::new()).collect(),
+        });
+        slot.get().expect("the tables were just set")
+    }
+
+    /// What stands in for a motion's tables whose build the thread's deadline stopped: a
+    /// relation without a move and no table slots (each MAP is then [`Kernel::unreachable_map`]).
+    /// Its answers are wrong, and never seen: the deadline stays passed for the rest of the
+    /// job, whose engines stop at their next look at it, and whose end is looked at too
+    /// (`api::request::within_time`, the server's jobs), so that a result finished after the
+    /// deadline is its time error. Nothing built from it is kept in the motion's own tables:
+    /// a later job (a Python call after a Ctrl-C) builds them afresh.
+    fn interrupted(&self) -> &MotionTables {
+        self.interrupted.get_or_init(|| MotionTables {
+            forward: Relation::empty(self.board.len()),
+            reverse: OnceLock::new(),
+            from: Box::new([]),
+            to: Box::new([]),
+        })
+    }
+
+    /// A MAP table in which every point is unreachable, its origin too: [`Kernel::interrupted`]'s.
+    fn unreachable_map(&self) -> &DistanceMap {
+        self.unreachable_map.get_or_init(|| DistanceMap {
+            origin: Point(0),
+            n: self.n(),
+            data: vec![self.unreachable(); self.n()],
+            words: 0,
+            depth: 0,
+            unreachable: self.unreachable(),
         })
     }
 
@@ -328,7 +380,19 @@ impl Kernel {
         if self.symmetric[m.0 as usize] {
             return &t.forward;
         }
-        t.reverse.get_or_init(|| t.forward.reversed())
+        if let Some(r) = t.reverse.get() {
+            return r;
+        }
+        let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = t.reverse.get() {
+            return r;
+        }
+        let reverse = t.forward.reversed();
+        if !reverse.prepare_within_deadline() {
+            return &self.interrupted().forward;
+        }
+        let _ = t.reverse.set(reverse);
+        t.reverse.get().expect("the reverse relation was just set")
     }
 
     /// `MAP_{x,p}` (cached).
@@ -349,7 +413,11 @@ impl Kernel {
             Direction::From => &t.from,
             Direction::To => &t.to,
         };
-        cache[origin.index()].get_or_init(|| {
+        let Some(slot) = cache.get(origin.index()) else {
+            // The interrupted tables, which have no slots.
+            return self.unreachable_map();
+        };
+        slot.get_or_init(|| {
             let rel = match direction {
                 Direction::From => &t.forward,
                 Direction::To => self.reverse_relation(m),
@@ -682,6 +750,28 @@ mod tests {
         }
         assert_eq!(map.depth(), 2);
         assert_eq!(map.layer(1).len(), 14);
+    }
+
+    /// A queen's lists on a large board take a while to build: past the thread's deadline the
+    /// build stops at once and stands in a relation without a move, which the motion does not
+    /// keep: once the deadline is gone, the same kernel builds the real lists and MAPs.
+    #[test]
+    fn a_build_the_deadline_stops_is_not_kept() {
+        let board = Board::grid(200, 200, 1, &[]).unwrap();
+        let k = Kernel::new(&board, &chess_types(), None);
+        let queen = k.motion(1, Side::White, Usage::Move);
+        let pawn = k.motion(5, Side::White, Usage::Move);
+        let (a1, b2) = (Point(0), board.at([1, 1, 0]).unwrap());
+        crate::deadline::within(std::time::Duration::ZERO, || {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            assert_eq!(k.relation(queen).edge_count(), 0);
+            assert_eq!(k.distance(queen, a1, b2), k.unreachable());
+            assert_eq!(k.reverse_relation(pawn).edge_count(), 0);
+            assert_eq!(k.map_to(pawn, b2).get(a1), k.unreachable());
+        });
+        assert_eq!(k.distance(queen, a1, b2), 1);
+        assert!(k.relation(queen).edge_count() > 200 * 200);
+        assert_eq!(k.map_to(pawn, board.at([0, 5, 0]).unwrap()).get(a1), 5);
     }
 
     #[test]

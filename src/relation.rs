@@ -90,6 +90,14 @@ impl Relation {
         Relation::given(Lists { offsets, targets })
     }
 
+    /// The relation over `n` points without a move.
+    pub fn empty(n: usize) -> Relation {
+        Relation::given(Lists {
+            offsets: vec![0; n + 1],
+            targets: Vec::new(),
+        })
+    }
+
     fn given(lists: Lists) -> Relation {
         let n = lists.offsets.len() - 1;
         Relation {
@@ -150,13 +158,37 @@ impl Relation {
             {
                 panic!("{e}");
             }
-            let lists = Lists::build(&source.board, &source.motion, source.blockers.as_ref());
-            if source.reversed {
-                lists.reversed()
-            } else {
-                lists
-            }
+            source
+                .lists(Watch::Nothing)
+                .expect("a build that does not watch the deadline ends")
         })
+    }
+
+    /// Builds the successor lists now, unless they are built already, looking at the thread's
+    /// deadline ([`crate::deadline`]) as it goes: false when the deadline passed first, and
+    /// then nothing is kept (the next call builds them afresh). A slider's lists on a large
+    /// board take a second to build; the kernel builds them through this, so that a run the
+    /// server has stopped waiting for stops building too.
+    pub(crate) fn prepare_within_deadline(&self) -> bool {
+        if self.lists.get().is_some() {
+            return true;
+        }
+        let Some(source) = &self.source else {
+            return true;
+        };
+        if !self.checked
+            && let Err(e) = self.check(|| "a relation".into())
+        {
+            panic!("{e}");
+        }
+        match source.lists(Watch::Deadline) {
+            Some(lists) => {
+                // Another thread may have built them meanwhile: either is the same.
+                let _ = self.lists.set(lists);
+                true
+            }
+            None => false,
+        }
     }
 
     /// n, the number of points the relation is over.
@@ -266,8 +298,40 @@ pub(crate) fn lists_bytes(board: &Board, motion: &Motion) -> u64 {
     (board.len() as u64 + 1) * 4 + ray_points_bound(board, motion) * point
 }
 
+/// Whether a build of successor lists looks at the thread's deadline.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Watch {
+    Nothing,
+    Deadline,
+}
+
+/// How many points' lists are built between two looks at the deadline: a look costs a
+/// thread-local read and a clock read, a point's list of a queen on 344x166 about 0.1 µs a
+/// successor.
+const POINTS_BETWEEN_LOOKS: usize = 1024;
+
+impl Source {
+    /// The lists this source describes; `None` when `watch` is the deadline and it passed.
+    fn lists(&self, watch: Watch) -> Option<Lists> {
+        let lists = Lists::build(&self.board, &self.motion, self.blockers.as_ref(), watch)?;
+        if self.reversed {
+            if watch == Watch::Deadline && crate::deadline::passed().is_some() {
+                return None;
+            }
+            Some(lists.reversed())
+        } else {
+            Some(lists)
+        }
+    }
+}
+
 impl Lists {
-    fn build(board: &Board, motion: &Motion, blockers: Option<&BitSet>) -> Lists {
+    fn build(
+        board: &Board,
+        motion: &Motion,
+        blockers: Option<&BitSet>,
+        watch: Watch,
+    ) -> Option<Lists> {
         let mut edges = motion.edges.clone();
         edges.sort_unstable();
         let mut edges = edges.into_iter().peekable();
@@ -276,6 +340,12 @@ impl Lists {
         let mut list = Vec::new();
         offsets.push(0);
         for p in board.points() {
+            if watch == Watch::Deadline
+                && p.index() % POINTS_BETWEEN_LOOKS == 0
+                && crate::deadline::passed().is_some()
+            {
+                return None;
+            }
             list.clear();
             if let Some(c) = board.coords(p) {
                 for basis in &motion.vectors {
@@ -302,7 +372,7 @@ impl Lists {
             }
             push_list(&mut list, &mut targets, &mut offsets);
         }
-        Lists { offsets, targets }
+        Some(Lists { offsets, targets })
     }
 
     /// The lists of the reverse relation, each sorted since sources are taken in order.

@@ -62,9 +62,10 @@ const TIME_LIMIT: Duration = Duration::from_millis(1000);
 const SLACK: usize = 128 << 20;
 
 /// How long a computation may go on after its answer (or after its client left): the engines
-/// look at the deadline often, and end within moments; what they build before they start (a
-/// kernel's successor lists: a bishop's on 236x236 take a second) does not look, but is bounded
-/// by the memory budget. Work that goes on past this is unbounded (a network, a walk).
+/// look at the deadline often, and end within moments (the kernel as it builds successor
+/// lists, every 1,024 points); what does not look (a MAP's breadth-first search, a reverse
+/// relation's transposition) is bounded by the memory budget. Work that goes on past this is
+/// unbounded (a network, a walk), or looks at the deadline too seldom.
 const AFTER: Duration = Duration::from_secs(4);
 
 fuzz_target!(|data: &[u8]| {

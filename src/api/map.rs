@@ -181,6 +181,12 @@ impl Workbench {
                 "`control` is the control map (`Workbench::control_map`), not a MAP table",
             ));
         }
+        // No time of its own; under a server's deadline, what the kernel built after it
+        // passed is not given.
+        super::request::within_time(None, || self.map_within(r))
+    }
+
+    fn map_within(&self, r: &MapRequest) -> Result<MapResult> {
         let usage = if r.attack { Usage::Attack } else { Usage::Move };
         let chosen = self.choose(r.piece.as_deref(), r.type_name.as_deref(), r.side, usage)?;
         self.kernel().check([chosen.motion])?;

@@ -189,7 +189,7 @@ impl Workbench {
         let game = self.game()?;
         let openings = matches::openings(&game).len();
         let end = r.first.saturating_add(r.games);
-        let played = request::within_time(r.time, || {
+        let played = request::within_time_partial(r.time, || {
             matches::run_range(&game, &a, &b, r.first..end, progress, r.jobs)
         })?;
         let games = played

@@ -363,8 +363,27 @@ pub fn check_time(time: Option<f64>) -> Result<()> {
 /// Runs `f` within `time` seconds (a request's `time`, checked by [`check_time`]): past it,
 /// the work stops where it looks at the thread's deadline ([`crate::deadline`]) and says it
 /// stopped at the time limit. A deadline the thread already has that comes sooner (a server's)
-/// stays. Without a time, `f` runs as it is.
-pub fn within_time<T>(time: Option<f64>, f: impl FnOnce() -> T) -> T {
+/// stays. Without a time, `f` runs under that deadline, if any.
+///
+/// A result `f` finishes after the deadline passed is the time error too, and so is any error
+/// but one of a limit: what the engines build after the deadline may be incomplete (the
+/// kernel stops building successor lists then, `Kernel::tables`), and a job that did not look
+/// at the deadline again would return what it made of it (a comparison found "no start to
+/// draw" on a board whose lists it had not built).
+pub fn within_time<T>(time: Option<f64>, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    within_time_partial(time, || {
+        let outcome = f();
+        let limited = matches!(&outcome, Err(e) if e.kind() == super::error::ErrorKind::Stopped);
+        match crate::budget::check_time() {
+            Err(late) if !limited => Err(late.into()),
+            _ => outcome,
+        }
+    })
+}
+
+/// [`within_time`] for work that returns what it finished by the deadline, saying where it
+/// stopped (a match's games): its result is kept.
+pub fn within_time_partial<T>(time: Option<f64>, f: impl FnOnce() -> T) -> T {
     match time.and_then(|t| std::time::Duration::try_from_secs_f64(t).ok()) {
         Some(limit) => crate::deadline::within_at_most(limit, f),
         None => f(),
@@ -374,6 +393,24 @@ pub fn within_time<T>(time: Option<f64>, f: impl FnOnce() -> T) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A job that ends after its deadline passed gives the time error, not what it finished
+    /// (the kernel's lists built after the deadline are incomplete); a partial job's result is
+    /// kept.
+    #[test]
+    fn a_result_finished_after_the_deadline_is_the_time_error() {
+        let late = || {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            Ok::<_, ApiError>(7)
+        };
+        let e = within_time(Some(0.001), late).unwrap_err();
+        assert!(matches!(e, ApiError::Stopped { .. }), "{e:?}");
+        assert!(e.to_string().contains("time limit"), "{e}");
+        assert_eq!(within_time(Some(60.0), late).unwrap(), 7);
+        assert_eq!(within_time(None, late).unwrap(), 7);
+        let kept = within_time_partial(Some(0.001), || late().map(|v| v + 1));
+        assert_eq!(kept.unwrap(), 8);
+    }
 
     #[test]
     fn close_names_are_a_few_edits_away_or_contain_each_other() {

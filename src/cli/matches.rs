@@ -64,7 +64,7 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     let bars = super::progress::Bars::new();
     // `check` has made sure `first + games` fits.
     let range = request.first..request.first.saturating_add(total);
-    let played = lingeo::api::request::within_time(request.time, || {
+    let played = lingeo::api::request::within_time_partial(request.time, || {
         matches::run_range(&game, &a, &b, range, &bars, request.jobs)
     })
     .map_err(|e| CliError(e.to_string()))?;

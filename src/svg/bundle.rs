@@ -24,6 +24,28 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
             checker(board, p).to_string()
         });
     }
+    draw_lines(&mut body, &layout, board, trajectories);
+    if graph {
+        draw_nodes(
+            &mut body,
+            &layout,
+            board,
+            &|_| "#FFFFFF".to_string(),
+            &|p| (board.name(p).to_string(), INK),
+        );
+    }
+    let starts = distinct(trajectories.iter().filter_map(|t| t.first().copied()));
+    let ends = distinct(trajectories.iter().filter_map(|t| t.last().copied()));
+    for (points, colour, class) in [(&starts, START, "start"), (&ends, GOAL, "end")] {
+        draw_rings(&mut body, &layout, board, graph, points, colour, class);
+    }
+    draw_through_counts(&mut body, &layout, board, trajectories);
+    let legend = legend(&layout, board, trajectories.len(), &starts, &ends);
+    document(&layout, &legend, title, &defs(&BTreeSet::new()), &body)
+}
+
+/// The trajectories' polylines, one over another.
+fn draw_lines(body: &mut String, layout: &Layout, board: &Board, trajectories: &[Vec<Point>]) {
     let count = trajectories.len();
     // The lines lie on top of each other: the opacity is such that a move every trajectory
     // makes is nearly opaque, and one that a single trajectory makes still shows.
@@ -42,47 +64,52 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
             esc(&names(board, t))
         );
     }
-    if graph {
-        draw_nodes(
-            &mut body,
-            &layout,
-            board,
-            &|_| "#FFFFFF".to_string(),
-            &|p| (board.name(p).to_string(), INK),
+}
+
+/// The points, sorted and each once.
+fn distinct(points: impl Iterator<Item = Point>) -> Vec<Point> {
+    let mut points: Vec<Point> = points.collect();
+    points.sort();
+    points.dedup();
+    points
+}
+
+/// A ring round each of `points` (the bundle's starts or its ends).
+fn draw_rings(
+    body: &mut String,
+    layout: &Layout,
+    board: &Board,
+    graph: bool,
+    points: &[Point],
+    colour: &str,
+    class: &str,
+) {
+    for &p in points {
+        let (cx, cy) = layout.centre(board, p);
+        let r = if graph { NODE_R + 3.0 } else { CELL * 0.3 };
+        let _ = writeln!(
+            body,
+            r#"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="4"/>"#,
+            num(cx),
+            num(cy),
+            num(r)
         );
     }
-    let mut starts: Vec<Point> = trajectories
-        .iter()
-        .filter_map(|t| t.first().copied())
-        .collect();
-    let mut ends: Vec<Point> = trajectories
-        .iter()
-        .filter_map(|t| t.last().copied())
-        .collect();
-    starts.sort();
-    starts.dedup();
-    ends.sort();
-    ends.dedup();
-    for (points, colour, class) in [(&starts, START, "start"), (&ends, GOAL, "end")] {
-        for &p in points {
-            let (cx, cy) = layout.centre(board, p);
-            let r = if graph { NODE_R + 3.0 } else { CELL * 0.3 };
-            let _ = writeln!(
-                body,
-                r#"<circle class="{class}" cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="4"/>"#,
-                num(cx),
-                num(cy),
-                num(r)
-            );
-        }
+}
+
+/// How many trajectories pass through each point, in a badge where it hides the least.
+fn draw_through_counts(
+    body: &mut String,
+    layout: &Layout,
+    board: &Board,
+    trajectories: &[Vec<Point>],
+) {
+    if trajectories.is_empty() {
+        return;
     }
-    // How many trajectories pass through each point, where it hides the least.
     let mut through = vec![0usize; board.len()];
     for t in trajectories {
-        let mut seen: Vec<Point> = t.clone();
-        seen.sort();
-        seen.dedup();
-        for p in seen {
+        for p in distinct(t.iter().copied()) {
             through[p.index()] += 1;
         }
     }
@@ -98,18 +125,25 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
         rects: Vec::new(),
         labels: Vec::new(),
     };
-    if count > 0 {
-        for p in board.points() {
-            if through[p.index()] == 0 {
-                continue;
-            }
-            let text = through[p.index()].to_string();
-            let w = badge_width(&text);
-            let (x, y) = obstacles.place(&layout, board, p, w, BADGE_H, Prefer::Beside);
-            badge(&mut body, x, y, w, &text, MUTED, false);
+    for p in board.points() {
+        if through[p.index()] == 0 {
+            continue;
         }
+        let text = through[p.index()].to_string();
+        let w = badge_width(&text);
+        let (x, y) = obstacles.place(layout, board, p, w, BADGE_H, Prefer::Beside);
+        badge(body, x, y, w, &text, MUTED, false);
     }
+}
 
+/// The legend: the count of trajectories, the badges, the starts and the ends.
+fn legend(
+    layout: &Layout,
+    board: &Board,
+    count: usize,
+    starts: &[Point],
+    ends: &[Point],
+) -> Legend {
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
     legend.heading("Bundle");
     let noun = if count == 1 {
@@ -133,13 +167,13 @@ pub fn bundle(board: &Board, trajectories: &[Vec<Point>], title: &str) -> String
             .join(", ")
     };
     if !starts.is_empty() {
-        legend.ring(START, &format!("start {}", list(&starts)));
-        legend.ring(GOAL, &format!("end {}", list(&ends)));
+        legend.ring(START, &format!("start {}", list(starts)));
+        legend.ring(GOAL, &format!("end {}", list(ends)));
     }
     if has_removed(board) {
         legend.hatched("removed point");
     }
-    document(&layout, &legend, title, &defs(&BTreeSet::new()), &body)
+    legend
 }
 
 #[cfg(test)]

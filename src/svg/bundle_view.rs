@@ -468,23 +468,34 @@ fn draw_group(
         );
     }
     if !graph {
-        // A stop where a piece stands is hidden by its disc, which the lines stop short of.
-        for &p in flow
-            .stops
-            .iter()
-            .filter(|&&p| !scenario.pieces.iter().any(|q| q.at == p))
-        {
-            let (x, y) = at(p);
-            let _ = writeln!(
-                out,
-                r#"<circle class="stop level-{}" cx="{}" cy="{}" r="3" fill="{colour}"/>"#,
-                g.level,
-                num(x),
-                num(y)
-            );
-        }
+        draw_stops(out, scenario, flow, g.level, &at);
     }
     out.push_str("</g>\n");
+}
+
+/// A dot at each stop of the group's alternatives; a stop where a piece stands is hidden by its
+/// disc, which the lines stop short of.
+fn draw_stops(
+    out: &mut String,
+    scenario: &Scenario,
+    flow: &Flow,
+    level: u32,
+    at: &dyn Fn(Point) -> (f64, f64),
+) {
+    let colour = level_colour(level);
+    for &p in flow
+        .stops
+        .iter()
+        .filter(|&&p| !scenario.pieces.iter().any(|q| q.at == p))
+    {
+        let (x, y) = at(p);
+        let _ = writeln!(
+            out,
+            r#"<circle class="stop level-{level}" cx="{}" cy="{}" r="3" fill="{colour}"/>"#,
+            num(x),
+            num(y)
+        );
+    }
 }
 
 #[cfg(test)]

@@ -116,65 +116,8 @@ pub fn tree(tree: &Tree, title: &str) -> String {
     let bottom = next - ROW + BOX_H / 2.0;
 
     let mut body = String::new();
-    body.push_str("<g class=\"edges\">\n");
-    for p in &placed {
-        let Some(parent) = p.parent else { continue };
-        let q = &placed[parent];
-        let x0 = xs[q.depth] + label_width(q);
-        let x1 = xs[p.depth];
-        let mid = x1 - GAP_X / 2.0;
-        let _ = writeln!(
-            body,
-            r#"<path class="edge" d="M{} {} H{} V{} H{}" fill="none" stroke="{MUTED}" stroke-width="1"/>"#,
-            num(x0),
-            num(q.y),
-            num(mid),
-            num(p.y),
-            num(x1)
-        );
-    }
-    body.push_str("</g>\n<g class=\"nodes\">\n");
-    for p in &placed {
-        let x = xs[p.depth];
-        let w = label_width(p);
-        let (class, fill, stroke) = match p.value {
-            Some(v) => (format!("node value-{v}"), value_fill(v), value_colour(v)),
-            None => ("node root".to_string(), "#FFFFFF", INK),
-        };
-        let dash = if p.dashed {
-            r#" stroke-dasharray="4 2""#
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            body,
-            r#"<g class="{class}"><rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{fill}" stroke="{stroke}" stroke-width="1.2"{dash}/>"#,
-            num(x),
-            num(p.y - BOX_H / 2.0),
-            num(w),
-            num(BOX_H)
-        );
-        let _ = write!(
-            body,
-            r#"<text x="{}" y="{}" font-size="{}" fill="{INK}">{}</text>"#,
-            num(x + 6.0),
-            num(p.y + 4.0),
-            num(FONT_SIZE),
-            esc(&p.label)
-        );
-        if let Some(v) = p.value {
-            let _ = write!(
-                body,
-                r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{}">{v}</text>"#,
-                num(x + 6.0 + text_width(&p.label, FONT_SIZE) + 6.0),
-                num(p.y + 4.0),
-                num(FONT_SIZE),
-                value_colour(v)
-            );
-        }
-        body.push_str("</g>\n");
-    }
-    body.push_str("</g>\n");
+    draw_edges(&mut body, &placed, &xs);
+    draw_nodes(&mut body, &placed, &xs);
 
     let mut legend = Legend::new(right + LEGEND_GAP, TITLE_H + PAD);
     legend.heading("Values (White's side)");
@@ -192,6 +135,74 @@ pub fn tree(tree: &Tree, title: &str) -> String {
         &defs(&BTreeSet::new()),
         &body,
     )
+}
+
+/// The elbow lines from each node to its children.
+fn draw_edges(out: &mut String, placed: &[Placed], xs: &[f64]) {
+    out.push_str("<g class=\"edges\">\n");
+    for p in placed {
+        let Some(parent) = p.parent else { continue };
+        let q = &placed[parent];
+        let x0 = xs[q.depth] + label_width(q);
+        let x1 = xs[p.depth];
+        let mid = x1 - GAP_X / 2.0;
+        let _ = writeln!(
+            out,
+            r#"<path class="edge" d="M{} {} H{} V{} H{}" fill="none" stroke="{MUTED}" stroke-width="1"/>"#,
+            num(x0),
+            num(q.y),
+            num(mid),
+            num(p.y),
+            num(x1)
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Each node's box, its move and its value.
+fn draw_nodes(out: &mut String, placed: &[Placed], xs: &[f64]) {
+    out.push_str("<g class=\"nodes\">\n");
+    for p in placed {
+        let x = xs[p.depth];
+        let w = label_width(p);
+        let (class, fill, stroke) = match p.value {
+            Some(v) => (format!("node value-{v}"), value_fill(v), value_colour(v)),
+            None => ("node root".to_string(), "#FFFFFF", INK),
+        };
+        let dash = if p.dashed {
+            r#" stroke-dasharray="4 2""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r#"<g class="{class}"><rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="{fill}" stroke="{stroke}" stroke-width="1.2"{dash}/>"#,
+            num(x),
+            num(p.y - BOX_H / 2.0),
+            num(w),
+            num(BOX_H)
+        );
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" font-size="{}" fill="{INK}">{}</text>"#,
+            num(x + 6.0),
+            num(p.y + 4.0),
+            num(FONT_SIZE),
+            esc(&p.label)
+        );
+        if let Some(v) = p.value {
+            let _ = write!(
+                out,
+                r#"<text x="{}" y="{}" font-size="{}" font-weight="bold" fill="{}">{v}</text>"#,
+                num(x + 6.0 + text_width(&p.label, FONT_SIZE) + 6.0),
+                num(p.y + 4.0),
+                num(FONT_SIZE),
+                value_colour(v)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::badges::Obstacles;
 use super::geometry::{offset_polyline, offset_slots, path_data, shorten};
 use super::layout::{Geo, Layout, draw_graph_front, draw_ground, has_removed};
 use super::legend::{LEGEND_GAP, Legend, defs, document};
-use super::pieces::{draw_pieces, extent_gap, piece_shapes};
+use super::pieces::{PieceShape, draw_pieces, extent_gap, piece_shapes};
 use super::times::{end_tags, stop_times};
 use super::{
     ARROW_LEN, CELL, LEVEL_COLOURS, NODE_R, PAD, TITLE_H, esc, level_colour, names, num, ordinal,
@@ -41,6 +41,46 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
     let pieces = piece_shapes(scenario, &layout);
 
     let mut obstacles = Obstacles::around(&pieces);
+    let paths = trajectory_paths(scenario, zone, &layout, &pieces, &mut obstacles);
+
+    if graph {
+        body.push_str(&paths);
+        draw_graph_front(&mut body, &layout, scenario, &pieces);
+    } else {
+        draw_pieces(&mut body, scenario, &pieces);
+        body.push_str(&paths);
+    }
+
+    // τ at the end of each trajectory (one tag per point, level and value, side by side), and
+    // the TIME of the main trajectory's stops, each put where it hides the least.
+    let tags = end_tag_list(zone);
+    end_tags(&mut body, &mut obstacles, &layout, board, &tags);
+    let replayed;
+    let times = if zone.times.is_empty() {
+        replayed = zone::replay_times(&zone.entries);
+        &replayed
+    } else {
+        &zone.times
+    };
+    stop_times(&mut body, &mut obstacles, &layout, board, times);
+
+    let levels: BTreeSet<u32> = zone.entries.iter().map(|e| e.level).collect();
+    let legend = zone_legend(scenario, zone, &layout, &levels, times.len() > 1);
+    let defs = defs(&levels);
+    document(&layout, &legend, title, &defs, &body)
+}
+
+/// Each trajectory's arrow (offset from the others that share its moves) and its stops; the
+/// arrows' segments join `obstacles`, so that labels keep clear of them.
+fn trajectory_paths(
+    scenario: &Scenario,
+    zone: &Zone,
+    layout: &Layout,
+    pieces: &[PieceShape],
+    obstacles: &mut Obstacles,
+) -> String {
+    let board = &scenario.board;
+    let graph = matches!(layout.geo, Geo::Graph { .. });
     let slots = offset_slots(zone);
     let step = if graph { 5.0 } else { CELL * 0.085 };
     let mut paths = String::new();
@@ -56,8 +96,8 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             (NODE_R, NODE_R + 2.0)
         } else {
             (
-                extent_gap(&pieces, &stops, true).unwrap_or(0.0),
-                extent_gap(&pieces, &stops, false).unwrap_or(CELL * 0.12),
+                extent_gap(pieces, &stops, true).unwrap_or(0.0),
+                extent_gap(pieces, &stops, false).unwrap_or(CELL * 0.12),
             )
         };
         // What the arrow covers, head included: labels keep clear of it.
@@ -93,17 +133,11 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             }
         }
     }
+    paths
+}
 
-    if graph {
-        body.push_str(&paths);
-        draw_graph_front(&mut body, &layout, scenario, &pieces);
-    } else {
-        draw_pieces(&mut body, scenario, &pieces);
-        body.push_str(&paths);
-    }
-
-    // τ at the end of each trajectory (one tag per point, level and value, side by side), and
-    // the TIME of the main trajectory's stops, each put where it hides the least.
+/// The τ tags at the trajectories' ends: one per point, level and value.
+fn end_tag_list(zone: &Zone) -> Vec<(Point, u32, u32)> {
     let mut tags: Vec<(Point, u32, u32)> = Vec::new();
     for e in &zone.entries {
         let end = *e.trajectory.last().unwrap_or(&e.trajectory[0]);
@@ -111,20 +145,20 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
             tags.push((end, e.level, e.time));
         }
     }
-    end_tags(&mut body, &mut obstacles, &layout, board, &tags);
-    let replayed;
-    let times = if zone.times.is_empty() {
-        replayed = zone::replay_times(&zone.entries);
-        &replayed
-    } else {
-        &zone.times
-    };
-    stop_times(&mut body, &mut obstacles, &layout, board, times);
+    tags
+}
 
-    // The legend.
+/// The legend: the levels' colours, each trajectory with its τ, and the zone's key.
+fn zone_legend(
+    scenario: &Scenario,
+    zone: &Zone,
+    layout: &Layout,
+    levels: &BTreeSet<u32>,
+    timed: bool,
+) -> Legend {
+    let board = &scenario.board;
     let mut legend = Legend::new(layout.right + LEGEND_GAP, layout.top);
-    let levels: BTreeSet<u32> = zone.entries.iter().map(|e| e.level).collect();
-    level_key(&mut legend, &levels);
+    level_key(&mut legend, levels);
     legend.heading("Trajectories (τ = allotted time)");
     for e in &zone.entries {
         let text = format!(
@@ -136,10 +170,8 @@ pub fn zone(scenario: &Scenario, zone: &Zone, title: &str) -> String {
         legend.arrow(e.level, &text);
     }
     legend.gap();
-    zone_key(&mut legend, scenario, times.len() > 1);
-
-    let defs = defs(&levels);
-    document(&layout, &legend, title, &defs, &body)
+    zone_key(&mut legend, scenario, timed);
+    legend
 }
 
 /// The legend's first section: an arrow in each negation level's colour.

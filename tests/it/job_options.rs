@@ -203,7 +203,10 @@ fn translate_stops_at_its_time_limit() {
     ];
     let (out, err, code) = lingeo(&[&zone[..], &["--time", "1e-9"]].concat());
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
-    assert!(err.contains("longer than the time limit of"), "{err}");
+    assert!(
+        err.contains("stopped at the time limit of the request"),
+        "{err}"
+    );
     let (_, err, code) = lingeo(&zone);
     assert_eq!(code, 0, "{err}");
     let (_, err, code) = lingeo(&[
