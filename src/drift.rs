@@ -501,7 +501,7 @@ fn analysis_front_ends() {
     };
     let server = |o: &Map<String, Value>| {
         crate::serve::api::job_request::<AnalysisRequest>(Value::Object(o.clone()), &[], &[], 64)
-            .map(|(r, _, _)| r)
+            .map(|(r, _)| r)
             .map_err(|e| format!("{} {}", e.status, e.message))
     };
     python_binds::<AnalysisRequest>();
