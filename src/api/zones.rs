@@ -156,14 +156,10 @@ impl AttackRequest<'_> {
 }
 
 /// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or past the
-/// thread's deadline ([`ApiError::OutOfTime`]).
+/// thread's deadline (a stop at the time limit, [`ApiError::Stopped`], as every job's).
 pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
-        ZoneError::TimeLimit { .. } => {
-            return ApiError::OutOfTime {
-                message: e.to_string(),
-            };
-        }
+        ZoneError::TimeLimit { limit } => return ApiError::out_of_time(*limit),
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),
         ZoneError::TooManyTrajectories { piece, limit } => (
             format!("{piece} has more than {limit} trajectories within the time allowed"),
