@@ -51,7 +51,7 @@ pub enum Exceeded {
         cap: usize,
     },
     /// The thread's deadline passed ([`crate::deadline`]).
-    #[error("the work took longer than its time limit of {} s", .0.as_secs_f64())]
+    #[error("{}", crate::deadline::stopped_at(*.0))]
     Time(Duration),
 }
 
@@ -347,7 +347,7 @@ mod tests {
         assert_eq!(e, Err(Exceeded::Time(Duration::ZERO)));
         assert_eq!(
             Exceeded::Time(Duration::from_secs(30)).to_string(),
-            "the work took longer than its time limit of 30 s"
+            "stopped at the time limit of the request (30 s)"
         );
     }
 

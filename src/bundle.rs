@@ -681,7 +681,7 @@ mod tests {
             counted
                 .unwrap_err()
                 .to_string()
-                .contains("time limit of 0.2 s"),
+                .contains("stopped at the time limit of the request (0.2 s)"),
             "the message names the limit"
         );
         let listed =

@@ -3,8 +3,6 @@
 mod cli;
 #[cfg(test)]
 mod drift;
-#[cfg(test)]
-mod drift_core;
 mod serve;
 
 /// Counts the heap in use, so that `--max-memory` can stop a run before the machine runs out.

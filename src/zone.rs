@@ -183,11 +183,9 @@ impl fmt::Display for ZoneError {
                     "{piece} has more than {limit} trajectories within the time allowed"
                 )
             }
-            ZoneError::TimeLimit { limit } => write!(
-                f,
-                "the zones took longer than the time limit of {} s",
-                limit.as_secs_f64()
-            ),
+            ZoneError::TimeLimit { limit } => {
+                write!(f, "{}", crate::deadline::stopped_at(*limit))
+            }
             ZoneError::TooManyStates { limit } => write!(
                 f,
                 "counting the zones met more than {limit} distinct partial zones; raise the cap on zones (`max_zones`), or shorten the horizon or use the filters"

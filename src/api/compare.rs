@@ -41,6 +41,7 @@ use serde::Deserialize;
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
+use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::{self, Request};
 use super::zones::{AttackRequest, Filters, ZoneEngine};
 use crate::board::Point;
@@ -232,6 +233,7 @@ pub struct CompareRequest {
 impl Default for CompareRequest {
     fn default() -> Self {
         let limits = Limits::default();
+        let fields = LimitFields::default();
         CompareRequest {
             start: None,
             random: None,
@@ -245,14 +247,14 @@ impl Default for CompareRequest {
             filters: Filters::All,
             rule: AdmissibleRule::S16,
             max_sentences: limits.max_sentences,
-            max_steps: limits.max_steps,
-            max_depth: limits.max_call_depth,
-            max_length: limits.max_form_length,
-            max_set_size: limits.max_set_size,
-            max_iterations: limits.max_iterations,
+            max_steps: fields.max_steps,
+            max_depth: fields.max_depth,
+            max_length: fields.max_length,
+            max_set_size: fields.max_set_size,
+            max_iterations: fields.max_iterations,
             jobs: 1,
             time: None,
-            max_memory: (limits.max_memory >> 20) as u64,
+            max_memory: fields.max_memory,
         }
     }
 }
@@ -319,16 +321,7 @@ impl CompareRequest {
     /// too (and `max_memory` the native generator of zones); an imported grammar's language
     /// keeps the default cap.
     pub fn limits(&self) -> Limits {
-        Limits {
-            max_steps: self.max_steps,
-            max_sentences: self.max_sentences,
-            max_call_depth: self.max_depth,
-            max_form_length: self.max_length,
-            max_set_size: self.max_set_size,
-            max_iterations: self.max_iterations,
-            max_memory: request::memory_bytes(self.max_memory),
-            ..Limits::default()
-        }
+        self.limit_fields().limits(Some(self.max_sentences), None)
     }
 
     /// The field the starts came from, as errors about a start name it.

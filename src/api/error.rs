@@ -88,13 +88,6 @@ pub enum ApiError {
         /// What failed, in one line.
         message: String,
     },
-    /// A computation other than a search that ran past the thread's time limit or was stopped
-    /// by its caller (a listing of zones), in its own words.
-    #[error("{message}")]
-    OutOfTime {
-        /// What ran out of time, and the limit.
-        message: String,
-    },
     /// A search stopped (a limit of positions, time or memory) before it had any result. A search whose work failed inside it
     /// ([`StopReason::Failed`](crate::play::search::StopReason::Failed)) is a failed
     /// computation ([`ErrorKind::Failed`]), not a stopped one.
@@ -333,10 +326,7 @@ impl From<crate::budget::Exceeded> for ApiError {
                 reason: e.to_string(),
                 message: e.to_string(),
             },
-            Exceeded::Time(limit) => ApiError::Stopped {
-                reason: crate::play::search::StopReason::Deadline(limit),
-                note: "",
-            },
+            Exceeded::Time(limit) => ApiError::out_of_time(limit),
         }
     }
 }
@@ -377,13 +367,22 @@ impl ApiError {
             // grammar (an index out of range, a value of the wrong kind) is the grammar's fault.
             ApiError::Run { limit: Some(_), .. } => ErrorKind::Stopped,
             ApiError::Run { limit: None, .. } => ErrorKind::BadRequest,
-            ApiError::TooLarge { .. } | ApiError::OutOfTime { .. } => ErrorKind::Stopped,
+            ApiError::TooLarge { .. } => ErrorKind::Stopped,
             ApiError::Stopped {
                 reason: crate::play::search::StopReason::Failed(_),
                 ..
             }
             | ApiError::Failed { .. } => ErrorKind::Failed,
             ApiError::Stopped { .. } => ErrorKind::Stopped,
+        }
+    }
+
+    /// A computation stopped at its time limit (the thread's deadline: a request's `time`, or
+    /// the server's cap), every job's in the same words ([`crate::deadline::stopped_at`]).
+    pub fn out_of_time(limit: std::time::Duration) -> ApiError {
+        ApiError::Stopped {
+            reason: crate::play::search::StopReason::Deadline(limit),
+            note: "",
         }
     }
 
@@ -404,7 +403,6 @@ impl ApiError {
                 StopReason::Time { .. } | StopReason::Deadline(_) | StopReason::Halted
             ),
             ApiError::Run { limit, .. } => *limit == Some(crate::grammar::Limit::Time),
-            ApiError::OutOfTime { .. } => true,
             _ => false,
         }
     }

@@ -35,6 +35,7 @@ pub mod compare;
 pub mod control;
 pub mod error;
 pub mod evaluate;
+pub mod grammar_limits;
 pub mod map;
 pub mod matches;
 pub mod patterns;

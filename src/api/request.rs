@@ -26,6 +26,14 @@ pub trait Request:
     /// What makes the request contradict itself, if anything does; the message names the
     /// fields at fault in backquotes (`` `depth` ``), which a front end may spell its way.
     fn check(&self) -> Result<()>;
+
+    /// The memory limit the request asks for, in bytes: its field `max_memory` (MiB), read
+    /// by the field's name as the front ends read it; `None` for a request without one (the
+    /// caller's default applies).
+    fn memory_limit(&self) -> Option<usize> {
+        let value = serde_json::to_value(self).ok()?;
+        value.get("max_memory")?.as_u64().map(memory_bytes)
+    }
 }
 
 /// What kind of value a field holds.
@@ -410,6 +418,41 @@ mod tests {
         assert_eq!(within_time(None, late).unwrap(), 7);
         let kept = within_time_partial(Some(0.001), || late().map(|v| v + 1));
         assert_eq!(kept.unwrap(), 8);
+    }
+
+    /// A request's memory limit is its `max_memory` in bytes where it has the field, for
+    /// every job, and none where it has not.
+    #[test]
+    fn the_memory_limit_is_max_memory_where_a_request_has_it() {
+        use crate::api::*;
+        fn limit<R: Request>(mut request: Value) -> (Option<usize>, bool) {
+            let has = fields::<R>().iter().any(|f| f.name == "max_memory");
+            if has {
+                request["max_memory"] = Value::from(7);
+            }
+            let request: R = read(request).expect("the request reads");
+            (request.memory_limit(), has)
+        }
+        let seven = Some(7 << 20);
+        let empty = || Value::Object(Map::new());
+        for (job, (memory, has)) in [
+            ("search", limit::<SearchRequest>(empty())),
+            ("zones", limit::<ZonesRequest>(empty())),
+            ("trajectories", limit::<TrajectoriesRequest>(empty())),
+            ("map", limit::<MapRequest>(empty())),
+            ("run", limit::<RunRequest>(empty())),
+            ("patterns", limit::<PatternsRequest>(empty())),
+            ("fuzzy", limit::<PairsRequest>(empty())),
+            ("translate", limit::<TranslateRequest>(empty())),
+            ("play", limit::<PlayRequest>(empty())),
+            ("evaluate", limit::<EvaluateRequest>(empty())),
+            ("match", limit::<MatchRequest>(empty())),
+            ("compare", limit::<CompareRequest>(empty())),
+        ] {
+            assert!(has, "{job} has a max_memory");
+            assert_eq!(memory, seven, "{job}");
+        }
+        assert_eq!(limit::<AnalysisRequest>(empty()), (None, false));
     }
 
     #[test]

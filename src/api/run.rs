@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::Request;
 use crate::budget::{Budget, Text};
 use crate::grammar::value::Value;
@@ -92,6 +93,7 @@ pub struct RunRequest {
 impl Default for RunRequest {
     fn default() -> Self {
         let limits = Limits::default();
+        let fields = LimitFields::default();
         RunRequest {
             start: String::new(),
             piece: None,
@@ -101,12 +103,12 @@ impl Default for RunRequest {
             trace: false,
             count: false,
             max_sentences: limits.max_sentences,
-            max_steps: limits.max_steps,
-            max_depth: limits.max_call_depth,
-            max_length: limits.max_form_length,
-            max_set_size: limits.max_set_size,
-            max_iterations: limits.max_iterations,
-            max_memory: (limits.max_memory >> 20) as u64,
+            max_steps: fields.max_steps,
+            max_depth: fields.max_depth,
+            max_length: fields.max_length,
+            max_set_size: fields.max_set_size,
+            max_iterations: fields.max_iterations,
+            max_memory: fields.max_memory,
             time: None,
             inputs: Vec::new(),
         }
@@ -162,16 +164,8 @@ impl RunRequest {
 
     /// The run's limits; `max_sentences` caps the language and each imported one.
     pub fn limits(&self) -> Limits {
-        Limits {
-            max_steps: self.max_steps,
-            max_sentences: self.max_sentences,
-            max_imported_sentences: self.max_sentences,
-            max_call_depth: self.max_depth,
-            max_form_length: self.max_length,
-            max_set_size: self.max_set_size,
-            max_iterations: self.max_iterations,
-            max_memory: self.max_memory_bytes(),
-        }
+        self.limit_fields()
+            .limits(Some(self.max_sentences), Some(self.max_sentences))
     }
 }
 

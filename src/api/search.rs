@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Result};
+use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::Request;
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
@@ -187,7 +188,7 @@ pub struct SearchRequest {
 
 impl Default for SearchRequest {
     fn default() -> Self {
-        let limits = Limits::default();
+        let fields = LimitFields::default();
         SearchRequest {
             engine: Engine::Alphabeta,
             depth: None,
@@ -210,12 +211,12 @@ impl Default for SearchRequest {
             race_budget: None,
             zone_moves_only: false,
             product_zones: false,
-            max_steps: limits.max_steps,
-            max_depth: limits.max_call_depth,
-            max_length: limits.max_form_length,
-            max_set_size: limits.max_set_size,
-            max_iterations: limits.max_iterations,
-            max_memory: (limits.max_memory >> 20) as u64,
+            max_steps: fields.max_steps,
+            max_depth: fields.max_depth,
+            max_length: fields.max_length,
+            max_set_size: fields.max_set_size,
+            max_iterations: fields.max_iterations,
+            max_memory: fields.max_memory,
         }
     }
 }
@@ -281,15 +282,7 @@ impl SearchRequest {
 
     /// The search grammar's limits (`lg-grammar`); their `max_memory` caps every search.
     pub fn limits(&self) -> Limits {
-        Limits {
-            max_steps: self.max_steps,
-            max_call_depth: self.max_depth,
-            max_form_length: self.max_length,
-            max_set_size: self.max_set_size,
-            max_iterations: self.max_iterations,
-            max_memory: self.max_memory_bytes(),
-            ..Limits::default()
-        }
+        self.limit_fields().limits(None, None)
     }
 
     /// The time limit.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Workbench;
 use super::error::{ApiError, Cap, Result};
+use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::Request;
 use crate::board::Point;
 use crate::budget::{Budget, Exceeded};
@@ -156,14 +157,10 @@ impl AttackRequest<'_> {
 }
 
 /// A zone error as the API reports it: too large to list ([`ApiError::TooLarge`]), or past the
-/// thread's deadline ([`ApiError::OutOfTime`]).
+/// thread's deadline (a stop at the time limit, [`ApiError::Stopped`], as every job's).
 pub(super) fn zone_error(e: &ZoneError) -> ApiError {
     let (reason, cap) = match e {
-        ZoneError::TimeLimit { .. } => {
-            return ApiError::OutOfTime {
-                message: e.to_string(),
-            };
-        }
+        ZoneError::TimeLimit { limit } => return ApiError::out_of_time(*limit),
         ZoneError::TooMany { limit } => (format!("more than {limit} zones"), Cap::Zones),
         ZoneError::TooManyTrajectories { piece, limit } => (
             format!("{piece} has more than {limit} trajectories within the time allowed"),
@@ -855,7 +852,7 @@ pub struct ZonesRequest {
 
 impl Default for ZonesRequest {
     fn default() -> Self {
-        let limits = Limits::default();
+        let fields = LimitFields::default();
         ZonesRequest {
             piece: String::new(),
             to: String::new(),
@@ -870,12 +867,12 @@ impl Default for ZonesRequest {
             seed: None,
             no_source: false,
             max_zones: MAX_ZONES,
-            max_steps: limits.max_steps,
-            max_depth: limits.max_call_depth,
-            max_length: limits.max_form_length,
-            max_set_size: limits.max_set_size,
-            max_iterations: limits.max_iterations,
-            max_memory: (limits.max_memory >> 20) as u64,
+            max_steps: fields.max_steps,
+            max_depth: fields.max_depth,
+            max_length: fields.max_length,
+            max_set_size: fields.max_set_size,
+            max_iterations: fields.max_iterations,
+            max_memory: fields.max_memory,
             time: None,
             inputs: Vec::new(),
         }
@@ -1013,16 +1010,8 @@ impl ZonesRequest {
     /// The grammar engine's limits (the cap on zones the cap on the language derived and on
     /// each imported one); their `max_memory` caps the native generator too.
     pub fn limits(&self) -> Limits {
-        Limits {
-            max_steps: self.max_steps,
-            max_sentences: self.max_zones,
-            max_imported_sentences: self.max_zones,
-            max_call_depth: self.max_depth,
-            max_form_length: self.max_length,
-            max_set_size: self.max_set_size,
-            max_iterations: self.max_iterations,
-            max_memory: self.max_memory_bytes(),
-        }
+        self.limit_fields()
+            .limits(Some(self.max_zones), Some(self.max_zones))
     }
 
     /// The threads of every attack: as given, or one per core.

@@ -224,72 +224,22 @@ fn execute(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, CliE
 }
 
 impl Command {
-    /// `--max-memory` in bytes, for the commands that take it.
+    /// `--max-memory` in bytes, for the commands that take it (`Options::memory_limit`).
     fn max_memory(&self) -> usize {
         match self {
-            Command::Map(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Trajectories(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Patterns(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
-            Command::Fuzzy(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
-            Command::Translate(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
-            Command::Play(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
-            Command::Evaluate(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
-            Command::Match(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
+            Command::Map(a) => a.options.memory_limit(),
+            Command::Trajectories(a) => a.options.memory_limit(),
+            Command::Patterns(a) => a.options.memory_limit(),
+            Command::Fuzzy(a) => a.options.memory_limit(),
+            Command::Translate(a) => a.options.memory_limit(),
+            Command::Play(a) => a.options.memory_limit(),
+            Command::Evaluate(a) => a.options.memory_limit(),
+            Command::Match(a) => a.options.memory_limit(),
+            Command::Run(a) => a.options.memory_limit(),
+            Command::Zones(a) => a.options.memory_limit(),
+            Command::Search(a) => a.options.memory_limit(),
+            Command::Compare(a) => a.options.memory_limit(),
             Command::Analysis(a) => a.memory.bytes(),
-            Command::Run(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Zones(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Search(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| r.max_memory_bytes()),
-            Command::Compare(a) => a
-                .options
-                .request()
-                .map_or(lingeo::memory::DEFAULT_LIMIT, |r| {
-                    lingeo::api::request::memory_bytes(r.max_memory)
-                }),
             Command::Check { .. } | Command::Test(_) | Command::Serve(_) | Command::Demo { .. } => {
                 lingeo::memory::DEFAULT_LIMIT
             }

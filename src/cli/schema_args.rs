@@ -111,6 +111,16 @@ impl<R: Flags> Options<R> {
             .map_err(|e| CliError(R::spell(&e.to_string())))
     }
 
+    /// The memory limit the command runs under: its request's `max_memory`, or the library's
+    /// default where the request has none (or the flags make no request: the command says
+    /// why when it runs).
+    pub fn memory_limit(&self) -> usize {
+        self.request()
+            .ok()
+            .and_then(|r| r.memory_limit())
+            .unwrap_or(lingeo::memory::DEFAULT_LIMIT)
+    }
+
     fn fields() -> Vec<Field> {
         request::fields::<R>()
             .into_iter()

@@ -108,7 +108,7 @@ pub fn limit_option(limit: Limit) -> Option<&'static str> {
         Limit::SetSize => "--max-set-size",
         Limit::Iterations => "--max-iterations",
         Limit::Memory => "--max-memory (in MiB)",
-        Limit::Time => return None,
+        Limit::Time => "--time",
     })
 }
 

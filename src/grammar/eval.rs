@@ -343,13 +343,7 @@ impl<'c> Context<'c> {
     pub fn check_memory(&self, span: Option<&Span>) -> Result<(), RunError> {
         if let Some(time) = crate::deadline::passed() {
             return Err(self
-                .error(
-                    format!(
-                        "the run took longer than its time limit of {} s",
-                        time.as_secs_f64()
-                    ),
-                    span,
-                )
+                .error(crate::deadline::stopped_at(time), span)
                 .with_note(format!(
                     "in grammar `{}`, where the limit was passed",
                     self.program.name

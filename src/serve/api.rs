@@ -13,7 +13,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
-use lingeo::api::Request;
 use lingeo::api::compare::{CompareInputs, CompareRequest, CompareSide, GrammarSource};
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
@@ -221,33 +220,11 @@ pub struct RunTexts {
 }
 
 /// A `run` body read: its texts (`grammar`, `scenario`) taken out with `set` (the grammar's
-/// other inputs, `NAME=VALUE` each), the rest deserialised as the API's [`RunRequest`] (an
-/// unknown field a 400 naming the close names, as a rule it breaks); its `max_memory` at most
-/// the server's budget (`memory_mib`, the default).
+/// other inputs, `NAME=VALUE` each), the rest read as the API's [`RunRequest`] by
+/// [`job_request`].
 pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts), HttpError> {
-    let texts = [GRAMMAR, SCENARIO];
-    let mut options = request::object(body)?;
-    let mut own = Map::new();
-    for key in texts
-        .iter()
-        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
-        .chain(["set".to_string()])
-    {
-        if let Some(value) = options.remove(&key) {
-            own.insert(key, value);
-        }
-    }
-    let fields = Fields::new("run", Value::Object(own), &texts, &["set"])?;
-    let mut keys: Vec<&str> = vec!["set"];
-    keys.extend(texts.iter().map(|t| t.key));
-    unknown_fields::<RunRequest>(&options, &keys)?;
-    let given = options.get("max_memory").and_then(Value::as_u64);
-    options.insert(
-        "max_memory".to_string(),
-        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
-    );
-    let mut request = lingeo::api::request::from_value::<RunRequest>(Value::Object(options))
-        .map_err(|e| HttpError::bad_request(e.to_string()))?;
+    let (mut request, fields) =
+        job_request::<RunRequest>(body, &[GRAMMAR, SCENARIO], &["set"], memory_mib)?;
     request.inputs = fields.assignments("set")?;
     let texts = RunTexts {
         grammar: fields.text(&GRAMMAR)?.expect("the grammar is required"),
@@ -372,44 +349,27 @@ pub struct ZonesTexts {
 }
 
 /// A `zones` body read: its texts taken out with `set` (the other inputs of its grammar,
-/// `NAME=VALUE` each), the rest deserialised as the API's [`ZonesRequest`] (an unknown field
-/// a 400 naming the close names, as a rule it breaks); its `max_memory` at most the server's
-/// budget (`memory_mib`, the default), and its attacks on one thread (`jobs` 1: the server
-/// answers several requests at once).
+/// `NAME=VALUE` each), the rest read as the API's [`ZonesRequest`] by [`job_request_capped`],
+/// its attacks on one thread (`jobs` 1: the server answers several requests at once).
 pub fn zones_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(ZonesRequest, ZonesTexts), HttpError> {
-    let texts = [SCENARIO_FILE, OWN_GRAMMAR];
-    let mut options = request::object(body)?;
-    let mut own = Map::new();
-    for key in texts
-        .iter()
-        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
-        .chain(["set".to_string()])
-    {
-        if let Some(value) = options.remove(&key) {
-            own.insert(key, value);
+    let one_thread = |options: &mut Map<String, Value>| {
+        if options.get("jobs").is_some_and(|jobs| !jobs.is_null()) {
+            options.insert("jobs".to_string(), Value::from(1));
         }
-    }
-    let fields = Fields::new("zones", Value::Object(own), &texts, &["set"])?;
-    let mut keys: Vec<&str> = vec!["set"];
-    keys.extend(texts.iter().map(|t| t.key));
-    unknown_fields::<ZonesRequest>(&options, &keys)?;
-    let given = options.get("max_memory").and_then(Value::as_u64);
-    options.insert(
-        "max_memory".to_string(),
-        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
-    );
-    if options.get("jobs").is_some_and(|jobs| !jobs.is_null()) {
-        options.insert("jobs".to_string(), Value::from(1));
-    }
-    let mut request = lingeo::api::request::read::<ZonesRequest>(Value::Object(options))
-        .map_err(|e| HttpError::bad_request(e.to_string()))?;
+    };
+    let (mut request, fields) = job_request_capped::<ZonesRequest>(
+        body,
+        &[SCENARIO_FILE, OWN_GRAMMAR],
+        &["set"],
+        memory_mib,
+        one_thread,
+    )?;
     request.inputs = fields.assignments("set")?;
     let grammar = fields.text(&OWN_GRAMMAR)?;
-    lingeo::api::Request::check(&request)
-        .and_then(|()| ZonesRequest::check_given(&request, grammar.is_some()))
+    ZonesRequest::check_given(&request, grammar.is_some())
         .map_err(|e| HttpError::bad_request(e.to_string()))?;
     let texts = ZonesTexts {
         scenario: fields
@@ -429,34 +389,12 @@ pub struct BoardTexts {
 }
 
 /// A `trajectories` or `map` body read: its board taken out (`scenario`, `board`,
-/// `removed`), the rest deserialised as the API's request `R` (an unknown field a 400 naming
-/// the close names, as a rule it breaks), its `max_memory` at most the server's budget
-/// (`memory_mib`, the default).
+/// `removed`), the rest read as the API's request `R` by [`job_request`].
 pub fn board_request<R: lingeo::api::Request>(
     body: Value,
     memory_mib: u64,
 ) -> Result<(R, BoardTexts), HttpError> {
-    let mut options = request::object(body)?;
-    let mut own = Map::new();
-    for key in ["scenario", "scenario_name", "board", "removed"] {
-        if let Some(value) = options.remove(key) {
-            own.insert(key.to_string(), value);
-        }
-    }
-    let fields = Fields::new(
-        R::JOB,
-        Value::Object(own),
-        &[SCENARIO],
-        &["board", "removed"],
-    )?;
-    unknown_fields::<R>(&options, &["scenario", "board", "removed"])?;
-    let given = options.get("max_memory").and_then(Value::as_u64);
-    options.insert(
-        "max_memory".to_string(),
-        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
-    );
-    let request = lingeo::api::request::from_value::<R>(Value::Object(options))
-        .map_err(|e| HttpError::bad_request(e.to_string()))?;
+    let (request, fields) = job_request::<R>(body, &[SCENARIO], &["board", "removed"], memory_mib)?;
     let texts = BoardTexts {
         scenario: fields.text(&SCENARIO)?,
         board: fields.string("board")?,
@@ -554,28 +492,17 @@ pub struct SearchTexts {
     pub network: Option<request::Named>,
 }
 
-/// A `search` body read: its texts taken out (with `solve`, which says no `depth`), the rest
-/// deserialised as the API's [`SearchRequest`] (an unknown field a 400 naming the close names),
-/// its `max_memory` at most the server's budget (`memory_mib`, the default).
+/// A `search` body read: its texts taken out with `solve` (which says no `depth`), the rest
+/// read as the API's [`SearchRequest`] by [`job_request`].
 pub fn search_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(SearchRequest, SearchTexts), HttpError> {
     let texts = [SCENARIO_FILE, OWN_GRAMMAR, RULES, NETWORK];
-    let mut options = request::object(body)?;
-    let mut given_texts = Map::new();
-    for text in &texts {
-        for key in [text.key.to_string(), format!("{}_name", text.key)] {
-            if let Some(value) = options.remove(&key) {
-                given_texts.insert(key, value);
-            }
-        }
-    }
-    let fields = Fields::new("search", Value::Object(given_texts), &texts, &[])?;
-    let solve = options.remove("solve");
-    match solve {
+    let depth_given = body.get("depth").is_some_and(|d| !d.is_null());
+    match body.get("solve") {
         None | Some(Value::Null) | Some(Value::Bool(false)) => {}
-        Some(Value::Bool(true)) if options.get("depth").is_none_or(Value::is_null) => {}
+        Some(Value::Bool(true)) if !depth_given => {}
         Some(Value::Bool(true)) => {
             return Err(HttpError::bad_request(
                 "`depth` searches that deep and `solve` to the end: give one",
@@ -583,17 +510,7 @@ pub fn search_request(
         }
         Some(_) => return Err(HttpError::bad_request("`solve` must be true or false")),
     }
-    let mut keys: Vec<&str> = vec!["solve"];
-    keys.extend(texts.iter().map(|t| t.key));
-    unknown_fields::<SearchRequest>(&options, &keys)?;
-    // The server's memory budget caps the search's.
-    let given = options.get("max_memory").and_then(Value::as_u64);
-    options.insert(
-        "max_memory".to_string(),
-        Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
-    );
-    let request = lingeo::api::request::from_value::<SearchRequest>(Value::Object(options))
-        .map_err(|e| HttpError::bad_request(e.to_string()))?;
+    let (request, fields) = job_request::<SearchRequest>(body, &texts, &["solve"], memory_mib)?;
     let texts = SearchTexts {
         scenario: fields
             .text(&SCENARIO_FILE)?
@@ -749,35 +666,44 @@ fn play_defaults(jobs: &mut Map<String, Value>) {
     );
 }
 
-/// A body of a job whose request is the schema, read: the texts it carries (`texts`) and the
-/// endpoint's own fields (`own`) taken out, the rest deserialised as the API's request `R` (an
-/// unknown field a 400 naming the close names). A request with a `max_memory` has it at most
-/// the server's budget (`memory_mib`), and by default that budget.
+/// A body of a job whose request is the schema, read: the texts it carries (`texts`, each
+/// with its `_name`) and the endpoint's own fields (`own`) taken out, and given back as
+/// [`Fields`]; the rest deserialised as the API's request `R` and checked (an unknown field a
+/// 400 naming the close names, as a rule it breaks). A request with a `max_memory` has it at
+/// most the server's budget (`memory_mib`), and by default that budget.
 pub fn job_request<R: lingeo::api::Request>(
     body: Value,
     texts: &[Text],
     own: &[&str],
     memory_mib: u64,
-) -> Result<(R, Fields, Map<String, Value>), HttpError> {
+) -> Result<(R, Fields), HttpError> {
+    job_request_capped(body, texts, own, memory_mib, |_| {})
+}
+
+/// [`job_request`] with the endpoint's own caps (`cap`) on the request's fields as given,
+/// before they are read and checked (the zones' `jobs` at 1).
+pub fn job_request_capped<R: lingeo::api::Request>(
+    body: Value,
+    texts: &[Text],
+    own: &[&str],
+    memory_mib: u64,
+    cap: impl FnOnce(&mut Map<String, Value>),
+) -> Result<(R, Fields), HttpError> {
     let mut options = request::object(body)?;
-    let mut given_texts = Map::new();
-    for text in texts {
-        for key in [text.key.to_string(), format!("{}_name", text.key)] {
-            if let Some(value) = options.remove(&key) {
-                given_texts.insert(key, value);
-            }
+    let mut given = Map::new();
+    let keys = texts
+        .iter()
+        .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+        .chain(own.iter().map(|key| key.to_string()));
+    for key in keys {
+        if let Some(value) = options.remove(&key) {
+            given.insert(key, value);
         }
     }
-    let mut given_own = Map::new();
-    for key in own {
-        if let Some(value) = options.remove(*key) {
-            given_own.insert(key.to_string(), value);
-        }
-    }
-    let fields = Fields::new(R::JOB, Value::Object(given_texts), texts, &[])?;
-    let mut keys: Vec<&str> = own.to_vec();
-    keys.extend(texts.iter().map(|t| t.key));
-    unknown_fields::<R>(&options, &keys)?;
+    let fields = Fields::new(R::JOB, Value::Object(given), texts, own)?;
+    let mut names: Vec<&str> = own.to_vec();
+    names.extend(texts.iter().map(|t| t.key));
+    unknown_fields::<R>(&options, &names)?;
     if lingeo::api::request::fields::<R>()
         .iter()
         .any(|f| f.name == "max_memory")
@@ -788,9 +714,10 @@ pub fn job_request<R: lingeo::api::Request>(
             Value::from(given.unwrap_or(memory_mib).min(memory_mib)),
         );
     }
+    cap(&mut options);
     let request = lingeo::api::request::from_value::<R>(Value::Object(options))
         .map_err(|e| HttpError::bad_request(e.to_string()))?;
-    Ok((request, fields, given_own))
+    Ok((request, fields))
 }
 
 /// A `play` body read: the scenario, and the rest as the API's [`PlayRequest`].
@@ -798,7 +725,7 @@ pub fn play_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(PlayRequest, request::Named), HttpError> {
-    let (request, texts, _) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let (request, texts) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
         .expect("the scenario is required");
@@ -827,7 +754,7 @@ pub fn translate_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(TranslateRequest, request::Named), HttpError> {
-    let (request, texts, _) =
+    let (request, texts) =
         job_request::<TranslateRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
@@ -860,19 +787,21 @@ pub fn compare_request(
     body: Value,
     memory_mib: u64,
     max_jobs: usize,
-) -> Result<(CompareRequest, CompareInputs, Fields, Fields), HttpError> {
-    const OWN: [&str; 3] = ["board", "removed", "set"];
-    let (mut request, texts, own) =
-        job_request::<CompareRequest>(body, &[SCENARIO, COMPARE_A, COMPARE_B], &OWN, memory_mib)?;
+) -> Result<(CompareRequest, CompareInputs, Fields), HttpError> {
+    let (mut request, fields) = job_request::<CompareRequest>(
+        body,
+        &[SCENARIO, COMPARE_A, COMPARE_B],
+        &["board", "removed", "set"],
+        memory_mib,
+    )?;
     request.jobs = request.jobs.min(max_jobs.max(1));
     if request.random.is_some() && request.seed.is_none() {
         return Err(HttpError::bad_request(
             "`random` needs a `seed` (the same seed, the same starts)",
         ));
     }
-    let own = Fields::new(CompareRequest::JOB, Value::Object(own), &[], &OWN)?;
     let side = |text: &Text| -> Result<CompareSide, HttpError> {
-        let named = texts.text(text)?.expect("a side is required");
+        let named = fields.text(text)?.expect("a side is required");
         Ok(if named.source.trim() == "native" {
             CompareSide::Native
         } else {
@@ -886,12 +815,12 @@ pub fn compare_request(
         a: side(&COMPARE_A)?,
         b: side(&COMPARE_B)?,
         starts: Vec::new(),
-        set: own.assignments("set")?,
+        set: fields.assignments("set")?,
     };
     inputs
         .check(&request)
         .map_err(|e| HttpError::bad_request(e.to_string()))?;
-    Ok((request, inputs, texts, own))
+    Ok((request, inputs, fields))
 }
 
 /// `compare`: two languages side by side (`lingeo compare`), each side a grammar's text
@@ -902,10 +831,9 @@ pub fn compare_request(
 pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     // The server's requests share its cores: one thread each.
-    let (request, inputs, texts, own) =
-        compare_request(body, (memory_limit(&config) >> 20) as u64, 1)?;
-    let scenario = texts.text(&SCENARIO)?;
-    let (board, removed) = (own.string("board")?, own.string("removed")?);
+    let (request, inputs, fields) = compare_request(body, (memory_limit(&config) >> 20) as u64, 1)?;
+    let scenario = fields.text(&SCENARIO)?;
+    let (board, removed) = (fields.string("board")?, fields.string("removed")?);
     let memory = lingeo::api::request::memory_bytes(request.max_memory);
     compute(&config, memory, move |budget| {
         let bench =
@@ -924,8 +852,7 @@ pub fn patterns_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(PatternsRequest, request::Named), HttpError> {
-    let (request, texts, _) =
-        job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let (request, texts) = job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
         .expect("the scenario is required");
@@ -937,7 +864,7 @@ pub fn fuzzy_request(
     body: Value,
     memory_mib: u64,
 ) -> Result<(PairsRequest, request::Named), HttpError> {
-    let (request, texts, _) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
+    let (request, texts) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
         .text(&SCENARIO_FILE)?
         .expect("the scenario is required");
@@ -1044,7 +971,7 @@ pub async fn check(State(config): State<Config>, body: Body) -> Result<Json<Valu
 pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<Value>, HttpError> {
     let Json(body) = body?;
     let memory = memory_limit(&config);
-    let (request, _, _) =
+    let (request, _) =
         job_request::<lingeo::api::AnalysisRequest>(body, &[], &[], (memory >> 20) as u64)?;
     compute(&config, memory, move |_| {
         let result = lingeo::api::figure12(&request, &lingeo::progress::Silent).map_err(failed)?;
@@ -1095,4 +1022,132 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         Ok(Json(answer))
     })
     .await?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader of a body: the request's `max_memory` (MiB) it reads, with a budget of
+    /// `memory` MiB.
+    type MemoryOf = fn(Map<String, Value>, u64) -> Result<u64, String>;
+
+    fn message(e: HttpError) -> String {
+        format!("{} {}", e.status, e.message)
+    }
+
+    fn with(body: Value, extra: &Map<String, Value>) -> Value {
+        let mut body = body.as_object().cloned().unwrap_or_default();
+        body.extend(extra.clone());
+        Value::Object(body)
+    }
+
+    /// Each endpoint whose request has a `max_memory` caps it at the server's budget, and
+    /// takes the budget where none is given; a smaller one is kept.
+    #[test]
+    fn every_reader_caps_max_memory_at_the_budget() {
+        let readers: [(&str, MemoryOf); 10] = [
+            ("run", |o, m| {
+                let body = with(
+                    json!({"grammar": "grammar g\nS(x: point) -> e\n", "start": "S(a1)"}),
+                    &o,
+                );
+                run_request(body, m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("zones", |o, m| {
+                let body = with(
+                    json!({"scenario": "board 3x3", "piece": "K", "to": "a1"}),
+                    &o,
+                );
+                zones_request(body, m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("trajectories", |o, m| {
+                board_request::<TrajectoriesRequest>(with(json!({"to": "a1"}), &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("map", |o, m| {
+                board_request::<MapRequest>(Value::Object(o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("search", |o, m| {
+                search_request(with(json!({"scenario": "board 3x3"}), &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("play", |o, m| {
+                play_request(with(json!({"scenario": "board 3x3"}), &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("translate", |o, m| {
+                let body =
+                    json!({"scenario": "board 3x3", "piece": "P", "to": "a1", "moves": "P a1-a2"});
+                translate_request(with(body, &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("compare", |o, m| {
+                let body = json!({"a": "grammar text", "b": "native", "start": "S(a1, b2, 1)"});
+                compare_request(with(body, &o), m, 1)
+                    .map(|(r, ..)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("patterns", |o, m| {
+                patterns_request(with(json!({"scenario": "board 3x3"}), &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+            ("fuzzy", |o, m| {
+                fuzzy_request(with(json!({"scenario": "board 3x3"}), &o), m)
+                    .map(|(r, _)| r.max_memory)
+                    .map_err(message)
+            }),
+        ];
+        for (job, read) in readers {
+            let asked = |mib: Option<u64>| {
+                let mut options = Map::new();
+                if let Some(mib) = mib {
+                    options.insert("max_memory".to_string(), json!(mib));
+                }
+                read(options, 100)
+            };
+            assert_eq!(asked(None), Ok(100), "{job}: the budget by default");
+            assert_eq!(asked(Some(50)), Ok(50), "{job}: less than the budget kept");
+            assert_eq!(
+                asked(Some(5000)),
+                Ok(100),
+                "{job}: more capped at the budget"
+            );
+        }
+    }
+
+    /// The zones' attacks run on one thread a request whatever `jobs` asks (a `jobs` the
+    /// rules would refuse alone included), and compare's on at most the server's.
+    #[test]
+    fn the_zones_and_compare_run_on_the_servers_threads() {
+        let zones = |jobs: Value| {
+            let body = json!({"scenario": "board 3x3", "all_attacks": true, "jobs": jobs});
+            zones_request(body, 100)
+                .map(|(r, _)| r.jobs)
+                .map_err(message)
+        };
+        assert_eq!(zones(json!(8)), Ok(Some(1)));
+        assert_eq!(zones(json!(0)), Ok(Some(1)));
+        assert_eq!(zones(Value::Null), Ok(None));
+        let compare = |jobs: u64, max_jobs: usize| {
+            let body =
+                json!({"a": "grammar text", "b": "native", "start": "S(a1, b2, 1)", "jobs": jobs});
+            compare_request(body, 100, max_jobs)
+                .map(|(r, ..)| r.jobs)
+                .map_err(message)
+        };
+        assert_eq!(compare(8, 2), Ok(2));
+        assert_eq!(compare(1, 2), Ok(1));
+    }
 }

@@ -18,7 +18,7 @@ mod answer;
 pub(crate) mod api;
 mod body;
 mod connections;
-mod error;
+pub(crate) mod error;
 mod examples;
 mod held;
 mod host;

@@ -204,7 +204,8 @@ fn translate_stops_at_its_time_limit() {
     let (out, err, code) = lingeo(&[&zone[..], &["--time", "1e-9"]].concat());
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(
-        err.contains("stopped at the time limit of the request"),
+        err.contains("stopped at the time limit of the request (")
+            && err.contains(" s; --time raises it)"),
         "{err}"
     );
     let (_, err, code) = lingeo(&zone);
@@ -241,7 +242,7 @@ fn zones_run_and_trajectories_stop_at_their_time_limit() {
                 "--time",
                 "0.05",
             ],
-            "the zones took longer than the time limit of 0.05 s",
+            "stopped at the time limit of the request (0.05 s; --time raises it)",
         ),
         (
             vec![
@@ -252,7 +253,7 @@ fn zones_run_and_trajectories_stop_at_their_time_limit() {
                 "--time",
                 "0.05",
             ],
-            "the run took longer than its time limit of 0.05 s",
+            "stopped at the time limit of the request (0.05 s)",
         ),
         (
             vec![

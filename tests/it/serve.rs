@@ -897,7 +897,7 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         answer["error"]
             .as_str()
             .unwrap()
-            .contains("time limit of 3 s"),
+            .contains("stopped at the time limit of the request (3 s)"),
         "{answer}"
     );
     assert!(
@@ -919,7 +919,7 @@ fn bad_input_gets_a_json_error_and_the_server_goes_on() {
         answer["error"]
             .as_str()
             .unwrap()
-            .contains("time limit of 3 s"),
+            .contains("stopped at the time limit of the request (3 s)"),
         "{answer}"
     );
     assert!(started.elapsed() < Duration::from_secs(20));
