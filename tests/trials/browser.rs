@@ -415,6 +415,57 @@ fn the_page_searches_reti_with_the_apis_default_depth(binary: &Path) {
         browser.eval("document.getElementById('search-depth').placeholder"),
         "auto"
     );
+
+    // The request's other fields are the panel's options, each from `GET /api/defaults`: the
+    // race of 0 (no race) gives on the page the value the library gives with it.
+    let no_race = lingeo::api::Workbench::load(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/reti.scenario"),
+    )
+    .and_then(|bench| {
+        bench.search(&lingeo::api::SearchRequest {
+            engine: lingeo::api::Engine::Lg,
+            race: Some(0),
+            ..Default::default()
+        })
+    })
+    .expect("the library's search of Réti without a race")
+    .json
+    .value;
+    assert_ne!(no_race, cli, "a race of 0 changes Réti's value");
+    let offered = browser.eval(
+        "[...document.querySelectorAll('#search-options [data-field]')].map((e) => e.dataset.field).join(' ')",
+    );
+    let offered = offered.as_str().unwrap_or_default().to_string();
+    for field in [
+        "race",
+        "race_budget",
+        "leaf",
+        "ordering",
+        "time",
+        "max_memory",
+        "threads",
+    ] {
+        assert!(
+            offered.split(' ').any(|f| f == field),
+            "{field} among the search's options: {offered}"
+        );
+    }
+    assert_eq!(
+        browser.eval("document.querySelector('#search-options [data-field=race]').placeholder"),
+        "none"
+    );
+    browser.click("#search-options summary");
+    browser.eval(
+        "(() => { const i = document.querySelector('#search-options [data-field=race]'); \
+           i.value = '0'; i.dispatchEvent(new Event('input')); return true; })()",
+    );
+    // A changed option marks the results stale, as the panel's own inputs do.
+    browser.wait_for("!document.getElementById('search-stale').hidden");
+    browser.click("#search-form button");
+    browser.wait_for(&format!(
+        "document.getElementById('search-summary').textContent.startsWith('value {} ')",
+        no_race.unwrap()
+    ));
 }
 
 fn the_page_runs_a_grammar_of_zones_and_steps_its_derivation(binary: &Path) {

@@ -117,6 +117,71 @@ const PANEL_INPUTS = {
   search: ["search-depth"],
 };
 
+// The fields each panel sets itself (its own inputs above, the texts, what the page decides)
+// or whose answer it cannot show (a count, a summary, every attack): not offered among its
+// options.
+const PANEL_OWN_FIELDS = {
+  run: ["grammar", "grammar_name", "scenario", "scenario_name", "start", "piece", "trace", "count", "no_source"],
+  zones: ["scenario", "scenario_name", "grammar", "grammar_name", "piece", "to", "horizon", "engine",
+    "all_zones", "max_zones", "max_steps", "all_attacks", "summary", "zone", "jobs", "no_source"],
+  search: ["scenario", "scenario_name", "engine", "tree", "full_tree", "depth"],
+};
+
+// Every other field of the panel's job, from `GET /api/defaults`: an input each, left empty
+// (or on "default") for the API's default, which it shows, and its doc as its tooltip. An
+// option added to a request shows here without a change to the page.
+function buildOptions(panel) {
+  const host = $(`${panel}-options`).querySelector(".option-fields");
+  host.innerHTML = "";
+  for (const field of state.defaults[panel]) {
+    if (PANEL_OWN_FIELDS[panel].includes(field.name)) continue;
+    const label = document.createElement("label");
+    label.title = field.doc;
+    const kind = field.kind || {};
+    const shown = field.default === null ? "none" : String(field.default);
+    let input;
+    if (kind.type === "choice" || (kind.type === "bool" && field.optional)) {
+      input = document.createElement("select");
+      const values = kind.type === "choice" ? kind.values : ["true", "false"];
+      input.append(new Option(`default (${shown})`, ""), ...values.map((v) => new Option(v, v)));
+    } else if (kind.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = field.default === true;
+    } else {
+      input = document.createElement("input");
+      input.size = kind.type === "string" ? 12 : 8;
+      input.placeholder = shown;
+    }
+    input.dataset.field = field.name;
+    input.addEventListener("input", () => markStale([panel]));
+    input.addEventListener("change", () => markStale([panel]));
+    if (input.type === "checkbox") label.append(input, ` ${field.name}`);
+    else label.append(`${field.name} `, input);
+    host.append(label);
+  }
+}
+
+// The options set away from the API's defaults, as the request's fields. A number that does
+// not read as one goes as its text, for the server to refuse naming the field.
+function optionValues(panel) {
+  const body = {};
+  for (const input of $(`${panel}-options`).querySelectorAll("[data-field]")) {
+    const field = state.defaults[panel].find((f) => f.name === input.dataset.field);
+    const kind = (field.kind || {}).type;
+    if (input.type === "checkbox") {
+      if (input.checked !== (field.default === true)) body[field.name] = input.checked;
+      continue;
+    }
+    const text = input.value.trim();
+    if (!text) continue;
+    if (kind === "bool") body[field.name] = text === "true";
+    else if ((kind === "integer" || kind === "number") && text !== "" && !Number.isNaN(Number(text))) body[field.name] = Number(text);
+    else body[field.name] = text;
+  }
+  return body;
+}
+
 // The inputs were edited: results stay, marked as out of date until the panel runs again.
 function markStale(panels) {
   for (const panel of panels) {
@@ -507,7 +572,7 @@ function scenarioBody() {
 
 async function run(event) {
   if (event) event.preventDefault();
-  const body = { grammar: editors.grammar.text(), ...scenarioBody(), start: $("run-start").value, trace: $("run-trace").checked };
+  const body = { ...optionValues("run"), grammar: editors.grammar.text(), ...scenarioBody(), start: $("run-start").value, trace: $("run-trace").checked };
   if (state.grammarName) body.grammar_name = state.grammarName;
   const piece = $("run-piece").value.trim();
   if (piece) body.piece = piece;
@@ -654,7 +719,7 @@ async function zones(event) {
     $("zones-summary").textContent = "give the piece (its name, e.g. WF) and the target point (e.g. c8)";
     return;
   }
-  const body = { ...scenarioBody(), piece, to, engine: $("zones-engine").value };
+  const body = { ...optionValues("zones"), ...scenarioBody(), piece, to, engine: $("zones-engine").value };
   const horizon = $("zones-horizon").value.trim();
   if (horizon) body.horizon = +horizon;
   const maxSteps = $("zones-max-steps").value.trim();
@@ -718,6 +783,7 @@ async function loadDefaults() {
   const depth = state.defaults.search.find((f) => f.name === "depth");
   $("search-depth").placeholder = depth.default === null ? "auto" : String(depth.default);
   $("search-depth").title = depth.doc;
+  for (const panel of ["run", "zones", "search"]) buildOptions(panel);
 }
 
 // The API's default of a job's option.
@@ -751,7 +817,7 @@ async function search(event) {
   event.preventDefault();
   // An empty depth is the API's default (none: the LG search's depth bound is the horizon + 2).
   const depth = $("search-depth").value.trim();
-  const body = { ...scenarioBody(), engine: "lg", tree: true, depth: depth ? +depth : apiDefault("search", "depth") };
+  const body = { ...optionValues("search"), ...scenarioBody(), engine: "lg", tree: true, depth: depth ? +depth : apiDefault("search", "depth") };
   clearResults(["search"]);
   await busy("search-form", "searching…", async (signal, progress) => {
     try {
