@@ -742,30 +742,7 @@ impl<'s> ZoneGenerator<'s> {
         let (f1, f2) = (self.options.f1, self.options.f2);
         let side = self.scenario.pieces[p0].side;
         scratch.reset(n, two_n, self.occupants.iter().map(|&(x, _)| x));
-        // TIME of the main trajectory's stops after its start: the stop number + 1 where the
-        // point first occurs (DIST of the main trajectory).
-        for (k, p) in main.iter().enumerate().skip(1) {
-            let slot = &mut scratch.next[p.index()];
-            if *slot == two_n {
-                *slot = k as i64 + 1;
-            }
-        }
-        let mut v = BitSet::new(n);
-        for &p in &main[1..] {
-            if scratch.next[p.index()] < two_n {
-                v.insert(p);
-            }
-        }
-        scratch.add_runs(0, &main);
-        let mut zone = Zone {
-            entries: vec![ZoneEntry {
-                piece: p0,
-                trajectory: main,
-                time: l0 + 1,
-                level: 0,
-            }],
-            times: vec![marked_times(&v, &scratch.next)],
-        };
+        let (mut zone, mut v) = main_level(scratch, p0, main, l0, n, two_n);
         let mut ends = scan_ends(&v, &scratch.next);
         for p in v.iter() {
             scratch.next[p.index()] = two_n;
@@ -824,24 +801,7 @@ impl<'s> ZoneGenerator<'s> {
                         }
                     }
                     for (q, t) in joining.drain(..) {
-                        // NEXTTIME = max(NEXTTIME, TIME(y) - len(t) + 1) (decisions A6, A7) on
-                        // the intermediate stops z_k whose DIST, k + 1, is below 2n.
-                        let k = i64::from(l) - (t.len() as i64 - 1) + 1;
-                        for (i, p) in t[1..t.len() - 1].iter().enumerate() {
-                            if i as i64 + 2 >= two_n {
-                                break;
-                            }
-                            w.insert(*p);
-                            let next = &mut scratch.next[p.index()];
-                            *next = if *next != two_n { (*next).max(k) } else { k };
-                        }
-                        scratch.add_runs(zone.entries.len(), &t);
-                        zone.entries.push(ZoneEntry {
-                            piece: q,
-                            trajectory: t,
-                            time: l,
-                            level: depth,
-                        });
+                        join(scratch, &mut zone, &mut w, (q, t), l, depth, two_n);
                     }
                 }
             }
@@ -1155,6 +1115,73 @@ fn scan_ends(v: &BitSet, time: &[i64]) -> Vec<(Point, u32)> {
         .filter(|&(_, l)| l > 0)
         .map(|(y, l)| (y, l as u32))
         .collect()
+}
+
+/// The zone's level 0: the main trajectory of p0, with TIME on its stops after its start (the
+/// stop number + 1 where the point first occurs: DIST of the main trajectory); and those
+/// stops, whose times are below 2n.
+fn main_level(
+    scratch: &mut BundleScratch,
+    p0: usize,
+    main: SharedTrajectory,
+    l0: u32,
+    n: usize,
+    two_n: i64,
+) -> (Zone, BitSet) {
+    for (k, p) in main.iter().enumerate().skip(1) {
+        let slot = &mut scratch.next[p.index()];
+        if *slot == two_n {
+            *slot = k as i64 + 1;
+        }
+    }
+    let mut v = BitSet::new(n);
+    for &p in &main[1..] {
+        if scratch.next[p.index()] < two_n {
+            v.insert(p);
+        }
+    }
+    scratch.add_runs(0, &main);
+    let zone = Zone {
+        entries: vec![ZoneEntry {
+            piece: p0,
+            trajectory: main,
+            time: l0 + 1,
+            level: 0,
+        }],
+        times: vec![marked_times(&v, &scratch.next)],
+    };
+    (zone, v)
+}
+
+/// Trajectory `t` of piece `q` joins the zone at `depth` with time `l`: NEXTTIME = max(NEXTTIME,
+/// TIME(y) - len(t) + 1) (decisions A6, A7) on its intermediate stops z_k whose DIST, k + 1,
+/// is below 2n, which join `w`, the next level's stops.
+#[inline]
+fn join(
+    scratch: &mut BundleScratch,
+    zone: &mut Zone,
+    w: &mut BitSet,
+    (q, t): (usize, SharedTrajectory),
+    l: u32,
+    depth: u32,
+    two_n: i64,
+) {
+    let k = i64::from(l) - (t.len() as i64 - 1) + 1;
+    for (i, p) in t[1..t.len() - 1].iter().enumerate() {
+        if i as i64 + 2 >= two_n {
+            break;
+        }
+        w.insert(*p);
+        let next = &mut scratch.next[p.index()];
+        *next = if *next != two_n { (*next).max(k) } else { k };
+    }
+    scratch.add_runs(zone.entries.len(), &t);
+    zone.entries.push(ZoneEntry {
+        piece: q,
+        trajectory: t,
+        time: l,
+        level: depth,
+    });
 }
 
 fn marked_times(v: &BitSet, time: &[i64]) -> Vec<(Point, i64)> {
