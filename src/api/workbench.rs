@@ -149,6 +149,9 @@ impl Workbench {
         Game::new((*self.scenario).clone()).map_err(|e| {
             let too_large = match &e {
                 crate::play::game::GameError::TooLarge(t) => Some(t.to_string()),
+                crate::play::game::GameError::OutOfTime(limit) => {
+                    return ApiError::out_of_time(*limit);
+                }
                 _ => None,
             };
             match too_large {

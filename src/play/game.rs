@@ -31,6 +31,9 @@ pub enum GameError {
     },
     /// The rays and tables of play would take more than the memory limit.
     TooLarge(TooLarge),
+    /// The thread's deadline passed while the rays of play were built (a slider's on a large
+    /// board take a second): its time limit.
+    OutOfTime(std::time::Duration),
 }
 
 impl fmt::Display for GameError {
@@ -57,6 +60,7 @@ impl fmt::Display for GameError {
                  at most one piece"
             ),
             GameError::TooLarge(e) => e.fmt(f),
+            GameError::OutOfTime(limit) => f.write_str(&crate::deadline::stopped_at(*limit)),
         }
     }
 }
@@ -86,11 +90,23 @@ impl Rays {
         n * range + rays * range + points * std::mem::size_of::<Point>() as u64
     }
 
-    fn build(scenario: &Scenario, type_index: usize, side: Side, usage: Usage) -> Rays {
+    /// The rays of a type's motion from every point; the thread's deadline is looked at every
+    /// 1,024 points, and the error is its time limit once it has passed.
+    fn build(
+        scenario: &Scenario,
+        type_index: usize,
+        side: Side,
+        usage: Usage,
+    ) -> Result<Rays, GameError> {
         let board = &scenario.board;
         let motion = scenario.types[type_index].motion(usage).oriented(side);
         let mut out = Rays::default();
         for p in board.points() {
+            if p.index() % 1024 == 0
+                && let Some(limit) = crate::deadline::passed()
+            {
+                return Err(GameError::OutOfTime(limit));
+            }
             let first = out.rays.len() as u32;
             if let Some(c) = board.coords(p) {
                 for basis in &motion.vectors {
@@ -120,7 +136,7 @@ impl Rays {
             }
             out.starts.push((first, out.rays.len() as u32));
         }
-        out
+        Ok(out)
     }
 
     /// The rays from `p`, each in order of distance.
@@ -191,7 +207,7 @@ impl Game {
             attacks,
             class,
             classes,
-        } = PieceRays::build(&scenario);
+        } = PieceRays::build(&scenario)?;
         let len = scenario.board.len();
         let piece_keys = (0..classes * len).map(|_| keys.next_u64()).collect();
         let goals = goal_masks(&scenario);
@@ -283,29 +299,28 @@ struct PieceRays {
 }
 
 impl PieceRays {
-    fn build(scenario: &Scenario) -> PieceRays {
+    fn build(scenario: &Scenario) -> Result<PieceRays, GameError> {
         let mut classes: Vec<(usize, Side)> = Vec::new();
         let mut rays: Vec<Rays> = Vec::new();
         let mut ray_keys: Vec<(usize, Side, Usage)> = Vec::new();
         let mut ray_index = |t: usize, side: Side, usage: Usage, rays: &mut Vec<Rays>| {
             if let Some(i) = ray_keys.iter().position(|&k| k == (t, side, usage)) {
-                return i;
+                return Ok(i);
             }
             ray_keys.push((t, side, usage));
-            rays.push(Rays::build(scenario, t, side, usage));
-            rays.len() - 1
+            rays.push(Rays::build(scenario, t, side, usage)?);
+            Ok(rays.len() - 1)
         };
         let mut moves = Vec::new();
         let mut attacks = Vec::new();
         let mut class = Vec::new();
         for p in &scenario.pieces {
-            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays));
+            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays)?);
             let t = &scenario.types[p.type_index];
-            attacks.push(
-                t.attacks
-                    .as_ref()
-                    .map(|_| ray_index(p.type_index, p.side, Usage::Attack, &mut rays)),
-            );
+            attacks.push(match t.attacks {
+                Some(_) => Some(ray_index(p.type_index, p.side, Usage::Attack, &mut rays)?),
+                None => None,
+            });
             let c = (p.type_index, p.side);
             class.push(match classes.iter().position(|&k| k == c) {
                 Some(i) => i,
@@ -315,13 +330,13 @@ impl PieceRays {
                 }
             });
         }
-        PieceRays {
+        Ok(PieceRays {
             rays,
             moves,
             attacks,
             class,
             classes: classes.len(),
-        }
+        })
     }
 }
 

@@ -249,7 +249,7 @@ impl<'g> Searcher<'g> {
             options,
             history: vec![0; game.piece_count() * game.scenario.board.len()],
             killers: Vec::new(),
-            budget: Budget::new(options),
+            budget: Budget::new(options).for_board(game.scenario.board.len()),
             tt_hits: 0,
             buffers: Vec::new(),
             max_ply: 0,

@@ -10,7 +10,7 @@ use crate::play::state::{Move, State};
 
 /// Searches `root` to `options.depth` (to the end of the game without one).
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
-    let mut budget = Budget::new(options);
+    let mut budget = Budget::new(options).for_board(game.scenario.board.len());
     let mut state = root.clone();
     let depth = options.depth.unwrap_or(u32::MAX);
     let (score, complete, pv) = negamax(game, &mut state, depth, 0, &mut budget, options);

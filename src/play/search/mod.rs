@@ -447,6 +447,16 @@ impl Budget {
         }
     }
 
+    /// This budget, reading the clock as often as a search's nodes on a board of `points`
+    /// cost: every 16,384 nodes up to 64 points, then in proportion fewer (every 32 on 344x166,
+    /// where a rook's node lists hundreds of moves and 16,384 of them took 0.5 s past a
+    /// deadline). About a million points' worth of moves between two reads.
+    pub(crate) fn for_board(mut self, points: usize) -> Budget {
+        let every = (16_384 * 64 / points.max(64)).max(1);
+        self.clock_mask = (every as u64).next_power_of_two() - 1;
+        self
+    }
+
     /// This budget, reading the clock at every node: for searches whose nodes are costly (the
     /// LG search lists zones at each), so that a deadline stops them within one node's work.
     pub(crate) fn every_node(mut self) -> Budget {
@@ -638,6 +648,15 @@ mod tests {
     /// alpha-beta's reads it every 16,384 nodes. The LG search's nodes list zones (on
     /// 344x166, 16,384 of them took the fuzz target's instrumented build past 5 s after its
     /// client left), so it reads at every node.
+    #[test]
+    fn a_budget_reads_the_clock_less_often_on_a_large_board() {
+        let options = SearchOptions::default();
+        assert_eq!(Budget::new(&options).for_board(64).clock_mask, 0x3fff);
+        assert_eq!(Budget::new(&options).for_board(8 * 8).clock_mask, 0x3fff);
+        assert_eq!(Budget::new(&options).for_board(344 * 166).clock_mask, 0x1f);
+        assert_eq!(Budget::new(&options).for_board(1 << 20).clock_mask, 0);
+    }
+
     #[test]
     fn a_budget_read_at_every_node_stops_at_the_first_node_past_the_deadline() {
         let visited_until_stopped = |budget: Budget| {
