@@ -155,3 +155,22 @@ fn the_library_checks_the_limit_itself() {
         assert!(matches!(Game::new(small), Err(GameError::TooLarge(_))));
     });
 }
+
+/// The rays of play of a queen on 128x128 take a while to build: past the thread's deadline the
+/// game is not made, and the error is the time limit (a server's request whose client left
+/// built a rook's rays on 344x166 for seconds).
+#[test]
+fn the_rays_of_play_stop_at_the_deadline() {
+    let small = Scenario::parse("q.scenario", &QUEEN.replace("SIZE", "128x128")).unwrap();
+    let limit = std::time::Duration::ZERO;
+    lingeo::deadline::within(limit, || {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        match Game::new(small.clone()) {
+            Err(e @ GameError::OutOfTime(_)) => {
+                assert!(e.to_string().contains("time limit"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    });
+    assert!(Game::new(small).is_ok());
+}
