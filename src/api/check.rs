@@ -397,6 +397,9 @@ pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
             out.push_str(&format!(", {word} {}", s.types[t].name));
         }
     }
+    if let Some(chess) = &r.chess {
+        out.push_str(&format!(", rules chess, castling {}", chess.castling.fen()));
+    }
     out
 }
 
