@@ -68,7 +68,11 @@ pub(crate) struct ChessGame {
     pub(crate) ways: Vec<CastleWay>,
     /// Per point: the castling rights that survive a move from or to it.
     pub(crate) rights_kept: Vec<u8>,
-    /// Keys of the four castling rights, and of an en passant square per point.
+    /// Whether every piece is of a built-in chess type, whose attack rays run alike both ways
+    /// (a pawn's reversed are the other side's): then [`super::state::State::attacked`] looks
+    /// from the point outward, along each type's rays, instead of from every piece.
+    pub(crate) builtin_only: bool,
+    /// Keys of the four castling rights, and of an en passant point per point.
     pub(crate) castling_keys: [u64; 4],
     pub(crate) en_passant_keys: Vec<u64>,
 }
@@ -126,6 +130,7 @@ impl ChessGame {
             forward: [1, -1],
             ways,
             rights_kept,
+            builtin_only: scenario.pieces.iter().all(|p| p.type_index <= PAWN),
             castling_keys: [
                 keys.next_u64(),
                 keys.next_u64(),

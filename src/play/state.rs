@@ -452,6 +452,11 @@ impl State {
 
     /// Whether an opposing piece of `by` attacks point `p`.
     pub fn attacked(&self, game: &Game, p: Point, by: Side) -> bool {
+        if let Some(chess) = &game.chess
+            && chess.builtin_only
+        {
+            return self.attacked_from_the_point(game, chess, p, by);
+        }
         for &i in &game.by_side[side_index(by)] {
             let i = usize::from(i);
             let Some(at) = self.at[i] else { continue };
@@ -688,6 +693,29 @@ impl State {
         let hit = after.attacked(game, to, self.to_move.opposite());
         after.unmake_raw(game, undo);
         hit
+    }
+
+    /// [`State::attacked`] where every piece is of a built-in chess type: from `p` outward
+    /// along each type's attack rays (a pawn's: the other side's pawn attack rays), the first
+    /// piece met on a ray attacks `p` when it is of `by` and of a type that attacks along it.
+    /// The same answer as looking from every piece, since those rays run alike both ways.
+    fn attacked_from_the_point(&self, game: &Game, chess: &ChessGame, p: Point, by: Side) -> bool {
+        let s = chess::side_index(by);
+        let [queen, rook, bishop, knight] = chess.promotions[s];
+        let first_on = |rays: &crate::play::game::Rays, classes: &[usize]| {
+            rays.from(p).any(|ray| {
+                ray.iter()
+                    .find(|q| self.occupant[q.index()] != EMPTY)
+                    .is_some_and(|q| {
+                        classes.contains(&self.class(self.occupant[q.index()] as usize))
+                    })
+            })
+        };
+        first_on(game.attack_rays(rook), &[rook, queen])
+            || first_on(game.attack_rays(bishop), &[bishop, queen])
+            || first_on(game.attack_rays(knight), &[knight])
+            || first_on(game.attack_rays(chess.king[s]), &[chess.king[s]])
+            || first_on(game.attack_rays(chess.pawn[1 - s]), &[chess.pawn[s]])
     }
 
     /// Whether a royal piece of `side` is attacked.
