@@ -111,6 +111,10 @@ pub enum FenError {
         /// What is wrong.
         why: String,
     },
+    /// The position's game could not be compiled to test for check (the thread's memory limit
+    /// is below what an 8x8 game takes).
+    #[error("the FEN's position cannot be played: {0}")]
+    Game(String),
     /// A clock that is not a number (or a fullmove number of 0).
     #[error("FEN field {field} ({}): `{text}` is not {}", FIELD_NAMES[*field as usize - 1],
         if *field == 5 { "a number of plies" } else { "a move number from 1" })]
@@ -123,10 +127,11 @@ pub enum FenError {
 }
 
 impl FenError {
-    /// The number of the field at fault (1 to 6), `None` for a wrong number of fields.
+    /// The number of the field at fault (1 to 6), `None` for a wrong number of fields (or a
+    /// game that could not be compiled).
     pub fn field(&self) -> Option<u8> {
         Some(match self {
-            FenError::FieldCount(_) => return None,
+            FenError::FieldCount(_) | FenError::Game(_) => return None,
             FenError::RankCount(_)
             | FenError::RankWidth { .. }
             | FenError::PieceLetter { .. }
@@ -212,7 +217,7 @@ impl Scenario {
                 fullmove,
             },
         ));
-        let game = Game::new(scenario).expect("a FEN's scenario is a game: one piece a point");
+        let game = Game::new(scenario).map_err(|e| FenError::Game(e.to_string()))?;
         let state = State::initial(&game);
         if state.royal_attacked(&game, first.opposite()) {
             return Err(FenError::NotToMoveInCheck {
