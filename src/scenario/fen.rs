@@ -562,6 +562,13 @@ mod tests {
     }
 
     #[test]
+    fn a_game_past_the_memory_limit_is_an_error_not_a_panic() {
+        let e = crate::memory::with_limit(1024, || Scenario::from_fen(START)).unwrap_err();
+        assert!(matches!(e, FenError::Game(_)), "{e}");
+        assert_eq!(e.field(), None);
+    }
+
+    #[test]
     fn a_scenario_not_on_8x8_or_with_own_types_has_no_fen() {
         let s = Scenario::parse("t", "board 5x5\nwhite king at a1\n").unwrap();
         assert!(matches!(s.to_fen(), Err(ToFenError::Board(_))));
