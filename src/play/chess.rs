@@ -348,6 +348,10 @@ mod tests {
                     black king at e8\nblack pawn at d4\ngame {\n  rules chess\n}\n";
         let s = Scenario::parse("t.scenario", text).unwrap();
         let rules = s.game.clone().unwrap();
+        assert!(
+            crate::api::check::rules_summary(&s, &rules)
+                .ends_with("no limit, royal king, rules chess, castling K")
+        );
         assert_eq!(rules.stalemate, Stalemate::Draw);
         assert_eq!(rules.royal, [KING]);
         assert_eq!(rules.limit, u32::MAX);
@@ -478,8 +482,10 @@ mod tests {
             s.pieces.iter().find(|p| p.name == "WP").unwrap().type_index,
             KNIGHT
         );
-        // It moves as a knight: a8-b6 and a8-c7.
+        // It moves as a knight: a8-b6 and a8-c7; the position is drawn with a knight there.
         play(&g, &mut knight, "h8h7");
+        let picture = crate::api::play::position(&g, &knight);
+        assert!(picture.lines().any(|l| l.starts_with("8  N")), "{picture}");
         let moves = uci(&g, &knight);
         assert!(
             moves.contains(&"a8b6".into()) && moves.contains(&"a8c7".into()),
