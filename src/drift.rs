@@ -444,6 +444,28 @@ fn evaluate_front_ends() {
 }
 
 #[test]
+fn perft_front_ends() {
+    use crate::cli::perft::PerftArgs;
+    use lingeo::api::PerftRequest;
+    let cli = |o: &Map<String, Value>| {
+        cli_job::<PerftArgs, PerftRequest>("perft", &[], o, |a| a.options.request())
+    };
+    let server = |o: &Map<String, Value>| {
+        crate::serve::api::perft_request(Value::Object(o.clone()), 1024)
+            .map(|(r, _)| r)
+            .map_err(|e| format!("{} {}", e.status, e.message))
+    };
+    let table = job_table::<PerftRequest>(
+        &cli,
+        Ok(&server),
+        Err("no binding yet (issue 47 item 9)"),
+        &[],
+        &[],
+    );
+    snapshot("perft", table);
+}
+
+#[test]
 fn translate_front_ends() {
     use crate::cli::translate::TranslateArgs;
     use lingeo::api::TranslateRequest;

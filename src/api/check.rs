@@ -375,7 +375,7 @@ fn summary(path: &str, s: &Scenario) -> String {
 pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
     use crate::play::rules::{Deadlock, GoalRule, Stalemate};
     let mut out = format!(
-        "{} first, goals {}, stalemate {}, deadlock {}, limit {}",
+        "{} first, goals {}, stalemate {}, deadlock {}, {}",
         r.first,
         match r.goals {
             GoalRule::Immediate => "immediate",
@@ -390,12 +390,19 @@ pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
             Deadlock::Count => "count",
             Deadlock::Draw => "draw",
         },
-        r.limit
+        // `rules chess` without a `limit` line has none.
+        match r.limit {
+            u32::MAX => "no limit".to_string(),
+            n => format!("limit {n}"),
+        }
     );
     for (word, types) in [("safe", &r.safe), ("royal", &r.royal)] {
         for &t in types {
             out.push_str(&format!(", {word} {}", s.types[t].name));
         }
+    }
+    if let Some(chess) = &r.chess {
+        out.push_str(&format!(", rules chess, castling {}", chess.castling.fen()));
     }
     out
 }

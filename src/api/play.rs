@@ -19,7 +19,8 @@ pub fn position(game: &Game, state: &State) -> String {
         None => ".".to_string(),
         Some(i) => {
             let piece = &s.pieces[i];
-            let name = &s.types[piece.type_index].name;
+            // The piece's type now: a promoted pawn is drawn as what it became.
+            let name = &s.types[state.kind(game, i)].name;
             let letter = chess_letter(name)
                 .unwrap_or_else(|| name.chars().next().unwrap_or('?').to_ascii_uppercase());
             match piece.side {

@@ -13,6 +13,7 @@ mod limits;
 pub(crate) mod map;
 pub(crate) mod matches;
 pub(crate) mod patterns;
+pub(crate) mod perft;
 pub(crate) mod play;
 mod progress;
 pub(crate) mod run;
@@ -86,6 +87,10 @@ enum Command {
     /// piece achieves its goals (reaching a goal point, capturing a piece), read off the zones
     /// of its attacks, weighted by their importance, plus the material; --explain says why.
     Evaluate(evaluate::EvaluateArgs),
+    /// Count the leaves of the tree of legal moves to a depth (perft), from a FEN (--fen) or a
+    /// scenario with a game block; --divide gives the count under each first move
+    /// (docs/play-and-search.md §1.6).
+    Perft(perft::PerftArgs),
     /// Play two engines against each other from a fixed set of openings (White's first move and
     /// Black's reply, each opening twice with the colours swapped) and print the first engine's
     /// wins, draws and losses with the Elo difference (docs/players.md §4).
@@ -240,9 +245,11 @@ impl Command {
             Command::Search(a) => a.options.memory_limit(),
             Command::Compare(a) => a.options.memory_limit(),
             Command::Analysis(a) => a.memory.bytes(),
-            Command::Check { .. } | Command::Test(_) | Command::Serve(_) | Command::Demo { .. } => {
-                lingeo::memory::DEFAULT_LIMIT
-            }
+            Command::Check { .. }
+            | Command::Test(_)
+            | Command::Serve(_)
+            | Command::Demo { .. }
+            | Command::Perft(_) => lingeo::memory::DEFAULT_LIMIT,
         }
     }
 }
@@ -264,6 +271,7 @@ fn dispatch(command: Command, trace: &mut dyn FnMut(&str)) -> Result<Report, Cli
         Command::Run(args) => return run::run(&args, trace),
         Command::Search(args) => return play::run_search(&args),
         Command::Evaluate(args) => return evaluate::run(&args),
+        Command::Perft(args) => return perft::run(&args),
         Command::Match(args) => return matches::run(&args),
         Command::Compare(args) => return compare_grammars::run(&args),
         Command::Test(args) => return test::run(&args),

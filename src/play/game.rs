@@ -155,9 +155,10 @@ pub struct Game {
     pub scenario: Scenario,
     /// Its rules of play.
     pub rules: Rules,
-    /// Per piece: its move rays and attack rays (`None`: it attacks as it moves).
-    pub(crate) moves: Vec<usize>,
-    pub(crate) attacks: Vec<Option<usize>>,
+    /// Per class (a type and a side, [`Class`]): its move rays and attack rays (`None`: it
+    /// attacks as it moves), as indices of `rays`. A piece's class is kept by its state, since
+    /// a promoted pawn changes its type.
+    pub(crate) classes: Vec<Class>,
     pub(crate) rays: Vec<Rays>,
     /// Per piece: whether each point is one of its goals.
     pub(crate) goals: Vec<Vec<bool>>,
@@ -179,7 +180,10 @@ pub struct Game {
     /// Zobrist keys: per (piece class, point), where a class is a (type, side) pair, so that
     /// interchangeable pieces hash alike.
     pub(crate) piece_keys: Vec<u64>,
+    /// Each piece's class at the start.
     pub(crate) class: Vec<usize>,
+    /// What the rules of chess compile to, when the game has them.
+    pub(crate) chess: Option<super::chess::ChessGame>,
     pub(crate) black_key: u64,
     pub(crate) pass_key: u64,
     pub(crate) pending_keys: [u64; 2],
@@ -199,17 +203,16 @@ impl Game {
     pub fn with_rules(scenario: Scenario, rules: Rules) -> Result<Game, GameError> {
         let n = scenario.pieces.len();
         check_placement(&scenario)?;
-        check_size(&scenario)?;
+        check_size(&scenario, &rules)?;
         let mut keys = SplitMix(0x5eed_1a6e_0000_0001);
         let PieceRays {
-            rays,
-            moves,
-            attacks,
+            mut rays,
+            mut ray_keys,
+            mut classes,
             class,
-            classes,
         } = PieceRays::build(&scenario)?;
         let len = scenario.board.len();
-        let piece_keys = (0..classes * len).map(|_| keys.next_u64()).collect();
+        let mut piece_keys: Vec<u64> = (0..classes.len() * len).map(|_| keys.next_u64()).collect();
         let goals = goal_masks(&scenario);
         let owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
         let goal_distance = goal_distances(&scenario, &goals, &owns_goal)?;
@@ -231,14 +234,34 @@ impl Game {
             .map(|p| scenario.types[p.type_index].value)
             .collect();
         let limit_matters = rules.limit < progressive_bound(&scenario).unwrap_or(u32::MAX);
+        let black_key = keys.next_u64();
+        let pass_key = keys.next_u64();
+        let pending_keys = [keys.next_u64(), keys.next_u64()];
+        // The keys of a game without the rules of chess are drawn first and alike, so that its
+        // positions hash as they always did.
+        let chess = match rules.chess {
+            Some(_) => Some(super::chess::ChessGame::build(
+                &scenario,
+                &mut classes,
+                &mut rays,
+                &mut ray_keys,
+                &mut piece_keys,
+                &mut keys,
+            )?),
+            None => None,
+        };
+        for c in &mut classes {
+            c.safe = rules.safe.contains(&c.type_index);
+            c.royal = rules.royal.contains(&c.type_index);
+        }
         Ok(Game {
-            black_key: keys.next_u64(),
-            pass_key: keys.next_u64(),
-            pending_keys: [keys.next_u64(), keys.next_u64()],
+            black_key,
+            pass_key,
+            pending_keys,
             scenario,
             rules,
-            moves,
-            attacks,
+            classes,
+            chess,
             rays,
             goals,
             goal_distance,
@@ -261,9 +284,39 @@ impl Game {
         self.scenario.pieces.len()
     }
 
-    pub(crate) fn key(&self, piece: usize, at: Point) -> u64 {
-        self.piece_keys[self.class[piece] * self.scenario.board.len() + at.index()]
+    /// The Zobrist key of a piece of class `class` on `at`.
+    pub(crate) fn key(&self, class: usize, at: Point) -> u64 {
+        self.piece_keys[class * self.scenario.board.len() + at.index()]
     }
+
+    /// The rays a piece of class `class` moves along.
+    pub(crate) fn move_rays(&self, class: usize) -> &Rays {
+        &self.rays[self.classes[class].moves]
+    }
+
+    /// The rays a piece of class `class` attacks along (its move rays where it attacks as it
+    /// moves).
+    pub(crate) fn attack_rays(&self, class: usize) -> &Rays {
+        let c = &self.classes[class];
+        &self.rays[c.attacks.unwrap_or(c.moves)]
+    }
+}
+
+/// A class of pieces: one type of one side. Pieces of a class move alike and hash alike.
+#[derive(Clone, Debug)]
+pub(crate) struct Class {
+    /// The type (an index into the scenario's types).
+    pub(crate) type_index: usize,
+    pub(crate) side: Side,
+    /// The move rays (an index of [`Game::rays`]).
+    pub(crate) moves: usize,
+    /// The attack rays, where the type attacks otherwise than it moves.
+    pub(crate) attacks: Option<usize>,
+    /// The type's material value.
+    pub(crate) value: f64,
+    /// Whether the rules make the type safe, or royal.
+    pub(crate) safe: bool,
+    pub(crate) royal: bool,
 }
 
 /// At most [`MAX_PIECES`] pieces, no two on one point.
@@ -284,60 +337,83 @@ fn check_placement(scenario: &Scenario) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The rays of the pieces' motions, built once per (type, side, usage), and each piece's
-/// class (type and side) for the position keys.
+/// The rays of the pieces' motions, built once per (type, side, usage), and the classes (type
+/// and side) of the pieces, numbered in the order of the pieces that first have them.
 struct PieceRays {
     rays: Vec<Rays>,
-    /// Each piece's move rays (an index of `rays`).
-    moves: Vec<usize>,
-    /// Each piece's attack rays, where its type attacks otherwise than it moves.
-    attacks: Vec<Option<usize>>,
+    /// What each of `rays` is the rays of.
+    ray_keys: Vec<(usize, Side, Usage)>,
+    classes: Vec<Class>,
     /// Each piece's class.
     class: Vec<usize>,
-    /// The number of classes.
-    classes: usize,
 }
 
 impl PieceRays {
     fn build(scenario: &Scenario) -> Result<PieceRays, GameError> {
-        let mut classes: Vec<(usize, Side)> = Vec::new();
-        let mut rays: Vec<Rays> = Vec::new();
-        let mut ray_keys: Vec<(usize, Side, Usage)> = Vec::new();
-        let mut ray_index = |t: usize, side: Side, usage: Usage, rays: &mut Vec<Rays>| {
-            if let Some(i) = ray_keys.iter().position(|&k| k == (t, side, usage)) {
-                return Ok(i);
-            }
-            ray_keys.push((t, side, usage));
-            rays.push(Rays::build(scenario, t, side, usage)?);
-            Ok(rays.len() - 1)
+        let mut out = PieceRays {
+            rays: Vec::new(),
+            ray_keys: Vec::new(),
+            classes: Vec::new(),
+            class: Vec::new(),
         };
-        let mut moves = Vec::new();
-        let mut attacks = Vec::new();
-        let mut class = Vec::new();
         for p in &scenario.pieces {
-            moves.push(ray_index(p.type_index, p.side, Usage::Move, &mut rays)?);
-            let t = &scenario.types[p.type_index];
-            attacks.push(match t.attacks {
-                Some(_) => Some(ray_index(p.type_index, p.side, Usage::Attack, &mut rays)?),
-                None => None,
-            });
-            let c = (p.type_index, p.side);
-            class.push(match classes.iter().position(|&k| k == c) {
-                Some(i) => i,
-                None => {
-                    classes.push(c);
-                    classes.len() - 1
-                }
-            });
+            let c = add_class(
+                scenario,
+                &mut out.classes,
+                &mut out.rays,
+                &mut out.ray_keys,
+                p.type_index,
+                p.side,
+            )?;
+            out.class.push(c);
         }
-        Ok(PieceRays {
-            rays,
-            moves,
-            attacks,
-            class,
-            classes: classes.len(),
-        })
+        Ok(out)
     }
+}
+
+/// The class of (`type_index`, `side`), added (with its rays) if it is new. `ray_keys` names
+/// the rays built so far, so that classes share them.
+pub(crate) fn add_class(
+    scenario: &Scenario,
+    classes: &mut Vec<Class>,
+    rays: &mut Vec<Rays>,
+    ray_keys: &mut Vec<(usize, Side, Usage)>,
+    type_index: usize,
+    side: Side,
+) -> Result<usize, GameError> {
+    if let Some(i) = classes
+        .iter()
+        .position(|c| c.type_index == type_index && c.side == side)
+    {
+        return Ok(i);
+    }
+    let mut ray_index = |usage: Usage| {
+        if let Some(i) = ray_keys
+            .iter()
+            .position(|&k| k == (type_index, side, usage))
+        {
+            return Ok(i);
+        }
+        ray_keys.push((type_index, side, usage));
+        rays.push(Rays::build(scenario, type_index, side, usage)?);
+        Ok::<_, GameError>(rays.len() - 1)
+    };
+    let t = &scenario.types[type_index];
+    let moves = ray_index(Usage::Move)?;
+    let attacks = match t.attacks {
+        Some(_) => Some(ray_index(Usage::Attack)?),
+        None => None,
+    };
+    classes.push(Class {
+        type_index,
+        side,
+        moves,
+        attacks,
+        value: t.value,
+        safe: false,
+        royal: false,
+    });
+    Ok(classes.len() - 1)
 }
 
 /// Each piece's goals, as a mask over the board's points.
@@ -401,12 +477,23 @@ fn goal_distances(
 /// Whether what a game compiles fits in the thread's memory limit: the rays of each type, side
 /// and use its pieces have, and per piece its goal mask, its goal distances and its Zobrist keys
 /// (one of each per point). A slider's rays on a large board are billions of points.
-fn check_size(scenario: &Scenario) -> Result<(), GameError> {
+fn check_size(scenario: &Scenario, rules: &Rules) -> Result<(), GameError> {
     let mut keys: Vec<(usize, Side, Usage)> = Vec::new();
-    for p in &scenario.pieces {
-        keys.push((p.type_index, p.side, Usage::Move));
-        if scenario.types[p.type_index].attacks.is_some() {
-            keys.push((p.type_index, p.side, Usage::Attack));
+    let mut classes: Vec<(usize, Side)> = scenario
+        .pieces
+        .iter()
+        .map(|p| (p.type_index, p.side))
+        .collect();
+    if rules.chess.is_some() {
+        // Every type a pawn may become, for both sides, has its rays from the start.
+        for t in super::chess::CLASS_TYPES {
+            classes.extend([(t, Side::White), (t, Side::Black)]);
+        }
+    }
+    for (t, side) in classes {
+        keys.push((t, side, Usage::Move));
+        if scenario.types[t].attacks.is_some() {
+            keys.push((t, side, Usage::Attack));
         }
     }
     keys.sort_by_key(|&(t, side, usage)| (t, side, usage == Usage::Attack));

@@ -6,8 +6,10 @@
 //! printed, split into moves.
 
 pub mod agreement;
+pub mod chess;
 pub mod game;
 pub mod line;
+pub mod perft;
 pub mod players;
 pub mod rules;
 pub mod search;

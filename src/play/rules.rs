@@ -54,6 +54,73 @@ pub struct Rules {
     /// Piece types that may never be left attacked: a move that leaves one attacked is not
     /// legal, and a side without a move whose royal piece is attacked loses (checkmate).
     pub royal: Vec<usize>,
+    /// The rules of chess as it is played (`rules chess`, or a FEN): double steps, en passant,
+    /// promotion, castling, the fifty-move rule, repetition and insufficient material, with the
+    /// position's extras (castling rights, en passant square, clocks). `None` for every other
+    /// game, which then plays exactly as its other rules say.
+    pub chess: Option<ChessRules>,
+}
+
+/// Castling rights as four flags (FEN's `KQkq`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Castling(pub u8);
+
+impl Castling {
+    /// White castles on the king's side (`K`).
+    pub const WHITE_KING: u8 = 1;
+    /// White castles on the queen's side (`Q`).
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black castles on the king's side (`k`).
+    pub const BLACK_KING: u8 = 4;
+    /// Black castles on the queen's side (`q`).
+    pub const BLACK_QUEEN: u8 = 8;
+    /// All four rights.
+    pub const ALL: Castling = Castling(15);
+
+    /// Whether the right `flag` (one of the constants) is held.
+    pub fn has(self, flag: u8) -> bool {
+        self.0 & flag != 0
+    }
+
+    /// The rights in FEN's letters (`KQkq`, `-` for none).
+    pub fn fen(self) -> String {
+        let s: String = [
+            (Castling::WHITE_KING, 'K'),
+            (Castling::WHITE_QUEEN, 'Q'),
+            (Castling::BLACK_KING, 'k'),
+            (Castling::BLACK_QUEEN, 'q'),
+        ]
+        .iter()
+        .filter(|&&(f, _)| self.has(f))
+        .map(|&(_, c)| c)
+        .collect();
+        if s.is_empty() { "-".to_string() } else { s }
+    }
+}
+
+/// The chess rules' part of a position that the pieces do not show: what FEN's fields 3 to 6
+/// hold (the side to move is [`Rules::first`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessRules {
+    /// The castling rights.
+    pub castling: Castling,
+    /// The point a pawn just passed over with a double step, where it may be taken en passant.
+    pub en_passant: Option<crate::board::Point>,
+    /// Plies since the last capture or pawn move (the fifty-move rule draws at 100).
+    pub halfmove: u32,
+    /// The number of the full move, from 1 (FEN's last field).
+    pub fullmove: u32,
+}
+
+impl Default for ChessRules {
+    fn default() -> ChessRules {
+        ChessRules {
+            castling: Castling::default(),
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
 }
 
 impl Rules {
@@ -71,6 +138,7 @@ impl Default for Rules {
             limit: Rules::DEFAULT_LIMIT,
             safe: Vec::new(),
             royal: Vec::new(),
+            chess: None,
         }
     }
 }

@@ -3,8 +3,9 @@
 
 use crate::board::Point;
 use crate::piece::Side;
+use crate::play::chess::{self, ChessGame, PROMOTIONS};
 use crate::play::game::Game;
-use crate::play::rules::{Deadlock, GoalRule, Stalemate};
+use crate::play::rules::{Castling, Deadlock, GoalRule, Stalemate};
 use crate::scenario::{GoalOwner, Piece, Scenario};
 
 const EMPTY: u8 = u8::MAX;
@@ -20,11 +21,46 @@ pub enum Move {
         from: Point,
         /// Where it goes.
         to: Point,
-        /// The piece it captures there, if one stands there.
+        /// The piece it captures there, if one stands there (or, en passant, the pawn it
+        /// passes).
         capture: Option<u8>,
+        /// The type (an index into the scenario's types) a pawn becomes on its last rank
+        /// (`rules chess`).
+        promote: Option<u8>,
+        /// What else the move does, under the rules of chess.
+        special: Special,
     },
     /// The side to move passes (a side without a move, under `stalemate pass`).
     Pass,
+}
+
+/// What a step does beyond moving its piece (and taking what stands where it goes): the special
+/// moves of chess (`rules chess`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Special {
+    /// Nothing more.
+    #[default]
+    None,
+    /// A pawn's double step from its start rank: `over` is the point it passes, where an
+    /// opposing pawn may take it en passant on the next move.
+    DoubleStep {
+        /// The point passed over.
+        over: Point,
+    },
+    /// A pawn takes en passant: the pawn it takes stands on `captured_at`, not where it goes.
+    EnPassant {
+        /// Where the captured pawn stands.
+        captured_at: Point,
+    },
+    /// The king castles: the rook moves too.
+    Castle {
+        /// The rook (an index into the scenario's pieces).
+        rook: u8,
+        /// Where it stands.
+        rook_from: Point,
+        /// Where it goes.
+        rook_to: Point,
+    },
 }
 
 impl Move {
@@ -32,13 +68,40 @@ impl Move {
     pub fn show(&self, game: &Game) -> String {
         match *self {
             Move::Step {
-                from, to, capture, ..
+                from,
+                to,
+                capture,
+                promote,
+                ..
             } => {
                 let b = &game.scenario.board;
                 let sep = if capture.is_some() { ':' } else { '-' };
-                format!("{}{sep}{}", b.name(from), b.name(to))
+                let mut text = format!("{}{sep}{}", b.name(from), b.name(to));
+                if let Some(t) = promote {
+                    text.push('=');
+                    text.push(promotion_letter(game, t));
+                }
+                text
             }
             Move::Pass => "pass".to_string(),
+        }
+    }
+
+    /// The move in UCI's long algebraic notation (`e2e4`, `e7e8q`; a castling is the king's
+    /// move, `e1g1`), on boards whose points have algebraic names; `0000` for a pass.
+    pub fn uci(&self, game: &Game) -> String {
+        match *self {
+            Move::Step {
+                from, to, promote, ..
+            } => {
+                let b = &game.scenario.board;
+                let mut text = format!("{}{}", b.name(from), b.name(to));
+                if let Some(t) = promote {
+                    text.push(promotion_letter(game, t).to_ascii_lowercase());
+                }
+                text
+            }
+            Move::Pass => "0000".to_string(),
         }
     }
 
@@ -83,6 +146,12 @@ pub enum Reason {
     Deadlock,
     /// The move limit.
     Limit,
+    /// A hundred plies without a capture or a pawn move (`rules chess`).
+    FiftyMoves,
+    /// The same position for the third time, the same side to move (`rules chess`).
+    Repetition,
+    /// Neither side has the pieces to checkmate (`rules chess`).
+    InsufficientMaterial,
 }
 
 impl Outcome {
@@ -107,6 +176,9 @@ impl Outcome {
             Reason::Stalemate => "stalemate".to_string(),
             Reason::Deadlock => "neither side can move".to_string(),
             Reason::Limit => format!("the limit of {} moves", game.rules.limit),
+            Reason::FiftyMoves => "fifty moves without a capture or a pawn move".to_string(),
+            Reason::Repetition => "the same position a third time".to_string(),
+            Reason::InsufficientMaterial => "neither side can checkmate".to_string(),
         };
         format!("{winner} ({why})")
     }
@@ -150,6 +222,16 @@ pub struct State {
     /// Pieces with a goal still on the board, per side (White, Black).
     goal_pieces: [u16; 2],
     hash: u64,
+    /// Per piece, its class (its type and side, [`Game`]'s classes): a promoted pawn changes
+    /// it.
+    class: Vec<u8>,
+    /// Under the rules of chess: the castling rights, the en passant point, the plies since
+    /// the last capture or pawn move, and the keys of the positions before each move played
+    /// (for repetitions). Left empty in every other game.
+    castling: Castling,
+    en_passant: Option<Point>,
+    halfmove: u32,
+    history: Vec<u64>,
 }
 
 /// What [`State::make`] changed, for [`State::unmake`].
@@ -160,6 +242,11 @@ pub struct Undo {
     pending: Option<Pending>,
     outcome: Option<Outcome>,
     hash: u64,
+    /// The moving piece's class before the move (a promotion changes it).
+    class: u8,
+    castling: Castling,
+    en_passant: Option<Point>,
+    halfmove: u32,
 }
 
 fn side_index(s: Side) -> usize {
@@ -188,6 +275,7 @@ impl State {
                 goal_pieces[side_index(p.side)] += 1;
             }
         }
+        let chess = game.rules.chess.unwrap_or_default();
         let mut state = State {
             at: s.pieces.iter().map(|p| Some(p.at)).collect(),
             occupant,
@@ -198,9 +286,53 @@ impl State {
             outcome: None,
             goal_pieces,
             hash: 0,
+            class: game.class.iter().map(|&c| c as u8).collect(),
+            castling: chess.castling,
+            en_passant: chess.en_passant,
+            halfmove: chess.halfmove,
+            history: Vec::new(),
         };
         state.hash = state.compute_hash(game);
         state
+    }
+
+    /// The type of piece `piece` now (an index into the scenario's types): its type in the
+    /// scenario, or what it was promoted to.
+    pub fn kind(&self, game: &Game, piece: usize) -> usize {
+        game.classes[usize::from(self.class[piece])].type_index
+    }
+
+    /// The class of piece `piece` now (an index of the game's classes).
+    pub(crate) fn class(&self, piece: usize) -> usize {
+        usize::from(self.class[piece])
+    }
+
+    /// Every piece's class now.
+    pub(crate) fn classes(&self) -> &[u8] {
+        &self.class
+    }
+
+    /// The castling rights (none outside the rules of chess).
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    /// The point a pawn just passed with a double step, if the last move was one.
+    pub fn en_passant(&self) -> Option<Point> {
+        self.en_passant
+    }
+
+    /// The plies since the last capture or pawn move (counted under the rules of chess).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The number of the full move (FEN's last field): the rules' first full move, one more
+    /// after each move of Black.
+    pub fn fullmove(&self, game: &Game) -> u32 {
+        let start = game.rules.chess.map_or(1, |c| c.fullmove);
+        let black_first = u32::from(game.rules.first == Side::Black);
+        start + (self.ply + black_first) / 2
     }
 
     /// The Zobrist key (with the moves played, where the move limit can matter).
@@ -216,7 +348,8 @@ impl State {
     /// making it, when that is simple: under `goals immediate` no goal is ever pending, so the
     /// key changes by the pieces moved, the side and the pass flag alone. `None` otherwise.
     pub fn child_key(&self, game: &Game, mv: Move) -> Option<u64> {
-        if game.rules.goals != GoalRule::Immediate || self.pending.is_some() {
+        if game.rules.goals != GoalRule::Immediate || self.pending.is_some() || game.chess.is_some()
+        {
             return None;
         }
         let mut h = self.hash ^ game.black_key;
@@ -229,11 +362,13 @@ impl State {
                 from,
                 to,
                 capture,
+                ..
             } => {
                 if let Some(q) = capture {
-                    h ^= game.key(q as usize, to);
+                    h ^= game.key(self.class(q as usize), to);
                 }
-                h ^= game.key(piece as usize, from) ^ game.key(piece as usize, to);
+                let c = self.class(piece as usize);
+                h ^= game.key(c, from) ^ game.key(c, to);
             }
             Move::Pass => h ^= game.pass_key,
         }
@@ -244,11 +379,20 @@ impl State {
         })
     }
 
+    /// The key [`State::hash`] gives, computed afresh from the position (tests hold the key
+    /// kept by make and unmake to it).
+    #[cfg(test)]
+    pub(crate) fn recomputed_hash(&self, game: &Game) -> u64 {
+        let mut fresh = self.clone();
+        fresh.hash = self.compute_hash(game);
+        fresh.hash(game)
+    }
+
     fn compute_hash(&self, game: &Game) -> u64 {
         let mut h = 0;
         for (i, at) in self.at.iter().enumerate() {
             if let Some(at) = at {
-                h ^= game.key(i, *at);
+                h ^= game.key(self.class(i), *at);
             }
         }
         if self.to_move == Side::Black {
@@ -257,7 +401,33 @@ impl State {
         if self.passed {
             h ^= game.pass_key;
         }
+        if let Some(chess) = &game.chess {
+            h ^= chess.castling_key(self.castling) ^ self.en_passant_key(game, chess);
+        }
         h ^ self.pending_key(game)
+    }
+
+    /// The key of the en passant point, where a pawn of the side to move could take there (so
+    /// that a double step no pawn can answer leaves the position's key as any other move's).
+    fn en_passant_key(&self, game: &Game, chess: &ChessGame) -> u64 {
+        let Some(over) = self.en_passant else {
+            return 0;
+        };
+        let mover = chess::side_index(self.to_move.opposite());
+        let taker = chess.pawn[1 - mover];
+        // The points a pawn of the side to move takes `over` from are those a pawn of the
+        // other side attacks from `over`.
+        let can_take = game.attack_rays(chess.pawn[mover]).from(over).any(|ray| {
+            ray.first().is_some_and(|&q| {
+                self.occupant[q.index()] != EMPTY
+                    && self.class(self.occupant[q.index()] as usize) == taker
+            })
+        });
+        if can_take {
+            chess.en_passant_keys[over.index()]
+        } else {
+            0
+        }
     }
 
     fn pending_key(&self, game: &Game) -> u64 {
@@ -282,13 +452,15 @@ impl State {
 
     /// Whether an opposing piece of `by` attacks point `p`.
     pub fn attacked(&self, game: &Game, p: Point, by: Side) -> bool {
-        for (i, at) in self.at.iter().enumerate() {
-            let Some(at) = *at else { continue };
-            if game.side[i] != by {
-                continue;
-            }
-            let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
-            for ray in rays.from(at) {
+        if let Some(chess) = &game.chess
+            && chess.builtin_only
+        {
+            return self.attacked_from_the_point(game, chess, p, by);
+        }
+        for &i in &game.by_side[side_index(by)] {
+            let i = usize::from(i);
+            let Some(at) = self.at[i] else { continue };
+            for ray in game.attack_rays(self.class(i)).from(at) {
                 for &q in ray {
                     if q == p {
                         return true;
@@ -303,19 +475,58 @@ impl State {
     }
 
     /// The legal moves of the side to move, in a fixed order (pieces in declaration order, then
-    /// rays). Empty when the game is over or the side has no move (see [`State::no_move`]).
+    /// rays; under the rules of chess a pawn's promotions queen first, and castlings last).
+    /// Empty when the game is over or the side has no move (see [`State::no_move`]).
     pub fn moves(&self, game: &Game, out: &mut Vec<Move>) {
         out.clear();
         if self.outcome.is_some() {
             return;
         }
+        self.pseudo_moves(game, out);
+        if game.any_royal {
+            let mut scratch = self.clone();
+            scratch.keep_legal(game, out);
+        }
+    }
+
+    /// The legal moves of the side to move whether or not the game is over (perft counts them
+    /// past a repetition), found by making each move on this state and taking it back.
+    pub(crate) fn legal_moves_in_place(&mut self, game: &Game, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(game, out);
+        if game.any_royal {
+            self.keep_legal(game, out);
+        }
+    }
+
+    /// The moves that leave no royal piece of the side to move attacked.
+    fn keep_legal(&mut self, game: &Game, out: &mut Vec<Move>) {
+        let side = self.to_move;
+        out.retain(|&mv| {
+            let undo = self.make_raw(game, mv);
+            let ok = !self.royal_attacked(game, side);
+            self.unmake_raw(game, undo);
+            ok
+        });
+    }
+
+    /// The moves of the side to move by its pieces' rays (and `safe`), before the royal rule.
+    fn pseudo_moves(&self, game: &Game, out: &mut Vec<Move>) {
         let side = self.to_move;
         for &i in &game.by_side[side_index(side)] {
             let i = usize::from(i);
             let Some(from) = self.at[i] else { continue };
             let first = out.len();
-            let attacks_as_moves = game.attacks[i].is_none();
-            for ray in game.rays[game.moves[i]].from(from) {
+            let class = self.class(i);
+            if let Some(chess) = &game.chess
+                && chess.pawn[side_index(side)] == class
+            {
+                self.pawn_moves(game, chess, i, from, out);
+                continue;
+            }
+            let c = &game.classes[class];
+            let attacks_as_moves = c.attacks.is_none();
+            for ray in game.rays[c.moves].from(from) {
                 for &to in ray {
                     match self.occupant[to.index()] {
                         EMPTY => out.push(step(i, from, to, None)),
@@ -328,7 +539,7 @@ impl State {
                     }
                 }
             }
-            if let Some(a) = game.attacks[i] {
+            if let Some(a) = c.attacks {
                 for ray in game.rays[a].from(from) {
                     for &to in ray {
                         let q = self.occupant[to.index()];
@@ -341,7 +552,7 @@ impl State {
                     }
                 }
             }
-            if game.safe[i] {
+            if c.safe {
                 let mut k = first;
                 while k < out.len() {
                     if self.lands_attacked(game, out[k]) {
@@ -352,13 +563,122 @@ impl State {
                 }
             }
         }
-        if game.any_royal {
-            let mut scratch = self.clone();
-            out.retain(|&mv| {
-                let undo = scratch.make_raw(game, mv);
-                let ok = !scratch.royal_attacked(game, side);
-                scratch.unmake_raw(game, undo);
-                ok
+        if let Some(chess) = &game.chess {
+            self.castlings(game, chess, out);
+        }
+    }
+
+    /// A pawn's moves under the rules of chess: its step (and double step from its start rank)
+    /// onto empty points, its captures, en passant, each onto the last rank as four promotions.
+    fn pawn_moves(
+        &self,
+        game: &Game,
+        chess: &ChessGame,
+        i: usize,
+        from: Point,
+        out: &mut Vec<Move>,
+    ) {
+        let side = self.to_move;
+        let s = side_index(side);
+        let board = &game.scenario.board;
+        let Some(c) = board.coords(from) else { return };
+        let class = &game.classes[chess.pawn[s]];
+        let promotes = |to: Point| board.coords(to).is_some_and(|t| t[1] == chess.last_rank[s]);
+        let push = |out: &mut Vec<Move>, to: Point, capture: Option<u8>, special: Special| {
+            if promotes(to) {
+                for t in PROMOTIONS {
+                    out.push(Move::Step {
+                        piece: i as u8,
+                        from,
+                        to,
+                        capture,
+                        promote: Some(t as u8),
+                        special,
+                    });
+                }
+            } else {
+                out.push(Move::Step {
+                    piece: i as u8,
+                    from,
+                    to,
+                    capture,
+                    promote: None,
+                    special,
+                });
+            }
+        };
+        for ray in game.rays[class.moves].from(from) {
+            let Some(&to) = ray.first() else { continue };
+            if self.occupant[to.index()] != EMPTY {
+                continue;
+            }
+            push(out, to, None, Special::None);
+            if c[1] == chess.start_rank[s]
+                && let Some(two) = board.at([c[0], c[1] + 2 * chess.forward[s], c[2]])
+                && self.occupant[two.index()] == EMPTY
+                && board.coords(to).is_some_and(|t| t[0] == c[0])
+            {
+                push(out, two, None, Special::DoubleStep { over: to });
+            }
+        }
+        for ray in game.rays[class.attacks.unwrap_or(class.moves)].from(from) {
+            let Some(&to) = ray.first() else { continue };
+            let q = self.occupant[to.index()];
+            if q != EMPTY {
+                if game.side[q as usize] != side {
+                    push(out, to, Some(q), Special::None);
+                }
+            } else if self.en_passant == Some(to)
+                && let Some(t) = board.coords(to)
+                && let Some(captured_at) = board.at([t[0], c[1], c[2]])
+                && let q = self.occupant[captured_at.index()]
+                && q != EMPTY
+                && self.class(q as usize) == chess.pawn[1 - s]
+            {
+                push(out, to, Some(q), Special::EnPassant { captured_at });
+            }
+        }
+    }
+
+    /// The castlings of the side to move: its right held, king and rook on their points, the
+    /// points between them empty, and the king's points (where it stands, crosses and goes)
+    /// not attacked.
+    fn castlings(&self, game: &Game, chess: &ChessGame, out: &mut Vec<Move>) {
+        let side = self.to_move;
+        let s = side_index(side);
+        for way in &chess.ways {
+            if way.side != side || !self.castling.has(way.right) {
+                continue;
+            }
+            let on = |p: Point, class: usize| {
+                let q = self.occupant[p.index()];
+                (q != EMPTY && self.class(q as usize) == class).then_some(q)
+            };
+            let (Some(king), Some(rook)) = (
+                on(way.king_from, chess.king[s]),
+                on(way.rook_from, chess.rook[s]),
+            ) else {
+                continue;
+            };
+            if way.empty.iter().any(|p| self.occupant[p.index()] != EMPTY)
+                || way
+                    .safe
+                    .iter()
+                    .any(|&p| self.attacked(game, p, side.opposite()))
+            {
+                continue;
+            }
+            out.push(Move::Step {
+                piece: king,
+                from: way.king_from,
+                to: way.king_to,
+                capture: None,
+                promote: None,
+                special: Special::Castle {
+                    rook,
+                    rook_from: way.rook_from,
+                    rook_to: way.rook_to,
+                },
             });
         }
     }
@@ -375,10 +695,35 @@ impl State {
         hit
     }
 
-    fn royal_attacked(&self, game: &Game, side: Side) -> bool {
-        self.at.iter().enumerate().any(|(i, at)| {
-            at.is_some_and(|p| {
-                game.royal[i] && game.side[i] == side && self.attacked(game, p, side.opposite())
+    /// [`State::attacked`] where every piece is of a built-in chess type: from `p` outward
+    /// along each type's attack rays (a pawn's: the other side's pawn attack rays), the first
+    /// piece met on a ray attacks `p` when it is of `by` and of a type that attacks along it.
+    /// The same answer as looking from every piece, since those rays run alike both ways.
+    fn attacked_from_the_point(&self, game: &Game, chess: &ChessGame, p: Point, by: Side) -> bool {
+        let s = chess::side_index(by);
+        let [queen, rook, bishop, knight] = chess.promotions[s];
+        let first_on = |rays: &crate::play::game::Rays, classes: &[usize]| {
+            rays.from(p).any(|ray| {
+                ray.iter()
+                    .find(|q| self.occupant[q.index()] != EMPTY)
+                    .is_some_and(|q| {
+                        classes.contains(&self.class(self.occupant[q.index()] as usize))
+                    })
+            })
+        };
+        first_on(game.attack_rays(rook), &[rook, queen])
+            || first_on(game.attack_rays(bishop), &[bishop, queen])
+            || first_on(game.attack_rays(knight), &[knight])
+            || first_on(game.attack_rays(chess.king[s]), &[chess.king[s]])
+            || first_on(game.attack_rays(chess.pawn[1 - s]), &[chess.pawn[s]])
+    }
+
+    /// Whether a royal piece of `side` is attacked.
+    pub fn royal_attacked(&self, game: &Game, side: Side) -> bool {
+        game.by_side[side_index(side)].iter().any(|&i| {
+            let i = usize::from(i);
+            self.at[i].is_some_and(|p| {
+                game.classes[self.class(i)].royal && self.attacked(game, p, side.opposite())
             })
         })
     }
@@ -390,11 +735,9 @@ impl State {
     pub fn can_win(&self, game: &Game, side: Side) -> bool {
         let other = side.opposite();
         self.goal_pieces[side_index(side)] > 0
-            || self
-                .at
-                .iter()
-                .enumerate()
-                .any(|(i, at)| at.is_some() && game.royal[i] && game.side[i] == other)
+            || self.at.iter().enumerate().any(|(i, at)| {
+                at.is_some() && game.classes[self.class(i)].royal && game.side[i] == other
+            })
             || game.rules.stalemate == Stalemate::Lose
             || (game.rules.stalemate == Stalemate::Pass && game.rules.deadlock == Deadlock::Count)
     }
@@ -505,6 +848,9 @@ impl State {
                 }
             }
         }
+        if outcome.is_none() && pending.is_none() && game.chess.is_some() {
+            outcome = self.chess_ending(game, mv);
+        }
         if outcome.is_none() && pending.is_none() {
             if self.goal_pieces == [0, 0] && game.any_goals {
                 outcome = Some(Outcome {
@@ -530,15 +876,80 @@ impl State {
         self.unmake_raw(game, undo);
     }
 
-    /// The transition alone: pieces, side to move, moves played, pass flag and key.
-    fn make_raw(&mut self, game: &Game, mv: Move) -> Undo {
+    /// How the rules of chess end the game after `mv` (just made), if they do: a capture or
+    /// promotion that leaves too little to checkmate, the same position a third time, or a
+    /// hundred plies without capture or pawn move, unless the move checkmated.
+    fn chess_ending(&mut self, game: &Game, mv: Move) -> Option<Outcome> {
+        let draw = |reason| Some(Outcome { value: 0, reason });
+        let material_changed = matches!(
+            mv,
+            Move::Step {
+                capture: Some(_),
+                ..
+            } | Move::Step {
+                promote: Some(_),
+                ..
+            }
+        );
+        if material_changed
+            && chess::insufficient_material(
+                &game.scenario.board,
+                self.at
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, at)| at.map(|p| (self.kind(game, i), p))),
+            )
+        {
+            return draw(Reason::InsufficientMaterial);
+        }
+        if self.repetitions() >= 3 {
+            return draw(Reason::Repetition);
+        }
+        if self.halfmove >= 100 {
+            let mut legal = Vec::new();
+            self.legal_moves_in_place(game, &mut legal);
+            // Checkmate on the hundredth ply stands: the side to move's no-move decides it.
+            if legal.is_empty() && self.royal_attacked(game, self.to_move) {
+                return None;
+            }
+            return draw(Reason::FiftyMoves);
+        }
+        None
+    }
+
+    /// How many times this position has stood (this time included), the same side to move,
+    /// since the last capture or pawn move.
+    pub fn repetitions(&self) -> usize {
+        let n = self.history.len();
+        let back = (self.halfmove as usize).min(n);
+        1 + (2..=back)
+            .step_by(2)
+            .filter(|&k| self.history[n - k] == self.hash)
+            .count()
+    }
+
+    /// The transition alone: pieces, side to move, moves played, pass flag and key; under the
+    /// rules of chess also promotion, castling's rook, en passant's capture, the castling
+    /// rights, the en passant point, the clock and the positions played.
+    pub(crate) fn make_raw(&mut self, game: &Game, mv: Move) -> Undo {
         let undo = Undo {
             mv,
             passed: self.passed,
             pending: self.pending,
             outcome: self.outcome,
             hash: self.hash,
+            class: match mv {
+                Move::Step { piece, .. } => self.class[piece as usize],
+                Move::Pass => 0,
+            },
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
         };
+        if let Some(chess) = &game.chess {
+            self.history.push(self.hash);
+            self.hash ^= self.en_passant_key(game, chess) ^ chess.castling_key(self.castling);
+        }
         if self.passed {
             self.hash ^= game.pass_key;
         }
@@ -548,10 +959,19 @@ impl State {
                 from,
                 to,
                 capture,
+                promote,
+                special,
             } => {
                 if let Some(q) = capture {
+                    let at = match special {
+                        Special::EnPassant { captured_at } => {
+                            self.occupant[captured_at.index()] = EMPTY;
+                            captured_at
+                        }
+                        _ => to,
+                    };
                     self.at[q as usize] = None;
-                    self.hash ^= game.key(q as usize, to);
+                    self.hash ^= game.key(self.class(q as usize), at);
                     if game.owns_goal[q as usize] {
                         let s = side_index(game.side[q as usize]);
                         self.goal_pieces[s] -= 1;
@@ -560,39 +980,109 @@ impl State {
                 self.occupant[from.index()] = EMPTY;
                 self.occupant[to.index()] = piece;
                 self.at[piece as usize] = Some(to);
-                self.hash ^= game.key(piece as usize, from) ^ game.key(piece as usize, to);
+                let class = self.class(piece as usize);
+                self.hash ^= game.key(class, from);
+                let class = match (promote, &game.chess) {
+                    (Some(t), Some(chess)) => {
+                        let k = PROMOTIONS
+                            .iter()
+                            .position(|&p| p == usize::from(t))
+                            .expect("a promotion is to one of the chess promotion types");
+                        let c = chess.promotions[side_index(self.to_move)][k];
+                        self.class[piece as usize] = c as u8;
+                        c
+                    }
+                    _ => class,
+                };
+                self.hash ^= game.key(class, to);
+                if let Special::Castle {
+                    rook,
+                    rook_from,
+                    rook_to,
+                } = special
+                {
+                    self.occupant[rook_from.index()] = EMPTY;
+                    self.occupant[rook_to.index()] = rook;
+                    self.at[rook as usize] = Some(rook_to);
+                    let c = self.class(rook as usize);
+                    self.hash ^= game.key(c, rook_from) ^ game.key(c, rook_to);
+                }
                 self.passed = false;
+                if let Some(chess) = &game.chess {
+                    self.castling.0 &=
+                        chess.rights_kept[from.index()] & chess.rights_kept[to.index()];
+                    self.en_passant = match special {
+                        Special::DoubleStep { over } => Some(over),
+                        _ => None,
+                    };
+                    let pawn = usize::from(undo.class) == chess.pawn[side_index(self.to_move)];
+                    self.halfmove = if capture.is_some() || pawn {
+                        0
+                    } else {
+                        self.halfmove + 1
+                    };
+                }
             }
             Move::Pass => {
                 self.passed = true;
                 self.hash ^= game.pass_key;
+                if game.chess.is_some() {
+                    self.en_passant = None;
+                    self.halfmove += 1;
+                }
             }
         }
         self.to_move = self.to_move.opposite();
         self.hash ^= game.black_key;
         self.ply += 1;
+        if let Some(chess) = &game.chess {
+            self.hash ^= self.en_passant_key(game, chess) ^ chess.castling_key(self.castling);
+        }
         undo
     }
 
-    fn unmake_raw(&mut self, game: &Game, undo: Undo) {
+    pub(crate) fn unmake_raw(&mut self, game: &Game, undo: Undo) {
         if let Move::Step {
             piece,
             from,
             to,
             capture,
+            special,
+            ..
         } = undo.mv
         {
+            if let Special::Castle {
+                rook,
+                rook_from,
+                rook_to,
+            } = special
+            {
+                self.occupant[rook_to.index()] = EMPTY;
+                self.occupant[rook_from.index()] = rook;
+                self.at[rook as usize] = Some(rook_from);
+            }
             self.occupant[from.index()] = piece;
             self.at[piece as usize] = Some(from);
             self.occupant[to.index()] = EMPTY;
+            self.class[piece as usize] = undo.class;
             if let Some(q) = capture {
-                self.occupant[to.index()] = q;
-                self.at[q as usize] = Some(to);
+                let at = match special {
+                    Special::EnPassant { captured_at } => captured_at,
+                    _ => to,
+                };
+                self.occupant[at.index()] = q;
+                self.at[q as usize] = Some(at);
                 if game.owns_goal[q as usize] {
                     let s = side_index(game.side[q as usize]);
                     self.goal_pieces[s] += 1;
                 }
             }
+        }
+        if game.chess.is_some() {
+            self.history.pop();
+            self.castling = undo.castling;
+            self.en_passant = undo.en_passant;
+            self.halfmove = undo.halfmove;
         }
         self.to_move = self.to_move.opposite();
         self.ply -= 1;
@@ -602,13 +1092,14 @@ impl State {
         self.hash = undo.hash;
     }
 
-    /// The material balance from White's side (the scenario's type values).
+    /// The material balance from White's side (the scenario's type values; a promoted pawn
+    /// counts as what it became).
     pub fn material(&self, game: &Game) -> f64 {
         self.at
             .iter()
             .enumerate()
             .filter(|(_, at)| at.is_some())
-            .map(|(i, _)| f64::from(sign(game.side[i])) * game.value[i])
+            .map(|(i, _)| f64::from(sign(game.side[i])) * game.classes[self.class(i)].value)
             // From +0.0: the sum of no values starts at -0.0, which prints `-0.00`.
             .fold(0.0, |sum, v| sum + v)
     }
@@ -626,6 +1117,7 @@ impl State {
                     let p = &game.scenario.pieces[i];
                     s.pieces.push(Piece {
                         at: *at,
+                        type_index: self.kind(game, i),
                         ..p.clone()
                     });
                 }
@@ -644,6 +1136,17 @@ impl State {
             },
             _ => true,
         });
+        // Under the rules of chess the position carries its side to move, rights and clocks,
+        // so that the scenario is this position (a game without them keeps its own rules).
+        if let Some(rules) = &mut s.game
+            && let Some(chess) = &mut rules.chess
+        {
+            rules.first = self.to_move;
+            chess.castling = self.castling;
+            chess.en_passant = self.en_passant;
+            chess.halfmove = self.halfmove;
+            chess.fullmove = self.fullmove(game);
+        }
         (s, map)
     }
 
@@ -666,6 +1169,11 @@ impl State {
         let (name, squares) = match text.rsplit_once(' ') {
             Some((name, squares)) => (Some(name.trim()), squares),
             None => (None, text),
+        };
+        // `e7-e8=N`: the promotion's letter (without one, a pawn on its last rank queens).
+        let (squares, promotion) = match squares.split_once('=') {
+            Some((squares, letter)) => (squares, Some(letter)),
+            None => (squares, None),
         };
         let Some((from, to)) = squares.split_once(['-', ':']) else {
             return Err(MoveError::NotAMove(text.to_string()));
@@ -701,9 +1209,18 @@ impl State {
                 to_move: self.to_move,
             });
         }
+        let promotes_as = |promote: Option<u8>| match (promote, promotion) {
+            (None, None) => true,
+            (Some(_), None) => true,
+            (Some(t), Some(letter)) => promotion_letter(game, t).to_string() == letter,
+            (None, Some(_)) => false,
+        };
         legal
             .into_iter()
-            .find(|m| matches!(*m, Move::Step { from: f, to: t, .. } if f == from && t == to))
+            .find(|m| {
+                matches!(*m, Move::Step { from: f, to: t, promote, .. }
+                    if f == from && t == to && promotes_as(promote))
+            })
             .ok_or_else(|| MoveError::Illegal {
                 piece: p.name.clone(),
                 from: board.name(from).to_string(),
@@ -722,7 +1239,10 @@ pub enum MoveError {
     #[error("{0} has moves and may not pass")]
     MayNotPass(Side),
     /// A text that is no move.
-    #[error("`{0}` is not a move: write it `h8-g7`, `c6:b7` for a capture, or `PIECE h8-g7`")]
+    #[error(
+        "`{0}` is not a move: write it `h8-g7`, `c6:b7` for a capture, `e7-e8=N` for a \
+         promotion, or `PIECE h8-g7`"
+    )]
     NotAMove(String),
     /// A point of the move that is not on the board.
     #[error("in `{text}`: {message}")]
@@ -778,5 +1298,15 @@ fn step(piece: usize, from: Point, to: Point, capture: Option<u8>) -> Move {
         from,
         to,
         capture,
+        promote: None,
+        special: Special::None,
     }
+}
+
+/// The letter of a promotion type (`Q`; a type without one, its name's first letter).
+fn promotion_letter(game: &Game, type_index: u8) -> char {
+    let name = &game.scenario.types[usize::from(type_index)].name;
+    crate::piece::chess_letter(name)
+        .or_else(|| name.chars().next().map(|c| c.to_ascii_uppercase()))
+        .unwrap_or('?')
 }

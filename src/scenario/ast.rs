@@ -139,6 +139,10 @@ pub enum GameRule {
     Safe(Spanned<String>),
     /// `royal TYPE`: may never be left attacked (the chess king)
     Royal(Spanned<String>),
+    /// `rules chess`: the full rules of chess (the span of `chess`)
+    Chess(Span),
+    /// `castling KQkq` or `castling none`: the castling rights at the start (with `rules chess`)
+    Castling(Spanned<String>),
 }
 
 /// When a goal point wins (`goals ...`).

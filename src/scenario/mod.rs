@@ -4,6 +4,7 @@
 //! against the board) → [`Scenario`]; [`lint`] then looks for likely mistakes in a valid one.
 
 pub mod ast;
+pub mod fen;
 pub mod lexer;
 pub mod lint;
 mod model;

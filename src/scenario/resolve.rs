@@ -11,7 +11,8 @@ use super::model::{Goal, GoalOwner, Piece, Scenario};
 use crate::board::{Board, BoardError, Point, PointError};
 use crate::fuzzy::{Term, Terms, TermsError, number};
 use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_types};
-use crate::play::rules::{Deadlock, GoalRule, Rules, Stalemate};
+use crate::play::chess;
+use crate::play::rules::{Castling, ChessRules, Deadlock, GoalRule, Rules, Stalemate};
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
 /// Parses and resolves scenario text (`path` names it in diagnostics): the scenario, or every error found.
@@ -848,6 +849,8 @@ impl Resolver {
                 GameRule::Stalemate(_) => "stalemate",
                 GameRule::Deadlock(_) => "deadlock",
                 GameRule::Limit(_) => "limit",
+                GameRule::Chess(_) => "rules",
+                GameRule::Castling(_) => "castling",
                 GameRule::Safe(_) | GameRule::Royal(_) => "",
             };
             if !key.is_empty() {
@@ -927,9 +930,111 @@ impl Resolver {
                     }
                     list.push(t);
                 }
+                GameRule::Chess(_) | GameRule::Castling(_) => {}
             }
         }
+        self.chess_rules(decl, &seen, scenario, &mut rules);
         scenario.game = Some(rules);
+    }
+
+    /// `rules chess` (docs/play-and-search.md §1.5): a 2D grid board; the king royal, a side
+    /// without a move drawn (stalemate), no move limit unless one is given; the castling rights
+    /// of `castling`, or else those whose king and rook stand on their points. `stalemate`
+    /// and `deadlock` are the rules' own, and `castling` needs them.
+    fn chess_rules(
+        &mut self,
+        decl: &ast::GameDecl,
+        seen: &HashMap<&'static str, Span>,
+        scenario: &Scenario,
+        rules: &mut Rules,
+    ) {
+        let castling = decl.lines.iter().find_map(|l| match &l.rule {
+            GameRule::Castling(c) => Some(c),
+            _ => None,
+        });
+        let Some(chess) = decl.lines.iter().find_map(|l| match &l.rule {
+            GameRule::Chess(span) => Some(span),
+            _ => None,
+        }) else {
+            if let Some(c) = castling {
+                self.error(
+                    Diagnostic::new("`castling` needs `rules chess`", c.span.clone())
+                        .with_label("castling rights without the rules of chess")
+                        .with_note("add the line `rules chess` to the game block"),
+                );
+            }
+            return;
+        };
+        if !matches!(scenario.board.dims(), Some([_, h, 1]) if h >= 2) {
+            self.error(
+                Diagnostic::new(
+                    "`rules chess` needs a 2D grid board at least 2 ranks high",
+                    chess.clone(),
+                )
+                .with_label("the rules of chess")
+                .with_note(format!("this board is {}", scenario.board.describe())),
+            );
+            return;
+        }
+        for key in ["stalemate", "deadlock"] {
+            if let Some(span) = seen.get(key) {
+                self.error(
+                    Diagnostic::new(format!("`{key}` is set by `rules chess`"), span.clone())
+                        .with_label("the rules of chess decide this")
+                        .with_related(chess.clone(), "the rules of chess"),
+                );
+            }
+        }
+        rules.stalemate = Stalemate::Draw;
+        if !rules.royal.contains(&chess::KING) {
+            rules.royal.push(chess::KING);
+        }
+        if !seen.contains_key("limit") {
+            rules.limit = u32::MAX;
+        }
+        let castling = match castling {
+            None => chess::placed_castling(scenario),
+            Some(c) => {
+                let text = if c.node == "none" {
+                    "-"
+                } else {
+                    c.node.as_str()
+                };
+                let Some(rights) = chess::parse_castling(text) else {
+                    self.error(
+                        Diagnostic::new(
+                            format!("`{}` is no castling rights", c.node),
+                            c.span.clone(),
+                        )
+                        .with_label("expected letters of KQkq, each at most once, or none"),
+                    );
+                    return;
+                };
+                for (flag, letter) in [
+                    (Castling::WHITE_KING, 'K'),
+                    (Castling::WHITE_QUEEN, 'Q'),
+                    (Castling::BLACK_KING, 'k'),
+                    (Castling::BLACK_QUEEN, 'q'),
+                ] {
+                    if rights.has(flag)
+                        && let Some(why) = chess::castling_problem(scenario, flag)
+                    {
+                        self.error(
+                            Diagnostic::new(
+                                format!("castling right `{letter}` cannot be held: {why}"),
+                                c.span.clone(),
+                            )
+                            .with_label("castling rights"),
+                        );
+                    }
+                }
+                rights
+            }
+        };
+        rules.chess = Some(ChessRules {
+            castling,
+            ..ChessRules::default()
+        });
     }
 
     /// `fuzzy length { ... }`: at most once; the terms checked by [`Terms::new`], each problem

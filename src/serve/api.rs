@@ -871,6 +871,38 @@ pub fn fuzzy_request(
     Ok((request, scenario))
 }
 
+/// A `perft` body read: the scenario if one is given (else the request's `fen`), and the rest
+/// as the API's [`PerftRequest`](lingeo::api::PerftRequest).
+pub fn perft_request(
+    body: Value,
+    memory_mib: u64,
+) -> Result<(lingeo::api::PerftRequest, Option<request::Named>), HttpError> {
+    let (request, fields) =
+        job_request::<lingeo::api::PerftRequest>(body, &[SCENARIO], &[], memory_mib)?;
+    Ok((request, fields.text(&SCENARIO)?))
+}
+
+/// `perft`: the leaves of the tree of legal moves to a depth (`lingeo perft`), from `fen` or a
+/// scenario with a game block; `cli` is what `lingeo perft --json` prints.
+pub async fn perft(State(config): State<Config>, body: Body) -> Answer {
+    let Json(body) = body?;
+    let (request, scenario) = perft_request(body, (memory_limit(&config) >> 20) as u64)?;
+    compute(&config, memory_limit(&config), move |budget| {
+        let scenario = match &scenario {
+            Some(named) => Some(
+                lingeo::scenario::Scenario::parse(&named.name, &named.source)
+                    .map_err(|e| failed(e.into()))?,
+            ),
+            None => None,
+        };
+        let game = lingeo::api::perft::perft_game(&request, scenario.as_ref()).map_err(failed)?;
+        let result = lingeo::api::perft::perft_of(&game, &request).map_err(failed)?;
+        let cli = budget.json(&result)?;
+        Ok(answer(cli, json!({})))
+    })
+    .await
+}
+
 /// `patterns`: the attack patterns of the pairs of pieces (`lingeo patterns`).
 pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;

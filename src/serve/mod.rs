@@ -170,6 +170,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/translate", post(api::translate))
         .route("/api/patterns", post(api::patterns))
         .route("/api/fuzzy", post(api::fuzzy))
+        .route("/api/perft", post(api::perft))
         .route("/api/compare", post(api::compare))
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))

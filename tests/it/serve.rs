@@ -567,6 +567,38 @@ fn translate_patterns_and_fuzzy_answer_the_cli_json() {
     );
 }
 
+#[test]
+fn perft_answers_the_cli_json() {
+    let server = Server::start("60");
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let (status, answer) = server.post(
+        "/api/perft",
+        &json!({"fen": kiwipete, "depth": 2, "divide": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["nodes"], 2039);
+    assert_eq!(
+        answer["cli"],
+        cli(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"])
+    );
+    let pawned = "examples/pawned.scenario";
+    let (status, answer) = server.post(
+        "/api/perft",
+        &json!({"scenario": text(pawned), "scenario_name": pawned, "depth": 3}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"], cli(&["perft", pawned, "--depth", "3"]));
+    let (status, answer) = server.post(
+        "/api/perft",
+        &json!({"fen": "8/8/8/8/8/8/8/K5Kk w - - 0 1"}),
+    );
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"].as_str().unwrap().contains("FEN field 1"),
+        "{answer}"
+    );
+}
+
 /// What `lingeo compare ARGS --json` prints, as JSON, whether the languages agree (exit 0) or
 /// not (exit 1).
 fn cli_compare(args: &[&str]) -> Value {

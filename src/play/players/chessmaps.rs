@@ -298,7 +298,7 @@ impl View {
         let i = usize::from(piece);
         let side = game.side[i];
         let mut mask = 1u16 << self.sector(side, to);
-        let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
+        let rays = game.attack_rays(state.class(i));
         for ray in rays.from(to) {
             for &q in ray {
                 mask |= 1 << self.sector(side, q);

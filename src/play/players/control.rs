@@ -37,7 +37,7 @@ impl ControlMap {
                 Side::White => &mut map.white,
                 Side::Black => &mut map.black,
             };
-            let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
+            let rays = game.attack_rays(state.class(i));
             for ray in rays.from(at) {
                 for &q in ray {
                     counts[q.index()] += 1;

@@ -8,6 +8,8 @@
 //!            | "deadlock" ("count" | "draw")
 //!            | "limit" UINT
 //!            | ("safe" | "royal") IDENT
+//!            | "rules" "chess"
+//!            | "castling" IDENT            (KQkq, a part of it, or none)
 //! ```
 
 use nom::Err;
@@ -24,7 +26,7 @@ use crate::scenario::lexer::Token;
 use crate::syntax::Diagnostic;
 use crate::syntax::tokens::SyntaxError;
 
-const GAME_LINE_KEYWORDS: [&str; 7] = [
+const GAME_LINE_KEYWORDS: [&str; 9] = [
     "first",
     "goals",
     "stalemate",
@@ -32,6 +34,8 @@ const GAME_LINE_KEYWORDS: [&str; 7] = [
     "limit",
     "safe",
     "royal",
+    "rules",
+    "castling",
 ];
 
 pub(super) fn game_decl<'a>(
@@ -54,7 +58,8 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
     let Some(((Token::Ident(word), span), r)) = i.split_first() else {
         return fail(
             &i,
-            "a game rule (first, goals, stalemate, deadlock, limit, safe or royal) or `}`",
+            "a game rule (first, goals, stalemate, deadlock, limit, safe, royal, rules or castling) \
+             or `}`",
         );
     };
     let (r, rule) = match *word {
@@ -105,6 +110,18 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
         "royal" => {
             let (r, name) = expect("a piece type after `royal`", identifier).parse(r)?;
             (r, GameRule::Royal(name))
+        }
+        "rules" => {
+            let (r, w) = choice(r, "rules", &["chess"])?;
+            (r, GameRule::Chess(w.span))
+        }
+        "castling" => {
+            let (r, rights) = expect(
+                "castling rights after `castling` (KQkq, a part of it, or none)",
+                identifier,
+            )
+            .parse(r)?;
+            (r, GameRule::Castling(rights))
         }
         other => {
             return Err(Err::Failure(SyntaxError(unknown_word(

@@ -66,6 +66,7 @@ pub fn translate_attacks(
         from,
         to,
         capture,
+        ..
     } = mv
     else {
         return (parent.to_vec(), false);

@@ -22,12 +22,13 @@ pub(super) fn has_waiting_move(game: &Game, state: &State, legal: &[Move]) -> bo
             from,
             to,
             capture: None,
+            ..
         } = mv
         else {
             return false;
         };
         let piece = usize::from(piece);
-        game.rays[game.moves[piece]].from(to).any(|ray| {
+        game.move_rays(state.class(piece)).from(to).any(|ray| {
             for &p in ray {
                 if p == from {
                     return true;

@@ -42,12 +42,13 @@ pub struct Regenerate {
     /// (the scenario's `blocking` is off).
     kernel: Option<Kernel>,
     /// The attacks of the positions met so far ([`ZoneSource::zones`]): the zones depend on
-    /// where the pieces stand and on nothing else, and a reduced tree meets one position by
-    /// many orders of independent moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
-    cache: HashMap<Vec<Option<Point>>, Attacks>,
+    /// where the pieces stand and what they are (a promoted pawn is another piece) and on
+    /// nothing else, and a reduced tree meets one position by many orders of independent
+    /// moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
+    cache: HashMap<PositionKey, Attacks>,
     /// The goal zones of the positions the race extension met ([`ZoneSource::goal_zones`]),
     /// kept as [`Regenerate::cache`] is.
-    goal_cache: HashMap<Vec<Option<Point>>, Attacks>,
+    goal_cache: HashMap<PositionKey, Attacks>,
     /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
@@ -307,7 +308,7 @@ impl Regenerate {
 
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
-        if let Some(attacks) = self.cache.get(&state.at) {
+        if let Some(attacks) = self.cache.get(&position_key(state)) {
             return Ok(attacks.clone());
         }
         let attacks = Rc::new(self.listed(game, state, false)?);
@@ -316,11 +317,11 @@ impl ZoneSource for Regenerate {
     }
 
     fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
-        if let Some(attacks) = self.goal_cache.get(&state.at) {
+        if let Some(attacks) = self.goal_cache.get(&position_key(state)) {
             return Ok(attacks.clone());
         }
         // A position searched before the depth bound has its goal zones among all of them.
-        let attacks = match self.cache.get(&state.at) {
+        let attacks = match self.cache.get(&position_key(state)) {
             Some(all) => Rc::new(
                 all.iter()
                     .filter(|a| is_goal_zone(game, a))
@@ -347,11 +348,19 @@ impl ZoneSource for Regenerate {
 /// Keeps `attacks` as `state`'s in `cache`, emptied first when full, or when the memory in use
 /// passes half the limit (a position's attacks with their domination bundles can be megabytes
 /// on a 10x10 board).
-fn keep(cache: &mut HashMap<Vec<Option<Point>>, Attacks>, state: &State, attacks: &Attacks) {
+fn keep(cache: &mut HashMap<PositionKey, Attacks>, state: &State, attacks: &Attacks) {
     if cache.len() >= ZONE_CACHE_POSITIONS || crate::memory::in_use() > crate::memory::limit() / 2 {
         cache.clear();
     }
-    cache.insert(state.at.clone(), attacks.clone());
+    cache.insert(position_key(state), attacks.clone());
+}
+
+/// What a position's zones depend on: where each piece stands, and its class (its type and
+/// side: a promoted pawn changes it).
+type PositionKey = (Vec<Option<Point>>, Vec<u8>);
+
+fn position_key(state: &State) -> PositionKey {
+    (state.at.clone(), state.classes().to_vec())
 }
 
 impl Regenerate {

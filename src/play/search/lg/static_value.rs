@@ -19,7 +19,7 @@ pub(super) fn blocked(game: &Game, state: &State, i: usize, t: &[Point]) -> bool
     let side = game.side[i];
     t.windows(2).any(|w| match state.piece_at(w[1]) {
         Some(q) if q != i && game.side[q] != side => {
-            let rays = &game.rays[game.attacks[i].unwrap_or(game.moves[i])];
+            let rays = game.attack_rays(state.class(i));
             !rays.from(w[0]).any(|ray| ray.contains(&w[1])) && stuck_on(game, state, q, t)
         }
         _ => false,
@@ -33,8 +33,9 @@ fn stuck_on(game: &Game, state: &State, q: usize, t: &[Point]) -> bool {
         return false;
     };
     let enemy = |p: usize| game.side[p] != game.side[q];
-    let captures_as_moves = game.attacks[q].is_none();
-    for ray in game.rays[game.moves[q]].from(from) {
+    let class = &game.classes[state.class(q)];
+    let captures_as_moves = class.attacks.is_none();
+    for ray in game.rays[class.moves].from(from) {
         for &to in ray {
             match state.piece_at(to) {
                 None if !t.contains(&to) => return false,
@@ -48,7 +49,7 @@ fn stuck_on(game: &Game, state: &State, q: usize, t: &[Point]) -> bool {
             }
         }
     }
-    if let Some(a) = game.attacks[q] {
+    if let Some(a) = class.attacks {
         for ray in game.rays[a].from(from) {
             for &to in ray {
                 if let Some(p) = state.piece_at(to) {
