@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Workbench;
 use super::error::{ApiError, Result};
 use super::grammar_limits::{GrammarLimits, LimitFields};
-use super::request::Request;
+use super::request::{Request, memory_bytes};
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
@@ -267,16 +267,11 @@ impl SearchInputs<'_> {
 }
 
 impl SearchRequest {
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-
     /// The transposition table's size in MiB: as given, or sized to the memory limit.
     pub fn table_mb(&self) -> usize {
         match self.tt_mb {
             Some(mb) => mb as usize,
-            None => crate::play::search::table::default_mb(self.max_memory_bytes()),
+            None => crate::play::search::table::default_mb(memory_bytes(self.max_memory)),
         }
     }
 
@@ -323,7 +318,7 @@ impl SearchRequest {
             max_nodes: self.max_nodes,
             time: self.duration(),
             time_shown: self.time.map(seconds),
-            max_memory: self.max_memory_bytes(),
+            max_memory: memory_bytes(self.max_memory),
             network: inputs.network.clone(),
             rules: inputs.rules.clone(),
             horizon: self.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
@@ -538,7 +533,7 @@ impl Request for SearchRequest {
             );
         }
         let table = self.table_mb();
-        if (table << 20) >= self.max_memory_bytes() {
+        if (table << 20) >= memory_bytes(self.max_memory) {
             // Name what was given: the table's default follows `max_memory`.
             return match self.tt_mb {
                 Some(_) => bad(

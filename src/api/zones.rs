@@ -1002,11 +1002,6 @@ impl ZonesRequest {
         }
     }
 
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-
     /// The grammar engine's limits (the cap on zones the cap on the language derived and on
     /// each imported one); their `max_memory` caps the native generator too.
     pub fn limits(&self) -> Limits {
