@@ -88,7 +88,9 @@ fn fuzzy(s: &Scenario, k: &Kernel, pairs: &[(usize, usize, u32)]) -> u128 {
         .count() as u128
 }
 
-/// The zones of the pairs within the zone horizon; (zones, pairs that reached the cap).
+/// The zones of the pairs within the zone horizon; (zones, pairs that reached the cap). The
+/// generator is built by hand (not `api::zones::compute`): the bench measures the native
+/// generator itself beside the patterns, and counts its own cap's stops.
 fn zones(s: &Scenario, k: &Kernel, pairs: &[(usize, usize, u32)]) -> (u128, u32) {
     let options = ZoneOptions {
         f1: true,

@@ -26,6 +26,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use lingeo::api::zones::attack_of;
 use lingeo::grammar::value::Value;
 use lingeo::grammar::world::World;
 use lingeo::grammar::{Grammar, Limits};
@@ -96,12 +97,10 @@ fn zones(c: &mut Criterion) {
         )
         .expect("a shipped example");
         let kernel = scenario.kernel();
-        let p0 = scenario
-            .pieces
-            .iter()
-            .position(|p| p.name == piece)
-            .expect("a placed piece");
-        let y0 = scenario.board.parse_point(target).expect("a point");
+        let (p0, y0, horizon) =
+            attack_of(&scenario, &kernel, piece, target, Some(horizon)).expect("an attack");
+        // The generator is built by hand (not `api::zones::compute`): the bench measures the
+        // native generator itself, with the options it is given.
         let options = ZoneOptions {
             f1: filters,
             f2: filters,
@@ -226,12 +225,10 @@ fn count(c: &mut Criterion) {
         )
         .expect("a shipped example");
         let kernel = scenario.kernel();
-        let p0 = scenario
-            .pieces
-            .iter()
-            .position(|p| p.name == piece)
-            .expect("a placed piece");
-        let y0 = scenario.board.parse_point(target).expect("a point");
+        let (p0, y0, horizon) =
+            attack_of(&scenario, &kernel, piece, target, Some(horizon)).expect("an attack");
+        // The generator is built by hand (not `api::zones::compute`): the bench measures the
+        // native generator itself, with the options it is given.
         let options = ZoneOptions {
             f1,
             f2,
@@ -298,16 +295,15 @@ fn network(c: &mut Criterion) {
         let kernel = scenario.kernel();
         let options = ZoneOptions::default();
         let attacks = match attack {
-            Some((piece, target)) => vec![(
-                scenario
-                    .pieces
-                    .iter()
-                    .position(|p| p.name == piece)
-                    .expect("a placed piece"),
-                scenario.board.parse_point(target).expect("a point"),
-            )],
+            Some((piece, target)) => {
+                let (p0, y0, _) =
+                    attack_of(&scenario, &kernel, piece, target, Some(horizon)).expect("an attack");
+                vec![(p0, y0)]
+            }
             None => ZoneGenerator::new(&scenario, &kernel, options).attacks(horizon),
         };
+        // The generator is built by hand (not `api::zones::summarise`): the bench measures
+        // the native generator's network itself.
         group.bench_with_input(BenchmarkId::new("network", name), &(), |b, _| {
             b.iter(|| {
                 for &(p0, y0) in &attacks {

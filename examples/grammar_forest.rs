@@ -48,6 +48,8 @@ fn main() {
             .join(" ")
     );
     let k = s.kernel();
+    // The generator is built by hand (not through `api::zones`): this times the native
+    // generator's network itself beside the network read off the grammar's forest.
     let options = ZoneOptions {
         f1: filtered,
         f2: filtered,

@@ -5,13 +5,14 @@
 //! cargo run --example zone_check -- examples/robot-zone-full.scenario BOMBER h1 4 f1 f2
 //! ```
 //!
-//! Bad arguments (too few, an unknown piece, a point off the board, a horizon that is not a
-//! number, a scenario that does not load) print what is wrong and exit with status 2.
+//! Bad arguments (too few, an unknown piece, a point off the board or not the piece's target, a
+//! horizon that is not a number, a scenario that does not load) print what is wrong and exit
+//! with status 2.
 use std::io::Write;
 use std::process::ExitCode;
 
+use lingeo::api::zones::{self, AttackRequest, Filters};
 use lingeo::scenario::Scenario;
-use lingeo::zone::{ZoneGenerator, ZoneOptions};
 
 const USAGE: &str = "usage: zone_check FILE PIECE TARGET HORIZON [f1] [f2]";
 
@@ -35,25 +36,24 @@ fn run() -> Result<(), String> {
     };
     let s = Scenario::load(file.as_ref()).map_err(|e| e.to_string())?;
     let k = s.kernel();
-    let p0 = s
-        .pieces
-        .iter()
-        .position(|p| &p.name == piece)
-        .ok_or_else(|| format!("no piece named {piece} in {file}"))?;
-    let y0 = s
-        .board
-        .parse_point(target)
-        .map_err(|e| format!("{target}: {e}"))?;
     let l0: u32 = horizon
         .parse()
         .map_err(|_| format!("the horizon must be a number, not {horizon}\n{USAGE}"))?;
-    let options = ZoneOptions {
-        f1: args.iter().any(|a| a == "f1"),
-        f2: args.iter().any(|a| a == "f2"),
-        ..ZoneOptions::default()
+    // The attack and its zones as `lingeo zones --engine native` finds them (`api::zones`):
+    // an unknown piece, a point off the board or one that is not the piece's target is its
+    // error.
+    let (p0, y0, l0) =
+        zones::attack_of(&s, &k, piece, target, Some(l0)).map_err(|e| format!("{file}: {e}"))?;
+    let filters = match (
+        args.iter().any(|a| a == "f1"),
+        args.iter().any(|a| a == "f2"),
+    ) {
+        (false, false) => Filters::None,
+        (true, false) => Filters::F1,
+        (false, true) => Filters::F2,
+        (true, true) => Filters::All,
     };
-    let zones = ZoneGenerator::new(&s, &k, options)
-        .zones(p0, y0, l0)
+    let zones = zones::compute(&s, &k, AttackRequest::native(p0, y0, l0, filters))
         .map_err(|e| e.to_string())?;
     let mut out = lingeo::render::counted(zones.len() as u128, "zone", "zones") + "\n";
     for z in &zones {

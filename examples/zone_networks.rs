@@ -42,6 +42,8 @@ fn main() {
     let horizon: u32 = args[2].parse().expect("a horizon");
     let compare = args.iter().any(|a| a == "--compare");
     let k = s.kernel();
+    // The generator is built by hand (not through `api::zones`): this times the native
+    // generator's network and its search alone, which the API does not expose apart.
     let options = ZoneOptions::default();
     let mut attacks = ZoneGenerator::new(&s, &k, options).attacks(horizon);
     if let Some(i) = args.iter().position(|a| a == "--attack") {

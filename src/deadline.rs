@@ -47,14 +47,17 @@ pub fn stoppable<R>(stop: Arc<AtomicBool>, f: impl FnOnce() -> R) -> R {
 
 /// How a stop at the time limit reads, for every job (a request's `time`, or the server's cap
 /// on a request): the one phrase the CLI, the server and Python show, made here and nowhere
-/// else (the searches' [`StopReason::Deadline`](crate::play::search::StopReason::Deadline)
-/// reads the same; a test holds them together). A front end may add how to raise the limit
-/// inside the parentheses (`StopReason::with_note`).
+/// else (the grammar's run, the zones, the budget and the searches'
+/// [`StopReason`](crate::play::search::StopReason) all call it). A front end may add how to
+/// raise the limit inside the parentheses (`StopReason::with_note`).
 pub fn stopped_at(limit: Duration) -> String {
-    format!(
-        "stopped at the time limit of the request ({} s)",
-        limit.as_secs_f64()
-    )
+    stopped_at_written(&limit.as_secs_f64().to_string())
+}
+
+/// [`stopped_at`] with the limit's seconds as the user wrote them (a search's `--time 1e-300`,
+/// whose value as a `Duration` is zero and would read `0 s`).
+pub fn stopped_at_written(seconds: &str) -> String {
+    format!("stopped at the time limit of the request ({seconds} s)")
 }
 
 /// Whether this thread's work was stopped by another thread ([`within_or_stopped`]).
@@ -142,25 +145,6 @@ pub fn inherit<R>(from: &Inherited, f: impl FnOnce() -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every job's stop at its time limit reads one phrase: the grammar's run, the zones, the
-    /// work's budget and the searches' stop at the thread's deadline.
-    #[test]
-    fn a_stop_at_the_time_limit_reads_one_phrase() {
-        let limit = Duration::from_millis(300);
-        let phrase = "stopped at the time limit of the request (0.3 s)";
-        assert_eq!(stopped_at(limit), phrase);
-        assert_eq!(
-            crate::play::search::StopReason::Deadline(limit).to_string(),
-            phrase
-        );
-        assert_eq!(crate::budget::Exceeded::Time(limit).to_string(), phrase);
-        assert_eq!(
-            crate::zone::ZoneError::TimeLimit { limit }.to_string(),
-            phrase
-        );
-        assert_eq!(crate::api::ApiError::out_of_time(limit).to_string(), phrase);
-    }
 
     #[test]
     fn a_deadline_passes_and_is_gone_after_its_scope() {

@@ -16,7 +16,7 @@
 //! - The **fuzzy rank** follows Cazenave's evaluation of groups in Go (degrees of life): see
 //!   [`FuzzyRank`].
 
-use crate::abilities::{attack, attack_obtain, reach};
+use crate::abilities::{Mover, attack, attack_obtain, reach};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::pattern::{attack_distance, locations, mover, within};
@@ -419,11 +419,52 @@ pub fn fuzzy_pattern(
     terms: &Terms,
 ) -> Option<FuzzyPattern> {
     let l = attack_distance(scenario, kernel, x, y)?;
-    let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
     let mx = mover(scenario, kernel, x);
+    let layers = main_layers(scenario, kernel, mx, x, y, l);
+    let region = main_region(scenario, kernel, mx, &layers);
+    let (attack_pieces, block_pieces) =
+        interacting(scenario, kernel, (x, y), &region, horizon, terms);
+    let value = |i: usize| scenario.types[scenario.pieces[i].type_index].value;
+    let length = terms.fuzzify(l);
+    let target = length.degree * value(y);
+    let sum = |pieces: &[Interacting]| -> f64 {
+        pieces
+            .iter()
+            .map(|p| p.distance.degree * value(p.piece))
+            .sum()
+    };
+    let (block, attack_sum) = (sum(&block_pieces), sum(&attack_pieces));
+    Some(FuzzyPattern {
+        x,
+        y,
+        stops: layers[1..l as usize].to_vec(),
+        region,
+        length,
+        attack: attack_pieces,
+        block: block_pieces,
+        rank: FuzzyRank {
+            target,
+            block,
+            attack: attack_sum,
+            value: target + block - attack_sum,
+        },
+    })
+}
+
+/// The minimum set of x's main paths to y, `l` moves long, by layer: `layers[k]` the points
+/// the paths stand on after k moves (layer 0 = x's point, layer l = y's), read off two
+/// distance tables (from x, and to attack y) whose sum is `l`.
+fn main_layers(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    mx: Mover,
+    x: usize,
+    y: usize,
+    l: u32,
+) -> Vec<Vec<Point>> {
+    let (px, py) = (&scenario.pieces[x], &scenario.pieces[y]);
     let from = reach(kernel, mx, px.at);
     let to = attack_obtain(kernel, mx, py.at);
-    // layers[k]: the points of the minimum set after k moves (layer 0 = x, layer l = y).
     let mut layers: Vec<Vec<Point>> = vec![Vec::new(); l as usize + 1];
     layers[0].push(px.at);
     for v in scenario.board.points() {
@@ -436,7 +477,19 @@ pub fn fuzzy_pattern(
         }
     }
     layers[l as usize] = vec![py.at];
-    // The moves between consecutive layers are exactly the steps of the main paths.
+    layers
+}
+
+/// The region of the main paths: the locations each of their steps goes over (a move
+/// between consecutive layers is exactly such a step; the last is an attack where the piece
+/// attacks otherwise than it moves), sorted, each once.
+fn main_region(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    mx: Mover,
+    layers: &[Vec<Point>],
+) -> Vec<Point> {
+    let l = layers.len() - 1;
     let mut layer_of: Vec<Option<usize>> = vec![None; kernel.n()];
     for (k, layer) in layers.iter().enumerate().skip(1) {
         for p in layer {
@@ -446,8 +499,8 @@ pub fn fuzzy_pattern(
     let moves = kernel.relation(mx.moves);
     let attacks = kernel.relation(mx.attacks);
     let mut region: Vec<Point> = Vec::new();
-    for (k, layer) in layers.iter().enumerate().take(l as usize) {
-        let last = k + 1 == l as usize;
+    for (k, layer) in layers.iter().enumerate().take(l) {
+        let last = k + 1 == l;
         for &u in layer {
             let succ = if last && mx.separate {
                 attacks.successors(u)
@@ -463,7 +516,21 @@ pub fn fuzzy_pattern(
     }
     region.sort();
     region.dedup();
-    let value = |i: usize| scenario.types[scenario.pieces[i].type_index].value;
+    region
+}
+
+/// The pieces that interact with x's attack on y within `horizon`: (attack, block), in
+/// declaration order. An attack piece (y's side) can reach the region (y's point aside), at
+/// its best fuzzified distance; a block piece (x's side) can attack y.
+fn interacting(
+    scenario: &Scenario,
+    kernel: &Kernel,
+    (x, y): (usize, usize),
+    region: &[Point],
+    horizon: u32,
+    terms: &Terms,
+) -> (Vec<Interacting>, Vec<Interacting>) {
+    let py = &scenario.pieces[y];
     let mut attack_pieces = Vec::new();
     let mut block_pieces = Vec::new();
     for (i, q) in scenario.pieces.iter().enumerate() {
@@ -496,30 +563,7 @@ pub fn fuzzy_pattern(
             }
         }
     }
-    let length = terms.fuzzify(l);
-    let target = length.degree * value(y);
-    let sum = |pieces: &[Interacting]| -> f64 {
-        pieces
-            .iter()
-            .map(|p| p.distance.degree * value(p.piece))
-            .sum()
-    };
-    let (block, attack_sum) = (sum(&block_pieces), sum(&attack_pieces));
-    Some(FuzzyPattern {
-        x,
-        y,
-        stops: layers[1..l as usize].to_vec(),
-        region,
-        length,
-        attack: attack_pieces,
-        block: block_pieces,
-        rank: FuzzyRank {
-            target,
-            block,
-            attack: attack_sum,
-            value: target + block - attack_sum,
-        },
-    })
+    (attack_pieces, block_pieces)
 }
 
 /// The option of highest degree (the shortest on a tie), fuzzified.

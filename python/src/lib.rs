@@ -234,6 +234,13 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
     })
 }
 
+/// The memory limit a request's work runs under: its `max_memory`
+/// ([`api::Request::memory_limit`], as the CLI and the server read it), or the library's
+/// default for a request without one.
+fn memory_of(r: &impl api::Request) -> usize {
+    r.memory_limit().unwrap_or(lingeo::memory::DEFAULT_LIMIT)
+}
+
 /// A result's JSON value, made on the worker from the result's serde form: the value the CLI's
 /// `--json` prints (tuples as lists, map keys as strings), as a tree, never as text.
 fn value(result: &impl serde::Serialize) -> Result<serde_json::Value, ApiError> {
@@ -351,7 +358,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, Option<Grid>)> {
         let r: MapRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let (m, grid) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 if r.control {
@@ -375,7 +382,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, u128)> {
         let r: TrajectoriesRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let (t, count) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let t = self.bench.trajectories(&r)?;
@@ -396,7 +403,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, u128, bool, bool)> {
         let r: ZonesRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let (z, count, saturated, at_least) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let z = self.bench.zones(&r)?;
@@ -416,7 +423,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
         let r: ZonesRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let attacks = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let result = self.bench.attacks(&r, None, &lingeo::progress::Silent)?;
@@ -469,7 +476,7 @@ impl Scenario {
             }
             None => None,
         };
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let s = interruptible(py, || {
             let inputs = api::SearchInputs {
                 network,
@@ -493,7 +500,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
         let r: MatchRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = api::request::memory_bytes(r.max_memory);
+        let memory = memory_of(&r);
         let (summary, games) = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 let m = self.bench.play_match(&r, &lingeo::progress::Silent)?;
@@ -513,7 +520,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
         let r: PlayRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = api::request::memory_bytes(r.max_memory);
+        let memory = memory_of(&r);
         let p = interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.play(&r.moves).and_then(|p| value(&p)))
         })?
@@ -530,7 +537,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
         let r: PatternsRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = api::request::memory_bytes(r.max_memory);
+        let memory = memory_of(&r);
         let p = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 self.bench
@@ -551,7 +558,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
         let r: PairsRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = api::request::memory_bytes(r.max_memory);
+        let memory = memory_of(&r);
         let p = interruptible(py, || {
             lingeo::memory::with_limit(memory, || {
                 self.bench
@@ -572,7 +579,7 @@ impl Scenario {
         options: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<Py<PyAny>> {
         let r: EvaluateRequest = keywords::request(options).map_err(|e| error(py, e))?;
-        let memory = api::request::memory_bytes(r.max_memory);
+        let memory = memory_of(&r);
         let e = interruptible(py, || {
             lingeo::memory::with_limit(memory, || self.bench.evaluate(&r).and_then(|e| value(&e)))
         })?
@@ -629,7 +636,7 @@ impl Grammar {
     ) -> PyResult<Py<PyAny>> {
         let mut r: RunRequest = keywords::request(options).map_err(|e| error(py, e))?;
         r.inputs = inputs;
-        let memory = r.max_memory_bytes();
+        let memory = memory_of(&r);
         let bench = match scenario {
             Some(s) => s.bench.clone(),
             // As `lingeo run` without a scenario: an empty 8x8 board.
@@ -690,7 +697,7 @@ fn compare(
 ) -> PyResult<Py<PyAny>> {
     use api::compare::{CompareInputs, CompareRequest, CompareSide};
     let r: CompareRequest = keywords::request(options).map_err(|e| error(py, e))?;
-    let memory = api::request::memory_bytes(r.max_memory);
+    let memory = memory_of(&r);
     let bench = match scenario {
         Some(s) => s.bench.clone(),
         // As `lingeo compare` without a scenario: an empty 8x8 board.

@@ -44,7 +44,7 @@ use super::error::{ApiError, Cap, Result};
 use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::{self, Request};
 use super::zones::{AttackRequest, Filters, ZoneEngine};
-use crate::board::Point;
+use crate::board::{Board, Point};
 use crate::budget::{Budget, Exceeded};
 use crate::bundle::{AdmissibleRule, Bundle, BundleOptions, Listing};
 use crate::grammar::types::Type;
@@ -53,6 +53,7 @@ use crate::grammar::world::World;
 use crate::grammar::{Grammar, Language, Limits};
 use crate::language_diff::{LanguageDiff, SymbolDiff};
 use crate::piece::Side;
+use crate::play::game::Game;
 use crate::play::states::GameStates;
 use crate::progress::{Progress, Task};
 use crate::random::SplitMix;
@@ -550,7 +551,6 @@ fn of_zones(a: &LoadedSide, b: &LoadedSide) -> bool {
     })
 }
 
-/// An error's first line, without its `error: ` prefix.
 /// A seed for random starts where none is given (the result names it, so that a run can be
 /// repeated).
 fn clock_seed() -> u64 {
@@ -560,6 +560,7 @@ fn clock_seed() -> u64 {
         % 1_000_000
 }
 
+/// An error's first line, without its `error: ` prefix.
 fn first_line(e: &ApiError) -> String {
     let text = e.to_string();
     let first = text.lines().next().unwrap_or_default();
@@ -594,142 +595,75 @@ impl Workbench {
             Some(_) => Some(self.game()?),
             None => None,
         };
-        let given_piece = r.piece.is_some() || r.type_name.is_some();
-        // A placed piece by its name; a type by its name and a side (which makes the world
-        // take the type even where a placed piece has the same name).
-        let piece = if given_piece {
-            let c = self.choose(
-                r.piece.as_deref(),
-                r.type_name.as_deref(),
-                r.side,
-                crate::piece::Usage::Move,
-            )?;
-            Some(match c.at {
-                Some(_) => (r.piece.clone().unwrap_or_default(), None),
-                None => (c.type_name, Some(c.side)),
-            })
-        } else {
-            None
-        };
+        let piece = self.piece_input(r)?;
         let (a, b) = sides(inputs)?;
         let states = game.as_ref().map(GameStates::new);
         let output = Mutex::new(Budget::new());
-        let limits = r.limits();
         let ctx = Context {
             bench: self,
             states: states.as_ref(),
             r,
-            limits,
+            limits: r.limits(),
             set: &inputs.set,
             piece: piece.as_ref().map(|(n, s)| (n.as_str(), *s)),
             output: &output,
         };
-        let zones = of_zones(&a, &b);
-        let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
-        let (starts, random) = match (&r.start, r.random) {
-            (Some(start), _) => (vec![start.trim().to_string()], None),
-            (None, Some(count)) => {
-                let seed = r.seed.unwrap_or_else(clock_seed);
-                let (starts, about) = ctx.random_starts(&a, &b, count, seed, r.lengths)?;
-                (starts, Some(format!("{about}, seed {seed}")))
-            }
-            (None, None) => (
-                inputs.starts.iter().map(|s| s.trim().to_string()).collect(),
-                None,
-            ),
-        };
-        // One start given: its error is the comparison's.
-        let single = r.start.is_some() || (r.random.is_none() && inputs.starts.len() == 1);
-        let task = Task::start(progress, Some(starts.len() as u64), "starts");
-        // Each worker reads the two sides again (a grammar cannot be shared between threads)
-        // and keeps its own states of play.
-        let worker = || -> Result<(LoadedSide, LoadedSide, Option<GameStates<'_>>)> {
-            let (a, b) = sides(inputs)?;
-            Ok((a, b, game.as_ref().map(GameStates::new)))
-        };
-        let outcomes: Vec<Option<Result<StartOutcome>>> = crate::parallel::map_in_order_with(
-            r.jobs,
-            &starts,
-            worker,
-            |worker, _, start| {
-                task.message(start);
-                // The time limit is looked at before each start too: a start whose derivation
-                // is shorter than the run's interval between looks would never see it.
-                if let Some(limit) = crate::deadline::passed() {
-                    return Err(ApiError::Stopped {
-                        reason: crate::play::search::StopReason::Deadline(limit),
-                        note: "",
-                    });
-                }
-                let outcome = match worker {
-                    Ok((a, b, states)) => {
-                        let ctx = Context {
-                            states: states.as_ref(),
-                            ..ctx
-                        };
-                        ctx.compare_one(a, b, start, canonical, zones)
-                    }
-                    Err(e) => Err(e.clone()),
-                };
-                task.advance(1);
-                outcome
-            },
-            // A start past the time limit stops the comparison: the others would stop too.
-            |o| matches!(o, Err(e) if e.stopped_by_time()),
-        )?;
-        drop(task);
-        let stopped = outcomes.iter().flatten().find_map(|o| match o {
-            Err(e) if e.stopped_by_time() => Some(e.clone()),
-            _ => None,
-        });
-        if let Some(e) = stopped {
-            return Err(e);
-        }
-        let outcomes = outcomes
-            .into_iter()
-            .map(|o| o.expect("only a stop by time stops the others"));
-        let mut compared = Vec::with_capacity(starts.len());
-        for (start, outcome) in starts.into_iter().zip(outcomes) {
-            let outcome = match outcome {
-                Ok(o) => o,
-                Err(e) if single => return Err(e),
-                Err(e) => StartOutcome::Failed {
-                    error: first_line(&e),
-                    cause: Box::new(e),
-                },
-            };
-            compared.push(StartComparison { start, outcome });
-        }
+        let (starts, random) = ctx.starts(inputs, &a, &b)?;
+        let compared = ctx.compare_starts(inputs, game.as_ref(), &a, &b, starts, progress)?;
         let passed = compared
             .iter()
             .all(|s| matches!(s.outcome, StartOutcome::Compared { passed: true, .. }));
-        let describe = |side: &LoadedSide, source: &CompareSide| match side {
-            LoadedSide::Grammar(g) => {
-                let label = match source {
-                    CompareSide::Grammar(s) => s.label(),
-                    CompareSide::Native => String::new(),
-                };
-                format!("{label} (grammar {})", g.name())
-            }
-            LoadedSide::Native(Kind::Zones) => {
-                format!("the native zone generator (filters {})", r.filters.label())
-            }
-            LoadedSide::Native(_) => format!(
-                "the native trajectory generator (rule {})",
-                match r.rule {
-                    AdmissibleRule::S16 => "s16",
-                    AdmissibleRule::S06 => "s06",
-                }
-            ),
-        };
         Ok(CompareResult {
-            a: describe(&a, &inputs.a),
-            b: describe(&b, &inputs.b),
+            a: describe(&a, &inputs.a, r),
+            b: describe(&b, &inputs.b, r),
             check: r.check_kind(),
             random,
             starts: compared,
             passed,
         })
+    }
+
+    /// The grammars' piece input, where the request gives one: a placed piece by its name; a
+    /// type by its name and a side (which makes the world take the type even where a placed
+    /// piece has the same name).
+    fn piece_input(&self, r: &CompareRequest) -> Result<Option<(String, Option<Side>)>> {
+        if r.piece.is_none() && r.type_name.is_none() {
+            return Ok(None);
+        }
+        let c = self.choose(
+            r.piece.as_deref(),
+            r.type_name.as_deref(),
+            r.side,
+            crate::piece::Usage::Move,
+        )?;
+        Ok(Some(match c.at {
+            Some(_) => (r.piece.clone().unwrap_or_default(), None),
+            None => (c.type_name, Some(c.side)),
+        }))
+    }
+}
+
+/// How the result names a side: the grammar with where it came from, or the native generator
+/// with the option it ran with.
+fn describe(side: &LoadedSide, source: &CompareSide, r: &CompareRequest) -> String {
+    match side {
+        LoadedSide::Grammar(g) => {
+            let label = match source {
+                CompareSide::Grammar(s) => s.label(),
+                CompareSide::Native => String::new(),
+            };
+            format!("{label} (grammar {})", g.name())
+        }
+        LoadedSide::Native(Kind::Zones) => {
+            format!("the native zone generator (filters {})", r.filters.label())
+        }
+        LoadedSide::Native(_) => format!(
+            "the native trajectory generator (rule {})",
+            match r.rule {
+                AdmissibleRule::S16 => "s16",
+                AdmissibleRule::S06 => "s06",
+            }
+        ),
     }
 }
 
@@ -865,111 +799,265 @@ impl Context<'_> {
             LoadedSide::Grammar(grammar) => grammar,
             LoadedSide::Native(_) => other,
         };
-        let scenario = self.bench.scenario();
-        let kernel = self.bench.kernel();
         let mut world = self.world();
         let inputs = self.inputs(grammar, &mut world)?;
         let values = grammar.parse_start(&mut world, start)?;
-        let board = &scenario.board;
-        let max_sentences = self.limits.max_sentences;
         match side {
-            LoadedSide::Native(Kind::Zones) => {
-                let piece = inputs[0].piece() as usize;
-                let Some(Some(index)) = world.in_scenario.get(piece) else {
-                    return Err(ApiError::request(
-                        Some("piece"),
-                        "the native zone generator takes a placed piece: a zone starts where its piece stands",
-                    ));
-                };
-                let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
-                let at = scenario.pieces[*index].at;
-                if x0 != at {
-                    return Err(ApiError::request(
-                        Some(self.r.starts_field()),
-                        format!(
-                            "the native zone generator starts where {} stands, {}, not at x0 = {}",
-                            scenario.pieces[*index].name,
-                            board.name(at),
-                            board.name(x0)
-                        ),
-                    ));
-                }
-                let zones = super::zones::compute(
-                    scenario,
-                    kernel,
-                    AttackRequest {
-                        piece: *index,
-                        target: y0,
-                        horizon: u32::try_from(l0).unwrap_or(0),
-                        filters: self.r.filters,
-                        engine: ZoneEngine::Native,
-                        grammar: None,
-                        inputs: &[],
-                        max_zones: max_sentences,
-                        limits: Limits {
-                            max_imported_sentences: max_sentences,
-                            ..self.limits
-                        },
-                    },
-                )?;
-                zones.iter().for_each(|z| lines.push(self.show_zone(z)));
-                Ok(())
-            }
-            LoadedSide::Native(_) => {
-                let piece = &world.pieces[inputs[0].piece() as usize];
-                let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
-                let options = BundleOptions {
-                    rule: self.r.rule,
-                    simple_only: false,
-                };
-                let Ok(length) = u32::try_from(l0) else {
-                    return Ok(());
-                };
-                let bundle = Bundle::new(kernel, piece.moves, x0, y0, Some(length), options);
-                if bundle.length() != Some(length) {
-                    return Ok(());
-                }
-                let trajectories = bundle
-                    .collect_within(max_sentences, &mut Budget::new())
-                    .map_err(|e| match e {
-                        Listing::TooMany(e) => ApiError::TooLarge {
-                            cap: Cap::Sentences,
-                            reason: format!("more than {max_sentences} trajectories"),
-                            message: format!(
-                                "the native generator's language has {}, more than the limit of {max_sentences}",
-                                match e.count {
-                                    Some(n) => render::counted_saturating(n, "sentence", "sentences"),
-                                    None => format!("more than {max_sentences} sentences"),
-                                }
-                            ),
-                        },
-                        Listing::Exceeded(e) => e.into(),
-                    })?;
-                trajectories
-                    .iter()
-                    .for_each(|t| lines.push(render::trajectory(board, t)));
-                Ok(())
-            }
+            LoadedSide::Native(Kind::Zones) => self.native_zones(&world, &inputs, &values, lines),
+            LoadedSide::Native(_) => self.native_trajectories(&world, &inputs, &values, lines),
             LoadedSide::Grammar(_) => {
-                let language =
-                    grammar.derive_stream(&world, &inputs, &values, self.limits, None)?;
-                // Each line is read off the stream, with no vector of sentences in between.
-                if !canonical {
-                    language.for_each(|s| lines.push(grammar.show_sentence(&world, s)));
-                    return Ok(());
-                }
-                match kind(grammar) {
-                    Kind::Zones => language
-                        .for_each(|s| lines.push(self.show_zone(&zone::zone_of_sentence(s)))),
-                    _ => Language::from(language)
-                        .trajectories()
-                        .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
-                        .iter()
-                        .for_each(|t| lines.push(render::trajectory(board, t))),
-                }
-                Ok(())
+                self.grammar_language(grammar, &world, &inputs, &values, canonical, lines)
             }
         }
+    }
+
+    /// The native zone generator's language on the start `S(x0, y0, l0)` of the grammar of
+    /// zones beside it (`values`), for its piece input: the zones of the attack on `y0` within
+    /// `l0`, as that grammar prints them. The piece must stand on `x0`: a zone starts there.
+    fn native_zones(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        values: &[Value],
+        lines: &mut Lines<'_>,
+    ) -> Result<()> {
+        let scenario = self.bench.scenario();
+        let board = &scenario.board;
+        let max_sentences = self.limits.max_sentences;
+        let piece = inputs[0].piece() as usize;
+        let Some(Some(index)) = world.in_scenario.get(piece) else {
+            return Err(ApiError::request(
+                Some("piece"),
+                "the native zone generator takes a placed piece: a zone starts where its piece stands",
+            ));
+        };
+        let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
+        let at = scenario.pieces[*index].at;
+        if x0 != at {
+            return Err(ApiError::request(
+                Some(self.r.starts_field()),
+                format!(
+                    "the native zone generator starts where {} stands, {}, not at x0 = {}",
+                    scenario.pieces[*index].name,
+                    board.name(at),
+                    board.name(x0)
+                ),
+            ));
+        }
+        let zones = super::zones::compute(
+            scenario,
+            self.bench.kernel(),
+            AttackRequest {
+                piece: *index,
+                target: y0,
+                horizon: u32::try_from(l0).unwrap_or(0),
+                filters: self.r.filters,
+                engine: ZoneEngine::Native,
+                grammar: None,
+                inputs: &[],
+                max_zones: max_sentences,
+                limits: Limits {
+                    max_imported_sentences: max_sentences,
+                    ..self.limits
+                },
+            },
+        )?;
+        zones.iter().for_each(|z| lines.push(self.show_zone(z)));
+        Ok(())
+    }
+
+    /// The native trajectory generator's language on the start `S(x0, y0, l0)` of the grammar
+    /// of trajectories beside it: the bundle of its piece from `x0` to `y0` of length `l0`
+    /// (none where no trajectory has that length), at most `max_sentences` of them.
+    fn native_trajectories(
+        &self,
+        world: &World<'_>,
+        inputs: &[Value],
+        values: &[Value],
+        lines: &mut Lines<'_>,
+    ) -> Result<()> {
+        let board = &self.bench.scenario().board;
+        let max_sentences = self.limits.max_sentences;
+        let piece = &world.pieces[inputs[0].piece() as usize];
+        let (x0, y0, l0) = (values[0].point(), values[1].point(), values[2].int());
+        let options = BundleOptions {
+            rule: self.r.rule,
+            simple_only: false,
+        };
+        let Ok(length) = u32::try_from(l0) else {
+            return Ok(());
+        };
+        let bundle = Bundle::new(
+            self.bench.kernel(),
+            piece.moves,
+            x0,
+            y0,
+            Some(length),
+            options,
+        );
+        if bundle.length() != Some(length) {
+            return Ok(());
+        }
+        let trajectories = bundle
+            .collect_within(max_sentences, &mut Budget::new())
+            .map_err(|e| match e {
+                Listing::TooMany(e) => ApiError::TooLarge {
+                    cap: Cap::Sentences,
+                    reason: format!("more than {max_sentences} trajectories"),
+                    message: format!(
+                        "the native generator's language has {}, more than the limit of {max_sentences}",
+                        match e.count {
+                            Some(n) => render::counted_saturating(n, "sentence", "sentences"),
+                            None => format!("more than {max_sentences} sentences"),
+                        }
+                    ),
+                },
+                Listing::Exceeded(e) => e.into(),
+            })?;
+        trajectories
+            .iter()
+            .for_each(|t| lines.push(render::trajectory(board, t)));
+        Ok(())
+    }
+
+    /// A grammar's language on a start, each sentence read off the derivation's stream: as
+    /// the grammar prints it, or with `canonical` as what it means (a zone, a trajectory), to
+    /// stand beside a native generator's.
+    fn grammar_language(
+        &self,
+        grammar: &Grammar,
+        world: &World<'_>,
+        inputs: &[Value],
+        values: &[Value],
+        canonical: bool,
+        lines: &mut Lines<'_>,
+    ) -> Result<()> {
+        let board = &self.bench.scenario().board;
+        let language = grammar.derive_stream(world, inputs, values, self.limits, None)?;
+        // Each line is read off the stream, with no vector of sentences in between.
+        if !canonical {
+            language.for_each(|s| lines.push(grammar.show_sentence(world, s)));
+            return Ok(());
+        }
+        match kind(grammar) {
+            Kind::Zones => {
+                language.for_each(|s| lines.push(self.show_zone(&zone::zone_of_sentence(s))))
+            }
+            _ => Language::from(language)
+                .trajectories()
+                .ok_or_else(|| ApiError::request(None, "a sentence that is no trajectory"))?
+                .iter()
+                .for_each(|t| lines.push(render::trajectory(board, t))),
+        }
+        Ok(())
+    }
+
+    /// The starts to compare on: the request's one, `random` drawn ones (with the line
+    /// saying how, seed included, so that a run can be repeated), or the inputs' list.
+    fn starts(
+        &self,
+        inputs: &CompareInputs,
+        a: &LoadedSide,
+        b: &LoadedSide,
+    ) -> Result<(Vec<String>, Option<String>)> {
+        Ok(match (&self.r.start, self.r.random) {
+            (Some(start), _) => (vec![start.trim().to_string()], None),
+            (None, Some(count)) => {
+                let seed = self.r.seed.unwrap_or_else(clock_seed);
+                let (starts, about) = self.random_starts(a, b, count, seed, self.r.lengths)?;
+                (starts, Some(format!("{about}, seed {seed}")))
+            }
+            (None, None) => (
+                inputs.starts.iter().map(|s| s.trim().to_string()).collect(),
+                None,
+            ),
+        })
+    }
+
+    /// Each start compared, over `jobs` threads, in the starts' order: a start that cannot be
+    /// compared is a line of the result among several, and the error where it is the only
+    /// one; a start past the time limit stops them all (the others would stop too).
+    fn compare_starts(
+        &self,
+        inputs: &CompareInputs,
+        game: Option<&Game>,
+        a: &LoadedSide,
+        b: &LoadedSide,
+        starts: Vec<String>,
+        progress: &dyn Progress,
+    ) -> Result<Vec<StartComparison>> {
+        let r = self.r;
+        // The context without the caller's states of play, which stay on its thread: each
+        // worker has its own.
+        let shared = Context {
+            states: None,
+            ..*self
+        };
+        let zones = of_zones(a, b);
+        let canonical = matches!(a, LoadedSide::Native(_)) || matches!(b, LoadedSide::Native(_));
+        // One start given: its error is the comparison's.
+        let single = r.start.is_some() || (r.random.is_none() && inputs.starts.len() == 1);
+        let task = Task::start(progress, Some(starts.len() as u64), "starts");
+        // Each worker reads the two sides again (a grammar cannot be shared between threads)
+        // and keeps its own states of play.
+        let worker = || -> Result<(LoadedSide, LoadedSide, Option<GameStates<'_>>)> {
+            let (a, b) = sides(inputs)?;
+            Ok((a, b, game.map(GameStates::new)))
+        };
+        let outcomes: Vec<Option<Result<StartOutcome>>> = crate::parallel::map_in_order_with(
+            r.jobs,
+            &starts,
+            worker,
+            |worker, _, start| {
+                task.message(start);
+                // The time limit is looked at before each start too: a start whose derivation
+                // is shorter than the run's interval between looks would never see it.
+                if let Some(limit) = crate::deadline::passed() {
+                    return Err(ApiError::Stopped {
+                        reason: crate::play::search::StopReason::Deadline(limit),
+                        note: "",
+                    });
+                }
+                let outcome = match worker {
+                    Ok((a, b, states)) => {
+                        let ctx = Context {
+                            states: states.as_ref(),
+                            ..shared
+                        };
+                        ctx.compare_one(a, b, start, canonical, zones)
+                    }
+                    Err(e) => Err(e.clone()),
+                };
+                task.advance(1);
+                outcome
+            },
+            // A start past the time limit stops the comparison: the others would stop too.
+            |o| matches!(o, Err(e) if e.stopped_by_time()),
+        )?;
+        drop(task);
+        let stopped = outcomes.iter().flatten().find_map(|o| match o {
+            Err(e) if e.stopped_by_time() => Some(e.clone()),
+            _ => None,
+        });
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        let outcomes = outcomes
+            .into_iter()
+            .map(|o| o.expect("only a stop by time stops the others"));
+        let mut compared = Vec::with_capacity(starts.len());
+        for (start, outcome) in starts.into_iter().zip(outcomes) {
+            let outcome = match outcome {
+                Ok(o) => o,
+                Err(e) if single => return Err(e),
+                Err(e) => StartOutcome::Failed {
+                    error: first_line(&e),
+                    cause: Box::new(e),
+                },
+            };
+            compared.push(StartComparison { start, outcome });
+        }
+        Ok(compared)
     }
 
     /// A zone as the grammar of zones prints it: `t(BOMBER, h5 h4 h3 h2 h1, 5) ...`.
@@ -997,8 +1085,6 @@ impl Context<'_> {
                 ),
             ));
         }
-        let scenario = self.bench.scenario();
-        let kernel = self.bench.kernel();
         let mut world = self.world();
         let inputs = self.inputs(grammar, &mut world)?;
         let Some(piece) = inputs.iter().find_map(|v| match v {
@@ -1013,17 +1099,45 @@ impl Context<'_> {
                 ),
             ));
         };
-        let wp = &world.pieces[piece];
+        let (pairs, about) = self.start_pairs(&world, piece, of_zones(a, b))?;
+        let name = &world.pieces[piece].name;
+        if pairs.is_empty() {
+            return Err(ApiError::request(
+                Some("random"),
+                format!("{name} has no start to draw ({about})"),
+            ));
+        }
         let symbol = &grammar.program.symbols[grammar.program.start.symbol as usize].name;
-        let board = &scenario.board;
-        let mut rng = SplitMix(seed);
-        let mut length = |d: u32| match lengths {
-            Lengths::Shortest => d,
-            Lengths::Admissible => d + rng.below(u64::from(d.max(1))) as u32,
+        let board = &self.bench.scenario().board;
+        let starts = draw_starts(&pairs, symbol, board, count, seed, lengths);
+        let fewer = if starts.len() < count as usize {
+            format!("; {count} asked, no more distinct ones found")
+        } else {
+            String::new()
         };
-        // The pairs to draw from: (x0, y0, distance).
+        let about = format!(
+            "{} ({about}, {} lengths{fewer})",
+            render::counted(starts.len() as u128, "start", "starts"),
+            lengths.label()
+        );
+        Ok((starts, about))
+    }
+
+    /// The (x0, y0, distance) a random start of the world's `piece` is drawn from, and a line
+    /// saying which: for zones, from where the piece stands to each of its targets (a zone
+    /// starts where its piece stands); otherwise any two points it can go between.
+    fn start_pairs(
+        &self,
+        world: &World<'_>,
+        piece: usize,
+        zones: bool,
+    ) -> Result<(Vec<StartPair>, String)> {
+        let scenario = self.bench.scenario();
+        let kernel = self.bench.kernel();
+        let board = &scenario.board;
+        let wp = &world.pieces[piece];
         let unreachable = kernel.unreachable();
-        let (pairs, about): (Vec<(Point, Point, u32)>, String) = if of_zones(a, b) {
+        if zones {
             let Some(Some(index)) = world.in_scenario.get(piece).copied() else {
                 return Err(ApiError::request(
                     Some("piece"),
@@ -1039,57 +1153,61 @@ impl Context<'_> {
                 .filter(|&(_, _, d)| d < unreachable)
                 .collect();
             let about = format!("{} from {} to its targets", wp.name, board.name(x0));
-            (pairs, about)
-        } else {
-            let pairs = board
-                .points()
-                .flat_map(|x| board.points().map(move |y| (x, y)))
-                .filter(|(x, y)| x != y)
-                .map(|(x, y)| (x, y, kernel.distance(wp.moves, x, y)))
-                .filter(|&(_, _, d)| d < unreachable)
-                .collect();
-            (
-                pairs,
-                format!("{}, any two points it can go between", wp.name),
-            )
-        };
-        if pairs.is_empty() {
-            return Err(ApiError::request(
-                Some("random"),
-                format!("{} has no start to draw ({about})", wp.name),
-            ));
+            return Ok((pairs, about));
         }
-        // Distinct starts while there are enough of them (a piece with one target has few).
-        let mut rng_pairs = SplitMix(seed ^ 0x5eed);
-        let mut starts: Vec<String> = Vec::new();
-        let mut seen = HashSet::new();
-        for _ in 0..count.saturating_mul(20) {
-            if starts.len() == count as usize {
-                break;
-            }
-            let (x, y, d) = pairs[rng_pairs.below(pairs.len() as u64) as usize];
-            let start = format!(
-                "{symbol}({}, {}, {})",
-                board.name(x),
-                board.name(y),
-                length(d)
-            );
-            if seen.insert(start.clone()) {
-                starts.push(start);
-            }
-        }
-        let fewer = if starts.len() < count as usize {
-            format!("; {count} asked, no more distinct ones found")
-        } else {
-            String::new()
-        };
-        let about = format!(
-            "{} ({about}, {} lengths{fewer})",
-            render::counted(starts.len() as u128, "start", "starts"),
-            lengths.label()
-        );
-        Ok((starts, about))
+        let pairs = board
+            .points()
+            .flat_map(|x| board.points().map(move |y| (x, y)))
+            .filter(|(x, y)| x != y)
+            .map(|(x, y)| (x, y, kernel.distance(wp.moves, x, y)))
+            .filter(|&(_, _, d)| d < unreachable)
+            .collect();
+        Ok((
+            pairs,
+            format!("{}, any two points it can go between", wp.name),
+        ))
     }
+}
+
+/// A pair a random start is drawn from: (x0, y0, the piece's distance between them).
+type StartPair = (Point, Point, u32);
+
+/// `count` starts `symbol(x0, y0, l0)` drawn from `pairs` with `seed`, distinct while there
+/// are enough of them (a piece with one target has few: the draw gives up after 20 tries a
+/// start); `l0` the pair's distance, or with `lengths` admissible one drawn from it to below
+/// twice it.
+fn draw_starts(
+    pairs: &[StartPair],
+    symbol: &str,
+    board: &Board,
+    count: u32,
+    seed: u64,
+    lengths: Lengths,
+) -> Vec<String> {
+    let mut rng = SplitMix(seed);
+    let mut length = |d: u32| match lengths {
+        Lengths::Shortest => d,
+        Lengths::Admissible => d + rng.below(u64::from(d.max(1))) as u32,
+    };
+    let mut rng_pairs = SplitMix(seed ^ 0x5eed);
+    let mut starts: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
+    for _ in 0..count.saturating_mul(20) {
+        if starts.len() == count as usize {
+            break;
+        }
+        let (x, y, d) = pairs[rng_pairs.below(pairs.len() as u64) as usize];
+        let start = format!(
+            "{symbol}({}, {}, {})",
+            board.name(x),
+            board.name(y),
+            length(d)
+        );
+        if seen.insert(start.clone()) {
+            starts.push(start);
+        }
+    }
+    starts
 }
 
 #[cfg(test)]

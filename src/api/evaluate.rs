@@ -8,7 +8,10 @@ use super::Workbench;
 use super::error::{ApiError, Result};
 use super::request::{self, Request};
 use super::search::replay;
-use crate::play::players::fuzzy_evaluation::{self, Aim, Evaluation, FiredRule, Track};
+use crate::play::game::Game;
+use crate::play::players::fuzzy_evaluation::{
+    self, Aim, Evaluation, FiredRule, GoalTerm, NetworkWay, Track,
+};
 use crate::play::players::learned;
 use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::default_horizon;
@@ -272,17 +275,7 @@ impl Workbench {
             Some(h) => h,
             None => default_horizon(&game, &state),
         };
-        let book = match (r.eval, &inputs.rules) {
-            (Evaluator::Fuzzy, Some(_)) => {
-                return Err(ApiError::request(
-                    Some("rules"),
-                    "`rules` needs `eval` learned",
-                ));
-            }
-            (Evaluator::Fuzzy, None) => None,
-            (Evaluator::Learned, Some(book)) => Some(&**book),
-            (Evaluator::Learned, None) => Some(learned::shipped()),
-        };
+        let book = rule_book(r, inputs)?;
         let progress: &dyn Progress = inputs.progress.get();
         let e = fuzzy_evaluation::evaluate_observed(&game, &state, horizon, r.max_zones, progress);
         // Past the time the attacks left were not counted: the time stopped the evaluation
@@ -294,72 +287,7 @@ impl Workbench {
             Some(book) => learned::apply(&game, &state, e, book),
             None => e,
         };
-        let name = |p: usize| game.scenario.pieces[p].name.clone();
-        let board = &game.scenario.board;
-        let track = |t: &Track| TrackJson {
-            piece: name(t.piece),
-            stops: t.stops.iter().map(|&p| board.name(p).to_string()).collect(),
-        };
-        let goals = e
-            .goals
-            .iter()
-            .map(|g| GoalJson {
-                piece: name(g.piece),
-                aim: match g.aim {
-                    Aim::Goal => "goal".to_string(),
-                    Aim::Capture { piece } => format!("capture {}", name(piece)),
-                },
-                degree: g.degree,
-                importance: g.importance,
-                weighted: g.weighted(&game),
-                ways: g.ways,
-                ways_at_least: g.ways_at_least,
-                degree_at_least: (!g.networks.is_empty()).then_some(g.at_least),
-                degree_is_upper_bound: g.is_bound(),
-                networks: g
-                    .networks
-                    .iter()
-                    .map(|n| NetworkJson {
-                        target: board.name(n.target).to_string(),
-                        count: n.count.value(),
-                        count_at_least: !n.count.is_exact(),
-                        mains: n.mains,
-                        main: track(&n.main),
-                        interceptor_pairs: n.slots,
-                        unanswerable: n
-                            .unanswerable
-                            .iter()
-                            .map(|s| SlotJson {
-                                piece: name(s.piece),
-                                from: board.name(s.from).to_string(),
-                                to: board.name(s.to).to_string(),
-                                trajectories: s.alternatives,
-                            })
-                            .collect(),
-                        degree_at_most: n.upper,
-                        degree_at_least: n.lower,
-                        undecided: n.undecided,
-                    })
-                    .collect(),
-                main: g.best.as_ref().map(|w| track(&w.main)),
-                interceptors: g
-                    .best
-                    .iter()
-                    .flat_map(|w| &w.interceptors)
-                    .map(|i| InterceptorJson {
-                        track: track(&i.track),
-                        answered_by: i.answered_by.iter().map(track).collect(),
-                    })
-                    .collect(),
-                unlisted: g.unlisted.clone(),
-                rule: g.rule.as_ref().map(|r: &FiredRule| RuleJson {
-                    number: r.number,
-                    won: r.won,
-                    of: r.of,
-                    fuzzy_degree: r.fuzzy_degree,
-                }),
-            })
-            .collect();
+        let goals = e.goals.iter().map(|g| goal_json(&game, g)).collect();
         Ok(EvaluationResult {
             value: e.value,
             material: e.material,
@@ -372,5 +300,100 @@ impl Workbench {
             explanation: e.explain(&game),
             evaluation: e,
         })
+    }
+}
+
+/// The learned rules the evaluation applies: none for `eval` fuzzy (which refuses `rules`),
+/// the given ones or the shipped ones for `eval` learned.
+fn rule_book<'a>(r: &EvaluateRequest, inputs: &'a EvaluateInputs) -> Result<Option<&'a RuleBook>> {
+    Ok(match (r.eval, &inputs.rules) {
+        (Evaluator::Fuzzy, Some(_)) => {
+            return Err(ApiError::request(
+                Some("rules"),
+                "`rules` needs `eval` learned",
+            ));
+        }
+        (Evaluator::Fuzzy, None) => None,
+        (Evaluator::Learned, Some(book)) => Some(&**book),
+        (Evaluator::Learned, None) => Some(learned::shipped()),
+    })
+}
+
+/// A goal's term as the JSON says it, its pieces and points by name: the term's degree and
+/// ways, each zone network counted toward it, the best way's main trajectory and
+/// interceptors, and the learned rule that fired on it.
+fn goal_json(game: &Game, g: &GoalTerm) -> GoalJson {
+    let name = |p: usize| game.scenario.pieces[p].name.clone();
+    let track = |t: &Track| track_json(game, t);
+    GoalJson {
+        piece: name(g.piece),
+        aim: match g.aim {
+            Aim::Goal => "goal".to_string(),
+            Aim::Capture { piece } => format!("capture {}", name(piece)),
+        },
+        degree: g.degree,
+        importance: g.importance,
+        weighted: g.weighted(game),
+        ways: g.ways,
+        ways_at_least: g.ways_at_least,
+        degree_at_least: (!g.networks.is_empty()).then_some(g.at_least),
+        degree_is_upper_bound: g.is_bound(),
+        networks: g.networks.iter().map(|n| network_json(game, n)).collect(),
+        main: g.best.as_ref().map(|w| track(&w.main)),
+        interceptors: g
+            .best
+            .iter()
+            .flat_map(|w| &w.interceptors)
+            .map(|i| InterceptorJson {
+                track: track(&i.track),
+                answered_by: i.answered_by.iter().map(track).collect(),
+            })
+            .collect(),
+        unlisted: g.unlisted.clone(),
+        rule: g.rule.as_ref().map(|r: &FiredRule| RuleJson {
+            number: r.number,
+            won: r.won,
+            of: r.of,
+            fuzzy_degree: r.fuzzy_degree,
+        }),
+    }
+}
+
+/// A zone network of a goal as the JSON says it: its target, count, main trajectory, the
+/// interceptors' slots it cannot answer, and the bounds on its degree.
+fn network_json(game: &Game, n: &NetworkWay) -> NetworkJson {
+    let board = &game.scenario.board;
+    NetworkJson {
+        target: board.name(n.target).to_string(),
+        count: n.count.value(),
+        count_at_least: !n.count.is_exact(),
+        mains: n.mains,
+        main: track_json(game, &n.main),
+        interceptor_pairs: n.slots,
+        unanswerable: n
+            .unanswerable
+            .iter()
+            .map(|s| SlotJson {
+                piece: game.scenario.pieces[s.piece].name.clone(),
+                from: board.name(s.from).to_string(),
+                to: board.name(s.to).to_string(),
+                trajectories: s.alternatives,
+            })
+            .collect(),
+        degree_at_most: n.upper,
+        degree_at_least: n.lower,
+        undecided: n.undecided,
+    }
+}
+
+/// A piece's track as the JSON says it: the piece by name, its stops by point name.
+fn track_json(game: &Game, t: &Track) -> TrackJson {
+    TrackJson {
+        piece: game.scenario.pieces[t.piece].name.clone(),
+        stops: t
+            .stops
+            .iter()
+            .map(|&p| game.scenario.board.name(p).to_string())
+            .collect(),
     }
 }

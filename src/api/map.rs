@@ -101,13 +101,6 @@ impl Request for MapRequest {
     }
 }
 
-impl MapRequest {
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-}
-
 /// A MAP table; serialised, it is what `lingeo map --json` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct MapResult {

@@ -157,11 +157,6 @@ impl Request for RunRequest {
 }
 
 impl RunRequest {
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-
     /// The run's limits; `max_sentences` caps the language and each imported one.
     pub fn limits(&self) -> Limits {
         self.limit_fields()

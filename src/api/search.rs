@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Workbench;
 use super::error::{ApiError, Result};
 use super::grammar_limits::{GrammarLimits, LimitFields};
-use super::request::Request;
+use super::request::{self, Request, memory_bytes};
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
 use crate::play::players::chessmaps::Network;
@@ -267,16 +267,11 @@ impl SearchInputs<'_> {
 }
 
 impl SearchRequest {
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-
     /// The transposition table's size in MiB: as given, or sized to the memory limit.
     pub fn table_mb(&self) -> usize {
         match self.tt_mb {
             Some(mb) => mb as usize,
-            None => crate::play::search::table::default_mb(self.max_memory_bytes()),
+            None => crate::play::search::table::default_mb(memory_bytes(self.max_memory)),
         }
     }
 
@@ -323,7 +318,7 @@ impl SearchRequest {
             max_nodes: self.max_nodes,
             time: self.duration(),
             time_shown: self.time.map(seconds),
-            max_memory: self.max_memory_bytes(),
+            max_memory: memory_bytes(self.max_memory),
             network: inputs.network.clone(),
             rules: inputs.rules.clone(),
             horizon: self.horizon.unwrap_or(SearchOptions::DEFAULT_HORIZON),
@@ -496,41 +491,27 @@ fn seconds(t: f64) -> String {
     }
 }
 
+/// A refusal of the request, naming its field.
+fn bad(field: &'static str, message: String) -> Result<()> {
+    Err(ApiError::request(Some(field), message))
+}
+
 impl Request for SearchRequest {
     const JOB: &'static str = "search";
 
     fn check(&self) -> Result<()> {
-        let bad = |field, message: String| Err(ApiError::request(Some(field), message));
-        if let Some(t) = self.time {
-            if !(t.is_finite() && t > 0.0) {
-                return bad(
-                    "time",
-                    format!(
-                        "`time` must be a positive number of seconds, not {}",
-                        seconds(t)
-                    ),
-                );
-            }
-            if Duration::try_from_secs_f64(t).is_err() {
-                return bad(
-                    "time",
-                    format!(
-                        "`time` {} is more seconds than a duration holds (at most {} seconds)",
-                        seconds(t),
-                        Duration::MAX.as_secs()
-                    ),
-                );
-            }
-        }
-        if !(1..=1 << 30).contains(&self.max_memory) {
-            return bad(
-                "max_memory",
-                format!(
-                    "`max_memory` must be from 1 to 1073741824 MiB, not {}",
-                    self.max_memory
-                ),
-            );
-        }
+        self.check_resources()?;
+        self.check_eval()?;
+        self.check_lg_options()
+    }
+}
+
+impl SearchRequest {
+    /// The rules of what the search may spend: its time, its memory, the table's share of
+    /// that memory and its threads (every engine's, whatever it searches).
+    fn check_resources(&self) -> Result<()> {
+        request::check_time(self.time)?;
+        request::check_max_memory(self.max_memory)?;
         if let Some(mb) = self.tt_mb.filter(|&mb| mb > MAX_TT_MB) {
             return bad(
                 "tt_mb",
@@ -538,7 +519,7 @@ impl Request for SearchRequest {
             );
         }
         let table = self.table_mb();
-        if (table << 20) >= self.max_memory_bytes() {
+        if (table << 20) >= memory_bytes(self.max_memory) {
             // Name what was given: the table's default follows `max_memory`.
             return match self.tt_mb {
                 Some(_) => bad(
@@ -569,6 +550,13 @@ impl Request for SearchRequest {
                 ),
             );
         }
+        Ok(())
+    }
+
+    /// The rules of alpha-beta's and minimax's leaf scores: a fuzzy or learned `eval` scores
+    /// leaves, so it needs a depth and is no LG engine's, and `max_zones` caps the zones that
+    /// it (or the LG search) lists.
+    fn check_eval(&self) -> Result<()> {
         let fuzzy = self.eval.zones();
         let eval = self.eval.name();
         if fuzzy && self.engine.is_lg() {
@@ -602,9 +590,16 @@ impl Request for SearchRequest {
                 return bad("max_zones", "`max_zones` must be at least 1".to_string());
             }
         }
+        Ok(())
+    }
+
+    /// The rules of the LG searches' options: taken by the LG engines only (`horizon` also by
+    /// a zone ordering or leaf score, which list zones within it), and between the two LG
+    /// engines what the search grammar (`lg-grammar`) cannot do.
+    fn check_lg_options(&self) -> Result<()> {
         let zones_ordering = (self.engine == Engine::Alphabeta
             && matches!(self.ordering, Ordering::Zones | Ordering::Patterns))
-            || fuzzy;
+            || self.eval.zones();
         let lg_only = [
             ("horizon", self.horizon.is_some() && !zones_ordering),
             ("tree", self.tree),

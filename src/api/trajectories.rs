@@ -104,13 +104,6 @@ impl Request for TrajectoriesRequest {
     }
 }
 
-impl TrajectoriesRequest {
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-}
-
 /// A bundle; serialised, it is what `lingeo trajectories --json` prints.
 #[derive(Clone, Debug)]
 pub struct TrajectoriesResult {

@@ -127,6 +127,27 @@ pub struct AttackRequest<'g> {
     pub limits: Limits,
 }
 
+impl AttackRequest<'static> {
+    /// The native generator's attack of `piece` on `target` within `horizon` with `filters`,
+    /// under `lingeo zones`' default caps ([`ZonesRequest::default`]'s `max_zones` and
+    /// limits): the request of a program that lists one attack's zones, [`compute`] them, as
+    /// `lingeo zones --engine native` does.
+    pub fn native(piece: usize, target: Point, horizon: u32, filters: Filters) -> Self {
+        let defaults = ZonesRequest::default();
+        AttackRequest {
+            piece,
+            target,
+            horizon,
+            filters,
+            engine: ZoneEngine::Native,
+            grammar: None,
+            inputs: &[],
+            max_zones: defaults.max_zones,
+            limits: defaults.limits(),
+        }
+    }
+}
+
 impl AttackRequest<'_> {
     /// The native generator's options: the filters and the caps on zones and memory.
     pub fn zone_options(&self) -> ZoneOptions {
@@ -1002,11 +1023,6 @@ impl ZonesRequest {
         }
     }
 
-    /// The memory limit in bytes.
-    pub fn max_memory_bytes(&self) -> usize {
-        usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)
-    }
-
     /// The grammar engine's limits (the cap on zones the cap on the language derived and on
     /// each imported one); their `max_memory` caps the native generator too.
     pub fn limits(&self) -> Limits {
@@ -1557,6 +1573,27 @@ mod tests {
         };
         assert_eq!(seeded(7), seeded(7));
         assert!(every.attack.zones.contains(&seeded(7)[0]));
+    }
+
+    /// The native attack a program asks for lists what `lingeo zones` lists for the same
+    /// attack and filters: the recipe of the tests, benches and examples.
+    #[test]
+    fn a_native_attack_request_lists_the_zones_of_the_job() {
+        let bench = simplified();
+        let (s, k) = (bench.scenario(), bench.kernel());
+        for (filters, name) in [(Filters::All, "f1+f2"), (Filters::None, "none")] {
+            let job = bench
+                .zones(&ZonesRequest {
+                    all_zones: true,
+                    filters,
+                    engine: ZoneEngine::Native,
+                    ..bomber()
+                })
+                .unwrap();
+            let (p0, y0, l0) = attack_of(s, k, "BOMBER", "h1", Some(4)).unwrap();
+            let zones = compute(s, k, AttackRequest::native(p0, y0, l0, filters)).unwrap();
+            assert_eq!(zones, job.attack.zones, "{name}");
+        }
     }
 
     #[test]

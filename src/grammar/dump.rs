@@ -235,37 +235,7 @@ impl Dumper<'_> {
     }
 
     fn ex_here(&mut self, depth: usize, role: &str, e: &Ex) {
-        let p = self.program;
-        let d = depth + 1;
         match e {
-            Ex::Const(v) => {
-                let v = self.value(v);
-                self.line(depth, &format!("{role}const {v}"));
-            }
-            Ex::Local(s) => self.line(depth, &format!("{role}local ${s}")),
-            Ex::Global(g) => {
-                let name = &p.globals[*g as usize].name;
-                self.line(depth, &format!("{role}global {name}"));
-            }
-            Ex::Board(b) => {
-                let b = match b {
-                    BoardValue::N => "n",
-                    BoardValue::Points => "X",
-                    BoardValue::Pieces => "PIECES",
-                };
-                self.line(depth, &format!("{role}board {b}"));
-            }
-            Ex::Call { func, args, span } => {
-                let name = &p.functions[*func as usize].name;
-                let at = self.at(span);
-                self.line(depth, &format!("{role}call {name}{at}"));
-                args.iter().for_each(|a| self.ex(d, "", a));
-            }
-            Ex::Builtin { op, args, span } => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}builtin {}{at}", op.ir_name()));
-                args.iter().for_each(|a| self.ex(d, "", a));
-            }
             Ex::Language {
                 import,
                 shape,
@@ -279,46 +249,7 @@ impl Dumper<'_> {
                 index,
                 span,
             } => self.index(depth, role, *kind, base, index, span),
-            Ex::Field(x, k) => {
-                self.line(depth, &format!("{role}field .{k}"));
-                self.ex(d, "", x);
-            }
             Ex::Within { state, body, span } => self.within(depth, role, state, body, span),
-            Ex::Not(x) => {
-                self.line(depth, &format!("{role}not"));
-                self.ex(d, "", x);
-            }
-            Ex::Binary { op, lhs, rhs, span } => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}{}{at}", op_name(*op)));
-                self.ex(d, "", lhs);
-                self.ex(d, "", rhs);
-            }
-            Ex::If(c, a, b) => {
-                self.line(depth, &format!("{role}if"));
-                self.ex(d, "", c);
-                self.ex(d, "then ", a);
-                self.ex(d, "else ", b);
-            }
-            Ex::Let(pattern, value, body) => {
-                self.line(depth, &format!("{role}let {}", pat(pattern)));
-                self.ex(d, "= ", value);
-                self.ex(d, "in ", body);
-            }
-            Ex::Tuple(xs) => {
-                self.line(depth, &format!("{role}tuple"));
-                xs.iter().for_each(|a| self.ex(d, "", a));
-            }
-            Ex::SetLiteral(xs) => {
-                self.line(depth, &format!("{role}set"));
-                xs.iter().for_each(|a| self.ex(d, "", a));
-            }
-            Ex::Range(a, b, span) => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}range{at}"));
-                self.ex(d, "", a);
-                self.ex(d, "", b);
-            }
             Ex::Comprehension {
                 element,
                 clauses,
@@ -331,11 +262,6 @@ impl Dumper<'_> {
                 body,
                 span,
             } => self.quantified(depth, role, *exists, pattern, domain, body, span),
-            Ex::VectorBuild { slot, body, span } => {
-                let at = self.at(span);
-                self.line(depth, &format!("{role}vec ${slot} in X{at}"));
-                self.ex(d, "", body);
-            }
             Ex::Pick {
                 set,
                 index,
@@ -343,6 +269,72 @@ impl Dumper<'_> {
                 report,
                 span,
             } => self.pick(depth, role, set, index, fallback.as_deref(), *report, span),
+            _ => {
+                let (label, children) = self.node(e);
+                self.line(depth, &format!("{role}{label}"));
+                for (role, child) in children {
+                    self.ex(depth + 1, role, child);
+                }
+            }
+        }
+    }
+
+    /// An expression that dumps as one line and its children (every kind but those with a
+    /// method of their own above, whose lines say more): the line's text after the role (the
+    /// kind, what it names, its place) and each child with its role.
+    fn node<'e>(&self, e: &'e Ex) -> (String, Vec<(&'static str, &'e Ex)>) {
+        let p = self.program;
+        let each = |xs: &'e [Ex]| xs.iter().map(|x| ("", x)).collect();
+        match e {
+            Ex::Const(v) => (format!("const {}", self.value(v)), vec![]),
+            Ex::Local(s) => (format!("local ${s}"), vec![]),
+            Ex::Global(g) => (format!("global {}", p.globals[*g as usize].name), vec![]),
+            Ex::Board(b) => {
+                let b = match b {
+                    BoardValue::N => "n",
+                    BoardValue::Points => "X",
+                    BoardValue::Pieces => "PIECES",
+                };
+                (format!("board {b}"), vec![])
+            }
+            Ex::Call { func, args, span } => {
+                let name = &p.functions[*func as usize].name;
+                (format!("call {name}{}", self.at(span)), each(args))
+            }
+            Ex::Builtin { op, args, span } => (
+                format!("builtin {}{}", op.ir_name(), self.at(span)),
+                each(args),
+            ),
+            Ex::Field(x, k) => (format!("field .{k}"), vec![("", &**x)]),
+            Ex::Not(x) => ("not".to_string(), vec![("", &**x)]),
+            Ex::Binary { op, lhs, rhs, span } => (
+                format!("{}{}", op_name(*op), self.at(span)),
+                vec![("", &**lhs), ("", &**rhs)],
+            ),
+            Ex::If(c, a, b) => (
+                "if".to_string(),
+                vec![("", &**c), ("then ", &**a), ("else ", &**b)],
+            ),
+            Ex::Let(pattern, value, body) => (
+                format!("let {}", pat(pattern)),
+                vec![("= ", &**value), ("in ", &**body)],
+            ),
+            Ex::Tuple(xs) => ("tuple".to_string(), each(xs)),
+            Ex::SetLiteral(xs) => ("set".to_string(), each(xs)),
+            Ex::Range(a, b, span) => (
+                format!("range{}", self.at(span)),
+                vec![("", &**a), ("", &**b)],
+            ),
+            Ex::VectorBuild { slot, body, span } => (
+                format!("vec ${slot} in X{}", self.at(span)),
+                vec![("", &**body)],
+            ),
+            Ex::Language { .. }
+            | Ex::Index { .. }
+            | Ex::Within { .. }
+            | Ex::Comprehension { .. }
+            | Ex::Quantified { .. }
+            | Ex::Pick { .. } => unreachable!("dumped by a method of its own"),
         }
     }
 

@@ -823,20 +823,9 @@ impl Resolver {
     /// The `game` block, at most once, each rule at most once (`safe` and `royal` once per
     /// type). Without a block the scenario has no rules of play.
     fn game(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
-        let mut first: Option<&ast::GameDecl> = None;
-        for item in &ast.items {
-            let Item::Game(decl) = item else { continue };
-            if let Some(f) = first {
-                self.error(
-                    Diagnostic::new("`game` is given twice", decl.span.clone())
-                        .with_label("second game block")
-                        .with_related(f.span.clone(), "first given here"),
-                );
-                continue;
-            }
-            first = Some(decl);
-        }
-        let Some(decl) = first else { return };
+        let Some(decl) = self.game_block(ast) else {
+            return;
+        };
         // The keyword, not the whole block: a lint about the game points at one line.
         self.places.game =
             Some(decl.span.start..decl.span.start + "game".len().min(decl.span.len()));
@@ -864,74 +853,7 @@ impl Resolver {
                 }
                 seen.insert(key, line.span.clone());
             }
-            match &line.rule {
-                GameRule::First(side) => {
-                    rules.first = match side.node {
-                        SideDecl::White => Side::White,
-                        SideDecl::Black => Side::Black,
-                    }
-                }
-                GameRule::Goal(g) => {
-                    rules.goals = match g.node {
-                        GoalRuleDecl::Immediate => GoalRule::Immediate,
-                        GoalRuleDecl::Survive => GoalRule::Survive,
-                    }
-                }
-                GameRule::Stalemate(s) => {
-                    rules.stalemate = match s.node {
-                        StalemateDecl::Pass => Stalemate::Pass,
-                        StalemateDecl::Draw => Stalemate::Draw,
-                        StalemateDecl::Lose => Stalemate::Lose,
-                    }
-                }
-                GameRule::Deadlock(d) => {
-                    rules.deadlock = match d.node {
-                        DeadlockDecl::Count => Deadlock::Count,
-                        DeadlockDecl::Draw => Deadlock::Draw,
-                    }
-                }
-                GameRule::Limit(n) => match u32::try_from(n.node) {
-                    Ok(limit) if limit >= 1 => rules.limit = limit,
-                    _ => self.error(
-                        Diagnostic::new("the move limit must be 1 to 4294967295", n.span.clone())
-                            .with_label("out of range"),
-                    ),
-                },
-                GameRule::Safe(name) | GameRule::Royal(name) => {
-                    let royal = matches!(line.rule, GameRule::Royal(_));
-                    let Some(t) = self.type_index(&name.node) else {
-                        if !self.broken_type(&name.node) {
-                            self.error(
-                                Diagnostic::new(
-                                    format!("unknown piece type `{}`", name.node),
-                                    name.span.clone(),
-                                )
-                                .with_label("no such type")
-                                .with_note(known_types(scenario)),
-                            );
-                        }
-                        continue;
-                    };
-                    let list = if royal {
-                        &mut rules.royal
-                    } else {
-                        &mut rules.safe
-                    };
-                    if list.contains(&t) {
-                        let word = if royal { "royal" } else { "safe" };
-                        self.error(
-                            Diagnostic::new(
-                                format!("`{word} {}` is given twice", name.node),
-                                line.span.clone(),
-                            )
-                            .with_label("given before"),
-                        );
-                        continue;
-                    }
-                    list.push(t);
-                }
-                GameRule::Chess(_) | GameRule::Castling(_) => {}
-            }
+            self.game_rule(line, &mut rules, scenario);
         }
         self.chess_rules(decl, &seen, scenario, &mut rules);
         scenario.game = Some(rules);
@@ -1035,6 +957,99 @@ impl Resolver {
             castling,
             ..ChessRules::default()
         });
+    }
+
+    /// The scenario's `game` block: the first one, each later one an error.
+    fn game_block<'a>(&mut self, ast: &'a ScenarioAst) -> Option<&'a ast::GameDecl> {
+        let mut first: Option<&ast::GameDecl> = None;
+        for item in &ast.items {
+            let Item::Game(decl) = item else { continue };
+            if let Some(f) = first {
+                self.error(
+                    Diagnostic::new("`game` is given twice", decl.span.clone())
+                        .with_label("second game block")
+                        .with_related(f.span.clone(), "first given here"),
+                );
+                continue;
+            }
+            first = Some(decl);
+        }
+        first
+    }
+
+    /// One line of the `game` block set in `rules` (a line given twice already refused): a
+    /// setting's value, or a type added to the `safe` or `royal` ones (an unknown type or one
+    /// given twice an error).
+    fn game_rule(&mut self, line: &ast::GameLine, rules: &mut Rules, scenario: &Scenario) {
+        match &line.rule {
+            GameRule::First(side) => {
+                rules.first = match side.node {
+                    SideDecl::White => Side::White,
+                    SideDecl::Black => Side::Black,
+                }
+            }
+            GameRule::Goal(g) => {
+                rules.goals = match g.node {
+                    GoalRuleDecl::Immediate => GoalRule::Immediate,
+                    GoalRuleDecl::Survive => GoalRule::Survive,
+                }
+            }
+            GameRule::Stalemate(s) => {
+                rules.stalemate = match s.node {
+                    StalemateDecl::Pass => Stalemate::Pass,
+                    StalemateDecl::Draw => Stalemate::Draw,
+                    StalemateDecl::Lose => Stalemate::Lose,
+                }
+            }
+            GameRule::Deadlock(d) => {
+                rules.deadlock = match d.node {
+                    DeadlockDecl::Count => Deadlock::Count,
+                    DeadlockDecl::Draw => Deadlock::Draw,
+                }
+            }
+            GameRule::Limit(n) => match u32::try_from(n.node) {
+                Ok(limit) if limit >= 1 => rules.limit = limit,
+                _ => self.error(
+                    Diagnostic::new("the move limit must be 1 to 4294967295", n.span.clone())
+                        .with_label("out of range"),
+                ),
+            },
+            GameRule::Safe(name) | GameRule::Royal(name) => {
+                let royal = matches!(line.rule, GameRule::Royal(_));
+                let Some(t) = self.type_index(&name.node) else {
+                    if !self.broken_type(&name.node) {
+                        self.error(
+                            Diagnostic::new(
+                                format!("unknown piece type `{}`", name.node),
+                                name.span.clone(),
+                            )
+                            .with_label("no such type")
+                            .with_note(known_types(scenario)),
+                        );
+                    }
+                    return;
+                };
+                let list = if royal {
+                    &mut rules.royal
+                } else {
+                    &mut rules.safe
+                };
+                if list.contains(&t) {
+                    let word = if royal { "royal" } else { "safe" };
+                    self.error(
+                        Diagnostic::new(
+                            format!("`{word} {}` is given twice", name.node),
+                            line.span.clone(),
+                        )
+                        .with_label("given before"),
+                    );
+                    return;
+                }
+                list.push(t);
+            }
+            // Read with the block as a whole (`chess_rules`).
+            GameRule::Chess(_) | GameRule::Castling(_) => {}
+        }
     }
 
     /// `fuzzy length { ... }`: at most once; the terms checked by [`Terms::new`], each problem

@@ -17,7 +17,7 @@ use lingeo::api::compare::{CompareInputs, CompareRequest, CompareSide, GrammarSo
 use lingeo::api::workbench::empty_scenario;
 use lingeo::api::zones::Attack;
 use lingeo::api::{
-    MapRequest, PairsRequest, PatternsRequest, PlayRequest, RunRequest, SearchInputs,
+    MapRequest, PairsRequest, PatternsRequest, PlayRequest, Request, RunRequest, SearchInputs,
     SearchRequest, TrajectoriesRequest, TranslateRequest, Workbench, ZonesRequest,
 };
 use lingeo::grammar::Grammar;
@@ -140,14 +140,16 @@ fn bench(
 }
 
 /// Runs `f` on the blocking pool under the server's caps, with `memory` as the thread's
-/// memory limit and the answer's cap as the cap on the text of the library's results (which
-/// then stop building it as soon as it passes); its error of the API answers by its kind
-/// (`status_of`).
+/// memory limit (a request's [`Request::memory_limit`], its `max_memory` already capped at the
+/// server's budget; `None`: that budget) and the answer's cap as the cap on the text of the
+/// library's results (which then stop building it as soon as it passes); its error of the API
+/// answers by its kind (`status_of`).
 async fn compute<T: Send + 'static>(
     config: &Config,
-    memory: usize,
+    memory: Option<usize>,
     f: impl FnOnce(&mut Budget) -> Result<T, HttpError> + Send + 'static,
 ) -> Result<T, HttpError> {
+    let memory = memory.unwrap_or_else(|| memory_limit(config));
     let cap = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
         lingeo::budget::with_output_cap(cap, || {
@@ -170,7 +172,7 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
     } = texts;
     let traced = request.trace;
     let max_answer = config.jobs.max_answer;
-    compute(&config, request.max_memory_bytes(), move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let grammar = grammar(&text).map_err(failed)?;
         let bench = bench(scenario.as_ref(), None, None).map_err(failed)?;
         if request.count {
@@ -274,8 +276,7 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
     let (request, texts) = zones_request(body, (memory >> 20) as u64)?;
     let (scenario, own) = (texts.scenario, texts.grammar);
     let all_attacks = request.all_attacks;
-    let memory = request.max_memory_bytes();
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let own = match &own {
             Some(text) => Some(
                 grammar(text)
@@ -419,7 +420,7 @@ pub async fn trajectories(State(config): State<Config>, body: Body) -> Answer {
             request.limit
         )));
     }
-    compute(&config, request.max_memory_bytes(), move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let bundle = bench.trajectories(&request).map_err(failed)?;
@@ -449,7 +450,7 @@ pub async fn map(State(config): State<Config>, body: Body) -> Answer {
         removed,
     } = texts;
     if request.control {
-        return compute(&config, request.max_memory_bytes(), move |budget| {
+        return compute(&config, request.memory_limit(), move |budget| {
             let bench =
                 bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
             let result = bench.control_map().map_err(failed)?;
@@ -461,7 +462,7 @@ pub async fn map(State(config): State<Config>, body: Body) -> Answer {
         })
         .await;
     }
-    compute(&config, request.max_memory_bytes(), move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let result = bench.map(&request).map_err(failed)?;
@@ -562,9 +563,12 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         Some(id) => config.progress.follow(&id)?,
         None => None,
     };
-    let memory = memory_limit(&config);
-    let (request, texts) = search_request(body, (memory >> 20) as u64)?;
-    compute(&config, memory, move |budget| {
+    let (request, texts) = search_request(body, (memory_limit(&config) >> 20) as u64)?;
+    // The thread's limit is the server's budget, not the request's `max_memory`: that one is
+    // the search's own (`SearchOptions::max_memory`), at which it stops with its answer so far;
+    // as the thread's limit too, the work inside the search that reads it (the LG search's
+    // zones, the grammar engine) would fail there before the search's own check stops it.
+    compute(&config, None, move |budget| {
         let followed = followed;
         let rules = match &texts.rules {
             Some(text) => Some(Arc::new(
@@ -737,8 +741,7 @@ pub fn play_request(
 pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = play_request(body, (memory_limit(&config) >> 20) as u64)?;
-    let memory = lingeo::api::request::memory_bytes(request.max_memory);
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let game = bench.game().map_err(failed)?;
         let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
@@ -767,8 +770,7 @@ pub fn translate_request(
 pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = translate_request(body, (memory_limit(&config) >> 20) as u64)?;
-    let memory = lingeo::api::request::memory_bytes(request.max_memory);
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
@@ -834,8 +836,7 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
     let (request, inputs, fields) = compare_request(body, (memory_limit(&config) >> 20) as u64, 1)?;
     let scenario = fields.text(&SCENARIO)?;
     let (board, removed) = (fields.string("board")?, fields.string("removed")?);
-    let memory = lingeo::api::request::memory_bytes(request.max_memory);
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench =
             bench(scenario.as_ref(), board.as_deref(), removed.as_deref()).map_err(failed)?;
         let result = bench
@@ -887,7 +888,7 @@ pub fn perft_request(
 pub async fn perft(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = perft_request(body, (memory_limit(&config) >> 20) as u64)?;
-    compute(&config, memory_limit(&config), move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let scenario = match &scenario {
             Some(named) => Some(
                 lingeo::scenario::Scenario::parse(&named.name, &named.source)
@@ -907,8 +908,7 @@ pub async fn perft(State(config): State<Config>, body: Body) -> Answer {
 pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = patterns_request(body, (memory_limit(&config) >> 20) as u64)?;
-    let memory = lingeo::api::request::memory_bytes(request.max_memory);
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .patterns(&request, &lingeo::progress::Silent)
@@ -923,8 +923,7 @@ pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
 pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = fuzzy_request(body, (memory_limit(&config) >> 20) as u64)?;
-    let memory = lingeo::api::request::memory_bytes(request.max_memory);
-    compute(&config, memory, move |budget| {
+    compute(&config, request.memory_limit(), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let result = bench
             .fuzzy_patterns(&request, &lingeo::progress::Silent)
@@ -1005,7 +1004,7 @@ pub async fn analysis(State(config): State<Config>, body: Body) -> Result<Json<V
     let memory = memory_limit(&config);
     let (request, _) =
         job_request::<lingeo::api::AnalysisRequest>(body, &[], &[], (memory >> 20) as u64)?;
-    compute(&config, memory, move |_| {
+    compute(&config, request.memory_limit(), move |_| {
         let result = lingeo::api::figure12(&request, &lingeo::progress::Silent).map_err(failed)?;
         Ok(Json(json!({
             "board": format!("{}x{}", result.width, result.height),

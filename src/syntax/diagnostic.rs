@@ -96,6 +96,8 @@ pub fn render_warnings(path: &str, source: &str, diagnostics: &[Diagnostic]) -> 
     render_as(ReportKind::Warning, path, source, diagnostics)
 }
 
+/// [`render`] or [`render_warnings`]: each diagnostic headed as `kind`, at most
+/// [`MAX_RENDERED`] of them, and how many more there are.
 fn render_as(
     kind: ReportKind<'static>,
     path: &str,
@@ -103,82 +105,10 @@ fn render_as(
     diagnostics: &[Diagnostic],
 ) -> String {
     let mut text = String::new();
-    let config = Config::default()
-        .with_color(false)
-        .with_char_set(CharSet::Ascii)
-        .with_index_type(IndexType::Byte);
     let mut whole = (path, Source::from(source));
     let lines = excerpt::Lines::of(source);
     for d in diagnostics.iter().take(MAX_RENDERED) {
-        let span = clamp(&d.span, source);
-        // Every label in the order of its place in the file: ariadne starts a
-        // new excerpt (headed by the primary's location) whenever a label comes before the one
-        // it follows, so labels in file order make one excerpt that shows each place once.
-        // The primary place has a text whenever another place is shown, so the two are told apart.
-        let primary = match d.label.as_str() {
-            "" if !d.related.is_empty() => "here",
-            label => label,
-        };
-        let places: Vec<(Span, &str)> = std::iter::once((span, primary))
-            .chain(
-                d.related
-                    .iter()
-                    .map(|(s, l)| (clamp(s, source), l.as_str())),
-            )
-            .collect();
-        // On a long line, the excerpt shows the parts around the places (`excerpt.rs`).
-        let spans: Vec<Span> = places.iter().map(|(s, _)| s.clone()).collect();
-        let clipped = excerpt::clip(source, &lines, &spans);
-        let mut labels: Vec<(Span, &str)> = match &clipped {
-            Some(c) => c
-                .spans
-                .iter()
-                .cloned()
-                .zip(places.iter().map(|p| p.1))
-                .collect(),
-            None => places,
-        };
-        let primary_span = labels[0].0.clone();
-        labels.sort_by_key(|(s, _)| (s.start, s.end));
-        let mut report = Report::build(kind, (path, primary_span))
-            .with_config(config)
-            .with_message(d.shown_message());
-        for (i, (span, label)) in labels.into_iter().enumerate() {
-            let label = excerpt::shorten(label, MAX_MESSAGE);
-            report =
-                report.with_label(labelled(Label::new((path, span)), &label).with_order(i as i32));
-        }
-        for note in d.shown_notes() {
-            report = report.with_note(note);
-        }
-        let mut out = Vec::new();
-        match &clipped {
-            None => report.finish().write(&mut whole, &mut out),
-            Some(c) => {
-                let lines: Vec<String> = c
-                    .lines
-                    .iter()
-                    .map(|(line, chars)| format!("line {line} ({chars} characters)"))
-                    .collect();
-                report
-                    .with_note(format!(
-                        "the excerpt shows only the parts of {} around the error; `{}` marks \
-                         what it leaves out",
-                        lines.join(", "),
-                        excerpt::ELLIPSIS
-                    ))
-                    .finish()
-                    .write((path, Source::from(c.source.as_str())), &mut out)
-            }
-        }
-        .expect("writing to a Vec cannot fail");
-        let mut one = String::from_utf8(out).expect("ariadne writes UTF-8");
-        // ariadne's heading counts the columns of the clipped line: the file's column instead.
-        if let Some(c) = &clipped {
-            let (shown, true_heading) = c.heading(path);
-            one = one.replacen(&shown, &true_heading, 1);
-        }
-        text.push_str(&one);
+        text.push_str(&render_one(kind, &mut whole, &lines, d));
     }
     if let Some(more) = diagnostics
         .len()
@@ -196,6 +126,94 @@ fn render_as(
         ));
     }
     text
+}
+
+/// One diagnostic as ariadne draws it from the file `whole` (its path and text): its
+/// message, its places labelled in one excerpt, its notes; on a long line only the parts
+/// around the places, with a note saying so and the heading's column the file's.
+fn render_one(
+    kind: ReportKind<'static>,
+    whole: &mut (&str, Source<&str>),
+    lines: &excerpt::Lines,
+    d: &Diagnostic,
+) -> String {
+    let (path, source) = (whole.0, whole.1.text());
+    let config = Config::default()
+        .with_color(false)
+        .with_char_set(CharSet::Ascii)
+        .with_index_type(IndexType::Byte);
+    let places = places(d, source);
+    // On a long line, the excerpt shows the parts around the places (`excerpt.rs`).
+    let spans: Vec<Span> = places.iter().map(|(s, _)| s.clone()).collect();
+    let clipped = excerpt::clip(source, lines, &spans);
+    let mut labels: Vec<(Span, &str)> = match &clipped {
+        Some(c) => c
+            .spans
+            .iter()
+            .cloned()
+            .zip(places.iter().map(|p| p.1))
+            .collect(),
+        None => places,
+    };
+    let primary_span = labels[0].0.clone();
+    // Every label in the order of its place in the file: ariadne starts a new excerpt (headed
+    // by the primary's location) whenever a label comes before the one it follows, so labels
+    // in file order make one excerpt that shows each place once.
+    labels.sort_by_key(|(s, _)| (s.start, s.end));
+    let mut report = Report::build(kind, (path, primary_span))
+        .with_config(config)
+        .with_message(d.shown_message());
+    for (i, (span, label)) in labels.into_iter().enumerate() {
+        let label = excerpt::shorten(label, MAX_MESSAGE);
+        report = report.with_label(labelled(Label::new((path, span)), &label).with_order(i as i32));
+    }
+    for note in d.shown_notes() {
+        report = report.with_note(note);
+    }
+    let mut out = Vec::new();
+    match &clipped {
+        None => report.finish().write(&mut *whole, &mut out),
+        Some(c) => {
+            let lines: Vec<String> = c
+                .lines
+                .iter()
+                .map(|(line, chars)| format!("line {line} ({chars} characters)"))
+                .collect();
+            report
+                .with_note(format!(
+                    "the excerpt shows only the parts of {} around the error; `{}` marks \
+                     what it leaves out",
+                    lines.join(", "),
+                    excerpt::ELLIPSIS
+                ))
+                .finish()
+                .write((path, Source::from(c.source.as_str())), &mut out)
+        }
+    }
+    .expect("writing to a Vec cannot fail");
+    let mut one = String::from_utf8(out).expect("ariadne writes UTF-8");
+    // ariadne's heading counts the columns of the clipped line: the file's column instead.
+    if let Some(c) = &clipped {
+        let (shown, true_heading) = c.heading(path);
+        one = one.replacen(&shown, &true_heading, 1);
+    }
+    one
+}
+
+/// A diagnostic's places with their labels, its primary place first, each within the text.
+/// The primary place has a text whenever another place is shown, so the two are told apart.
+fn places<'d>(d: &'d Diagnostic, source: &str) -> Vec<(Span, &'d str)> {
+    let primary = match d.label.as_str() {
+        "" if !d.related.is_empty() => "here",
+        label => label,
+    };
+    std::iter::once((clamp(&d.span, source), primary))
+        .chain(
+            d.related
+                .iter()
+                .map(|(s, l)| (clamp(s, source), l.as_str())),
+        )
+        .collect()
 }
 
 /// A label with its text, or a bare caret when there is none to say.

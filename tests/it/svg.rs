@@ -10,12 +10,13 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use lingeo::api::zones::{self as api_zones, AttackRequest, Filters};
 use lingeo::bundle::{Bundle, BundleOptions};
 use lingeo::piece::Usage;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 use lingeo::svg;
-use lingeo::zone::{self, Zone, ZoneGenerator, ZoneOptions};
+use lingeo::zone::{self, Zone};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,19 +30,9 @@ fn load(name: &str) -> Scenario {
 /// The zones of `piece` attacking `target` within `horizon`, with the filters F1 and F2.
 fn zones(s: &Scenario, piece: &str, target: &str, horizon: u32) -> Vec<Zone> {
     let k = s.kernel();
-    let p0 = s
-        .pieces
-        .iter()
-        .position(|p| p.name == piece)
-        .expect("a placed piece");
-    let y0 = s.board.parse_point(target).expect("a point");
-    let options = ZoneOptions {
-        f1: true,
-        f2: true,
-        ..ZoneOptions::default()
-    };
-    ZoneGenerator::new(s, &k, options)
-        .zones(p0, y0, horizon)
+    let (p0, y0, l0) =
+        api_zones::attack_of(s, &k, piece, target, Some(horizon)).unwrap_or_else(|e| panic!("{e}"));
+    api_zones::compute(s, &k, AttackRequest::native(p0, y0, l0, Filters::All))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use lingeo::api::zones::{self as api_zones, AttackRequest, Filters};
 use lingeo::play::translate::{
     Fate, Moved, Outcome, TimerCase, Transition, Translation, Vanish, ZoneEnd, translate_zone,
 };
@@ -23,16 +24,13 @@ fn load(file: &str) -> Scenario {
 fn source_zone() -> (Scenario, Zone) {
     let s = load("examples/robot-zone-full.scenario");
     let k = s.kernel();
-    let options = ZoneOptions {
-        f1: true,
-        f2: true,
-        ..ZoneOptions::default()
-    };
-    let bomber = s.pieces.iter().position(|p| p.name == "BOMBER").unwrap();
-    let h1 = s.board.parse_point("h1").unwrap();
-    let zones = ZoneGenerator::new(&s, &k, options)
-        .zones(bomber, h1, 4)
-        .unwrap();
+    let (bomber, h1, horizon) = api_zones::attack_of(&s, &k, "BOMBER", "h1", Some(4)).unwrap();
+    let zones = api_zones::compute(
+        &s,
+        &k,
+        AttackRequest::native(bomber, h1, horizon, Filters::All),
+    )
+    .unwrap();
     let want = [
         "t(BOMBER, h5 h4 h3 h2 h1, 5)",
         "t(FIGHTER, f6 e5 e4 f3 g2 h1, 5)",

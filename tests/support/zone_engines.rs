@@ -4,26 +4,22 @@
 
 use std::path::Path;
 
+use lingeo::api::zones::{self, AttackRequest, Filters};
 use lingeo::scenario::Scenario;
-use lingeo::zone::{Zone, ZoneGenerator, ZoneOptions};
+use lingeo::zone::Zone;
 
 pub fn load(file: &str) -> Scenario {
     Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The zones of `piece` attacking `target` within `horizon`, with the filters F1 and F2 or
+/// none, as `lingeo zones --engine native` lists them (`api::zones`).
 pub fn native(s: &Scenario, piece: &str, target: &str, horizon: u32, filters: bool) -> Vec<Zone> {
     let k = s.kernel();
-    let p0 = s.pieces.iter().position(|p| p.name == piece).unwrap();
-    let y0 = s.board.parse_point(target).unwrap();
-    let options = ZoneOptions {
-        f1: filters,
-        f2: filters,
-        ..ZoneOptions::default()
-    };
-    ZoneGenerator::new(s, &k, options)
-        .zones(p0, y0, horizon)
-        .unwrap()
+    let (p0, y0, l0) = zones::attack_of(s, &k, piece, target, Some(horizon)).unwrap();
+    let filters = if filters { Filters::All } else { Filters::None };
+    zones::compute(s, &k, AttackRequest::native(p0, y0, l0, filters)).unwrap()
 }
 
 pub fn show(s: &Scenario, z: &Zone) -> String {

@@ -409,46 +409,22 @@ where
         }
     }
 
+    /// A name as a value: a local, a name every grammar has ([`predefined`]), or one the
+    /// file declares ([`Checker::declared_name`]).
     fn name(&mut self, n: &ast::Name, scope: &mut Scope) -> (Ex, Type) {
         if let Some(local) = scope.lookup(&n.node) {
             return (Ex::Local(local.slot), local.ty.clone());
         }
-        match n.node.as_str() {
-            "n" => return (Ex::Board(BoardValue::N), Type::Int),
-            "X" => {
-                return (
-                    Ex::Board(BoardValue::Points),
-                    Type::Set(Box::new(Type::Point)),
-                );
-            }
-            "PIECES" => {
-                return (
-                    Ex::Board(BoardValue::Pieces),
-                    Type::Set(Box::new(Type::Piece)),
-                );
-            }
-            "START" => {
-                let start = Ex::Builtin {
-                    op: Builtin::Start,
-                    args: Vec::new(),
-                    span: n.span.clone(),
-                };
-                return (start, Type::State);
-            }
-            "white" => {
-                return (
-                    Ex::Const(Value::Enum(SIDE_ENUM as u16, 0)),
-                    Type::Enum(SIDE_ENUM),
-                );
-            }
-            "black" => {
-                return (
-                    Ex::Const(Value::Enum(SIDE_ENUM as u16, 1)),
-                    Type::Enum(SIDE_ENUM),
-                );
-            }
-            _ => {}
+        if let Some(value) = predefined(n) {
+            return value;
         }
+        self.declared_name(n, scope)
+    }
+
+    /// A name the file declares, as a value: a global (declared before its use: initial
+    /// values are computed in order) or an enum's value; a function, an imported grammar or a
+    /// grammar symbol is no value, and an unknown name is an error naming the close ones.
+    fn declared_name(&mut self, n: &ast::Name, scope: &Scope) -> (Ex, Type) {
         match self.names.get(&n.node).cloned() {
             Some((Binding::Broken, _)) => self.invalid(),
             Some((Binding::Global(g), _)) => {
@@ -468,42 +444,15 @@ where
             Some((Binding::EnumValue(e, i), _)) => {
                 (Ex::Const(Value::Enum(e, i)), Type::Enum(e as usize))
             }
-            Some((Binding::Function(f), _)) => {
-                let call = if self.sigs[f as usize].params.is_empty() {
-                    format!("call it as `{}()`", n.node)
-                } else {
-                    "call it with its arguments".to_string()
-                };
-                self.error(
-                    Diagnostic::new(
-                        format!("`{}` is a function; {call}", n.node),
-                        n.span.clone(),
-                    )
-                    .with_label("a function"),
-                );
-                self.invalid()
-            }
-            Some((Binding::Import(_) | Binding::BrokenImport, _)) => {
-                self.error(
-                    Diagnostic::new(
-                        format!(
-                            "`{}` is an imported grammar; call it with a start symbol",
-                            n.node
-                        ),
-                        n.span.clone(),
-                    )
-                    .with_note(format!("e.g. `{}(S(x, y, l), p = q)`", n.node)),
-                );
-                self.invalid()
-            }
-            Some((Binding::Symbol, _)) => {
-                self.error(
-                    Diagnostic::new(
-                        format!("`{}` is a grammar symbol, not a value", n.node),
-                        n.span.clone(),
-                    )
-                    .with_label("symbols appear in kernels"),
-                );
+            Some((
+                binding @ (Binding::Function(_)
+                | Binding::Import(_)
+                | Binding::BrokenImport
+                | Binding::Symbol),
+                _,
+            )) => {
+                let d = self.not_a_value(n, &binding);
+                self.error(d);
                 self.invalid()
             }
             None => {
@@ -514,6 +463,38 @@ where
                 }
                 self.invalid()
             }
+        }
+    }
+
+    /// The error of a declared name used as a value that is none: what it is, and how it is
+    /// used instead.
+    fn not_a_value(&self, n: &ast::Name, binding: &Binding) -> Diagnostic {
+        match binding {
+            Binding::Function(f) => {
+                let call = if self.sigs[*f as usize].params.is_empty() {
+                    format!("call it as `{}()`", n.node)
+                } else {
+                    "call it with its arguments".to_string()
+                };
+                Diagnostic::new(
+                    format!("`{}` is a function; {call}", n.node),
+                    n.span.clone(),
+                )
+                .with_label("a function")
+            }
+            Binding::Import(_) | Binding::BrokenImport => Diagnostic::new(
+                format!(
+                    "`{}` is an imported grammar; call it with a start symbol",
+                    n.node
+                ),
+                n.span.clone(),
+            )
+            .with_note(format!("e.g. `{}(S(x, y, l), p = q)`", n.node)),
+            _ => Diagnostic::new(
+                format!("`{}` is a grammar symbol, not a value", n.node),
+                n.span.clone(),
+            )
+            .with_label("symbols appear in kernels"),
         }
     }
 
@@ -756,4 +737,37 @@ fn ir_op(op: BinOp, sets: bool) -> Op {
         BinOp::Union => Op::Union,
         BinOp::Inter => Op::Inter,
     }
+}
+
+/// The names every grammar has, as values: the board's `n`, `X` and `PIECES`, the start
+/// state `START`, and the sides `white` and `black`; `None` for any other name.
+fn predefined(n: &ast::Name) -> Option<(Ex, Type)> {
+    Some(match n.node.as_str() {
+        "n" => (Ex::Board(BoardValue::N), Type::Int),
+        "X" => (
+            Ex::Board(BoardValue::Points),
+            Type::Set(Box::new(Type::Point)),
+        ),
+        "PIECES" => (
+            Ex::Board(BoardValue::Pieces),
+            Type::Set(Box::new(Type::Piece)),
+        ),
+        "START" => (
+            Ex::Builtin {
+                op: Builtin::Start,
+                args: Vec::new(),
+                span: n.span.clone(),
+            },
+            Type::State,
+        ),
+        "white" => (
+            Ex::Const(Value::Enum(SIDE_ENUM as u16, 0)),
+            Type::Enum(SIDE_ENUM),
+        ),
+        "black" => (
+            Ex::Const(Value::Enum(SIDE_ENUM as u16, 1)),
+            Type::Enum(SIDE_ENUM),
+        ),
+        _ => return None,
+    })
 }

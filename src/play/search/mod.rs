@@ -355,29 +355,22 @@ impl StopReason {
     }
 }
 
-impl SearchLimit {
-    /// The words a [`StopReason`] of this limit begins with.
-    pub fn phrase(self) -> &'static str {
-        match self {
-            SearchLimit::Nodes => "stopped at the node limit (",
-            SearchLimit::Memory => "stopped at the memory limit (",
-            SearchLimit::Time => "stopped at the time limit (",
-            SearchLimit::Deadline => "stopped at the time limit of the request (",
-        }
-    }
-}
-
+/// A stop at a time limit, the search's own or the thread's deadline, reads as every job's does
+/// ([`crate::deadline::stopped_at`]): both are the time the request gave.
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let phrase = self.limit().map_or("", SearchLimit::phrase);
         match self {
-            StopReason::Nodes(n) => write!(f, "{phrase}{n} positions)"),
-            StopReason::Memory(bytes) => write!(f, "{phrase}{})", crate::memory::show(*bytes)),
+            StopReason::Nodes(n) => write!(f, "stopped at the node limit ({n} positions)"),
+            StopReason::Memory(bytes) => write!(
+                f,
+                "stopped at the memory limit ({})",
+                crate::memory::show(*bytes)
+            ),
             StopReason::Time {
                 shown: Some(text), ..
-            } => write!(f, "{phrase}{text} s)"),
+            } => f.write_str(&crate::deadline::stopped_at_written(text)),
             StopReason::Time { limit, .. } | StopReason::Deadline(limit) => {
-                write!(f, "{phrase}{} s)", limit.as_secs_f64())
+                f.write_str(&crate::deadline::stopped_at(*limit))
             }
             StopReason::Halted => f.write_str("another thread finished the solve"),
             StopReason::Failed(why) => f.write_str(why),
@@ -697,14 +690,14 @@ mod tests {
                     limit: Duration::from_millis(500),
                     shown: None,
                 },
-                "stopped at the time limit (0.5 s)",
+                "stopped at the time limit of the request (0.5 s)",
             ),
             (
                 StopReason::Time {
                     limit: Duration::ZERO,
                     shown: Some("1e-300".into()),
                 },
-                "stopped at the time limit (1e-300 s)",
+                "stopped at the time limit of the request (1e-300 s)",
             ),
             (
                 StopReason::Deadline(Duration::from_secs(3)),

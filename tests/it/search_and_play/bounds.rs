@@ -260,7 +260,7 @@ fn every_engine_stops_at_time_with_the_same_words() {
     assert_eq!(code, 2, "{out}");
     assert_eq!(
         err,
-        "error: stopped at the time limit (1 s; --time raises it); no search completed, so there is no result\n"
+        "error: stopped at the time limit of the request (1 s; --time raises it); no search completed, so there is no result\n"
     );
     // The native LG search says the same, whether the node count or a zone listing saw it;
     // under --time it deepens, so a stop after its first pass keeps the deepest completed one.
@@ -277,7 +277,8 @@ fn every_engine_stops_at_time_with_the_same_words() {
             time,
         ]);
         assert_eq!(code, 2);
-        let words = format!("error: stopped at the time limit ({time} s; --time raises it)");
+        let words =
+            format!("error: stopped at the time limit of the request ({time} s; --time raises it)");
         let before_any = format!("{words}; no search completed, so there is no result\n");
         let after_some = format!(
             "{words} before the depth bound 40: the result is the deepest completed pass's (depth bound "
@@ -300,13 +301,13 @@ fn every_engine_stops_at_time_with_the_same_words() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: stopped at the time limit (1e-300 s; --time raises it) before depth 30: "
+            "error: stopped at the time limit of the request (1e-300 s; --time raises it) before depth 30: "
         ),
         "{err}"
     );
     assert!(
         out.contains(
-            "stopped at the time limit (1e-300 s; --time raises it); the result is the last completed depth's\n"
+            "stopped at the time limit of the request (1e-300 s; --time raises it); the result is the last completed depth's\n"
         ),
         "{out}"
     );
@@ -327,13 +328,13 @@ fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.starts_with(
-            "error: stopped at the time limit (0.3 s; --time raises it) before the solve proved the game's value: the result is the deepest completed iteration's (depth "
+            "error: stopped at the time limit of the request (0.3 s; --time raises it) before the solve proved the game's value: the result is the deepest completed iteration's (depth "
         ),
         "{err}"
     );
     let stop = out
         .lines()
-        .find(|l| l.starts_with("stopped at the time limit (0.3 s; --time raises it); the result is the deepest completed iteration's (depth "))
+        .find(|l| l.starts_with("stopped at the time limit of the request (0.3 s; --time raises it); the result is the deepest completed iteration's (depth "))
         .unwrap_or_else(|| panic!("{out}"));
     assert!(stop.ends_with("), not a solve"), "{stop}");
     assert!(
