@@ -428,14 +428,6 @@ impl Evaluation {
     /// contribution, and the way behind the degree.
     pub fn explain(&self, game: &Game) -> String {
         let name = |p: usize| game.scenario.pieces[p].name.as_str();
-        let board = &game.scenario.board;
-        let stops = |t: &Track| {
-            t.stops
-                .iter()
-                .map(|&p| board.name(p))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -485,51 +477,7 @@ impl Evaluation {
                 }
             }
             if let Some(w) = &g.best {
-                let _ = writeln!(
-                    out,
-                    "  {} {ways}: {} ({} move{})",
-                    if g.networks.is_empty() {
-                        "best of"
-                    } else {
-                        "best way listed or drawn at random, of"
-                    },
-                    stops(&w.main),
-                    w.main.stops.len() - 1,
-                    if w.main.stops.len() == 2 { "" } else { "s" }
-                );
-                if w.interceptors.is_empty() {
-                    let _ = writeln!(out, "    no interceptor: degree 1 (unopposed)");
-                }
-                for i in &w.interceptors {
-                    let answers: Vec<String> = i
-                        .answered_by
-                        .iter()
-                        .map(|a| format!("{} {}", name(a.piece), stops(a)))
-                        .collect();
-                    let _ = writeln!(
-                        out,
-                        "    interceptor {} {}: {}",
-                        name(i.track.piece),
-                        stops(&i.track),
-                        if answers.is_empty() {
-                            "unanswered".to_string()
-                        } else {
-                            format!("answered by {}", answers.join(", "))
-                        }
-                    );
-                }
-                let unanswered = w
-                    .interceptors
-                    .iter()
-                    .filter(|i| i.answered_by.is_empty())
-                    .count();
-                if !w.interceptors.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "    degree 1 / (1 + {unanswered} unanswered) = {:.2}",
-                        w.degree
-                    );
-                }
+                explain_way(game, w, &ways, g.networks.is_empty(), &mut out);
             }
             if let Some(r) = &g.rule {
                 let _ = writeln!(
@@ -551,6 +499,70 @@ impl Evaluation {
         );
         out
     }
+}
+
+/// The lines of an attack's best way: its main trajectory and how many ways there are
+/// (`ways`), each interceptor with the trajectories that answer it, and the degree they give.
+/// `listed`: the ways were listed (not read off a zone network, where the best is one listed
+/// or drawn at random).
+fn explain_way(game: &Game, w: &Way, ways: &str, listed: bool, out: &mut String) {
+    let name = |p: usize| game.scenario.pieces[p].name.as_str();
+    let stops = |t: &Track| track_text(game, t);
+    let _ = writeln!(
+        out,
+        "  {} {ways}: {} ({} move{})",
+        if listed {
+            "best of"
+        } else {
+            "best way listed or drawn at random, of"
+        },
+        stops(&w.main),
+        w.main.stops.len() - 1,
+        if w.main.stops.len() == 2 { "" } else { "s" }
+    );
+    if w.interceptors.is_empty() {
+        let _ = writeln!(out, "    no interceptor: degree 1 (unopposed)");
+    }
+    for i in &w.interceptors {
+        let answers: Vec<String> = i
+            .answered_by
+            .iter()
+            .map(|a| format!("{} {}", name(a.piece), stops(a)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    interceptor {} {}: {}",
+            name(i.track.piece),
+            stops(&i.track),
+            if answers.is_empty() {
+                "unanswered".to_string()
+            } else {
+                format!("answered by {}", answers.join(", "))
+            }
+        );
+    }
+    let unanswered = w
+        .interceptors
+        .iter()
+        .filter(|i| i.answered_by.is_empty())
+        .count();
+    if !w.interceptors.is_empty() {
+        let _ = writeln!(
+            out,
+            "    degree 1 / (1 + {unanswered} unanswered) = {:.2}",
+            w.degree
+        );
+    }
+}
+
+/// A track's stops, named, one space apart.
+fn track_text(game: &Game, t: &Track) -> String {
+    let board = &game.scenario.board;
+    t.stops
+        .iter()
+        .map(|&p| board.name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Evaluation {
