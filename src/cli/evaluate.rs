@@ -16,8 +16,9 @@ use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct EvaluateArgs {
-    /// The scenario file; it needs a `game { ... }` block.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: super::setup::Position,
     /// The learned rules (with --eval learned; default: the shipped learned/pawned.rules).
     #[arg(long)]
     pub rules: Option<PathBuf>,
@@ -47,7 +48,7 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     if args.rules.is_some() && !learned {
         return Err(CliError("--rules needs --eval learned".to_string()));
     }
-    let game = load_game(&args.scenario)?;
+    let game = load_game(&args.position)?;
     let (state, _) = replay(&game, &request.moves)?;
     let horizon = request
         .horizon
@@ -82,7 +83,7 @@ pub fn run(args: &EvaluateArgs) -> Result<Report, CliError> {
     }
     let mut out = format!(
         "{}: {}, {} to move, horizon {horizon}\n{}value {:+.2} (White's side)\n",
-        args.scenario.display(),
+        args.position.name(),
         match (learned, &args.rules) {
             (false, _) => "fuzzy evaluation".to_string(),
             (true, Some(p)) => format!("learned evaluation ({})", p.display()),

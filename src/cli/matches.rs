@@ -14,8 +14,9 @@ use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The scenario file; it needs a `game { ... }` block.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: super::setup::Position,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -58,7 +59,7 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     };
     let a = spec("--white", &request.white)?;
     let b = spec("--black", &request.black)?;
-    let game = load_game(&args.scenario)?;
+    let game = load_game(&args.position)?;
     let openings = matches::openings(&game).len();
     let total = request.games;
     let bars = super::progress::Bars::new();
@@ -114,7 +115,7 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
          {stopped}\
          first engine: {}, {}, {}, score {:.3}\n\
          Elo difference (first - second): {elo_text} (95%)\n",
-        args.scenario.display(),
+        args.position.name(),
         render::counted(u128::from(total), "game", "games"),
         matches::schedule(total, openings),
         render::counted(u128::from(score.wins), "win", "wins"),

@@ -1,8 +1,6 @@
 //! `lingeo patterns` and `lingeo fuzzy`: the patterns and fuzzy patterns of the MAICS 2013
 //! paper (docs/semantics.md §11.3, §11.4), printed as the paper does.
 
-use std::path::PathBuf;
-
 use clap::Args;
 use lingeo::api::patterns::{ListedPattern, PairPatterns};
 use lingeo::api::{ApiError, PairsRequest, PatternsRequest, PatternsResult, Workbench};
@@ -21,8 +19,9 @@ pub(super) use lingeo::api::patterns::COUNT_LIMIT;
 
 #[derive(Args, Debug)]
 pub struct PatternArgs {
-    /// The scenario file.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -33,8 +32,9 @@ pub struct PatternArgs {
 
 #[derive(Args, Debug)]
 pub struct FuzzyArgs {
-    /// The scenario file.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -63,14 +63,10 @@ impl Flags for PairsRequest {
 }
 
 /// The scenario at `path` on a workbench.
-fn bench(path: &std::path::Path) -> Result<Workbench, CliError> {
-    let s = setup::load(path)?;
+fn bench(position: &setup::Position) -> Result<Workbench, CliError> {
+    let s = position.load()?;
     let kernel = setup::kernel(&s, &[])?;
-    Ok(Workbench::with_kernel(
-        s,
-        kernel,
-        &path.display().to_string(),
-    ))
+    Ok(Workbench::with_kernel(s, kernel, &position.name()))
 }
 
 /// An error of the API's pairs, naming `--pair`.
@@ -185,7 +181,7 @@ pub(super) fn pattern_line(s: &Scenario, x: usize, y: usize, p: &ListedPattern) 
 
 pub fn run_patterns(args: &PatternArgs) -> Result<String, CliError> {
     let request = args.options.request()?;
-    let bench = bench(&args.scenario)?;
+    let bench = bench(&args.position)?;
     let bars = super::progress::Bars::new();
     let result = bench.patterns(&request, &bars).map_err(pair_error)?;
     if args.json {
@@ -319,7 +315,7 @@ pub(super) fn fuzzy_text(
 
 pub fn run_fuzzy(args: &FuzzyArgs) -> Result<String, CliError> {
     let request = args.options.request()?;
-    let bench = bench(&args.scenario)?;
+    let bench = bench(&args.position)?;
     let bars = super::progress::Bars::new();
     let result: PatternsResult = bench.fuzzy_patterns(&request, &bars).map_err(pair_error)?;
     if args.json {

@@ -19,8 +19,9 @@ use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct SearchArgs {
-    /// The scenario file; it needs a `game { ... }` block.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// --engine lg-grammar: the search grammar to run instead of the shipped
     /// grammars/search.lgg (inputs H, DEPTH, FULL; start S(); docs/lg-search.md).
     #[arg(long, value_name = "FILE")]
@@ -69,8 +70,9 @@ impl Flags for SearchRequest {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The scenario file; it needs a `game { ... }` block.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -84,10 +86,10 @@ impl Flags for PlayRequest {
     const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[("max_memory", "MIB")];
 }
 
-pub(super) fn load_game(path: &std::path::Path) -> Result<Game, CliError> {
-    let scenario = setup::load(path)?;
+pub(super) fn load_game(position: &setup::Position) -> Result<Game, CliError> {
+    let scenario = position.load()?;
     Game::new(scenario)
-        .map_err(|e| CliError(format!("{}: {}", path.display(), setup::game_error(e))))
+        .map_err(|e| CliError(format!("{}: {}", position.name(), setup::game_error(e))))
 }
 
 /// Plays `moves` from the initial state; each error names the move and its number.
@@ -97,7 +99,7 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let request = args.options.request()?;
-    let game = load_game(&args.scenario)?;
+    let game = load_game(&args.position)?;
     let played = lingeo::api::play::play_line(&game, &request.moves).map_err(setup::api_error)?;
     if args.json {
         return super::json::to_string(&played);
@@ -123,7 +125,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     {
         return Err(CliError(format!("{flag} needs --engine lg")));
     }
-    let game = load_game(&args.scenario)?;
+    let game = load_game(&args.position)?;
     let (root, _) = replay(&game, &request.moves)?;
     let grammar = match &args.grammar {
         Some(path) => Some(super::files::grammar(path).map_err(|e| CliError(e.render()))?),
@@ -171,9 +173,7 @@ fn read<T>(
 fn write_pictures(args: &SearchArgs, r: &LgResult) -> Result<(), CliError> {
     let title = format!(
         "LG search of {}: value {}, {}",
-        args.scenario
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        args.position.title(),
         r.result
             .value
             .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
@@ -392,7 +392,7 @@ fn header(args: &SearchArgs, request: &SearchRequest, outcome: &SearchOutcome) -
     };
     format!(
         "{}: {engine}, {how}{ordering}{eval}\n",
-        args.scenario.display()
+        args.position.name()
     )
 }
 

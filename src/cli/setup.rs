@@ -171,6 +171,10 @@ pub struct BoardArgs {
     /// Removed points without a scenario, comma-separated: `b2,c2` or `(2,2),(3,2)`.
     #[arg(long, value_name = "POINTS")]
     pub removed: Option<String>,
+    /// A chess position in FEN instead of a scenario file: an 8x8 board under the rules of
+    /// chess, its pieces named WK, BQ, WP1..WP8 (`lingeo check` lists them).
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["scenario", "board", "removed"])]
+    pub fen: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -205,7 +209,57 @@ pub fn load(path: &Path) -> Result<Scenario, CliError> {
     super::files::scenario(path)
 }
 
+/// Where a command's position comes from: a scenario file, or a chess position as FEN (issue
+/// 47: a position from a game pasted as it is), one of the two.
+#[derive(Args, Debug)]
+#[group(id = "position", required = true, multiple = false)]
+pub struct Position {
+    /// The scenario file (`search`, `play`, `evaluate` and `match` need its `game { ... }`
+    /// block), or --fen instead.
+    pub scenario: Option<PathBuf>,
+    /// A chess position in FEN instead of a scenario file, e.g. 'rnbqkbnr/pppppppp/8/8/8/8/
+    /// PPPPPPPP/RNBQKBNR w KQkq - 0 1': an 8x8 board under the rules of chess (`rules chess`,
+    /// docs/play-and-search.md), its pieces named WK, BQ, WP1..WP8 (`lingeo check` lists them).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+}
+
+impl Position {
+    /// The scenario of the file, or of the FEN.
+    pub fn load(&self) -> Result<Scenario, CliError> {
+        match (&self.scenario, &self.fen) {
+            (Some(path), _) => load(path),
+            (None, Some(fen)) => {
+                Scenario::from_fen(fen).map_err(|e| CliError(format!("--fen: {e}")))
+            }
+            (None, None) => Err(CliError("give a scenario file or --fen".into())),
+        }
+    }
+
+    /// How a picture's title names the position: the file's name, or the FEN.
+    pub fn title(&self) -> String {
+        match &self.scenario {
+            Some(path) => path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            None => self.name(),
+        }
+    }
+
+    /// How outputs name the position: the file's path, or the FEN.
+    pub fn name(&self) -> String {
+        match (&self.scenario, &self.fen) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(fen)) => fen.trim().to_string(),
+            (None, None) => String::new(),
+        }
+    }
+}
+
 pub fn scenario(args: &BoardArgs) -> Result<Scenario, CliError> {
+    if let Some(fen) = &args.fen {
+        return Scenario::from_fen(fen).map_err(|e| CliError(format!("--fen: {e}")));
+    }
     match &args.scenario {
         Some(path) => {
             if args.board.is_some() || args.removed.is_some() {

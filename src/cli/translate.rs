@@ -19,8 +19,9 @@ use super::zones::{attack_error, symbol};
 
 #[derive(Args, Debug)]
 pub struct TranslateArgs {
-    /// The scenario file.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -42,9 +43,9 @@ impl Flags for TranslateRequest {
 
 pub fn run(args: &TranslateArgs) -> Result<String, CliError> {
     let request = args.options.request()?;
-    let scenario = setup::load(&args.scenario)?;
+    let scenario = args.position.load()?;
     let kernel = setup::kernel(&scenario, &[])?;
-    let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
+    let bench = Workbench::with_kernel(scenario, kernel, &args.position.name());
     let run = bench.translate(&request).map_err(|e| match e {
         ApiError::Request {
             field: Some("zone"),

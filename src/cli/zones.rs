@@ -19,8 +19,9 @@ use super::{CliError, Report};
 
 #[derive(Args, Debug)]
 pub struct ZoneArgs {
-    /// The scenario file.
-    pub scenario: PathBuf,
+    /// The position: a scenario file, or --fen.
+    #[command(flatten)]
+    pub position: setup::Position,
     /// Run this grammar file of zones (an edited copy of grammars/zones.lgg, say) instead of
     /// the shipped one: it takes the attacking piece as its one piece input (its other inputs
     /// given with --set), starts from S(x0: point, y0: point, l0: int) and derives
@@ -128,7 +129,7 @@ fn request(args: &ZoneArgs) -> Result<ZonesRequest, CliError> {
 pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let request = request(args)?;
     let own = args.grammar.as_deref().map(load_zone_grammar).transpose()?;
-    let scenario = setup::load(&args.scenario)?;
+    let scenario = args.position.load()?;
     if let Some(horizon) = request.horizon {
         // The library's refusal, named by the flag (as every error on a request's field).
         lingeo::api::zones::check_horizon(horizon, &scenario)
@@ -137,7 +138,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
     let kernel = setup::kernel(&scenario, &[])?;
     // The flags have been read and the files loaded (their errors named) above; the API
     // computes the zones.
-    let bench = Workbench::with_kernel(scenario, kernel, &args.scenario.display().to_string());
+    let bench = Workbench::with_kernel(scenario, kernel, &args.position.name());
     let scenario = bench.scenario();
     // The JSON only where it is printed: on a large position its tree of strings takes
     // several times the memory of the attacks themselves.

@@ -16,6 +16,7 @@ mod common;
 mod compare_grammars;
 mod docs;
 mod engine_comparison;
+mod fen_input;
 mod forest;
 mod fuzzy_network;
 mod grammar_builtins;
