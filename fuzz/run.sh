@@ -6,6 +6,7 @@
 # is in the output. New inputs found go to fuzz/target/corpus/TARGET, not to the committed
 # corpus.
 #   fuzz/run.sh [SECONDS_PER_TARGET] [--seed N] [--targets "scenario grammar eval cases serve_request"]
+#   fuzz/run.sh --replay    # each committed corpus input once, nothing new tried (.ci/run)
 #   fuzz/run.sh --long      # the long run: 600 s a target (50 min of one core), as documented
 #                           # in docs/testing-grammars.md; CI runs 120 s a target (.ci/run)
 # Needs rustup's nightly toolchain; installs cargo-fuzz when missing.
@@ -14,9 +15,11 @@ cd "$(dirname "$0")"
 
 seconds=60
 seed=
+replay=
 targets="scenario grammar eval cases serve_request"
 while (($#)); do
   case $1 in
+    --replay) replay=1; shift ;;
     --seed) seed=$2; shift 2 ;;
     --targets) targets=$2; shift 2 ;;
     --long) seconds=600; shift ;;
@@ -56,13 +59,17 @@ for target in $targets; do
   rss=2048
   [[ $target == serve_request ]] && rss=1024
   options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb="$rss" -print_final_stats=1)
+  # --replay: each input of the committed corpus once, nothing new tried (what .ci/run runs).
+  [[ -n $replay ]] && options=(-runs=0 -timeout=10 -rss_limit_mb="$rss" -print_final_stats=1)
   # The generator reads up to 4 KB; from the start, not grown from a few bytes.
   [[ $target == eval ]] && options+=(-max_len=4096 -len_control=0)
   [[ -n $seed ]] && options+=(-seed="$seed")
   echo "== $target: ${seconds} s"
   status=0
   # The first corpus folder receives the new inputs; the committed one is only read.
-  cargo +nightly fuzz run "${flags[@]}" "$target" "$work" "corpus/$target" -- "${options[@]}" \
+  dirs=("$work" "corpus/$target")
+  [[ -n $replay ]] && dirs=("corpus/$target")
+  cargo +nightly fuzz run "${flags[@]}" "$target" "${dirs[@]}" -- "${options[@]}" \
     >"$log" 2>&1 || status=$?
   final=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
   runs=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')
@@ -80,7 +87,7 @@ for target in $targets; do
     "$( ((status == 0)) && echo ok || echo CRASH)")")
 done
 
-echo "== summary (${seconds} s a target${seed:+, seed $seed}, total $((SECONDS - start)) s)"
+echo "== summary (${replay:+replay of the committed corpus, }${seconds} s a target${seed:+, seed $seed}, total $((SECONDS - start)) s)"
 printf '%s\n' "${summary[@]}"
 if ((${#failed[@]})); then
   echo "crashed: ${failed[*]} (inputs in $PWD/artifacts/)"

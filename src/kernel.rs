@@ -307,6 +307,12 @@ impl Kernel {
         if let Some(t) = slot.get() {
             return t;
         }
+        // Past the deadline nothing is built: an engine that asks for tables at every point
+        // until its next look at the deadline must not start a build at each (a board cloned,
+        // a lock taken: an LG search on 344x166 went on for seconds so).
+        if crate::deadline::passed().is_some() {
+            return self.interrupted();
+        }
         // One build at a time: threads of one job asking for the same motion at once would
         // each build its lists, past the memory the check allowed for.
         let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
@@ -382,6 +388,9 @@ impl Kernel {
         }
         if let Some(r) = t.reverse.get() {
             return r;
+        }
+        if crate::deadline::passed().is_some() {
+            return &self.interrupted().forward;
         }
         let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(r) = t.reverse.get() {
