@@ -201,6 +201,22 @@ pub(crate) fn castle_ways(board: &Board) -> Vec<CastleWay> {
     ways
 }
 
+/// Each right of `rights` whose king or rook is not on its point: its FEN letter and why
+/// ([`castling_problem`]), in the order `KQkq`. The FEN reader and the game block both check
+/// rights so.
+pub fn castling_problems(scenario: &Scenario, rights: Castling) -> Vec<(char, String)> {
+    [
+        (Castling::WHITE_KING, 'K'),
+        (Castling::WHITE_QUEEN, 'Q'),
+        (Castling::BLACK_KING, 'k'),
+        (Castling::BLACK_QUEEN, 'q'),
+    ]
+    .into_iter()
+    .filter(|&(flag, _)| rights.has(flag))
+    .filter_map(|(flag, letter)| castling_problem(scenario, flag).map(|why| (letter, why)))
+    .collect()
+}
+
 /// Why the castling right `right` cannot be held in `scenario`: the board has no such castling,
 /// or its king or rook is not on its point. `None` when it can.
 pub fn castling_problem(scenario: &Scenario, right: u8) -> Option<String> {

@@ -378,19 +378,13 @@ fn placement(scenario: &Scenario, text: &str) -> Result<Vec<Piece>, FenError> {
 /// Field 3: the castling rights, each with its king and rook on their points.
 fn castling(scenario: &Scenario, text: &str) -> Result<Castling, FenError> {
     let rights = chess::parse_castling(text).ok_or_else(|| FenError::Castling(text.to_string()))?;
-    for (flag, right) in [
-        (Castling::WHITE_KING, 'K'),
-        (Castling::WHITE_QUEEN, 'Q'),
-        (Castling::BLACK_KING, 'k'),
-        (Castling::BLACK_QUEEN, 'q'),
-    ] {
-        if rights.has(flag)
-            && let Some(why) = chess::castling_problem(scenario, flag)
-        {
-            return Err(FenError::CastlingWithout { right, why });
-        }
+    match chess::castling_problems(scenario, rights)
+        .into_iter()
+        .next()
+    {
+        Some((right, why)) => Err(FenError::CastlingWithout { right, why }),
+        None => Ok(rights),
     }
-    Ok(rights)
 }
 
 /// Field 4: `-`, or the point the last move's double step passed: on rank 6 with White to move

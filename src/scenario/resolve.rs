@@ -12,7 +12,7 @@ use crate::board::{Board, BoardError, Point, PointError};
 use crate::fuzzy::{Term, Terms, TermsError, number};
 use crate::piece::{Basis, Motion, PieceType, Reach, Side, chess_letter, chess_types};
 use crate::play::chess;
-use crate::play::rules::{Castling, ChessRules, Deadlock, GoalRule, Rules, Stalemate};
+use crate::play::rules::{ChessRules, Deadlock, GoalRule, Rules, Stalemate};
 use crate::syntax::{Diagnostic, SourceErrors, Span};
 
 /// Parses and resolves scenario text (`path` names it in diagnostics): the scenario, or every error found.
@@ -932,23 +932,14 @@ impl Resolver {
                     );
                     return;
                 };
-                for (flag, letter) in [
-                    (Castling::WHITE_KING, 'K'),
-                    (Castling::WHITE_QUEEN, 'Q'),
-                    (Castling::BLACK_KING, 'k'),
-                    (Castling::BLACK_QUEEN, 'q'),
-                ] {
-                    if rights.has(flag)
-                        && let Some(why) = chess::castling_problem(scenario, flag)
-                    {
-                        self.error(
-                            Diagnostic::new(
-                                format!("castling right `{letter}` cannot be held: {why}"),
-                                c.span.clone(),
-                            )
-                            .with_label("castling rights"),
-                        );
-                    }
+                for (letter, why) in chess::castling_problems(scenario, rights) {
+                    self.error(
+                        Diagnostic::new(
+                            format!("castling right `{letter}` cannot be held: {why}"),
+                            c.span.clone(),
+                        )
+                        .with_label("castling rights"),
+                    );
                 }
                 rights
             }
