@@ -8,7 +8,7 @@
 #   fuzz/run.sh [SECONDS_PER_TARGET] [--seed N] [--targets "scenario grammar eval cases serve_request"]
 #   fuzz/run.sh --replay    # each committed corpus input once, nothing new tried (.ci/run)
 #   fuzz/run.sh --long      # the long run: 600 s a target (50 min of one core), as documented
-#                           # in docs/testing-grammars.md; CI runs 120 s a target (.ci/run)
+#                           # in docs/testing-grammars.md; CI only replays (--replay)
 # Needs rustup's nightly toolchain; installs cargo-fuzz when missing.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -81,6 +81,9 @@ pub(super) enum Prefer {
 /// What labels should not hide: the drawn lines, the pieces and the labels placed so far.
 pub(super) struct Obstacles {
     pub(super) segments: Vec<((f64, f64), (f64, f64))>,
+    /// Segments that lie over one another, each once with how many lie there (a bundle's
+    /// moves): counted as that many segments, without a test for each.
+    pub(super) stacked: Vec<(((f64, f64), (f64, f64)), usize)>,
     pub(super) rects: Vec<Rect>,
     pub(super) labels: Vec<Rect>,
 }
@@ -90,6 +93,7 @@ impl Obstacles {
     pub(super) fn around(pieces: &[PieceShape]) -> Obstacles {
         Obstacles {
             segments: Vec::new(),
+            stacked: Vec::new(),
             rects: pieces
                 .iter()
                 .map(|s| Rect {
@@ -109,6 +113,12 @@ impl Obstacles {
             .iter()
             .filter(|(a, b)| lines.hit_by(*a, *b))
             .count()
+            + self
+                .stacked
+                .iter()
+                .filter(|((a, b), _)| lines.hit_by(*a, *b))
+                .map(|(_, n)| n)
+                .sum::<usize>()
             + 2 * self.rects.iter().filter(|o| o.overlaps(r)).count()
             + 4 * self
                 .labels
