@@ -78,12 +78,15 @@ pub(super) enum Prefer {
     Beside,
 }
 
+/// A line segment between two points of the picture.
+pub(super) type Segment = ((f64, f64), (f64, f64));
+
 /// What labels should not hide: the drawn lines, the pieces and the labels placed so far.
 pub(super) struct Obstacles {
-    pub(super) segments: Vec<((f64, f64), (f64, f64))>,
+    pub(super) segments: Vec<Segment>,
     /// Segments that lie over one another, each once with how many lie there (a bundle's
     /// moves): counted as that many segments, without a test for each.
-    pub(super) stacked: Vec<(((f64, f64), (f64, f64)), usize)>,
+    pub(super) stacked: Vec<(Segment, usize)>,
     pub(super) rects: Vec<Rect>,
     pub(super) labels: Vec<Rect>,
 }

@@ -97,8 +97,8 @@ fn draw_moves(body: &mut String, layout: &Layout, board: &Board, trajectories: &
             r#"<polyline class="move" points="{}" fill="none" stroke="{FLOW}" stroke-opacity="{}" stroke-width="3.5" stroke-linecap="round"><title>{}-{}: {n} of {} trajectories</title></polyline>"#,
             points_attr(&pts),
             num((0.08 + 0.77 * n as f64 / count).min(0.85)),
-            esc(&board.name(a).to_string()),
-            esc(&board.name(b).to_string()),
+            esc(board.name(a).as_ref()),
+            esc(board.name(b).as_ref()),
             trajectories.len()
         );
     }
