@@ -154,6 +154,16 @@ pub enum Reason {
     InsufficientMaterial,
 }
 
+impl Reason {
+    /// Whether the ending depends on the moves that led to the position, not on the position
+    /// alone (its pieces, side to move, castling rights and en passant point, what the Zobrist
+    /// key holds): a repetition, or the fifty-move clock. A search table keyed on the position
+    /// must not keep such a score as the position's own.
+    pub fn depends_on_the_path(self) -> bool {
+        matches!(self, Reason::Repetition | Reason::FiftyMoves)
+    }
+}
+
 impl Outcome {
     /// The outcome in words: who won, and why (`White wins (WK reached its goal)`).
     pub fn describe(&self, game: &Game) -> String {
@@ -800,9 +810,13 @@ impl State {
     pub fn make(&mut self, game: &Game, mv: Move) -> Undo {
         let mover = self.to_move;
         let undo = self.make_raw(game, mv);
+        // Under the rules of chess a goal ends nothing (docs/play-and-search.md §1.5): only
+        // chess's own endings do, and the goals are the LG search's targets.
         let reached = match mv {
-            Move::Step { piece, to, .. } => game.goals[piece as usize][to.index()].then_some(piece),
-            Move::Pass => None,
+            Move::Step { piece, to, .. } if game.chess.is_none() => {
+                game.goals[piece as usize][to.index()].then_some(piece)
+            }
+            _ => None,
         };
         let captured = match mv {
             Move::Step { capture, .. } => capture,
@@ -852,7 +866,7 @@ impl State {
             outcome = self.chess_ending(game, mv);
         }
         if outcome.is_none() && pending.is_none() {
-            if self.goal_pieces == [0, 0] && game.any_goals {
+            if self.goal_pieces == [0, 0] && game.any_goals && game.chess.is_none() {
                 outcome = Some(Outcome {
                     value: 0,
                     reason: Reason::NoGoalPieces,

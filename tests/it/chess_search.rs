@@ -99,8 +99,9 @@ fn a_goal_ends_nothing_under_the_rules_of_chess() {
 
 /// The LG search answers the Réti study under the rules of chess with 1.Kg7, as the source's
 /// model does (examples/reti.scenario); and no line of its tree leaves a king in check: a side
-/// in check without a zone move ends its line as a leaf instead of making the reduced pass,
-/// after which the Lucena position's tree took the black king (c1-c7 a2-b2 c7-c8 pass c8:d8).
+/// in check without a zone move answers it by its legal moves instead of making the reduced
+/// pass, after which the Lucena position's tree took the black king (c1-c7 a2-b2 c7-c8 pass
+/// c8:d8).
 #[test]
 fn the_lg_search_plays_by_the_rules_of_chess_on_the_studies() {
     use lingeo::api::Engine;
@@ -116,12 +117,48 @@ fn the_lg_search_plays_by_the_rules_of_chess_on_the_studies() {
     assert_eq!(reti.pv[0], "h8-g7");
     assert_eq!(reti.value, Some(0));
     let (bench, lucena) = lg("examples/studies/lucena.scenario");
-    assert!(!lucena.pv.contains(&"pass".to_string()), "{:?}", lucena.pv);
-    // The line replays under the rules (an illegal move would be an error).
+    assert!(!lucena.pv.contains(&"c8:d8".to_string()), "{:?}", lucena.pv);
+    // The line up to its first reduced pass (the LG search's own, no move of the rules)
+    // replays under the rules: an illegal move would be an error. The checking move c7-c8
+    // is answered by the king, not by a pass.
+    let moves: Vec<&str> = lucena
+        .pv
+        .iter()
+        .map(String::as_str)
+        .take_while(|m| *m != "pass")
+        .collect();
+    assert!(moves.len() >= 4, "{:?}", lucena.pv);
+    assert_eq!(moves[2], "c7-c8");
     let replay = SearchRequest {
         depth: Some(1),
-        moves: lucena.pv.join(" "),
+        moves: moves.join(" "),
         ..SearchRequest::default()
     };
     bench.search(&replay).unwrap();
+}
+
+/// The orderings change the positions visited, never the score: on a middlegame at depth 4
+/// every one scores 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 alike, and MVV-LVA (captures by the most
+/// valuable victim) visits fewer positions than generation order.
+#[test]
+fn the_orderings_agree_on_a_middlegame() {
+    use lingeo::play::search::Ordering;
+    let ruy = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    let searched = |ordering: Ordering| {
+        let request = SearchRequest {
+            depth: Some(4),
+            ordering,
+            tt_mb: Some(16),
+            ..SearchRequest::default()
+        };
+        let found = bench(ruy).search(&request).unwrap().json;
+        (found.score, found.nodes)
+    };
+    let (score, none) = searched(Ordering::None);
+    for ordering in [Ordering::History, Ordering::Killer, Ordering::Chessmaps] {
+        assert_eq!(searched(ordering).0, score, "{}", ordering.name());
+    }
+    let (mvv_score, mvv) = searched(Ordering::MvvLva);
+    assert_eq!(mvv_score, score);
+    assert!(mvv < none, "mvv-lva {mvv}, none {none}");
 }

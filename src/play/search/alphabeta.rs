@@ -75,6 +75,14 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     }
 }
 
+/// Whether `state`'s game ended by a rule that depends on the moves before it (repetition, the
+/// fifty-move clock): its score is true on this line only, and so never complete.
+fn ends_by_the_path(state: &State) -> bool {
+    state
+        .outcome
+        .is_some_and(|o| o.reason.depends_on_the_path())
+}
+
 /// Whether a limit can stop the search before its end (a node or time limit, or the thread's
 /// deadline): such a solve deepens iteratively, on one thread.
 fn budgeted(options: &SearchOptions) -> bool {
@@ -210,6 +218,9 @@ struct Searcher<'g> {
     chessmaps: Option<(View, Arc<Network>)>,
     /// Per (piece, destination): the killer ordering's static part of a move's priority.
     quiet: Vec<i64>,
+    /// Whether the depth bound ends in a quiescence search ([`Searcher::quiesce`]): chess
+    /// (a depth-limited search, or the iterations of an anytime solve).
+    quiescence: bool,
 }
 
 /// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
@@ -265,6 +276,7 @@ impl<'g> Searcher<'g> {
             }),
             order_buffers: Vec::new(),
             quiet: quiet_keys(game),
+            quiescence: game.chess.is_some(),
         }
     }
 
@@ -321,7 +333,14 @@ impl<'g> Searcher<'g> {
             return (0, false);
         }
         if let Some(score) = terminal_score(state) {
-            return (score, true);
+            return (score, !ends_by_the_path(state));
+        }
+        // A position met again on the line (or in the game before the root) is scored a draw
+        // at its second occurrence, as engines of chess do: whatever the side to move could
+        // win from it, it could have won the first time. The score rests on the path, not on
+        // the position, so it is never complete: the table keeps it at its depth only.
+        if ply > 0 && self.game.chess.is_some() && state.repetitions() >= 2 {
+            return (0, false);
         }
         let key = state.hash(self.game);
         // The moves first, the table after: generating them takes about as long as the bucket
@@ -330,7 +349,7 @@ impl<'g> Searcher<'g> {
         state.successors(self.game, &mut moves);
         if let Some(score) = terminal_score(state) {
             self.buffers.push(moves);
-            return (score, true);
+            return (score, !ends_by_the_path(state));
         }
         let (tt_best, decided) = self.probe(key, depth, alpha, beta);
         if let Some(decided) = decided {
@@ -338,8 +357,13 @@ impl<'g> Searcher<'g> {
             return decided;
         }
         if depth == 0 {
+            let score = if self.quiescence {
+                self.quiesce(state, &moves, ply, alpha, beta)
+            } else {
+                evaluate(self.game, state, self.options)
+            };
             self.buffers.push(moves);
-            return (evaluate(self.game, state, self.options), false);
+            return (score, false);
         }
         let mut order = self.order_buffers.pop().unwrap_or_default();
         self.order(state, &moves, tt_best, ply, &mut order);
@@ -368,11 +392,7 @@ impl<'g> Searcher<'g> {
                 return (0, false);
             }
             complete &= child_complete;
-            let score = if self.distance {
-                back_up(child)
-            } else {
-                -child
-            };
+            let score = self.up(child);
             if score > best {
                 best = score;
                 best_index = u8::try_from(k).unwrap_or(u8::MAX);
@@ -431,11 +451,7 @@ impl<'g> Searcher<'g> {
         if let Some(t) = &self.table {
             t.prefetch(state.hash(self.game));
         }
-        let (a, b) = if self.distance {
-            (child_bound(beta), child_bound(alpha))
-        } else {
-            (-beta, -alpha)
-        };
+        let (a, b) = self.child_window(alpha, beta);
         // A line as long as the game's move limit recurses that deep: on a stack grown
         // as it goes (a server's worker thread has a small one).
         let searched = if ply % GROW_EVERY == GROW_EVERY - 1 {
@@ -445,6 +461,125 @@ impl<'g> Searcher<'g> {
         };
         state.unmake(self.game, undo);
         searched
+    }
+
+    /// A child's score seen from its parent: negated, and under distance scoring a decisive
+    /// score one move further away.
+    #[inline]
+    fn up(&self, child: i32) -> i32 {
+        if self.distance {
+            back_up(child)
+        } else {
+            -child
+        }
+    }
+
+    /// The window (`alpha`, `beta`) of a state turned to its child's side.
+    #[inline]
+    fn child_window(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.distance {
+            (child_bound(beta), child_bound(alpha))
+        } else {
+            (-beta, -alpha)
+        }
+    }
+
+    /// The quiescence search at the depth bound (chess): the side to
+    /// move stands on the evaluation or takes, captures (most valuable victim first, least
+    /// valuable taker next) and promotions searched until none is left; in check it must
+    /// answer, so every move (its legal `moves` are all evasions) is searched and no standing
+    /// is allowed. Without it a search to a fixed depth ends lines in the middle of an exchange
+    /// and plays 1.Bxc6 dxc6 2.h3 Bxh3 for a pawn won. Its scores are never complete.
+    fn quiesce(
+        &mut self,
+        state: &mut State,
+        moves: &[Move],
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mover = state.to_move;
+        let in_check = state.royal_attacked(self.game, mover);
+        let mut best = -INF;
+        if !in_check {
+            best = evaluate(self.game, state, self.options);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut order = self.order_buffers.pop().unwrap_or_default();
+        order.clear();
+        for (k, mv) in moves.iter().enumerate() {
+            if let Some(gain) = self.tactical_gain(state, *mv).or(in_check.then_some(0)) {
+                order.push((-i64::from(gain), k));
+            }
+        }
+        order.sort_unstable();
+        for &(_, k) in order.iter() {
+            let undo = state.make(self.game, moves[k]);
+            let (a, b) = self.child_window(alpha, beta);
+            let child = if ply % GROW_EVERY == GROW_EVERY - 1 {
+                crate::memory::grow(|| self.quiet_node(state, ply + 1, a, b))
+            } else {
+                self.quiet_node(state, ply + 1, a, b)
+            };
+            state.unmake(self.game, undo);
+            if self.budget.stopped.is_some() {
+                break;
+            }
+            best = best.max(self.up(child));
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.order_buffers.push(order);
+        best
+    }
+
+    /// A position below the depth bound: its end, or its quiescence search.
+    fn quiet_node(&mut self, state: &mut State, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if !self.visit(ply) {
+            return 0;
+        }
+        if let Some(score) = terminal_score(state) {
+            return score;
+        }
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        state.successors(self.game, &mut moves);
+        let score = match terminal_score(state) {
+            Some(score) => score,
+            None => self.quiesce(state, &moves, ply, alpha, beta),
+        };
+        self.buffers.push(moves);
+        score
+    }
+
+    /// A capture's or a promotion's priority in the quiescence search (the victim's value
+    /// times 16 less the taker's, plus what a promotion adds), `None` for a quiet move.
+    fn tactical_gain(&self, state: &State, mv: Move) -> Option<i32> {
+        let Move::Step {
+            piece,
+            capture,
+            promote,
+            ..
+        } = mv
+        else {
+            return None;
+        };
+        if capture.is_none() && promote.is_none() {
+            return None;
+        }
+        let value = |i: usize| self.game.classes[state.class(i)].value;
+        let mut gain = 0.0;
+        if let Some(victim) = capture {
+            gain += 16.0 * value(usize::from(victim)) - value(usize::from(piece));
+        }
+        if let Some(t) = promote {
+            gain += 16.0 * self.game.scenario.types[usize::from(t)].value;
+        }
+        Some((gain * 100.0) as i32)
     }
 
     /// Counts a visit at `ply` and starts its line; false where the search must stop (its
@@ -561,6 +696,11 @@ impl<'g> Searcher<'g> {
             }
             match self.ordering {
                 Ordering::None => {}
+                Ordering::MvvLva => {
+                    if let Some(gain) = self.tactical_gain(state, *mv) {
+                        key += (1 << 38) + i64::from(gain);
+                    }
+                }
                 Ordering::History => {
                     if mv.is_capture() {
                         key += 1 << 38;
@@ -628,7 +768,7 @@ impl<'g> Searcher<'g> {
     /// A move that caused a cutoff: remembered by the history and killer orderings.
     fn reward(&mut self, mv: Move, depth: u32, ply: usize) {
         match self.ordering {
-            Ordering::None | Ordering::Chessmaps => {}
+            Ordering::None | Ordering::Chessmaps | Ordering::MvvLva => {}
             Ordering::History => {
                 if let Move::Step { piece, to, .. } = mv {
                     let n = self.game.scenario.board.len();
