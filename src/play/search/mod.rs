@@ -64,26 +64,32 @@ pub enum Ordering {
     /// then interacting pieces entering their fuzzy patterns' main regions
     /// ([`pattern_steps::PatternSteps`], within `SearchOptions::horizon`), then as `Killer`.
     Patterns,
+    /// Captures by the most valuable victim first and then the least valuable taker,
+    /// promotions among them by what they add, then quiet moves in generation order: the
+    /// classic baseline of chess programs (docs/players.md §6).
+    MvvLva,
 }
 
 impl Ordering {
     /// The orderings' names, in the order of [`Ordering::ALL`].
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "none",
         "history",
         "killer",
         "zones",
         "chessmaps",
         "patterns",
+        "mvv-lva",
     ];
     /// Every ordering.
-    pub const ALL: [Ordering; 6] = [
+    pub const ALL: [Ordering; 7] = [
         Ordering::None,
         Ordering::History,
         Ordering::Killer,
         Ordering::Zones,
         Ordering::Chessmaps,
         Ordering::Patterns,
+        Ordering::MvvLva,
     ];
 
     /// The ordering named `name` (one of [`Ordering::NAMES`]).
@@ -100,6 +106,7 @@ impl Ordering {
             Ordering::Zones => "zones",
             Ordering::Chessmaps => "chessmaps",
             Ordering::Patterns => "patterns",
+            Ordering::MvvLva => "mvv-lva",
         }
     }
 }
