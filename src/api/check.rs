@@ -377,9 +377,11 @@ pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
     let mut out = format!(
         "{} first, goals {}, stalemate {}, deadlock {}, {}",
         r.first,
-        match r.goals {
-            GoalRule::Immediate => "immediate",
-            GoalRule::Survive => "survive",
+        // Under the rules of chess a goal ends nothing (the LG search's targets only).
+        match (r.chess.is_some(), r.goals) {
+            (true, _) => "end nothing",
+            (false, GoalRule::Immediate) => "immediate",
+            (false, GoalRule::Survive) => "survive",
         },
         match r.stalemate {
             Stalemate::Pass => "pass",

@@ -415,6 +415,10 @@ mod tests {
                 "`stalemate` is set by `rules chess`",
             ),
             (
+                "board 8x8\nwhite king at e1\nblack king at e8\ngame {\n  rules chess\n  goals survive\n}\n",
+                "`goals` is set by `rules chess`",
+            ),
+            (
                 "board 8x8\nwhite king at e1\nblack king at e8\ngame {\n  rules chess\n  castling K\n}\n",
                 "castling right `K` cannot be held: no white rook on h1",
             ),

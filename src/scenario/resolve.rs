@@ -898,7 +898,7 @@ impl Resolver {
             );
             return;
         }
-        for key in ["stalemate", "deadlock"] {
+        for key in ["stalemate", "deadlock", "goals"] {
             if let Some(span) = seen.get(key) {
                 self.error(
                     Diagnostic::new(format!("`{key}` is set by `rules chess`"), span.clone())

@@ -321,6 +321,15 @@ impl Searcher<'_, '_> {
                 beyond: Vec::new(),
                 legal,
             }
+        } else if self.game.any_royal && state.royal_attacked(self.game, state.to_move) {
+            // In check, with no zone move: a pass would leave the royal piece to be taken (the
+            // Lucena position's LG tree took the black king after a reduced pass), so the side
+            // answers the check by one of its legal moves, every one searched.
+            Plan {
+                moves: ordered(legal.iter().copied()),
+                beyond: Vec::new(),
+                legal,
+            }
         } else if self.widen && !has_waiting_move(self.game, state, &legal) {
             // No zone move, and no move the side could take back: each of its moves changes
             // the position for good (a pawn's step), so it cannot wait, and which one it makes
