@@ -31,6 +31,9 @@ pub struct BoardResult {
     pub pieces: Vec<PlacedPiece>,
     /// Whether the scenario has rules of play (`game { ... }`), which a search needs.
     pub game: bool,
+    /// The position as FEN, where it is one (an 8x8 board of chess pieces, each point one
+    /// piece at most); `null` otherwise.
+    pub fen: Option<String>,
     /// The scenario read, for its picture.
     #[serde(skip)]
     pub scenario: Scenario,
@@ -46,7 +49,11 @@ impl BoardResult {
 /// The board of the scenario text named `name` (a name for its errors); its problems with their
 /// place when it does not parse. Builds no distance kernel: cheap enough for every edit.
 pub fn board(name: &str, text: &str) -> Result<BoardResult, ApiError> {
-    let scenario = Scenario::parse(name, text)?;
+    Ok(board_of(Scenario::parse(name, text)?))
+}
+
+/// The board of a scenario read otherwise (from a FEN, say).
+pub fn board_of(scenario: Scenario) -> BoardResult {
     let board = &scenario.board;
     let points = board.points().map(|p| board.name(p).to_string()).collect();
     let pieces = scenario
@@ -59,13 +66,14 @@ pub fn board(name: &str, text: &str) -> Result<BoardResult, ApiError> {
             at: board.name(p.at).to_string(),
         })
         .collect();
-    Ok(BoardResult {
+    BoardResult {
         board: board.describe(),
         points,
         pieces,
         game: scenario.game.is_some(),
+        fen: scenario.to_fen().ok(),
         scenario,
-    })
+    }
 }
 
 #[cfg(test)]
