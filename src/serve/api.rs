@@ -1066,6 +1066,10 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         let mut answer = serde_json::to_value(&result)
             .map_err(|e| HttpError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         answer["svg"] = Value::String(svg);
+        // A FEN's position as a scenario's text, for the page's editor.
+        if let request::Position::Fen(fen) = &position {
+            answer["text"] = json!(lingeo::api::board::chess_text(&result.scenario, fen));
+        }
         Ok(Json(answer))
     })
     .await?

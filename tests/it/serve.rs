@@ -1125,6 +1125,17 @@ fn every_scenario_body_takes_a_fen() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["fen"], mate);
     assert_eq!(answer["pieces"].as_array().unwrap().len(), 6);
+    // ... and its scenario's text, which reads back as the same board.
+    let written = answer["text"].as_str().unwrap();
+    assert!(written.contains("white rook at a1 as WR\n"), "{written}");
+    assert!(
+        written.contains("rules chess\n  first white\n  castling none"),
+        "{written}"
+    );
+    let (status, again) = server.post("/api/board", &json!({"scenario": written}));
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["fen"], mate);
+    assert_eq!(again["text"], Value::Null);
     let (status, answer) = server.post("/api/board", &json!({"scenario": "board 3x3"}));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["fen"], Value::Null);
