@@ -300,6 +300,12 @@ class Language(_Result):
 class Line(_Result):
     """A line of moves replayed (``lingeo play``)."""
 
+    def __init__(self, data: Dict[str, Any]):
+        super().__init__(data)
+        #: The moves played in UCI (``["e2e4", "e7e5"]``) for a position under the rules of
+        #: chess; None otherwise.
+        self.moves_uci: Optional[List[str]] = None
+
     @property
     def positions(self) -> List[Dict[str, Any]]:
         return self._data["moves"]
@@ -552,7 +558,11 @@ class Scenario:
         The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
         fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
         keyword raises ``RequestError`` naming the close ones)."""
-        return Line(self._native.play(dict(options, moves=_moves(moves))))
+        line = Line(self._native.play(dict(options, moves=_moves(moves))))
+        if self.is_chess:
+            played = [p["move"] for p in line.positions[1:]]
+            line.moves_uci = self._native.written("", played)
+        return line
 
     def patterns(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
         """The attack patterns of the pairs of pieces, as ``lingeo patterns`` gives them: of

@@ -80,6 +80,8 @@ def test_a_search_gives_its_line_in_uci():
     r = s.search(depth=1)
     assert r.pv == ["a1-a8"]
     assert r.pv_uci == ["a1a8"]
+    line = lingeo.Scenario.from_fen(START).play("e2-e4 c7-c5 g1-f3")
+    assert line.moves_uci == ["e2e4", "c7c5", "g1f3"]
     # Not chess: no UCI line.
     assert lingeo.Scenario.load(ROOT / "examples" / "reti.scenario").search(depth=1).pv_uci is None
 
