@@ -455,13 +455,8 @@ fn perft_front_ends() {
             .map(|(r, _)| r)
             .map_err(|e| format!("{} {}", e.status, e.message))
     };
-    let table = job_table::<PerftRequest>(
-        &cli,
-        Ok(&server),
-        Err("no binding yet (issue 47 item 9)"),
-        &[],
-        &[],
-    );
+    python_binds::<PerftRequest>();
+    let table = job_table::<PerftRequest>(&cli, Ok(&server), Ok(&python_job), &[], &[]);
     snapshot("perft", table);
 }
 

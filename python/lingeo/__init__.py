@@ -37,6 +37,7 @@ __version__ = _lingeo.__version__
 
 __all__ = [
     "Scenario",
+    "Position",
     "Grammar",
     "Zones",
     "Search",
@@ -180,6 +181,12 @@ class Zones(_Result):
 class Search(_Result):
     """A search's result (``lingeo search``)."""
 
+    def __init__(self, data: Dict[str, Any]):
+        super().__init__(data)
+        #: The principal variation in UCI (``["a1a8"]``: ``chess.Move.from_uci`` reads each)
+        #: for a position under the rules of chess; None otherwise.
+        self.pv_uci: Optional[List[str]] = None
+
     @property
     def value(self) -> Optional[int]:
         """The value from White's side (1, 0, -1); None where the search proved none."""
@@ -293,6 +300,12 @@ class Language(_Result):
 class Line(_Result):
     """A line of moves replayed (``lingeo play``)."""
 
+    def __init__(self, data: Dict[str, Any]):
+        super().__init__(data)
+        #: The moves played in UCI (``["e2e4", "e7e5"]``) for a position under the rules of
+        #: chess; None otherwise.
+        self.moves_uci: Optional[List[str]] = None
+
     @property
     def positions(self) -> List[Dict[str, Any]]:
         return self._data["moves"]
@@ -355,6 +368,46 @@ class Scenario:
     def empty(files: int = 8, ranks: int = 8) -> "Scenario":
         """An empty board with the chess piece types (as ``lingeo map --board 8x8``)."""
         return Scenario(_lingeo.Scenario.empty(files, ranks))
+
+    @staticmethod
+    def from_fen(fen: str) -> "Scenario":
+        """A chess position in FEN (``board.fen()`` of python-chess), as ``lingeo --fen``
+        reads it: an 8x8 board under the rules of chess, with the FEN's side to move, castling
+        rights, en passant point and clocks; its pieces named ``WK``, ``BQ``, ``WP1`` ..
+        ``WP8`` (numbered by point from a1). A bad FEN raises ``RequestError`` naming the FEN's
+        field and what is wrong in it (``field`` is ``"fen"``)."""
+        return Scenario(_lingeo.Scenario.from_fen(fen))
+
+    @property
+    def fen(self) -> str:
+        """The position as FEN (side to move, castling, en passant and clocks from its rules of
+        chess; ``- - 0 1`` without them). ``RequestError`` where it is no chess position: a
+        board that is not 8x8, or a piece of a type FEN has no letter for."""
+        return self._native.fen
+
+    @property
+    def is_chess(self) -> bool:
+        """Whether the scenario plays by the rules of chess (``rules chess``, or from a FEN):
+        then its moves come out in UCI (``e2e4``, ``e7e8q``)."""
+        return self._native.is_chess
+
+    def perft(self, depth: int = 1, **options: Any) -> int:
+        """The number of leaves of the tree of legal moves ``depth`` plies deep from the
+        position (``lingeo perft``), the standard check of a move generator: 20, 400, 8902
+        ... from chess's start. Any scenario with a game block. The keyword arguments are the
+        other fields of ``lingeo::api::PerftRequest`` (``moves`` played first, ``time``);
+        per move, ``perft_divide``."""
+        return self._native.perft(dict(options, depth=depth))["nodes"]
+
+    def perft_divide(self, depth: int = 1, **options: Any) -> Dict[str, int]:
+        """``perft`` per move of the position (``lingeo perft --divide``): each move (UCI on
+        algebraic boards) with the leaves under it, in the order the moves are generated."""
+        data = self._native.perft(dict(options, depth=depth, divide=True))
+        return {row["move"]: row["nodes"] for row in data["divide"]}
+
+    def position(self) -> "Position":
+        """The start of the scenario's game, to play move by move (``Position``)."""
+        return Position(self)
 
     @property
     def name(self) -> str:
@@ -494,7 +547,10 @@ class Scenario:
             None if network is None else os.fspath(network),
             None if rules is None else os.fspath(rules),
         )
-        return Search(data)
+        search = Search(data)
+        if self.is_chess:
+            search.pv_uci = self._native.written(fields["moves"], list(data["pv"]))
+        return search
 
     def play(self, moves: Union[str, Sequence[str]] = "", **options: Any) -> Line:
         """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position.
@@ -502,7 +558,11 @@ class Scenario:
         The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
         fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
         keyword raises ``RequestError`` naming the close ones)."""
-        return Line(self._native.play(dict(options, moves=_moves(moves))))
+        line = Line(self._native.play(dict(options, moves=_moves(moves))))
+        if self.is_chess:
+            played = [p["move"] for p in line.positions[1:]]
+            line.moves_uci = self._native.written("", played)
+        return line
 
     def patterns(self, pair: Optional[str] = None, **options: Any) -> "Patterns":
         """The attack patterns of the pairs of pieces, as ``lingeo patterns`` gives them: of
@@ -578,6 +638,97 @@ def _inputs(inputs: Optional[Dict[str, str]]) -> List[Tuple[str, str]]:
             f"inputs must be a dict of input names to values, not {type(inputs).__name__}"
         )
     return list(inputs.items())
+
+
+class Position:
+    """A position of a scenario's game, played move by move as python-chess's ``Board`` is:
+    ``legal_moves``, ``push``, ``pop``, ``is_game_over``, ``result``, ``fen``. Any scenario
+    with a game block, chess or not; the rules are lingeo's play layer's (the legal moves, the
+    endings), read through ``lingeo::api::GamePosition``.
+
+    Moves are strings: in UCI under the rules of chess (``"e2e4"``, ``"e7e8q"``, castling as
+    the king's move ``"e1g1"``: what ``chess.Move.uci()`` gives and ``chess.Move.from_uci``
+    reads), and as ``lingeo play`` writes them in any other game (``"h8-g7"``, ``"c6:b7"``,
+    ``"pass"``). ``push`` reads either notation, or any object with a ``uci()`` method (a
+    ``chess.Move``)."""
+
+    def __init__(self, scenario: "Union[Scenario, _lingeo.Position]"):
+        if isinstance(scenario, _lingeo.Position):
+            self._native = scenario
+            return
+        if not isinstance(scenario, Scenario):
+            raise TypeError(
+                "Position takes a Scenario (Scenario.load, from_text or from_fen), not "
+                f"{type(scenario).__name__}"
+            )
+        self._native = _lingeo.Position(scenario._native)
+
+    @property
+    def legal_moves(self) -> List[str]:
+        """The legal moves of the side to move, in the order lingeo generates them; empty once
+        the game is over."""
+        return self._native.legal_moves
+
+    def push(self, move: Any) -> str:
+        """Plays ``move`` (a string, or an object with a ``uci()`` method) and gives it as the
+        position writes it. An illegal move raises ``RequestError`` naming it and the legal
+        moves (the position is kept)."""
+        if not isinstance(move, str) and hasattr(move, "uci"):
+            move = move.uci()
+        return self._native.push(move)
+
+    def push_uci(self, move: str) -> str:
+        """``push`` of a UCI string, as python-chess names it."""
+        return self.push(move)
+
+    def pop(self) -> str:
+        """Takes back the last move and gives it; ``RequestError`` at the start."""
+        return self._native.pop()
+
+    @property
+    def move_stack(self) -> List[str]:
+        """The moves pushed, from the start."""
+        return self._native.move_stack
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended (checkmate, stalemate, a goal reached, the fifty-move
+        rule, repetition, insufficient material, the move limit: the scenario's rules)."""
+        return self._native.is_game_over()
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while the game goes on."""
+        return self._native.result()
+
+    @property
+    def outcome(self) -> Optional[str]:
+        """How the game ended, in words (``"Black wins (checkmate)"``); None while it goes on."""
+        return self._native.outcome
+
+    @property
+    def turn(self) -> str:
+        """The side to move: ``"white"`` or ``"black"``."""
+        return self._native.turn
+
+    @property
+    def fen(self) -> str:
+        """The position as FEN; ``RequestError`` where it is no chess position."""
+        return self._native.fen
+
+    def scenario(self) -> "Scenario":
+        """The position as a scenario (captured pieces left out, promoted pawns as what they
+        became; under the rules of chess with its side to move, rights and clocks), for its
+        zones, searches and pictures."""
+        return Scenario(self._native.scenario())
+
+    def copy(self) -> "Position":
+        """A copy that plays on apart."""
+        return Position(self._native.copy())
+
+    def __str__(self) -> str:
+        return str(self._native)
+
+    def __repr__(self) -> str:
+        return f"Position(turn={self.turn!r}, moves={len(self.move_stack)})"
 
 
 class Grammar:

@@ -14,8 +14,8 @@
 
 use lingeo::api::{
     self, AnalysisRequest, ApiError, EvaluateRequest, MapRequest, MatchRequest, PairsRequest,
-    PatternsRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest, Workbench,
-    ZonesRequest,
+    PatternsRequest, PerftRequest, PlayRequest, RunRequest, SearchRequest, TrajectoriesRequest,
+    Workbench, ZonesRequest,
 };
 
 mod keywords;
@@ -327,6 +327,70 @@ impl Scenario {
             .map_err(|e| error(py, e))
     }
 
+    // A chess position in FEN: an 8x8 scenario under the rules of chess (`lingeo --fen`).
+    #[staticmethod]
+    fn from_fen(py: Python<'_>, fen: &str) -> PyResult<Scenario> {
+        let fen = fen.trim();
+        let scenario = lingeo::scenario::Scenario::from_fen(fen)
+            .map_err(|e| error(py, ApiError::request(Some("fen"), format!("`fen`: {e}"))))?;
+        interruptible(py, || Workbench::new(scenario, fen))?
+            .map(|bench| Scenario { bench })
+            .map_err(|e| error(py, e))
+    }
+
+    // The position as FEN; an error where it is no chess position.
+    #[getter]
+    fn fen(&self, py: Python<'_>) -> PyResult<String> {
+        self.bench.scenario().to_fen().map_err(|e| {
+            error(
+                py,
+                ApiError::request(
+                    Some("fen"),
+                    format!("no FEN for {}: {e}", self.bench.name()),
+                ),
+            )
+        })
+    }
+
+    // Whether the scenario plays by the rules of chess (its moves come out in UCI).
+    #[getter]
+    fn is_chess(&self) -> bool {
+        self.bench
+            .scenario()
+            .game
+            .as_ref()
+            .is_some_and(|g| g.chess.is_some())
+    }
+
+    // perft (`lingeo perft --json`): `options` are the keyword arguments, the fields of
+    // `lingeo::api::PerftRequest` (`depth`, `moves`, `divide`, `time`); its JSON.
+    #[pyo3(signature = (options = None))]
+    fn perft(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        let r: PerftRequest = keywords::request(options).map_err(|e| error(py, e))?;
+        let p = interruptible(py, || {
+            let game = api::perft::perft_game(&r, Some(self.bench.scenario()))?;
+            api::perft::perft_of(&game, &r).and_then(|p| value(&p))
+        })?
+        .map_err(|e| error(py, e))?;
+        object(py, &p)
+    }
+
+    // The moves of `line`, played after `before` from the scenario's start, as a position
+    // writes them (UCI under the rules of chess).
+    fn written(&self, py: Python<'_>, before: &str, line: Vec<String>) -> PyResult<Vec<String>> {
+        let mut p = api::GamePosition::of(&self.bench).map_err(|e| error(py, e))?;
+        for m in lingeo::play::line::split(before) {
+            p.push(&m).map_err(|e| error(py, e))?;
+        }
+        line.iter()
+            .map(|m| p.push(m).map_err(|e| error(py, e)))
+            .collect()
+    }
+
     #[getter]
     fn name(&self) -> String {
         self.bench.name().to_string()
@@ -588,6 +652,83 @@ impl Scenario {
     }
 }
 
+// A game's position to play move by move (`lingeo::api::GamePosition`).
+#[pyclass(module = "lingeo._lingeo")]
+#[derive(Clone)]
+struct Position {
+    position: api::GamePosition,
+}
+
+#[pymethods]
+impl Position {
+    #[new]
+    fn new(py: Python<'_>, scenario: &Scenario) -> PyResult<Position> {
+        api::GamePosition::of(&scenario.bench)
+            .map(|position| Position { position })
+            .map_err(|e| error(py, e))
+    }
+
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        self.position.legal_moves()
+    }
+
+    fn push(&mut self, py: Python<'_>, text: &str) -> PyResult<String> {
+        self.position.push(text).map_err(|e| error(py, e))
+    }
+
+    fn pop(&mut self, py: Python<'_>) -> PyResult<String> {
+        self.position.pop().map_err(|e| error(py, e))
+    }
+
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.position.moves()
+    }
+
+    fn is_game_over(&self) -> bool {
+        self.position.is_game_over()
+    }
+
+    fn result(&self) -> &'static str {
+        self.position.result()
+    }
+
+    #[getter]
+    fn outcome(&self) -> Option<String> {
+        self.position.outcome_text()
+    }
+
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.position.turn()
+    }
+
+    #[getter]
+    fn fen(&self, py: Python<'_>) -> PyResult<String> {
+        self.position.fen().map_err(|e| error(py, e))
+    }
+
+    // The position as a scenario, for its zones and searches.
+    fn scenario(&self, py: Python<'_>) -> PyResult<Scenario> {
+        let scenario = self.position.scenario();
+        let name = self.position.fen().unwrap_or_else(|_| {
+            format!("the position after {} moves", self.position.moves().len())
+        });
+        interruptible(py, || Workbench::new(scenario, &name))?
+            .map(|bench| Scenario { bench })
+            .map_err(|e| error(py, e))
+    }
+
+    fn copy(&self) -> Position {
+        self.clone()
+    }
+
+    fn __str__(&self) -> String {
+        self.position.picture()
+    }
+}
+
 #[pymethods]
 impl Grammar {
     #[staticmethod]
@@ -757,6 +898,7 @@ fn _lingeo(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Scenario>()?;
     m.add_class::<Grammar>()?;
+    m.add_class::<Position>()?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(figure12, m)?)?;
     let errors = exceptions(py)?;

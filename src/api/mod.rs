@@ -35,6 +35,7 @@ pub mod compare;
 pub mod control;
 pub mod error;
 pub mod evaluate;
+pub mod game_position;
 pub mod grammar_limits;
 pub mod map;
 pub mod matches;
@@ -60,6 +61,7 @@ pub use compare::{CompareInputs, CompareRequest, CompareResult, CompareSide, Gra
 pub use control::{ControlResult, control};
 pub use error::{ApiError, Cap, ErrorKind};
 pub use evaluate::{EvaluateInputs, EvaluateRequest, EvaluationResult};
+pub use game_position::GamePosition;
 pub use map::{MapRequest, MapResult};
 pub use matches::{GameRecord, MatchJson, MatchOutcome, MatchRequest};
 pub use patterns::{PairsRequest, PatternsRequest, PatternsResult};

@@ -125,7 +125,7 @@ fn grammar(text: &request::Named) -> Result<Grammar, lingeo::api::ApiError> {
 /// The workbench of the scenario text, or (without one) of the board of `board` and
 /// `removed` (by default an empty 8x8 board).
 fn bench(
-    scenario: Option<&request::Named>,
+    scenario: Option<&request::Position>,
     board: Option<&str>,
     removed: Option<&str>,
 ) -> Result<Workbench, lingeo::api::ApiError> {
@@ -134,7 +134,7 @@ fn bench(
             Some("board"),
             "give either a scenario or board/removed, not both",
         )),
-        Some(text) => Workbench::from_text(&text.source, &text.name),
+        Some(position) => position.workbench(),
         None => Workbench::new(empty_scenario(board.unwrap_or("8x8"), removed)?, ""),
     }
 }
@@ -218,7 +218,7 @@ pub async fn run(State(config): State<Config>, body: Body) -> Answer {
 /// The texts a run request carries beside its options.
 pub struct RunTexts {
     pub grammar: request::Named,
-    pub scenario: Option<request::Named>,
+    pub scenario: Option<request::Position>,
 }
 
 /// A `run` body read: its texts (`grammar`, `scenario`) taken out with `set` (the grammar's
@@ -230,7 +230,7 @@ pub fn run_request(body: Value, memory_mib: u64) -> Result<(RunRequest, RunTexts
     request.inputs = fields.assignments("set")?;
     let texts = RunTexts {
         grammar: fields.text(&GRAMMAR)?.expect("the grammar is required"),
-        scenario: fields.text(&SCENARIO)?,
+        scenario: fields.position(&SCENARIO)?,
     };
     Ok((request, texts))
 }
@@ -285,7 +285,7 @@ pub async fn zones(State(config): State<Config>, body: Body) -> Answer {
             ),
             None => None,
         };
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let (attacks, cli) = if all_attacks {
             let result = bench
                 .attacks(&request, own.as_ref(), &lingeo::progress::Silent)
@@ -345,7 +345,7 @@ fn zone_pictures(
 
 /// The texts a zones request carries beside its options.
 pub struct ZonesTexts {
-    pub scenario: request::Named,
+    pub scenario: request::Position,
     pub grammar: Option<request::Named>,
 }
 
@@ -374,7 +374,7 @@ pub fn zones_request(
         .map_err(|e| HttpError::bad_request(e.to_string()))?;
     let texts = ZonesTexts {
         scenario: fields
-            .text(&SCENARIO_FILE)?
+            .position(&SCENARIO_FILE)?
             .expect("the scenario is required"),
         grammar,
     };
@@ -384,7 +384,7 @@ pub fn zones_request(
 /// The board of a `trajectories` or `map` body: its scenario's text, or the size and removed
 /// points of an empty board.
 pub struct BoardTexts {
-    pub scenario: Option<request::Named>,
+    pub scenario: Option<request::Position>,
     pub board: Option<String>,
     pub removed: Option<String>,
 }
@@ -397,7 +397,7 @@ pub fn board_request<R: lingeo::api::Request>(
 ) -> Result<(R, BoardTexts), HttpError> {
     let (request, fields) = job_request::<R>(body, &[SCENARIO], &["board", "removed"], memory_mib)?;
     let texts = BoardTexts {
-        scenario: fields.text(&SCENARIO)?,
+        scenario: fields.position(&SCENARIO)?,
         board: fields.string("board")?,
         removed: fields.string("removed")?,
     };
@@ -487,7 +487,7 @@ pub async fn map(State(config): State<Config>, body: Body) -> Answer {
 
 /// The texts a search request carries beside its options.
 pub struct SearchTexts {
-    pub scenario: request::Named,
+    pub scenario: request::Position,
     pub grammar: Option<request::Named>,
     pub rules: Option<request::Named>,
     pub network: Option<request::Named>,
@@ -514,7 +514,7 @@ pub fn search_request(
     let (request, fields) = job_request::<SearchRequest>(body, &texts, &["solve"], memory_mib)?;
     let texts = SearchTexts {
         scenario: fields
-            .text(&SCENARIO_FILE)?
+            .position(&SCENARIO_FILE)?
             .expect("the scenario is required"),
         grammar: fields.text(&OWN_GRAMMAR)?,
         rules: fields.text(&RULES)?,
@@ -589,7 +589,7 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
             None => None,
         };
         let scenario = &texts.scenario;
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let grammar = texts
             .grammar
             .as_ref()
@@ -609,9 +609,12 @@ pub async fn search(State(config): State<Config>, body: Body) -> Answer {
         outcome.json.network = texts.network.map(|t| t.name);
         let svg = match &outcome.lg {
             Some(lg) => {
-                let file = Path::new(&scenario.name)
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let file = match scenario {
+                    request::Position::Text(named) => Path::new(&named.name)
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                    request::Position::Fen(fen) => fen.clone(),
+                };
                 let title = format!(
                     "LG search of {file}: value {}, {}",
                     lg.result
@@ -695,9 +698,16 @@ pub fn job_request_capped<R: lingeo::api::Request>(
 ) -> Result<(R, Fields), HttpError> {
     let mut options = request::object(body)?;
     let mut given = Map::new();
+    // `fen` is the server's where the body takes a scenario, unless the request has a `fen`
+    // of its own (perft's, read by the API).
+    let fen = request::takes_fen(texts)
+        && !lingeo::api::request::fields::<R>()
+            .iter()
+            .any(|f| f.name == request::FEN);
     let keys = texts
         .iter()
         .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+        .chain(fen.then(|| request::FEN.to_string()))
         .chain(own.iter().map(|key| key.to_string()));
     for key in keys {
         if let Some(value) = options.remove(&key) {
@@ -707,6 +717,9 @@ pub fn job_request_capped<R: lingeo::api::Request>(
     let fields = Fields::new(R::JOB, Value::Object(given), texts, own)?;
     let mut names: Vec<&str> = own.to_vec();
     names.extend(texts.iter().map(|t| t.key));
+    if fen {
+        names.push(request::FEN);
+    }
     unknown_fields::<R>(&options, &names)?;
     if lingeo::api::request::fields::<R>()
         .iter()
@@ -728,10 +741,10 @@ pub fn job_request_capped<R: lingeo::api::Request>(
 pub fn play_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PlayRequest, request::Named), HttpError> {
+) -> Result<(PlayRequest, request::Position), HttpError> {
     let (request, texts) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
-        .text(&SCENARIO_FILE)?
+        .position(&SCENARIO_FILE)?
         .expect("the scenario is required");
     Ok((request, scenario))
 }
@@ -742,7 +755,7 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = play_request(body, (memory_limit(&config) >> 20) as u64)?;
     compute(&config, request.memory_limit(), move |budget| {
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let game = bench.game().map_err(failed)?;
         let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
@@ -756,11 +769,11 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
 pub fn translate_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(TranslateRequest, request::Named), HttpError> {
+) -> Result<(TranslateRequest, request::Position), HttpError> {
     let (request, texts) =
         job_request::<TranslateRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
-        .text(&SCENARIO_FILE)?
+        .position(&SCENARIO_FILE)?
         .expect("the scenario is required");
     Ok((request, scenario))
 }
@@ -771,7 +784,7 @@ pub async fn translate(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = translate_request(body, (memory_limit(&config) >> 20) as u64)?;
     compute(&config, request.memory_limit(), move |budget| {
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let run = bench.translate(&request).map_err(failed)?;
         let svg = budget.picture(&run.end.board, || run.end_picture(&request.piece))?;
         let cli = budget.json(&run)?;
@@ -834,7 +847,7 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     // The server's requests share its cores: one thread each.
     let (request, inputs, fields) = compare_request(body, (memory_limit(&config) >> 20) as u64, 1)?;
-    let scenario = fields.text(&SCENARIO)?;
+    let scenario = fields.position(&SCENARIO)?;
     let (board, removed) = (fields.string("board")?, fields.string("removed")?);
     compute(&config, request.memory_limit(), move |budget| {
         let bench =
@@ -852,10 +865,10 @@ pub async fn compare(State(config): State<Config>, body: Body) -> Answer {
 pub fn patterns_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PatternsRequest, request::Named), HttpError> {
+) -> Result<(PatternsRequest, request::Position), HttpError> {
     let (request, texts) = job_request::<PatternsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
-        .text(&SCENARIO_FILE)?
+        .position(&SCENARIO_FILE)?
         .expect("the scenario is required");
     Ok((request, scenario))
 }
@@ -864,10 +877,10 @@ pub fn patterns_request(
 pub fn fuzzy_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PairsRequest, request::Named), HttpError> {
+) -> Result<(PairsRequest, request::Position), HttpError> {
     let (request, texts) = job_request::<PairsRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
     let scenario = texts
-        .text(&SCENARIO_FILE)?
+        .position(&SCENARIO_FILE)?
         .expect("the scenario is required");
     Ok((request, scenario))
 }
@@ -909,7 +922,7 @@ pub async fn patterns(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = patterns_request(body, (memory_limit(&config) >> 20) as u64)?;
     compute(&config, request.memory_limit(), move |budget| {
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let result = bench
             .patterns(&request, &lingeo::progress::Silent)
             .map_err(failed)?;
@@ -924,7 +937,7 @@ pub async fn fuzzy(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = fuzzy_request(body, (memory_limit(&config) >> 20) as u64)?;
     compute(&config, request.memory_limit(), move |budget| {
-        let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
+        let bench = scenario.workbench().map_err(failed)?;
         let result = bench
             .fuzzy_patterns(&request, &lingeo::progress::Silent)
             .map_err(failed)?;
@@ -1022,12 +1035,15 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
     let Json(body) = body?;
     // Unknown fields are refused as every endpoint refuses them (they were taken, 200).
     let fields = Fields::new("board", body, &[SCENARIO_FILE], &[])?;
-    let request::Named { name, source } = fields
-        .text(&SCENARIO_FILE)?
+    let position = fields
+        .position(&SCENARIO_FILE)?
         .expect("the scenario is required");
     let max_answer = config.jobs.max_answer;
     jobs::blocking(&config.jobs, move || {
-        let result = lingeo::api::board(&name, &source)
+        let name = position.name().to_string();
+        let result = position
+            .scenario()
+            .map(lingeo::api::board::board_of)
             .map_err(|e| HttpError::unprocessable(e.to_string()))?;
         // The answer grows with the board (each point drawn and named): refused before it is
         // drawn when the board alone would pass the cap.
@@ -1050,6 +1066,10 @@ pub async fn board(State(config): State<Config>, body: Body) -> Result<Json<Valu
         let mut answer = serde_json::to_value(&result)
             .map_err(|e| HttpError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         answer["svg"] = Value::String(svg);
+        // A FEN's position as a scenario's text, for the page's editor.
+        if let request::Position::Fen(fen) = &position {
+            answer["text"] = json!(lingeo::api::board::chess_text(&result.scenario, fen));
+        }
         Ok(Json(answer))
     })
     .await?
@@ -1071,6 +1091,69 @@ mod tests {
         let mut body = body.as_object().cloned().unwrap_or_default();
         body.extend(extra.clone());
         Value::Object(body)
+    }
+
+    /// Every reader of a body with a scenario takes `fen` instead, as the position's FEN.
+    #[test]
+    fn every_reader_of_a_scenario_takes_a_fen() {
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let is_fen = |p: Option<&request::Position>| matches!(p, Some(request::Position::Fen(f)) if f == fen);
+        let m = 64;
+        let (_, t) = run_request(
+            json!({"grammar": "grammar g\nS(x: point) -> e\n", "start": "S(a1)", "fen": fen}),
+            m,
+        )
+        .map_err(message)
+        .unwrap();
+        assert!(is_fen(t.scenario.as_ref()));
+        let body = json!({"fen": fen, "piece": "WR", "to": "g8"});
+        let (_, t) = zones_request(body.clone(), m).map_err(message).unwrap();
+        assert!(is_fen(Some(&t.scenario)));
+        let (_, t) = board_request::<TrajectoriesRequest>(body.clone(), m)
+            .map_err(message)
+            .unwrap();
+        assert!(is_fen(t.scenario.as_ref()));
+        let (_, t) = search_request(json!({"fen": fen}), m)
+            .map_err(message)
+            .unwrap();
+        assert!(is_fen(Some(&t.scenario)));
+        let (_, p) = play_request(json!({"fen": fen}), m)
+            .map_err(message)
+            .unwrap();
+        assert!(is_fen(Some(&p)));
+        let (_, p) = translate_request(
+            json!({"fen": fen, "piece": "WR", "to": "g8", "moves": "WK g1-f1"}),
+            m,
+        )
+        .map_err(message)
+        .unwrap();
+        assert!(is_fen(Some(&p)));
+        let (_, p) = patterns_request(json!({"fen": fen}), m)
+            .map_err(message)
+            .unwrap();
+        assert!(is_fen(Some(&p)));
+        let (_, p) = fuzzy_request(json!({"fen": fen}), m)
+            .map_err(message)
+            .unwrap();
+        assert!(is_fen(Some(&p)));
+        let (_, _, f) = compare_request(
+            json!({"fen": fen, "a": "native", "b": "native", "random": 2, "seed": 1}),
+            m,
+            1,
+        )
+        .map_err(message)
+        .unwrap();
+        assert!(is_fen(
+            f.position(&SCENARIO).map_err(message).unwrap().as_ref()
+        ));
+        // Both is refused, before anything is read.
+        let both = search_request(json!({"fen": fen, "scenario": "board 3x3"}), m).map_err(message);
+        assert!(
+            both.as_ref()
+                .is_err_and(|e| e.starts_with("400") && e.contains("not both")),
+            "{:?}",
+            both.map(|_| ())
+        );
     }
 
     /// Each endpoint whose request has a `max_memory` caps it at the server's budget, and

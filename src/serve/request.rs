@@ -5,6 +5,8 @@
 //! A field that is not on the list is refused with the list (400); a value of the wrong type
 //! too.
 
+use lingeo::api::{ApiError, Workbench};
+use lingeo::scenario::Scenario;
 use serde_json::{Map, Value};
 
 use super::error::HttpError;
@@ -73,6 +75,41 @@ pub struct Named {
     pub source: String,
 }
 
+/// The field that gives a chess position as FEN instead of a scenario's text, on every body
+/// that takes a scenario (issue 47): `{"fen": "rnbqkbnr/... w KQkq - 0 1"}`.
+pub const FEN: &str = "fen";
+
+/// The position a request gives: a scenario's text, or a chess position as FEN.
+pub enum Position {
+    Text(Named),
+    Fen(String),
+}
+
+impl Position {
+    /// How results and errors name it: the scenario's name, or the FEN.
+    pub fn name(&self) -> &str {
+        match self {
+            Position::Text(named) => &named.name,
+            Position::Fen(fen) => fen,
+        }
+    }
+
+    /// The scenario: the text parsed, or the FEN read; a bad FEN is an error of the field
+    /// `fen` that says which of its fields is wrong and how (as the CLI's `--fen`).
+    pub fn scenario(&self) -> Result<Scenario, ApiError> {
+        match self {
+            Position::Text(named) => Ok(Scenario::parse(&named.name, &named.source)?),
+            Position::Fen(fen) => Scenario::from_fen(fen)
+                .map_err(|e| ApiError::request(Some(FEN), format!("`{FEN}`: {e}"))),
+        }
+    }
+
+    /// The workbench of the scenario (its distance kernel built within the thread's limit).
+    pub fn workbench(&self) -> Result<Workbench, ApiError> {
+        Workbench::new(self.scenario()?, self.name())
+    }
+}
+
 /// The fields of a request body, for an endpoint that takes `texts` and `options`.
 pub struct Fields {
     endpoint: &'static str,
@@ -91,11 +128,13 @@ impl Fields {
         for key in body.keys() {
             let text = texts
                 .iter()
-                .any(|t| *key == t.key || *key == format!("{}_name", t.key));
+                .any(|t| *key == t.key || *key == format!("{}_name", t.key))
+                || (key == FEN && takes_fen(texts));
             if !text && !options.contains(&key.as_str()) {
                 let fields: Vec<String> = texts
                     .iter()
                     .flat_map(|t| [t.key.to_string(), format!("{}_name", t.key)])
+                    .chain(takes_fen(texts).then(|| FEN.to_string()))
                     .chain(options.iter().map(|o| o.to_string()))
                     .collect();
                 return Err(HttpError::bad_request(format!(
@@ -127,6 +166,38 @@ impl Fields {
                 "`{}` must be the text of a .{} file, or null",
                 text.key, text.extension
             ))),
+        }
+    }
+
+    /// The position of a scenario text (`text`, its key `scenario`), or of `fen` instead; both
+    /// given is a 400, and a required one missing (neither given) names both.
+    pub fn position(&self, text: &Text) -> Result<Option<Position>, HttpError> {
+        debug_assert_eq!(text.key, SCENARIO.key);
+        let fen = match self.given(FEN) {
+            None => None,
+            Some(Value::String(fen)) => Some(fen.trim().to_string()),
+            Some(_) => return Err(self.wrong(FEN, "a chess position in FEN, as a string")),
+        };
+        match (fen, self.given(text.key)) {
+            (Some(_), Some(_)) => Err(HttpError::bad_request(format!(
+                "give either `{}` (a scenario's text) or `{FEN}` (a chess position), not both",
+                text.key
+            ))),
+            (Some(fen), None) => {
+                if self.given(&format!("{}_name", text.key)).is_some() {
+                    return Err(HttpError::bad_request(format!(
+                        "`{}_name` names a scenario's text; a position given as `{FEN}` goes \
+                         by its FEN",
+                        text.key
+                    )));
+                }
+                Ok(Some(Position::Fen(fen)))
+            }
+            (None, None) if text.required => Err(HttpError::bad_request(format!(
+                "`{}` (the {} text) or `{FEN}` (a chess position) is required",
+                text.key, text.extension
+            ))),
+            (None, _) => Ok(self.text(text)?.map(Position::Text)),
         }
     }
 
@@ -174,6 +245,11 @@ impl Fields {
             self.endpoint
         ))
     }
+}
+
+/// Whether a body with these texts takes `fen` instead of its scenario's.
+pub fn takes_fen(texts: &[Text]) -> bool {
+    texts.iter().any(|t| t.key == SCENARIO.key)
 }
 
 /// The body as an object, or a 400.

@@ -20,6 +20,9 @@ const LAYER_GAP: f64 = 30.0;
 const GRAPH_MARGIN: f64 = 84.0;
 const LIGHT_SQUARE: &str = "#F5F5F5";
 const DARK_SQUARE: &str = "#DCDCDC";
+/// A chess position's squares: the wood colours of a chessboard, a1 dark.
+const CHESS_LIGHT: &str = "#F0D9B5";
+const CHESS_DARK: &str = "#B58863";
 
 pub(super) enum Geo {
     /// `left`/`top`: the upper-left corner of the first layer's squares.
@@ -280,7 +283,17 @@ pub(super) fn draw_nodes(
 /// The squares of a grid board and the rings of its goal points, under everything else.
 pub(super) fn draw_ground(out: &mut String, layout: &Layout, scenario: &Scenario) {
     let board = &scenario.board;
-    draw_grid(out, layout, board, &|p| checker(board, p).to_string());
+    if super::pieces::is_chess(scenario) {
+        draw_grid(out, layout, board, &|p| {
+            match checker(board, p) {
+                DARK_SQUARE => CHESS_DARK,
+                _ => CHESS_LIGHT,
+            }
+            .to_string()
+        });
+    } else {
+        draw_grid(out, layout, board, &|p| checker(board, p).to_string());
+    }
     for g in &scenario.goals {
         goal_ring(out, layout, board, g.point);
     }

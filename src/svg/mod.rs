@@ -10,6 +10,12 @@
 //! boards as points on a circle in declaration order. The legend stands to the right of the
 //! board, the title above it.
 //!
+//! A chess position (a scenario under `rules chess`, or an 8x8 board whose every piece is of a
+//! built-in chess type) is drawn as a chessboard: wood-coloured light and dark squares (a1
+//! dark) and each piece as its Unicode chess glyph (`♚♛♜♝♞♟`, filled white or dark by side,
+//! class `piece white|black glyph`, its name in the tooltip) instead of a labelled disc; the
+//! zones, trajectories and tags are drawn over it as on any board.
+//!
 //! Elements that tests and readers can find by class: `trajectory level-k` (one `<path>` per
 //! zone entry), `trajectory` (one `<polyline>` per bundle trajectory), `cell` (one per point of
 //! a heat map), `piece white|black`, `goal`, `origin`; in the bundle view of a language of

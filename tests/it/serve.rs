@@ -1045,3 +1045,154 @@ fn fifty_concurrent_requests_are_all_answered() {
         assert_eq!(t.join().unwrap(), 200);
     }
 }
+
+/// Every body that takes a scenario's text takes a chess position as `fen` instead (issue 47),
+/// read as the CLI's `--fen` reads it: the answers are the CLI's on the same FEN.
+#[test]
+fn every_scenario_body_takes_a_fen() {
+    let server = Server::start("60");
+    // A back-rank mate in one: the rook's a1-a8.
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (status, answer) = server.post("/api/search", &json!({"fen": mate, "depth": 1}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["pv"], json!(["a1-a8"]), "{answer}");
+    assert_eq!(
+        without_times(answer["cli"].clone()),
+        without_times(cli(&["search", "--fen", mate, "--depth", "1"]))
+    );
+    let (status, answer) = server.post(
+        "/api/zones",
+        &json!({"fen": mate, "piece": "WR", "to": "g8", "horizon": 2}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["count"], 2, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "zones",
+            "--fen",
+            mate,
+            "--piece",
+            "WR",
+            "--to",
+            "g8",
+            "--horizon",
+            "2"
+        ])
+    );
+    let (status, answer) = server.post("/api/play", &json!({"fen": mate, "moves": "a1-a8"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&["play", "--fen", mate, "--moves", "a1-a8"])
+    );
+    let (status, answer) = server.post("/api/map", &json!({"fen": mate, "piece": "WK"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"], cli(&["map", "--fen", mate, "--piece", "WK"]));
+    let (status, answer) = server.post(
+        "/api/trajectories",
+        &json!({"fen": mate, "piece": "WR", "to": "g8", "length": 2}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "trajectories",
+            "--fen",
+            mate,
+            "--piece",
+            "WR",
+            "--to",
+            "g8",
+            "--length",
+            "2"
+        ])
+    );
+    for (endpoint, body) in [
+        ("/api/patterns", json!({"fen": mate})),
+        ("/api/fuzzy", json!({"fen": mate})),
+        (
+            "/api/translate",
+            json!({"fen": mate, "piece": "WR", "to": "g8", "moves": "WK g1-f1"}),
+        ),
+    ] {
+        let (status, answer) = server.post(endpoint, &body);
+        assert_eq!(status, 200, "{endpoint}: {answer}");
+    }
+    // The board of a FEN, with the position's FEN back; a scenario that is no chess position
+    // has none.
+    let (status, answer) = server.post("/api/board", &json!({"fen": mate}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["fen"], mate);
+    assert_eq!(answer["pieces"].as_array().unwrap().len(), 6);
+    // ... and its scenario's text, which reads back as the same board.
+    let written = answer["text"].as_str().unwrap();
+    assert!(written.contains("white rook at a1 as WR\n"), "{written}");
+    assert!(
+        written.contains("rules chess\n  first white\n  castling none"),
+        "{written}"
+    );
+    let (status, again) = server.post("/api/board", &json!({"scenario": written}));
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["fen"], mate);
+    assert_eq!(again["text"], Value::Null);
+    let (status, answer) = server.post("/api/board", &json!({"scenario": "board 3x3"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["fen"], Value::Null);
+
+    // A bad FEN names the field and what is wrong in it, as the CLI's --fen: nothing runs.
+    let bad = "8/8/8/8/8/8/8/K6 w - - 0 1";
+    for (endpoint, body) in [
+        ("/api/search", json!({"fen": bad})),
+        ("/api/zones", json!({"fen": bad, "piece": "WK", "to": "a2"})),
+        ("/api/board", json!({"fen": bad})),
+        ("/api/map", json!({"fen": bad, "piece": "WK"})),
+    ] {
+        let (status, answer) = server.post(endpoint, &body);
+        refused(&server, status, &answer, 422);
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.contains("`fen`: FEN field 1 (piece placement)") && error.contains("K6"),
+            "{endpoint}: {error}"
+        );
+    }
+    // Both a scenario and a FEN, a name for a FEN, a FEN that is no string: 400s that say so.
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"fen": mate, "scenario": text("examples/reti.scenario")}),
+    );
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("not both"),
+        "{answer}"
+    );
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"fen": mate, "scenario_name": "x.scenario"}),
+    );
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("`scenario_name`"),
+        "{answer}"
+    );
+    let (status, answer) = server.post("/api/play", &json!({"fen": 7}));
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("`fen`"),
+        "{answer}"
+    );
+    // Neither: the required scenario's error names both.
+    let (status, answer) = server.post("/api/search", &json!({"depth": 1}));
+    refused(&server, status, &answer, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("or `fen`"),
+        "{answer}"
+    );
+    // perft's `fen` is still its request's own.
+    let (status, answer) = server.post("/api/perft", &json!({"fen": mate, "depth": 1}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["nodes"], 17);
+}

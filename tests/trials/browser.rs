@@ -295,6 +295,7 @@ pub fn trials() -> Vec<Trial> {
     let binary3 = binary.clone();
     let binary4 = binary.clone();
     let binary5 = binary.clone();
+    let binary6 = binary.clone();
     // Built without the code editor (web/editor/build.sh was not run), the page has plain text
     // areas: the editor's trial is ignored then, unless LINGEO_REQUIRE_EDITOR is set (.ci/run
     // sets it once it has bundled the editor).
@@ -350,6 +351,14 @@ pub fn trials() -> Vec<Trial> {
         )
         .with_ignored_flag(missing),
         Trial::test(
+            "browser::the_fen_box_loads_a_position_and_follows_its_edits",
+            move || {
+                the_fen_box_loads_a_position_and_follows_its_edits(&binary6);
+                Ok(())
+            },
+        )
+        .with_ignored_flag(missing),
+        Trial::test(
             "browser::the_editor_highlights_and_marks_diagnostics_in_place",
             move || {
                 if no_editor {
@@ -363,6 +372,61 @@ pub fn trials() -> Vec<Trial> {
         )
         .with_ignored_flag(missing || (no_editor && !required)),
     ]
+}
+
+/// Issue 47: a FEN pasted in the board's FEN box is read by the server (`fen`) and becomes the
+/// editor's scenario, drawn as a chessboard; after an edit of the board the box shows the new
+/// position's FEN; a bad FEN is refused with its field, and the scenario stays.
+fn the_fen_box_loads_a_position_and_follows_its_edits(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    let home = format!("http://localhost:{}/", server.port);
+    browser.call("Page.navigate", json!({ "url": home }));
+    browser.wait_for("document.querySelectorAll('#scenario-examples option').length > 3");
+    browser.eval("localStorage.clear()");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    browser.eval(&format!("document.getElementById('fen').value = '{start}'"));
+    browser.click("#fen-load");
+    browser.wait_for("editors.scenario.text().includes('rules chess')");
+    browser.wait_for("document.querySelectorAll('#board text.glyph').length == 32");
+    assert_eq!(
+        browser.eval("editors.scenario.text().includes('white knight at g1 as WN2')"),
+        json!(true)
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('scenario-name').textContent"),
+        json!("(from FEN)")
+    );
+    browser.wait_for(&format!(
+        "document.getElementById('fen').value == '{start}'"
+    ));
+    // The search may run: the position has rules of play.
+    assert_eq!(
+        browser.eval("document.getElementById('search-button').disabled"),
+        json!(false)
+    );
+    // An edit on the board: the knight to f3; the box follows.
+    browser.choose("#tool", "piece:WN2");
+    browser.click_point("f3");
+    browser.wait_for("editors.scenario.text().includes('white knight at f3 as WN2')");
+    browser.wait_for(
+        "document.getElementById('fen').value ==          'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1'",
+    );
+    // A bad FEN: refused with the field at fault; the scenario stays.
+    let before = browser.eval("editors.scenario.text()");
+    browser.eval("document.getElementById('fen').value = '8/8/8/8/8/8/8/K6 w - - 0 1'");
+    browser.click("#fen-load");
+    browser.wait_for(
+        "document.getElementById('fen-error').textContent.includes('FEN field 1 (piece placement)')",
+    );
+    assert_eq!(browser.eval("editors.scenario.text()"), before);
+    // A scenario that is no chess position shows no FEN.
+    browser.choose("#scenario-examples", "examples/board16.scenario");
+    browser.wait_for("document.querySelectorAll('#board rect.cell').length > 200");
+    browser.wait_for("document.getElementById('fen').value == ''");
 }
 
 /// Issue 46: the page's search takes its default depth from the API (none: the LG search's

@@ -305,6 +305,7 @@ function scenarioChanged() {
     $("board").innerHTML = ""; $("board").classList.remove("stale"); $("board-error").textContent = "";
     $("scenario-diagnostics").innerHTML = ""; editors.scenario.mark([]);
     $("tool").innerHTML = ""; option($("tool"), "obstacle", "add or remove an obstacle");
+    showFen(null);
   }
 }
 function grammarChanged() {
@@ -422,6 +423,7 @@ async function drawBoard() {
     if ([...tool.options].some((o) => o.value === keep)) tool.value = keep;
     $("board-error").textContent = "";
     $("board").classList.remove("stale");
+    showFen(answer.fen);
     // The search needs rules of play: say so before the click rather than after it.
     $("search-button").disabled = !answer.game;
     $("search-button").title = answer.game ? "" : "the scenario has no game block (rules of play): add one to search";
@@ -430,6 +432,35 @@ async function drawBoard() {
     $("board-error").textContent = "the scenario has errors; the board shows the last valid one: " + e.message.split("\n")[0];
     if (state.board) $("board").classList.add("stale");
     else showError($("board"), e);
+  }
+}
+
+// The FEN box: the position's FEN after each edit of a chess position (none otherwise), unless
+// the box is being typed in.
+function showFen(fen) {
+  if (document.activeElement === $("fen")) return;
+  $("fen").value = fen || "";
+}
+
+// A FEN loaded: the server reads it (`fen`, as `lingeo --fen` does) and answers the position as
+// a scenario's text, which replaces the editor's (undoable); a bad FEN is refused with the
+// field of it that is wrong, and nothing changes.
+async function loadFen(event) {
+  if (event) event.preventDefault();
+  const fen = $("fen").value.trim();
+  if (!fen) return;
+  try {
+    const answer = await api("/api/board", { fen });
+    $("fen-error").textContent = "";
+    state.scenarioName = null;
+    $("scenario-examples").value = "";
+    $("scenario-name").textContent = "(from FEN)";
+    clearResults(["run", "zones", "search"]);
+    $("tool").value = "obstacle";
+    $("fen").blur();
+    editors.scenario.edit(answer.text);
+  } catch (e) {
+    $("fen-error").textContent = e.message.split("\n")[0];
   }
 }
 
@@ -854,6 +885,7 @@ async function main() {
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
   $("search-form").addEventListener("submit", search);
+  $("fen-form").addEventListener("submit", loadFen);
   $("tree").addEventListener("click", treeClicked);
   $("step-slider").addEventListener("input", (e) => showStep(+e.target.value));
   $("step-back").onclick = () => showStep(+$("step-slider").value - 1);
