@@ -279,6 +279,11 @@ impl Game {
         })
     }
 
+    /// Whether the game is played under the rules of chess (`rules chess`).
+    pub fn is_chess(&self) -> bool {
+        self.chess.is_some()
+    }
+
     /// The number of pieces (placed at the start; captured ones keep their index).
     pub fn piece_count(&self) -> usize {
         self.scenario.pieces.len()

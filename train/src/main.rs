@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p lingeo-train            # writes target/chessmaps.weights
 //! cargo run --release -p lingeo-train -- FILE    # writes FILE
+//! cargo run --release -p lingeo-train -- --chess  # the chess network: target/chessmaps-chess.weights
 //! cp target/chessmaps.weights src/play/players/   # ships it (built into the library)
 //! ```
 //!
@@ -66,6 +67,21 @@ const SOURCES: [(&str, &str, usize, usize, u32); 3] = [
     ),
 ];
 
+/// Which games a network is trained on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// The seeds' games (`SOURCES`): the shipped `chessmaps.weights`.
+    Seeds,
+    /// Chess from the start position under its rules (`CHESS`): the shipped
+    /// `chessmaps-chess.weights`, which `--ordering chessmaps` uses on chess positions.
+    Chess,
+}
+
+/// The chess games of the chess network: from the start position, (games, plies, search
+/// depth). Depth 2 with quiescence labels a middlegame position in a few milliseconds.
+const CHESS: (usize, usize, u32) = (40, 40, 2);
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// What a training run made.
 pub struct Trained {
     pub network: Network,
@@ -76,6 +92,27 @@ pub struct Trained {
     /// How long making the training set and training took.
     pub labelled: std::time::Duration,
     pub trained: std::time::Duration,
+}
+
+/// The training set of `seed` on `games`.
+pub fn training_set_of(games: Games, seed: u64) -> Vec<Sample> {
+    match games {
+        Games::Seeds => training_set(seed),
+        Games::Chess => {
+            let scenario = Scenario::from_fen(CHESS_START).expect("the start position");
+            let game = Game::new(scenario).expect("chess compiles");
+            let (games, plies, depth) = CHESS;
+            samples(
+                &game,
+                Plan {
+                    seed,
+                    games,
+                    plies,
+                    depth,
+                },
+            )
+        }
+    }
 }
 
 /// The training set of `seed`: each source's games, in order.
@@ -96,10 +133,15 @@ pub fn training_set(seed: u64) -> Vec<Sample> {
     out
 }
 
-/// Trains the network on the training set of `seed`.
+/// Trains the network on the training set of `seed` (the seeds' games).
 pub fn train(seed: u64) -> candle_core::Result<Trained> {
+    train_on(Games::Seeds, seed)
+}
+
+/// Trains the network on the training set of `seed` on `games`.
+pub fn train_on(games: Games, seed: u64) -> candle_core::Result<Trained> {
     let start = Instant::now();
-    let set = training_set(seed);
+    let set = training_set_of(games, seed);
     let labelled = start.elapsed();
     let n = set.len();
     let dev = Device::Cpu;
@@ -154,10 +196,14 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
     };
     let comment = format!(
         "The Chessmaps network of lingeo (docs/players.md §5), written by\n\
-         train/src/main.rs: seed {seed}, {n} positions, {EPOCHS} epochs of AdamW\n\
+         train/src/main.rs: {}seed {seed}, {n} positions, {EPOCHS} epochs of AdamW\n\
          (learning rate {LEARNING_RATE}), loss before the last step {loss:.4}.\n\
          Format: the header `chessmaps INPUTS HIDDEN OUTPUTS`, the rows of w1, b1, the rows\n\
-         of w2, b2; hidden = tanh(w1 x + b1), importance = sigmoid(w2 hidden + b2)."
+         of w2, b2; hidden = tanh(w1 x + b1), importance = sigmoid(w2 hidden + b2).",
+        match games {
+            Games::Seeds => "",
+            Games::Chess => "chess games from the start position, ",
+        }
     );
     let text = network.write(&comment);
     Ok(Trained {
@@ -173,10 +219,20 @@ pub fn train(seed: u64) -> candle_core::Result<Trained> {
 #[allow(dead_code)] // a test includes this file for `train`
 fn main() {
     // Not into src/ by default: the shipped file changes only when copied there on purpose.
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "target/chessmaps.weights".to_string());
-    let trained = match train(SEED) {
+    // `--chess`: the chess network (into target/chessmaps-chess.weights by default).
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let games = match args.iter().position(|a| a == "--chess") {
+        Some(i) => {
+            args.remove(i);
+            Games::Chess
+        }
+        None => Games::Seeds,
+    };
+    let path = args.first().cloned().unwrap_or_else(|| match games {
+        Games::Seeds => "target/chessmaps.weights".to_string(),
+        Games::Chess => "target/chessmaps-chess.weights".to_string(),
+    });
+    let trained = match train_on(games, SEED) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: training failed: {e}");

@@ -1,7 +1,7 @@
 //! The shipped Chessmaps weights (`src/play/players/chessmaps.weights`, built into the library)
 //! are what the trainer writes, and the network has learnt its labels (docs/players.md §5).
 
-use lingeo::play::players::chessmaps::{Network, SHIPPED};
+use lingeo::play::players::chessmaps::{Network, SHIPPED, SHIPPED_CHESS};
 
 // The trainer is a binary; its functions are included rather than split into a library of one
 // file.
@@ -42,4 +42,19 @@ fn the_shipped_weights_are_what_the_trainer_writes() {
         }
     }
     assert!(on / f64::from(on_n) > off / f64::from(off_n) + 0.2);
+}
+
+/// The chess network (`lingeo-train --chess`, docs/players.md §6) is what the trainer writes
+/// from chess games, and it too has learnt its labels.
+#[test]
+fn the_shipped_chess_weights_are_what_the_trainer_writes() {
+    let trained = train::train_on(train::Games::Chess, train::SEED).expect("training runs");
+    assert!(trained.positions >= 1000, "{} positions", trained.positions);
+    assert_eq!(
+        trained.text, SHIPPED_CHESS,
+        "src/play/players/chessmaps-chess.weights is not what train/src/main.rs writes: run \
+         `cargo run --release -p lingeo-train -- --chess src/play/players/chessmaps-chess.weights`"
+    );
+    assert!(trained.loss < 0.6, "loss {}", trained.loss);
+    assert_ne!(*Network::shipped_chess(), *Network::shipped());
 }

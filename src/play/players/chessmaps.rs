@@ -31,6 +31,10 @@ pub const MAX_HIDDEN: usize = 256;
 /// The shipped weights, written by `train/src/main.rs`.
 pub const SHIPPED: &str = include_str!("chessmaps.weights");
 
+/// The shipped weights trained on chess (`lingeo-train --chess`): what `--ordering chessmaps`
+/// reads on a game under the rules of chess unless given another network.
+pub const SHIPPED_CHESS: &str = include_str!("chessmaps-chess.weights");
+
 /// A network: `hidden` tanh units, `SECTORS` sigmoid outputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -75,6 +79,26 @@ impl Network {
                 Arc::new(Network::parse(SHIPPED).expect("the shipped weights parse (tested)"))
             })
             .clone()
+    }
+
+    /// The shipped network trained on chess.
+    pub fn shipped_chess() -> Arc<Network> {
+        static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+        NETWORK
+            .get_or_init(|| {
+                Arc::new(Network::parse(SHIPPED_CHESS).expect("the shipped weights parse (tested)"))
+            })
+            .clone()
+    }
+
+    /// The shipped network for `game`: the one trained on chess under the rules of chess, the
+    /// seeds' one otherwise.
+    pub fn shipped_for(game: &Game) -> Arc<Network> {
+        if game.is_chess() {
+            Network::shipped_chess()
+        } else {
+            Network::shipped()
+        }
     }
 
     /// Reads a weights file (the format `Network::write` produces; docs/players.md §5):
@@ -375,6 +399,17 @@ mod tests {
         assert!(hi - lo > 0.05, "{imp:?}");
         // Written and read again, the same network.
         assert_eq!(Network::parse(&net.write("again")).unwrap(), *net);
+    }
+
+    /// A game under the rules of chess reads the network trained on chess; every other game
+    /// the seeds' one.
+    #[test]
+    fn a_chess_game_reads_the_chess_network() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let chess = Game::new(Scenario::from_fen(start).unwrap()).unwrap();
+        assert_eq!(*Network::shipped_for(&chess), *Network::shipped_chess());
+        assert_eq!(*Network::shipped_for(&game("pawned")), *Network::shipped());
+        assert_ne!(*Network::shipped_chess(), *Network::shipped());
     }
 
     #[test]

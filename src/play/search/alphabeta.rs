@@ -271,7 +271,10 @@ impl<'g> Searcher<'g> {
             pattern_steps: (options.ordering == Ordering::Patterns)
                 .then(|| PatternSteps::of(game, root, options.horizon)),
             chessmaps: (options.ordering == Ordering::Chessmaps).then(|| {
-                let network = options.network.clone().unwrap_or_else(Network::shipped);
+                let network = options
+                    .network
+                    .clone()
+                    .unwrap_or_else(|| Network::shipped_for(game));
                 (View::of(game), network)
             }),
             order_buffers: Vec::new(),
