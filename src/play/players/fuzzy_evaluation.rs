@@ -204,7 +204,7 @@ pub fn evaluate_observed(
         .iter()
         .enumerate()
         .filter(|&(i, at)| at.is_some() && !game.royal[i])
-        .map(|(i, _)| game.value[i])
+        .map(|(i, _)| value_now(game, state, i))
         .sum::<f64>()
         .max(1.0);
     // The attacks of the LG search's zones (the filters F1 and F2) on the state's pieces,
@@ -240,7 +240,7 @@ pub fn evaluate_observed(
         };
         let importance = match aim {
             Aim::Goal => on_board,
-            Aim::Capture { piece } => game.value[piece],
+            Aim::Capture { piece } => value_now(game, state, piece),
         };
         let at = match goals.iter().position(|g| g.piece == piece && g.aim == aim) {
             Some(at) => at,
@@ -620,10 +620,37 @@ impl Evaluation {
     }
 }
 
+/// The value of piece `i` as it stands in `state`: a promoted pawn is worth what it became.
+fn value_now(game: &Game, state: &State, i: usize) -> f64 {
+    game.classes[state.class(i)].value
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+
+    /// A pawn promoted to a queen counts as a queen: in the material on the board (a goal's
+    /// importance) and as the target of a capture. It counted as the pawn it started as.
+    #[test]
+    fn a_promoted_pawn_is_valued_as_what_it_became() {
+        let g = game(
+            "board 8x8\nwhite king at h1 as WK\nwhite pawn at a7 as WP\nblack king at h6 as BK\n\
+             black rook at b8 as BR\ngame {\n  rules chess\n}\n",
+        );
+        let mut s = State::initial(&g);
+        let promote = s.parse_move(&g, "a7-a8=Q").unwrap();
+        s.make(&g, promote);
+        let e = evaluate(&g, &s, 2);
+        let wp = g
+            .scenario
+            .pieces
+            .iter()
+            .position(|p| p.name == "WP")
+            .unwrap();
+        let capture = term(&g, &e, "BR", Aim::Capture { piece: wp });
+        assert_eq!(capture.importance, 9.0, "{}", e.explain(&g));
+    }
 
     fn game(text: &str) -> Game {
         Game::new(Scenario::parse("t.scenario", text).unwrap_or_else(|e| panic!("{e:?}"))).unwrap()
