@@ -175,8 +175,6 @@ pub struct Game {
     /// Whether any piece owns a goal, or is royal (read at every node).
     pub(crate) any_goals: bool,
     pub(crate) any_royal: bool,
-    /// Material values per piece (the scenario's type values), for the evaluation.
-    pub(crate) value: Vec<f64>,
     /// Zobrist keys: per (piece class, point), where a class is a (type, side) pair, so that
     /// interchangeable pieces hash alike.
     pub(crate) piece_keys: Vec<u64>,
@@ -228,11 +226,6 @@ impl Game {
         let by_side = [of_side(Side::White), of_side(Side::Black)];
         let safe = of_types(&rules.safe);
         let royal = of_types(&rules.royal);
-        let value = scenario
-            .pieces
-            .iter()
-            .map(|p| scenario.types[p.type_index].value)
-            .collect();
         let limit_matters = rules.limit < progressive_bound(&scenario).unwrap_or(u32::MAX);
         let black_key = keys.next_u64();
         let pass_key = keys.next_u64();
@@ -272,7 +265,6 @@ impl Game {
             owns_goal,
             any_royal: royal.iter().any(|&r| r),
             royal,
-            value,
             piece_keys,
             class,
             limit_matters,
