@@ -10,6 +10,7 @@ mod board_memory;
 mod build_script;
 mod case_files;
 mod chess_perft;
+mod chess_san;
 mod chessmaps;
 mod cli;
 mod common;
