@@ -59,7 +59,8 @@ fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
 #[serde(default, deny_unknown_fields)]
 pub struct PlayRequest {
     /// The moves, separated by commas or spaces (not inside parentheses): `h8-g7`, `c6:b7`
-    /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`.
+    /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`; under
+    /// `rules chess` also SAN (`1. e4 e5 2. Nf3`, `O-O`, `e8=N`) and UCI (`e2e4`, `e7e8q`).
     pub moves: String,
     /// Stop with an error when the replay would use more than this many MiB of memory (1 to
     /// 2^30): structures as large as the board are refused beforehand when they would not
@@ -128,7 +129,8 @@ pub struct OutcomeJson {
 }
 
 impl Workbench {
-    /// Replays `moves` (separated by commas or spaces: `h8-g7`, `c6:b7`, `WK h8-g7`, `pass`).
+    /// Replays `moves` (separated by commas or spaces: `h8-g7`, `c6:b7`, `WK h8-g7`, `pass`;
+    /// SAN and UCI under `rules chess`).
     ///
     /// ```
     /// let bench = lingeo::api::Workbench::load("examples/reti.scenario").unwrap();

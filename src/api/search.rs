@@ -116,8 +116,8 @@ pub struct SearchRequest {
     /// deepest completed iteration's result when the time runs out; so does the LG search's
     /// depth bound (one move a pass, the deepest completed pass's tree).
     pub time: Option<f64>,
-    /// Play these moves first (separated by commas or spaces) and search the position they
-    /// lead to.
+    /// Play these moves first (separated by commas or spaces; as `lingeo play` takes them)
+    /// and search the position they lead to.
     pub moves: String,
     /// The horizon of the zones: attack zones whose main trajectories are at most this long.
     /// For the LG searches, the zones whose trajectories the reduced tree follows (default:
@@ -468,12 +468,20 @@ pub fn line(game: &Game, moves: &[Move]) -> Vec<String> {
 }
 
 /// Plays `moves` (separated by commas or spaces) from the initial state; an error names the
-/// move and its number.
+/// move and its number. Every front end's moves are read here: lingeo's notation (`h8-g7`) in
+/// every game, and under `rules chess` SAN (`e4 e5 Nf3`, move numbers dropped) and UCI
+/// (`e2e4`) too ([`crate::play::notation::read_move`]).
 pub fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>)> {
+    use crate::play::notation;
     let mut state = State::initial(game);
     let mut played = Vec::new();
-    for (k, text) in crate::play::line::split(moves).iter().enumerate() {
-        let mv = state.parse_move(game, text).map_err(|e| {
+    let texts = if notation::is_chess(game) {
+        notation::split(game, moves)
+    } else {
+        crate::play::line::split(moves)
+    };
+    for (k, text) in texts.iter().enumerate() {
+        let mv = notation::read_move(game, &state, text).map_err(|e| {
             ApiError::request(Some("moves"), format!("move {} (`{text}`): {e}", k + 1))
         })?;
         state.make(game, mv);
