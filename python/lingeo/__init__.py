@@ -497,9 +497,11 @@ class Scenario:
         return Search(data)
 
     def play(self, moves: Union[str, Sequence[str]] = "", **options: Any) -> Line:
-        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position.
+        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list; under ``rules chess`` SAN such as
+        ``"e4 e5 Nf3"`` or UCI such as ``["e2e4", "e7e5"]`` too) and gives each position.
 
-        The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
+        The keyword arguments are the other options of ``lingeo play`` (``ply``, the one
+        position to give; ``max_memory``), the
         fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
         keyword raises ``RequestError`` naming the close ones)."""
         return Line(self._native.play(dict(options, moves=_moves(moves))))

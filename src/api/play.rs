@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::Workbench;
-use super::error::Result;
+use super::error::{ApiError, Result};
 use super::request::{self, Request};
 use super::search::{line, replay};
 use crate::piece::{Side, chess_letter};
 use crate::play::game::Game;
+use crate::play::notation;
 use crate::play::state::{Move, State};
 use crate::render;
 
@@ -32,14 +33,21 @@ pub fn position(game: &Game, state: &State) -> String {
 }
 
 /// The position's status line, and its legal moves (none once the game is over), in the
-/// notation the moves are read in.
+/// notation the moves are read in (SAN under `rules chess`).
 fn status(game: &Game, state: &mut State) -> (String, Vec<String>) {
     let mut moves = Vec::new();
     state.successors(game, &mut moves);
     if let Some(o) = state.outcome {
         return (format!("game over: {}", o.describe(game)), Vec::new());
     }
-    let legal = line(game, &moves);
+    let legal = if notation::is_chess(game) {
+        moves
+            .iter()
+            .map(|&mv| notation::san::write(game, state, mv))
+            .collect()
+    } else {
+        line(game, &moves)
+    };
     let text = if moves == [Move::Pass] {
         format!("{} to move, and must pass", state.to_move)
     } else {
@@ -62,6 +70,9 @@ pub struct PlayRequest {
     /// (a capture), `WK h8-g7` (with the piece's name), `(1,1,1)-(1,2,1)`, `pass`; under
     /// `rules chess` also SAN (`1. e4 e5 2. Nf3`, `O-O`, `e8=N`) and UCI (`e2e4`, `e7e8q`).
     pub moves: String,
+    /// Show only the position after this many moves (plies; 0 is the start) instead of every
+    /// position of the line.
+    pub ply: Option<u32>,
     /// Stop with an error when the replay would use more than this many MiB of memory (1 to
     /// 2^30): structures as large as the board are refused beforehand when they would not
     /// fit, and the printed output stops where it would pass it.
@@ -72,6 +83,7 @@ impl Default for PlayRequest {
     fn default() -> Self {
         PlayRequest {
             moves: String::new(),
+            ply: None,
             max_memory: request::DEFAULT_MEMORY_MIB,
         }
     }
@@ -104,9 +116,12 @@ pub struct PlayResult {
 /// One position of a line.
 #[derive(Clone, Debug, Serialize)]
 pub struct PositionJson {
-    /// The move that led here (none for the start).
+    /// The move that led here (none for the start); in SAN under `rules chess`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub r#move: Option<String>,
+    /// Under `rules chess`, the move that led here in UCI (`e2e4`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
     /// The side to move.
     pub to_move: &'static str,
     /// Each piece on the board and its point.
@@ -114,7 +129,8 @@ pub struct PositionJson {
     /// The game's outcome, once it is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeJson>,
-    /// The legal moves (`["pass"]` when the side must pass; none once the game is over).
+    /// The legal moves (`["pass"]` when the side must pass; none once the game is over); in
+    /// SAN under `rules chess`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub legal: Vec<String>,
 }
@@ -142,22 +158,92 @@ impl Workbench {
         let game = self.game()?;
         play_line(&game, moves)
     }
+
+    /// Replays the request's moves, and shows the position its `ply` asks for (every
+    /// position without it).
+    pub fn play_request(&self, request: &PlayRequest) -> Result<PlayResult> {
+        request.check()?;
+        let game = self.game()?;
+        play_with(&game, request)
+    }
 }
 
 /// [`Workbench::play`] on a game built.
 pub fn play_line(game: &Game, moves: &str) -> Result<PlayResult> {
     let (_, played) = replay(game, moves)?;
+    positions(game, played, None)
+}
+
+/// [`Workbench::play_request`] on a game built.
+pub fn play_with(game: &Game, request: &PlayRequest) -> Result<PlayResult> {
+    let (_, played) = replay(game, &request.moves)?;
+    positions(game, played, request.ply)
+}
+
+/// A PGN file's first game replayed (`lingeo play --pgn`): the game it is played in (its `FEN`
+/// tag's position, or the standard start, under the rules of chess) and its positions, the
+/// one `ply` asks for where it is given. An error names the line and column of what is wrong
+/// in the file (a comment not closed, a move not legal in its position); the request's
+/// `moves` must be empty (the file gives them).
+pub fn play_pgn(text: &str, request: &PlayRequest) -> Result<(Game, PlayResult)> {
+    request.check()?;
+    if !request.moves.trim().is_empty() {
+        return Err(ApiError::request(
+            Some("moves"),
+            "a PGN game gives its own moves: give `moves` or the PGN, not both",
+        ));
+    }
+    let pgn_error = |e: notation::pgn::PgnError| ApiError::request(Some("pgn"), e.to_string());
+    let games = notation::pgn::read(text).map_err(pgn_error)?;
+    let first = &games[0];
+    let scenario = first.scenario().map_err(pgn_error)?;
+    let game = Game::new(scenario).map_err(|e| ApiError::failed(e.to_string()))?;
+    let played = first.replay(&game).map_err(pgn_error)?;
+    let result = positions(&game, played, request.ply)?;
+    Ok((game, result))
+}
+
+/// Each position along `played` from the start (or the one after `ply` moves only), with its
+/// status and legal moves.
+fn positions(game: &Game, mut played: Vec<Move>, ply: Option<u32>) -> Result<PlayResult> {
+    if let Some(n) = ply
+        && n as usize > played.len()
+    {
+        return Err(ApiError::request(
+            Some("ply"),
+            format!(
+                "`ply` {n} is past the end of the line ({})",
+                render::counted(played.len() as u128, "move", "moves")
+            ),
+        ));
+    }
+    // The line up to the position shown: its last move is the picture's arrow.
+    if let Some(n) = ply {
+        played.truncate(n as usize);
+    }
     let mut state = State::initial(game);
     let mut text = String::new();
     let mut positions = Vec::new();
+    let chess = notation::is_chess(game);
+    let mut shown = None;
     for k in 0..=played.len() {
         if k > 0 {
-            state.make(game, played[k - 1]);
+            let mv = played[k - 1];
+            // The move as the game's notation writes it, in the position it is played in.
+            shown = Some(if chess {
+                notation::san::write(game, &state, mv)
+            } else {
+                mv.show(game)
+            });
+            state.make(game, mv);
         }
-        let title = match k {
-            0 => "start".to_string(),
-            _ => format!("{k}. {}", played[k - 1].show(game)),
+        let title = match &shown {
+            None => "start".to_string(),
+            Some(m) => format!("{k}. {m}"),
         };
+        if ply.is_some_and(|n| (n as usize) > k) {
+            continue;
+        }
         let (status, legal) = status(game, &mut state);
         text.push_str(&format!("{title}: {status}\n{}\n", position(game, &state)));
         let pieces = state
@@ -174,7 +260,8 @@ pub fn play_line(game: &Game, moves: &str) -> Result<PlayResult> {
             })
             .collect();
         positions.push(PositionJson {
-            r#move: (k > 0).then(|| played[k - 1].show(game)),
+            r#move: shown.clone(),
+            uci: (chess && k > 0).then(|| notation::uci::write(game, played[k - 1])),
             to_move: state.to_move.name(),
             pieces,
             outcome: state.outcome.map(|o| OutcomeJson {

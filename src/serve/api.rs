@@ -744,7 +744,7 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     compute(&config, request.memory_limit(), move |budget| {
         let bench = Workbench::from_text(&scenario.source, &scenario.name).map_err(failed)?;
         let game = bench.game().map_err(failed)?;
-        let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
+        let played = lingeo::api::play::play_with(&game, &request).map_err(failed)?;
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
         let cli = budget.json(&played)?;
         Ok(answer(cli, json!({"svg": svg})))

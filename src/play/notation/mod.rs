@@ -4,6 +4,7 @@
 //! (`g1-f3`, [`State::parse_move`]). Games without the rules of chess keep lingeo's notation
 //! alone.
 
+pub mod pgn;
 pub mod san;
 pub mod uci;
 
@@ -133,3 +134,6 @@ fn strip_number(word: &str) -> &str {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod pgn_tests;

@@ -46,6 +46,18 @@ pub fn line(game: &Game, state: &State, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
+/// The moves of a search tree below `state` relabelled in SAN, each in the position it is
+/// played in (the LG search labels its nodes in lingeo's notation as it searches: SAN costs a
+/// move generation a move, paid here once for the tree kept).
+pub fn tree(game: &Game, state: &mut State, nodes: &mut [crate::play::search::lg::TreeNode]) {
+    for node in nodes {
+        node.text = write(game, state, node.mv);
+        let undo = state.make(game, node.mv);
+        crate::memory::grow(|| tree(game, state, &mut node.children));
+        state.unmake(game, undo);
+    }
+}
+
 /// A line numbered as chess books write it: `1. e4 e5 2. Nf3`, or `3... Nc6 4. Bb5` when
 /// Black moves first.
 pub fn numbered(game: &Game, state: &State, moves: &[Move]) -> String {
