@@ -1045,3 +1045,37 @@ fn fifty_concurrent_requests_are_all_answered() {
         assert_eq!(t.join().unwrap(), 200);
     }
 }
+
+/// Under `rules chess` the server reads moves in SAN and UCI, answers `ply`, and writes the
+/// principal variation in SAN and UCI, as the CLI does (the same API).
+#[test]
+fn chess_moves_in_san_and_uci() {
+    let server = Server::start("60");
+    let scenario = "board 8x8\nwhite king at g1\nwhite rook at a1\nblack king at g8\n\
+                    black pawn at f7 as BP1\nblack pawn at g7 as BP2\nblack pawn at h7 as BP3\ngame {\n  rules chess\n}\n";
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": scenario, "moves": "Kf3 Kf8", "ply": 1}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("move 1 (`Kf3`): `Kf3` is not a legal move here"),
+        "{answer}"
+    );
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": scenario, "moves": "Kh1 Kh8 a1a8", "ply": 3}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let moves = answer["cli"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "Ra8#");
+    assert_eq!(moves[0]["uci"], "a1a8");
+    let (status, answer) = server.post("/api/search", &json!({"scenario": scenario, "depth": 1}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["pv_san"], json!(["Ra8#"]));
+    assert_eq!(answer["cli"]["pv_uci"], json!(["a1a8"]));
+}
