@@ -180,12 +180,12 @@ pub fn play_with(game: &Game, request: &PlayRequest) -> Result<PlayResult> {
     positions(game, played, request.ply)
 }
 
-/// A PGN file's first game replayed (`lingeo play --pgn`): the game it is played in (its `FEN`
-/// tag's position, or the standard start, under the rules of chess) and its positions, the
-/// one `ply` asks for where it is given. An error names the line and column of what is wrong
-/// in the file (a comment not closed, a move not legal in its position); the request's
-/// `moves` must be empty (the file gives them).
-pub fn play_pgn(text: &str, request: &PlayRequest) -> Result<(Game, PlayResult)> {
+/// Game `number` (from 1) of a PGN file replayed (`lingeo play --pgn`): the game it is played
+/// in (its `FEN` tag's position, or the standard start, under the rules of chess) and its
+/// positions, the one `ply` asks for where it is given. An error names the line and column of
+/// what is wrong in the file (a comment not closed, a move not legal in its position); the
+/// request's `moves` must be empty (the file gives them).
+pub fn play_pgn(text: &str, number: usize, request: &PlayRequest) -> Result<(Game, PlayResult)> {
     request.check()?;
     if !request.moves.trim().is_empty() {
         return Err(ApiError::request(
@@ -195,10 +195,18 @@ pub fn play_pgn(text: &str, request: &PlayRequest) -> Result<(Game, PlayResult)>
     }
     let pgn_error = |e: notation::pgn::PgnError| ApiError::request(Some("pgn"), e.to_string());
     let games = notation::pgn::read(text).map_err(pgn_error)?;
-    let first = &games[0];
-    let scenario = first.scenario().map_err(pgn_error)?;
+    let Some(chosen) = number.checked_sub(1).and_then(|k| games.get(k)) else {
+        return Err(ApiError::request(
+            Some("game"),
+            format!(
+                "there is no game {number}: the file has {}",
+                render::counted(games.len() as u128, "game", "games")
+            ),
+        ));
+    };
+    let scenario = chosen.scenario().map_err(pgn_error)?;
     let game = Game::new(scenario).map_err(|e| ApiError::failed(e.to_string()))?;
-    let played = first.replay(&game).map_err(pgn_error)?;
+    let played = chosen.replay(&game).map_err(pgn_error)?;
     let result = positions(&game, played, request.ply)?;
     Ok((game, result))
 }

@@ -73,12 +73,15 @@ pub struct PlayArgs {
     /// The position: a scenario file, or --fen, or --pgn.
     #[command(flatten)]
     pub position: setup::Position,
-    /// Replay the first game of a PGN file instead of a scenario and --moves: its position
-    /// (the FEN tag's, or the standard start) under the rules of chess, and its moves in SAN
-    /// (move numbers, comments, NAGs, variations and the result skipped); --ply N shows one
-    /// position of it.
+    /// Replay a game of a PGN file (the first, or --game N) instead of a scenario and --moves:
+    /// its position (the FEN tag's, or the standard start) under the rules of chess, and its
+    /// moves in SAN (move numbers, comments, NAGs, variations and the result skipped); --ply N
+    /// shows one position of it.
     #[arg(long, value_name = "FILE", group = "position")]
     pub pgn: Option<PathBuf>,
+    /// --pgn: the game of the file to replay, from 1 (default: 1).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -107,14 +110,20 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
     let request = args.options.request()?;
     let spell = |e: lingeo::api::ApiError| CliError(PlayRequest::spell(&setup::api_error(e).0));
+    if args.game.is_some() && args.pgn.is_none() {
+        return Err(CliError(
+            "--game needs --pgn (the game of a PGN file)".into(),
+        ));
+    }
     let played = match &args.pgn {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError(format!("--pgn: cannot read {}: {e}", path.display())))?;
-            lingeo::api::play::play_pgn(&text, &request)
+            lingeo::api::play::play_pgn(&text, args.game.unwrap_or(1), &request)
                 .map_err(|e| match e {
                     lingeo::api::ApiError::Request {
-                        field: Some("pgn"), ..
+                        field: Some("pgn" | "game"),
+                        ..
                     } => CliError(format!("{}: {}", path.display(), setup::api_error(e).0)),
                     e => spell(e),
                 })?

@@ -263,17 +263,28 @@ fn match_writes_pgn_that_play_reads_back() {
     }
     // The colours swap: the first engine is White in the first game, Black in the second.
     assert_eq!(games[0].tag("White"), games[1].tag("Black"));
-    let (out, err, code) = lingeo(&["play", "--pgn", path.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
+    for game in ["1", "2"] {
+        let (out, err, code) = lingeo(&["play", "--pgn", path.to_str().unwrap(), "--game", game]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.trim_end()
+                .lines()
+                .rev()
+                .nth(9)
+                .unwrap()
+                .contains("game over"),
+            "{out}"
+        );
+    }
+    let (_, err, code) = lingeo(&["play", "--pgn", path.to_str().unwrap(), "--game", "3"]);
+    assert_ne!(code, 0);
     assert!(
-        out.trim_end()
-            .lines()
-            .rev()
-            .nth(9)
-            .unwrap()
-            .contains("game over"),
-        "{out}"
+        err.contains("match.pgn: there is no game 3: the file has 2 games"),
+        "{err}"
     );
+    let (_, err, code) = lingeo(&["play", "--fen", fen, "--game", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--game needs --pgn"), "{err}");
     // Not chess: refused before the match is played.
     let (_, err, code) = lingeo(&[
         "match",
