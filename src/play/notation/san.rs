@@ -354,8 +354,11 @@ fn parse(board: &Board, text: &str) -> Option<Parsed> {
         _ => return None,
     }
     if !rank_text.is_empty() {
+        if !rank_text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
         let r: i32 = rank_text.parse().ok()?;
-        from_rank = Some(r - 1);
+        from_rank = Some(r.checked_sub(1)?);
     }
     if letter.is_some() && promote.is_some() {
         // Only a pawn promotes.

@@ -265,3 +265,34 @@ fn other_games_keep_lingeo_s_notation() {
     );
     assert!(e.to_string().contains("rules chess"), "{e}");
 }
+
+/// Texts made of the characters of the notations, at random: reading them is an answer or an
+/// error, never a panic (SAN, UCI, lingeo's notation and PGN alike).
+#[test]
+fn random_texts_are_read_without_panicking() {
+    let (game, state) =
+        position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+    let alphabet: Vec<char> = "abcdefghKQRBNPOo0123456789x=+#!?-:.()[]{}$;%\" \nep*/é"
+        .chars()
+        .collect();
+    let mut rng = crate::random::SplitMix(47);
+    for _ in 0..5_000 {
+        let len = (rng.next_u64() % 12) as usize;
+        let text: String = (0..len)
+            .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+            .collect();
+        let _ = read_move(&game, &state, &text);
+        let _ = san::read(&game, &state, &text);
+        let _ = uci::read(&game, &state, &text);
+        let _ = split(&game, &text);
+        if let Ok(games) = pgn::read(&text)
+            && let Ok(scenario) = games[0].scenario()
+            && let Ok(g) = Game::new(scenario)
+        {
+            let _ = games[0].replay(&g);
+        }
+    }
+    // The rank of a disambiguation that is no number.
+    assert!(san::read(&game, &state, "N-2147483648a1").is_err());
+    assert!(san::read(&game, &state, "N99999999999a1").is_err());
+}
