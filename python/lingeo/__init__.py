@@ -501,7 +501,8 @@ class Scenario:
         ``"e4 e5 Nf3"`` or UCI such as ``["e2e4", "e7e5"]`` too) and gives each position.
 
         The keyword arguments are the other options of ``lingeo play`` (``ply``, the one
-        position to give; ``max_memory``), the
+        position to give; ``pgn``, a PGN game's text replayed instead of this scenario's
+        position and ``moves``, with ``game``, which of its games; ``max_memory``), the
         fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
         keyword raises ``RequestError`` naming the close ones)."""
         return Line(self._native.play(dict(options, moves=_moves(moves))))

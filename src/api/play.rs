@@ -73,6 +73,12 @@ pub struct PlayRequest {
     /// Show only the position after this many moves (plies; 0 is the start) instead of every
     /// position of the line.
     pub ply: Option<u32>,
+    /// A PGN file's text, whose game is replayed instead of a scenario and `moves`: its `FEN`
+    /// tag's position (or the standard start) under the rules of chess, and its moves in SAN
+    /// (the CLI's --pgn FILE reads the file into it).
+    pub pgn: String,
+    /// With `pgn`: the game of the text to replay, from 1 (the first where not given).
+    pub game: Option<u32>,
     /// Stop with an error when the replay would use more than this many MiB of memory (1 to
     /// 2^30): structures as large as the board are refused beforehand when they would not
     /// fit, and the printed output stops where it would pass it.
@@ -84,6 +90,8 @@ impl Default for PlayRequest {
         PlayRequest {
             moves: String::new(),
             ply: None,
+            pgn: String::new(),
+            game: None,
             max_memory: request::DEFAULT_MEMORY_MIB,
         }
     }
@@ -93,7 +101,21 @@ impl Request for PlayRequest {
     const JOB: &'static str = "play";
 
     fn check(&self) -> Result<()> {
-        request::check_max_memory(self.max_memory)
+        request::check_max_memory(self.max_memory)?;
+        let pgn = !self.pgn.trim().is_empty();
+        if self.game == Some(0) {
+            return Err(ApiError::request(
+                Some("game"),
+                "`game` counts the games of `pgn` from 1",
+            ));
+        }
+        if pgn && !self.moves.trim().is_empty() {
+            return Err(ApiError::request(
+                Some("moves"),
+                "a PGN game gives its own moves: give `moves` or `pgn`, not both",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -163,6 +185,10 @@ impl Workbench {
     /// position without it).
     pub fn play_request(&self, request: &PlayRequest) -> Result<PlayResult> {
         request.check()?;
+        if !request.pgn.trim().is_empty() {
+            // The PGN's game has its own position: the workbench's scenario is not played.
+            return play_pgn(request).map(|(_, played)| played);
+        }
         let game = self.game()?;
         play_with(&game, request)
     }
@@ -176,30 +202,29 @@ pub fn play_line(game: &Game, moves: &str) -> Result<PlayResult> {
 
 /// [`Workbench::play_request`] on a game built.
 pub fn play_with(game: &Game, request: &PlayRequest) -> Result<PlayResult> {
+    // Not a rule of the request alone: the CLI gives `pgn` (a file's text) after its flags.
+    if request.game.is_some() {
+        return Err(ApiError::request(Some("game"), "`game` needs `pgn`"));
+    }
     let (_, played) = replay(game, &request.moves)?;
     positions(game, played, request.ply)
 }
 
-/// Game `number` (from 1) of a PGN file replayed (`lingeo play --pgn`): the game it is played
-/// in (its `FEN` tag's position, or the standard start, under the rules of chess) and its
-/// positions, the one `ply` asks for where it is given. An error names the line and column of
-/// what is wrong in the file (a comment not closed, a move not legal in its position); the
-/// request's `moves` must be empty (the file gives them).
-pub fn play_pgn(text: &str, number: usize, request: &PlayRequest) -> Result<(Game, PlayResult)> {
+/// The request's `game` (the first where not given) of its `pgn` replayed (`lingeo play
+/// --pgn`): the game it is played in (its `FEN` tag's position, or the standard start, under
+/// the rules of chess) and its positions, the one `ply` asks for where it is given. An error
+/// names the line and column of what is wrong in the text (a comment not closed, a move not
+/// legal in its position); the request's `moves` must be empty (the PGN gives them).
+pub fn play_pgn(request: &PlayRequest) -> Result<(Game, PlayResult)> {
     request.check()?;
-    if !request.moves.trim().is_empty() {
-        return Err(ApiError::request(
-            Some("moves"),
-            "a PGN game gives its own moves: give `moves` or the PGN, not both",
-        ));
-    }
+    let number = request.game.unwrap_or(1) as usize;
     let pgn_error = |e: notation::pgn::PgnError| ApiError::request(Some("pgn"), e.to_string());
-    let games = notation::pgn::read(text).map_err(pgn_error)?;
+    let games = notation::pgn::read(&request.pgn).map_err(pgn_error)?;
     let Some(chosen) = number.checked_sub(1).and_then(|k| games.get(k)) else {
         return Err(ApiError::request(
             Some("game"),
             format!(
-                "there is no game {number}: the file has {}",
+                "there is no `game` {number}: the PGN has {}",
                 render::counted(games.len() as u128, "game", "games")
             ),
         ));

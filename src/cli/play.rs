@@ -79,9 +79,6 @@ pub struct PlayArgs {
     /// shows one position of it.
     #[arg(long, value_name = "FILE", group = "position")]
     pub pgn: Option<PathBuf>,
-    /// --pgn: the game of the file to replay, from 1 (default: 1).
-    #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -93,7 +90,9 @@ pub struct PlayArgs {
 /// What `lingeo play` spells its own way: the request's fields are its flags.
 impl Flags for PlayRequest {
     const VALUE_NAMES: &'static [(&'static str, &'static str)] =
-        &[("max_memory", "MIB"), ("ply", "N")];
+        &[("max_memory", "MIB"), ("ply", "N"), ("game", "N")];
+    const NOT_FLAGS: &'static [(&'static str, &'static str)] =
+        &[("pgn", "--pgn FILE reads the file into it")];
 }
 
 pub(super) fn load_game(position: &setup::Position) -> Result<Game, CliError> {
@@ -108,28 +107,24 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 }
 
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
-    let request = args.options.request()?;
+    let mut request = args.options.request()?;
     let spell = |e: lingeo::api::ApiError| CliError(PlayRequest::spell(&setup::api_error(e).0));
-    if args.game.is_some() && args.pgn.is_none() {
-        return Err(CliError(
-            "--game needs --pgn (the game of a PGN file)".into(),
-        ));
-    }
     let played = match &args.pgn {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            request.pgn = std::fs::read_to_string(path)
                 .map_err(|e| CliError(format!("--pgn: cannot read {}: {e}", path.display())))?;
-            lingeo::api::play::play_pgn(&text, args.game.unwrap_or(1), &request)
+            lingeo::api::play::play_pgn(&request)
                 .map_err(|e| match e {
                     lingeo::api::ApiError::Request {
-                        field: Some("pgn" | "game"),
-                        ..
+                        field: Some("pgn"), ..
                     } => CliError(format!("{}: {}", path.display(), setup::api_error(e).0)),
                     e => spell(e),
                 })?
                 .1
         }
         None => {
+            // `--game` without `--pgn`: the request's rules say so before a scenario is read.
+            lingeo::api::Request::check(&request).map_err(spell)?;
             let game = load_game(&args.position)?;
             lingeo::api::play::play_with(&game, &request).map_err(spell)?
         }

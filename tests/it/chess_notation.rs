@@ -193,7 +193,7 @@ fn play_replays_a_pgn_file_to_every_ply() {
     );
     let (_, err, code) = lingeo(&["play", "--pgn", pgn, "--moves", "e4"]);
     assert_ne!(code, 0);
-    assert!(err.contains("give --moves or the PGN, not both"), "{err}");
+    assert!(err.contains("give --moves or --pgn, not both"), "{err}");
     let (_, err, code) = lingeo(&["play", "--pgn", pgn, "--fen", START]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
@@ -279,7 +279,7 @@ fn match_writes_pgn_that_play_reads_back() {
     let (_, err, code) = lingeo(&["play", "--pgn", path.to_str().unwrap(), "--game", "3"]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("match.pgn: there is no game 3: the file has 2 games"),
+        err.contains("there is no --game 3: the PGN has 2 games"),
         "{err}"
     );
     let (_, err, code) = lingeo(&["play", "--fen", fen, "--game", "2"]);

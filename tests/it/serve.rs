@@ -1074,6 +1074,29 @@ fn chess_moves_in_san_and_uci() {
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["move"], "Ra8#");
     assert_eq!(moves[0]["uci"], "a1a8");
+    // A PGN game instead of a scenario: the CLI's `play --pgn FILE` answer.
+    let opera = "tests/pgn/opera.pgn";
+    let (status, answer) = server.post("/api/play", &json!({"pgn": text(opera), "ply": 33}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["moves"][0]["move"], "Rd8#");
+    assert_eq!(answer["cli"], cli(&["play", "--pgn", opera, "--ply", "33"]));
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"pgn": text(opera), "scenario": scenario}),
+    );
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post("/api/play", &json!({"moves": "e4"}));
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post("/api/play", &json!({"pgn": "1. e4 e5 2. Ke3", "game": 1}));
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 1, column 13: move 3: `Ke3`"),
+        "{answer}"
+    );
     let (status, answer) = server.post("/api/search", &json!({"scenario": scenario, "depth": 1}));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["cli"]["pv_san"], json!(["Ra8#"]));
