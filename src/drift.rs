@@ -356,7 +356,10 @@ fn play_front_ends() {
     };
     let server = |o: &Map<String, Value>| {
         let mut body = o.clone();
-        body.insert("scenario".to_string(), json!("board 3x3"));
+        // A PGN game brings its own position: the body has no scenario then.
+        if !body.contains_key("pgn") {
+            body.insert("scenario".to_string(), json!("board 3x3"));
+        }
         crate::serve::api::play_request(Value::Object(body), memory)
             .map(|(r, _)| r)
             .map_err(http)

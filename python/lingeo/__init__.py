@@ -553,9 +553,12 @@ class Scenario:
         return search
 
     def play(self, moves: Union[str, Sequence[str]] = "", **options: Any) -> Line:
-        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list) and gives each position.
+        """Replays ``moves`` (``"h8-g7, a6-a5"`` or a list; under ``rules chess`` SAN such as
+        ``"e4 e5 Nf3"`` or UCI such as ``["e2e4", "e7e5"]`` too) and gives each position.
 
-        The keyword arguments are the other options of ``lingeo play`` (``max_memory``), the
+        The keyword arguments are the other options of ``lingeo play`` (``ply``, the one
+        position to give; ``pgn``, a PGN game's text replayed instead of this scenario's
+        position and ``moves``, with ``game``, which of its games; ``max_memory``), the
         fields of ``lingeo::api::PlayRequest``, with the same defaults and rules (an unknown
         keyword raises ``RequestError`` naming the close ones)."""
         line = Line(self._native.play(dict(options, moves=_moves(moves))))

@@ -586,7 +586,9 @@ impl Scenario {
         let r: PlayRequest = keywords::request(options).map_err(|e| error(py, e))?;
         let memory = memory_of(&r);
         let p = interruptible(py, || {
-            lingeo::memory::with_limit(memory, || self.bench.play(&r.moves).and_then(|p| value(&p)))
+            lingeo::memory::with_limit(memory, || {
+                self.bench.play_request(&r).and_then(|p| value(&p))
+            })
         })?
         .map_err(|e| error(py, e))?;
         object(py, &p)

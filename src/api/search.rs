@@ -12,6 +12,7 @@ use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::{self, Request, memory_bytes};
 use crate::grammar::{Grammar, Limits};
 use crate::play::game::Game;
+use crate::play::notation;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rule_book::RuleBook;
 use crate::play::search::lg::{End, Leaf, LgOptions, LgResult, TreeNode, Zones};
@@ -116,8 +117,8 @@ pub struct SearchRequest {
     /// deepest completed iteration's result when the time runs out; so does the LG search's
     /// depth bound (one move a pass, the deepest completed pass's tree).
     pub time: Option<f64>,
-    /// Play these moves first (separated by commas or spaces) and search the position they
-    /// lead to.
+    /// Play these moves first (separated by commas or spaces; as `lingeo play` takes them)
+    /// and search the position they lead to.
     pub moves: String,
     /// The horizon of the zones: attack zones whose main trajectories are at most this long.
     /// For the LG searches, the zones whose trajectories the reduced tree follows (default:
@@ -351,6 +352,12 @@ pub struct SearchJson {
     pub score: i32,
     /// The principal variation.
     pub pv: Vec<String>,
+    /// Under `rules chess`: the principal variation in SAN (`Nf3`, `O-O`, `Qh4#`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv_san: Option<Vec<String>>,
+    /// Under `rules chess`: the principal variation in UCI (`g1f3`, `e1g1`, `e7e8q`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv_uci: Option<Vec<String>>,
     /// Positions visited.
     pub nodes: u64,
     /// Transposition table hits.
@@ -468,12 +475,19 @@ pub fn line(game: &Game, moves: &[Move]) -> Vec<String> {
 }
 
 /// Plays `moves` (separated by commas or spaces) from the initial state; an error names the
-/// move and its number.
+/// move and its number. Every front end's moves are read here: lingeo's notation (`h8-g7`) in
+/// every game, and under `rules chess` SAN (`e4 e5 Nf3`, move numbers dropped) and UCI
+/// (`e2e4`) too ([`crate::play::notation::read_move`]).
 pub fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>)> {
     let mut state = State::initial(game);
     let mut played = Vec::new();
-    for (k, text) in crate::play::line::split(moves).iter().enumerate() {
-        let mv = state.parse_move(game, text).map_err(|e| {
+    let texts = if notation::is_chess(game) {
+        notation::split(game, moves)
+    } else {
+        crate::play::line::split(moves)
+    };
+    for (k, text) in texts.iter().enumerate() {
+        let mv = notation::read_move(game, &state, text).map_err(|e| {
             ApiError::request(Some("moves"), format!("move {} (`{text}`): {e}", k + 1))
         })?;
         state.make(game, mv);
@@ -735,7 +749,13 @@ pub fn search_game(
             note: "; no search completed, so there is no result",
         });
     }
-    let json = search_json(game, r, &options, &result, lg_result.as_ref());
+    if notation::is_chess(game)
+        && let Some(lg) = &mut lg_result
+    {
+        // The tree's moves as chess players write them (its text, JSON and pictures).
+        notation::san::tree(game, &mut root.clone(), &mut lg.tree.children);
+    }
+    let json = search_json(game, root, r, &options, &result, lg_result.as_ref());
     Ok(SearchOutcome {
         json,
         result,
@@ -747,6 +767,7 @@ pub fn search_game(
 
 fn search_json(
     game: &Game,
+    root: &State,
     r: &SearchRequest,
     options: &SearchOptions,
     result: &SearchResult,
@@ -762,6 +783,8 @@ fn search_json(
         value: result.value,
         score: result.score,
         pv: line(game, &result.pv),
+        pv_san: notation::is_chess(game).then(|| notation::san::line(game, root, &result.pv)),
+        pv_uci: notation::is_chess(game).then(|| notation::uci::line(game, &result.pv)),
         nodes: result.nodes,
         tt_hits: result.tt_hits,
         depth: result.depth,

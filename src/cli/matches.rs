@@ -20,6 +20,12 @@ pub struct MatchArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write the finished games into FILE as PGN (games under `rules chess` only): the Seven
+    /// Tag Roster (Event "lingeo match", Site "lingeo", Date "????.??.??", Round the game's
+    /// number in the schedule, White and Black the engines' specs, Result), with SetUp and FEN
+    /// where the position is not the standard start, then the moves in SAN.
+    #[arg(long = "pgn", id = "pgn_out", value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
     /// The folder a spec's relative `rules=` and `network=` files are read from: empty (the
     /// current folder) on the command line, the case file's folder under `lingeo test`, as for
     /// every other path of a case.
@@ -60,6 +66,12 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
     let a = spec("--white", &request.white)?;
     let b = spec("--black", &request.black)?;
     let game = load_game(&args.position)?;
+    if args.pgn.is_some() && !lingeo::play::notation::is_chess(&game) {
+        return Err(CliError(format!(
+            "--pgn: {}",
+            lingeo::play::notation::pgn::PgnWriteError::NotChess
+        )));
+    }
     let openings = matches::openings(&game).len();
     let total = request.games;
     let bars = super::progress::Bars::new();
@@ -69,6 +81,9 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
         matches::run_range(&game, &a, &b, range, &bars, request.jobs)
     })
     .map_err(|e| CliError(e.to_string()))?;
+    if let Some(path) = &args.pgn {
+        super::files::write("--pgn", path, pgn(&game, &a, &b, &played)?)?;
+    }
     let score = played.score;
     // A game that could not be finished stops the match: the score is the finished games'.
     let stopped = played.stopped.as_ref().map(super::setup::match_stop_hint);
@@ -123,4 +138,29 @@ pub fn run(args: &MatchArgs) -> Result<Report, CliError> {
         render::counted(u128::from(score.losses), "loss", "losses"),
         score.fraction()
     )))
+}
+
+/// The finished games of a match as PGN, one after another in the schedule's order.
+fn pgn(
+    game: &lingeo::play::game::Game,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    played: &matches::Played,
+) -> Result<String, CliError> {
+    use lingeo::play::notation::pgn;
+    let mut out = String::new();
+    for g in &played.games {
+        let (white, black) = if g.first_white { (a, b) } else { (b, a) };
+        let tags = [
+            ("Event", "lingeo match".to_string()),
+            ("Site", "lingeo".to_string()),
+            ("Round", (g.number + 1).to_string()),
+            ("White", white.to_string()),
+            ("Black", black.to_string()),
+        ];
+        let text = pgn::write(game, &tags, &g.moves, pgn::result_token(Some(g.value)))
+            .map_err(|e| CliError(format!("--pgn: {e}")))?;
+        out.push_str(&text);
+    }
+    Ok(out)
 }

@@ -70,9 +70,15 @@ impl Flags for SearchRequest {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The position: a scenario file, or --fen.
+    /// The position: a scenario file, or --fen, or --pgn.
     #[command(flatten)]
     pub position: setup::Position,
+    /// Replay a game of a PGN file (the first, or --game N) instead of a scenario and --moves:
+    /// its position (the FEN tag's, or the standard start) under the rules of chess, and its
+    /// moves in SAN (move numbers, comments, NAGs, variations and the result skipped); --ply N
+    /// shows one position of it.
+    #[arg(long, value_name = "FILE", group = "position")]
+    pub pgn: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -83,7 +89,10 @@ pub struct PlayArgs {
 
 /// What `lingeo play` spells its own way: the request's fields are its flags.
 impl Flags for PlayRequest {
-    const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[("max_memory", "MIB")];
+    const VALUE_NAMES: &'static [(&'static str, &'static str)] =
+        &[("max_memory", "MIB"), ("ply", "N"), ("game", "N")];
+    const NOT_FLAGS: &'static [(&'static str, &'static str)] =
+        &[("pgn", "--pgn FILE reads the file into it")];
 }
 
 pub(super) fn load_game(position: &setup::Position) -> Result<Game, CliError> {
@@ -98,9 +107,28 @@ pub(super) fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>), Cli
 }
 
 pub fn run_play(args: &PlayArgs) -> Result<String, CliError> {
-    let request = args.options.request()?;
-    let game = load_game(&args.position)?;
-    let played = lingeo::api::play::play_line(&game, &request.moves).map_err(setup::api_error)?;
+    let mut request = args.options.request()?;
+    let spell = |e: lingeo::api::ApiError| CliError(PlayRequest::spell(&setup::api_error(e).0));
+    let played = match &args.pgn {
+        Some(path) => {
+            request.pgn = std::fs::read_to_string(path)
+                .map_err(|e| CliError(format!("--pgn: cannot read {}: {e}", path.display())))?;
+            lingeo::api::play::play_pgn(&request)
+                .map_err(|e| match e {
+                    lingeo::api::ApiError::Request {
+                        field: Some("pgn"), ..
+                    } => CliError(format!("{}: {}", path.display(), setup::api_error(e).0)),
+                    e => spell(e),
+                })?
+                .1
+        }
+        None => {
+            // `--game` without `--pgn`: the request's rules say so before a scenario is read.
+            lingeo::api::Request::check(&request).map_err(spell)?;
+            let game = load_game(&args.position)?;
+            lingeo::api::play::play_with(&game, &request).map_err(spell)?
+        }
+    };
     if args.json {
         return super::json::to_string(&played);
     }
@@ -153,7 +181,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     if args.json {
         return super::json::to_string(&outcome).map(report);
     }
-    let mut out = describe(&game, args, &request, &outcome);
+    let mut out = describe(&game, &root, args, &request, &outcome);
     if let Some(lg) = &outcome.lg {
         out.push_str(&describe_tree(&request, lg, outcome.grammar_run.as_ref()));
     }
@@ -290,6 +318,7 @@ use lingeo::api::search::line;
 
 fn describe(
     game: &Game,
+    root: &State,
     args: &SearchArgs,
     request: &SearchRequest,
     outcome: &SearchOutcome,
@@ -313,14 +342,15 @@ fn describe(
     }
     out.push_str(&value_line(outcome));
     out.push_str(&score_line(request, outcome));
-    let pv = line(game, &r.pv);
+    // Under the rules of chess the line is numbered SAN (`1. e4 e5 2. Nf3`).
+    let pv = if lingeo::play::notation::is_chess(game) {
+        lingeo::play::notation::san::numbered(game, root, &r.pv)
+    } else {
+        line(game, &r.pv).join(" ")
+    };
     out.push_str(&format!(
         "pv: {}\n",
-        if pv.is_empty() {
-            "(none)".to_string()
-        } else {
-            pv.join(" ")
-        }
+        if pv.is_empty() { "(none)" } else { &pv }
     ));
     out.push_str(&format!(
         "nodes: {}, table hits: {}, depth: {}\n",

@@ -209,11 +209,13 @@ fn arguments_error(command: &CommandLine) -> Option<Diagnostic> {
 /// The arguments a command writes to: a file or a folder whose path a case gives. Every path
 /// argument of the CLI is either here or in [`INPUTS`] (a test holds every one to that), so that
 /// a new output cannot slip past [`outside_writes`].
-const OUTPUTS: &[&str] = &["svg", "dot", "out"];
+const OUTPUTS: &[&str] = &["svg", "dot", "out", "pgn_out"];
 
 /// The path arguments a command only reads.
 #[cfg(test)]
-const INPUTS: &[&str] = &["files", "scenario", "grammar", "rules", "network", "a", "b"];
+const INPUTS: &[&str] = &[
+    "files", "scenario", "grammar", "rules", "network", "a", "b", "pgn",
+];
 
 /// The outputs of `command` that would be written outside the case file's folder, each as a
 /// diagnostic on its word: an absolute path, a `..` above the folder, or a path through a

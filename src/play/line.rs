@@ -30,7 +30,7 @@ pub fn split(text: &str) -> Vec<String> {
 }
 
 /// The words of `text`: separated by commas and white space outside parentheses.
-fn words(text: &str) -> Vec<String> {
+pub(crate) fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut depth = 0usize;

@@ -9,6 +9,7 @@ pub mod agreement;
 pub mod chess;
 pub mod game;
 pub mod line;
+pub mod notation;
 pub mod perft;
 pub mod players;
 pub mod rules;

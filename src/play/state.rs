@@ -1255,7 +1255,7 @@ pub enum MoveError {
     /// A text that is no move.
     #[error(
         "`{0}` is not a move: write it `h8-g7`, `c6:b7` for a capture, `e7-e8=N` for a \
-         promotion, or `PIECE h8-g7`"
+         promotion, or `PIECE h8-g7` (SAN and UCI are read under `rules chess` only)"
     )]
     NotAMove(String),
     /// A point of the move that is not on the board.

@@ -737,16 +737,23 @@ pub fn job_request_capped<R: lingeo::api::Request>(
     Ok((request, fields))
 }
 
-/// A `play` body read: the scenario, and the rest as the API's [`PlayRequest`].
+/// A `play` body read: the scenario (none where the request's `pgn` gives the game, and then
+/// none may be given), and the rest as the API's [`PlayRequest`].
 pub fn play_request(
     body: Value,
     memory_mib: u64,
-) -> Result<(PlayRequest, request::Position), HttpError> {
-    let (request, texts) = job_request::<PlayRequest>(body, &[SCENARIO_FILE], &[], memory_mib)?;
-    let scenario = texts
-        .position(&SCENARIO_FILE)?
-        .expect("the scenario is required");
-    Ok((request, scenario))
+) -> Result<(PlayRequest, Option<request::Position>), HttpError> {
+    let (request, texts) = job_request::<PlayRequest>(body, &[SCENARIO], &[], memory_mib)?;
+    let scenario = texts.position(&SCENARIO)?;
+    match (&scenario, request.pgn.trim().is_empty()) {
+        (None, true) => Err(HttpError::bad_request(
+            "`play` needs `scenario` (or `fen`, a chess position, or `pgn`, a PGN game)",
+        )),
+        (Some(_), false) => Err(HttpError::bad_request(
+            "`pgn` gives its own position: give `scenario` (or `fen`) or `pgn`, not both",
+        )),
+        _ => Ok((request, scenario)),
+    }
 }
 
 /// `play`: the positions along a line of moves, and the last one drawn (`svg`): the position
@@ -755,9 +762,15 @@ pub async fn play(State(config): State<Config>, body: Body) -> Answer {
     let Json(body) = body?;
     let (request, scenario) = play_request(body, (memory_limit(&config) >> 20) as u64)?;
     compute(&config, request.memory_limit(), move |budget| {
-        let bench = scenario.workbench().map_err(failed)?;
-        let game = bench.game().map_err(failed)?;
-        let played = lingeo::api::play::play_line(&game, &request.moves).map_err(failed)?;
+        let (game, played) = match &scenario {
+            Some(scenario) => {
+                let bench = scenario.workbench().map_err(failed)?;
+                let game = bench.game().map_err(failed)?;
+                let played = lingeo::api::play::play_with(&game, &request).map_err(failed)?;
+                (game, played)
+            }
+            None => lingeo::api::play::play_pgn(&request).map_err(failed)?,
+        };
         let svg = budget.picture(&game.scenario.board, || played.last_position_picture(&game))?;
         let cli = budget.json(&played)?;
         Ok(answer(cli, json!({"svg": svg})))

@@ -15,7 +15,7 @@ fn search_play_and_evaluate_take_a_fen() {
         "{out}"
     );
     assert!(out.contains("value: 1 (White wins)"), "{out}");
-    assert!(out.contains("pv: a1-a8"), "{out}");
+    assert!(out.contains("pv: 1. Ra8#"), "{out}");
     let (out, err, code) = lingeo(&["play", "--fen", MATE_IN_ONE, "--moves", "a1-a8"]);
     assert_eq!(code, 0, "{err}");
     assert!(

@@ -1196,3 +1196,60 @@ fn every_scenario_body_takes_a_fen() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["cli"]["nodes"], 17);
 }
+
+/// Under `rules chess` the server reads moves in SAN and UCI, answers `ply`, and writes the
+/// principal variation in SAN and UCI, as the CLI does (the same API).
+#[test]
+fn chess_moves_in_san_and_uci() {
+    let server = Server::start("60");
+    let scenario = "board 8x8\nwhite king at g1\nwhite rook at a1\nblack king at g8\n\
+                    black pawn at f7 as BP1\nblack pawn at g7 as BP2\nblack pawn at h7 as BP3\ngame {\n  rules chess\n}\n";
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": scenario, "moves": "Kf3 Kf8", "ply": 1}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("move 1 (`Kf3`): `Kf3` is not a legal move here"),
+        "{answer}"
+    );
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": scenario, "moves": "Kh1 Kh8 a1a8", "ply": 3}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let moves = answer["cli"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "Ra8#");
+    assert_eq!(moves[0]["uci"], "a1a8");
+    // A PGN game instead of a scenario: the CLI's `play --pgn FILE` answer.
+    let opera = "tests/pgn/opera.pgn";
+    let (status, answer) = server.post("/api/play", &json!({"pgn": text(opera), "ply": 33}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["moves"][0]["move"], "Rd8#");
+    assert_eq!(answer["cli"], cli(&["play", "--pgn", opera, "--ply", "33"]));
+    assert!(answer["svg"].as_str().unwrap().contains("<svg"));
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"pgn": text(opera), "scenario": scenario}),
+    );
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post("/api/play", &json!({"moves": "e4"}));
+    refused(&server, status, &answer, 400);
+    let (status, answer) = server.post("/api/play", &json!({"pgn": "1. e4 e5 2. Ke3", "game": 1}));
+    refused(&server, status, &answer, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 1, column 13: move 3: `Ke3`"),
+        "{answer}"
+    );
+    let (status, answer) = server.post("/api/search", &json!({"scenario": scenario, "depth": 1}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["pv_san"], json!(["Ra8#"]));
+    assert_eq!(answer["cli"]["pv_uci"], json!(["a1a8"]));
+}

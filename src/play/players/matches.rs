@@ -504,6 +504,22 @@ pub struct Played {
     pub stopped: Option<MatchStop>,
     /// Each finished game's result from the first engine's side (1, 0, −1), in order.
     pub results: Vec<i8>,
+    /// Each finished game, in order: who played White and the moves (what a PGN file of the
+    /// match is written from).
+    pub games: Vec<PlayedGame>,
+}
+
+/// A finished game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Its number in the match's schedule (from 0).
+    pub number: u32,
+    /// Whether the first engine played White.
+    pub first_white: bool,
+    /// The moves, the opening's included.
+    pub moves: Vec<Move>,
+    /// The outcome's value from White's side (1, 0, −1).
+    pub value: i8,
 }
 
 /// Why a match could not be played.
@@ -575,7 +591,8 @@ pub fn run_range(
             } else {
                 play(game, opening, b, a)
             };
-            let for_a = played.map(|(value, _)| if a_white { value } else { -value })?;
+            let (value, moves) = played?;
+            let for_a = if a_white { value } else { -value };
             let mut score = so_far.lock().unwrap_or_else(|e| e.into_inner());
             score.add(for_a);
             task.advance(1);
@@ -583,17 +600,27 @@ pub fn run_range(
                 "+{} ={} -{}",
                 score.wins, score.draws, score.losses
             ));
-            Ok(for_a)
+            Ok((
+                for_a,
+                PlayedGame {
+                    number: k,
+                    first_white: a_white,
+                    moves,
+                    value,
+                },
+            ))
         },
-        Result::<i8, GameStop>::is_err,
+        Result::<(i8, PlayedGame), GameStop>::is_err,
     )?;
     let mut score = Score::default();
     let mut finished = Vec::new();
+    let mut games_played = Vec::new();
     for (k, result) in (range.start as usize..).zip(results) {
         match result {
-            Some(Ok(for_a)) => {
+            Some(Ok((for_a, played))) => {
                 score.add(for_a);
                 finished.push(for_a);
+                games_played.push(played);
             }
             Some(Err(why)) => {
                 return Ok(Played {
@@ -604,6 +631,7 @@ pub fn run_range(
                         stop: why,
                     }),
                     results: finished,
+                    games: games_played,
                 });
             }
             // Skipped after a stop, which comes first in the order.
@@ -614,6 +642,7 @@ pub fn run_range(
         score,
         stopped: None,
         results: finished,
+        games: games_played,
     })
 }
 

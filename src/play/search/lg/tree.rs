@@ -50,7 +50,8 @@ impl End {
 pub struct TreeNode {
     /// The move, in the game's terms.
     pub mv: Move,
-    /// The move in the source's notation (`h8-g7`, `c6:b7`, `pass`).
+    /// The move in the source's notation (`h8-g7`, `c6:b7`, `pass`); under `rules chess` the
+    /// API relabels it in SAN (`play::notation::san::tree`).
     pub text: String,
     /// The value backed up to this move, from White's side (+1, 0, −1).
     pub value: i8,
