@@ -1133,7 +1133,7 @@ mod tests {
         let (_, p) = play_request(json!({"fen": fen}), m)
             .map_err(message)
             .unwrap();
-        assert!(is_fen(Some(&p)));
+        assert!(is_fen(p.as_ref()));
         let (_, p) = translate_request(
             json!({"fen": fen, "piece": "WR", "to": "g8", "moves": "WK g1-f1"}),
             m,
