@@ -423,6 +423,17 @@ fn the_fen_box_loads_a_position_and_follows_its_edits(binary: &Path) {
         "document.getElementById('fen-error').textContent.includes('FEN field 1 (piece placement)')",
     );
     assert_eq!(browser.eval("editors.scenario.text()"), before);
+    // A chess position's line is shown in SAN (`pv_san`), not in lingeo's `a1-a8`.
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    browser.eval(&format!("document.getElementById('fen').value = '{mate}'"));
+    browser.click("#fen-load");
+    // Six pieces on the board: the position loaded (the start's text has a rook on a1 too).
+    browser.wait_for("document.querySelectorAll('#board text.glyph').length == 6");
+    browser.wait_for("!document.getElementById('search-button').disabled");
+    browser.click("#search-form button");
+    browser.wait_for(
+        "document.getElementById('search-summary').textContent.includes('principal variation Ra8#')",
+    );
     // A scenario that is no chess position shows no FEN.
     browser.choose("#scenario-examples", "examples/board16.scenario");
     browser.wait_for("document.querySelectorAll('#board rect.cell').length > 200");

@@ -855,7 +855,7 @@ async function search(event) {
       const answer = await api("/api/search", { ...body, progress }, signal);
       state.answers.search = answer;
       const cli = answer.cli;
-      $("search-summary").textContent = `value ${cli.value} (${searchStatus(cli)}), principal variation ${(cli.pv || []).join(" ")}`;
+      $("search-summary").textContent = `value ${cli.value} (${searchStatus(cli)}), principal variation ${(cli.pv_san || cli.pv || []).join(" ")}`;
       $("tree").innerHTML = (cli.tree || []).map((n) => treeNode(n, [])).join("");
       $("tree-picture").innerHTML = answer.svg || "";
     } catch (e) { if (!cancelled(e)) showError($("tree"), e); }
