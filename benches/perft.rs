@@ -26,7 +26,7 @@ const POSITIONS: [(&str, &str, u32); 2] = [
     ),
     (
         "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         4,
     ),
 ];

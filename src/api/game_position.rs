@@ -98,8 +98,9 @@ impl GamePosition {
         self.successors().0.iter().map(|m| self.text(m)).collect()
     }
 
-    /// Plays `text`, a legal move in UCI (under the rules of chess) or as `lingeo play` writes
-    /// it; an illegal move or one after the end is an error naming it (the position is kept).
+    /// Plays `text`, a legal move in UCI or SAN (under the rules of chess) or as `lingeo play`
+    /// writes it; an illegal move or one after the end is an error naming it (the position is
+    /// kept).
     /// The move as the position writes it (UCI under the rules of chess).
     pub fn push(&mut self, text: &str) -> Result<String> {
         let text = text.trim();
@@ -120,13 +121,15 @@ impl GamePosition {
         });
         let mv = match by_uci {
             Some(mv) => *mv,
-            None => self.state.parse_move(&self.game, text).map_err(|e| {
-                let written: Vec<String> = legal.iter().map(|m| self.text(m)).collect();
-                ApiError::request(
-                    Some("move"),
-                    format!("`{text}`: {e}; the legal moves: {}", written.join(" ")),
-                )
-            })?,
+            None => {
+                crate::play::notation::read_move(&self.game, &self.state, text).map_err(|e| {
+                    let written: Vec<String> = legal.iter().map(|m| self.text(m)).collect();
+                    ApiError::request(
+                        Some("move"),
+                        format!("`{text}`: {e}; the legal moves: {}", written.join(" ")),
+                    )
+                })?
+            }
         };
         let written = self.text(&mv);
         let undo = self.state.make(&self.game, mv);
@@ -216,7 +219,7 @@ mod tests {
         assert_eq!(legal.len(), 20);
         assert!(legal.contains(&"e2e4".to_string()), "{legal:?}");
         assert_eq!(p.turn(), "white");
-        // Either notation is read; UCI comes out.
+        // Every notation is read; UCI comes out.
         assert_eq!(p.push("e2e4").unwrap(), "e2e4");
         assert_eq!(p.push("c7-c5").unwrap(), "c7c5");
         assert_eq!(
@@ -224,6 +227,9 @@ mod tests {
             "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
         );
         assert_eq!(p.moves(), ["e2e4", "c7c5"]);
+        // SAN too (what `lingeo play` writes for a chess position).
+        assert_eq!(p.push("Nf3").unwrap(), "g1f3");
+        assert_eq!(p.pop().unwrap(), "g1f3");
         assert_eq!(p.pop().unwrap(), "c7c5");
         assert_eq!(p.pop().unwrap(), "e2e4");
         assert_eq!(p.fen().unwrap(), start);

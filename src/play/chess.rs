@@ -348,6 +348,30 @@ mod tests {
         legal(game, state).iter().map(|m| m.uci(game)).collect()
     }
 
+    /// A piece pinned to its king moves along the pin's line only (capturing the pinner
+    /// included), a knight pinned on a diagonal not at all, the king onto free points only:
+    /// what the legal-move list decides without making the moves (`State::keep_legal_by_pins`).
+    /// In check every move is made and tested: the king may not step back along the line of
+    /// the rook that checks it.
+    #[test]
+    fn pinned_pieces_move_along_the_pin_only() {
+        // The rook on e2 pinned by the rook on e7, the knight on d2 by the bishop on b4.
+        let g = game("4k3/4r3/8/8/1b6/8/3NR3/4K3 w - - 0 1");
+        let s = State::initial(&g);
+        let moves = uci(&g, &s);
+        let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("e2")).collect();
+        assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7"]);
+        assert!(!moves.iter().any(|m| m.starts_with("d2")), "{moves:?}");
+        let king: Vec<&String> = moves.iter().filter(|m| m.starts_with("e1")).collect();
+        assert_eq!(king, ["e1d1", "e1f1", "e1f2"]);
+        // Checked along the first rank: h1 stays attacked once the king leaves g1.
+        let g = game("4k3/8/8/8/8/8/8/r5K1 w - - 0 1");
+        let s = State::initial(&g);
+        let mut king = uci(&g, &s);
+        king.sort();
+        assert_eq!(king, ["g1f2", "g1g2", "g1h2"]);
+    }
+
     /// Plays moves written in UCI, each of which must be legal.
     fn play(game: &Game, state: &mut State, moves: &str) {
         for text in moves.split_whitespace() {

@@ -511,6 +511,11 @@ impl State {
 
     /// The moves that leave no royal piece of the side to move attacked.
     fn keep_legal(&mut self, game: &Game, out: &mut Vec<Move>) {
+        if let Some(chess) = game.chess.as_ref().filter(|c| c.builtin_only)
+            && self.keep_legal_by_pins(game, chess, out)
+        {
+            return;
+        }
         let side = self.to_move;
         out.retain(|&mv| {
             let undo = self.make_raw(game, mv);
@@ -518,6 +523,95 @@ impl State {
             self.unmake_raw(game, undo);
             ok
         });
+    }
+
+    /// [`State::keep_legal`] under the rules of chess with built-in types only, its king not in
+    /// check, without making the moves: a piece pinned to its king (the only one of its side
+    /// between the king and an opposing rook, bishop or queen on a line) may move along that
+    /// line only, the king onto a point no opposing piece attacks, any other piece anywhere; castling and en passant (whose capture may uncover the king
+    /// along the rank) are made and tested. `false`, with `out` untouched, where it does not
+    /// apply (the king in check, or not one king): then every move is made and tested.
+    /// perft counts the last ply by this list, so it is what bounds perft's speed
+    /// (docs/play-and-search.md §1.6).
+    fn keep_legal_by_pins(&mut self, game: &Game, chess: &ChessGame, out: &mut Vec<Move>) -> bool {
+        let side = self.to_move;
+        let s = chess::side_index(side);
+        let them = side.opposite();
+        let mut kings = game.by_side[s]
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(|&i| self.at[i].is_some() && self.class(i) == chess.king[s]);
+        let (Some(king), None) = (kings.next(), kings.next()) else {
+            return false;
+        };
+        let Some(k) = self.at[king] else {
+            return false;
+        };
+        if self.attacked(game, k, them) {
+            return false;
+        }
+        let Some(kc) = game.scenario.board.coords(k) else {
+            return false;
+        };
+        let [queen, rook, bishop, _] = chess.promotions[1 - s];
+        let mut pins: Vec<(usize, &[Point])> = Vec::new();
+        for ray in game.attack_rays(chess.promotions[s][0]).from(k) {
+            let Some(c) = ray.first().and_then(|&q| game.scenario.board.coords(q)) else {
+                continue;
+            };
+            let line = if c[0] != kc[0] && c[1] != kc[1] {
+                bishop
+            } else {
+                rook
+            };
+            let mut own = None;
+            for (j, q) in ray.iter().enumerate() {
+                let o = self.occupant[q.index()];
+                if o == EMPTY {
+                    continue;
+                }
+                let o = usize::from(o);
+                if game.side[o] == side {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(o);
+                    continue;
+                }
+                let class = self.class(o);
+                if let Some(p) = own
+                    && (class == queen || class == line)
+                {
+                    pins.push((p, &ray[..=j]));
+                }
+                break;
+            }
+        }
+        out.retain(|&mv| {
+            let Move::Step {
+                piece, to, special, ..
+            } = mv
+            else {
+                return true;
+            };
+            let piece = usize::from(piece);
+            match special {
+                Special::None | Special::DoubleStep { .. } if piece != king => pins
+                    .iter()
+                    .find(|(p, _)| *p == piece)
+                    .is_none_or(|(_, line)| line.contains(&to)),
+                // The king, not in check: no slider's ray runs through its point, so the point
+                // it goes to is attacked after the move exactly when it is now.
+                Special::None => !self.attacked(game, to, them),
+                _ => {
+                    let undo = self.make_raw(game, mv);
+                    let ok = !self.royal_attacked(game, side);
+                    self.unmake_raw(game, undo);
+                    ok
+                }
+            }
+        });
+        true
     }
 
     /// The moves of the side to move by its pieces' rays (and `safe`), before the royal rule.
