@@ -7,6 +7,8 @@ use lingeo::play::perft::perft;
 use lingeo::play::state::State;
 use lingeo::scenario::Scenario;
 use proptest::prelude::*;
+
+use super::common::random_chess_position;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
@@ -20,18 +22,7 @@ const STARTS: [&str; 4] = [
 /// The FEN of the position `plies` random legal moves (drawn with `seed`) from `start`, or
 /// sooner where a game ends.
 fn random_position(start: &str, plies: usize, seed: u64) -> String {
-    let game = Game::new(Scenario::from_fen(start).unwrap()).unwrap();
-    let mut state = State::initial(&game);
-    let mut rng = lingeo::random::SplitMix(seed);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        state.moves(&game, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        state.make(&game, mv);
-    }
+    let (game, state) = random_chess_position(start, plies, seed);
     state.scenario(&game).0.to_fen().unwrap()
 }
 

@@ -3,11 +3,10 @@
 //! SAN as lingeo writes it equals shakmaty's, and lingeo reads shakmaty's SAN back to the same
 //! move (docs/play-and-search.md §1.7).
 
-use lingeo::play::game::Game;
 use lingeo::play::notation::{san, uci};
-use lingeo::play::state::State;
-use lingeo::scenario::Scenario;
 use proptest::prelude::*;
+
+use super::common::random_chess_position;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -31,18 +30,8 @@ proptest! {
         plies in 0usize..60,
         seed in any::<u64>(),
     ) {
-        let game = Game::new(Scenario::from_fen(STARTS[start]).unwrap()).unwrap();
-        let mut state = State::initial(&game);
-        let mut rng = lingeo::random::SplitMix(seed);
+        let (game, state) = random_chess_position(STARTS[start], plies, seed);
         let mut moves = Vec::new();
-        for _ in 0..plies {
-            state.moves(&game, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            state.make(&game, mv);
-        }
         let fen = state.scenario(&game).0.to_fen().unwrap();
         let position: Chess = fen
             .parse::<Fen>()

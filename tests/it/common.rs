@@ -45,3 +45,26 @@ pub fn lingeo(args: &[&str]) -> (String, String, i32) {
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// The game of the chess position `start` (a FEN) and its state after `plies` random legal
+/// moves drawn with `seed`, or fewer where the game ends: the random positions the property
+/// tests against shakmaty (perft, SAN) are checked on.
+pub fn random_chess_position(
+    start: &str,
+    plies: usize,
+    seed: u64,
+) -> (lingeo::play::game::Game, lingeo::play::state::State) {
+    let game = lingeo::play::game::Game::new(Scenario::from_fen(start).unwrap()).unwrap();
+    let mut state = lingeo::play::state::State::initial(&game);
+    let mut rng = lingeo::random::SplitMix(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        state.moves(&game, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        state.make(&game, mv);
+    }
+    (game, state)
+}
