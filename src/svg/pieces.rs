@@ -110,6 +110,13 @@ pub(super) fn draw_pieces(out: &mut String, scenario: &Scenario, shapes: &[Piece
     let chess = is_chess(scenario);
     for s in shapes {
         let piece = &scenario.pieces[s.piece];
+        let title = esc(&format!(
+            "{} ({}, {}) on {}",
+            piece.name,
+            piece.side,
+            scenario.types[piece.type_index].name,
+            scenario.board.name(piece.at)
+        ));
         let glyph = glyph(scenario, piece.type_index, piece.side).filter(|_| chess);
         if let Some(glyph) = glyph {
             // The solid shape, white with a dark outline or dark with a light one, so that
@@ -125,13 +132,7 @@ pub(super) fn draw_pieces(out: &mut String, scenario: &Scenario, shapes: &[Piece
                 num(s.cx),
                 num(s.cy + size * 0.35),
                 num(size),
-                esc(&format!(
-                    "{} ({}, {}) on {}",
-                    piece.name,
-                    piece.side,
-                    scenario.types[piece.type_index].name,
-                    scenario.board.name(piece.at)
-                )),
+                title,
                 text_form = '\u{FE0E}',
             );
             continue;
@@ -147,13 +148,7 @@ pub(super) fn draw_pieces(out: &mut String, scenario: &Scenario, shapes: &[Piece
             num(s.cy - s.hh),
             num(2.0 * s.hw),
             num(2.0 * s.hh),
-            esc(&format!(
-                "{} ({}, {}) on {}",
-                piece.name,
-                piece.side,
-                scenario.types[piece.type_index].name,
-                scenario.board.name(piece.at)
-            )),
+            title,
             r = num(s.hh),
         );
         let size = PIECE_FONT.min(s.hh * 1.1);
