@@ -6,6 +6,7 @@ use std::fmt;
 use crate::board::Point;
 use crate::memory::{self, TooLarge};
 use crate::piece::{Reach, Side, Usage};
+use crate::play::placement::{Placement, Reserve};
 use crate::play::rules::Rules;
 use crate::random::SplitMix;
 use crate::scenario::{GoalOwner, Scenario};
@@ -20,6 +21,14 @@ pub enum GameError {
     NoRules,
     /// More pieces than a game holds ([`MAX_PIECES`]): this many.
     TooManyPieces(usize),
+    /// A placement game keeps a piece in hand per point of the board: the points and the
+    /// pieces placed at the start are more than a game holds ([`MAX_PIECES`]).
+    TooManyPoints {
+        /// The board's points.
+        points: usize,
+        /// The pieces placed at the start.
+        pieces: usize,
+    },
     /// Two pieces stand on one point, which play does not allow.
     SharedPoint {
         /// The point's name.
@@ -50,6 +59,12 @@ impl fmt::Display for GameError {
                     "a game takes at most {MAX_PIECES} pieces, this scenario has {n}"
                 )
             }
+            GameError::TooManyPoints { points, pieces } => write!(
+                f,
+                "a placement game keeps a piece in hand for each point: the board's {points} \
+                 points and the {pieces} pieces at the start are more than the {MAX_PIECES} a \
+                 game takes"
+            ),
             GameError::SharedPoint {
                 point,
                 first,
@@ -188,6 +203,9 @@ pub struct Game {
     /// Whether the move limit can end a game before it ends by itself; if so the number of
     /// moves played is part of a state's key.
     pub(crate) limit_matters: bool,
+    /// What `place TYPE` compiles to, when the game places pieces; the per-piece tables then
+    /// hold the reserve in hand after the scenario's pieces.
+    pub(crate) placement: Option<Placement>,
 }
 
 impl Game {
@@ -207,13 +225,15 @@ impl Game {
             mut rays,
             mut ray_keys,
             mut classes,
-            class,
+            mut class,
         } = PieceRays::build(&scenario)?;
+        let placement =
+            Placement::build(&scenario, &rules, &mut classes, &mut rays, &mut ray_keys)?;
         let len = scenario.board.len();
         let mut piece_keys: Vec<u64> = (0..classes.len() * len).map(|_| keys.next_u64()).collect();
-        let goals = goal_masks(&scenario);
-        let owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
-        let goal_distance = goal_distances(&scenario, &goals, &owns_goal)?;
+        let mut goals = goal_masks(&scenario);
+        let mut owns_goal: Vec<bool> = goals.iter().map(|m| m.iter().any(|&g| g)).collect();
+        let mut goal_distance = goal_distances(&scenario, &goals, &owns_goal)?;
         let of_types = |types: &[usize]| -> Vec<bool> {
             scenario
                 .pieces
@@ -221,12 +241,28 @@ impl Game {
                 .map(|p| types.contains(&p.type_index))
                 .collect()
         };
-        let side: Vec<Side> = scenario.pieces.iter().map(|p| p.side).collect();
+        let mut side: Vec<Side> = scenario.pieces.iter().map(|p| p.side).collect();
         let of_side = |s: Side| (0..n).filter(|&i| side[i] == s).map(|i| i as u8).collect();
         let by_side = [of_side(Side::White), of_side(Side::Black)];
         let safe = of_types(&rules.safe);
         let royal = of_types(&rules.royal);
-        let limit_matters = rules.limit < progressive_bound(&scenario).unwrap_or(u32::MAX);
+        let bound = match &placement {
+            Some(p) => p.length_bound(&scenario),
+            None => progressive_bound(&scenario),
+        };
+        let limit_matters = rules.limit < bound.unwrap_or(u32::MAX);
+        if let Some(p) = &placement {
+            p.extend(
+                &scenario,
+                Reserve {
+                    goals: &mut goals,
+                    owns_goal: &mut owns_goal,
+                    goal_distance: &mut goal_distance,
+                    side: &mut side,
+                    class: &mut class,
+                },
+            );
+        }
         let black_key = keys.next_u64();
         let pass_key = keys.next_u64();
         let pending_keys = [keys.next_u64(), keys.next_u64()];
@@ -268,6 +304,7 @@ impl Game {
             piece_keys,
             class,
             limit_matters,
+            placement,
         })
     }
 
@@ -276,9 +313,10 @@ impl Game {
         self.chess.is_some()
     }
 
-    /// The number of pieces (placed at the start; captured ones keep their index).
+    /// The number of pieces (placed at the start, captured ones keeping their index; in a
+    /// placement game the reserve in hand too).
     pub fn piece_count(&self) -> usize {
-        self.scenario.pieces.len()
+        self.side.len()
     }
 
     /// The Zobrist key of a piece of class `class` on `at`.

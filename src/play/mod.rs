@@ -11,6 +11,7 @@ pub mod game;
 pub mod line;
 pub mod notation;
 pub mod perft;
+pub mod placement;
 pub mod players;
 pub mod rules;
 pub mod search;

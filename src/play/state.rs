@@ -61,12 +61,24 @@ pub enum Special {
         /// Where it goes.
         rook_to: Point,
     },
+    /// A placement (`place TYPE`, [`crate::play::placement`]): the piece comes from the reserve
+    /// in hand onto `to` (the step's `from` is `to`), and per line of the placed type from
+    /// there, in the order of its rays, `flips` counts the opposing pieces that change side.
+    Place {
+        /// The pieces flipped along each line.
+        flips: [u8; crate::play::placement::MAX_LINES],
+    },
 }
 
 impl Move {
     /// `h8-g7`, `c6:b7` for a capture (the source's notation), `pass`.
     pub fn show(&self, game: &Game) -> String {
         match *self {
+            Move::Step {
+                to,
+                special: Special::Place { .. },
+                ..
+            } => game.scenario.board.name(to).to_string(),
             Move::Step {
                 from,
                 to,
@@ -91,6 +103,11 @@ impl Move {
     /// move, `e1g1`), on boards whose points have algebraic names; `0000` for a pass.
     pub fn uci(&self, game: &Game) -> String {
         match *self {
+            Move::Step {
+                to,
+                special: Special::Place { .. },
+                ..
+            } => game.scenario.board.name(to).to_string(),
             Move::Step {
                 from, to, promote, ..
             } => {
@@ -231,7 +248,7 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Pieces with a goal still on the board, per side (White, Black).
     goal_pieces: [u16; 2],
-    hash: u64,
+    pub(super) hash: u64,
     /// Per piece, its class (its type and side, [`Game`]'s classes): a promoted pawn changes
     /// it.
     class: Vec<u8>,
@@ -286,8 +303,15 @@ impl State {
             }
         }
         let chess = game.rules.chess.unwrap_or_default();
+        // A placement game's reserve in hand follows the scenario's pieces, off the board.
+        let in_hand = game.class.len() - s.pieces.len();
         let mut state = State {
-            at: s.pieces.iter().map(|p| Some(p.at)).collect(),
+            at: s
+                .pieces
+                .iter()
+                .map(|p| Some(p.at))
+                .chain(std::iter::repeat_n(None, in_hand))
+                .collect(),
             occupant,
             to_move: game.rules.first,
             ply: 0,
@@ -320,6 +344,27 @@ impl State {
     /// Every piece's class now.
     pub(crate) fn classes(&self) -> &[u8] {
         &self.class
+    }
+
+    /// Puts `piece`, of class `class`, on the empty point `at` (a placement; the key is the
+    /// caller's to change).
+    pub(super) fn put(&mut self, piece: u8, at: Point, class: usize) {
+        self.occupant[at.index()] = piece;
+        self.at[usize::from(piece)] = Some(at);
+        self.class[usize::from(piece)] = class as u8;
+    }
+
+    /// Takes `piece` off `at` back into the reserve, of class `class` there (a placement taken
+    /// back).
+    pub(super) fn lift(&mut self, piece: u8, at: Point, class: usize) {
+        self.occupant[at.index()] = EMPTY;
+        self.at[usize::from(piece)] = None;
+        self.class[usize::from(piece)] = class as u8;
+    }
+
+    /// Sets the class of `piece` (a flip; the key is the caller's to change).
+    pub(super) fn set_class(&mut self, piece: usize, class: usize) {
+        self.class[piece] = class as u8;
     }
 
     /// The castling rights (none outside the rules of chess).
@@ -358,7 +403,10 @@ impl State {
     /// making it, when that is simple: under `goals immediate` no goal is ever pending, so the
     /// key changes by the pieces moved, the side and the pass flag alone. `None` otherwise.
     pub fn child_key(&self, game: &Game, mv: Move) -> Option<u64> {
-        if game.rules.goals != GoalRule::Immediate || self.pending.is_some() || game.chess.is_some()
+        if game.rules.goals != GoalRule::Immediate
+            || self.pending.is_some()
+            || game.chess.is_some()
+            || game.placement.is_some()
         {
             return None;
         }
@@ -615,13 +663,24 @@ impl State {
     }
 
     /// The moves of the side to move by its pieces' rays (and `safe`), before the royal rule.
-    fn pseudo_moves(&self, game: &Game, out: &mut Vec<Move>) {
+    pub(super) fn pseudo_moves(&self, game: &Game, out: &mut Vec<Move>) {
         let side = self.to_move;
+        if let Some(placement) = &game.placement {
+            self.placements(game, placement, out);
+        }
         for &i in &game.by_side[side_index(side)] {
             let i = usize::from(i);
             let Some(from) = self.at[i] else { continue };
             let first = out.len();
             let class = self.class(i);
+            // A placed type's vectors are the lines it flips along: its pieces never step.
+            if game
+                .placement
+                .as_ref()
+                .is_some_and(|p| p.type_index == game.classes[class].type_index)
+            {
+                continue;
+            }
             if let Some(chess) = &game.chess
                 && chess.pawn[side_index(side)] == class
             {
@@ -865,19 +924,11 @@ impl State {
                 value: other,
                 reason: Reason::Stalemate,
             }),
-            Stalemate::Pass if self.passed => {
+            // A placement game ends as soon as neither side can place, without a pass first.
+            Stalemate::Pass if self.passed || self.neither_places(game) => {
                 let value = match game.rules.deadlock {
                     Deadlock::Draw => 0,
-                    Deadlock::Count => {
-                        let count = |s: Side| {
-                            self.at
-                                .iter()
-                                .enumerate()
-                                .filter(|(i, at)| at.is_some() && game.side[*i] == s)
-                                .count()
-                        };
-                        (count(Side::White).cmp(&count(Side::Black))) as i8
-                    }
+                    Deadlock::Count => self.piece_margin(game).signum() as i8,
                 };
                 Some(Outcome {
                     value,
@@ -1064,6 +1115,15 @@ impl State {
         match mv {
             Move::Step {
                 piece,
+                to,
+                special: Special::Place { flips },
+                ..
+            } => {
+                self.make_placement(game, piece, to, flips);
+                self.passed = false;
+            }
+            Move::Step {
+                piece,
                 from,
                 to,
                 capture,
@@ -1152,6 +1212,16 @@ impl State {
     pub(crate) fn unmake_raw(&mut self, game: &Game, undo: Undo) {
         if let Move::Step {
             piece,
+            to,
+            special: Special::Place { flips },
+            ..
+        } = undo.mv
+        {
+            self.to_move = self.to_move.opposite();
+            self.unmake_placement(game, piece, to, flips);
+            self.to_move = self.to_move.opposite();
+        } else if let Move::Step {
+            piece,
             from,
             to,
             capture,
@@ -1207,7 +1277,10 @@ impl State {
             .iter()
             .enumerate()
             .filter(|(_, at)| at.is_some())
-            .map(|(i, _)| f64::from(sign(game.side[i])) * game.classes[self.class(i)].value)
+            .map(|(i, _)| {
+                let c = &game.classes[self.class(i)];
+                f64::from(sign(c.side)) * c.value
+            })
             // From +0.0: the sum of no values starts at -0.0, which prints `-0.00`.
             .fold(0.0, |sum, v| sum + v)
     }
@@ -1273,6 +1346,17 @@ impl State {
             } else {
                 Err(MoveError::MayNotPass(self.to_move))
             };
+        }
+        // In a placement game a point alone is a placement there.
+        if game.placement.is_some()
+            && let Ok(at) = game.scenario.board.parse_point(text)
+        {
+            return legal
+                .into_iter()
+                .find(|m| {
+                    matches!(*m, Move::Step { to, special: Special::Place { .. }, .. } if to == at)
+                })
+                .ok_or_else(|| MoveError::NoPlacement(text.to_string()));
         }
         let (name, squares) = match text.rsplit_once(' ') {
             Some((name, squares)) => (Some(name.trim()), squares),
@@ -1346,6 +1430,11 @@ pub enum MoveError {
     /// A pass where the side has moves.
     #[error("{0} has moves and may not pass")]
     MayNotPass(Side),
+    /// A point where the side to move may place nothing (occupied, or flipping nothing).
+    #[error(
+        "no piece may be placed on {0}: a placement goes on an empty point and flips at least one piece"
+    )]
+    NoPlacement(String),
     /// A text that is no move.
     #[error(
         "`{0}` is not a move: write it `h8-g7`, `c6:b7` for a capture, `e7-e8=N` for a \

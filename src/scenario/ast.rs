@@ -83,6 +83,15 @@ pub enum Place {
     /// `rank 1` or `rank last` (the highest rank of the board, so that a file placing pieces on
     /// the last rank stays right when only its board line changes).
     Rank(Spanned<RankRef>),
+    /// `centre (0,0) (1,1)`: points at offsets from the centre of a 2D grid board (the point of
+    /// file ⌈width/2⌉ and rank ⌈height/2⌉), so that a start written about the centre stays
+    /// right when only the board line changes (Othello's four discs).
+    Centre {
+        /// The offsets, files first.
+        offsets: Vec<Spanned<Vec<i64>>>,
+        /// `centre` and its offsets.
+        span: Span,
+    },
 }
 
 impl Place {
@@ -91,6 +100,7 @@ impl Place {
         match self {
             Place::Point(p) => p.span(),
             Place::Rank(r) => &r.span,
+            Place::Centre { span, .. } => span,
         }
     }
 }
@@ -143,6 +153,9 @@ pub enum GameRule {
     Chess(Span),
     /// `castling KQkq` or `castling none`: the castling rights at the start (with `rules chess`)
     Castling(Spanned<String>),
+    /// `place TYPE`: a move may put a new piece of the type on an empty point, flipping the
+    /// opposing pieces of the type it brackets along the type's move slides (Othello)
+    Place(Spanned<String>),
 }
 
 /// When a goal point wins (`goals ...`).

@@ -342,6 +342,7 @@ impl Resolver {
         let rank = match place {
             Place::Point(p) => return self.point(board, p).map(|p| vec![p]),
             Place::Rank(rank) => rank,
+            Place::Centre { offsets, span } => return self.centre(board, offsets, span),
         };
         let Some([_, height, _]) = board.dims() else {
             self.error(
@@ -374,6 +375,70 @@ impl Resolver {
             return None;
         }
         Some(points)
+    }
+
+    /// The points of `centre (dx,dy) ...`: each offset from the centre point of a 2D grid board
+    /// (file ⌈width/2⌉, rank ⌈height/2⌉), each on the board and not removed.
+    fn centre(
+        &mut self,
+        board: &Board,
+        offsets: &[Spanned<Vec<i64>>],
+        span: &Span,
+    ) -> Option<Vec<Point>> {
+        let Some([width, height, 1]) = board.dims() else {
+            self.error(
+                Diagnostic::new("only a 2D grid board has a centre", span.clone())
+                    .with_label("a point about the centre")
+                    .with_note(format!("this board is {}", board.describe())),
+            );
+            return None;
+        };
+        let centre = [i64::from(width.div_ceil(2)), i64::from(height.div_ceil(2))];
+        let mut points = Vec::with_capacity(offsets.len());
+        // Every offset is checked, so that each one off the board is reported.
+        let mut fits = true;
+        for offset in offsets {
+            let &[dx, dy] = offset.node.as_slice() else {
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "an offset from the centre is two numbers (files, ranks), not {}",
+                            offset.node.len()
+                        ),
+                        offset.span.clone(),
+                    )
+                    .with_label("expected `(dx,dy)`"),
+                );
+                fits = false;
+                continue;
+            };
+            let at = [centre[0].checked_add(dx), centre[1].checked_add(dy)];
+            let point = match at {
+                [Some(x), Some(y)] => board.point_at([x, y, 1]).ok(),
+                _ => None,
+            };
+            let Some(point) = point else {
+                self.error(
+                    Diagnostic::new(
+                        format!(
+                            "the start does not fit this board: centre {} is not a point of the {} board",
+                            format_tuple(&offset.node),
+                            board.describe()
+                        ),
+                        offset.span.clone(),
+                    )
+                    .with_label(format!(
+                        "the centre is ({},{}), counting from 1; this offset leads off the board or \
+                         onto a removed point",
+                        centre[0], centre[1]
+                    )),
+                );
+                fits = false;
+                continue;
+            };
+            points.push(point);
+        }
+        fits.then_some(points)
     }
 
     fn point(&mut self, board: &Board, p: &PointRef) -> Option<Point> {
@@ -744,8 +809,16 @@ impl Resolver {
                     .enumerate()
                     .map(|(k, &p)| (format!("{base}{}", k + 1), Some(p)))
                     .collect(),
-                (Place::Rank(_), None) => vec![(base.clone(), None)],
-                (Place::Point(_), at) => vec![(base.clone(), at.map(|points| points[0]))],
+                // Several offsets about the centre are numbered as a rank's points are.
+                (Place::Centre { offsets, .. }, Some(points)) if offsets.len() > 1 => points
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &p)| (format!("{base}{}", k + 1), Some(p)))
+                    .collect(),
+                (Place::Rank(_) | Place::Centre { .. }, None) => vec![(base.clone(), None)],
+                (Place::Point(_) | Place::Centre { .. }, at) => {
+                    vec![(base.clone(), at.map(|points| points[0]))]
+                }
             };
             for (name, at) in placed {
                 if let Some(first) = names.get(&name) {
@@ -840,6 +913,7 @@ impl Resolver {
                 GameRule::Limit(_) => "limit",
                 GameRule::Chess(_) => "rules",
                 GameRule::Castling(_) => "castling",
+                GameRule::Place(_) => "place",
                 GameRule::Safe(_) | GameRule::Royal(_) => "",
             };
             if !key.is_empty() {
@@ -1038,9 +1112,77 @@ impl Resolver {
                 }
                 list.push(t);
             }
+            GameRule::Place(name) => rules.place = self.placed_type(name, scenario),
             // Read with the block as a whole (`chess_rules`).
             GameRule::Chess(_) | GameRule::Castling(_) => {}
         }
+    }
+
+    /// The type of `place TYPE` (docs/semantics.md §7.4): a type whose move vectors are the
+    /// lines a placement flips along, so at least one, each a slide (a leap brackets nothing),
+    /// at most [`crate::play::placement::MAX_LINES`], no edges, on a grid board.
+    fn placed_type(&mut self, name: &Spanned<String>, scenario: &Scenario) -> Option<usize> {
+        let Some(t) = self.type_index(&name.node) else {
+            if !self.broken_type(&name.node) {
+                self.error(
+                    Diagnostic::new(
+                        format!("unknown piece type `{}`", name.node),
+                        name.span.clone(),
+                    )
+                    .with_label("no such type")
+                    .with_note(known_types(scenario)),
+                );
+            }
+            return None;
+        };
+        if self.broken_type(&name.node) {
+            return None;
+        }
+        let moves = &scenario.types[t].moves;
+        let max = crate::play::placement::MAX_LINES;
+        let why = if scenario.board.dims().is_none() {
+            Some("a graph board has no lines to flip along".to_string())
+        } else if moves.vectors.is_empty() {
+            Some(format!("type {} has no move vectors", name.node))
+        } else if !moves.edges.is_empty() {
+            Some(format!(
+                "type {} moves along edges, which are no lines",
+                name.node
+            ))
+        } else if moves
+            .vectors
+            .iter()
+            .any(|b| b.reach == crate::piece::Reach::Leap)
+        {
+            Some(format!(
+                "type {} has a `move leap` vector: one step brackets nothing",
+                name.node
+            ))
+        } else if moves.vectors.len() > max {
+            Some(format!(
+                "type {} has {} move vectors, and a placement flips along at most {max}",
+                name.node,
+                moves.vectors.len()
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.error(
+                Diagnostic::new(
+                    format!("placing `{}` defines no flips: {why}", name.node),
+                    name.span.clone(),
+                )
+                .with_label("the placed type")
+                .with_note(
+                    "a placement flips the opposing pieces it brackets along each of the placed \
+                     type's move slides, e.g. `type disc { move slide (1,0) (1,1) (0,1) (-1,1) \
+                     (-1,0) (-1,-1) (0,-1) (1,-1) }`",
+                ),
+            );
+            return None;
+        }
+        Some(t)
     }
 
     /// `fuzzy length { ... }`: at most once; the terms checked by [`Terms::new`], each problem

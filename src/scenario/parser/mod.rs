@@ -18,7 +18,7 @@
 //! edge_chain    := point_ref (("->" | "--") point_ref)+
 //! piece_decl    := ("white" | "black") IDENT "at" place ("as" IDENT)?
 //! goal_decl     := "goal" place ("for" IDENT)?
-//! place         := "rank" (UINT | "last") | point_ref
+//! place         := "rank" (UINT | "last") | "centre" tuple+ | point_ref
 //! game_decl     := "game" "{" game_line* "}"                 -- see game.rs
 //! fuzzy_decl    := "fuzzy" "length" "{" (term_decl ","?)* "}"
 //! term_decl     := STRING number number number number    -- a trapezoid a b c d
@@ -609,9 +609,22 @@ fn skip_to_term(i: Input<'_>) -> Input<'_> {
     r
 }
 
-/// `rank 1`, `rank last`, or a point. `rank` followed by neither is a point named `rank` (a
-/// graph board may have one).
+/// `rank 1`, `rank last`, `centre (0,0) (1,1)`, or a point. `rank` followed by neither, or
+/// `centre` by no offset, is a point of that name (a graph board may have one).
 fn place(i: Input<'_>) -> PResult<'_, Place> {
+    if let Some(((Token::Ident("centre"), _), r)) = i.split_first()
+        && let Some((Token::LParen, _)) = r.peek()
+    {
+        let (mut r, first) = tuple(r)?;
+        let mut offsets = vec![first];
+        while let Some((Token::LParen, _)) = r.peek() {
+            let (after, next) = tuple(r)?;
+            offsets.push(next);
+            r = after;
+        }
+        let span = i.span_to(&r);
+        return Ok((r, Place::Centre { offsets, span }));
+    }
     if let Some(((Token::Ident("rank"), _), r)) = i.split_first() {
         let rank = match r.split_first() {
             Some(((Token::Ident("last"), _), after)) => Some((after, RankRef::Last)),
