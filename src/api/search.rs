@@ -348,8 +348,13 @@ pub struct SearchJson {
     pub network: Option<String>,
     /// The value from White's side (1, 0, -1), null when the search did not prove one.
     pub value: Option<i8>,
-    /// The score (White's side).
+    /// The score (White's side); where `counted`, the final difference in pieces.
     pub score: i32,
+    /// The game is decided by counting pieces (`deadlock count`, no goals, no royal piece:
+    /// Othello) and its value is proved: `score` is then the final number of White's pieces
+    /// minus Black's under the play found (both sides playing for the largest margin).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub counted: bool,
     /// The principal variation.
     pub pv: Vec<String>,
     /// Under `rules chess`: the principal variation in SAN (`Nf3`, `O-O`, `Qh4#`).
@@ -774,6 +779,8 @@ fn search_json(
     lg: Option<&LgResult>,
 ) -> SearchJson {
     let ms = |t: Duration| (t.as_secs_f64() * 1e4).round() / 10.0;
+    // An LG search scores its own way; alpha-beta and minimax carry the margin.
+    let counted = game.scores_by_count() && result.value.is_some() && !r.engine.is_lg();
     SearchJson {
         engine: r.engine.name(),
         ordering: options.ordering.name(),
@@ -781,7 +788,11 @@ fn search_json(
         rules: None,
         network: None,
         value: result.value,
-        score: result.score,
+        score: match counted {
+            true => crate::play::search::final_margin(result.score),
+            false => result.score,
+        },
+        counted,
         pv: line(game, &result.pv),
         pv_san: notation::is_chess(game).then(|| notation::san::line(game, root, &result.pv)),
         pv_uci: notation::is_chess(game).then(|| notation::uci::line(game, &result.pv)),

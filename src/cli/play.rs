@@ -457,6 +457,12 @@ fn score_line(request: &SearchRequest, outcome: &SearchOutcome) -> String {
             "Black wins"
         }
     };
+    if outcome.json.counted {
+        return format!(
+            "score: {} (pieces at the end, White's minus Black's)\n",
+            outcome.json.score
+        );
+    }
     if lg.is_some_and(|l| !l.proved) {
         // An LG value not proved for the game: no distance to the end to tell.
         let what = if lg.is_some_and(|l| l.forced) {

@@ -16,7 +16,7 @@
 use crate::board::Point;
 use crate::piece::Side;
 use crate::play::game::{self, Class, GameError, Rays};
-use crate::play::rules::Rules;
+use crate::play::rules::{Deadlock, Rules, Stalemate};
 use crate::play::state::{Move, Special, State};
 use crate::scenario::Scenario;
 
@@ -103,6 +103,19 @@ impl Placement {
         }
         let empty = scenario.board.len().saturating_sub(scenario.pieces.len());
         u32::try_from(2 * empty + 2).ok()
+    }
+}
+
+impl game::Game {
+    /// Whether the game is decided by counting pieces alone: `stalemate pass` and `deadlock
+    /// count`, no goals, no royal piece, not the rules of chess (Othello). Its searches then
+    /// play for the largest final margin, and report it (`search::final_margin`).
+    pub fn scores_by_count(&self) -> bool {
+        self.rules.deadlock == Deadlock::Count
+            && self.rules.stalemate == Stalemate::Pass
+            && !self.any_goals
+            && !self.any_royal
+            && self.chess.is_none()
     }
 }
 
@@ -359,6 +372,30 @@ pub(crate) mod tests {
             self.cells.iter().map(|&v| i32::from(v)).sum()
         }
 
+        /// The final margin (White's discs minus Black's) under perfect play, each side
+        /// playing for the largest margin of its own: plain minimax, no pruning.
+        pub(crate) fn solve(&self) -> i32 {
+            let moves = self.moves();
+            if moves.is_empty() {
+                let other = self.passed();
+                return if other.moves().is_empty() {
+                    self.margin()
+                } else {
+                    other.solve()
+                };
+            }
+            let scores = moves.iter().map(|&(x, y)| {
+                let mut child = self.clone();
+                child.play(x, y);
+                child.solve()
+            });
+            if self.to_move == 1 {
+                scores.max().unwrap()
+            } else {
+                scores.min().unwrap()
+            }
+        }
+
         pub(crate) fn perft(&self, depth: u32) -> u64 {
             if depth == 0 {
                 return 1;
@@ -470,6 +507,70 @@ pub(crate) mod tests {
                     state.make(&game, mv);
                 }
             }
+        }
+    }
+
+    fn solve(game: &Game, state: &State) -> crate::play::search::SearchResult {
+        let options = crate::play::search::SearchOptions {
+            tt_mb: 1,
+            ..Default::default()
+        };
+        crate::play::search::alphabeta::search(game, state, &options)
+    }
+
+    /// 4x4 Othello solved: White, the second player, wins by 8 (11 to 3, the known result),
+    /// as the plain minimax of the oracle finds too; the principal variation plays it out.
+    #[test]
+    fn four_by_four_othello_is_won_by_white_by_eight() {
+        assert_eq!(Plain::start(4).solve(), 8);
+        let game = othello(4);
+        let root = State::initial(&game);
+        let r = solve(&game, &root);
+        assert_eq!(r.value, Some(1));
+        assert_eq!(crate::play::search::final_margin(r.score), 8);
+        let mut state = root.clone();
+        for &mv in &r.pv {
+            state.make(&game, mv);
+        }
+        let mut moves = Vec::new();
+        state.successors(&game, &mut moves);
+        assert!(state.outcome.is_some(), "the line plays to the end");
+        assert_eq!(state.piece_margin(&game), 8);
+    }
+
+    /// Random 6x6 positions with 9 empty points left: the solver's margin is the oracle's.
+    #[test]
+    fn endgame_margins_agree_with_the_oracle() {
+        let game = othello(6);
+        let mut rng = SplitMix(6);
+        let mut solved = 0;
+        while solved < 6 {
+            let mut state = State::initial(&game);
+            let mut plain = Plain::start(6);
+            let mut moves = Vec::new();
+            while plain.cells.iter().filter(|&&v| v == 0).count() > 9 {
+                state.successors(&game, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                match mv {
+                    Move::Step { to, .. } => {
+                        let c = game.scenario.board.coords(to).unwrap();
+                        plain.play(c[0], c[1]);
+                    }
+                    Move::Pass => plain = plain.passed(),
+                }
+                state.make(&game, mv);
+            }
+            if state.outcome.is_some() {
+                continue;
+            }
+            let r = solve(&game, &state);
+            let want = plain.solve();
+            assert_eq!(crate::play::search::final_margin(r.score), want);
+            assert_eq!(r.value, Some(want.signum() as i8));
+            solved += 1;
         }
     }
 

@@ -36,6 +36,7 @@ mod lg_beyond_zones;
 mod lg_search;
 mod lints;
 mod long_inputs;
+mod othello;
 mod pattern_properties;
 mod patterns;
 mod play;

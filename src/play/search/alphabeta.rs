@@ -291,8 +291,13 @@ impl<'g> Searcher<'g> {
         let mut best: Option<(i32, bool, u32)> = None;
         // A solve's scores are −WIN, 0 and WIN alone (and, in the iterations of an anytime
         // solve, evaluations far inside them), so its window is closed at both ends: a win
-        // found cuts off the other moves at once, as no score can beat it.
-        let window = if self.distance { INF } else { WIN };
+        // found cuts off the other moves at once, as no score can beat it. A game decided by
+        // counting pieces scores its margin beyond them, so its window stays open.
+        let window = if self.distance || self.game.scores_by_count() {
+            INF
+        } else {
+            WIN
+        };
         // The depths one at a time, never listed: `--depth 4294967295` is as cheap as a solve.
         let last = options.depth.unwrap_or(u32::MAX).max(1);
         let mut depth = if options.depth.is_some() || budgeted(options) {
@@ -335,7 +340,7 @@ impl<'g> Searcher<'g> {
         if !self.visit(ply) {
             return (0, false);
         }
-        if let Some(score) = terminal_score(state) {
+        if let Some(score) = terminal_score(self.game, state) {
             return (score, !ends_by_the_path(state));
         }
         // A position met again on the line (or in the game before the root) is scored a draw
@@ -350,7 +355,7 @@ impl<'g> Searcher<'g> {
         // (prefetched by the parent) takes to arrive from memory, so the two overlap.
         let mut moves = self.buffers.pop().unwrap_or_default();
         state.successors(self.game, &mut moves);
-        if let Some(score) = terminal_score(state) {
+        if let Some(score) = terminal_score(self.game, state) {
             self.buffers.push(moves);
             return (score, !ends_by_the_path(state));
         }
@@ -546,12 +551,12 @@ impl<'g> Searcher<'g> {
         if !self.visit(ply) {
             return 0;
         }
-        if let Some(score) = terminal_score(state) {
+        if let Some(score) = terminal_score(self.game, state) {
             return score;
         }
         let mut moves = self.buffers.pop().unwrap_or_default();
         state.successors(self.game, &mut moves);
-        let score = match terminal_score(state) {
+        let score = match terminal_score(self.game, state) {
             Some(score) => score,
             None => self.quiesce(state, &moves, ply, alpha, beta),
         };

@@ -52,7 +52,7 @@ fn negamax(
     }
     let mut moves = Vec::new();
     state.successors(game, &mut moves);
-    if let Some(score) = terminal_score(state) {
+    if let Some(score) = terminal_score(game, state) {
         return (score, true, Vec::new());
     }
     if depth == 0 {

@@ -560,10 +560,20 @@ pub(crate) fn time_stop(time: Duration, shown: Option<&str>) -> StopReason {
     }
 }
 
-/// The score of a finished game at its last state, for the side to move there.
-pub(crate) fn terminal_score(state: &State) -> Option<i32> {
+/// What one piece of the final margin adds to a won game's score where the game is decided by
+/// counting pieces ([`Game::scores_by_count`]): more than the plies of any game, so that a
+/// larger margin always beats a quicker win.
+pub const MARGIN: i32 = 1000;
+
+/// The score of a finished game at its last state, for the side to move there: `WIN`, 0 or
+/// `-WIN`, and where the game is decided by counting pieces, the final margin (White's pieces
+/// minus Black's) times [`MARGIN`] besides, so that the searches play for the largest margin.
+pub(crate) fn terminal_score(game: &Game, state: &State) -> Option<i32> {
     state.outcome.map(|o| {
-        let white = i32::from(o.value) * WIN;
+        let mut white = i32::from(o.value) * WIN;
+        if o.reason == crate::play::state::Reason::Deadlock && game.scores_by_count() {
+            white += MARGIN * state.piece_margin(game);
+        }
         match state.to_move {
             crate::piece::Side::White => white,
             crate::piece::Side::Black => -white,
@@ -620,6 +630,17 @@ pub(crate) fn child_bound(bound: i32) -> i32 {
         bound
     };
     -b
+}
+
+/// The final margin in pieces (White's minus Black's) a proved score from White's side holds,
+/// in a game decided by counting pieces: its part beyond `WIN`, in [`MARGIN`]s (the plies a
+/// search with distance takes off are less than one).
+pub fn final_margin(white_score: i32) -> i32 {
+    let beyond = white_score.abs() - WIN;
+    if white_score.abs() <= DECISIVE || beyond <= 0 {
+        return 0;
+    }
+    white_score.signum() * ((beyond + MARGIN - 1) / MARGIN)
 }
 
 /// A score from White's side and, when decisive, the value it proves.

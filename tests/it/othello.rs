@@ -1,0 +1,91 @@
+//! Othello through the command line (issue 48): perft on the shipped files and 4x4 solved, the
+//! final disc difference as the JSON's `score`.
+
+use super::common::lingeo;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (out, err, code) = lingeo(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn perft_of_the_othello_files() {
+    let v = json(&[
+        "perft",
+        "examples/othello.scenario",
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(v["nodes"], 1396);
+    let v = json(&[
+        "perft",
+        "examples/othello.scenario",
+        "--depth",
+        "2",
+        "--divide",
+        "--json",
+    ]);
+    let divide: Vec<(String, u64)> = v["divide"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["move"].as_str().unwrap().to_string(),
+                d["nodes"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [("d3", 3), ("c4", 3), ("f5", 3), ("e6", 3)];
+    assert_eq!(
+        divide,
+        want.map(|(m, n)| (m.to_string(), n)).to_vec(),
+        "Black's four first moves"
+    );
+    // The same game on the other boards, the board line alone changed.
+    let v = json(&[
+        "perft",
+        "examples/othello-6x6.scenario",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["nodes"], 244);
+    let v = json(&[
+        "perft",
+        "examples/othello-4x4.scenario",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["nodes"], 44);
+}
+
+#[test]
+fn four_by_four_solved_with_its_disc_difference() {
+    let v = json(&[
+        "search",
+        "examples/othello-4x4.scenario",
+        "--solve",
+        "--tt-mb",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["value"], 1, "White, the second player, wins");
+    assert_eq!(v["score"], 8, "11 discs to 3");
+    assert_eq!(v["counted"], true);
+    let (out, _, code) = lingeo(&[
+        "search",
+        "examples/othello-4x4.scenario",
+        "--solve",
+        "--tt-mb",
+        "4",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("score: 8 (pieces at the end, White's minus Black's)"),
+        "{out}"
+    );
+}
