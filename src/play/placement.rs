@@ -246,6 +246,21 @@ impl State {
         moves.is_empty()
     }
 
+    /// How many moves the opponent has once `mv` is made (its moves before the royal rule),
+    /// the state left as it was: what the mobility ordering sorts by.
+    pub(crate) fn replies_after(
+        &mut self,
+        game: &game::Game,
+        mv: Move,
+        buf: &mut Vec<Move>,
+    ) -> usize {
+        let undo = self.make_raw(game, mv);
+        buf.clear();
+        self.pseudo_moves(game, buf);
+        self.unmake_raw(game, undo);
+        buf.len()
+    }
+
     /// The pieces on the board minus those of Black: the margin `deadlock count` decides by,
     /// each piece counted for the side of its class now (a flip changes it).
     pub fn piece_margin(&self, game: &game::Game) -> i32 {
@@ -266,6 +281,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::play::game::Game;
     use crate::play::perft::perft;
+    use crate::play::search::Ordering;
     use crate::random::SplitMix;
 
     /// Othello on an n×n board from the standard start, written as its own scenario text (the
@@ -510,9 +526,14 @@ pub(crate) mod tests {
         }
     }
 
-    fn solve(game: &Game, state: &State) -> crate::play::search::SearchResult {
+    fn solve(
+        game: &Game,
+        state: &State,
+        ordering: crate::play::search::Ordering,
+    ) -> crate::play::search::SearchResult {
         let options = crate::play::search::SearchOptions {
             tt_mb: 1,
+            ordering,
             ..Default::default()
         };
         crate::play::search::alphabeta::search(game, state, &options)
@@ -525,9 +546,12 @@ pub(crate) mod tests {
         assert_eq!(Plain::start(4).solve(), 8);
         let game = othello(4);
         let root = State::initial(&game);
-        let r = solve(&game, &root);
-        assert_eq!(r.value, Some(1));
-        assert_eq!(crate::play::search::final_margin(r.score), 8);
+        for ordering in [Ordering::Killer, Ordering::Mobility] {
+            let r = solve(&game, &root, ordering);
+            assert_eq!(r.value, Some(1), "{ordering:?}");
+            assert_eq!(crate::play::search::final_margin(r.score), 8, "{ordering:?}");
+        }
+        let r = solve(&game, &root, Ordering::Killer);
         let mut state = root.clone();
         for &mv in &r.pv {
             state.make(&game, mv);
@@ -538,7 +562,8 @@ pub(crate) mod tests {
         assert_eq!(state.piece_margin(&game), 8);
     }
 
-    /// Random 6x6 positions with 9 empty points left: the solver's margin is the oracle's.
+    /// Random 6x6 positions with 9 empty points left: the solver's margin is the oracle's,
+    /// under the killer and the mobility orderings.
     #[test]
     fn endgame_margins_agree_with_the_oracle() {
         let game = othello(6);
@@ -566,10 +591,12 @@ pub(crate) mod tests {
             if state.outcome.is_some() {
                 continue;
             }
-            let r = solve(&game, &state);
             let want = plain.solve();
-            assert_eq!(crate::play::search::final_margin(r.score), want);
-            assert_eq!(r.value, Some(want.signum() as i8));
+            for ordering in [Ordering::Killer, Ordering::Mobility] {
+                let r = solve(&game, &state, ordering);
+                assert_eq!(crate::play::search::final_margin(r.score), want);
+                assert_eq!(r.value, Some(want.signum() as i8));
+            }
             solved += 1;
         }
     }

@@ -697,6 +697,9 @@ impl<'g> Searcher<'g> {
             None => [0; SECTORS],
         };
         keyed.clear();
+        // The mobility ordering makes each move on a copy of the state, once per state.
+        let mut scratch = (self.ordering == Ordering::Mobility).then(|| state.clone());
+        let mut replies = Vec::new();
         keyed.extend(moves.iter().enumerate().map(|(k, mv)| {
             let mut key: i64 = 0;
             if k == usize::from(tt_best) {
@@ -704,6 +707,17 @@ impl<'g> Searcher<'g> {
             }
             match self.ordering {
                 Ordering::None => {}
+                Ordering::Mobility => {
+                    if let Some(scratch) = &mut scratch {
+                        let n = scratch.replies_after(self.game, *mv, &mut replies);
+                        key += (1 << 20) - ((n as i64) << 8);
+                    }
+                    if killers[0] == Some(*mv) {
+                        key += 2;
+                    } else if killers[1] == Some(*mv) {
+                        key += 1;
+                    }
+                }
                 Ordering::MvvLva => {
                     if let Some(gain) = self.tactical_gain(state, *mv) {
                         key += (1 << 38) + i64::from(gain);
@@ -785,7 +799,7 @@ impl<'g> Searcher<'g> {
                     *h = h.saturating_add(d * d);
                 }
             }
-            Ordering::Killer | Ordering::Zones | Ordering::Patterns => {
+            Ordering::Killer | Ordering::Zones | Ordering::Patterns | Ordering::Mobility => {
                 if mv.is_capture() {
                     return;
                 }

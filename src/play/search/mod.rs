@@ -68,11 +68,15 @@ pub enum Ordering {
     /// promotions among them by what they add, then quiet moves in generation order: the
     /// classic baseline of chess programs (docs/players.md §6).
     MvvLva,
+    /// The moves that leave the opponent the fewest moves first (fastest-first, the ordering
+    /// of Othello's endgame solvers), then the killers: each move is made on a copy of the
+    /// state and the opponent's moves counted.
+    Mobility,
 }
 
 impl Ordering {
     /// The orderings' names, in the order of [`Ordering::ALL`].
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "none",
         "history",
         "killer",
@@ -80,9 +84,10 @@ impl Ordering {
         "chessmaps",
         "patterns",
         "mvv-lva",
+        "mobility",
     ];
     /// Every ordering.
-    pub const ALL: [Ordering; 7] = [
+    pub const ALL: [Ordering; 8] = [
         Ordering::None,
         Ordering::History,
         Ordering::Killer,
@@ -90,6 +95,7 @@ impl Ordering {
         Ordering::Chessmaps,
         Ordering::Patterns,
         Ordering::MvvLva,
+        Ordering::Mobility,
     ];
 
     /// The ordering named `name` (one of [`Ordering::NAMES`]).
@@ -107,6 +113,7 @@ impl Ordering {
             Ordering::Chessmaps => "chessmaps",
             Ordering::Patterns => "patterns",
             Ordering::MvvLva => "mvv-lva",
+            Ordering::Mobility => "mobility",
         }
     }
 }
