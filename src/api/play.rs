@@ -19,12 +19,12 @@ pub fn position(game: &Game, state: &State) -> String {
     render::grid_picture(&s.board, &|p| match state.piece_at(p) {
         None => ".".to_string(),
         Some(i) => {
-            let piece = &s.pieces[i];
-            // The piece's type now: a promoted pawn is drawn as what it became.
+            // The piece's type and side now: a promoted pawn is drawn as what it became, a
+            // flipped piece (and one placed from the reserve in hand) as its side's.
             let name = &s.types[state.kind(game, i)].name;
             let letter = chess_letter(name)
                 .unwrap_or_else(|| name.chars().next().unwrap_or('?').to_ascii_uppercase());
-            match piece.side {
+            match state.side(game, i) {
                 Side::White => letter.to_ascii_uppercase().to_string(),
                 Side::Black => letter.to_ascii_lowercase().to_string(),
             }
@@ -286,7 +286,7 @@ fn positions(game: &Game, mut played: Vec<Move>, ply: Option<u32>) -> Result<Pla
             .filter_map(|(i, at)| {
                 at.map(|p| {
                     (
-                        game.scenario.pieces[i].name.clone(),
+                        state.piece_name(game, i),
                         game.scenario.board.name(p).to_string(),
                     )
                 })

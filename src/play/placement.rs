@@ -261,6 +261,30 @@ impl State {
         buf.len()
     }
 
+    /// The name of piece `piece`: the scenario's, or for a piece placed from the reserve in
+    /// hand its side's letter and its point (`Wf5`).
+    pub fn piece_name(&self, game: &game::Game, piece: usize) -> String {
+        match game.scenario.pieces.get(piece) {
+            Some(p) => p.name.clone(),
+            None => {
+                let letter = match self.side(game, piece) {
+                    Side::White => 'W',
+                    Side::Black => 'B',
+                };
+                match self.at[piece] {
+                    Some(p) => format!("{letter}{}", game.scenario.board.name(p)),
+                    None => format!("{letter} in hand"),
+                }
+            }
+        }
+    }
+
+    /// The side of piece `piece` now: its class's (a flip changes it; a piece in hand has the
+    /// reserve's class until it is placed).
+    pub fn side(&self, game: &game::Game, piece: usize) -> Side {
+        game.classes[self.class(piece)].side
+    }
+
     /// The pieces on the board minus those of Black: the margin `deadlock count` decides by,
     /// each piece counted for the side of its class now (a flip changes it).
     pub fn piece_margin(&self, game: &game::Game) -> i32 {
@@ -549,7 +573,11 @@ pub(crate) mod tests {
         for ordering in [Ordering::Killer, Ordering::Mobility] {
             let r = solve(&game, &root, ordering);
             assert_eq!(r.value, Some(1), "{ordering:?}");
-            assert_eq!(crate::play::search::final_margin(r.score), 8, "{ordering:?}");
+            assert_eq!(
+                crate::play::search::final_margin(r.score),
+                8,
+                "{ordering:?}"
+            );
         }
         let r = solve(&game, &root, Ordering::Killer);
         let mut state = root.clone();

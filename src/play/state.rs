@@ -1295,11 +1295,22 @@ impl State {
             match at {
                 Some(at) => {
                     map.push(Some(s.pieces.len()));
-                    let p = &game.scenario.pieces[i];
-                    s.pieces.push(Piece {
-                        at: *at,
-                        type_index: self.kind(game, i),
-                        ..p.clone()
+                    // Its type and side now (a promotion or a flip changes them).
+                    let class = &game.classes[self.class(i)];
+                    s.pieces.push(match game.scenario.pieces.get(i) {
+                        Some(p) => Piece {
+                            at: *at,
+                            type_index: class.type_index,
+                            side: class.side,
+                            ..p.clone()
+                        },
+                        // A piece placed from the reserve in hand.
+                        None => Piece {
+                            name: self.piece_name(game, i),
+                            type_index: class.type_index,
+                            side: class.side,
+                            at: *at,
+                        },
                     });
                 }
                 None => map.push(None),

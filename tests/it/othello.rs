@@ -89,3 +89,34 @@ fn four_by_four_solved_with_its_disc_difference() {
         "{out}"
     );
 }
+
+/// `play` replays placements, drawing flipped pieces as their new side's and naming the placed
+/// ones by side and point (it indexed the scenario's pieces and panicked on a placed one).
+#[test]
+fn play_replays_placements() {
+    let (out, err, code) = lingeo(&["play", "examples/othello-4x4.scenario", "--moves", "b1 a1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("2. a1: black to move (3 legal moves: a2 d3 c4)"),
+        "{out}"
+    );
+    // After b1 Black holds b1 and b2 (flipped); after a1 White has won b2 back.
+    assert!(out.contains("2  . d d .\n1  . d . ."), "{out}");
+    assert!(out.contains("2  . D d .\n1  D d . ."), "{out}");
+    let v = json(&[
+        "play",
+        "examples/othello-4x4.scenario",
+        "--moves",
+        "b1 a1",
+        "--json",
+    ]);
+    let last = &v["moves"][2]["pieces"];
+    assert!(
+        last.as_array()
+            .unwrap()
+            .contains(&serde_json::json!(["Wa1", "a1"]))
+    );
+    let (_, err, code) = lingeo(&["play", "examples/othello-4x4.scenario", "--moves", "a1"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no piece may be placed on a1"), "{err}");
+}
