@@ -244,8 +244,8 @@ impl Game {
         let mut side: Vec<Side> = scenario.pieces.iter().map(|p| p.side).collect();
         let of_side = |s: Side| (0..n).filter(|&i| side[i] == s).map(|i| i as u8).collect();
         let by_side = [of_side(Side::White), of_side(Side::Black)];
-        let safe = of_types(&rules.safe);
-        let royal = of_types(&rules.royal);
+        let mut safe = of_types(&rules.safe);
+        let mut royal = of_types(&rules.royal);
         let bound = match &placement {
             Some(p) => p.length_bound(&scenario),
             None => progressive_bound(&scenario),
@@ -260,6 +260,8 @@ impl Game {
                     goal_distance: &mut goal_distance,
                     side: &mut side,
                     class: &mut class,
+                    safe: &mut safe,
+                    royal: &mut royal,
                 },
             );
         }

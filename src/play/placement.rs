@@ -42,6 +42,8 @@ pub(crate) struct Reserve<'a> {
     pub(crate) goal_distance: &'a mut Vec<Vec<u32>>,
     pub(crate) side: &'a mut Vec<Side>,
     pub(crate) class: &'a mut Vec<usize>,
+    pub(crate) safe: &'a mut Vec<bool>,
+    pub(crate) royal: &'a mut Vec<bool>,
 }
 
 impl Placement {
@@ -82,6 +84,9 @@ impl Placement {
             tables.goal_distance.push(vec![0; len]);
             tables.side.push(Side::White);
             tables.class.push(self.class[0]);
+            // A placed type is never safe or royal in effect: its pieces never step.
+            tables.safe.push(false);
+            tables.royal.push(false);
         }
     }
 

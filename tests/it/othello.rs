@@ -120,3 +120,12 @@ fn play_replays_placements() {
     assert_ne!(code, 0);
     assert!(err.contains("no piece may be placed on a1"), "{err}");
 }
+
+/// The fuzzy evaluation reads the game's per-piece tables by piece index, the reserve in hand
+/// included (it indexed past them after a placement and panicked).
+#[test]
+fn the_fuzzy_evaluation_reads_a_placement_game() {
+    let (out, err, code) = lingeo(&["evaluate", "examples/othello.scenario", "--moves", "f5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value"), "{out}");
+}
