@@ -11,7 +11,7 @@ use super::moves::{has_waiting_move, ordered, pending_replies, with_captures, zo
 use super::options::{Leaf, LgOptions};
 use super::proof::{backed_up_proved, proof_holds};
 use super::race::{Race, other_side_moves};
-use super::static_value::static_value;
+use super::static_value::{chess_leaf_value, static_value};
 use super::tree::{End, TreeNode};
 use super::zone_source::ZoneSource;
 use crate::piece::Side;
@@ -135,7 +135,10 @@ impl Searcher<'_, '_> {
     fn leaf_value(&self, state: &State, attacks: &[Attack]) -> i8 {
         match self.leaf {
             Leaf::Zero => 0,
-            Leaf::Zones => static_value(self.game, state, attacks),
+            Leaf::Zones => match self.game.rules.chess {
+                None => static_value(self.game, state, attacks),
+                Some(_) => chess_leaf_value(self.game, state, attacks),
+            },
         }
     }
 
