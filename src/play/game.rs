@@ -544,7 +544,9 @@ fn check_size(scenario: &Scenario, rules: &Rules) -> Result<(), GameError> {
         .fold(0, u64::saturating_add);
     // A goal flag, a goal distance and a key per piece and point.
     let per_piece = scenario.board.len() as u64 * (1 + 4 + 8);
-    let bytes = rays.saturating_add(per_piece * scenario.pieces.len() as u64);
+    let bytes = rays
+        .saturating_add(per_piece * scenario.pieces.len() as u64)
+        .saturating_add(super::jump::JumpGame::bytes(scenario));
     memory::check(bytes, || {
         let names: Vec<String> = keys
             .iter()

@@ -181,6 +181,19 @@ impl JumpGame {
         }))
     }
 
+    /// An upper bound on the bytes [`JumpGame::build`] keeps for `scenario`: its hops (one per
+    /// jump vector, both sides', and point) and its far ranks; 0 where no type jumps or crowns.
+    pub(crate) fn bytes(scenario: &Scenario) -> u64 {
+        let vectors: usize = scenario.types.iter().map(|t| 2 * t.jumps.len()).sum();
+        let crowns = scenario.types.iter().any(|t| t.crown.is_some());
+        if vectors == 0 && !crowns {
+            return 0;
+        }
+        let hop = std::mem::size_of::<Option<(Point, Point)>>() as u64;
+        let points = scenario.board.len() as u64;
+        (vectors.min(MAX_JUMP_VECTORS) as u64 * hop + 2).saturating_mul(points)
+    }
+
     /// Whether pieces of `class` move by this module's rules: they jump, or crown.
     pub(crate) fn handles(&self, class: usize) -> bool {
         !self.vectors[class].is_empty() || self.crown[class].is_some()
@@ -215,6 +228,19 @@ impl JumpGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_memory_bound_holds_what_is_built() {
+        let text = include_str!("../../examples/checkers.scenario");
+        let s = Scenario::parse("checkers.scenario", text).unwrap();
+        let game = crate::play::game::Game::new(s.clone()).unwrap();
+        let jumps = game.jumps.as_ref().unwrap();
+        let built = jumps.hops.len() * std::mem::size_of::<Option<(Point, Point)>>()
+            + jumps.far.iter().map(Vec::len).sum::<usize>();
+        assert!(JumpGame::bytes(&s) >= built as u64);
+        let plain = Scenario::parse("p.scenario", "board 8x8\nwhite king at a1\n").unwrap();
+        assert_eq!(JumpGame::bytes(&plain), 0);
+    }
 
     #[test]
     fn a_path_keeps_its_vectors_in_order() {
