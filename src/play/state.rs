@@ -964,14 +964,19 @@ impl State {
             }
             _ => None,
         };
-        let captured = match mv {
-            Move::Step { capture, .. } => capture,
-            Move::Pass => None,
+        // Whether the move took `q` (a chain of jumps takes several: the last ones kept).
+        let took = |q: u8| match mv {
+            Move::Step {
+                special: Special::Jump(path),
+                ..
+            } => self.taken[self.taken.len() - path.len()..].contains(&q),
+            Move::Step { capture, .. } => capture == Some(q),
+            Move::Pass => false,
         };
         let mut outcome = None;
         let mut pending = None;
         match undo.pending {
-            Some(Pending::Goal { piece: q }) if captured != Some(q) => match reached {
+            Some(Pending::Goal { piece: q }) if !took(q) => match reached {
                 Some(piece) => pending = Some(Pending::Answered { first: q, piece }),
                 None => {
                     outcome = Some(Outcome {
@@ -981,7 +986,7 @@ impl State {
                 }
             },
             Some(Pending::Answered { first, piece }) => {
-                outcome = Some(if captured == Some(piece) {
+                outcome = Some(if took(piece) {
                     Outcome {
                         value: sign(mover),
                         reason: Reason::Goal { piece: first },

@@ -315,6 +315,7 @@ pub(super) fn path_text(game: &Game, jumps: &JumpGame, from: Point, path: JumpPa
 mod tests {
     use super::*;
     use crate::play::perft::perft;
+    use crate::play::state::Reason;
     use crate::random::SplitMix;
     use crate::scenario::Scenario;
 
@@ -330,11 +331,14 @@ mod tests {
             .split("# Each rank's men")
             .next()
             .expect("the shipped file declares its types before its men");
-        // Each piece named by its line: P0, P1, ...
+        // Each piece named by its line: P0, P1, ... (goal lines are left as they are).
         let pieces: String = pieces
             .lines()
             .enumerate()
-            .map(|(k, line)| format!("{line} as P{k}\n"))
+            .map(|(k, line)| match line.starts_with("goal") {
+                true => format!("{line}\n"),
+                false => format!("{line} as P{k}\n"),
+            })
             .collect();
         game(&format!("{types}\n{pieces}game {{\n{rules}\n}}\n"))
     }
@@ -472,6 +476,25 @@ mod tests {
         t.make(&g, mv);
         assert_eq!(t.kind(&g, 0), king);
         assert_eq!(t.hash(&g), t.recomputed_hash(&g));
+    }
+
+    #[test]
+    fn a_goal_taken_by_a_later_jump_of_a_chain_counts_for_nothing() {
+        // P0 reaches its goal d4; Black's king answers with g7:e5:c3, taking P1 on f6 and then
+        // P0 on d4: under `goals survive` the goal does not stand.
+        let g = position(
+            "white MAN at c3\nwhite MAN at f6\nblack KING at g7\ngoal d4 for P0\n",
+            "first white\ngoals survive\ncapture free",
+        );
+        let mut s = State::initial(&g);
+        let mv = s.parse_move(&g, "c3-d4").unwrap();
+        s.make(&g, mv);
+        assert!(s.pending.is_some() && s.outcome.is_none());
+        let mv = s.parse_move(&g, "g7:e5:c3").unwrap();
+        s.make(&g, mv);
+        assert_eq!(s.at[0], None);
+        let o = s.outcome.expect("no goal piece is left");
+        assert_eq!((o.value, o.reason), (0, Reason::NoGoalPieces));
     }
 
     #[test]
