@@ -406,6 +406,9 @@ pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
     if let Some(chess) = &r.chess {
         out.push_str(&format!(", rules chess, castling {}", chess.castling.fen()));
     }
+    if r.compulsory_capture {
+        out.push_str(", capture compulsory");
+    }
     out
 }
 

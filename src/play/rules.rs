@@ -59,6 +59,8 @@ pub struct Rules {
     /// position's extras (castling rights, en passant square, clocks). `None` for every other
     /// game, which then plays exactly as its other rules say.
     pub chess: Option<ChessRules>,
+    /// `capture compulsory`: a side that can jump must (docs/semantics.md §7.4).
+    pub compulsory_capture: bool,
 }
 
 /// Castling rights as four flags (FEN's `KQkq`).
@@ -139,6 +141,7 @@ impl Default for Rules {
             safe: Vec::new(),
             royal: Vec::new(),
             chess: None,
+            compulsory_capture: false,
         }
     }
 }

@@ -60,6 +60,9 @@ pub enum Item {
         /// The whole item.
         span: Span,
     },
+    /// `removed light` or `removed dark`: every point of one colour of a grid's checkerboard
+    /// (a1 is dark), so that a checkers board stays right when only its board line changes
+    RemovedColour(Spanned<Colour>),
     /// `blocking on` / `blocking off`: occupied points block sliders (decision A12,
     /// docs/semantics.md §10)
     Blocking(Spanned<bool>),
@@ -73,6 +76,16 @@ pub enum Item {
     Fuzzy(FuzzyDecl),
     /// `game { first white ... }`: the rules of play
     Game(GameDecl),
+}
+
+/// A colour of a grid's checkerboard: a point is dark when the sum of its coordinates (from 1)
+/// is even, as a1 is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// The colour of a1.
+    Dark,
+    /// The other.
+    Light,
 }
 
 /// Where pieces or goals go: one point, or every point of a rank of a grid board.
@@ -102,6 +115,8 @@ pub enum RankRef {
     Number(u64),
     /// The board's highest rank.
     Last,
+    /// `rank last-2`: this many ranks below the highest.
+    BelowLast(u64),
 }
 
 /// `game { LINE* }`: the rules of play (docs/play-and-search.md §1).
@@ -143,6 +158,8 @@ pub enum GameRule {
     Chess(Span),
     /// `castling KQkq` or `castling none`: the castling rights at the start (with `rules chess`)
     Castling(Spanned<String>),
+    /// `capture compulsory` (true) or `capture free`: whether a side that can jump must
+    Capture(Spanned<bool>),
 }
 
 /// When a goal point wins (`goals ...`).
@@ -293,6 +310,16 @@ pub enum TypeItem {
     Value(Spanned<f64>),
     /// `like king`: start from another type's motions and value
     Like(Spanned<String>),
+    /// `jump (1,1) (-1,1)`: jump vectors (over an adjacent opposing piece onto the empty point
+    /// beyond)
+    Jump {
+        /// The vectors, each as many numbers as the board has dimensions.
+        vectors: Vec<Spanned<Vec<i64>>>,
+        /// The whole line.
+        span: Span,
+    },
+    /// `crown KING`: the type a piece becomes on its far rank (the span of the name)
+    Crown(Spanned<String>),
 }
 
 /// One edge of a `move edges` line.

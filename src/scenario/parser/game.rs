@@ -10,6 +10,7 @@
 //!            | ("safe" | "royal") IDENT
 //!            | "rules" "chess"
 //!            | "castling" IDENT            (KQkq, a part of it, or none)
+//!            | "capture" ("compulsory" | "free")
 //! ```
 
 use nom::Err;
@@ -26,7 +27,7 @@ use crate::scenario::lexer::Token;
 use crate::syntax::Diagnostic;
 use crate::syntax::tokens::SyntaxError;
 
-const GAME_LINE_KEYWORDS: [&str; 9] = [
+const GAME_LINE_KEYWORDS: [&str; 10] = [
     "first",
     "goals",
     "stalemate",
@@ -36,6 +37,7 @@ const GAME_LINE_KEYWORDS: [&str; 9] = [
     "royal",
     "rules",
     "castling",
+    "capture",
 ];
 
 pub(super) fn game_decl<'a>(
@@ -58,8 +60,8 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
     let Some(((Token::Ident(word), span), r)) = i.split_first() else {
         return fail(
             &i,
-            "a game rule (first, goals, stalemate, deadlock, limit, safe, royal, rules or castling) \
-             or `}`",
+            "a game rule (first, goals, stalemate, deadlock, limit, safe, royal, rules, castling or \
+             capture) or `}`",
         );
     };
     let (r, rule) = match *word {
@@ -122,6 +124,13 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
             )
             .parse(r)?;
             (r, GameRule::Castling(rights))
+        }
+        "capture" => {
+            let (r, w) = choice(r, "capture", &["compulsory", "free"])?;
+            (
+                r,
+                GameRule::Capture(Spanned::new(w.node == "compulsory", w.span)),
+            )
         }
         other => {
             return Err(Err::Failure(SyntaxError(unknown_word(
