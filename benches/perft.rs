@@ -78,5 +78,31 @@ fn perft_beside_shakmaty(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_beside_shakmaty);
+/// Checkers from the start (issue 48, docs/semantics.md §7.4): the same move loop with the jumps
+/// of `examples/checkers.scenario`. No specialised checkers generator is at hand to compare
+/// with; depth 10, the published table's last, is timed once and printed, depth 9 measured.
+fn checkers(c: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/checkers.scenario");
+    let game = Game::new(Scenario::load(std::path::Path::new(path)).unwrap()).unwrap();
+    let root = State::initial(&game);
+    let (leaves, time) = timed(|| lingeo_perft(&game, &root, 10));
+    assert_eq!(
+        leaves, 18_391_564,
+        "checkers perft 10 differs from the published table"
+    );
+    println!(
+        "perft 10 checkers: lingeo {:.3} s ({leaves} leaves)",
+        time.as_secs_f64()
+    );
+    let mut group = c.benchmark_group("perft");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("lingeo checkers 9", |b| {
+        b.iter(|| lingeo_perft(&game, black_box(&root), 9))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft_beside_shakmaty, checkers);
 criterion_main!(benches);

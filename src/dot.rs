@@ -43,6 +43,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::search::lg::ValueBound;
     use crate::play::state::Move;
 
     fn node(text: &str, value: i8, children: Vec<TreeNode>, end: Option<End>) -> TreeNode {
@@ -53,6 +54,7 @@ mod tests {
             children,
             end,
             cut: false,
+            bound: ValueBound::Exact,
         }
     }
 

@@ -171,6 +171,14 @@ pub struct PieceType {
     pub attacks: Option<Motion>,
     /// v(p) > 0.
     pub value: f64,
+    /// Jump vectors (`jump (1,1) (-1,1)`, written for White): along one, over an adjacent
+    /// opposing piece onto the empty point beyond, which takes the piece jumped; a piece goes
+    /// on jumping while it can (docs/semantics.md §7.4). A type with jumps captures only by
+    /// jumping: its moves go onto empty points.
+    pub jumps: Vec<[i32; 3]>,
+    /// The type (an index into the scenario's types) a piece of this type becomes on its side's
+    /// far rank (`crown KING`), where the move ends.
+    pub crown: Option<usize>,
 }
 
 impl PieceType {
@@ -223,6 +231,8 @@ pub fn chess_types() -> Vec<PieceType> {
         moves: Motion::vectors(moves),
         attacks: attacks.map(Motion::vectors),
         value,
+        jumps: Vec::new(),
+        crown: None,
     };
     vec![
         t("king", leaps(&KING_STEPS), None, 200.0),

@@ -409,6 +409,9 @@ pub fn rules_summary(s: &Scenario, r: &crate::play::rules::Rules) -> String {
     if let Some(t) = r.place {
         out.push_str(&format!(", place {}", s.types[t].name));
     }
+    if r.compulsory_capture {
+        out.push_str(", capture compulsory");
+    }
     out
 }
 

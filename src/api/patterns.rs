@@ -519,6 +519,7 @@ impl Workbench {
     /// ```
     pub fn patterns(&self, r: &PatternsRequest, progress: &dyn Progress) -> Result<PatternsResult> {
         r.check()?;
+        self.no_jumping_types()?;
         request::within_time(r.time, || self.patterns_within(r, progress))
     }
 
@@ -587,7 +588,24 @@ impl Workbench {
         progress: &dyn Progress,
     ) -> Result<PatternsResult> {
         r.check()?;
+        self.no_jumping_types()?;
         request::within_time(r.time, || self.fuzzy_within(r, progress))
+    }
+
+    /// The patterns read a piece's moves as its captures (it takes by moving onto a piece);
+    /// a type that takes by jumping (`jump` vectors, checkers) does not, so its patterns would
+    /// be wrong: refused, naming the type.
+    fn no_jumping_types(&self) -> Result<()> {
+        match self.scenario().types.iter().find(|t| !t.jumps.is_empty()) {
+            Some(t) => Err(ApiError::request(
+                None,
+                format!(
+                    "the patterns read a piece's moves as its captures, and `{}` captures by jumping (its `jump` vectors), which they do not read yet",
+                    t.name
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// [`Workbench::fuzzy_patterns`], within the request's time.

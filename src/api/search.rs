@@ -11,11 +11,12 @@ use super::error::{ApiError, Result};
 use super::grammar_limits::{GrammarLimits, LimitFields};
 use super::request::{self, Request, memory_bytes};
 use crate::grammar::{Grammar, Limits};
+use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::notation;
 use crate::play::players::chessmaps::Network;
 use crate::play::players::rule_book::RuleBook;
-use crate::play::search::lg::{End, Leaf, LgOptions, LgResult, TreeNode, Zones};
+use crate::play::search::lg::{End, Leaf, LgOptions, LgResult, Tree, TreeNode, Zones};
 use crate::play::search::{self, Eval, Ordering, SearchOptions, SearchResult, StopReason};
 use crate::play::state::{Move, State};
 use crate::progress::Observer;
@@ -132,6 +133,11 @@ pub struct SearchRequest {
     /// LG searches: keep the reduced tree in the result (printed one move a line, indented by
     /// depth, the value after it; in JSON a `tree` field).
     pub tree: bool,
+    /// LG searches: keep the proof tree in the result, the smallest part of the reduced tree
+    /// searched that shows the root's value (each side's best line, each alternative its
+    /// value rests on refuted by one reply; docs/lg-search.md): printed as the tree is, in
+    /// JSON a `proof_tree` field with its size in `proof_moves`.
+    pub proof_tree: bool,
     /// LG searches: build the whole reduced tree (no alpha-beta pruning inside it).
     pub full_tree: bool,
     /// LG searches: the value of a leaf that does not end the game: read off the status of
@@ -203,6 +209,7 @@ impl Default for SearchRequest {
             horizon: None,
             max_zones: None,
             tree: false,
+            proof_tree: false,
             full_tree: false,
             leaf: None,
             zones: Zones::Regenerate,
@@ -410,6 +417,12 @@ pub struct SearchJson {
     /// LG searches with `tree`: the reduced tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<Vec<TreeJson>>,
+    /// LG searches with `proof_tree`: the moves of the proof tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_moves: Option<usize>,
+    /// LG searches with `proof_tree`: the proof tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_tree: Option<Vec<TreeJson>>,
 }
 
 /// A move of the reduced tree.
@@ -464,6 +477,8 @@ pub struct SearchOutcome {
     pub lg: Option<LgResult>,
     /// The search grammar's run (`lg-grammar`).
     pub grammar_run: Option<GrammarRunStats>,
+    /// The LG search's proof tree, where `proof_tree` asks for it and the search has a value.
+    pub proof_tree: Option<Tree>,
     /// The options the search ran with.
     pub options: SearchOptions,
 }
@@ -622,6 +637,7 @@ impl SearchRequest {
         let lg_only = [
             ("horizon", self.horizon.is_some() && !zones_ordering),
             ("tree", self.tree),
+            ("proof_tree", self.proof_tree),
             ("full_tree", self.full_tree),
             ("leaf", self.leaf.is_some()),
             ("zones", self.zones == Zones::Translate),
@@ -760,10 +776,21 @@ pub fn search_game(
         // The tree's moves as chess players write them (its text, JSON and pictures).
         notation::san::tree(game, &mut root.clone(), &mut lg.tree.children);
     }
-    let json = search_json(game, root, r, &options, &result, lg_result.as_ref());
+    let proof_tree = lg_result.as_ref().filter(|_| r.proof_tree).and_then(|lg| {
+        Some(
+            lg.tree
+                .proof_tree(root.to_move == Side::White, result.value?),
+        )
+    });
+    let mut json = search_json(game, root, r, &options, &result, lg_result.as_ref());
+    if let Some(proof) = &proof_tree {
+        json.proof_moves = Some(proof.moves());
+        json.proof_tree = Some(tree_json(&proof.children));
+    }
     Ok(SearchOutcome {
         json,
         result,
+        proof_tree,
         lg: lg_result,
         grammar_run,
         options,
@@ -811,5 +838,7 @@ fn search_json(
         depth_asked: lg.map(|l| l.depth_asked),
         moves: lg.map(|l| l.tree.moves()),
         tree: lg.filter(|_| r.tree).map(|l| tree_json(&l.tree.children)),
+        proof_moves: None,
+        proof_tree: None,
     }
 }

@@ -816,8 +816,10 @@ pub struct ZonesRequest {
     pub all_attacks: bool,
     /// Counts and times only: for each attack its number of zones, of main trajectories and
     /// the milliseconds it took, without its zones or bundle view (on a large position every
-    /// attack's bundles are megabytes).
-    pub summary: bool,
+    /// attack's bundles are megabytes). Unset: with `all_attacks`, the summary on a position of
+    /// more than 12 pieces (a chess middlegame's every attack within 2 moves is 170,000 lines
+    /// of bundles), the bundle view otherwise; false lists the bundles at any size.
+    pub summary: Option<bool>,
     /// With `all_attacks`, compute this many attacks at a time, 1 to 256 (default: one per
     /// core); the result is the same on any number. A grammar of the caller's runs on one.
     pub jobs: Option<usize>,
@@ -879,7 +881,7 @@ impl Default for ZonesRequest {
             to: String::new(),
             horizon: None,
             all_attacks: false,
-            summary: false,
+            summary: None,
             jobs: None,
             filters: Filters::All,
             engine: ZoneEngine::Native,
@@ -978,7 +980,7 @@ impl Request for ZonesRequest {
                 &format!("`{field}` lists one zone and `all_zones` every zone: give one"),
             );
         }
-        if self.summary
+        if self.summary == Some(true)
             && let Some(field) = [
                 ("all_zones", self.all_zones),
                 ("zone", self.zone.is_some()),
@@ -1012,15 +1014,23 @@ impl ZonesRequest {
         self.all_zones || self.zone.is_some() || self.seed.is_some()
     }
 
-    /// What the result shows of each attack.
-    pub fn view(&self) -> View {
-        if self.summary {
+    /// What the result shows of each attack of a position of `scenario`.
+    pub fn view(&self, scenario: &Scenario) -> View {
+        if self.summary == Some(true) {
             View::Summary
         } else if self.lists_zones() {
             View::Zones
+        } else if self.summary.is_none() && self.all_attacks && is_large(scenario) {
+            View::Summary
         } else {
             View::Bundles
         }
+    }
+
+    /// Whether the result is a summary that the request did not ask for: every attack of a
+    /// large position, where `summary` is unset.
+    pub fn summary_by_default(&self, scenario: &Scenario) -> bool {
+        self.summary.is_none() && self.view(scenario) == View::Summary
     }
 
     /// The grammar engine's limits (the cap on zones the cap on the language derived and on
@@ -1086,6 +1096,15 @@ impl ZonesRequest {
         }
         Ok(())
     }
+}
+
+/// The pieces past which every attack of a position is summarised unless the request says
+/// otherwise ([`ZonesRequest::summary`]).
+pub const LARGE_POSITION_PIECES: usize = 12;
+
+/// Whether a position has more pieces than [`LARGE_POSITION_PIECES`].
+fn is_large(scenario: &Scenario) -> bool {
+    scenario.pieces.len() > LARGE_POSITION_PIECES
 }
 
 /// What a result shows of each attack.
@@ -1367,7 +1386,7 @@ impl Workbench {
             skipped: None,
             time_ms: started.elapsed().as_secs_f64() * 1000.0,
         };
-        let json = attack_json(s, &attack, r.view(), r.named_filters(grammar), &mut held)?;
+        let json = attack_json(s, &attack, r.view(s), r.named_filters(grammar), &mut held)?;
         Ok(ZonesResult { attack, json })
     }
 
@@ -1456,7 +1475,7 @@ impl Workbench {
         Ok(AttacksResult {
             attacks,
             scenario: self.shared_scenario(),
-            view: r.view(),
+            view: r.view(self.scenario()),
             filters: r.named_filters(grammar),
         })
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use clap::Args;
 use lingeo::api::{Engine, PlayRequest, SearchInputs, SearchOutcome, SearchRequest};
 use lingeo::play::game::Game;
-use lingeo::play::search::lg::{End, LgResult, Zones};
+use lingeo::play::search::lg::{End, LgResult, Tree, Zones};
 use lingeo::play::search::{Eval, SearchResult, WIN};
 use lingeo::play::state::{Move, State};
 use lingeo::progress::Observer;
@@ -171,7 +171,7 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     outcome.json.rules = path(&args.rules);
     outcome.json.network = path(&args.network);
     if let Some(lg) = &outcome.lg {
-        write_pictures(args, lg)?;
+        write_pictures(args, lg, outcome.proof_tree.as_ref())?;
     }
     let gave_up = gave_up(&request, &outcome.result, outcome.lg.as_ref());
     let report = |text: String| match &gave_up {
@@ -184,6 +184,9 @@ pub fn run_search(args: &SearchArgs) -> Result<Report, CliError> {
     let mut out = describe(&game, &root, args, &request, &outcome);
     if let Some(lg) = &outcome.lg {
         out.push_str(&describe_tree(&request, lg, outcome.grammar_run.as_ref()));
+        if let Some(proof) = &outcome.proof_tree {
+            out.push_str(&describe_proof(&request, lg, proof));
+        }
     }
     Ok(report(out))
 }
@@ -196,24 +199,43 @@ fn read<T>(
     path.map(read).transpose().map(|o| o.map(Arc::new))
 }
 
-/// The reduced tree drawn as `--svg` and `--dot` ask, titled by the scenario's file, the value
-/// and the tree's size.
-fn write_pictures(args: &SearchArgs, r: &LgResult) -> Result<(), CliError> {
+/// The reduced tree drawn as `--svg` and `--dot` ask (its proof tree with --proof-tree),
+/// titled by the scenario's file, the value and the tree's size.
+fn write_pictures(args: &SearchArgs, r: &LgResult, proof: Option<&Tree>) -> Result<(), CliError> {
+    let (tree, what) = match proof {
+        Some(proof) => (proof, "proof tree of "),
+        None => (&r.tree, ""),
+    };
     let title = format!(
-        "LG search of {}: value {}, {}",
+        "LG search of {}: value {}, {}{}",
         args.position.title(),
         r.result
             .value
             .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
-        render::counted(r.tree.moves() as u128, "move", "moves")
+        what,
+        render::counted(tree.moves() as u128, "move", "moves")
     );
     if let Some(path) = &args.svg {
-        super::files::write("--svg", path, lingeo::svg::tree(&r.tree, &title))?;
+        super::files::write("--svg", path, lingeo::svg::tree(tree, &title))?;
     }
     if let Some(path) = &args.dot {
-        super::files::write("--dot", path, lingeo::dot::tree(&r.tree, &title))?;
+        super::files::write("--dot", path, lingeo::dot::tree(tree, &title))?;
     }
     Ok(())
+}
+
+/// The proof tree's size beside the tree searched, and the proof tree itself.
+fn describe_proof(request: &SearchRequest, r: &LgResult, proof: &Tree) -> String {
+    let mut out = format!(
+        "proof tree: {}, {} deep (of the {} searched)\n",
+        render::counted(proof.moves() as u128, "move", "moves"),
+        render::counted(proof.depth() as u128, "move", "moves"),
+        r.tree.moves()
+    );
+    if request.proof_tree {
+        out.push_str(&proof.text());
+    }
+    out
 }
 
 /// The LG search's reduced tree in words: its size and leaves, a root that is a leaf, the race,

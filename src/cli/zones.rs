@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use lingeo::api::zones::Attack;
+use lingeo::api::zones::View;
 use lingeo::api::{ApiError, Cap, Workbench, ZoneEngine, ZonesRequest};
 use lingeo::board::Point;
 use lingeo::budget::Text;
@@ -13,7 +14,7 @@ use lingeo::grammar::Grammar;
 use lingeo::render;
 use lingeo::scenario::Scenario;
 
-use super::schema_args::{Flags, Options};
+use super::schema_args::{Flags, Options, Switch};
 use super::setup;
 use super::{CliError, Report};
 
@@ -56,6 +57,11 @@ pub struct ZoneArgs {
 
 /// What `lingeo zones` spells its own way: the request's fields are its flags.
 impl Flags for ZonesRequest {
+    const SWITCHES: &'static [Switch] = &[Switch {
+        field: "summary",
+        on: "summary",
+        off: "no-summary",
+    }];
     const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
         ("jobs", "N"),
         ("zone", "N"),
@@ -166,7 +172,7 @@ pub fn run(args: &ZoneArgs) -> Result<Report, CliError> {
         let picture = bench.zones_picture(&request, own.as_ref(), &attacks, request.all_attacks);
         super::files::write("--svg", path, picture)?;
     }
-    let text = if args.csv && request.summary {
+    let text = if args.csv && request.view(scenario) == View::Summary {
         summary_csv(scenario, &attacks)
             .finish()
             .map_err(setup::exceeded)?
@@ -205,8 +211,14 @@ fn listing(scenario: &Scenario, attacks: &[Attack], args: &ZoneArgs, r: &ZonesRe
     if attacks.is_empty() {
         out.push_str("no attack within the horizon\n");
     }
-    if r.summary && attacks.len() > 1 {
+    if r.view(scenario) == View::Summary && attacks.len() > 1 {
         out.push_str(&summary_total(attacks));
+    }
+    if r.summary_by_default(scenario) {
+        out.push_str(&format!(
+            "(counts only: a position of {} pieces; --no-summary lists every attack's bundles)\n",
+            scenario.pieces.len()
+        ));
     }
     let skipped = attacks.iter().filter(|a| a.skipped.is_some()).count();
     if skipped > 0 {
@@ -259,7 +271,7 @@ fn text(s: &Scenario, a: &Attack, args: &ZoneArgs, r: &ZonesRequest, out: &mut T
         ));
         return;
     }
-    if r.summary {
+    if r.view(s) == View::Summary {
         out.push_str(&format!(
             "{head}: {}, {} ({})\n",
             lingeo::api::zones::count_text(&a.summary),

@@ -43,6 +43,15 @@ pub enum GameError {
     /// The thread's deadline passed while the rays of play were built (a slider's on a large
     /// board take a second): its time limit.
     OutOfTime(std::time::Duration),
+    /// More distinct jump vectors than a move's path holds.
+    TooManyJumpVectors(usize),
+    /// A side whose pieces jump faces more opposing pieces than one move may take.
+    TooManyToJump {
+        /// The side that jumps.
+        side: Side,
+        /// The opposing pieces.
+        opponents: usize,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -76,6 +85,17 @@ impl fmt::Display for GameError {
             ),
             GameError::TooLarge(e) => e.fmt(f),
             GameError::OutOfTime(limit) => f.write_str(&crate::deadline::stopped_at(*limit)),
+            GameError::TooManyJumpVectors(n) => write!(
+                f,
+                "the types of this game jump along {n} different vectors; a game takes at most {}",
+                super::jump::MAX_JUMP_VECTORS
+            ),
+            GameError::TooManyToJump { side, opponents } => write!(
+                f,
+                "{side}'s pieces jump, and {opponents} opposing pieces stand against them; one \
+                 move takes at most {}",
+                super::jump::MAX_JUMPS
+            ),
         }
     }
 }
@@ -197,6 +217,8 @@ pub struct Game {
     pub(crate) class: Vec<usize>,
     /// What the rules of chess compile to, when the game has them.
     pub(crate) chess: Option<super::chess::ChessGame>,
+    /// What the types' jumps and crowns compile to, when a type jumps or crowns.
+    pub(crate) jumps: Option<super::jump::JumpGame>,
     pub(crate) black_key: u64,
     pub(crate) pass_key: u64,
     pub(crate) pending_keys: [u64; 2],
@@ -281,6 +303,15 @@ impl Game {
             )?),
             None => None,
         };
+        let jumps = super::jump::JumpGame::build(
+            &scenario,
+            rules.compulsory_capture,
+            &mut classes,
+            &mut rays,
+            &mut ray_keys,
+            &mut piece_keys,
+            &mut keys,
+        )?;
         for c in &mut classes {
             c.safe = rules.safe.contains(&c.type_index);
             c.royal = rules.royal.contains(&c.type_index);
@@ -293,6 +324,7 @@ impl Game {
             rules,
             classes,
             chess,
+            jumps,
             rays,
             goals,
             goal_distance,
@@ -527,6 +559,17 @@ fn check_size(scenario: &Scenario, rules: &Rules) -> Result<(), GameError> {
             classes.extend([(t, Side::White), (t, Side::Black)]);
         }
     }
+    // The types pieces crown into, and those crown into in turn.
+    let mut k = 0;
+    while k < classes.len() {
+        let (t, side) = classes[k];
+        if let Some(c) = scenario.types[t].crown
+            && !classes.contains(&(c, side))
+        {
+            classes.push((c, side));
+        }
+        k += 1;
+    }
     for (t, side) in classes {
         keys.push((t, side, Usage::Move));
         if scenario.types[t].attacks.is_some() {
@@ -541,7 +584,9 @@ fn check_size(scenario: &Scenario, rules: &Rules) -> Result<(), GameError> {
         .fold(0, u64::saturating_add);
     // A goal flag, a goal distance and a key per piece and point.
     let per_piece = scenario.board.len() as u64 * (1 + 4 + 8);
-    let bytes = rays.saturating_add(per_piece * scenario.pieces.len() as u64);
+    let bytes = rays
+        .saturating_add(per_piece * scenario.pieces.len() as u64)
+        .saturating_add(super::jump::JumpGame::bytes(scenario));
     memory::check(bytes, || {
         let names: Vec<String> = keys
             .iter()
@@ -570,6 +615,10 @@ fn progressive_bound(scenario: &Scenario) -> Option<u32> {
     let mut steps: u64 = 0;
     for p in &scenario.pieces {
         let t = &scenario.types[p.type_index];
+        // A crowned piece moves as its new type (a checkers king goes back).
+        if t.crown.is_some() || t.jumps.iter().any(|d| d[1] <= 0) {
+            return None;
+        }
         if t.never_moves() {
             continue;
         }

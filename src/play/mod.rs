@@ -8,6 +8,7 @@
 pub mod agreement;
 pub mod chess;
 pub mod game;
+pub mod jump;
 pub mod line;
 pub mod notation;
 pub mod perft;

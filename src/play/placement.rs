@@ -1,4 +1,4 @@
-//! Placement and flipping as data (`place TYPE` in a `game` block; docs/semantics.md §7.4): a
+//! Placement and flipping as data (`place TYPE` in a `game` block; docs/semantics.md §7.5): a
 //! move puts a new piece of the placed type on an empty point, and every run of opposing
 //! pieces of that type which the new piece and another of its side bracket along one of the
 //! type's move slides changes side. A placement is legal only if it flips at least one piece.

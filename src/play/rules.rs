@@ -59,10 +59,12 @@ pub struct Rules {
     /// position's extras (castling rights, en passant square, clocks). `None` for every other
     /// game, which then plays exactly as its other rules say.
     pub chess: Option<ChessRules>,
-    /// The type a move may place (`place TYPE`, docs/semantics.md §7.4): a side puts a new
+    /// The type a move may place (`place TYPE`, docs/semantics.md §7.5): a side puts a new
     /// piece of it on an empty point, flipping the opposing pieces of the type it brackets
     /// along the type's move slides. `None`: no placement.
     pub place: Option<usize>,
+    /// `capture compulsory`: a side that can jump must (docs/semantics.md §7.4).
+    pub compulsory_capture: bool,
 }
 
 /// Castling rights as four flags (FEN's `KQkq`).
@@ -144,6 +146,7 @@ impl Default for Rules {
             royal: Vec::new(),
             chess: None,
             place: None,
+            compulsory_capture: false,
         }
     }
 }

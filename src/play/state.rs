@@ -8,6 +8,8 @@ use crate::play::game::Game;
 use crate::play::rules::{Castling, Deadlock, GoalRule, Stalemate};
 use crate::scenario::{GoalOwner, Piece, Scenario};
 
+mod jumps;
+
 const EMPTY: u8 = u8::MAX;
 
 /// A move: a piece from one point to another, capturing what stands there; or a pass.
@@ -68,6 +70,9 @@ pub enum Special {
         /// The pieces flipped along each line.
         flips: [u8; crate::play::placement::MAX_LINES],
     },
+    /// A chain of jumps (docs/semantics.md §7.4): the step's `capture` is the first piece
+    /// taken, the path says the rest.
+    Jump(crate::play::jump::JumpPath),
 }
 
 impl Move {
@@ -88,7 +93,16 @@ impl Move {
             } => {
                 let b = &game.scenario.board;
                 let sep = if capture.is_some() { ':' } else { '-' };
-                let mut text = format!("{}{sep}{}", b.name(from), b.name(to));
+                let mut text = match (self, &game.jumps) {
+                    (
+                        Move::Step {
+                            special: Special::Jump(path),
+                            ..
+                        },
+                        Some(jumps),
+                    ) => jumps::path_text(game, jumps, from, *path),
+                    _ => format!("{}{sep}{}", b.name(from), b.name(to)),
+                };
                 if let Some(t) = promote {
                     text.push('=');
                     text.push(promotion_letter(game, t));
@@ -112,7 +126,18 @@ impl Move {
                 from, to, promote, ..
             } => {
                 let b = &game.scenario.board;
-                let mut text = format!("{}{}", b.name(from), b.name(to));
+                let mut text = match (self, &game.jumps) {
+                    // A chain of jumps with every point it lands on: two chains with the same
+                    // ends are two moves.
+                    (
+                        Move::Step {
+                            special: Special::Jump(path),
+                            ..
+                        },
+                        Some(jumps),
+                    ) => jumps::path_text(game, jumps, from, *path).replace(':', ""),
+                    _ => format!("{}{}", b.name(from), b.name(to)),
+                };
                 if let Some(t) = promote {
                     text.push(promotion_letter(game, t).to_ascii_lowercase());
                 }
@@ -259,6 +284,8 @@ pub struct State {
     en_passant: Option<Point>,
     halfmove: u32,
     history: Vec<u64>,
+    /// The pieces jumps took, in the order taken (unmaking a jump gives them back).
+    taken: Vec<u8>,
 }
 
 /// What [`State::make`] changed, for [`State::unmake`].
@@ -325,6 +352,7 @@ impl State {
             en_passant: chess.en_passant,
             halfmove: chess.halfmove,
             history: Vec::new(),
+            taken: Vec::new(),
         };
         state.hash = state.compute_hash(game);
         state
@@ -408,6 +436,18 @@ impl State {
             || game.chess.is_some()
             || game.placement.is_some()
         {
+            return None;
+        }
+        if matches!(
+            mv,
+            Move::Step {
+                special: Special::Jump(_),
+                ..
+            } | Move::Step {
+                promote: Some(_),
+                ..
+            }
+        ) {
             return None;
         }
         let mut h = self.hash ^ game.black_key;
@@ -665,6 +705,12 @@ impl State {
     /// The moves of the side to move by its pieces' rays (and `safe`), before the royal rule.
     pub(super) fn pseudo_moves(&self, game: &Game, out: &mut Vec<Move>) {
         let side = self.to_move;
+        if let Some(jumps) = &game.jumps
+            && jumps.compulsory
+            && self.all_jumps(game, jumps, out)
+        {
+            return;
+        }
         if let Some(placement) = &game.placement {
             self.placements(game, placement, out);
         }
@@ -679,6 +725,12 @@ impl State {
                 .as_ref()
                 .is_some_and(|p| p.type_index == game.classes[class].type_index)
             {
+                continue;
+            }
+            if let Some(jumps) = &game.jumps
+                && jumps.handles(class)
+            {
+                self.jumper_moves(game, jumps, i, from, out);
                 continue;
             }
             if let Some(chess) = &game.chess
@@ -963,14 +1015,19 @@ impl State {
             }
             _ => None,
         };
-        let captured = match mv {
-            Move::Step { capture, .. } => capture,
-            Move::Pass => None,
+        // Whether the move took `q` (a chain of jumps takes several: the last ones kept).
+        let took = |q: u8| match mv {
+            Move::Step {
+                special: Special::Jump(path),
+                ..
+            } => self.taken[self.taken.len() - path.len()..].contains(&q),
+            Move::Step { capture, .. } => capture == Some(q),
+            Move::Pass => false,
         };
         let mut outcome = None;
         let mut pending = None;
         match undo.pending {
-            Some(Pending::Goal { piece: q }) if captured != Some(q) => match reached {
+            Some(Pending::Goal { piece: q }) if !took(q) => match reached {
                 Some(piece) => pending = Some(Pending::Answered { first: q, piece }),
                 None => {
                     outcome = Some(Outcome {
@@ -980,7 +1037,7 @@ impl State {
                 }
             },
             Some(Pending::Answered { first, piece }) => {
-                outcome = Some(if captured == Some(piece) {
+                outcome = Some(if took(piece) {
                     Outcome {
                         value: sign(mover),
                         reason: Reason::Goal { piece: first },
@@ -1126,6 +1183,14 @@ impl State {
                 piece,
                 from,
                 to,
+                promote,
+                special: Special::Jump(path),
+                ..
+            } => self.make_jump(game, piece as usize, from, to, path, promote),
+            Move::Step {
+                piece,
+                from,
+                to,
                 capture,
                 promote,
                 special,
@@ -1160,6 +1225,8 @@ impl State {
                         self.class[piece as usize] = c as u8;
                         c
                     }
+                    // A step onto the far rank crowns (`crown`).
+                    (Some(_), None) => self.crown(game, piece as usize),
                     _ => class,
                 };
                 self.hash ^= game.key(class, to);
@@ -1220,6 +1287,15 @@ impl State {
             self.to_move = self.to_move.opposite();
             self.unmake_placement(game, piece, to, flips);
             self.to_move = self.to_move.opposite();
+        } else if let Move::Step {
+            piece,
+            from,
+            to,
+            special: Special::Jump(path),
+            ..
+        } = undo.mv
+        {
+            self.unmake_jump(game, piece as usize, from, to, path, undo.class);
         } else if let Move::Step {
             piece,
             from,
@@ -1378,6 +1454,11 @@ impl State {
             Some((squares, letter)) => (squares, Some(letter)),
             None => (squares, None),
         };
+        if let Some(jumps) = &game.jumps
+            && let Some(found) = self.parse_jump(game, jumps, &legal, text, squares)
+        {
+            return found;
+        }
         let Some((from, to)) = squares.split_once(['-', ':']) else {
             return Err(MoveError::NotAMove(text.to_string()));
         };
@@ -1487,6 +1568,18 @@ pub enum MoveError {
         side: Side,
         /// The side to move.
         to_move: Side,
+    },
+    /// Two or more chains of jumps from one point to another: the points between must be named.
+    #[error(
+        "`{text}` is {count} different chains of jumps: name the points landed on, e.g. `{example}`"
+    )]
+    AmbiguousJump {
+        /// The move's text.
+        text: String,
+        /// How many chains it could be.
+        count: usize,
+        /// One of them written whole.
+        example: String,
     },
     /// A step the piece cannot make here.
     #[error("{piece} cannot move {from}-{to} here")]

@@ -60,6 +60,9 @@ pub enum Item {
         /// The whole item.
         span: Span,
     },
+    /// `removed light` or `removed dark`: every point of one colour of a grid's checkerboard
+    /// (a1 is dark), so that a checkers board stays right when only its board line changes
+    RemovedColour(Spanned<Colour>),
     /// `blocking on` / `blocking off`: occupied points block sliders (decision A12,
     /// docs/semantics.md §10)
     Blocking(Spanned<bool>),
@@ -73,6 +76,16 @@ pub enum Item {
     Fuzzy(FuzzyDecl),
     /// `game { first white ... }`: the rules of play
     Game(GameDecl),
+}
+
+/// A colour of a grid's checkerboard: a point is dark when the sum of its coordinates (from 1)
+/// is even, as a1 is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// The colour of a1.
+    Dark,
+    /// The other.
+    Light,
 }
 
 /// Where pieces or goals go: one point, or every point of a rank of a grid board.
@@ -112,6 +125,8 @@ pub enum RankRef {
     Number(u64),
     /// The board's highest rank.
     Last,
+    /// `rank last-2`: this many ranks below the highest.
+    BelowLast(u64),
 }
 
 /// `game { LINE* }`: the rules of play (docs/play-and-search.md §1).
@@ -156,6 +171,8 @@ pub enum GameRule {
     /// `place TYPE`: a move may put a new piece of the type on an empty point, flipping the
     /// opposing pieces of the type it brackets along the type's move slides (Othello)
     Place(Spanned<String>),
+    /// `capture compulsory` (true) or `capture free`: whether a side that can jump must
+    Capture(Spanned<bool>),
 }
 
 /// When a goal point wins (`goals ...`).
@@ -306,6 +323,16 @@ pub enum TypeItem {
     Value(Spanned<f64>),
     /// `like king`: start from another type's motions and value
     Like(Spanned<String>),
+    /// `jump (1,1) (-1,1)`: jump vectors (over an adjacent opposing piece onto the empty point
+    /// beyond)
+    Jump {
+        /// The vectors, each as many numbers as the board has dimensions.
+        vectors: Vec<Spanned<Vec<i64>>>,
+        /// The whole line.
+        span: Span,
+    },
+    /// `crown KING`: the type a piece becomes on its far rank (the span of the name)
+    Crown(Spanned<String>),
 }
 
 /// One edge of a `move edges` line.

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::ast::{
-    self, BoardDecl, DeadlockDecl, EdgeDecl, GameRule, GoalRuleDecl, Item, Place, PointRef,
+    self, BoardDecl, Colour, DeadlockDecl, EdgeDecl, GameRule, GoalRuleDecl, Item, Place, PointRef,
     RankRef, ReachDecl, ScenarioAst, SideDecl, Spanned, StalemateDecl, TypeItem,
 };
 use super::model::{Goal, GoalOwner, Piece, Scenario};
@@ -205,9 +205,26 @@ impl Resolver {
             })
             .flatten()
             .collect();
+        let colours: Vec<&Spanned<Colour>> = ast
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::RemovedColour(c) => Some(c),
+                _ => None,
+            })
+            .collect();
         match decl {
-            BoardDecl::Grid { dims, span } => self.grid_board(dims, span, &removed),
-            BoardDecl::Graph { points, span } => self.graph_board(points, span, &removed),
+            BoardDecl::Grid { dims, span } => self.grid_board(dims, span, &removed, &colours),
+            BoardDecl::Graph { points, span } => {
+                if let Some(c) = colours.first() {
+                    self.error(
+                        Diagnostic::new("a graph board has no colours", c.span.clone())
+                            .with_label("a colour removed from a graph board")
+                            .with_note("leave the points out of the graph's point list instead"),
+                    );
+                }
+                self.graph_board(points, span, &removed)
+            }
         }
     }
 
@@ -218,6 +235,7 @@ impl Resolver {
         dims: &Spanned<Vec<u64>>,
         span: &Span,
         removed: &[&PointRef],
+        colours: &[&Spanned<Colour>],
     ) -> Option<Board> {
         let d = &dims.node;
         if d.len() != 2 && d.len() != 3 {
@@ -280,7 +298,24 @@ impl Resolver {
         if bad_removed {
             return None;
         }
-        let cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
+        let mut cells: Vec<[i64; 3]> = coords.iter().map(|(c, _)| *c).collect();
+        // `removed light`: a1 is dark, and a point's colour changes with each step along an
+        // axis. A board too large to list its points is left to `Board::grid`'s own error.
+        let cell_count = u64::from(w)
+            .saturating_mul(u64::from(h))
+            .saturating_mul(u64::from(z));
+        if !colours.is_empty() && cell_count <= 1 << 24 {
+            for x in 1..=i64::from(w) {
+                for y in 1..=i64::from(h) {
+                    for l in 1..=i64::from(z) {
+                        let dark = (x + y + l - 1) % 2 == 0;
+                        if colours.iter().any(|c| (c.node == Colour::Dark) == dark) {
+                            cells.push([x, y, l]);
+                        }
+                    }
+                }
+            }
+        }
         match Board::grid(w, h, z, &cells) {
             Ok(b) => Some(b),
             Err(e) => {
@@ -354,6 +389,17 @@ impl Resolver {
         };
         let y = match rank.node {
             RankRef::Last => height - 1,
+            RankRef::BelowLast(k) if k < u64::from(height) => height - 1 - k as u32,
+            RankRef::BelowLast(k) => {
+                self.error(
+                    Diagnostic::new(format!("there is no rank last-{k}"), rank.span.clone())
+                        .with_label(format!(
+                            "the board's ranks are 1 to {height}: last-{} is the lowest",
+                            height - 1
+                        )),
+                );
+                return None;
+            }
             RankRef::Number(n) if n >= 1 && n <= height as u64 => n as u32 - 1,
             RankRef::Number(n) => {
                 self.error(
@@ -520,8 +566,62 @@ impl Resolver {
                     moves: Motion::default(),
                     attacks: None,
                     value: 1.0,
+                    jumps: Vec::new(),
+                    crown: None,
                 };
                 self.add_type(scenario, t);
+            }
+        }
+        self.crowns(ast, scenario);
+    }
+
+    /// The `crown` lines, once every type is known (a man may crown into a type declared
+    /// after it): each names a declared type other than its own, once per type; not under
+    /// `rules chess`, whose pawns promote by its own rule.
+    fn crowns(&mut self, ast: &ScenarioAst, scenario: &mut Scenario) {
+        for item in &ast.items {
+            let Item::Type(decl) = item else { continue };
+            let Some(own) = self.type_index(&decl.name.node) else {
+                continue;
+            };
+            let mut first: Option<&Spanned<String>> = None;
+            for line in &decl.items {
+                let TypeItem::Crown(name) = line else {
+                    continue;
+                };
+                if let Some(before) = first {
+                    self.error(
+                        Diagnostic::new("`crown` is given twice", name.span.clone())
+                            .with_label("second crown")
+                            .with_related(before.span.clone(), "first crown"),
+                    );
+                    continue;
+                }
+                first = Some(name);
+                match self.type_index(&name.node) {
+                    Some(t) if t == own => self.error(
+                        Diagnostic::new(
+                            format!("`{}` crowns into itself", name.node),
+                            name.span.clone(),
+                        )
+                        .with_label("the type's own name")
+                        .with_note("a piece crowns into another type: name that type here"),
+                    ),
+                    Some(t) => {
+                        if scenario.types[own].name == decl.name.node {
+                            scenario.types[own].crown = Some(t);
+                        }
+                    }
+                    None if self.broken_type(&name.node) => {}
+                    None => self.error(
+                        Diagnostic::new(
+                            format!("unknown piece type `{}`", name.node),
+                            name.span.clone(),
+                        )
+                        .with_label("no such type to crown into")
+                        .with_note(known_types(scenario)),
+                    ),
+                }
             }
         }
     }
@@ -532,6 +632,7 @@ impl Resolver {
         let mut moves = Motion::default();
         let mut attacks: Option<Motion> = None;
         let mut value: Option<&Spanned<f64>> = None;
+        let mut jumps: Vec<[i32; 3]> = Vec::new();
         let mut base_value = 1.0;
         // The first `attack` line, for a type that attacks without moving.
         let mut attack_span: Option<&Span> = None;
@@ -546,6 +647,7 @@ impl Resolver {
                             target.vectors.extend(a.vectors.iter().copied());
                             target.edges.extend(a.edges.iter().copied());
                         }
+                        jumps.extend(t.jumps.iter().copied());
                         base_value = t.value;
                     }
                 }
@@ -581,8 +683,15 @@ impl Resolver {
                     };
                     target.edges.extend(resolved);
                 }
+                TypeItem::Jump { vectors, span } => {
+                    jumps.extend(self.jump_vectors(board, vectors, span));
+                }
+                // Read once every type is known (`crowns`).
+                TypeItem::Crown(_) => {}
             }
         }
+        jumps.sort();
+        jumps.dedup();
         if self.errors.len() > errors_before {
             return None;
         }
@@ -610,7 +719,65 @@ impl Resolver {
             moves,
             attacks,
             value: value.map_or(base_value, |v| v.node),
+            jumps,
+            crown: None,
         })
+    }
+
+    /// The vectors of a `jump` line: on a grid, each one step to an adjacent point (every
+    /// component -1, 0 or 1, not all 0), since a jump goes over the adjacent point onto the
+    /// one beyond it.
+    fn jump_vectors(
+        &mut self,
+        board: &Board,
+        vectors: &[Spanned<Vec<i64>>],
+        span: &Span,
+    ) -> Vec<[i32; 3]> {
+        let Some(dims) = board.dims() else {
+            self.error(
+                Diagnostic::new(
+                    "a graph board has no directions to jump along",
+                    span.clone(),
+                )
+                .with_label("jump vectors on a graph board")
+                .with_note("jumps are played on grid boards"),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for v in vectors {
+            let delta = match v.node.as_slice() {
+                [x, y] => [*x, *y, 0],
+                [x, y, z] if dims[2] > 1 => [*x, *y, *z],
+                _ => {
+                    let want = if dims[2] > 1 { "two or three" } else { "two" };
+                    self.error(
+                        Diagnostic::new(
+                            format!("a vector on this board has {want} components"),
+                            v.span.clone(),
+                        )
+                        .with_label(format!("{} components", v.node.len())),
+                    );
+                    continue;
+                }
+            };
+            if delta == [0, 0, 0] || delta.iter().any(|c| c.abs() > 1) {
+                self.error(
+                    Diagnostic::new(
+                        format!("{} is not a basis step of the board", format_tuple(&v.node)),
+                        v.span.clone(),
+                    )
+                    .with_label("not a step to an adjacent point")
+                    .with_note(
+                        "a jump goes over the adjacent point along a step such as `(1,1)` or \
+                         `(0,1)` (each component -1, 0 or 1, not all 0) onto the point beyond",
+                    ),
+                );
+                continue;
+            }
+            out.push(delta.map(|c| c as i32));
+        }
+        out
     }
 
     /// The type a `like` line names, defined before the type `name` being declared (not
@@ -914,6 +1081,7 @@ impl Resolver {
                 GameRule::Chess(_) => "rules",
                 GameRule::Castling(_) => "castling",
                 GameRule::Place(_) => "place",
+                GameRule::Capture(_) => "capture",
                 GameRule::Safe(_) | GameRule::Royal(_) => "",
             };
             if !key.is_empty() {
@@ -930,7 +1098,43 @@ impl Resolver {
             self.game_rule(line, &mut rules, scenario);
         }
         self.chess_rules(decl, &seen, scenario, &mut rules);
+        self.jump_rules(decl, scenario, &rules);
         scenario.game = Some(rules);
+    }
+
+    /// The game block against the types' jumps and crowns: `capture compulsory` needs a type
+    /// that jumps, and a crown is not played under `rules chess` (its pawns promote by its own
+    /// rule).
+    fn jump_rules(&mut self, decl: &ast::GameDecl, scenario: &Scenario, rules: &Rules) {
+        for line in &decl.lines {
+            if let GameRule::Capture(c) = &line.rule
+                && c.node
+                && scenario.types.iter().all(|t| t.jumps.is_empty())
+            {
+                self.error(
+                    Diagnostic::new(
+                        "`capture compulsory` but no piece type jumps",
+                        line.span.clone(),
+                    )
+                    .with_label("a compulsory capture with no capture to make")
+                    .with_note("give a type jump vectors, e.g. `jump (1,1) (-1,1)`"),
+                );
+            }
+        }
+        if rules.chess.is_some()
+            && let Some(t) = scenario.types.iter().find(|t| t.crown.is_some())
+        {
+            self.error(
+                Diagnostic::new(
+                    format!("`{}` crowns, which the rules of chess do not play", t.name),
+                    decl.span.clone(),
+                )
+                .with_label("`rules chess` in this game")
+                .with_note(
+                    "under `rules chess` pawns promote by its own rule: drop the `crown` line",
+                ),
+            );
+        }
     }
 
     /// `rules chess` (docs/play-and-search.md §1.5): a 2D grid board; the king royal, a side
@@ -1113,12 +1317,13 @@ impl Resolver {
                 list.push(t);
             }
             GameRule::Place(name) => rules.place = self.placed_type(name, scenario),
+            GameRule::Capture(c) => rules.compulsory_capture = c.node,
             // Read with the block as a whole (`chess_rules`).
             GameRule::Chess(_) | GameRule::Castling(_) => {}
         }
     }
 
-    /// The type of `place TYPE` (docs/semantics.md §7.4): a type whose move vectors are the
+    /// The type of `place TYPE` (docs/semantics.md §7.5): a type whose move vectors are the
     /// lines a placement flips along, so at least one, each a slide (a leap brackets nothing),
     /// at most [`crate::play::placement::MAX_LINES`], no edges, on a grid board.
     fn placed_type(&mut self, name: &Spanned<String>, scenario: &Scenario) -> Option<usize> {

@@ -208,6 +208,7 @@ fn draw_nodes(out: &mut String, placed: &[Placed], xs: &[f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::search::lg::ValueBound;
     use crate::play::state::Move;
 
     fn node(text: &str, value: i8, children: Vec<TreeNode>) -> TreeNode {
@@ -218,6 +219,7 @@ mod tests {
             end: children.is_empty().then_some(End::GameOver),
             children,
             cut: false,
+            bound: ValueBound::Exact,
         }
     }
 

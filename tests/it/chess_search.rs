@@ -98,7 +98,7 @@ fn a_goal_ends_nothing_under_the_rules_of_chess() {
 }
 
 /// The LG search answers the Réti study under the rules of chess with 1.Kg7, as the source's
-/// model does (examples/reti.scenario); and no line of its tree leaves a king in check: a side
+/// model does (examples/reti.scenario), the only move that does not lose; and no line of its tree leaves a king in check: a side
 /// in check without a zone move answers it by its legal moves instead of making the reduced
 /// pass, after which the Lucena position's tree took the black king (c1-c7 a2-b2 c7-c8 pass
 /// c8:d8).
@@ -113,9 +113,22 @@ fn the_lg_search_plays_by_the_rules_of_chess_on_the_studies() {
         };
         (bench.clone(), bench.search(&request).unwrap().json)
     };
-    let (_, reti) = lg("examples/studies/reti.scenario");
+    let (reti_bench, reti) = lg("examples/studies/reti.scenario");
     assert_eq!(reti.pv[0], "h8-g7");
     assert_eq!(reti.value, Some(0));
+    // 1.Kg7 is the only move that does not lose (issue 47, item 6): after each of White's
+    // other three the LG search gives Black the win. Before the leaf read material under the
+    // rules of chess, a leaf where Black had queened and White had not was a draw, and all
+    // four moves were.
+    for (first, value) in [("h8-g7", 0), ("h8-h7", -1), ("h8-g8", -1), ("c6-c7", -1)] {
+        let request = SearchRequest {
+            engine: Engine::Lg,
+            moves: first.to_string(),
+            ..SearchRequest::default()
+        };
+        let after = reti_bench.search(&request).unwrap().json;
+        assert_eq!(after.value, Some(value), "after {first}: {:?}", after.pv);
+    }
     let (bench, lucena) = lg("examples/studies/lucena.scenario");
     assert!(!lucena.pv.contains(&"c8:d8".to_string()), "{:?}", lucena.pv);
     // The line up to its first reduced pass (the LG search's own, no move of the rules)

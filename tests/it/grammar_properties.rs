@@ -80,6 +80,8 @@ fn scenario(s: &Setup) -> Option<Scenario> {
         moves: Motion::vectors(vectors),
         attacks: None,
         value: 1.0,
+        jumps: Vec::new(),
+        crown: None,
     });
     Some(scenario)
 }

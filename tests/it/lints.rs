@@ -30,6 +30,15 @@ fn each_mistake_of_the_corpus_gets_its_warning() {
     settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     let expected = [
+        (
+            "checkers-too-small",
+            &[
+                "Warning: W31 and B21 stand on a3",
+                "Warning: W32 and B22 stand on c3",
+                "Warning: W21 and B31 stand on b2",
+                "Warning: W22 and B32 stand on d2",
+            ][..],
+        ),
         ("immobile", &["Warning: piece type `ROBOT` never moves"][..]),
         (
             "mirrored-bombers",

@@ -375,6 +375,8 @@ impl Case {
             },
             attacks: self.piece.attacks.clone().map(Motion::vectors),
             value: 1.0,
+            jumps: Vec::new(),
+            crown: None,
         });
         let mut blocked = vec![false; board.len()];
         if let Some(cells) = &self.blockers {
@@ -917,6 +919,8 @@ fn edge_type(name: &str, edges: &[(u32, u32)]) -> PieceType {
         },
         attacks: None,
         value: 1.0,
+        jumps: Vec::new(),
+        crown: None,
     }
 }
 
@@ -1064,6 +1068,8 @@ fn three_dimensional_king_distance_is_chebyshev() {
         moves: Motion::vectors(deltas),
         attacks: None,
         value: 1.0,
+        jumps: Vec::new(),
+        crown: None,
     };
     let k = Kernel::new(&board, &[king], None);
     let m = k.motion(0, Side::Black, Usage::Move);

@@ -111,6 +111,75 @@ fn summary_gives_each_attacks_counts_and_time_without_its_zones() {
     );
 }
 
+/// Every attack of a large position (a chess opening from a FEN: 32 pieces) is summarised
+/// unless the request says otherwise (issue 47, item 10: its bundles were 170,000 lines);
+/// `--no-summary` lists them, and a small position (the Réti ending) lists them by default.
+#[test]
+fn every_attack_of_a_large_position_is_summarised_by_default() {
+    let ruy_lopez = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    let args = [
+        "zones",
+        "--fen",
+        ruy_lopez,
+        "--all-attacks",
+        "--horizon",
+        "1",
+    ];
+    let (summary, err, code) = lingeo(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(!summary.contains("main: t("), "{summary}");
+    assert!(summary.contains(" ms)\n"), "{summary}");
+    assert!(
+        summary.ends_with(
+            "(counts only: a position of 32 pieces; --no-summary lists every attack's bundles)\n"
+        ),
+        "{summary}"
+    );
+    let (asked, _, _) = lingeo(&[&args[..], &["--summary"]].concat());
+    assert!(
+        !asked.contains("counts only"),
+        "asked for, not a default: {asked}"
+    );
+    let (listed, err, code) = lingeo(&[&args[..], &["--no-summary"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(listed.contains("main: t("), "{listed}");
+    let heads = |text: &str| text.lines().filter(|l| l.starts_with("Zones of")).count();
+    assert_eq!(
+        heads(&listed),
+        heads(&summary),
+        "the same attacks either way"
+    );
+    assert!(heads(&listed) > 10, "{listed}");
+
+    let (small, _, _) = lingeo(&["zones", "examples/reti.scenario", "--all-attacks"]);
+    assert!(small.contains("main: t("), "{small}");
+
+    // The server reads the same request: unset summarises, false lists.
+    let server = Server::start("20");
+    let body = |summary: Option<bool>| {
+        let mut b = json!({"fen": ruy_lopez, "all_attacks": true, "horizon": 1});
+        if let Some(s) = summary {
+            b["summary"] = json!(s);
+        }
+        b
+    };
+    let (status, answer) = server.post("/api/zones", &body(None));
+    assert_eq!(status, 200, "{answer}");
+    let attacks = answer["cli"].as_array().unwrap();
+    assert!(
+        attacks
+            .iter()
+            .all(|a| a.get("bundles").is_none() && a.get("time_ms").is_some())
+    );
+    let (status, answer) = server.post("/api/zones", &body(Some(false)));
+    assert_eq!(status, 200, "{answer}");
+    let attacks = answer["cli"].as_array().unwrap();
+    assert!(
+        attacks.iter().any(|a| a.get("bundles").is_some()),
+        "{answer}"
+    );
+}
+
 /// The rules between the flags are the request's, named as the flags.
 #[test]
 fn the_requests_rules_name_the_flags() {

@@ -10,12 +10,12 @@ import { StreamLanguage } from "@codemirror/language";
 const SCENARIO_ITEMS = new Set(["board", "removed", "blocking", "type", "white", "black", "goal", "fuzzy", "game"]);
 const SCENARIO_WORDS = new Set([
   // type items and their words
-  "value", "like", "move", "attack", "leap", "slide", "edges", "range",
+  "value", "like", "move", "attack", "leap", "slide", "edges", "range", "jump", "crown",
   // pieces, goals, places
-  "at", "as", "for", "rank", "last", "graph", "on", "off", "length", "inf",
+  "at", "as", "for", "rank", "last", "graph", "on", "off", "length", "inf", "light", "dark",
   // game lines and their choices
   "first", "goals", "stalemate", "deadlock", "limit", "safe", "royal",
-  "immediate", "survive", "pass", "draw", "lose", "count",
+  "immediate", "survive", "pass", "draw", "lose", "count", "capture", "compulsory", "free",
 ]);
 
 // Scenario tokens: `# comment`, `"name"`, numbers (`-3`, `1.5`), grid sizes (`8x8`), words.

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::grammar::{InputError, RunError};
 
-use super::lg::{End, LgOptions, LgResult, Tree, TreeNode, default_horizon};
+use super::lg::{End, LgOptions, LgResult, Tree, TreeNode, ValueBound, default_horizon};
 use super::{SearchOptions, SearchResult, WIN};
 use crate::grammar::derive::Sym;
 use crate::grammar::types::Type;
@@ -409,6 +409,9 @@ impl Reader<'_> {
     fn child(&mut self, state: &mut State, mv: Move) -> Result<TreeNode, SearchGrammarError> {
         let undo = state.make(self.game, mv);
         let below = self.node(state);
+        // A cutoff below is the side to move there finding a move good enough: White's
+        // value is then at least it, Black's at most.
+        let white_below = state.to_move == crate::piece::Side::White;
         state.unmake(self.game, undo);
         let (children, value, end, cut) = below?;
         Ok(TreeNode {
@@ -418,6 +421,11 @@ impl Reader<'_> {
             children,
             end,
             cut,
+            bound: match (cut, white_below) {
+                (false, _) => ValueBound::Exact,
+                (true, true) => ValueBound::AtLeast,
+                (true, false) => ValueBound::AtMost,
+            },
         })
     }
 }

@@ -11,6 +11,7 @@
 //!            | "rules" "chess"
 //!            | "castling" IDENT            (KQkq, a part of it, or none)
 //!            | "place" IDENT               (a type placed on empty points, flipping)
+//!            | "capture" ("compulsory" | "free")
 //! ```
 
 use nom::Err;
@@ -27,7 +28,7 @@ use crate::scenario::lexer::Token;
 use crate::syntax::Diagnostic;
 use crate::syntax::tokens::SyntaxError;
 
-const GAME_LINE_KEYWORDS: [&str; 10] = [
+const GAME_LINE_KEYWORDS: [&str; 11] = [
     "first",
     "goals",
     "stalemate",
@@ -38,6 +39,7 @@ const GAME_LINE_KEYWORDS: [&str; 10] = [
     "rules",
     "castling",
     "place",
+    "capture",
 ];
 
 pub(super) fn game_decl<'a>(
@@ -60,8 +62,8 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
     let Some(((Token::Ident(word), span), r)) = i.split_first() else {
         return fail(
             &i,
-            "a game rule (first, goals, stalemate, deadlock, limit, safe, royal, rules, castling \
-             or place) or `}`",
+            "a game rule (first, goals, stalemate, deadlock, limit, safe, royal, rules, castling, \
+             place or capture) or `}`",
         );
     };
     let (r, rule) = match *word {
@@ -128,6 +130,13 @@ fn game_line(i: Input<'_>) -> PResult<'_, GameLine> {
         "place" => {
             let (r, name) = expect("a piece type after `place`", identifier).parse(r)?;
             (r, GameRule::Place(name))
+        }
+        "capture" => {
+            let (r, w) = choice(r, "capture", &["compulsory", "free"])?;
+            (
+                r,
+                GameRule::Capture(Spanned::new(w.node == "compulsory", w.span)),
+            )
         }
         other => {
             return Err(Err::Failure(SyntaxError(unknown_word(

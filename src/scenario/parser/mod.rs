@@ -7,18 +7,21 @@
 //! item          := board_decl | removed_decl | blocking_decl | type_decl | piece_decl | goal_decl
 //!                | fuzzy_decl | game_decl
 //! board_decl    := "board" (DIMS | "graph" "{" graph_point* "}")
-//! removed_decl  := "removed" point_ref (","? point_ref)*      -- a newline ends it unless after ","
+//! removed_decl  := "removed" (("light" | "dark") | point_ref (","? point_ref)*)  -- a newline ends it unless after ","
 //! blocking_decl := "blocking" ("on" | "off")
 //! type_decl     := "type" IDENT "{" type_item* "}"
-//! type_item     := value_line | like_line | motion_line
+//! type_item     := value_line | like_line | motion_line | jump_line | crown_line
 //! value_line    := "value" (INT | DECIMAL)
 //! like_line     := "like" IDENT
+//! jump_line     := "jump" vector (","? vector)*
+//! crown_line    := "crown" IDENT
 //! motion_line   := usage (reach vector (","? vector)* ("range" UINT)? | "edges" edge_list)
 //! edge_list     := edge_chain (","? edge_chain)*
 //! edge_chain    := point_ref (("->" | "--") point_ref)+
 //! piece_decl    := ("white" | "black") IDENT "at" place ("as" IDENT)?
 //! goal_decl     := "goal" place ("for" IDENT)?
-//! place         := "rank" (UINT | "last") | "centre" tuple+ | point_ref
+//! place         := "rank" (UINT | "last" | "last" NEG_INT) | "centre" tuple+ | point_ref
+//!                                                  -- `last-2`, no space
 //! game_decl     := "game" "{" game_line* "}"                 -- see game.rs
 //! fuzzy_decl    := "fuzzy" "length" "{" (term_decl ","?)* "}"
 //! term_decl     := STRING number number number number    -- a trapezoid a b c d
@@ -37,8 +40,8 @@ use nom::sequence::preceded;
 use nom::{Err, IResult, Parser};
 
 use super::ast::{
-    BoardDecl, Broken, EdgeDecl, FuzzyDecl, GoalDecl, Item, PieceDecl, Place, PointRef, RankRef,
-    ReachDecl, ScenarioAst, SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
+    BoardDecl, Broken, Colour, EdgeDecl, FuzzyDecl, GoalDecl, Item, PieceDecl, Place, PointRef,
+    RankRef, ReachDecl, ScenarioAst, SideDecl, Spanned, TermDecl, TypeDecl, TypeItem, Usage,
 };
 use super::lexer::{Token, lex};
 use crate::syntax::recovery;
@@ -58,7 +61,7 @@ const ITEM_KEYWORDS: [&str; 9] = [
 ];
 /// The fuzzy variables a scenario may give terms for.
 const FUZZY_VARIABLES: [&str; 1] = ["length"];
-const TYPE_ITEM_KEYWORDS: [&str; 4] = ["value", "like", "move", "attack"];
+const TYPE_ITEM_KEYWORDS: [&str; 6] = ["value", "like", "move", "attack", "jump", "crown"];
 const A_POINT: &str = "a point such as `a1` or `(1,1)`";
 
 /// Lexes and parses a scenario file. Returns every item that parsed, and the diagnostics of
@@ -212,6 +215,17 @@ fn graph_point(i: Input<'_>) -> PResult<'_, Spanned<String>> {
 /// misspelt item on the next line is not swallowed as a point name.
 fn removed_decl(i: Input<'_>) -> PResult<'_, Item> {
     let (r, _) = keyword("removed")(i)?;
+    if let Some(((Token::Ident(word @ ("light" | "dark")), _), after)) = r.split_first()
+        && (after.at_line_start() || after.peek().is_none())
+    {
+        let colour = if *word == "light" {
+            Colour::Light
+        } else {
+            Colour::Dark
+        };
+        let span = i.span_to(&after);
+        return Ok((after, Item::RemovedColour(Spanned::new(colour, span))));
+    }
     if is_item_start(&r) {
         return fail(&r, &format!("{A_POINT} after `removed`"));
     }
@@ -272,14 +286,34 @@ fn type_item(i: Input<'_>) -> PResult<'_, TypeItem> {
         Some((Token::Ident("value"), _)) => value_line(i),
         Some((Token::Ident("like"), _)) => like_line(i),
         Some((Token::Ident("move" | "attack"), _)) => motion_line(i),
+        Some((Token::Ident("jump"), _)) => jump_line(i),
+        Some((Token::Ident("crown"), _)) => crown_line(i),
         Some((Token::Ident(word), span)) => Err(Err::Failure(SyntaxError(unknown_word(
             "type item",
             word,
             span.clone(),
             &TYPE_ITEM_KEYWORDS,
         )))),
-        _ => fail(&i, "a type item (value, like, move or attack) or `}`"),
+        _ => fail(
+            &i,
+            "a type item (value, like, move, attack, jump or crown) or `}`",
+        ),
     }
+}
+
+/// `jump (1,1) (-1,1)`; the span covers the whole line.
+fn jump_line(i: Input<'_>) -> PResult<'_, TypeItem> {
+    let (r, _) = keyword("jump")(i)?;
+    let (r, vectors) = vector_list(r)?;
+    let span = i.span_to(&r);
+    Ok((r, TypeItem::Jump { vectors, span }))
+}
+
+/// `crown KING`; the span is the type's name.
+fn crown_line(i: Input<'_>) -> PResult<'_, TypeItem> {
+    let (r, _) = keyword("crown")(i)?;
+    let (after, name) = expect("a type name after `crown`", identifier).parse(r)?;
+    Ok((after, TypeItem::Crown(name)))
 }
 
 /// `value 5` or `value 2.5`; the span covers the whole line.
@@ -627,7 +661,18 @@ fn place(i: Input<'_>) -> PResult<'_, Place> {
     }
     if let Some(((Token::Ident("rank"), _), r)) = i.split_first() {
         let rank = match r.split_first() {
-            Some(((Token::Ident("last"), _), after)) => Some((after, RankRef::Last)),
+            Some(((Token::Ident("last"), last), after)) => match after.split_first() {
+                // `last-2`: the sign written against `last`.
+                Some(((Token::Int(text), span), rest))
+                    if text.starts_with('-') && span.start == last.end =>
+                {
+                    match text[1..].parse() {
+                        Ok(n) => Some((rest, RankRef::BelowLast(n))),
+                        Err(_) => return Err(number_too_large(span.clone())),
+                    }
+                }
+                _ => Some((after, RankRef::Last)),
+            },
             Some(((Token::Int(text), span), after)) if !text.starts_with('-') => {
                 match text.parse() {
                     Ok(n) => Some((after, RankRef::Number(n))),
@@ -856,6 +901,9 @@ fn skip_to_type_item(i: Input<'_>) -> Input<'_> {
     while let Some((token, _)) = r.peek() {
         let stop = match token {
             Token::RBrace => true,
+            // `jump` and `crown` start a line only where they start it: `move jump (1,2)`
+            // is a misspelt reach, not a jump line.
+            Token::Ident("jump" | "crown") => r.at_line_start() || is_item_start(&r),
             Token::Ident(word) => TYPE_ITEM_KEYWORDS.contains(word) || is_item_start(&r),
             _ => false,
         };

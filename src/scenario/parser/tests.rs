@@ -331,7 +331,7 @@ fn single_mistakes_give_one_clear_diagnostic() {
         ),
         (
             "type T {\n  vaule 3\n}",
-            "unknown type item `vaule`: expected one of value, like, move, attack",
+            "unknown type item `vaule`: expected one of value, like, move, attack, jump, crown",
             "vaule",
         ),
         (
@@ -569,6 +569,7 @@ mod fuzz {
             Item::Board(BoardDecl::Grid { span, .. } | BoardDecl::Graph { span, .. })
             | Item::Removed { span, .. }
             | Item::Blocking(Spanned { span, .. })
+            | Item::RemovedColour(Spanned { span, .. })
             | Item::Type(TypeDecl { span, .. })
             | Item::Piece(PieceDecl { span, .. })
             | Item::Goal(GoalDecl { span, .. })

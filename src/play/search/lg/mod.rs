@@ -40,7 +40,7 @@
 //! `carried.rs`), the entry points (`search.rs`) and the passes (`passes.rs`), one pass's
 //! alpha-beta over the reduced tree (`searcher.rs`), a node's moves (`moves.rs`), the race
 //! extension (`race.rs`), a leaf's static value (`static_value.rs`), the proof flags
-//! (`proof.rs`), the tree and result (`tree.rs`) and why a search cannot run (`error.rs`).
+//! (`proof.rs`), the proof tree (`proof_tree.rs`), the tree and result (`tree.rs`) and why a search cannot run (`error.rs`).
 
 mod attack;
 mod carried;
@@ -49,6 +49,7 @@ mod moves;
 mod options;
 mod passes;
 mod proof;
+mod proof_tree;
 mod race;
 mod regenerate;
 mod search;
@@ -69,5 +70,5 @@ pub use regenerate::{DOMINATION_MAINS, Regenerate, TRACKS_CACHE_ENTRIES, ZONE_CA
 pub use search::{search, search_with};
 pub use searcher::TABLE_ENTRIES;
 pub use static_value::static_value;
-pub use tree::{End, LgResult, Tree, TreeNode};
+pub use tree::{End, LgResult, Tree, TreeNode, ValueBound};
 pub use zone_source::ZoneSource;

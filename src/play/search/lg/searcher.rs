@@ -11,8 +11,8 @@ use super::moves::{has_waiting_move, ordered, pending_replies, with_captures, zo
 use super::options::{Leaf, LgOptions};
 use super::proof::{backed_up_proved, proof_holds};
 use super::race::{Race, other_side_moves};
-use super::static_value::static_value;
-use super::tree::{End, TreeNode};
+use super::static_value::{chess_leaf_value, static_value};
+use super::tree::{End, TreeNode, ValueBound};
 use super::zone_source::ZoneSource;
 use crate::piece::Side;
 use crate::play::game::Game;
@@ -46,6 +46,7 @@ pub(super) struct Node {
     pub(super) children: Vec<TreeNode>,
     pub(super) end: Option<End>,
     pub(super) cut: bool,
+    pub(super) bound: ValueBound,
     /// The value rests on game-ending leaves only ([`Tree::proved`](super::tree::Tree::proved)), worked out as the search
     /// backs up so that the table need not walk the subtree again.
     pub(super) proved: bool,
@@ -135,7 +136,10 @@ impl Searcher<'_, '_> {
     fn leaf_value(&self, state: &State, attacks: &[Attack]) -> i8 {
         match self.leaf {
             Leaf::Zero => 0,
-            Leaf::Zones => static_value(self.game, state, attacks),
+            Leaf::Zones => match self.game.rules.chess {
+                None => static_value(self.game, state, attacks),
+                Some(_) => chess_leaf_value(self.game, state, attacks),
+            },
         }
     }
 
@@ -267,6 +271,11 @@ impl Searcher<'_, '_> {
                 checked: e.checked,
             }),
             cut: e.bound != Bound::Exact,
+            bound: match e.bound {
+                Bound::Exact => ValueBound::Exact,
+                Bound::Lower => ValueBound::AtLeast,
+                Bound::Upper => ValueBound::AtMost,
+            },
             proved: e.proved,
             checked: e.checked,
         })
@@ -383,17 +392,19 @@ impl Searcher<'_, '_> {
         }
         let white = state.can_win(self.game, Side::White);
         let black = state.can_win(self.game, Side::Black);
-        let (value, exact) = match (white, black) {
-            (false, false) => (0, true),
-            (false, true) if alpha >= 0 => (0, false),
-            (true, false) if beta <= 0 => (0, false),
+        // White unable to win is held to at most a draw, Black unable to win to at least one.
+        let (value, bound) = match (white, black) {
+            (false, false) => (0, ValueBound::Exact),
+            (false, true) if alpha >= 0 => (0, ValueBound::AtMost),
+            (true, false) if beta <= 0 => (0, ValueBound::AtLeast),
             _ => return None,
         };
         Some(Node {
             value,
             children: Vec::new(),
             end: Some(End::NoWin),
-            cut: !exact,
+            cut: bound != ValueBound::Exact,
+            bound,
             proved: true,
             checked: true,
         })
@@ -488,14 +499,14 @@ impl Searcher<'_, '_> {
             .collect();
         let checked = proof_holds(self.game, state, &plan.legal, &searched, best, cut);
         let cap = self.cap(state);
+        let bound = if self.full || best == cap || (best > alpha0 && best < beta0) {
+            Bound::Exact
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
         if let Some(table) = &mut self.table {
-            let bound = if self.full || best == cap || (best > alpha0 && best < beta0) {
-                Bound::Exact
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Upper
-            };
             if table.len() >= TABLE_ENTRIES {
                 table.clear();
             }
@@ -514,6 +525,11 @@ impl Searcher<'_, '_> {
             children: nodes,
             end: None,
             cut,
+            bound: match bound {
+                Bound::Exact => ValueBound::Exact,
+                Bound::Lower => ValueBound::AtLeast,
+                Bound::Upper => ValueBound::AtMost,
+            },
             proved,
             checked,
         })
@@ -551,6 +567,7 @@ impl Searcher<'_, '_> {
                 children: child.children,
                 end: child.end,
                 cut: child.cut,
+                bound: child.bound,
             });
             if acc.white {
                 acc.best = acc.best.max(v);
@@ -607,6 +624,7 @@ fn leaf(value: i8, end: End) -> Node {
         children: Vec::new(),
         end: Some(end),
         cut: false,
+        bound: ValueBound::Exact,
         proved: end == End::GameOver,
         checked: end == End::GameOver,
     }

@@ -139,3 +139,51 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
         }
     }
 }
+
+/// The material, from White's side, that decides a leaf under the rules of chess: a piece's
+/// worth (a knight's or a bishop's, 3 pawns).
+pub const DECISIVE_MATERIAL: f64 = 3.0;
+
+/// The static value of a leaf under the rules of chess (`rules chess`), where reaching a goal
+/// (a promotion point) ends nothing: the material on the board, from White's side, with a goal
+/// held by [`static_value`] counted as the promotion it is (a queen for the pawn), decides the
+/// leaf once it is at least [`DECISIVE_MATERIAL`] either way; less is a draw. A goal alone, as
+/// in every other game, would value a leaf where a side has queened and the other has not as a
+/// draw.
+pub fn chess_leaf_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
+    const PROMOTION_GAIN: f64 = 8.0;
+    let held = f64::from(static_value(game, state, attacks));
+    let material = state.material(game) + PROMOTION_GAIN * held;
+    if material >= DECISIVE_MATERIAL {
+        1
+    } else if material <= -DECISIVE_MATERIAL {
+        -1
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    /// The chess leaf's value of a position from a FEN, without attacks (no goal held).
+    fn material_value(fen: &str) -> i8 {
+        let game = Game::new(Scenario::from_fen(fen).unwrap()).unwrap();
+        let state = State::initial(&game);
+        chess_leaf_value(&game, &state, &[])
+    }
+
+    #[test]
+    fn a_chess_leaf_is_decided_by_a_piece_of_material_either_way() {
+        // A queen against a bare king: Black wins; a pawn up, or a rook against three
+        // pawns: a draw.
+        assert_eq!(material_value("8/8/8/8/8/k7/8/K6q w - - 0 1"), -1);
+        assert_eq!(material_value("8/8/8/8/8/k7/8/K6Q b - - 0 1"), 1);
+        assert_eq!(material_value("8/8/8/8/8/k7/P7/K7 w - - 0 1"), 0);
+        assert_eq!(material_value("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 0);
+        // A knight up is a piece: decided.
+        assert_eq!(material_value("6k1/8/8/8/8/8/8/N5K1 w - - 0 1"), 1);
+    }
+}

@@ -61,6 +61,21 @@ pub struct TreeNode {
     pub end: Option<End>,
     /// Some moves below were not searched (an alpha-beta cutoff): the value is a bound.
     pub cut: bool,
+    /// What the value says of the position's value within the reduced tree: it, or a bound
+    /// the search's window left (a cutoff, or every move outside the window).
+    pub bound: ValueBound,
+}
+
+/// What a node's value says of its position's value within the reduced tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ValueBound {
+    /// It is the value.
+    #[default]
+    Exact,
+    /// The value is at least it (a cutoff above the window).
+    AtLeast,
+    /// The value is at most it (below the window).
+    AtMost,
 }
 
 /// The reduced tree below the root.
