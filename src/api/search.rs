@@ -107,6 +107,11 @@ pub struct SearchRequest {
     /// the machine, an eighth of the available memory, at most 256 MiB and a quarter of
     /// `max_memory`, a power of two (at least 16 MiB).
     pub tt_mb: Option<u64>,
+    /// Whether alpha-beta's table files a position and its images under the board's
+    /// symmetries that the rules keep (mirrors, turns) as one, where the leaves are scored by
+    /// material (docs/play-and-search.md §3.1). Unset: yes. The value is the same either way;
+    /// the positions and the principal variation may differ.
+    pub symmetry: Option<bool>,
     /// Solve on this many threads, 1 to 256 (lazy SMP over the shared table; alpha-beta
     /// solves without `max_nodes` or `time`, every other search takes one). The value is the
     /// same whatever the number; the positions and table hits of more than one thread vary
@@ -202,6 +207,7 @@ impl Default for SearchRequest {
             ordering: Ordering::Killer,
             eval: Eval::Material,
             tt_mb: None,
+            symmetry: None,
             threads: 1,
             max_nodes: None,
             time: None,
@@ -322,6 +328,7 @@ impl SearchRequest {
             depth: self.depth,
             ordering: self.ordering,
             tt_mb: self.table_mb(),
+            symmetry: self.symmetry.unwrap_or(true),
             threads: self.threads,
             max_nodes: self.max_nodes,
             time: self.duration(),

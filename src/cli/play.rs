@@ -53,11 +53,18 @@ pub struct SearchArgs {
 
 /// What `lingeo search` spells its own way: the request's fields are its flags.
 impl Flags for SearchRequest {
-    const SWITCHES: &'static [Switch] = &[Switch {
-        field: "domination",
-        on: "domination",
-        off: "no-domination",
-    }];
+    const SWITCHES: &'static [Switch] = &[
+        Switch {
+            field: "domination",
+            on: "domination",
+            off: "no-domination",
+        },
+        Switch {
+            field: "symmetry",
+            on: "symmetry",
+            off: "no-symmetry",
+        },
+    ];
     const VALUE_NAMES: &'static [(&'static str, &'static str)] = &[
         ("time", "SECONDS"),
         ("race", "PLIES"),

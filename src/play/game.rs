@@ -228,6 +228,9 @@ pub struct Game {
     /// What `place TYPE` compiles to, when the game places pieces; the per-piece tables then
     /// hold the reserve in hand after the scenario's pieces.
     pub(crate) placement: Option<Placement>,
+    /// The board's symmetries the rules keep, each as its keys per (class, point): the class's
+    /// key on the point's image ([`super::symmetry`]); empty where the rules keep none.
+    pub(crate) symmetry_keys: Vec<Vec<u64>>,
 }
 
 impl Game {
@@ -316,7 +319,16 @@ impl Game {
             c.safe = rules.safe.contains(&c.type_index);
             c.royal = rules.royal.contains(&c.type_index);
         }
+        let symmetry_keys = super::symmetry::symmetry_keys(
+            &scenario,
+            &classes,
+            &goals,
+            &piece_keys,
+            jumps.is_some(),
+            chess.is_some(),
+        );
         Ok(Game {
+            symmetry_keys,
             black_key,
             pass_key,
             pending_keys,

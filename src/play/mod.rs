@@ -18,4 +18,5 @@ pub mod rules;
 pub mod search;
 pub mod state;
 pub mod states;
+pub(crate) mod symmetry;
 pub mod translate;

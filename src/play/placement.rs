@@ -188,9 +188,10 @@ impl State {
         let s = side_index(self.to_move);
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         self.put(piece, at, mine);
-        self.hash ^= game.key(mine, at);
+        self.toggle(game, mine, at);
         self.flip(game, mine, at, flips, |state, q| {
-            state.hash ^= game.key(theirs, q) ^ game.key(mine, q);
+            state.toggle(game, theirs, q);
+            state.toggle(game, mine, q);
             mine
         });
     }

@@ -6,6 +6,7 @@ use crate::piece::Side;
 use crate::play::chess::{self, ChessGame, PROMOTIONS};
 use crate::play::game::Game;
 use crate::play::rules::{Castling, Deadlock, GoalRule, Stalemate};
+use crate::play::symmetry::MAX_SYMMETRIES;
 use crate::scenario::{GoalOwner, Piece, Scenario};
 
 mod jumps;
@@ -274,6 +275,10 @@ pub struct State {
     /// Pieces with a goal still on the board, per side (White, Black).
     goal_pieces: [u16; 2],
     pub(super) hash: u64,
+    /// Where the game's board has symmetries the rules keep ([`crate::play::symmetry`]): the
+    /// pieces' part of the key, then the same under each symmetry (unused beyond the game's
+    /// count), which [`State::table_key`] compares.
+    symmetric: [u64; MAX_SYMMETRIES + 1],
     /// Per piece, its class (its type and side, [`Game`]'s classes): a promoted pawn changes
     /// it.
     class: Vec<u8>,
@@ -288,6 +293,40 @@ pub struct State {
     taken: Vec<u8>,
 }
 
+/// A child's key and its pieces' keys under the symmetries, built by [`State::child_key`].
+struct ChildKey {
+    hash: u64,
+    symmetric: [u64; MAX_SYMMETRIES + 1],
+}
+
+impl ChildKey {
+    /// As [`State::toggle`].
+    #[inline]
+    fn toggle(&mut self, game: &Game, class: usize, at: Point) {
+        toggle_keys(game, &mut self.hash, &mut self.symmetric, class, at);
+    }
+}
+
+/// A piece of `class` on `at` added to a key or taken out of it, and to the pieces' keys
+/// under the game's symmetries where it has some.
+#[inline]
+fn toggle_keys(
+    game: &Game,
+    hash: &mut u64,
+    symmetric: &mut [u64; MAX_SYMMETRIES + 1],
+    class: usize,
+    at: Point,
+) {
+    let i = class * game.scenario.board.len() + at.index();
+    *hash ^= game.piece_keys[i];
+    if !game.symmetry_keys.is_empty() {
+        symmetric[0] ^= game.piece_keys[i];
+        for (k, keys) in game.symmetry_keys.iter().enumerate() {
+            symmetric[k + 1] ^= keys[i];
+        }
+    }
+}
+
 /// What [`State::make`] changed, for [`State::unmake`].
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -296,6 +335,7 @@ pub struct Undo {
     pending: Option<Pending>,
     outcome: Option<Outcome>,
     hash: u64,
+    symmetric: [u64; MAX_SYMMETRIES + 1],
     /// The moving piece's class before the move (a promotion changes it).
     class: u8,
     castling: Castling,
@@ -347,6 +387,7 @@ impl State {
             outcome: None,
             goal_pieces,
             hash: 0,
+            symmetric: [0; MAX_SYMMETRIES + 1],
             class: game.class.iter().map(|&c| c as u8).collect(),
             castling: chess.castling,
             en_passant: chess.en_passant,
@@ -355,6 +396,7 @@ impl State {
             taken: Vec::new(),
         };
         state.hash = state.compute_hash(game);
+        state.symmetric = state.compute_symmetric(game);
         state
     }
 
@@ -427,10 +469,69 @@ impl State {
         }
     }
 
-    /// The key of the state `mv` leads to ([`State::hash`] after [`State::make`]) without
-    /// making it, when that is simple: under `goals immediate` no goal is ever pending, so the
+    /// The key of a piece of `class` on `at` added to the state's key, or taken out of it, and to
+    /// its keys under the game's symmetries.
+    #[inline]
+    pub(super) fn toggle(&mut self, game: &Game, class: usize, at: Point) {
+        toggle_keys(game, &mut self.hash, &mut self.symmetric, class, at);
+    }
+
+    /// The key the solver's table files the state under, with the orientation it was read in:
+    /// [`State::hash`] where the game's board has no symmetry its rules keep; otherwise the
+    /// least of the pieces' keys under the symmetries (the identity first, orientation 0),
+    /// with the rest of the key (side to move, pass, pending goal, moves played), which no
+    /// symmetry changes, so that a position and its mirror images share an entry. A best move
+    /// stored in one orientation is a move of that orientation's list only.
+    pub fn table_key(&self, game: &Game) -> (u64, u8) {
+        let n = game.symmetry_keys.len();
+        if n == 0 {
+            return (self.hash(game), 0);
+        }
+        let mut best = 0;
+        for k in 1..=n {
+            if self.symmetric[k] < self.symmetric[best] {
+                best = k;
+            }
+        }
+        (
+            self.hash(game) ^ self.symmetric[0] ^ self.symmetric[best],
+            best as u8,
+        )
+    }
+
+    /// The pieces' keys under the identity and each of the game's symmetries, computed afresh.
+    fn compute_symmetric(&self, game: &Game) -> [u64; MAX_SYMMETRIES + 1] {
+        let mut out = [0; MAX_SYMMETRIES + 1];
+        if game.symmetry_keys.is_empty() {
+            return out;
+        }
+        let n = game.scenario.board.len();
+        for (i, at) in self.at.iter().enumerate() {
+            if let Some(at) = at {
+                let k = self.class(i) * n + at.index();
+                out[0] ^= game.piece_keys[k];
+                for (s, keys) in game.symmetry_keys.iter().enumerate() {
+                    out[s + 1] ^= keys[k];
+                }
+            }
+        }
+        out
+    }
+
+    /// [`State::table_key`] computed afresh from the position (tests hold the key kept by make
+    /// and unmake to it).
+    #[cfg(test)]
+    pub(crate) fn recomputed_table_key(&self, game: &Game) -> (u64, u8) {
+        let mut fresh = self.clone();
+        fresh.hash = self.compute_hash(game);
+        fresh.symmetric = self.compute_symmetric(game);
+        fresh.table_key(game)
+    }
+
+    /// The key of the state `mv` leads to ([`State::table_key`] after [`State::make`] without
+    /// its orientation where `symmetric`, else [`State::hash`]) without making it, when that is simple: under `goals immediate` no goal is ever pending, so the
     /// key changes by the pieces moved, the side and the pass flag alone. `None` otherwise.
-    pub fn child_key(&self, game: &Game, mv: Move) -> Option<u64> {
+    pub fn child_key(&self, game: &Game, mv: Move, symmetric: bool) -> Option<u64> {
         if game.rules.goals != GoalRule::Immediate
             || self.pending.is_some()
             || game.chess.is_some()
@@ -450,9 +551,12 @@ impl State {
         ) {
             return None;
         }
-        let mut h = self.hash ^ game.black_key;
+        let mut child = ChildKey {
+            hash: self.hash ^ game.black_key,
+            symmetric: self.symmetric,
+        };
         if self.passed {
-            h ^= game.pass_key;
+            child.hash ^= game.pass_key;
         }
         match mv {
             Move::Step {
@@ -463,17 +567,23 @@ impl State {
                 ..
             } => {
                 if let Some(q) = capture {
-                    h ^= game.key(self.class(q as usize), to);
+                    child.toggle(game, self.class(q as usize), to);
                 }
                 let c = self.class(piece as usize);
-                h ^= game.key(c, from) ^ game.key(c, to);
+                child.toggle(game, c, from);
+                child.toggle(game, c, to);
             }
-            Move::Pass => h ^= game.pass_key,
+            Move::Pass => child.hash ^= game.pass_key,
         }
-        Some(if game.limit_matters {
-            h ^ (u64::from(self.ply + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        let h = if game.limit_matters {
+            child.hash ^ (u64::from(self.ply + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
         } else {
-            h
+            child.hash
+        };
+        let n = game.symmetry_keys.len();
+        Some(match child.symmetric[..=n].iter().min() {
+            Some(&least) if n > 0 && symmetric => h ^ child.symmetric[0] ^ least,
+            _ => h,
         })
     }
 
@@ -1006,6 +1116,9 @@ impl State {
     /// Plays `mv` (a legal move or pass), deciding the outcome it leads to.
     pub fn make(&mut self, game: &Game, mv: Move) -> Undo {
         let mover = self.to_move;
+        // The pending goal's key names its piece's point before the move: the move may take
+        // the piece, or move it.
+        let pending_before = self.pending_key(game);
         let undo = self.make_raw(game, mv);
         // Under the rules of chess a goal ends nothing (docs/play-and-search.md §1.5): only
         // chess's own endings do, and the goals are the LG search's targets.
@@ -1080,7 +1193,7 @@ impl State {
                 });
             }
         }
-        self.hash ^= self.pending_key(game);
+        self.hash ^= pending_before;
         self.pending = pending;
         self.hash ^= self.pending_key(game);
         self.outcome = outcome;
@@ -1154,6 +1267,7 @@ impl State {
             pending: self.pending,
             outcome: self.outcome,
             hash: self.hash,
+            symmetric: self.symmetric,
             class: match mv {
                 Move::Step { piece, .. } => self.class[piece as usize],
                 Move::Pass => 0,
@@ -1204,7 +1318,7 @@ impl State {
                         _ => to,
                     };
                     self.at[q as usize] = None;
-                    self.hash ^= game.key(self.class(q as usize), at);
+                    self.toggle(game, self.class(q as usize), at);
                     if game.owns_goal[q as usize] {
                         let s = side_index(game.side[q as usize]);
                         self.goal_pieces[s] -= 1;
@@ -1214,7 +1328,7 @@ impl State {
                 self.occupant[to.index()] = piece;
                 self.at[piece as usize] = Some(to);
                 let class = self.class(piece as usize);
-                self.hash ^= game.key(class, from);
+                self.toggle(game, class, from);
                 let class = match (promote, &game.chess) {
                     (Some(t), Some(chess)) => {
                         let k = PROMOTIONS
@@ -1229,7 +1343,7 @@ impl State {
                     (Some(_), None) => self.crown(game, piece as usize),
                     _ => class,
                 };
-                self.hash ^= game.key(class, to);
+                self.toggle(game, class, to);
                 if let Special::Castle {
                     rook,
                     rook_from,
@@ -1240,7 +1354,8 @@ impl State {
                     self.occupant[rook_to.index()] = rook;
                     self.at[rook as usize] = Some(rook_to);
                     let c = self.class(rook as usize);
-                    self.hash ^= game.key(c, rook_from) ^ game.key(c, rook_to);
+                    self.toggle(game, c, rook_from);
+                    self.toggle(game, c, rook_to);
                 }
                 self.passed = false;
                 if let Some(chess) = &game.chess {
@@ -1344,6 +1459,7 @@ impl State {
         self.pending = undo.pending;
         self.outcome = undo.outcome;
         self.hash = undo.hash;
+        self.symmetric = undo.symmetric;
     }
 
     /// The material balance from White's side (the scenario's type values; a promoted pawn

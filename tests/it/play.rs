@@ -318,7 +318,18 @@ fn a_child_key_is_the_key_after_the_move() {
             for &mv in &moves {
                 let mut after = s.clone();
                 after.make(&g, mv);
-                assert_eq!(s.child_key(&g, mv), Some(after.hash(&g)), "{}", mv.show(&g));
+                assert_eq!(
+                    s.child_key(&g, mv, false),
+                    Some(after.hash(&g)),
+                    "{}",
+                    mv.show(&g)
+                );
+                assert_eq!(
+                    s.child_key(&g, mv, true),
+                    Some(after.table_key(&g).0),
+                    "{}",
+                    mv.show(&g)
+                );
                 checked += 1;
             }
             // A fixed, varied line: captures and passes included.
@@ -331,7 +342,7 @@ fn a_child_key_is_the_key_after_the_move() {
     let s = State::initial(&robot);
     let mut moves = Vec::new();
     s.clone().successors(&robot, &mut moves);
-    assert_eq!(s.child_key(&robot, moves[0]), None);
+    assert_eq!(s.child_key(&robot, moves[0], true), None);
 }
 
 /// A depth-limited search reports a value only when it is proven, and the same best score as

@@ -221,6 +221,8 @@ struct Searcher<'g> {
     /// Whether the depth bound ends in a quiescence search ([`Searcher::quiesce`]): chess
     /// (a depth-limited search, or the iterations of an anytime solve).
     quiescence: bool,
+    /// Whether the table files positions under the board's symmetries ([`Searcher::key`]).
+    symmetric: bool,
 }
 
 /// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
@@ -280,6 +282,18 @@ impl<'g> Searcher<'g> {
             order_buffers: Vec::new(),
             quiet: quiet_keys(game),
             quiescence: game.chess.is_some(),
+            symmetric: options.symmetry && options.eval == super::Eval::Material,
+        }
+    }
+
+    /// The state's table key and the orientation it was read in: under the board's
+    /// symmetries where the search files positions so ([`SearchOptions::symmetry`]).
+    #[inline]
+    fn key(&self, state: &State) -> (u64, u8) {
+        if self.symmetric {
+            state.table_key(self.game)
+        } else {
+            (state.hash(self.game), 0)
         }
     }
 
@@ -350,7 +364,7 @@ impl<'g> Searcher<'g> {
         if ply > 0 && self.game.chess.is_some() && state.repetitions() >= 2 {
             return (0, false);
         }
-        let key = state.hash(self.game);
+        let (key, orientation) = self.key(state);
         // The moves first, the table after: generating them takes about as long as the bucket
         // (prefetched by the parent) takes to arrive from memory, so the two overlap.
         let mut moves = self.buffers.pop().unwrap_or_default();
@@ -359,7 +373,7 @@ impl<'g> Searcher<'g> {
             self.buffers.push(moves);
             return (score, !ends_by_the_path(state));
         }
-        let (tt_best, decided) = self.probe(key, depth, alpha, beta);
+        let (tt_best, decided) = self.probe(key, orientation, depth, alpha, beta);
         if let Some(decided) = decided {
             self.buffers.push(moves);
             return decided;
@@ -436,6 +450,7 @@ impl<'g> Searcher<'g> {
                 },
                 bound,
                 best: best_index,
+                orientation,
                 work: (u64::BITS - (self.budget.nodes - nodes_before).leading_zeros()) as u8,
             });
         }
@@ -457,7 +472,7 @@ impl<'g> Searcher<'g> {
     ) -> (i32, bool) {
         let undo = state.make(self.game, mv);
         if let Some(t) = &self.table {
-            t.prefetch(state.hash(self.game));
+            t.prefetch(self.key(state).0);
         }
         let (a, b) = self.child_window(alpha, beta);
         // A line as long as the game's move limit recurses that deep: on a stack grown
@@ -620,13 +635,24 @@ impl<'g> Searcher<'g> {
     /// move's index (`u8::MAX`: none), and the score with whether it is complete where the
     /// entry decides the node (deep enough, and exact or a bound beyond the window).
     #[inline]
-    fn probe(&mut self, key: u64, depth: u32, alpha: i32, beta: i32) -> (u8, Option<(i32, bool)>) {
+    fn probe(
+        &mut self,
+        key: u64,
+        orientation: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (u8, Option<(i32, bool)>) {
         if depth == 0 {
             return (u8::MAX, None);
         }
-        let Some(e) = self.table.and_then(|t| t.probe(key)) else {
+        let Some(mut e) = self.table.and_then(|t| t.probe(key)) else {
             return (u8::MAX, None);
         };
+        // A best move found in a mirror image is an index into that image's moves.
+        if e.orientation != orientation {
+            e.best = u8::MAX;
+        }
         let deep_enough = e.depth == COMPLETE || u32::from(e.depth) >= depth;
         let usable = match e.bound {
             Bound::Exact => true,
@@ -664,10 +690,10 @@ impl<'g> Searcher<'g> {
     ) -> Option<(i32, usize)> {
         let t = self.table?;
         for &(_, k) in order {
-            t.prefetch(state.child_key(self.game, moves[k])?);
+            t.prefetch(state.child_key(self.game, moves[k], self.symmetric)?);
         }
         for &(_, k) in order {
-            let e = t.probe(state.child_key(self.game, moves[k])?);
+            let e = t.probe(state.child_key(self.game, moves[k], self.symmetric)?);
             if let Some(e) = e
                 && e.depth == COMPLETE
                 && e.bound != Bound::Lower
@@ -875,7 +901,7 @@ impl<'g> Searcher<'g> {
             if state.outcome.is_some() {
                 break;
             }
-            let key = state.hash(self.game);
+            let (key, orientation) = self.key(&state);
             if seen.contains(&key) {
                 break;
             }
@@ -883,12 +909,30 @@ impl<'g> Searcher<'g> {
             let Some(e) = self.table.and_then(|t| t.probe(key)) else {
                 break;
             };
-            let Some(&mv) = moves.get(usize::from(e.best)) else {
+            let mv = if e.orientation == orientation {
+                moves.get(usize::from(e.best)).copied()
+            } else {
+                self.move_to_exact_child(&mut state, &moves, e.score)
+            };
+            let Some(mv) = mv else {
                 break;
             };
             line.push(mv);
             state.make(self.game, mv);
         }
         line
+    }
+
+    /// The first of `moves` whose child's table entry proves at least `score` for `state` (an
+    /// exact value or an upper bound of the child's): the best move of an entry stored in a
+    /// mirror image of the state, whose index is into the image's moves.
+    fn move_to_exact_child(&self, state: &mut State, moves: &[Move], score: i32) -> Option<Move> {
+        let table = self.table?;
+        moves.iter().copied().find(|&mv| {
+            let undo = state.make(self.game, mv);
+            let entry = table.probe(self.key(state).0);
+            state.unmake(self.game, undo);
+            entry.is_some_and(|e| e.bound != Bound::Lower && self.up(e.score) >= score)
+        })
     }
 }

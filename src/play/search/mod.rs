@@ -167,6 +167,11 @@ pub struct SearchOptions {
     pub ordering: Ordering,
     /// Transposition table size in MiB; 0 turns the table off.
     pub tt_mb: usize,
+    /// Whether the table files a position and its images under the board's symmetries that
+    /// the rules keep as one ([`State::table_key`](crate::play::state::State::table_key)),
+    /// where leaves are scored by material (the zones of the other evaluations are listed in
+    /// an order no symmetry keeps once capped). The value does not depend on it.
+    pub symmetry: bool,
     /// The threads of an alpha-beta solve (lazy SMP over the shared table; a solve without a
     /// node or time limit only, every other search takes one). The value does not depend on
     /// it; the positions and table hits of more than one thread vary from run to run.
@@ -212,6 +217,7 @@ impl Default for SearchOptions {
             depth: None,
             ordering: Ordering::Killer,
             tt_mb: 16,
+            symmetry: true,
             threads: 1,
             max_nodes: None,
             time: None,

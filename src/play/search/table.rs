@@ -36,6 +36,9 @@ pub struct Entry {
     pub bound: Bound,
     /// The index of the best move in the state's move list, or `u8::MAX`.
     pub best: u8,
+    /// The orientation the state was keyed in ([`crate::play::state::State::table_key`]): the
+    /// best move is a move of that orientation's list (at most 7).
+    pub orientation: u8,
     /// log2 of the positions searched below the state, plus one: what the entry saved.
     pub work: u8,
 }
@@ -44,14 +47,15 @@ pub struct Entry {
 pub const COMPLETE: u8 = u8::MAX;
 
 impl Entry {
-    /// The data word: score, depth, bound, best move and work, never 0 (the bound is stored
-    /// plus one), so that a zeroed slot reads as empty.
+    /// The data word: score, depth, bound with orientation, best move and work, never 0 (the
+    /// bound is stored plus one in the low two bits, the orientation above it), so that a
+    /// zeroed slot reads as empty.
     fn pack(&self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 1u64,
             Bound::Lower => 2,
             Bound::Upper => 3,
-        };
+        } | u64::from(self.orientation & 7) << 2;
         u64::from(self.score as u32)
             | u64::from(self.depth) << 32
             | bound << 40
@@ -60,7 +64,7 @@ impl Entry {
     }
 
     fn unpack(key: u64, data: u64) -> Option<Entry> {
-        let bound = match (data >> 40) & 0xff {
+        let bound = match (data >> 40) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -72,6 +76,7 @@ impl Entry {
             depth: (data >> 32) as u8,
             bound,
             best: (data >> 48) as u8,
+            orientation: ((data >> 42) & 7) as u8,
             work: (data >> 56) as u8,
         })
     }
@@ -300,6 +305,7 @@ mod tests {
             depth: 3,
             bound: Bound::Exact,
             best: 0,
+            orientation: 0,
             work,
         };
         let buckets = (t.len() / 2) as u64;
@@ -330,12 +336,21 @@ mod tests {
                 depth: COMPLETE,
                 bound,
                 best: 7,
+                orientation: 5,
                 work: 40,
             });
             let e = t.probe(key).unwrap();
             assert_eq!(
-                (e.key, e.score, e.depth, e.bound, e.best, e.work),
-                (key, score, COMPLETE, bound, 7, 40)
+                (
+                    e.key,
+                    e.score,
+                    e.depth,
+                    e.bound,
+                    e.best,
+                    e.orientation,
+                    e.work
+                ),
+                (key, score, COMPLETE, bound, 7, 5, 40)
             );
         }
     }
@@ -352,6 +367,7 @@ mod tests {
             depth: (n % 200) as u8 + 1,
             bound: Bound::Exact,
             best: (n % 100) as u8,
+            orientation: (n % 8) as u8,
             work: (n % 60) as u8,
         };
         std::thread::scope(|s| {
@@ -377,8 +393,14 @@ mod tests {
             if let Some(e) = t.probe(entry(n).key) {
                 let want = entry(n);
                 assert_eq!(
-                    (e.score, e.depth, e.best, e.work),
-                    (want.score, want.depth, want.best, want.work)
+                    (e.score, e.depth, e.best, e.orientation, e.work),
+                    (
+                        want.score,
+                        want.depth,
+                        want.best,
+                        want.orientation,
+                        want.work
+                    )
                 );
             }
         }

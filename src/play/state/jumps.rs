@@ -157,7 +157,7 @@ impl State {
         let Some(jumps) = &game.jumps else { return };
         let class = self.class(piece);
         self.occupant[from.index()] = EMPTY;
-        self.hash ^= game.key(class, from);
+        self.toggle(game, class, from);
         let mut at = from;
         for k in 0..path.len() {
             let Some((over, land)) = jumps.hop(path.vector(k), at) else {
@@ -167,7 +167,7 @@ impl State {
             self.occupant[over.index()] = EMPTY;
             let qi = usize::from(q);
             self.at[qi] = None;
-            self.hash ^= game.key(self.class(qi), over);
+            self.toggle(game, self.class(qi), over);
             if game.owns_goal[qi] {
                 self.goal_pieces[side_index(game.side[qi])] -= 1;
             }
@@ -182,7 +182,7 @@ impl State {
         };
         self.occupant[to.index()] = piece as u8;
         self.at[piece] = Some(to);
-        self.hash ^= game.key(class, to);
+        self.toggle(game, class, to);
         self.passed = false;
         if game.chess.is_some() {
             self.en_passant = None;
@@ -514,7 +514,7 @@ mod tests {
                     let mut t = s.clone();
                     let undo = t.make(&g, mv);
                     assert_eq!(t.hash(&g), t.recomputed_hash(&g), "{}", mv.show(&g));
-                    if let Some(k) = s.child_key(&g, mv) {
+                    if let Some(k) = s.child_key(&g, mv, false) {
                         assert_eq!(k, t.hash(&g), "{}", mv.show(&g));
                     }
                     t.unmake(&g, undo);
