@@ -67,6 +67,8 @@ pub struct ZoneSummary {
     /// Whether `count` is a lower bound only: counting the zones would have passed the cap
     /// on states (the view is still the whole network, [`super::ZoneNetwork`]).
     pub at_least: bool,
+    /// Where the count is not exact (`saturated` or `at_least`), the cap it stopped at.
+    pub cap: Option<super::CountCap>,
     /// The entries of the network neither proved nor refuted ([`super::Undecided`]).
     pub undecided: Vec<super::Undecided>,
     /// As [`super::bundle_view`] gives it from the zones.
@@ -83,6 +85,7 @@ impl ZoneSummary {
             count: zones.len() as u128,
             saturated: false,
             at_least: false,
+            cap: None,
             undecided: Vec::new(),
             view: super::bundle_view(zones),
             times: Some(united_times(zones)),
@@ -96,6 +99,7 @@ impl ZoneSummary {
             count: network.count.value(),
             saturated: false,
             at_least: !network.count.is_exact(),
+            cap: network.count.cap(),
             undecided: network.undecided,
             view: network.view,
             times: None,
@@ -409,6 +413,9 @@ impl ZoneGenerator<'_> {
             ));
         }
         out.times = None;
+        if out.saturated {
+            out.cap = Some(super::CountCap::Bits);
+        }
         Ok((out, walk.states))
     }
 }
