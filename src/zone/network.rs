@@ -86,11 +86,9 @@ pub enum CountCap {
 impl std::fmt::Display for CountCap {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CountCap::States(limit) => write!(
-                f,
-                "the count stopped at its cap of {} states",
-                limit
-            ),
+            CountCap::States(limit) => {
+                write!(f, "the count stopped at its cap of {} states", limit)
+            }
             CountCap::Bits => write!(f, "the count passed 128 bits"),
         }
     }
