@@ -413,8 +413,8 @@ const ALONE_CASES: &[AloneCase] = &[
     ),
 ];
 
-/// The memoised count without the view (`ZoneGenerator::count_within`, docs/semantics.md
-/// §6.9) within `MAX_STATES`, on attacks of race10 at horizon 7 whose counts it gives exactly
+/// The memoised count without the view (`ZoneGenerator::count_within`,
+/// docs/semantics.md §6.9) within `MAX_STATES`, on attacks of race10 at horizon 7 whose counts it gives exactly
 /// since its table is shared by the main trajectories (issue 49; 59,359,233 and 213,259,814
 /// zones, too many to list). Written to measure that walk alone, apart from the network's
 /// search; each case first checks that the attack and its mirror image count the same (the
