@@ -379,5 +379,81 @@ fn lg_positions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, zones, count, network, lg_positions);
+/// (name, scenario, piece, target, mirror piece, mirror target, horizon) of the count alone on
+/// languages too large to list: each attack is counted, with its mirror image on the board
+/// (race10 is symmetric under a half turn), which must count the same.
+type AloneCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    u32,
+);
+
+const ALONE_CASES: &[AloneCase] = &[
+    (
+        "race10-wi-g7-h7",
+        "race10.scenario",
+        "WI",
+        "g7",
+        "BI",
+        "d4",
+        7,
+    ),
+    (
+        "race10-bb-d4-h7",
+        "race10.scenario",
+        "BB",
+        "d4",
+        "WB",
+        "g7",
+        7,
+    ),
+];
+
+/// The memoised count without the view (`ZoneGenerator::count_within`,
+/// docs/semantics.md §6.9) within `MAX_STATES`, on attacks of race10 at horizon 7 whose counts it gives exactly
+/// since its table is shared by the main trajectories (issue 49; 59,359,233 and 213,259,814
+/// zones, too many to list). Written to measure that walk alone, apart from the network's
+/// search; each case first checks that the attack and its mirror image count the same (the
+/// mirror is counted within ten times the cap, where it needs more states).
+fn count_alone(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zone-count-alone");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(5));
+    for &(name, file, piece, target, mirror, mirror_target, horizon) in ALONE_CASES {
+        let scenario = Scenario::load(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(file),
+        )
+        .expect("a shipped example");
+        let kernel = scenario.kernel();
+        let options = ZoneOptions::default();
+        let count = |piece: &str, target: &str, cap: usize| {
+            let (p0, y0, horizon) =
+                attack_of(&scenario, &kernel, piece, target, Some(horizon)).expect("an attack");
+            ZoneGenerator::new(&scenario, &kernel, options)
+                .count_within(p0, y0, horizon, cap)
+                .expect("a count within the cap")
+                .count
+        };
+        let cap = lingeo::zone::MAX_STATES;
+        assert_eq!(
+            count(piece, target, cap),
+            count(mirror, mirror_target, 10 * cap),
+            "{name}"
+        );
+        group.bench_with_input(BenchmarkId::new("count", name), &(), |b, _| {
+            b.iter(|| black_box(count(piece, target, cap)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, zones, count, count_alone, network, lg_positions);
 criterion_main!(benches);

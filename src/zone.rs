@@ -39,7 +39,7 @@ use crate::piece::{Side, Usage};
 use crate::scenario::{Piece, Scenario};
 
 pub use network::{
-    Count, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
+    Count, CountCap, NETWORK_COUNT_STATES, NETWORK_STEPS, Undecided, WITNESS_STEPS, ZoneNetwork,
 };
 pub use sentence::{entry_of_symbol, zone_of_sentence, zone_symbols};
 pub use summary::{MAX_STATES, ZoneSummary, united_times};

@@ -116,8 +116,9 @@ class Zones(_Result):
         self.count: int = count
         #: Whether there are more zones than ``count`` (the count passed 128 bits).
         self.saturated: bool = saturated
-        #: Whether ``count`` is a lower bound: counting every zone would have passed the cap
-        #: on states (the bundles are still the whole network).
+        #: Whether ``count`` is a lower bound: counting every zone passed the cap on the
+        #: count's states (``to_dict()["count_cap_states"]`` names it in the JSON of an
+        #: attack; the bundles are still the whole network).
         self.count_at_least: bool = count_at_least
 
     @property
@@ -512,7 +513,10 @@ class Scenario:
         return [
             Zones(
                 attack,
-                attack.get("count") or 0,
+                # `count` holds 64 bits; `count_digits` the whole count where it needs more.
+                int(attack["count_digits"])
+                if "count_digits" in attack
+                else attack.get("count") or 0,
                 bool(attack.get("count_saturated")),
                 bool(attack.get("count_at_least")),
             )

@@ -446,6 +446,10 @@ fn forest_summary(scenario: &Scenario, kernel: &Kernel, r: AttackRequest) -> Res
         saturated: count.to_u128().is_none(),
         count: count.to_u128().unwrap_or(u128::MAX),
         at_least: false,
+        cap: count
+            .to_u128()
+            .is_none()
+            .then_some(crate::zone::CountCap::Bits),
         undecided: Vec::new(),
         view: network.view,
         times: None,
@@ -564,6 +568,13 @@ pub struct AttackJson {
     /// not in 64 for JSON).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub count_saturated: bool,
+    /// The count in full decimal where it does not fit in `count` (64 bits): exact, or the
+    /// lower bound, up to 128 bits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_digits: Option<String>,
+    /// With `count_at_least`, where the count stopped at its cap on states: that cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_cap_states: Option<usize>,
     /// Instead of `count` and the zones: why the attack was not listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -651,14 +662,18 @@ impl Attack {
     }
 }
 
-/// `12 zones`; `at least 12 zones` where counting them all would pass the cap on states;
-/// `more than 12 zones` where the count passed 128 bits.
+/// `12 zones`; `at least 12 zones (the count stopped at its cap of 100000 states)` where
+/// counting them all passed the cap on the count's states, naming it; `more than 12 zones`
+/// where the count passed 128 bits.
 pub fn count_text(summary: &ZoneSummary) -> String {
     let n = crate::render::counted(summary.count, "zone", "zones");
     if summary.saturated {
         format!("more than {n}")
     } else if summary.at_least {
-        format!("at least {n}")
+        match summary.cap {
+            Some(cap) => format!("at least {n} ({cap})"),
+            None => format!("at least {n}"),
+        }
     } else {
         n
     }
@@ -758,6 +773,14 @@ pub fn attack_json(
         count: counted.then(|| u64::try_from(a.summary.count).unwrap_or(u64::MAX)),
         count_at_least: counted && a.summary.at_least,
         count_saturated: counted && (a.summary.saturated || a.summary.count > u128::from(u64::MAX)),
+        count_digits: (counted && a.summary.count > u128::from(u64::MAX))
+            .then(|| a.summary.count.to_string()),
+        count_cap_states: match a.summary.cap {
+            Some(crate::zone::CountCap::States(limit)) if counted && a.summary.at_least => {
+                Some(limit)
+            }
+            _ => None,
+        },
         error: a.skipped.as_ref().map(|t| t.reason.clone()),
         zones,
         bundles,

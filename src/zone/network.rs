@@ -61,28 +61,58 @@ const GUIDED_TRIES: usize = 4;
 /// Random zones per main trajectory that prove entries before the targeted searches.
 const RANDOM_ZONES: usize = 8;
 
-/// How many zones a language has: exactly, or (where counting them would pass the cap on
-/// states) at least this many.
+/// How many zones a language has: exactly, or (where counting them stopped at a cap on the
+/// count's own work) at least this many, with the cap named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
     /// The language has exactly this many zones.
     Exact(u128),
-    /// A lower bound: the language has this many zones or more. Also where an exact count
-    /// passed `u128::MAX`.
-    AtLeast(u128),
+    /// A lower bound: the language has this many zones or more, the count having stopped at
+    /// `CountCap`.
+    AtLeast(u128, CountCap),
+}
+
+/// The cap at which a count of zones stopped, leaving a lower bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountCap {
+    /// The memoised walk of docs/semantics.md §6.9 passed this many states
+    /// ([`ZoneError::TooManyStates`]): the bound is the first level's
+    /// ([`ZoneGenerator::lower_bound`]).
+    States(usize),
+    /// The count passed `u128::MAX` (held there).
+    Bits,
+}
+
+impl std::fmt::Display for CountCap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountCap::States(limit) => {
+                write!(f, "the count stopped at its cap of {} states", limit)
+            }
+            CountCap::Bits => write!(f, "the count passed 128 bits"),
+        }
+    }
 }
 
 impl Count {
     /// The number (exact, or the lower bound).
     pub fn value(self) -> u128 {
         match self {
-            Count::Exact(n) | Count::AtLeast(n) => n,
+            Count::Exact(n) | Count::AtLeast(n, _) => n,
         }
     }
 
     /// Whether the count is exact rather than a lower bound.
     pub fn is_exact(self) -> bool {
         matches!(self, Count::Exact(_))
+    }
+
+    /// The cap the count stopped at, where it is a lower bound.
+    pub fn cap(self) -> Option<CountCap> {
+        match self {
+            Count::Exact(_) => None,
+            Count::AtLeast(_, cap) => Some(cap),
+        }
     }
 }
 
@@ -237,7 +267,7 @@ struct Net<'g, 's> {
 /// The count a finished memoised count gives: exact, unless it passed `u128::MAX`.
 fn count_of(s: &super::ZoneSummary) -> Count {
     if s.saturated {
-        Count::AtLeast(s.count)
+        Count::AtLeast(s.count, CountCap::Bits)
     } else {
         Count::Exact(s.count)
     }
@@ -266,11 +296,11 @@ impl ZoneGenerator<'_> {
         // tells whether the walk with the view is worth running, so that no attack runs that
         // walk to its cap in vain.
         let counted = match self.count_with_states(p0, y0, l0, self.count_states()) {
-            Ok((s, states)) => Some((count_of(&s), states)),
-            Err(ZoneError::TooManyStates { .. }) => None,
+            Ok((s, states)) => Ok((count_of(&s), states)),
+            Err(ZoneError::TooManyStates { limit }) => Err(CountCap::States(limit)),
             Err(e) => return Err(e),
         };
-        if let Some((count, states)) = counted
+        if let Ok((count, states)) = counted
             && states <= self.network_count_states()
         {
             match self.summary_within(p0, y0, l0, self.network_count_states()) {
@@ -288,8 +318,8 @@ impl ZoneGenerator<'_> {
         let mains = self.mains(p0, y0, l0)?;
         let (view, undecided) = self.searched_view(p0, y0, l0, &mains)?;
         let count = match counted {
-            Some((count, _)) => count,
-            None => self.lower_bound(p0, y0, &mains)?,
+            Ok((count, _)) => count,
+            Err(cap) => self.lower_bound(p0, y0, &mains, cap)?,
         };
         Ok(ZoneNetwork {
             view,
@@ -399,24 +429,27 @@ impl ZoneGenerator<'_> {
     ) -> Result<Count, ZoneError> {
         match self.count_within(p0, y0, l0, self.count_states()) {
             Ok(s) => Ok(count_of(&s)),
-            Err(ZoneError::TooManyStates { .. }) => self.lower_bound(p0, y0, mains),
+            Err(ZoneError::TooManyStates { limit }) => {
+                self.lower_bound(p0, y0, mains, CountCap::States(limit))
+            }
             Err(e) => Err(e),
         }
     }
 
     /// At least one zone per main trajectory, or more
-    /// ([`ZoneGenerator::first_level_bound`]).
+    /// ([`ZoneGenerator::first_level_bound`]), the count having stopped at `cap`.
     fn lower_bound(
         &mut self,
         p0: usize,
         y0: Point,
         mains: &[Trajectory],
+        cap: CountCap,
     ) -> Result<Count, ZoneError> {
         let mut total: u128 = 0;
         for main in mains {
             total = total.saturating_add(self.first_level_bound(p0, y0, main)?);
         }
-        Ok(Count::AtLeast(total))
+        Ok(Count::AtLeast(total, cap))
     }
 
     /// A lower bound on the zones of one main trajectory: the product, over the first level's

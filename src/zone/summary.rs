@@ -36,7 +36,8 @@
 //! over, a level without marks closes the zone), so it is the union over every transition the
 //! memoised walk takes, per main trajectory (the table is kept per main trajectory, so that a
 //! state met again was expanded for this one), with the free leaves' entries read off what the
-//! root state can give them.
+//! root state can give them. The walk for the count alone shares its table (and its tasks)
+//! among the main trajectories: a state's count does not depend on which one reached it.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -67,6 +68,8 @@ pub struct ZoneSummary {
     /// Whether `count` is a lower bound only: counting the zones would have passed the cap
     /// on states (the view is still the whole network, [`super::ZoneNetwork`]).
     pub at_least: bool,
+    /// Where the count is not exact (`saturated` or `at_least`), the cap it stopped at.
+    pub cap: Option<super::CountCap>,
     /// The entries of the network neither proved nor refuted ([`super::Undecided`]).
     pub undecided: Vec<super::Undecided>,
     /// As [`super::bundle_view`] gives it from the zones.
@@ -83,6 +86,7 @@ impl ZoneSummary {
             count: zones.len() as u128,
             saturated: false,
             at_least: false,
+            cap: None,
             undecided: Vec::new(),
             view: super::bundle_view(zones),
             times: Some(united_times(zones)),
@@ -96,6 +100,7 @@ impl ZoneSummary {
             count: network.count.value(),
             saturated: false,
             at_least: !network.count.is_exact(),
+            cap: network.count.cap(),
             undecided: network.undecided,
             view: network.view,
             times: None,
@@ -162,26 +167,43 @@ struct Task {
     /// Per pair index, the factors no later pair touches.
     closing: Vec<Vec<usize>>,
     /// Per point, the last pair index until which the walk keeps its mark by value and as
-    /// being marked.
+    /// being marked, each plus one (0: not kept).
     /// (Indexed by the point's index: the walk reads it at every step.)
-    keep: Vec<(Option<usize>, Option<usize>)>,
-    /// Per trajectory id, the last pair index until which the walk keeps whether it is a run of
-    /// an entry already chosen (F2).
-    /// (Indexed by trajectory id, that index plus one, 0 for none: read at every step.)
-    keep_runs: Vec<u32>,
-    /// Per trajectory id, the factor whose `poss` holds it, plus one (0 for none; F2 only):
-    /// a trajectory is in one factor's at most, since F2 joins every node that can choose it.
-    /// (Indexed: the walk splits the runs among the closing factors at every choice.)
-    poss_factor: Vec<u32>,
+    keep: Vec<(u32, u32)>,
+    /// The trajectories of which the walk keeps whether they are runs of an entry already
+    /// chosen (F2), each with the last pair index until which it does.
+    keep_runs: IdMap,
+    /// The trajectories some factor's `poss` holds, each with that factor (F2 only): a
+    /// trajectory is in one factor's at most, since F2 joins every node that can choose it.
+    poss_factor: IdMap,
+}
+
+/// A map from trajectory ids to small numbers, sorted by id and looked up by binary search:
+/// a task holds a few hundred ids out of the tens of thousands a walk interns, so a vector
+/// indexed by id (as this was) took tens of kilobytes a task, and a walk of 80,000 tasks
+/// gigabytes.
+struct IdMap(Vec<(u32, u32)>);
+
+impl IdMap {
+    fn new(map: &FxHashMap<u32, usize>) -> IdMap {
+        let mut v: Vec<(u32, u32)> = map.iter().map(|(&t, &i)| (t, i as u32)).collect();
+        v.sort_unstable();
+        IdMap(v)
+    }
+
+    fn get(&self, id: u32) -> Option<u32> {
+        self.0
+            .binary_search_by_key(&id, |e| e.0)
+            .ok()
+            .map(|i| self.0[i].1)
+    }
 }
 
 impl Task {
     /// Whether the walk keeps, at pair `at`, whether trajectory `r` is a run of an entry
     /// already chosen.
     fn keeps_run(&self, r: u32, at: usize) -> bool {
-        self.keep_runs
-            .get(r as usize)
-            .is_some_and(|&l| l as usize > at)
+        self.keep_runs.get(r).is_some_and(|l| l as usize >= at)
     }
 }
 
@@ -372,12 +394,20 @@ impl ZoneGenerator<'_> {
             let time = walk.generator.dist(&main, true);
             let v = walk.generator.stops(&time);
             let first = marked_times(&v, &time);
-            // The table is kept per main trajectory, so that a state met again was expanded
-            // for this one (its attach entries belong to this main trajectory's view).
-            // So are the tasks, which leave out this main trajectory's free leaves.
-            walk.memo.clear();
-            walk.task_ids.clear();
-            walk.tasks.clear();
+            // With the view, the table is kept per main trajectory, so that a state met again
+            // was expanded for this one (its attach entries belong to this main trajectory's
+            // view). The count alone shares it among the main trajectories: a state's count is
+            // what its reading (depth, marks, runs) gives, whichever main trajectory reached
+            // it, and so are its tasks, though each leaves out the free leaves of the main
+            // trajectory it was built for: a free leaf of one main trajectory's expansion is
+            // one of every task's within it (its candidates one move long, one per start, held
+            // by no other pair), and counts 1 in any zone. (On race10 at horizon 7 the shared
+            // table makes two more counts exact within the cap, `WI -> g7` and `BB -> d4`.)
+            if view {
+                walk.memo.clear();
+                walk.task_ids.clear();
+                walk.tasks.clear();
+            }
             let id = walk.intern(&main);
             walk.free_leaves(&first)?;
             let context = walk.runs[id as usize].clone();
@@ -409,6 +439,9 @@ impl ZoneGenerator<'_> {
             ));
         }
         out.times = None;
+        if out.saturated {
+            out.cap = Some(super::CountCap::Bits);
+        }
         Ok((out, walk.states))
     }
 }
@@ -914,20 +947,19 @@ impl Walk<'_, '_> {
             .map(|(read, poss)| Factor { read, poss })
             .collect();
         let id = self.tasks.len() as u32;
-        let mut keep_dense = vec![(None, None); n];
-        for (p, k) in keep {
-            keep_dense[p.index()] = k;
+        let mut keep_dense = vec![(0, 0); n];
+        let plus_one = |l: Option<usize>| l.map_or(0, |l| l as u32 + 1);
+        for (p, (by_value, marked)) in keep {
+            keep_dense[p.index()] = (plus_one(by_value), plus_one(marked));
         }
-        let poss_dense = by_id_plus_one(&poss_of);
-        let runs_dense = by_id_plus_one(&keep_runs);
         self.tasks.push(Rc::new(Task {
             pairs,
             v,
             factors,
             closing,
             keep: keep_dense,
-            keep_runs: runs_dense,
-            poss_factor: poss_dense,
+            keep_runs: IdMap::new(&keep_runs),
+            poss_factor: IdMap::new(&poss_of),
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
@@ -1042,10 +1074,10 @@ impl Walk<'_, '_> {
             let Some(&(by_value, marked)) = task.keep.get(p.index()) else {
                 continue;
             };
-            if by_value.is_some_and(|l| l >= at) && t >= self.threshold[p.index()] {
+            if by_value as usize > at && t >= self.threshold[p.index()] {
                 let t = self.read_time(p, t)?;
                 out.push((p, t));
-            } else if marked.is_some_and(|l| l >= at) {
+            } else if marked as usize > at {
                 out.push((p, MARKED));
             }
         }
@@ -1219,7 +1251,7 @@ impl Walk<'_, '_> {
                 context.extend(
                     runs.iter()
                         .copied()
-                        .filter(|&r| task.poss_factor.get(r as usize) == Some(&(f as u32 + 1))),
+                        .filter(|&r| task.poss_factor.get(r) == Some(f as u32)),
                 );
                 debug_assert_eq!(context, intersect(&runs, &factor.poss));
                 let sub = self.task(depth + 1, read)?;
@@ -1345,15 +1377,6 @@ impl Walk<'_, '_> {
         self.memo.insert(key, found.clone());
         Ok(found)
     }
-}
-
-/// A map from trajectory ids to indices as a vector by id, each index plus one (0: none).
-fn by_id_plus_one(map: &FxHashMap<u32, usize>) -> Vec<u32> {
-    let mut dense = vec![0; map.keys().max().map_or(0, |&t| t as usize + 1)];
-    for (&t, &i) in map {
-        dense[t as usize] = i as u32 + 1;
-    }
-    dense
 }
 
 /// The memo key of a state of the walk into `key` (a buffer kept between calls: most lookups

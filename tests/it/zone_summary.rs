@@ -5,7 +5,7 @@
 
 use lingeo::scenario::Scenario;
 use lingeo::zone::{
-    Count, NETWORK_COUNT_STATES, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary,
+    Count, CountCap, NETWORK_COUNT_STATES, ZoneError, ZoneGenerator, ZoneOptions, ZoneSummary,
 };
 use proptest::prelude::*;
 
@@ -331,4 +331,50 @@ fn the_network_counts_exactly_past_its_own_cap_on_the_count_states() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(counted.count, listed);
     assert!(counted.view.is_empty());
+}
+
+#[test]
+fn a_count_that_stops_at_its_cap_names_the_cap() {
+    // board16's `BF1 -> l1` within 3 moves: the memoised count passes its cap of 100,000
+    // states (docs/semantics.md §6.9), so the network's count is the first level's lower
+    // bound, and says which cap stopped it, in the library, the text and the JSON.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/board16.scenario");
+    let s = Scenario::load(path.as_ref()).unwrap();
+    let k = s.kernel();
+    let p0 = s.pieces.iter().position(|p| p.name == "BF1").unwrap();
+    let y0 = s.board.parse_point("l1").unwrap();
+    let network = ZoneGenerator::new(&s, &k, ZoneOptions::default())
+        .network(p0, y0, 3)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cap = CountCap::States(lingeo::zone::MAX_STATES);
+    assert_eq!(network.count, Count::AtLeast(3_418_344, cap));
+    assert_eq!(
+        cap.to_string(),
+        "the count stopped at its cap of 100000 states"
+    );
+    let args = [
+        "zones",
+        "examples/board16.scenario",
+        "--piece",
+        "BF1",
+        "--to",
+        "l1",
+        "--horizon",
+        "3",
+        "--summary",
+    ];
+    let (out, err, code) = super::common::lingeo(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("at least 3418344 zones (the count stopped at its cap of 100000 states)"),
+        "{out}"
+    );
+    let (json, err, code) = super::common::lingeo(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let attack = &json["attacks"][0];
+    let attack = if attack.is_null() { &json } else { attack };
+    assert_eq!(attack["count"], 3_418_344);
+    assert_eq!(attack["count_at_least"], true);
+    assert_eq!(attack["count_cap_states"], 100_000);
 }

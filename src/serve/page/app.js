@@ -777,9 +777,10 @@ async function zones(event) {
       }
       state.answers.zones = answer;
       const listed = each && attack && attack.zones ? attack.zones : [];
-      // `count_at_least`: counting every zone would pass the cap on states; the bundles are still
-      // the whole network (docs/semantics.md §6.10).
-      const count = attack && attack.count !== undefined ? `${attack.count_at_least ? "at least " : ""}${attack.count} zone${attack.count === 1 ? "" : "s"}` : (attack && attack.error) || "";
+      // `count_at_least`: counting every zone passed the cap on states (`count_cap_states`, named);
+      // the bundles are still the whole network (docs/semantics.md §6.10).
+      const cap = attack && attack.count_cap_states ? `, the count stopped at its cap of ${attack.count_cap_states} states` : "";
+      const count = attack && attack.count !== undefined ? `${attack.count_at_least ? "at least " : ""}${attack.count_digits || attack.count} zone${attack.count === 1 ? "" : "s"}${cap}` : (attack && attack.error) || "";
       $("zones-summary").textContent = listed.length
         ? `${count}: the bundle view, and each zone with its times when hovered`
         : (count ? `${count} (bundle view${each ? `; more than ${listed_cap} to list each` : ""})` : "");
