@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The library code each game of issue 48 added outside its scenario file (docs/play-and-search.md
-§3.5): per game, its commits, and per file of src/ the code lines those commits added, net
+"""The library code each game of issue 48 added outside its scenario file
+(docs/play-and-search.md §3.5): per game, its commits, and per file of src/ the code lines those commits added, net
 (lines after minus lines before). A code line is a line of a .rs file that is not blank and not
 only a comment, counted outside the file's unit tests (from `#[cfg(test)]` to the end of the file,
 where this repository keeps them) and outside files of tests alone (`*_tests.rs`, `tests.rs`), in
