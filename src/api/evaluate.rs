@@ -287,7 +287,11 @@ impl Workbench {
             Some(book) => learned::apply(&game, &state, e, book),
             None => e,
         };
-        let goals = e.goals.iter().map(|g| goal_json(&game, g)).collect();
+        let goals = e
+            .goals
+            .iter()
+            .map(|g| goal_json(&game, &e.names, g))
+            .collect();
         Ok(EvaluationResult {
             value: e.value,
             material: e.material,
@@ -322,9 +326,9 @@ fn rule_book<'a>(r: &EvaluateRequest, inputs: &'a EvaluateInputs) -> Result<Opti
 /// A goal's term as the JSON says it, its pieces and points by name: the term's degree and
 /// ways, each zone network counted toward it, the best way's main trajectory and
 /// interceptors, and the learned rule that fired on it.
-fn goal_json(game: &Game, g: &GoalTerm) -> GoalJson {
-    let name = |p: usize| game.scenario.pieces[p].name.clone();
-    let track = |t: &Track| track_json(game, t);
+fn goal_json(game: &Game, names: &[String], g: &GoalTerm) -> GoalJson {
+    let name = |p: usize| names[p].clone();
+    let track = |t: &Track| track_json(game, names, t);
     GoalJson {
         piece: name(g.piece),
         aim: match g.aim {
@@ -333,12 +337,16 @@ fn goal_json(game: &Game, g: &GoalTerm) -> GoalJson {
         },
         degree: g.degree,
         importance: g.importance,
-        weighted: g.weighted(game),
+        weighted: g.weighted(),
         ways: g.ways,
         ways_at_least: g.ways_at_least,
         degree_at_least: (!g.networks.is_empty()).then_some(g.at_least),
         degree_is_upper_bound: g.is_bound(),
-        networks: g.networks.iter().map(|n| network_json(game, n)).collect(),
+        networks: g
+            .networks
+            .iter()
+            .map(|n| network_json(game, names, n))
+            .collect(),
         main: g.best.as_ref().map(|w| track(&w.main)),
         interceptors: g
             .best
@@ -361,20 +369,20 @@ fn goal_json(game: &Game, g: &GoalTerm) -> GoalJson {
 
 /// A zone network of a goal as the JSON says it: its target, count, main trajectory, the
 /// interceptors' slots it cannot answer, and the bounds on its degree.
-fn network_json(game: &Game, n: &NetworkWay) -> NetworkJson {
+fn network_json(game: &Game, names: &[String], n: &NetworkWay) -> NetworkJson {
     let board = &game.scenario.board;
     NetworkJson {
         target: board.name(n.target).to_string(),
         count: n.count.value(),
         count_at_least: !n.count.is_exact(),
         mains: n.mains,
-        main: track_json(game, &n.main),
+        main: track_json(game, names, &n.main),
         interceptor_pairs: n.slots,
         unanswerable: n
             .unanswerable
             .iter()
             .map(|s| SlotJson {
-                piece: game.scenario.pieces[s.piece].name.clone(),
+                piece: names[s.piece].clone(),
                 from: board.name(s.from).to_string(),
                 to: board.name(s.to).to_string(),
                 trajectories: s.alternatives,
@@ -387,9 +395,9 @@ fn network_json(game: &Game, n: &NetworkWay) -> NetworkJson {
 }
 
 /// A piece's track as the JSON says it: the piece by name, its stops by point name.
-fn track_json(game: &Game, t: &Track) -> TrackJson {
+fn track_json(game: &Game, names: &[String], t: &Track) -> TrackJson {
     TrackJson {
-        piece: game.scenario.pieces[t.piece].name.clone(),
+        piece: names[t.piece].clone(),
         stops: t
             .stops
             .iter()

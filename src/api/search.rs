@@ -101,7 +101,8 @@ pub struct SearchRequest {
     pub ordering: Ordering,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
     /// the fuzzy evaluation of its goals' zones within `horizon` (default 4;
-    /// docs/players.md §3), or that with learned rules (docs/players.md §7).
+    /// docs/players.md §3), that with learned rules (docs/players.md §7), or mobility (White's
+    /// legal moves minus Black's).
     pub eval: Eval,
     /// Size of the transposition table in MiB (0: no table; at most 16384). Unset: sized to
     /// the machine, an eighth of the available memory, at most 256 MiB and a quarter of
@@ -594,13 +595,15 @@ impl SearchRequest {
         Ok(())
     }
 
-    /// The rules of alpha-beta's and minimax's leaf scores: a fuzzy or learned `eval` scores
-    /// leaves, so it needs a depth and is no LG engine's, and `max_zones` caps the zones that
+    /// The rules of alpha-beta's and minimax's leaf scores: a fuzzy, learned or mobility
+    /// `eval` scores leaves, so it needs a depth and is no LG engine's, and `max_zones` caps the zones that
     /// it (or the LG search) lists.
     fn check_eval(&self) -> Result<()> {
         let fuzzy = self.eval.zones();
+        // Any evaluation but the material (the default) scores leaves only.
+        let leaves = self.eval != Eval::Material;
         let eval = self.eval.name();
-        if fuzzy && self.engine.is_lg() {
+        if leaves && self.engine.is_lg() {
             return bad(
                 "eval",
                 format!(
@@ -609,7 +612,7 @@ impl SearchRequest {
                 ),
             );
         }
-        if fuzzy && self.depth.is_none() {
+        if leaves && self.depth.is_none() {
             return bad(
                 "eval",
                 format!(

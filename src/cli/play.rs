@@ -519,6 +519,7 @@ fn score_line(request: &SearchRequest, outcome: &SearchOutcome) -> String {
             Eval::Material => "material",
             Eval::Fuzzy => "fuzzy evaluation",
             Eval::Learned => "learned evaluation",
+            Eval::Mobility => "mobility",
         };
         format!("score: {} ({what} x 100, White's side)\n", r.score)
     }

@@ -267,12 +267,13 @@ impl State {
         buf.len()
     }
 
-    /// The name of piece `piece`: the scenario's, or for a piece placed from the reserve in
-    /// hand its side's letter and its point (`Wf5`).
+    /// The name of piece `piece` now: the scenario's while it is of the side it was declared
+    /// with; for a piece placed from the reserve in hand, or one a flip took to the other side,
+    /// its side's letter and its point (`Wf5`), so that a name never says the old side.
     pub fn piece_name(&self, game: &game::Game, piece: usize) -> String {
         match game.scenario.pieces.get(piece) {
-            Some(p) => p.name.clone(),
-            None => {
+            Some(p) if p.side == self.side(game, piece) => p.name.clone(),
+            _ => {
                 let letter = match self.side(game, piece) {
                     Side::White => 'W',
                     Side::Black => 'B',

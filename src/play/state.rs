@@ -1487,22 +1487,15 @@ impl State {
             match at {
                 Some(at) => {
                     map.push(Some(s.pieces.len()));
-                    // Its type and side now (a promotion or a flip changes them).
+                    // Its type and side now (a promotion or a flip changes them), named by its
+                    // side now where a flip changed it (by side and point where it was placed
+                    // from the reserve in hand).
                     let class = &game.classes[self.class(i)];
-                    s.pieces.push(match game.scenario.pieces.get(i) {
-                        Some(p) => Piece {
-                            at: *at,
-                            type_index: class.type_index,
-                            side: class.side,
-                            ..p.clone()
-                        },
-                        // A piece placed from the reserve in hand.
-                        None => Piece {
-                            name: self.piece_name(game, i),
-                            type_index: class.type_index,
-                            side: class.side,
-                            at: *at,
-                        },
+                    s.pieces.push(Piece {
+                        name: self.piece_name(game, i),
+                        type_index: class.type_index,
+                        side: class.side,
+                        at: *at,
                     });
                 }
                 None => map.push(None),

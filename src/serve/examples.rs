@@ -60,6 +60,22 @@ const SCENARIOS: &[(&str, &str)] = &[
         "examples/cube.scenario",
         include_str!("../../examples/cube.scenario"),
     ),
+    (
+        "examples/checkers.scenario",
+        include_str!("../../examples/checkers.scenario"),
+    ),
+    (
+        "examples/othello.scenario",
+        include_str!("../../examples/othello.scenario"),
+    ),
+    (
+        "examples/othello-6x6.scenario",
+        include_str!("../../examples/othello-6x6.scenario"),
+    ),
+    (
+        "examples/othello-4x4.scenario",
+        include_str!("../../examples/othello-4x4.scenario"),
+    ),
 ];
 
 const GRAMMARS: &[(&str, &str)] = &[

@@ -97,7 +97,7 @@ fn a_firing_rule_sets_the_degree_and_is_named_by_the_explanation() {
         .unwrap();
     assert_eq!(w.degree, 0.25);
     assert_eq!(w.rule.as_ref().unwrap().fuzzy_degree, 1.0);
-    let sum: f64 = e.goals.iter().map(|t| t.weighted(&g1)).sum();
+    let sum: f64 = e.goals.iter().map(|t| t.weighted()).sum();
     assert!((e.value - (e.material + sum)).abs() < 1e-12);
     assert!(
         e.explain(&g1).contains(

@@ -37,6 +37,7 @@ mod lg_search;
 mod lints;
 mod long_inputs;
 mod othello;
+mod othello_players;
 mod pattern_properties;
 mod patterns;
 mod play;

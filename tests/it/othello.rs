@@ -129,3 +129,30 @@ fn the_fuzzy_evaluation_reads_a_placement_game() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value"), "{out}");
 }
+
+/// `play --json` names every disc by its side now: a declared disc that a flip took to the
+/// other side is named by its new side and its point, as a placed one is (it kept its declared
+/// name, `W1` for a black disc).
+#[test]
+fn play_json_names_a_flipped_disc_by_its_side_now() {
+    let v = json(&[
+        "play",
+        "examples/othello-4x4.scenario",
+        "--moves",
+        "b1",
+        "--json",
+    ]);
+    let at = |k: usize, point: &str| -> Vec<String> {
+        v["moves"][k]["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p[1] == point)
+            .map(|p| p[0].as_str().unwrap().to_string())
+            .collect()
+    };
+    // b2 is White's at the start and Black's once b1 has flipped it.
+    assert!(at(0, "b2")[0].starts_with('W'), "{v}");
+    assert_eq!(at(1, "b2"), ["Bb2"], "{v}");
+    assert_eq!(at(1, "b1"), ["Bb1"], "{v}");
+}

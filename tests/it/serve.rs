@@ -1253,3 +1253,90 @@ fn chess_moves_in_san_and_uci() {
     assert_eq!(answer["cli"]["pv_san"], json!(["Ra8#"]));
     assert_eq!(answer["cli"]["pv_uci"], json!(["a1a8"]));
 }
+
+/// The page plays checkers and Othello on its board (the tool `play`, docs/serve.md): it asks
+/// `/api/board` whether the scenario has a game, then replays the moves played so far through
+/// `/api/play`, reading the last position's legal moves (a placement written as its point, a
+/// jump chain with each point it lands on) and drawing its picture, whose points are the board's
+/// cells. These are the requests it sends, as it sends them.
+#[test]
+fn the_page_s_play_requests_place_a_disc_and_jump_a_chain() {
+    let server = Server::start("60");
+    let cell = |svg: &str, point: &str| svg.contains(&format!("<title>{point}</title></rect>"));
+    // Both games are among the page's examples, one click away.
+    let (status, examples) = server.get("/api/examples");
+    assert_eq!(status, 200);
+    for name in [
+        "examples/checkers.scenario",
+        "examples/othello-4x4.scenario",
+    ] {
+        assert!(
+            examples.contains(&format!("\"{name}\"")),
+            "{name} is no example"
+        );
+    }
+    // Othello 4x4: a placement is a point.
+    let othello = text("examples/othello-4x4.scenario");
+    let (status, board) = server.post("/api/board", &json!({"scenario": othello}));
+    assert_eq!(status, 200, "{board}");
+    assert_eq!(board["game"], true);
+    let (status, answer) = server.post("/api/play", &json!({"scenario": othello, "moves": ""}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["cli"]["moves"][0]["legal"],
+        json!(["b1", "a2", "d3", "c4"])
+    );
+    let (status, answer) = server.post("/api/play", &json!({"scenario": othello, "moves": "b1"}));
+    assert_eq!(status, 200, "{answer}");
+    let last = &answer["cli"]["moves"][1];
+    assert_eq!(last["move"], "b1");
+    assert_eq!(last["to_move"], "white");
+    assert!(
+        last["pieces"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(["Bb2", "b2"])),
+        "{last}"
+    );
+    let svg = answer["svg"].as_str().unwrap();
+    assert!(
+        cell(svg, "a1") && cell(svg, "d4"),
+        "the picture's points are no cells"
+    );
+    assert_eq!(
+        answer["cli"],
+        cli(&["play", "examples/othello-4x4.scenario", "--moves", "b1"])
+    );
+    // A point that flips nothing is refused, naming it.
+    let (status, answer) = server.post("/api/play", &json!({"scenario": othello, "moves": "a1"}));
+    refused(&server, status, &answer, 422);
+    assert!(answer["error"].as_str().unwrap().contains("a1"), "{answer}");
+    // Checkers: Black must take, a jump written as the points it lands on; White then has two.
+    let checkers = text("examples/checkers.scenario");
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": checkers, "moves": "b6-a5 c3-b4"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["cli"]["moves"][2]["legal"], json!(["a5:c3"]));
+    let (status, answer) = server.post(
+        "/api/play",
+        &json!({"scenario": checkers, "moves": "b6-a5 c3-b4 a5:c3"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let legal = answer["cli"]["moves"][3]["legal"].as_array().unwrap();
+    assert!(
+        legal.contains(&json!("d2:b4")) && legal.contains(&json!("b2:d4")),
+        "{legal:?}"
+    );
+    assert!(cell(answer["svg"].as_str().unwrap(), "c3"));
+    assert_eq!(
+        answer["cli"],
+        cli(&[
+            "play",
+            "examples/checkers.scenario",
+            "--moves",
+            "b6-a5 c3-b4 a5:c3"
+        ])
+    );
+}

@@ -296,6 +296,7 @@ pub fn trials() -> Vec<Trial> {
     let binary4 = binary.clone();
     let binary5 = binary.clone();
     let binary6 = binary.clone();
+    let binary7 = binary.clone();
     // Built without the code editor (web/editor/build.sh was not run), the page has plain text
     // areas: the editor's trial is ignored then, unless LINGEO_REQUIRE_EDITOR is set (.ci/run
     // sets it once it has bundled the editor).
@@ -350,6 +351,11 @@ pub fn trials() -> Vec<Trial> {
             },
         )
         .with_ignored_flag(missing),
+        Trial::test("browser::the_page_plays_othello_and_checkers", move || {
+            the_page_plays_othello_and_checkers(&binary7);
+            Ok(())
+        })
+        .with_ignored_flag(missing),
         Trial::test(
             "browser::the_fen_box_loads_a_position_and_follows_its_edits",
             move || {
@@ -372,6 +378,64 @@ pub fn trials() -> Vec<Trial> {
         )
         .with_ignored_flag(missing || (no_editor && !required)),
     ]
+}
+
+/// Issue 48: the board plays a scenario's game (the tool `play`): on 4x4 Othello a click on an
+/// empty point places a disc there, the flips drawn; on checkers a click on a man and one on
+/// where it goes make a step, and the same two clicks make a jump (`a5:c3`, compulsory).
+fn the_page_plays_othello_and_checkers(binary: &Path) {
+    assert!(binary.exists(), "no Chromium at {}", binary.display());
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let server = Server::start("200");
+    let mut browser = Browser::start(binary);
+    browser.call("Page.enable", json!({}));
+    browser.call(
+        "Page.navigate",
+        json!({"url": format!("http://localhost:{}/", server.port)}),
+    );
+    browser.wait_for("document.querySelectorAll('#scenario-examples option').length > 3");
+    let status =
+        |text: &str| format!("document.getElementById('play-status').textContent === {text:?}");
+    let moves = "[...document.querySelectorAll('#play-moves button')].map((b) => b.textContent).sort().join(' ')";
+    let play = |browser: &mut Browser, example: &str| {
+        browser.choose("#scenario-examples", example);
+        browser.wait_for(
+            "[...document.querySelectorAll('#tool option')].some((o) => o.value === 'play')",
+        );
+        browser.choose("#tool", "play");
+        browser.wait_for("!document.getElementById('play').hidden");
+    };
+
+    play(&mut browser, "examples/othello-4x4.scenario");
+    browser.wait_for(&status("start: black to move"));
+    assert_eq!(browser.eval(moves), json!("a2 b1 c4 d3"));
+    // An empty point that flips nothing plays nothing.
+    browser.click_point("a1");
+    browser.wait_for(&status("start: black to move"));
+    browser.click_point("b1");
+    browser.wait_for(&status("after b1: white to move"));
+    assert_eq!(browser.eval(moves), json!("a1 a3 c1"));
+    browser.click_point("a3");
+    browser.wait_for(&status("after b1 a3: black to move"));
+    browser.click("#play-back");
+    browser.wait_for(&status("after b1: white to move"));
+
+    play(&mut browser, "examples/checkers.scenario");
+    browser.wait_for(&status("start: black to move"));
+    browser.click_point("b6");
+    browser.wait_for(&status("start: black to move, from b6"));
+    browser.click_point("a5");
+    browser.wait_for(&status("after b6-a5: white to move"));
+    browser.click_point("c3");
+    browser.wait_for(&status("after b6-a5: white to move, from c3"));
+    browser.click_point("b4");
+    browser.wait_for(&status("after b6-a5 c3-b4: black to move"));
+    assert_eq!(browser.eval(moves), json!("a5:c3"));
+    browser.click_point("a5");
+    browser.wait_for(&status("after b6-a5 c3-b4: black to move, from a5"));
+    browser.click_point("c3");
+    browser.wait_for(&status("after b6-a5 c3-b4 a5:c3: white to move"));
+    browser.screenshot(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser/checkers-play.png"));
 }
 
 /// Issue 47: a FEN pasted in the board's FEN box is read by the server (`fen`) and becomes the

@@ -320,9 +320,15 @@ impl View {
             return 0;
         };
         let i = usize::from(piece);
-        let side = game.side[i];
+        // The move is the side to move's. A piece placed from the reserve in hand takes the
+        // placed type's class of that side; any other keeps its class (a flip only follows).
+        let side = state.to_move;
+        let class = match &game.placement {
+            Some(p) if state.at[i].is_none() => p.class[usize::from(side == Side::Black)],
+            _ => state.class(i),
+        };
         let mut mask = 1u16 << self.sector(side, to);
-        let rays = game.attack_rays(state.class(i));
+        let rays = game.attack_rays(class);
         for ray in rays.from(to) {
             for &q in ray {
                 mask |= 1 << self.sector(side, q);
@@ -338,13 +344,12 @@ impl View {
 /// A side's leader: its first royal piece on the board, or else its goal-owning piece nearest
 /// its goals (the first of equals); none when it has neither.
 pub fn leader(game: &Game, state: &State, side: Side) -> Option<Point> {
-    let pieces = || {
-        state
-            .at
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, at)| at.filter(|_| game.side[i] == side).map(|p| (i, p)))
-    };
+    let pieces =
+        || {
+            state.at.iter().enumerate().filter_map(move |(i, at)| {
+                at.filter(|_| state.side(game, i) == side).map(|p| (i, p))
+            })
+        };
     if let Some((_, p)) = pieces().find(|&(i, _)| game.royal[i]) {
         return Some(p);
     }

@@ -33,7 +33,8 @@ impl ControlMap {
         };
         for (i, at) in state.at.iter().enumerate() {
             let Some(at) = *at else { continue };
-            let counts = match game.side[i] {
+            // Its side now: a flip (placement games) changes it.
+            let counts = match state.side(game, i) {
                 Side::White => &mut map.white,
                 Side::Black => &mut map.black,
             };

@@ -84,6 +84,8 @@ pub enum Aim {
 pub struct GoalTerm {
     /// The piece the goal is of (a game index).
     pub piece: usize,
+    /// The piece's side in the position evaluated (a flip in a placement game changes it).
+    pub side: Side,
     /// What the goal asks: a goal point, or a capture.
     pub aim: Aim,
     /// The weight of the degree in the evaluation: the material on the board for a goal point
@@ -126,9 +128,10 @@ pub struct FiredRule {
 
 impl GoalTerm {
     /// The term of `piece`'s aim, of `importance`, before any of its zones is read.
-    fn new(piece: usize, aim: Aim, importance: f64) -> GoalTerm {
+    fn new(piece: usize, side: Side, aim: Aim, importance: f64) -> GoalTerm {
         GoalTerm {
             piece,
+            side,
             aim,
             importance,
             degree: 0.0,
@@ -145,8 +148,8 @@ impl GoalTerm {
 
 impl GoalTerm {
     /// The term's contribution from White's side.
-    pub fn weighted(&self, game: &Game) -> f64 {
-        let sign = match game.side[self.piece] {
+    pub fn weighted(&self) -> f64 {
+        let sign = match self.side {
             Side::White => 1.0,
             Side::Black => -1.0,
         };
@@ -163,6 +166,9 @@ pub struct Evaluation {
     pub material: f64,
     /// How many moves ahead the attacks' zones looked.
     pub horizon: u32,
+    /// Every piece's name in the position evaluated, by game index ([`State::piece_name`]:
+    /// a piece placed or flipped is named by its side now and its point).
+    pub names: Vec<String>,
     /// Every goal within the horizon, with its degree and what set it.
     pub goals: Vec<GoalTerm>,
 }
@@ -224,6 +230,10 @@ pub fn evaluate_observed(
     let mut generator = ZoneGenerator::new(&scenario, &kernel, options);
     let attacks = generator.attacks(horizon);
     let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
+    // Each piece's side now: a flip (a placement game) changes it.
+    let sides: Vec<Side> = (0..game.piece_count())
+        .map(|i| state.side(game, i))
+        .collect();
     let mut goals: Vec<GoalTerm> = Vec::new();
     for (p0, target) in attacks {
         let piece = back[p0];
@@ -231,7 +241,7 @@ pub fn evaluate_observed(
             Aim::Goal
         } else {
             match state.piece_at(target) {
-                Some(q) if game.side[q] != game.side[piece] => Aim::Capture { piece: q },
+                Some(q) if sides[q] != sides[piece] => Aim::Capture { piece: q },
                 _ => {
                     task.advance(1);
                     continue;
@@ -245,12 +255,12 @@ pub fn evaluate_observed(
         let at = match goals.iter().position(|g| g.piece == piece && g.aim == aim) {
             Some(at) => at,
             None => {
-                goals.push(GoalTerm::new(piece, aim, importance));
+                goals.push(GoalTerm::new(piece, sides[piece], aim, importance));
                 goals.len() - 1
             }
         };
         let attack = Read {
-            game,
+            sides: &sides,
             back: &back,
             task: &task,
             f2: options.f2,
@@ -260,11 +270,14 @@ pub fn evaluate_observed(
         task.advance(1);
     }
     drop(task);
-    let value = material + goals.iter().map(|g| g.weighted(game)).sum::<f64>();
+    let value = material + goals.iter().map(|g| g.weighted()).sum::<f64>();
     Evaluation {
         value,
         material,
         horizon,
+        names: (0..game.piece_count())
+            .map(|i| state.piece_name(game, i))
+            .collect(),
         goals,
     }
 }
@@ -282,7 +295,8 @@ fn game_indices(map: &[Option<usize>], pieces: usize) -> Vec<usize> {
 
 /// What reading an attack's zones into its goal term needs of the evaluation.
 struct Read<'a> {
-    game: &'a Game,
+    /// Each of the game's pieces' side in the position evaluated.
+    sides: &'a [Side],
     /// The state's pieces as the game's.
     back: &'a [usize],
     task: &'a Task<'a>,
@@ -333,13 +347,13 @@ impl Read<'_> {
                 for z in &mut zones {
                     self.to_game(z);
                     term.ways = term.ways.saturating_add(1);
-                    term.consider(way(self.game, z));
+                    term.consider(way(self.sides, z));
                 }
             }
             Err(ZoneError::TooMany { .. }) => {
                 match network_of(generator, self.task, &what, (p0, target, l0)) {
                     Ok(net) => {
-                        let side = |p: usize| self.game.side[p];
+                        let side = |p: usize| self.sides[p];
                         if let Some(bound) =
                             network::network_way(&net, target, self.back, &side, self.f2)
                         {
@@ -352,7 +366,7 @@ impl Read<'_> {
                         for seed in 0..DRAWN_ZONES {
                             if let Ok(Some(mut z)) = generator.random_zone(p0, target, l0, seed) {
                                 self.to_game(&mut z);
-                                term.consider(way(self.game, &z));
+                                term.consider(way(self.sides, &z));
                             }
                         }
                     }
@@ -407,9 +421,9 @@ impl GoalTerm {
 }
 
 /// A zone as a way: its interceptors, which of them are answered, and its degree.
-fn way(game: &Game, zone: &Zone) -> Way {
+fn way(sides: &[Side], zone: &Zone) -> Way {
     let main = &zone.entries[0];
-    let side = game.side[main.piece];
+    let side = sides[main.piece];
     let track = |e: &crate::zone::ZoneEntry| Track {
         piece: e.piece,
         stops: e.trajectory.to_vec(),
@@ -417,13 +431,13 @@ fn way(game: &Game, zone: &Zone) -> Way {
     let interceptors: Vec<Interceptor> = zone
         .entries
         .iter()
-        .filter(|e| e.level == 1 && game.side[e.piece] != side)
+        .filter(|e| e.level == 1 && sides[e.piece] != side)
         .map(|i| {
             let inner = &i.trajectory[1..i.trajectory.len().saturating_sub(1)];
             let answered_by = zone
                 .entries
                 .iter()
-                .filter(|a| a.level == 2 && game.side[a.piece] == side)
+                .filter(|a| a.level == 2 && sides[a.piece] == side)
                 .filter(|a| a.trajectory.last().is_some_and(|end| inner.contains(end)))
                 .map(track)
                 .collect();
@@ -448,7 +462,7 @@ impl Evaluation {
     /// The explanation: the material, then each goal with its degree, importance and
     /// contribution, and the way behind the degree.
     pub fn explain(&self, game: &Game) -> String {
-        let name = |p: usize| game.scenario.pieces[p].name.as_str();
+        let name = |p: usize| self.names[p].as_str();
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -469,7 +483,7 @@ impl Evaluation {
                 name(g.piece),
                 g.degree,
                 g.importance,
-                g.weighted(game)
+                g.weighted()
             );
             let ways = {
                 let text = crate::render::counted_saturating(g.ways, "way", "ways");
@@ -498,7 +512,7 @@ impl Evaluation {
                 }
             }
             if let Some(w) = &g.best {
-                explain_way(game, w, &ways, g.networks.is_empty(), &mut out);
+                explain_way(game, &self.names, w, &ways, g.networks.is_empty(), &mut out);
             }
             if let Some(r) = &g.rule {
                 let _ = writeln!(
@@ -526,8 +540,8 @@ impl Evaluation {
 /// (`ways`), each interceptor with the trajectories that answer it, and the degree they give.
 /// `listed`: the ways were listed (not read off a zone network, where the best is one listed
 /// or drawn at random).
-fn explain_way(game: &Game, w: &Way, ways: &str, listed: bool, out: &mut String) {
-    let name = |p: usize| game.scenario.pieces[p].name.as_str();
+fn explain_way(game: &Game, names: &[String], w: &Way, ways: &str, listed: bool, out: &mut String) {
+    let name = |p: usize| names[p].as_str();
     let stops = |t: &Track| track_text(game, t);
     let _ = writeln!(
         out,
@@ -591,7 +605,7 @@ impl Evaluation {
     /// trajectory's interceptor pairs that set the upper bound, and the bounds.
     fn explain_network(&self, game: &Game, n: &NetworkWay, out: &mut String) {
         let board = &game.scenario.board;
-        let name = |p: usize| game.scenario.pieces[p].name.as_str();
+        let name = |p: usize| self.names[p].as_str();
         let count = crate::render::counted_saturating(n.count.value(), "zone", "zones");
         let _ = writeln!(
             out,
@@ -712,7 +726,7 @@ mod tests {
         assert_eq!(bp.importance, 4.0);
         let capture = term(&g, &e, "BP", Aim::Capture { piece: 0 });
         assert_eq!((capture.degree, capture.importance), (0.5, 1.0));
-        let sum: f64 = e.goals.iter().map(|t| t.weighted(&g)).sum();
+        let sum: f64 = e.goals.iter().map(|t| t.weighted()).sum();
         assert!((e.value - (e.material + sum)).abs() < 1e-12);
         assert!((e.value - 5.0 / 3.0).abs() < 1e-9, "{}", e.explain(&g));
     }

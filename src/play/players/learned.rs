@@ -58,6 +58,6 @@ pub fn apply(game: &Game, state: &State, mut e: Evaluation, book: &RuleBook) -> 
             g.degree = r.degree();
         }
     }
-    e.value = e.material + e.goals.iter().map(|g| g.weighted(game)).sum::<f64>();
+    e.value = e.material + e.goals.iter().map(|g| g.weighted()).sum::<f64>();
     e
 }

@@ -73,12 +73,11 @@ pub struct LearnReport {
 /// The most points of a region: its BFS stays within this many steps of the path.
 const WINDOW: i32 = 16;
 
-/// The region of a path (offsets in the piece's frame, the piece at 0,0): every point from
-/// which a piece of the other side could, on an empty board, stand on stop i or attack it
+/// The region of a path of a piece of `side` (offsets in the piece's frame, the piece at 0,0):
+/// every point from which a piece of the other side could, on an empty board, stand on stop i or attack it
 /// within i moves (stop 0 is the piece's own point; i moves is generous either way round of
 /// who moves first). The path's own points and the piece's are left out.
-pub fn region(game: &Game, piece: usize, path: &[Offset]) -> Vec<Offset> {
-    let side = game.side[piece];
+pub fn region(game: &Game, side: Side, path: &[Offset]) -> Vec<Offset> {
     let frame = |d: [i32; 3]| match side {
         Side::White => (d[0], d[1]),
         Side::Black => (d[0], -d[1]),
@@ -90,6 +89,8 @@ pub fn region(game: &Game, piece: usize, path: &[Offset]) -> Vec<Offset> {
         .filter(|p| p.side != side)
         .map(|p| p.type_index)
         .collect();
+    // A placement game's reserve in hand is of the placed type, for either side.
+    types.extend(game.placement.as_ref().map(|p| p.type_index));
     types.sort_unstable();
     types.dedup();
     let enemy = side.opposite();
@@ -153,7 +154,8 @@ pub fn region(game: &Game, piece: usize, path: &[Offset]) -> Vec<Offset> {
 /// The generalised explanation of `piece`'s way to a goal in `state`: the rule's pattern, with
 /// no count yet. `None` where the board is not a grid.
 pub fn generalise(game: &Game, state: &State, piece: usize, way: &Way) -> Option<Rule> {
-    let side = game.side[piece];
+    // Each piece's side and type now: a flip or a promotion changes them.
+    let side = state.side(game, piece);
     let board = &game.scenario.board;
     let origin = board.coords(*way.main.stops.first()?)?;
     let rel = |p| -> Option<Offset> {
@@ -164,16 +166,12 @@ pub fn generalise(game: &Game, state: &State, piece: usize, way: &Way) -> Option
             dy: if side == Side::White { dy } else { -dy },
         })
     };
-    let type_name = |q: usize| {
-        game.scenario.types[game.scenario.pieces[q].type_index]
-            .name
-            .clone()
-    };
+    let type_name = |q: usize| game.scenario.types[state.kind(game, q)].name.clone();
     let mut path = Vec::new();
     for &p in &way.main.stops[1..] {
         let content = match state.piece_at(p) {
             None => Content::Empty,
-            Some(q) if game.side[q] == side => Content::Own(type_name(q)),
+            Some(q) if state.side(game, q) == side => Content::Own(type_name(q)),
             Some(q) => Content::Enemy(type_name(q)),
         };
         path.push((rel(p)?, content));
@@ -181,11 +179,11 @@ pub fn generalise(game: &Game, state: &State, piece: usize, way: &Way) -> Option
     let offsets: Vec<Offset> = path.iter().map(|(o, _)| *o).collect();
     let mut enemies = Vec::new();
     let mut clear = Vec::new();
-    for o in region(game, piece, &offsets) {
+    for o in region(game, side, &offsets) {
         let dy = if side == Side::White { o.dy } else { -o.dy };
         let at = board.at([origin[0] + o.dx, origin[1] + dy, origin[2]]);
         match at.and_then(|p| state.piece_at(p)) {
-            Some(q) if game.side[q] != side => enemies.push((o, type_name(q))),
+            Some(q) if state.side(game, q) != side => enemies.push((o, type_name(q))),
             // Holding no enemy, or off the board: clear. A point off the board here may be on it
             // where the rule is applied, and there the rule asks that no enemy stand on it.
             _ => clear.push(o),
@@ -251,7 +249,7 @@ pub fn learn(game: &Game, options: &LearnOptions) -> (RuleBook, LearnReport) {
                 continue;
             };
             report.explanations += 1;
-            let won = match game.side[g.piece] {
+            let won = match g.side {
                 Side::White => value == 1,
                 Side::Black => value == -1,
             };

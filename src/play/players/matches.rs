@@ -106,7 +106,8 @@ impl EngineSpec {
         EngineSpec::parse_with(text, &SpecFiles::NONE)
     }
 
-    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned), `depth`,
+    /// Parses `key=value` pairs separated by commas: `eval` (material, fuzzy, learned,
+    /// mobility), `depth`,
     /// `nodes`, `ordering` (none, history, killer, zones, chessmaps, patterns), `horizon`,
     /// `rules` (a file of learned rules, with `eval=learned`) and `network` (a Chessmaps
     /// network's weights, with `ordering=chessmaps`), the files read by `files`.
@@ -153,9 +154,10 @@ impl EngineSpec {
                         "material" => Eval::Material,
                         "fuzzy" => Eval::Fuzzy,
                         "learned" => Eval::Learned,
+                        "mobility" => Eval::Mobility,
                         _ => {
                             return Err(SpecError::Text(format!(
-                                "eval is material, fuzzy or learned, not `{value}`"
+                                "eval is material, fuzzy, learned or mobility, not `{value}`"
                             )));
                         }
                     }
@@ -663,8 +665,12 @@ mod tests {
         );
         let n = EngineSpec::parse("eval=material,nodes=20000").unwrap();
         assert_eq!(n.to_string(), "eval=material,nodes=20000,ordering=killer");
+        // Mobility reads no zones: no horizon printed.
+        let m = EngineSpec::parse("eval=mobility,depth=3").unwrap();
+        assert_eq!(m.eval, Eval::Mobility);
+        assert_eq!(m.to_string(), "eval=mobility,depth=3,ordering=killer");
         for (bad, why) in [
-            ("eval=great", "eval is material, fuzzy or learned"),
+            ("eval=great", "eval is material, fuzzy, learned or mobility"),
             ("depth=0", "depth must be a positive whole number"),
             (
                 "depth=18446744073709551615",

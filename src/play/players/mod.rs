@@ -4,7 +4,8 @@
 //! rates the sectors and `training` its labelled positions, `fuzzy_evaluation` the fuzzy evaluation
 //! of strategic goals read off the zones, with its explanation; `rule_book` the learned rules'
 //! file, `learning` how they are learned from explanations, `learned` the evaluation that applies
-//! them; `matches` plays engines against each other.
+//! them; `mobility` the evaluation by the legal moves of each side; `matches` plays engines
+//! against each other.
 
 pub mod chessmaps;
 pub mod control;
@@ -12,6 +13,7 @@ pub mod fuzzy_evaluation;
 pub mod learned;
 pub mod learning;
 pub mod matches;
+pub mod mobility;
 pub mod rule_book;
 pub mod sectors;
 pub mod training;

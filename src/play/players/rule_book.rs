@@ -155,12 +155,9 @@ impl Rule {
         let Some(at) = state.at[piece] else {
             return false;
         };
-        let side = game.side[piece];
-        let type_name = |q: usize| {
-            game.scenario.types[game.scenario.pieces[q].type_index]
-                .name
-                .as_str()
-        };
+        // Each piece's side and type now: a flip or a promotion changes them.
+        let side = state.side(game, piece);
+        let type_name = |q: usize| game.scenario.types[state.kind(game, q)].name.as_str();
         if type_name(piece) != self.piece
             || (state.to_move == side) != self.own_to_move
             || race_ahead(game, state, side, self.path.len() as u32) != self.race_ahead
@@ -169,8 +166,8 @@ impl Rule {
         }
         let holds = |p: Point, c: &Content| match (state.piece_at(p), c) {
             (None, Content::Empty) => true,
-            (Some(q), Content::Own(t)) => game.side[q] == side && type_name(q) == t,
-            (Some(q), Content::Enemy(t)) => game.side[q] != side && type_name(q) == t,
+            (Some(q), Content::Own(t)) => state.side(game, q) == side && type_name(q) == t,
+            (Some(q), Content::Enemy(t)) => state.side(game, q) != side && type_name(q) == t,
             _ => false,
         };
         for (i, (o, c)) in self.path.iter().enumerate() {
@@ -192,7 +189,7 @@ impl Rule {
         self.clear.iter().all(|o| {
             Rule::point(game, side, at, *o)
                 .and_then(|p| state.piece_at(p))
-                .is_none_or(|q| game.side[q] == side)
+                .is_none_or(|q| state.side(game, q) == side)
         })
     }
 }
@@ -202,7 +199,7 @@ impl Rule {
 /// move it arrives first when no enemy needs fewer moves, otherwise when every enemy needs more.
 pub fn race_ahead(game: &Game, state: &State, side: Side, moves: u32) -> bool {
     let enemy = (0..game.piece_count())
-        .filter(|&q| game.side[q] != side && game.owns_goal[q])
+        .filter(|&q| state.side(game, q) != side && game.owns_goal[q])
         .filter_map(|q| state.at[q].map(|p| game.goal_distance[q][p.index()]))
         .min();
     match enemy {

@@ -140,6 +140,9 @@ pub enum Eval {
     /// The fuzzy evaluation with learned rules applied (docs/players.md §7): those of
     /// `SearchOptions::rules`.
     Learned,
+    /// Mobility: White's legal moves minus Black's (each side's in the position as if it were
+    /// to move), any game's ([`crate::play::players::mobility`]).
+    Mobility,
 }
 
 impl Eval {
@@ -149,12 +152,13 @@ impl Eval {
             Eval::Material => "material",
             Eval::Fuzzy => "fuzzy",
             Eval::Learned => "learned",
+            Eval::Mobility => "mobility",
         }
     }
 
     /// Whether the evaluation reads zones (and so a horizon).
     pub fn zones(self) -> bool {
-        self != Eval::Material
+        matches!(self, Eval::Fuzzy | Eval::Learned)
     }
 }
 
@@ -612,6 +616,7 @@ pub(crate) fn evaluate(game: &Game, state: &State, options: &SearchOptions) -> i
             let e = fuzzy_evaluation::evaluate_within(game, state, horizon, max_zones);
             learned::apply(game, state, e, rules).value
         }
+        Eval::Mobility => crate::play::players::mobility::mobility(game, state),
     };
     let m = (white * 100.0).round() as i32;
     match state.to_move {

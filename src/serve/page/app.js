@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { defaults: null, examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {} };
+const state = { defaults: null, examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {}, played: [], playFrom: null, playAnswer: null };
 // The scenario's and the grammar's editors (made by `makeEditors`): text(), setText(t), edit(t)
 // (undoable), undo(), redo(), select(line, column), mark(diagnostics), focus().
 const editors = {};
@@ -298,6 +298,8 @@ const scenarioChecked = debounce(() => { check("scenario"); drawBoard(); }, 350)
 const grammarChecked = debounce(() => check("grammar"), 350);
 function scenarioChanged() {
   markStale(["run", "zones", "search"]);
+  // The game played on the board is of the last text: a new text starts it again.
+  state.played = []; state.playFrom = null;
   if (editors.scenario.text().trim()) scenarioChecked();
   else {
     // No scenario: no board, here or under a derivation's steps.
@@ -420,6 +422,7 @@ async function drawBoard() {
     tool.innerHTML = "";
     option(tool, "obstacle", "add or remove an obstacle");
     for (const p of answer.pieces) option(tool, "piece:" + p.name, `place ${p.name} (${p.side} ${p.type})`);
+    if (answer.game) option(tool, "play", "play the game (a placement: an empty point; a move: its piece, then where it goes)");
     if ([...tool.options].some((o) => o.value === keep)) tool.value = keep;
     $("board-error").textContent = "";
     $("board").classList.remove("stale");
@@ -427,6 +430,7 @@ async function drawBoard() {
     // The search needs rules of play: say so before the click rather than after it.
     $("search-button").disabled = !answer.game;
     $("search-button").title = answer.game ? "" : "the scenario has no game block (rules of play): add one to search";
+    await showPlay();
   } catch (e) {
     // The last good board stays, greyed, so that a click can still undo the edit that broke it.
     $("board-error").textContent = "the scenario has errors; the board shows the last valid one: " + e.message.split("\n")[0];
@@ -564,6 +568,7 @@ function boardClickedOnce(event) {
 async function boardClicked(event) {
   const point = pointOf(event.target);
   if (!point || !state.board) return;
+  if ($("tool").value === "play") return playClicked(point);
   const tool = $("tool").value, editor = editors.scenario, before = editor.text();
   let after = before, piece = null;
   if (tool === "obstacle") after = toggleObstacle(before, point);
@@ -584,6 +589,76 @@ async function boardClicked(event) {
   // As an edit of the editor's own: its undo (Ctrl+Z, or the Undo button by the board) takes
   // it back.
   editor.edit(after);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing the scenario's game on the board (the tool `play`): the moves played so far are
+// replayed by the server (`POST /api/play`), whose last position is drawn on the board with
+// the legal moves listed. A click on a point plays the legal move written as that point (a
+// placement, Othello's); otherwise a first click picks a piece that has moves and a second the
+// point where one of them ends (a step `b6-a5`, a capture, a jump chain `a5:c3:e5`). Every legal
+// move is a button too (a pass, two chains between the same points).
+
+// A move's points as it is written: `d3`, `b6-a5`, `a5:c3:e5` (a piece's name first, `WF h8-g7`,
+// left out).
+function movePoints(move) { return move.split(" ").pop().split(/[-:]/); }
+
+function lastPlayed() {
+  const moves = state.playAnswer && state.playAnswer.cli.moves;
+  return moves ? moves[moves.length - 1] : null;
+}
+
+// Shows the game played so far on the board (nothing unless the tool is `play`).
+async function showPlay() {
+  const playing = $("tool").value === "play" && state.board && state.board.game;
+  $("play").hidden = !playing;
+  if (!playing) return;
+  try {
+    state.playAnswer = await api("/api/play", { ...scenarioBody(), moves: state.played.join(" ") });
+  } catch (e) {
+    // A move list the server refuses (the text changed under it): start again.
+    $("play-status").textContent = e.message.split("\n")[0];
+    state.played = []; state.playFrom = null; state.playAnswer = null;
+    return;
+  }
+  $("board").innerHTML = state.playAnswer.svg;
+  tidyLegend($("board"), true);
+  const last = lastPlayed();
+  const moves = $("play-moves");
+  moves.innerHTML = "";
+  for (const m of last.legal) {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = m; b.dataset.move = m;
+    if (state.playFrom && movePoints(m)[0] === state.playFrom) b.classList.add("picked");
+    moves.appendChild(b);
+  }
+  const played = state.played.length ? `after ${state.played.join(" ")}: ` : "start: ";
+  $("play-status").textContent = played + (last.outcome ? last.outcome.reason
+    : `${last.to_move} to move` + (state.playFrom ? `, from ${state.playFrom}` : ""));
+  $("play-back").disabled = state.played.length === 0;
+}
+
+async function playMove(move) {
+  state.played.push(move);
+  state.playFrom = null;
+  await showPlay();
+}
+
+async function playClicked(point) {
+  const last = lastPlayed();
+  if (!last) return;
+  const legal = last.legal;
+  if (legal.includes(point)) return playMove(point);
+  if (state.playFrom) {
+    const ends = legal.filter((m) => { const p = movePoints(m); return p[0] === state.playFrom && p[p.length - 1] === point; });
+    if (ends.length === 1) return playMove(ends[0]);
+    if (ends.length > 1) {
+      $("play-status").textContent = `${ends.length} moves from ${state.playFrom} end on ${point}: choose one below (${ends.join(", ")})`;
+      return;
+    }
+  }
+  state.playFrom = legal.some((m) => movePoints(m).length > 1 && movePoints(m)[0] === point) ? point : null;
+  await showPlay();
 }
 
 // Undo and redo of the scenario's edits, board clicks among them.
@@ -883,6 +958,10 @@ async function treeClicked(event) {
 async function main() {
   makeEditors();
   $("board").addEventListener("click", boardClickedOnce);
+  $("tool").addEventListener("change", async () => { if ($("tool").value !== "play") await drawBoard(); else await showPlay(); });
+  $("play-moves").addEventListener("click", (e) => { if (e.target.dataset.move) playMove(e.target.dataset.move); });
+  $("play-back").addEventListener("click", () => { state.played.pop(); state.playFrom = null; showPlay(); });
+  $("play-restart").addEventListener("click", () => { state.played = []; state.playFrom = null; showPlay(); });
   $("run-form").addEventListener("submit", run);
   $("zones-form").addEventListener("submit", zones);
   $("search-form").addEventListener("submit", search);

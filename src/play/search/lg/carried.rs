@@ -82,13 +82,15 @@ pub fn translate_attacks(
     let mut out = Vec::with_capacity(parent.len());
     let mut ended = false;
     for a in parent {
-        let side = game.scenario.pieces[a.piece].side;
+        // The attacking piece's side, and every piece's, in the child: a flip (a placement
+        // game) changes them.
+        let side = child.side(game, a.piece);
         let still = |p0: usize, y0: Point| match a.kind {
             ZoneKind::Attack => {
                 game.goals[p0][y0.index()]
                     || child
                         .piece_at(y0)
-                        .is_some_and(|q| game.scenario.pieces[q].side != side)
+                        .is_some_and(|q| child.side(game, q) != side)
             }
             ZoneKind::Domination => {
                 child.piece_at(y0).is_none()
@@ -96,7 +98,7 @@ pub fn translate_attacks(
                         q != p0
                             && child.at[q].is_some()
                             && game.owns_goal[q]
-                            && game.scenario.pieces[q].side == side
+                            && child.side(game, q) == side
                     })
             }
         };

@@ -142,7 +142,7 @@ pub(super) fn zone_moves(
 ) -> Vec<Move> {
     let steps = match racing {
         None => first_steps(attacks.iter()),
-        Some((race, left)) => race_steps(game, race, state.to_move, left),
+        Some((race, left)) => race_steps(game, state, race, state.to_move, left),
     };
     let mut keyed: Vec<(bool, u32, u8, u32, Move)> = legal
         .iter()

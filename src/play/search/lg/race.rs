@@ -47,7 +47,8 @@ pub(super) struct Race<'a> {
 
 impl<'a> Race<'a> {
     pub(super) fn of(game: &Game, state: &State, attacks: &'a [Attack]) -> Race<'a> {
-        let side_of = |a: &Attack| game.side[a.piece];
+        // A piece's side now: a flip (a placement game) changes it.
+        let side_of = |a: &Attack| state.side(game, a.piece);
         let index = |s: Side| usize::from(s == Side::Black);
         let goal = |a: &Attack| a.kind == ZoneKind::Attack && game.goals[a.piece][a.target.index()];
         let mut lead = [usize::MAX; 2];
@@ -70,9 +71,11 @@ impl<'a> Race<'a> {
                         continue;
                     }
                     shortest = shortest.min(m.trajectory.len());
-                    let open = m.trajectory[1..]
-                        .iter()
-                        .all(|&y| state.piece_at(y).is_none_or(|q| game.side[q] == side_of(a)));
+                    let open = m.trajectory[1..].iter().all(|&y| {
+                        state
+                            .piece_at(y)
+                            .is_none_or(|q| state.side(game, q) == side_of(a))
+                    });
                     if m.trajectory.len() < secure[k] && open && held(game, state, z, side_of(a)) {
                         secure[k] = m.trajectory.len();
                     }
@@ -112,12 +115,13 @@ impl<'a> Race<'a> {
 /// after its own held one.
 pub(super) fn race_steps(
     game: &Game,
+    state: &State,
     race: &Race,
     side: Side,
     left: u32,
 ) -> HashMap<(usize, Point, Point), u32> {
     let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
-    for key in race_step_keys(game, race, side, left) {
+    for key in race_step_keys(game, state, race, side, left) {
         *out.entry(key).or_insert(0) += 1;
     }
     out
@@ -126,18 +130,19 @@ pub(super) fn race_steps(
 /// The race steps of [`race_steps`], once per zone that has each, as (piece, from, to).
 fn race_step_keys<'r>(
     game: &'r Game,
+    state: &'r State,
     race: &'r Race,
     side: Side,
     left: u32,
 ) -> impl Iterator<Item = (usize, Point, Point)> + 'r {
     let ahead = race.ahead(side);
     race.zones.iter().flat_map(move |a| {
-        let theirs = game.side[a.piece] != side;
+        let theirs = state.side(game, a.piece) != side;
         a.race_steps
             .iter()
             .zip(&a.race_moves)
             .filter(move |&(&key, &n)| {
-                let intercepts = theirs && game.side[key.0] == side;
+                let intercepts = theirs && state.side(game, key.0) == side;
                 n <= left && !(ahead && intercepts && a.kind == ZoneKind::Attack)
             })
             .map(|(&key, _)| key)
@@ -155,11 +160,10 @@ pub(super) fn other_side_moves(
     let other = state.to_move.opposite();
     if let Some(race) = racing {
         // Whether any step exists, without gathering them as `race_steps` does.
-        return race_step_keys(game, race, other, u32::MAX)
+        return race_step_keys(game, state, race, other, u32::MAX)
             .any(|(piece, ..)| state.at[piece].is_some());
     }
     attacks.iter().any(|a| {
-        movable(a)
-            .any(|e| state.at[e.piece].is_some() && game.scenario.pieces[e.piece].side == other)
+        movable(a).any(|e| state.at[e.piece].is_some() && state.side(game, e.piece) == other)
     })
 }

@@ -372,7 +372,7 @@ impl Regenerate {
             .into_iter()
             .map(|(piece, target, kind, zones)| {
                 let zones = zones.map_err(|error| LgError::Zones {
-                    piece: game.scenario.pieces[piece].name.clone(),
+                    piece: state.piece_name(game, piece),
                     kind,
                     target: game.scenario.board.name(target).to_string(),
                     error,

@@ -16,9 +16,10 @@ use crate::zone::Zone;
 /// no interception is needed where the way is already shut. A blocker that can step off the
 /// way (a king) or take something off it does not block: it may be driven off.
 pub(super) fn blocked(game: &Game, state: &State, i: usize, t: &[Point]) -> bool {
-    let side = game.side[i];
+    // Each piece's side now: a flip (a placement game) changes it.
+    let side = state.side(game, i);
     t.windows(2).any(|w| match state.piece_at(w[1]) {
-        Some(q) if q != i && game.side[q] != side => {
+        Some(q) if q != i && state.side(game, q) != side => {
             let rays = game.attack_rays(state.class(i));
             !rays.from(w[0]).any(|ray| ray.contains(&w[1])) && stuck_on(game, state, q, t)
         }
@@ -32,7 +33,7 @@ fn stuck_on(game: &Game, state: &State, q: usize, t: &[Point]) -> bool {
     let Some(from) = state.at[q] else {
         return false;
     };
-    let enemy = |p: usize| game.side[p] != game.side[q];
+    let enemy = |p: usize| state.side(game, p) != state.side(game, q);
     let class = &game.classes[state.class(q)];
     let captures_as_moves = class.attacks.is_none();
     for ray in game.rays[class.moves].from(from) {
@@ -68,7 +69,7 @@ fn stuck_on(game: &Game, state: &State, q: usize, t: &[Point]) -> bool {
 /// trajectory of `side` at level 2 that ends on one of its points, or is barred: its piece is
 /// `safe` (it never steps onto an attacked point) and `side` attacks a point it must step on.
 pub(super) fn held(game: &Game, state: &State, z: &Zone, side: Side) -> bool {
-    let side_of = |e: &crate::zone::ZoneEntry| game.scenario.pieces[e.piece].side;
+    let side_of = |e: &crate::zone::ZoneEntry| state.side(game, e.piece);
     z.entries
         .iter()
         .filter(|o| o.level == 1 && side_of(o) != side)
@@ -103,7 +104,7 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
         if a.kind != ZoneKind::Attack || !game.goals[a.piece][a.target.index()] {
             continue;
         }
-        let side = game.scenario.pieces[a.piece].side;
+        let side = state.side(game, a.piece);
         for z in &a.zones {
             let Some(main) = z.entries.first() else {
                 continue;
