@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { defaults: null, examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {}, played: [], playFrom: null, playAnswer: null };
+const state = { defaults: null, examples: null, scenarioName: null, grammarName: null, board: null, steps: [], pictures: [], answers: {}, played: [], playFrom: null, playAnswer: null, showingPlay: false };
 // The scenario's and the grammar's editors (made by `makeEditors`): text(), setText(t), edit(t)
 // (undoable), undo(), redo(), select(line, column), mark(diagnostics), focus().
 const editors = {};
@@ -612,6 +612,7 @@ function lastPlayed() {
 async function showPlay() {
   const playing = $("tool").value === "play" && state.board && state.board.game;
   $("play").hidden = !playing;
+  state.showingPlay = Boolean(playing);
   if (!playing) return;
   try {
     state.playAnswer = await api("/api/play", { ...scenarioBody(), moves: state.played.join(" ") });
@@ -958,7 +959,12 @@ async function treeClicked(event) {
 async function main() {
   makeEditors();
   $("board").addEventListener("click", boardClickedOnce);
-  $("tool").addEventListener("change", async () => { if ($("tool").value !== "play") await drawBoard(); else await showPlay(); });
+  // Leaving the tool `play` draws the scenario's own board again; any other change of tool
+  // leaves the board as it is (a redraw would replace the point a click is about to reach).
+  $("tool").addEventListener("change", async () => {
+    if ($("tool").value === "play") await showPlay();
+    else if (state.showingPlay) await drawBoard();
+  });
   $("play-moves").addEventListener("click", (e) => { if (e.target.dataset.move) playMove(e.target.dataset.move); });
   $("play-back").addEventListener("click", () => { state.played.pop(); state.playFrom = null; showPlay(); });
   $("play-restart").addEventListener("click", () => { state.played = []; state.playFrom = null; showPlay(); });
