@@ -76,8 +76,8 @@ pub enum Count {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CountCap {
     /// The memoised walk of docs/semantics.md §6.9 passed this many states
-    /// ([`ZoneError::TooManyStates`]): the bound is the first level's
-    /// ([`ZoneGenerator::lower_bound`]).
+    /// ([`ZoneError::TooManyStates`]): the bound is the one its first level gives
+    /// (`ZoneGenerator::lower_bound`).
     States(usize),
     /// The count passed `u128::MAX` (held there).
     Bits,
