@@ -124,6 +124,23 @@ impl Resolver {
         self.type_names.get(name).copied()
     }
 
+    /// The index of the type `name` names, or `None` with an error at the name where no type
+    /// has it (none where that type's own declaration already failed).
+    fn named_type(&mut self, name: &Spanned<String>, scenario: &Scenario) -> Option<usize> {
+        let t = self.type_index(&name.node);
+        if t.is_none() && !self.broken_type(&name.node) {
+            self.error(
+                Diagnostic::new(
+                    format!("unknown piece type `{}`", name.node),
+                    name.span.clone(),
+                )
+                .with_label("no such type")
+                .with_note(known_types(scenario)),
+            );
+        }
+        t
+    }
+
     /// Adds a type to the scenario, and its name to the lookup.
     fn add_type(&mut self, scenario: &mut Scenario, t: PieceType) {
         self.type_names
@@ -944,17 +961,7 @@ impl Resolver {
                 SideDecl::White => Side::White,
                 SideDecl::Black => Side::Black,
             };
-            let type_index = self.type_index(&decl.type_name.node);
-            if type_index.is_none() && !self.broken_type(&decl.type_name.node) {
-                self.error(
-                    Diagnostic::new(
-                        format!("unknown piece type `{}`", decl.type_name.node),
-                        decl.type_name.span.clone(),
-                    )
-                    .with_label("no such type")
-                    .with_note(known_types(scenario)),
-                );
-            }
+            let type_index = self.named_type(&decl.type_name, scenario);
             let at = self.place(&scenario.board, &decl.at);
             let (base, name_span, explicit) = match &decl.name {
                 Some(n) => (n.node.clone(), n.span.clone(), true),
@@ -1285,17 +1292,7 @@ impl Resolver {
             },
             GameRule::Safe(name) | GameRule::Royal(name) => {
                 let royal = matches!(line.rule, GameRule::Royal(_));
-                let Some(t) = self.type_index(&name.node) else {
-                    if !self.broken_type(&name.node) {
-                        self.error(
-                            Diagnostic::new(
-                                format!("unknown piece type `{}`", name.node),
-                                name.span.clone(),
-                            )
-                            .with_label("no such type")
-                            .with_note(known_types(scenario)),
-                        );
-                    }
+                let Some(t) = self.named_type(name, scenario) else {
                     return;
                 };
                 let list = if royal {
@@ -1327,19 +1324,7 @@ impl Resolver {
     /// lines a placement flips along, so at least one, each a slide (a leap brackets nothing),
     /// at most [`crate::play::placement::MAX_LINES`], no edges, on a grid board.
     fn placed_type(&mut self, name: &Spanned<String>, scenario: &Scenario) -> Option<usize> {
-        let Some(t) = self.type_index(&name.node) else {
-            if !self.broken_type(&name.node) {
-                self.error(
-                    Diagnostic::new(
-                        format!("unknown piece type `{}`", name.node),
-                        name.span.clone(),
-                    )
-                    .with_label("no such type")
-                    .with_note(known_types(scenario)),
-                );
-            }
-            return None;
-        };
+        let t = self.named_type(name, scenario)?;
         if self.broken_type(&name.node) {
             return None;
         }
