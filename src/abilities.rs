@@ -28,7 +28,7 @@ impl Mover {
         Mover {
             moves: kernel.motion(type_index, side, Usage::Move),
             attacks: kernel.motion(type_index, side, Usage::Attack),
-            separate: types[type_index].attacks.is_some(),
+            separate: types[type_index].attacks_apart(),
         }
     }
 }

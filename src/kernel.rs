@@ -173,7 +173,7 @@ impl Kernel {
         for (t, ty) in types.iter().enumerate() {
             for side in [Side::White, Side::Black] {
                 for usage in [Usage::Move, Usage::Attack] {
-                    let m = ty.motion(usage).oriented(side);
+                    let m = ty.distance_motion(usage).oriented(side);
                     let id = *ids.entry(m.clone()).or_insert_with(|| {
                         motions.push(m);
                         let usage = match usage {

@@ -88,6 +88,12 @@ pub enum Reach {
         /// The most steps in one move.
         range: Option<u32>,
     },
+    /// One step of the vector onto a point whose next point along the vector is on the board
+    /// too: the capture of a piece that takes by jumping over it (docs/semantics.md §7.4). The
+    /// distances read it as the attack relation of a type with jump vectors
+    /// ([`PieceType::distance_motion`]); a scenario does not declare it, and the rules of
+    /// play never see it.
+    Over,
 }
 
 /// A basis vector of a piece's motion.
@@ -189,11 +195,43 @@ impl PieceType {
     }
 
     /// The relation of `usage`: the moves, or the attacks (the moves where none are given).
+    /// These are the vectors of play; the distances read [`PieceType::distance_motion`].
     pub fn motion(&self, usage: Usage) -> &Motion {
         match usage {
             Usage::Move => &self.moves,
             Usage::Attack => self.attacks.as_ref().unwrap_or(&self.moves),
         }
+    }
+
+    /// The relation of `usage` as the distances (MAP, trajectories, zones, abilities) read it:
+    /// [`PieceType::motion`], except that a type with jump vectors and no attack vectors
+    /// attacks along its jump vectors, one step onto the piece it takes where the point beyond
+    /// is on the board ([`Reach::Over`]). So a checkers man's attack on a piece ends on that
+    /// piece's point by the jump that takes it, the way a chess piece's ends by its capture:
+    /// the jump is the last step of the main trajectory (docs/semantics.md §7.4).
+    pub fn distance_motion(&self, usage: Usage) -> Motion {
+        match usage {
+            Usage::Attack if self.attacks.is_none() && !self.jumps.is_empty() => Motion {
+                vectors: self
+                    .jumps
+                    .iter()
+                    .map(|&delta| Basis {
+                        delta,
+                        reach: Reach::Over,
+                    })
+                    .collect(),
+                edges: Vec::new(),
+            },
+            _ => self.motion(usage).clone(),
+        }
+    }
+
+    /// Whether the type removes a piece by other steps than it moves by: separate attack
+    /// vectors (a pawn, decision A13 of docs/semantics.md §10) or jumps (a checkers man).
+    /// The distances to remove a piece then take the moves to a point attacking it, and the
+    /// attack.
+    pub fn attacks_apart(&self) -> bool {
+        self.attacks.is_some() || !self.jumps.is_empty()
     }
 }
 

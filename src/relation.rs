@@ -269,7 +269,7 @@ pub fn ray_points_bound(board: &Board, motion: &Motion) -> u64 {
     for basis in &motion.vectors {
         let d = basis.delta.map(i64::from);
         let range = match basis.reach {
-            Reach::Leap => 1,
+            Reach::Leap | Reach::Over => 1,
             Reach::Slide { range } => range.map_or(i64::MAX, i64::from),
         };
         if d == [0, 0, 0] {
@@ -353,6 +353,18 @@ impl Lists {
                     let limit = match basis.reach {
                         Reach::Leap => 1,
                         Reach::Slide { range } => range.unwrap_or(u32::MAX),
+                        Reach::Over => {
+                            // Over the point onto the one beyond: the step is there when both
+                            // are points, and (with blockers) the one beyond is empty.
+                            let onto = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+                            let beyond = [onto[0] + d[0], onto[1] + d[1], onto[2] + d[2]];
+                            if let (Some(q), Some(b)) = (board.at(onto), board.at(beyond))
+                                && !blockers.is_some_and(|set| set.contains(b))
+                            {
+                                list.push(q);
+                            }
+                            continue;
+                        }
                     };
                     let mut at = c;
                     for _ in 0..limit {

@@ -61,7 +61,12 @@ impl Shifts {
         };
         let [w, h, d] = dims.map(i64::from);
         let cells = (w * h * d) as usize;
-        if !motion.edges.is_empty() || cells > DENSE_LIMIT {
+        // A step over a point depends on the point beyond it, which one mask per vector does
+        // not hold: such motions (a jumper's attacks) take the successor lists.
+        if !motion.edges.is_empty()
+            || cells > DENSE_LIMIT
+            || motion.vectors.iter().any(|b| b.reach == Reach::Over)
+        {
             return None;
         }
         let words = words_for(cells);
@@ -106,7 +111,7 @@ impl Shifts {
             }
             if mask.iter().any(|&m| m != 0) {
                 let range = match basis.reach {
-                    Reach::Leap => Some(1),
+                    Reach::Leap | Reach::Over => Some(1),
                     Reach::Slide { range } => range,
                 };
                 plan.moves.push(plan.step(offset, mask, range));

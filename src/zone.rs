@@ -407,7 +407,7 @@ impl<'s> ZoneGenerator<'s> {
                 .pieces
                 .iter()
                 .map(|piece| {
-                    let separate = scenario.types[piece.type_index].attacks.is_some();
+                    let separate = scenario.types[piece.type_index].attacks_apart();
                     let moves = kernel.motion(piece.type_index, piece.side, Usage::Move);
                     (!separate && piece.at.index() < kernel.n())
                         .then(|| kernel.map(moves, piece.at))
@@ -428,12 +428,10 @@ impl<'s> ZoneGenerator<'s> {
         i64::from(self.kernel.unreachable())
     }
 
-    /// Whether q's type attacks with other vectors than it moves (a pawn, decision A13 of
-    /// docs/semantics.md §10).
+    /// Whether q's type removes a piece by other steps than it moves by (a pawn, decision A13
+    /// of docs/semantics.md §10; a checkers man's jump, §7.4).
     fn separate_attack(&self, q: usize) -> bool {
-        self.scenario.types[self.scenario.pieces[q].type_index]
-            .attacks
-            .is_some()
+        self.scenario.types[self.scenario.pieces[q].type_index].attacks_apart()
     }
 
     /// The moves q needs from x to y: plain MAP, or with `capture` for a piece that attacks

@@ -363,7 +363,8 @@ builtins! {
         },
         example: ("RA(p, a1, b2) and not RA(p, a1, c3)", "true"),
     }
-    /// `ATTACKS(p)`: p's type attacks with other vectors than it moves (pawns).
+    /// `ATTACKS(p)`: p's type removes a piece by other steps than it moves by (a pawn's attack
+    /// vectors, a checkers man's jumps: [`crate::piece::PieceType::attacks_apart`]).
     SeparateAttack {
         name: Some("ATTACKS"),
         ir: "ATTACKS",
@@ -372,7 +373,7 @@ builtins! {
         eval: |ev, _, a, _| {
             let world = ev.world.get();
             let p = &world.pieces[a[0].piece() as usize];
-            Ok(Value::Bool(world.scenario.types[p.type_index].attacks.is_some()))
+            Ok(Value::Bool(world.scenario.types[p.type_index].attacks_apart()))
         },
         example: ("ATTACKS(p)", "false"),
     }

@@ -147,7 +147,8 @@ impl Rays {
                 for basis in &motion.vectors {
                     let d = basis.delta;
                     let limit = match basis.reach {
-                        Reach::Leap => 1,
+                        // Over is the distances' reach alone (PieceType::distance_motion).
+                        Reach::Leap | Reach::Over => 1,
                         Reach::Slide { range } => range.unwrap_or(u32::MAX),
                     };
                     let start = out.points.len() as u32;

@@ -9,6 +9,7 @@ mod board_jobs_options;
 mod board_memory;
 mod build_script;
 mod case_files;
+mod checkers_lg;
 mod chess_notation;
 mod chess_perft;
 mod chess_san;

@@ -72,6 +72,15 @@ fn oracle_successors(
                     let max_k = match b.reach {
                         Reach::Leap => 1,
                         Reach::Slide { range } => range.map_or(bound, |r| (r as i32).min(bound)),
+                        Reach::Over => {
+                            // Onto the next point when the one beyond is on the board and free.
+                            if let (Some(onto), Some(beyond)) = (cell(c, d, 1), cell(c, d, 2))
+                                && !blocked[beyond.index()]
+                            {
+                                out.insert(onto);
+                            }
+                            continue;
+                        }
                     };
                     for k in 1..=max_k {
                         let present = (1..=k).all(|j| cell(c, d, j).is_some());

@@ -107,7 +107,7 @@ pub fn region(game: &Game, side: Side, path: &[Offset]) -> Vec<Offset> {
                 .iter()
                 .map(|b| {
                     let range = match b.reach {
-                        Reach::Leap => 1,
+                        Reach::Leap | Reach::Over => 1,
                         Reach::Slide { range } => range.unwrap_or(WINDOW as u32).min(WINDOW as u32),
                     };
                     (frame(b.delta), range)
