@@ -1,5 +1,6 @@
 """Batches of lingeo work as Ray tasks: matches between engines, solves of many positions,
-and LG-vs-solver agreement runs, gathered into pandas DataFrames.
+one solve split into the root's subtrees, and LG-vs-solver agreement runs, gathered into
+pandas DataFrames.
 
 >>> from lingeo import experiments as ex                                  # doctest: +SKIP
 >>> ex.init(workers=2)                # ray.init() on this machine        # doctest: +SKIP
@@ -31,6 +32,8 @@ __all__ = [
     "matches",
     "match_summary",
     "solves",
+    "split",
+    "solve_split",
     "agreement",
 ]
 
@@ -200,6 +203,7 @@ def _solve(text: str, name: str, moves: str, options: Dict[str, Any]) -> Dict[st
         "nodes": r.get("nodes"),
         "depth": r.get("depth"),
         "pv": " ".join(r.get("pv") or []),
+        "counted": bool(r.get("counted")),
         "time_ms": r.get("time_ms"),
     }
 
@@ -212,10 +216,124 @@ def solves(
     """Searches each position (the moves that lead to it from the start, as ``search
     --moves`` reads them), one task each, with ``options`` of :meth:`lingeo.Scenario.search`
     (default: an alpha-beta solve). One row a position: ``moves``, ``value``, ``score``,
-    ``nodes``, ``depth``, ``pv``, ``time_ms``."""
+    ``nodes``, ``depth``, ``pv``, ``counted`` (the score is the final margin), ``time_ms``."""
     text, name = _text(scenario)
     rows = _run([(_solve, (text, name, p, dict(options))) for p in positions])
     return _pandas().DataFrame(rows)
+
+
+def split(
+    scenario: Union[str, "os.PathLike[str]", Tuple[str, str]], plies: int = 2
+) -> List[str]:
+    """The lines of ``plies`` legal moves from the start (a line stops early where the game
+    ends), in the order the play layer generates the moves: the independent subtrees of the
+    root that :func:`solve_split` solves one task each. Each line is written as ``search
+    --moves`` reads it."""
+    if plies < 0:
+        raise ValueError(f"plies must be at least 0, not {plies}")
+    text, name = _text(scenario)
+    position = lingeo.Position(lingeo.Scenario.from_text(text, name))
+    lines: List[str] = []
+
+    def walk(line: List[str], left: int) -> None:
+        moves = position.legal_moves
+        if left == 0 or position.is_game_over() or not moves:
+            lines.append(" ".join(line))
+            return
+        for move in moves:
+            played = position.push(move)
+            walk(line + [played], left - 1)
+            position.pop()
+
+    walk([], plies)
+    return lines
+
+
+def _turns(text: str, name: str, lines: Sequence[str]) -> Dict[str, str]:
+    """The side to move after every proper prefix of ``lines`` (the inner nodes of the split)."""
+    scenario = lingeo.Scenario.from_text(text, name)
+    turns: Dict[str, str] = {}
+    for line in lines:
+        moves = line.split()
+        position = lingeo.Position(scenario)
+        for k in range(len(moves)):
+            prefix = " ".join(moves[:k])
+            if prefix not in turns:
+                turns[prefix] = position.turn
+            position.push(moves[k])
+    return turns
+
+
+def solve_split(
+    scenario: Union[str, "os.PathLike[str]", Tuple[str, str]],
+    plies: int = 2,
+    local: bool = False,
+    **options: Any,
+) -> Dict[str, Any]:
+    """Solves the game from its start by solving each line of :func:`split` (``plies`` moves)
+    as its own task and backing the values up the first ``plies`` moves by negamax: White
+    takes the largest, Black the smallest. A game counted by its pieces (Othello: the solve's
+    ``counted``) is backed up by its final margin (``score``), any other by its value.
+    ``options`` go to each solve (:meth:`lingeo.Scenario.search`; default an alpha-beta solve
+    with its defaults); ``local`` runs the tasks here one after another instead of on Ray.
+
+    Returns ``value``, ``score`` (the margin where counted), ``counted``, ``pv`` (the best
+    line through the split, then its leaf's principal variation), ``nodes`` (every task's
+    positions; more than one solve of the root visits, since the tasks share no window and
+    no table), ``tasks``, and ``leaves``, a DataFrame of the tasks (as :func:`solves`).
+
+    Every leaf must be solved (a ``value``): a leaf stopped by a limit leaves the root's value
+    unknown, which is an error here rather than a guess."""
+    text, name = _text(scenario)
+    lines = split((text, name), plies)
+    tasks = [(_solve, (text, name, line, dict(options))) for line in lines]
+    rows = [f(*a) for f, a in tasks] if local else _run(tasks)
+    unsolved = [r["moves"] for r in rows if r["value"] is None]
+    if unsolved:
+        raise lingeo.LingeoError(
+            f"{len(unsolved)} of {len(rows)} subtrees were not solved "
+            f"(first: {unsolved[0]!r}); give the solves more time or nodes"
+        )
+    counted = all(r["counted"] for r in rows)
+    turns = _turns(text, name, lines)
+    by_line = {r["moves"]: r for r in rows}
+
+    def key(r: Dict[str, Any]) -> int:
+        return int(r["score"]) if counted else int(r["value"])
+
+    def best(prefix: str) -> Tuple[Dict[str, Any], List[str]]:
+        """The backed-up row of the node ``prefix`` and its line below it."""
+        if prefix in by_line:
+            r = by_line[prefix]
+            return r, r["pv"].split() if r["pv"] else []
+        children = [
+            line for line in lines
+            if line.startswith(prefix + " " if prefix else "") and line != prefix
+        ]
+        moves: List[str] = []
+        for line in children:
+            rest = line[len(prefix):].split()
+            if rest and rest[0] not in moves:
+                moves.append(rest[0])
+        results = []
+        for m in moves:
+            child = f"{prefix} {m}".strip()
+            r, below = best(child)
+            results.append((r, [m] + below))
+        pick = max if turns[prefix] == "white" else min
+        return pick(results, key=lambda rb: key(rb[0]))
+
+    root, line = best("")
+    frame = _pandas().DataFrame(rows)
+    return {
+        "value": root["value"],
+        "score": root["score"],
+        "counted": counted,
+        "pv": line,
+        "nodes": int(sum(r["nodes"] for r in rows)),
+        "tasks": len(rows),
+        "leaves": frame,
+    }
 
 
 def _agree(text: str, name: str, moves: str, lg: Dict[str, Any]) -> Dict[str, Any]:

@@ -55,3 +55,41 @@ def test_solves_and_agreement_rows_follow_the_positions(local_ray):
     agree = ex.agreement((small, "pawned-4x4.scenario"), positions[:2])
     assert list(agree.solver_value) == list(frame.value[:2])
     assert set(agree.columns) >= {"lg_value", "lg_proved", "lg_forced", "agree"}
+
+
+OTHELLO_4X4 = os.path.join(ROOT, "examples", "othello-4x4.scenario")
+
+
+def test_a_solve_split_into_subtrees_is_the_solve_of_the_root(local_ray):
+    # Othello 4x4 is counted by its pieces: the split backs up the final margin; Pawned on
+    # 4x4 by its value. Each equals the one solve of the root, on Ray and run here alike, and
+    # the principal variation replays under the rules.
+    small = open(PAWNED, encoding="utf-8").read().replace("\nboard 5x6\n", "\nboard 4x4\n")
+    for scenario, plies in [(OTHELLO_4X4, 2), ((small, "pawned-4x4.scenario"), 2)]:
+        text, name = scenario if isinstance(scenario, tuple) else (
+            open(scenario, encoding="utf-8").read(),
+            scenario,
+        )
+        whole = lingeo.Scenario.from_text(text, name).search()
+        lines = ex.split((text, name), plies)
+        assert len(lines) == len(set(lines)) > 1
+        split = ex.solve_split((text, name), plies=plies)
+        assert (split["value"], split["score"]) == (whole.value, whole.score), name
+        assert split["counted"] == (name == OTHELLO_4X4)
+        assert split["tasks"] == len(lines) == len(split["leaves"])
+        assert split["nodes"] == sum(split["leaves"].nodes)
+        here = ex.solve_split((text, name), plies=plies, local=True)
+        assert (here["value"], here["score"], here["pv"]) == (
+            split["value"],
+            split["score"],
+            split["pv"],
+        )
+        position = lingeo.Position(lingeo.Scenario.from_text(text, name))
+        for move in split["pv"]:
+            position.push(move)
+        assert position.is_game_over(), split["pv"]
+
+
+def test_a_split_refuses_a_negative_depth():
+    with pytest.raises(ValueError, match="at least 0"):
+        ex.split(PAWNED, -1)
