@@ -512,7 +512,14 @@ pub fn replay(game: &Game, moves: &str) -> Result<(State, Vec<Move>)> {
     let texts = if notation::is_chess(game) {
         notation::split(game, moves)
     } else {
-        crate::play::line::split(moves)
+        // In a game with placements a point before a move that names no piece is a
+        // placement of its own (`d4 a4-b4`), not the step's piece; any other word there is
+        // the piece's name (a wrong one is an error naming it).
+        crate::play::line::split_naming(moves, |w| {
+            game.placement.is_none()
+                || game.scenario.piece(w).is_some()
+                || game.scenario.board.parse_point(w).is_err()
+        })
     };
     for (k, text) in texts.iter().enumerate() {
         let mv = notation::read_move(game, &state, text).map_err(|e| {

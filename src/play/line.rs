@@ -11,10 +11,20 @@
 /// `(1,2)`); a word that is not a move and not followed by one stands alone, so that
 /// [`State::parse_move`](crate::play::state::State::parse_move) says what is wrong with it.
 pub fn split(text: &str) -> Vec<String> {
+    split_naming(text, |_| true)
+}
+
+/// [`split`], where a word before a move is taken for the piece's name only when `is_name`
+/// says it is one; otherwise it stands alone, as its own move. In a game with placements a
+/// placement is a bare point (`d4`), and `d4 a4-b4` is the placement on d4, then the step.
+pub fn split_naming(text: &str, is_name: impl Fn(&str) -> bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut name: Option<String> = None;
     for word in words(text) {
         let is_move = word == "pass" || word.contains(['-', ':']);
+        if is_move && name.as_deref().is_some_and(|n| !is_name(n)) {
+            out.extend(name.take());
+        }
         match (is_move, name.take()) {
             (true, Some(n)) => out.push(format!("{n} {word}")),
             (true, None) => out.push(word),
@@ -62,6 +72,17 @@ pub(crate) fn words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::split;
+
+    /// A word before a move that names no piece is a move of its own (a placement).
+    #[test]
+    fn a_word_that_names_no_piece_is_a_move_of_its_own() {
+        let named = |w: &str| w == "WR";
+        assert_eq!(
+            super::split_naming("a2 a3, d4 a4-b4 WR b4-b1", named),
+            ["a2", "a3", "d4", "a4-b4", "WR b4-b1"]
+        );
+        assert_eq!(split("d4 a4-b4"), ["d4 a4-b4"]);
+    }
 
     #[test]
     fn moves_split_at_commas_and_spaces_outside_parentheses() {

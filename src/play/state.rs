@@ -411,6 +411,13 @@ impl State {
         usize::from(self.class[piece])
     }
 
+    /// The side of the piece `occupant` (an occupant's index) now: its class's, which a flip
+    /// changes, not the side the scenario declared (a placed piece's is the reserve's).
+    #[inline]
+    pub(crate) fn side_of(&self, game: &Game, occupant: u8) -> Side {
+        game.classes[self.class(usize::from(occupant))].side
+    }
+
     /// Every piece's class now.
     pub(crate) fn classes(&self) -> &[u8] {
         &self.class
@@ -856,7 +863,9 @@ impl State {
                     match self.occupant[to.index()] {
                         EMPTY => out.push(step(i, from, to, None)),
                         q => {
-                            if attacks_as_moves && game.side[q as usize] != side {
+                            // The occupant's side now: a placed disc's is its class's, which
+                            // a flip changes (the declared side is the reserve's).
+                            if attacks_as_moves && self.side_of(game, q) != side {
                                 out.push(step(i, from, to, Some(q)));
                             }
                             break;
@@ -869,7 +878,7 @@ impl State {
                     for &to in ray {
                         let q = self.occupant[to.index()];
                         if q != EMPTY {
-                            if game.side[q as usize] != side {
+                            if self.side_of(game, q) != side {
                                 out.push(step(i, from, to, Some(q)));
                             }
                             break;

@@ -156,3 +156,37 @@ fn play_json_names_a_flipped_disc_by_its_side_now() {
     assert_eq!(at(1, "b2"), ["Bb2"], "{v}");
     assert_eq!(at(1, "b1"), ["Bb1"], "{v}");
 }
+
+/// A game with placements and a piece that steps and captures (a rook beside Othello's discs):
+/// the rook takes a disc by the side it has now, a placed disc's class's (before, the side
+/// declared for the reserve it came from, so a disc Black placed could not be taken by White),
+/// and a point before a step is read as a placement, not as the step's piece.
+#[test]
+fn a_stepping_piece_takes_placed_discs_by_their_side_now() {
+    use lingeo::api::Workbench;
+    let text = "board 4x4\n\
+        type disc {\n  move slide (1,0) (1,1) (0,1) (-1,1) (-1,0) (-1,-1) (0,-1) (1,-1)\n}\n\
+        white disc at centre (0,0) (1,1) as W\n\
+        black disc at centre (0,1) (1,0) as B\n\
+        white rook at a4 as WR\n\
+        game {\n  first black\n  place disc\n  stalemate pass\n  deadlock count\n}\n";
+    let bench = Workbench::from_text(text, "mixed.scenario").unwrap();
+    let legal = |moves: &str| -> Vec<String> {
+        let played = bench.play(moves).unwrap();
+        played.moves.last().unwrap().legal.clone()
+    };
+    // Black places on a2: the rook on a4 may take it (a3 is empty).
+    assert!(
+        legal("a2").contains(&"a4:a2".to_string()),
+        "{:?}",
+        legal("a2")
+    );
+    // White places on a3: its own disc now stands in the rook's way.
+    let after = legal("a2 a3 d4");
+    assert!(after.contains(&"a4-b4".to_string()), "{after:?}");
+    assert!(!after.iter().any(|m| m.starts_with("a4:a")), "{after:?}");
+    // The placement d4 and the rook's step after it, written without a comma.
+    let played = bench.play("a2 a3 d4 a4-b4").unwrap();
+    assert_eq!(played.moves.len(), 5, "the start and four moves");
+    assert_eq!(played.moves[4].r#move.as_deref(), Some("a4-b4"));
+}

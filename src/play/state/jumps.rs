@@ -109,10 +109,7 @@ impl State {
                 continue;
             };
             let q = self.occupant[over.index()];
-            if q == EMPTY
-                || game.side[usize::from(q)] == side
-                || chain.over[..taken].contains(&over)
-            {
+            if q == EMPTY || self.side_of(game, q) == side || chain.over[..taken].contains(&over) {
                 continue;
             }
             // The piece's own point is empty once it has left it.
