@@ -43,19 +43,9 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::search::lg::ValueBound;
-    use crate::play::state::Move;
 
     fn node(text: &str, value: i8, children: Vec<TreeNode>, end: Option<End>) -> TreeNode {
-        TreeNode {
-            mv: Move::Pass,
-            text: text.to_string(),
-            value,
-            children,
-            end,
-            cut: false,
-            bound: ValueBound::Exact,
-        }
+        TreeNode::sample(text, value, children, end)
     }
 
     #[test]

@@ -208,19 +208,10 @@ fn draw_nodes(out: &mut String, placed: &[Placed], xs: &[f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::search::lg::ValueBound;
-    use crate::play::state::Move;
 
     fn node(text: &str, value: i8, children: Vec<TreeNode>) -> TreeNode {
-        TreeNode {
-            mv: Move::Pass,
-            text: text.to_string(),
-            value,
-            end: children.is_empty().then_some(End::GameOver),
-            children,
-            cut: false,
-            bound: ValueBound::Exact,
-        }
+        let end = children.is_empty().then_some(End::GameOver);
+        TreeNode::sample(text, value, children, end)
     }
 
     #[test]

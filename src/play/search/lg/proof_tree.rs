@@ -156,18 +156,9 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::state::Move;
 
     fn node(text: &str, value: i8, children: Vec<TreeNode>) -> TreeNode {
-        TreeNode {
-            mv: Move::Pass,
-            text: text.to_string(),
-            value,
-            children,
-            end: None,
-            cut: false,
-            bound: ValueBound::Exact,
-        }
+        TreeNode::sample(text, value, children, None)
     }
 
     /// White wins with `a` (Black's two defences each answered once); `b` draws; the proof

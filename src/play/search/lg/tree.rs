@@ -66,6 +66,28 @@ pub struct TreeNode {
     pub bound: ValueBound,
 }
 
+#[cfg(test)]
+impl TreeNode {
+    /// A node of a tree written by hand in a test: a pass named `text`, with its value, the
+    /// moves below and, for a leaf, why it ends; its value exact, nothing cut.
+    pub(crate) fn sample(
+        text: &str,
+        value: i8,
+        children: Vec<TreeNode>,
+        end: Option<End>,
+    ) -> TreeNode {
+        TreeNode {
+            mv: Move::Pass,
+            text: text.to_string(),
+            value,
+            children,
+            end,
+            cut: false,
+            bound: ValueBound::Exact,
+        }
+    }
+}
+
 /// What a node's value says of its position's value within the reduced tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ValueBound {
