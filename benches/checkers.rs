@@ -10,8 +10,10 @@
 
 use std::hint::black_box;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+mod common;
+use common::timed_once;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lingeo::play::game::Game;
 use lingeo::play::perft::perft;
@@ -250,13 +252,6 @@ fn bitboard_perft(p: &Position, side: usize, depth: u32) -> u64 {
         .sum()
 }
 
-fn timed(f: impl Fn() -> u64) -> (u64, Duration) {
-    f();
-    let start = Instant::now();
-    let n = f();
-    (n, start.elapsed())
-}
-
 fn checkers_perft(c: &mut Criterion) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/checkers.scenario");
     let game = Game::new(Scenario::load(std::path::Path::new(path)).unwrap()).unwrap();
@@ -277,9 +272,9 @@ fn checkers_perft(c: &mut Criterion) {
     }
     let depth = 10;
     // Each run behind `black_box`, so that the second is not folded into the first.
-    let (n, ours_time) = timed(|| ours(black_box(depth)));
+    let (n, ours_time) = timed_once(|| ours(black_box(depth)));
     let (theirs, theirs_time) =
-        timed(|| bitboard_perft(black_box(&start), black_box(BLACK), black_box(depth)));
+        timed_once(|| bitboard_perft(black_box(&start), black_box(BLACK), black_box(depth)));
     assert_eq!(n, 18_391_564, "the published table");
     assert_eq!(n, theirs, "perft {depth} differs");
     println!(

@@ -8,8 +8,10 @@
 //! `othello perft 9: lingeo 0.700 s, bitboards 0.050 s, ratio 14.0 (3005288 leaves)`.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+mod common;
+use common::timed_once;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lingeo::play::game::Game;
 use lingeo::play::perft::perft;
@@ -98,13 +100,6 @@ fn bitboard_perft(own: u64, opp: u64, depth: u32) -> u64 {
 const BLACK: u64 = (1 << 35) | (1 << 28);
 const WHITE: u64 = (1 << 27) | (1 << 36);
 
-fn timed(f: impl Fn() -> u64) -> (u64, Duration) {
-    f();
-    let start = Instant::now();
-    let n = f();
-    (n, start.elapsed())
-}
-
 fn othello_perft(c: &mut Criterion) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/othello.scenario");
     let game = Game::new(Scenario::load(std::path::Path::new(path)).unwrap()).unwrap();
@@ -112,9 +107,9 @@ fn othello_perft(c: &mut Criterion) {
     let ours = |depth| perft(&game, &root, depth).unwrap().nodes;
     let depth = 9;
     // Each run behind `black_box`, so that the second is not folded into the first.
-    let (n, ours_time) = timed(|| ours(black_box(depth)));
+    let (n, ours_time) = timed_once(|| ours(black_box(depth)));
     let (theirs, theirs_time) =
-        timed(|| bitboard_perft(black_box(BLACK), black_box(WHITE), black_box(depth)));
+        timed_once(|| bitboard_perft(black_box(BLACK), black_box(WHITE), black_box(depth)));
     assert_eq!(n, 3_005_288, "the published table");
     assert_eq!(n, theirs, "perft {depth} differs");
     println!(

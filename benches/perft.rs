@@ -8,8 +8,10 @@
 //! `perft 5 start: lingeo 0.512 s, shakmaty 0.061 s, ratio 8.4 (4865609 leaves)`.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+mod common;
+use common::timed_once;
 use criterion::{Criterion, criterion_group, criterion_main};
 use lingeo::play::game::Game;
 use lingeo::play::perft::perft;
@@ -39,13 +41,6 @@ fn shakmaty_perft(position: &Chess, depth: u32) -> u64 {
     shakmaty::perft(position, depth)
 }
 
-fn timed(f: impl Fn() -> u64) -> (u64, Duration) {
-    f();
-    let start = Instant::now();
-    let n = f();
-    (n, start.elapsed())
-}
-
 fn perft_beside_shakmaty(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group
@@ -59,8 +54,8 @@ fn perft_beside_shakmaty(c: &mut Criterion) {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let (ours, ours_time) = timed(|| lingeo_perft(&game, &root, depth));
-        let (theirs, theirs_time) = timed(|| shakmaty_perft(&position, depth));
+        let (ours, ours_time) = timed_once(|| lingeo_perft(&game, &root, depth));
+        let (theirs, theirs_time) = timed_once(|| shakmaty_perft(&position, depth));
         assert_eq!(ours, theirs, "{name}: perft {depth} differs");
         println!(
             "perft {depth} {name}: lingeo {:.3} s, shakmaty {:.3} s, ratio {:.1} ({ours} leaves)",
@@ -85,7 +80,7 @@ fn checkers(c: &mut Criterion) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/checkers.scenario");
     let game = Game::new(Scenario::load(std::path::Path::new(path)).unwrap()).unwrap();
     let root = State::initial(&game);
-    let (leaves, time) = timed(|| lingeo_perft(&game, &root, 10));
+    let (leaves, time) = timed_once(|| lingeo_perft(&game, &root, 10));
     assert_eq!(
         leaves, 18_391_564,
         "checkers perft 10 differs from the published table"

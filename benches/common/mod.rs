@@ -1,5 +1,6 @@
 //! What the benchmarks share: the time of one call, for the ratio tables they print after
-//! criterion's own report.
+//! criterion's own report. Each bench compiles its own copy and uses part of it.
+#![allow(dead_code)]
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -25,4 +26,13 @@ pub fn median<T>(f: &dyn Fn() -> T) -> Duration {
         .collect();
     times.sort();
     times[samples / 2]
+}
+
+/// One warm-up call of `f`, then one timed call: its count and its time. For the long perft
+/// runs that are timed once before criterion's samples.
+pub fn timed_once(f: impl Fn() -> u64) -> (u64, Duration) {
+    f();
+    let start = Instant::now();
+    let n = f();
+    (n, start.elapsed())
 }
