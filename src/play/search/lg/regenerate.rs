@@ -54,6 +54,9 @@ pub struct Regenerate {
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
     tracks: RefCell<Tracks>,
+    /// The scenario of the last state whose zones were listed, rewritten for the next
+    /// ([`State::scenario_into`]).
+    scenario: RefCell<Option<Scenario>>,
 }
 
 /// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
@@ -88,6 +91,7 @@ impl Regenerate {
             cache: HashMap::new(),
             goal_cache: HashMap::new(),
             tracks: RefCell::new(Tracks::default()),
+            scenario: RefCell::new(None),
         }
     }
 }
@@ -171,7 +175,13 @@ impl Regenerate {
         state: &State,
         f: impl FnOnce(&Scenario, &[usize], &[Option<usize>], &mut ZoneGenerator<'_>) -> R,
     ) -> R {
-        let (scenario, map) = state.scenario(game);
+        // The scenario of the state before, rewritten (not the game's cloned afresh: that
+        // was a fifth of race10's search).
+        let mut scenario = self
+            .scenario
+            .take()
+            .unwrap_or_else(|| game.scenario.clone());
+        let map = state.scenario_into(game, &mut scenario);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
             if let Some(s) = s {
@@ -199,6 +209,7 @@ impl Regenerate {
                 *self.tracks.borrow_mut() = tracks;
             }
         }
+        *self.scenario.borrow_mut() = Some(scenario);
         out
     }
 
