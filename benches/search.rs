@@ -183,7 +183,7 @@ fn grammar_vs_native(c: &mut Criterion) {
         let run = lg_grammar::search(&g, &root, &grammar, &o, &lg_options, Limits::default())
             .expect("the grammar runs");
         let name = match zones {
-            lg::Zones::Regenerate => name.to_string(),
+            lg::Zones::Regenerate | lg::Zones::Update => name.to_string(),
             lg::Zones::Translate => format!("{name}-translated"),
         };
         println!(
@@ -212,7 +212,9 @@ fn grammar_vs_native(c: &mut Criterion) {
 }
 
 /// The LG search's zone sources (docs/lg-search.md): zones generated at every state, carried
-/// by the translations, and either with domination zones, on 2D/4A and Réti at depth 4.
+/// by the translations, and either with domination zones, on 2D/4A and Réti at depth 4; zones
+/// updated across each move (the default) against generated at every state on race10 at
+/// horizon 4 (the default search).
 fn lg_zone_sources(c: &mut Criterion) {
     use lingeo::play::search::lg::{self, LgOptions, Zones};
     let mut group = c.benchmark_group("lg-zones");
@@ -228,6 +230,7 @@ fn lg_zone_sources(c: &mut Criterion) {
             ("translate", Zones::Translate, false),
             ("regenerate-domination", Zones::Regenerate, true),
             ("translate-domination", Zones::Translate, true),
+            ("update-domination", Zones::Update, true),
         ] {
             let lg = LgOptions {
                 zones,
@@ -246,6 +249,24 @@ fn lg_zone_sources(c: &mut Criterion) {
                 b.iter(|| black_box(lg::search(&g, &root, &o, &lg)))
             });
         }
+    }
+    let g = example("race10.scenario", None);
+    let root = State::initial(&g);
+    let o = options(None, Ordering::Killer);
+    for (label, zones) in [("update", Zones::Update), ("regenerate", Zones::Regenerate)] {
+        let lg = LgOptions {
+            horizon: Some(4),
+            zones,
+            ..LgOptions::default()
+        };
+        let r = lg::search(&g, &root, &o, &lg).unwrap();
+        println!(
+            "race10 lg horizon 4 {label}: value {:?}, {} positions",
+            r.result.value, r.result.nodes
+        );
+        group.bench_function(format!("race10-h4-{label}"), |b| {
+            b.iter(|| black_box(lg::search(&g, &root, &o, &lg)))
+        });
     }
     group.finish();
 }

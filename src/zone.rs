@@ -419,6 +419,11 @@ impl<'s> ZoneGenerator<'s> {
         }
     }
 
+    /// Where piece `q` stands.
+    pub fn piece_at(&self, q: usize) -> Point {
+        self.scenario.pieces[q].at
+    }
+
     /// The TRACKS computed so far.
     pub fn into_tracks(self) -> Tracks {
         self.tracks

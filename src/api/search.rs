@@ -151,7 +151,9 @@ pub struct SearchRequest {
     /// `engine` lg-grammar). Either is a static estimate, and the result says when the value
     /// rests on one.
     pub leaf: Option<Leaf>,
-    /// LG searches: where each state's zones come from: generated afresh at every state, or
+    /// LG searches: where each state's zones come from: updated from the parent's across the
+    /// move (the attacks the move cannot change kept, the others generated afresh: the same
+    /// zones as `regenerate`, faster; the default), generated afresh at every state, or
     /// carried along the branch by the translations (π and the timer) and generated afresh
     /// only where a move ends an attack or the carried zones leave the side to move without a
     /// zone move (docs/lg-search.md).
@@ -219,7 +221,7 @@ impl Default for SearchRequest {
             proof_tree: false,
             full_tree: false,
             leaf: None,
-            zones: Zones::Regenerate,
+            zones: Zones::default(),
             domination: None,
             guard_negations: false,
             race: None,
@@ -657,7 +659,7 @@ impl SearchRequest {
             ("proof_tree", self.proof_tree),
             ("full_tree", self.full_tree),
             ("leaf", self.leaf.is_some()),
-            ("zones", self.zones == Zones::Translate),
+            ("zones", self.zones != Zones::default()),
             ("domination", self.domination.is_some()),
             ("guard_negations", self.guard_negations),
             ("race", self.race.is_some()),
@@ -668,7 +670,11 @@ impl SearchRequest {
         if !self.engine.is_lg()
             && let Some((field, _)) = lg_only.iter().find(|(_, given)| *given)
         {
-            let what = if *field == "zones" { " translate" } else { "" };
+            let what = match (*field, self.zones) {
+                ("zones", Zones::Regenerate) => " regenerate",
+                ("zones", Zones::Translate) => " translate",
+                _ => "",
+            };
             return bad(field, format!("`{field}`{what} needs `engine` lg"));
         }
         if self.engine == Engine::LgGrammar && self.leaf == Some(Leaf::Zones) {

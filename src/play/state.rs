@@ -1490,8 +1490,16 @@ impl State {
     /// piece indices to the scenario's: what the zone generator and the grammars read.
     pub fn scenario(&self, game: &Game) -> (Scenario, Vec<Option<usize>>) {
         let mut s = game.scenario.clone();
+        let map = self.scenario_into(game, &mut s);
+        (s, map)
+    }
+
+    /// [`State::scenario`] written into `s`, a clone of `game.scenario` or a scenario written
+    /// so before (its pieces, goals and rules of play rewritten, the rest kept): a search that
+    /// reads the zones of many positions does not clone the board and types for each.
+    pub fn scenario_into(&self, game: &Game, s: &mut Scenario) -> Vec<Option<usize>> {
         let mut map = Vec::with_capacity(self.at.len());
-        s.pieces = Vec::new();
+        s.pieces.clear();
         for (i, at) in self.at.iter().enumerate() {
             match at {
                 Some(at) => {
@@ -1512,6 +1520,7 @@ impl State {
         }
         // A goal of one piece follows the piece to its new index, and goes with it when the
         // piece was captured.
+        s.goals.clone_from(&game.scenario.goals);
         s.goals.retain_mut(|g| match g.owner {
             GoalOwner::Piece(i) => match map.get(i).copied().flatten() {
                 Some(j) => {
@@ -1533,7 +1542,7 @@ impl State {
             chess.halfmove = self.halfmove;
             chess.fullmove = self.fullmove(game);
         }
-        (s, map)
+        map
     }
 
     /// Parses `h8-g7`, `c6:b7`, `WK h8-g7` or `pass` as a legal move of this state.

@@ -545,6 +545,53 @@ fn lg_with(game: &Game, depth: Option<u32>, zones: lg::Zones, domination: bool) 
     lg::search(game, &root, &options, &lg).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The default search (zone-valued leaves, domination zones, the race) of `file` at `horizon`
+/// with the zones of `zones`.
+fn default_search(file: &str, horizon: u32, depth: Option<u32>, zones: lg::Zones) -> LgResult {
+    let g = game(file);
+    let options = SearchOptions {
+        depth,
+        ..SearchOptions::default()
+    };
+    let lg = LgOptions {
+        horizon: Some(horizon),
+        zones,
+        ..LgOptions::default()
+    };
+    lg::search(&g, &State::initial(&g), &options, &lg).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Zones updated across each move are those generated afresh (the property test in
+/// `src/play/search/lg/update.rs`), so the searches are the same: tree, value, positions,
+/// principal variation, the race run, and the states whose zones were listed.
+#[test]
+fn updated_zones_give_the_regenerated_search() {
+    assert_eq!(lg::LgOptions::default().zones, lg::Zones::Update);
+    for (file, horizon, depth) in [
+        ("robot-2d4a.scenario", 4, None),
+        ("pawned.scenario", 4, Some(6)),
+        ("reti.scenario", 4, None),
+        ("race10.scenario", 3, None),
+        ("race10.scenario", 4, Some(4)),
+    ] {
+        let updated = default_search(file, horizon, depth, lg::Zones::Update);
+        let regenerated = default_search(file, horizon, depth, lg::Zones::Regenerate);
+        assert_eq!(updated.tree, regenerated.tree, "{file}");
+        let (u, r) = (&updated.result, &regenerated.result);
+        assert_eq!(
+            (u.value, u.score, &u.pv, u.nodes, u.tt_hits, u.depth),
+            (r.value, r.score, &r.pv, r.nodes, r.tt_hits, r.depth),
+            "{file}"
+        );
+        assert_eq!(
+            (updated.race, updated.proved, updated.generated),
+            (regenerated.race, regenerated.proved, regenerated.generated),
+            "{file}"
+        );
+        assert!(u.nodes > 100, "{file}: {} positions", u.nodes);
+    }
+}
+
 #[test]
 fn translated_zones_give_the_regenerated_tree_where_translation_is_exact() {
     // A bomber out of every opposing piece's reach: its zone is its main trajectory alone, and
@@ -666,7 +713,7 @@ fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
         mains_only
             .iter()
             .filter(|a| a.kind == ZoneKind::Domination)
-            .flat_map(|a| &a.zones)
+            .flat_map(|a| a.zones.iter())
             .all(|z| z.entries.len() == 1 && z.entries[0].level == 0)
     );
     let mut source = Regenerate::new(&g, 4);
@@ -688,7 +735,7 @@ fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
     // One zone (a bundle) per shortest trajectory of the king-like fighter h8 -> c8.
     assert_eq!(c8.zones.len(), 21);
     let mut second = BTreeSet::new();
-    for z in &c8.zones {
+    for z in c8.zones.iter() {
         let main = &z.entries[0];
         assert_eq!(g.scenario.pieces[main.piece].name, "WF");
         assert_eq!(main.trajectory.len(), 6, "5 moves, the last onto c8");
@@ -722,7 +769,7 @@ fn the_fighter_guards_the_bomber_s_path_with_domination_zones() {
         attacks
             .iter()
             .filter(|a| a.kind == ZoneKind::Domination && name(a.target) == target)
-            .flat_map(|a| &a.zones)
+            .flat_map(|a| a.zones.iter())
             .map(|z| z.entries[0].trajectory.iter().map(|&p| name(p)).collect())
             .collect()
     };

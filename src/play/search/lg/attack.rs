@@ -30,8 +30,10 @@ pub struct Attack {
     pub target: Point,
     /// Whether this is an attack zone or a domination zone.
     pub kind: ZoneKind,
-    /// The zones (bundles by default), pieces as the game's indices.
-    pub zones: Vec<Zone>,
+    /// The zones (bundles by default), pieces as the game's indices; shared, so that a
+    /// position whose attack is carried from its parent unchanged ([`Update`](super::update::Update))
+    /// holds the parent's zones without copying their entries.
+    pub zones: Rc<Vec<Zone>>,
     /// The first steps (piece, from, to) of the trajectories of its zones that are moves to
     /// make (every level but a domination's last step), once each: what the search asks of an
     /// attack at every visit.
@@ -54,7 +56,7 @@ impl Attack {
             piece,
             target,
             kind,
-            zones,
+            zones: Rc::new(zones),
             steps: Vec::new(),
             race_steps: Vec::new(),
             race_moves: Vec::new(),

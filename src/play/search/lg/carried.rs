@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::attack::{Attack, Attacks, ZoneKind};
 use super::error::LgError;
 use super::regenerate::Regenerate;
-use super::zone_source::ZoneSource;
+use super::zone_source::{Parent, ZoneSource};
 use crate::board::Point;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
@@ -36,11 +36,11 @@ impl ZoneSource for Translate {
     fn child(
         &mut self,
         game: &Game,
-        parent: &[Attack],
+        parent: &Parent<'_>,
         mv: Move,
         child: &State,
     ) -> Result<(Attacks, bool), LgError> {
-        let (attacks, ended) = translate_attacks(game, parent, mv, child);
+        let (attacks, ended) = translate_attacks(game, parent.attacks, mv, child);
         if ended {
             return Ok((self.fresh.zones(game, child)?, true));
         }

@@ -30,14 +30,16 @@
 //!   for the game when besides every legal move of a side short of its best was answered at
 //!   each node of its proof ([`Tree::checked`]).
 //!
-//! The zones come from a [`ZoneSource`]: generated afresh at every state ([`Regenerate`], the
-//! default), or carried along the branch by the translations of docs/semantics.md §7.2 and
-//! generated afresh where the carried zones' branch ends ([`Translate`]); either with the
+//! The zones come from a [`ZoneSource`]: updated from the parent's across each move, the
+//! attacks the move cannot change kept and the others generated afresh, equal to generating
+//! them all ([`Update`], the default); generated afresh at every state ([`Regenerate`]); or
+//! carried along the branch by the translations of docs/semantics.md §7.2 and
+//! generated afresh where the carried zones' branch ends ([`Translate`]); each with the
 //! domination zones of decision A22 (docs/semantics.md §10) beside the attack zones.
 //!
 //! One concept a file: the options and their defaults (`options.rs`), an attack and its
 //! zones (`attack.rs`), where zones come from (`zone_source.rs`, `regenerate.rs`,
-//! `carried.rs`), the entry points (`search.rs`) and the passes (`passes.rs`), one pass's
+//! `update.rs`, `carried.rs`), the entry points (`search.rs`) and the passes (`passes.rs`), one pass's
 //! alpha-beta over the reduced tree (`searcher.rs`), a node's moves (`moves.rs`), the race
 //! extension (`race.rs`), a leaf's static value (`static_value.rs`), the proof flags
 //! (`proof.rs`), the proof tree (`proof_tree.rs`), the tree and result (`tree.rs`) and why a search cannot run (`error.rs`).
@@ -56,6 +58,7 @@ mod search;
 mod searcher;
 mod static_value;
 mod tree;
+mod update;
 mod zone_source;
 
 pub use attack::{Attack, Attacks, ZoneKind};
@@ -71,4 +74,5 @@ pub use search::{search, search_with};
 pub use searcher::TABLE_ENTRIES;
 pub use static_value::static_value;
 pub use tree::{End, LgResult, Tree, TreeNode, ValueBound};
-pub use zone_source::ZoneSource;
+pub use update::Update;
+pub use zone_source::{Parent, ZoneSource};

@@ -146,8 +146,11 @@ impl LgOptions {
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Zones {
-    /// Generated afresh at every state ([`Regenerate`](super::regenerate::Regenerate)).
+    /// Updated from the parent's across each move: the attacks the move cannot change kept,
+    /// the others generated afresh; equal to `regenerate` ([`Update`](super::update::Update)).
     #[default]
+    Update,
+    /// Generated afresh at every state ([`Regenerate`](super::regenerate::Regenerate)).
     Regenerate,
     /// Carried along the branch by the translations, generated afresh where they leave the
     /// side to move without a zone move ([`Translate`](super::carried::Translate)).

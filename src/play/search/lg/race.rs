@@ -62,7 +62,7 @@ impl<'a> Race<'a> {
                 }
                 let k = index(side_of(a));
                 let mut shortest = usize::MAX;
-                for z in &a.zones {
+                for z in a.zones.iter() {
                     let Some(m) = z.entries.first() else { continue };
                     if m.trajectory.len() >= shortest && m.trajectory.len() >= secure[k] {
                         continue;

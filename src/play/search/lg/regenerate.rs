@@ -8,13 +8,14 @@ use std::rc::Rc;
 use super::attack::{Attack, Attacks, ZoneKind};
 use super::error::LgError;
 use super::moves::is_goal_zone;
-use super::zone_source::ZoneSource;
+use super::zone_source::{Parent, ZoneSource};
 use crate::board::Point;
 use crate::kernel::Kernel;
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
 use crate::progress::{Progress, Silent, Task};
+use crate::scenario::Scenario;
 use crate::zone::{Tracks, Zone, ZoneError, ZoneGenerator, ZoneOptions};
 
 /// An attack of [`Regenerate::generate`]: piece (game index), target, kind, zones or error.
@@ -53,6 +54,9 @@ pub struct Regenerate {
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
     tracks: RefCell<Tracks>,
+    /// The scenario of the last state whose zones were listed, rewritten for the next
+    /// ([`State::scenario_into`]).
+    scenario: RefCell<Option<Scenario>>,
 }
 
 /// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
@@ -87,6 +91,7 @@ impl Regenerate {
             cache: HashMap::new(),
             goal_cache: HashMap::new(),
             tracks: RefCell::new(Tracks::default()),
+            scenario: RefCell::new(None),
         }
     }
 }
@@ -147,7 +152,36 @@ impl Regenerate {
         goals_only: bool,
         progress: &dyn Progress,
     ) -> Vec<Generated> {
-        let (scenario, map) = state.scenario(game);
+        self.with_generator(game, state, |scenario, back, _, generator| {
+            self.generate_in(
+                game,
+                scenario,
+                back,
+                generator,
+                domination,
+                first_error,
+                goals_only,
+                progress,
+            )
+        })
+    }
+
+    /// Runs `f` with the scenario of `state`, the map from its pieces to the game's (`back`),
+    /// the map from the game's pieces to its (`map`, `None` for a captured piece) and a
+    /// generator on it, which keeps its TRACKS from state to state where the kernel is shared.
+    pub(super) fn with_generator<R>(
+        &self,
+        game: &Game,
+        state: &State,
+        f: impl FnOnce(&Scenario, &[usize], &[Option<usize>], &mut ZoneGenerator<'_>) -> R,
+    ) -> R {
+        // The scenario of the state before, rewritten (not the game's cloned afresh: that
+        // was a fifth of race10's search).
+        let mut scenario = self
+            .scenario
+            .take()
+            .unwrap_or_else(|| game.scenario.clone());
+        let map = state.scenario_into(game, &mut scenario);
         let mut back = vec![0; scenario.pieces.len()];
         for (g, s) in map.iter().enumerate() {
             if let Some(s) = s {
@@ -168,22 +202,14 @@ impl Regenerate {
             Tracks::default()
         };
         let mut generator = ZoneGenerator::with_tracks(&scenario, kernel, self.options, tracks);
-        let out = self.generate_in(
-            game,
-            &scenario,
-            &back,
-            &mut generator,
-            domination,
-            first_error,
-            goals_only,
-            progress,
-        );
+        let out = f(&scenario, &back, &map, &mut generator);
         if self.kernel.is_some() {
             let tracks = generator.into_tracks();
             if tracks.len() < TRACKS_CACHE_ENTRIES {
                 *self.tracks.borrow_mut() = tracks;
             }
         }
+        *self.scenario.borrow_mut() = Some(scenario);
         out
     }
 
@@ -193,7 +219,7 @@ impl Regenerate {
     fn generate_in(
         &self,
         game: &Game,
-        scenario: &crate::scenario::Scenario,
+        scenario: &Scenario,
         back: &[usize],
         generator: &mut ZoneGenerator<'_>,
         domination: bool,
@@ -219,32 +245,14 @@ impl Regenerate {
         }
         let task = Task::start(progress, Some(attacks.len() as u64), "attacks");
         for (p0, y0) in attacks {
-            let l0 = generator.main_distance(p0, y0);
-            let zones = if self.product {
-                generator.zones(p0, y0, l0)
-            } else {
-                // `max_zones` caps the bundles of an attack (one per main trajectory) as it
-                // caps the language's zones (ZoneGenerator::bundles).
-                generator.bundles(p0, y0, l0)
-            };
+            let zones = self.attack_zones(generator, p0, y0);
             if domination
                 && game.goals[back[p0]][y0.index()]
                 && let Ok(zones) = &zones
             {
-                // Only the points where the other side intercepts the goal piece (the end of
-                // an opposing trajectory at level 1): guarding any other point stops nothing.
                 let side = scenario.pieces[p0].side;
-                for z in zones {
-                    let stops = &z.entries[0].trajectory[1..];
-                    for e in &z.entries {
-                        if e.level == 1
-                            && scenario.pieces[e.piece].side != side
-                            && let Some(&y) = e.trajectory.last()
-                            && stops.contains(&y)
-                        {
-                            guard.push((side, y, p0));
-                        }
-                    }
+                for y in guarded(zones, side, |q| scenario.pieces[q].side) {
+                    guard.push((side, y, p0));
                 }
             }
             let failed = zones.is_err();
@@ -272,51 +280,144 @@ impl Regenerate {
                 if attacked.contains(&(g0, y0)) {
                     continue;
                 }
-                let x0 = scenario.pieces[p0].at;
-                let l0 = generator.reach(p0, x0, y0, true);
-                if l0 > self.horizon + 1 {
+                let Some(zones) = self.domination_zones(generator, p0, y0, goals_only) else {
                     continue;
-                }
-                // A guard with more ways than DOMINATION_MAINS is no particular plan, and
-                // building its bundles costs seconds (a knight-like piece on 10x10): it is left
-                // out, as a point no piece guards within the horizon is.
-                let cap = generator.set_max_zones(DOMINATION_MAINS);
-                // A guard's main trajectories alone by default (`guard_negations`); the race
-                // extension never reads more of them ([`Attack::race_steps`]).
-                let zones = if goals_only || !self.guard_negations {
-                    generator.domination_mains(p0, y0, l0)
-                } else {
-                    generator.domination_zones(p0, y0, l0)
                 };
-                generator.set_max_zones(cap);
-                match zones {
-                    Ok(zones) if zones.is_empty() => {}
-                    Err(ZoneError::TooMany { .. } | ZoneError::TooManyTrajectories { .. }) => {}
-                    zones => {
-                        let failed = zones.is_err();
-                        out.push((g0, y0, ZoneKind::Domination, zones.map(to_game)));
-                        if failed && first_error {
-                            return out;
-                        }
-                    }
+                let failed = zones.is_err();
+                out.push((g0, y0, ZoneKind::Domination, zones.map(to_game)));
+                if failed && first_error {
+                    return out;
                 }
             }
         }
         out
     }
+
+    /// The zones of the attack of p0 (the generator's piece) on y0, as the search lists them:
+    /// the language's zones or one bundle per main trajectory, the main trajectories of
+    /// shortest length.
+    pub(super) fn attack_zones(
+        &self,
+        generator: &mut ZoneGenerator<'_>,
+        p0: usize,
+        y0: Point,
+    ) -> Result<Vec<Zone>, ZoneError> {
+        let l0 = generator.main_distance(p0, y0);
+        if self.product {
+            generator.zones(p0, y0, l0)
+        } else {
+            // `max_zones` caps the bundles of an attack (one per main trajectory) as it
+            // caps the language's zones (ZoneGenerator::bundles).
+            generator.bundles(p0, y0, l0)
+        }
+    }
+
+    /// Whether the domination zones of [`Regenerate::domination_zones`] are the guard's main
+    /// trajectories alone (else bundles with their negations).
+    pub(super) fn guard_mains_only(&self, goals_only: bool) -> bool {
+        goals_only || !self.guard_negations
+    }
+
+    /// The domination zones of p0 (the generator's piece) guarding y0, or `None` where it gets
+    /// none: it guards y0 only after more than `horizon` moves, it has none, or more ways than
+    /// [`DOMINATION_MAINS`].
+    pub(super) fn domination_zones(
+        &self,
+        generator: &mut ZoneGenerator<'_>,
+        p0: usize,
+        y0: Point,
+        goals_only: bool,
+    ) -> Option<Result<Vec<Zone>, ZoneError>> {
+        let x0 = generator.piece_at(p0);
+        let l0 = generator.reach(p0, x0, y0, true);
+        if l0 > self.horizon + 1 {
+            return None;
+        }
+        // A guard with more ways than DOMINATION_MAINS is no particular plan, and building
+        // its bundles costs seconds (a knight-like piece on 10x10): it is left out, as a point
+        // no piece guards within the horizon is.
+        let cap = generator.set_max_zones(DOMINATION_MAINS);
+        // A guard's main trajectories alone by default (`guard_negations`); the race
+        // extension never reads more of them ([`Attack::race_steps`]).
+        let zones = if self.guard_mains_only(goals_only) {
+            generator.domination_mains(p0, y0, l0)
+        } else {
+            generator.domination_zones(p0, y0, l0)
+        };
+        generator.set_max_zones(cap);
+        match zones {
+            Ok(zones) if zones.is_empty() => None,
+            Err(ZoneError::TooMany { .. } | ZoneError::TooManyTrajectories { .. }) => None,
+            zones => Some(zones),
+        }
+    }
+}
+
+/// The points the goal piece of an attack's `zones` (of side `side`) passes where the other
+/// side intercepts it (the end of an opposing trajectory at level 1, on a stop of the main
+/// trajectory after its start): the points its side guards (decision A22). Guarding any other
+/// point stops nothing. `side_of` gives a zone piece's side.
+pub(super) fn guarded(zones: &[Zone], side: Side, side_of: impl Fn(usize) -> Side) -> Vec<Point> {
+    let mut out = Vec::new();
+    for z in zones {
+        let stops = &z.entries[0].trajectory[1..];
+        for e in &z.entries {
+            if e.level == 1
+                && side_of(e.piece) != side
+                && let Some(&y) = e.trajectory.last()
+                && stops.contains(&y)
+            {
+                out.push(y);
+            }
+        }
+    }
+    out
 }
 
 impl ZoneSource for Regenerate {
     fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
+        self.zones_with(state, |fresh| fresh.listed(game, state, false))
+    }
+
+    fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
+        self.goal_zones_with(game, state, |fresh| fresh.listed(game, state, true))
+    }
+
+    fn goal_child(
+        &mut self,
+        game: &Game,
+        _parent: &Parent<'_>,
+        _mv: Move,
+        child: &State,
+    ) -> Result<(Attacks, bool), LgError> {
+        Ok((self.goal_zones(game, child)?, true))
+    }
+}
+
+impl Regenerate {
+    /// The attacks of `state` from the cache of positions met, else as `make` lists them
+    /// (afresh, or updated from a parent's: the same attacks), kept in the cache.
+    pub(super) fn zones_with(
+        &mut self,
+        state: &State,
+        make: impl FnOnce(&Self) -> Result<Vec<Attack>, LgError>,
+    ) -> Result<Attacks, LgError> {
         if let Some(attacks) = self.cache.get(&position_key(state)) {
             return Ok(attacks.clone());
         }
-        let attacks = Rc::new(self.listed(game, state, false)?);
+        let attacks = Rc::new(make(self)?);
         keep(&mut self.cache, state, &attacks);
         Ok(attacks)
     }
 
-    fn goal_zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError> {
+    /// The goal zones of `state` ([`ZoneSource::goal_zones`]) from the cache of goal zones,
+    /// else from the cache of all zones, else as `make` lists them, kept in the cache.
+    pub(super) fn goal_zones_with(
+        &mut self,
+        game: &Game,
+        state: &State,
+        make: impl FnOnce(&Self) -> Result<Vec<Attack>, LgError>,
+    ) -> Result<Attacks, LgError> {
         if let Some(attacks) = self.goal_cache.get(&position_key(state)) {
             return Ok(attacks.clone());
         }
@@ -328,20 +429,16 @@ impl ZoneSource for Regenerate {
                     .cloned()
                     .collect(),
             ),
-            None => Rc::new(self.listed(game, state, true)?),
+            None => Rc::new(make(self)?),
         };
         keep(&mut self.goal_cache, state, &attacks);
         Ok(attacks)
     }
 
-    fn goal_child(
-        &mut self,
-        game: &Game,
-        _parent: &[Attack],
-        _mv: Move,
-        child: &State,
-    ) -> Result<(Attacks, bool), LgError> {
-        Ok((self.goal_zones(game, child)?, true))
+    /// Whether distances do not depend on where pieces stand (the scenario's `blocking` is
+    /// off): one kernel serves every state.
+    pub(super) fn shares_kernel(&self) -> bool {
+        self.kernel.is_some()
     }
 }
 
@@ -366,19 +463,40 @@ fn position_key(state: &State) -> PositionKey {
 impl Regenerate {
     /// The attacks of `state` with their zones, generated afresh; the first attack that
     /// cannot be listed is the error.
-    fn listed(&self, game: &Game, state: &State, goals_only: bool) -> Result<Vec<Attack>, LgError> {
+    pub(super) fn listed(
+        &self,
+        game: &Game,
+        state: &State,
+        goals_only: bool,
+    ) -> Result<Vec<Attack>, LgError> {
         // The first attack that cannot be listed stops the search: the rest are not listed.
         self.generate_scoped(game, state, self.domination, true, goals_only, &Silent)
             .into_iter()
             .map(|(piece, target, kind, zones)| {
-                let zones = zones.map_err(|error| LgError::Zones {
-                    piece: state.piece_name(game, piece),
+                Ok(Attack::new(
+                    piece,
+                    target,
                     kind,
-                    target: game.scenario.board.name(target).to_string(),
-                    error,
-                })?;
-                Ok(Attack::new(piece, target, kind, zones))
+                    zones_or_error(game, state, piece, target, kind, zones)?,
+                ))
             })
             .collect()
     }
+}
+
+/// The zones of an attack of `state`, or the search's error naming the attack.
+pub(super) fn zones_or_error(
+    game: &Game,
+    state: &State,
+    piece: usize,
+    target: Point,
+    kind: ZoneKind,
+    zones: Result<Vec<Zone>, ZoneError>,
+) -> Result<Vec<Zone>, LgError> {
+    zones.map_err(|error| LgError::Zones {
+        piece: state.piece_name(game, piece),
+        kind,
+        target: game.scenario.board.name(target).to_string(),
+        error,
+    })
 }

@@ -11,6 +11,7 @@ use super::passes::{deepen, next_pass};
 use super::regenerate::Regenerate;
 use super::searcher::{Node, Searcher};
 use super::tree::{End, LgResult, Tree};
+use super::update::Update;
 use super::zone_source::ZoneSource;
 use crate::play::game::Game;
 use crate::play::search::{SearchOptions, SearchResult, StopReason, WIN};
@@ -66,9 +67,13 @@ pub fn search(
     }
     lg.race = Some(race);
     let lg = &lg;
-    let mut translate;
+    let (mut translate, mut update);
     let source: &mut dyn ZoneSource = match lg.zones {
         Zones::Regenerate => &mut fresh,
+        Zones::Update => {
+            update = Update { fresh };
+            &mut update
+        }
         Zones::Translate => {
             translate = Translate { fresh };
             &mut translate

@@ -13,7 +13,7 @@ use super::proof::{backed_up_proved, proof_holds};
 use super::race::{Race, other_side_moves};
 use super::static_value::{chess_leaf_value, static_value};
 use super::tree::{End, TreeNode, ValueBound};
-use super::zone_source::ZoneSource;
+use super::zone_source::{Parent, ZoneSource};
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::search::{Budget, GROW_EVERY, SearchOptions, StopReason};
@@ -148,25 +148,25 @@ impl Searcher<'_, '_> {
     fn zones(
         &mut self,
         state: &State,
-        from: Option<(&[Attack], Move)>,
+        from: Option<(Parent<'_>, Move)>,
         racing: bool,
     ) -> Result<(Attacks, bool), LgError> {
         let out = match (from, racing) {
             (None, false) => (self.source.zones(self.game, state)?, true),
             (None, true) => (self.source.goal_zones(self.game, state)?, true),
-            (Some((parent, mv)), false) => self.source.child(self.game, parent, mv, state)?,
-            (Some((parent, mv)), true) => self.source.goal_child(self.game, parent, mv, state)?,
+            (Some((parent, mv)), false) => self.source.child(self.game, &parent, mv, state)?,
+            (Some((parent, mv)), true) => self.source.goal_child(self.game, &parent, mv, state)?,
         };
         self.generated += u64::from(out.1);
         Ok(out)
     }
 
     /// The value of `state` (White's side) in the reduced tree, with the moves searched below;
-    /// `None` once the search must stop. `from`: the parent's attacks and the move to `state`.
+    /// `None` once the search must stop. `from`: the parent and the move to `state`.
     pub(super) fn node(
         &mut self,
         state: &mut State,
-        from: Option<(&[Attack], Move)>,
+        from: Option<(Parent<'_>, Move)>,
         ply: u32,
         alpha: i8,
         beta: i8,
@@ -198,7 +198,7 @@ impl Searcher<'_, '_> {
                 beyond: Vec::new(),
                 legal,
             };
-            return self.children(state, &[], plan, ply, alpha, beta);
+            return self.children(state, None, plan, ply, alpha, beta);
         }
         if ply >= self.max_depth && self.race == 0 && self.leaf == Leaf::Zero {
             // A leaf valued 0 needs no zones.
@@ -244,7 +244,7 @@ impl Searcher<'_, '_> {
         }
         self.order_by_passes(state, ply, &mut moves);
         match self.plan(state, legal, moves, &attacks, race.as_ref()) {
-            Some(plan) => self.children(state, &attacks, plan, ply, alpha, beta),
+            Some(plan) => self.children(state, Some(&attacks), plan, ply, alpha, beta),
             None => Some(leaf(self.leaf_value(state, &attacks), End::NoZoneMove)),
         }
     }
@@ -430,10 +430,11 @@ impl Searcher<'_, '_> {
     /// The node of `state` whose moves `plan` gives, each searched below with `attacks` as
     /// its parent's zones; with the refutation check ([`LgOptions::widens`](super::options::LgOptions::widens)), the legal moves
     /// beyond them where the value is forced inside the tree and short of the side's best.
+    /// `attacks`: the state's zones, `None` where it was searched without them.
     fn children(
         &mut self,
         state: &mut State,
-        attacks: &[Attack],
+        attacks: Option<&[Attack]>,
         plan: Plan,
         ply: u32,
         alpha: i8,
@@ -541,20 +542,27 @@ impl Searcher<'_, '_> {
     fn search_moves(
         &mut self,
         state: &mut State,
-        attacks: &[Attack],
+        attacks: Option<&[Attack]>,
         moves: &[Move],
         ply: u32,
         acc: &mut Backup,
     ) -> Option<Option<bool>> {
         // The best the side to move can have: once reached, no other move can do better.
         let cap = self.cap(state);
+        // Where the pieces stand before the moves: a source may update the children's zones
+        // from the state's ([`Parent`]).
+        let (at, classes) = (state.at.clone(), state.classes().to_vec());
         for (k, &mv) in moves.iter().enumerate() {
             let (alpha, beta) = (acc.alpha, acc.beta);
+            let parent = Parent {
+                attacks: attacks.unwrap_or(&[]),
+                position: attacks.map(|_| (&at[..], &classes[..])),
+            };
             let undo = state.make(self.game, mv);
             let child = if ply as usize % GROW_EVERY == GROW_EVERY - 1 {
-                crate::memory::grow(|| self.node(state, Some((attacks, mv)), ply + 1, alpha, beta))
+                crate::memory::grow(|| self.node(state, Some((parent, mv)), ply + 1, alpha, beta))
             } else {
-                self.node(state, Some((attacks, mv)), ply + 1, alpha, beta)
+                self.node(state, Some((parent, mv)), ply + 1, alpha, beta)
             };
             state.unmake(self.game, undo);
             let child = child?;

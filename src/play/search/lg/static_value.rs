@@ -105,7 +105,7 @@ pub fn static_value(game: &Game, state: &State, attacks: &[Attack]) -> i8 {
             continue;
         }
         let side = state.side(game, a.piece);
-        for z in &a.zones {
+        for z in a.zones.iter() {
             let Some(main) = z.entries.first() else {
                 continue;
             };

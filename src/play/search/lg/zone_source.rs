@@ -2,21 +2,34 @@
 
 use super::attack::{Attack, Attacks};
 use super::error::LgError;
+use crate::board::Point;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
+
+/// What a child's zones may be carried from: its parent's attacks and, where those are the
+/// parent's own zones, where the parent's pieces stood.
+#[derive(Clone, Copy, Debug)]
+pub struct Parent<'a> {
+    /// The parent's attacks (empty where the search did not list them: a pending goal's
+    /// replies are searched without zones).
+    pub attacks: &'a [Attack],
+    /// Per piece, where it stood in the parent and its class (type and side); `None` where
+    /// `attacks` are not the parent's zones.
+    pub position: Option<(&'a [Option<Point>], &'a [u8])>,
+}
 
 /// Where the zones of the reduced tree come from.
 pub trait ZoneSource {
     /// The attacks (with their zones) of `state`, generated afresh.
     fn zones(&mut self, game: &Game, state: &State) -> Result<Attacks, LgError>;
 
-    /// The attacks of `child`, reached by `mv` from a state whose attacks are `parent`, and
-    /// whether they were generated afresh (the search generates them afresh where carried
+    /// The attacks of `child`, reached by `mv` from `parent`, and whether they are the child's
+    /// own (generated afresh or updated to equal them; carried ones are not) (the search generates them afresh where carried
     /// zones leave the side to move without a zone move). By default afresh.
     fn child(
         &mut self,
         game: &Game,
-        parent: &[Attack],
+        parent: &Parent<'_>,
         mv: Move,
         child: &State,
     ) -> Result<(Attacks, bool), LgError> {
@@ -37,7 +50,7 @@ pub trait ZoneSource {
     fn goal_child(
         &mut self,
         game: &Game,
-        parent: &[Attack],
+        parent: &Parent<'_>,
         mv: Move,
         child: &State,
     ) -> Result<(Attacks, bool), LgError> {
