@@ -331,6 +331,7 @@ impl SearchRequest {
             tt_mb: self.table_mb(),
             symmetry: self.symmetry.unwrap_or(true),
             threads: self.threads,
+            full_window: false,
             max_nodes: self.max_nodes,
             time: self.duration(),
             time_shown: self.time.map(seconds),
