@@ -601,8 +601,15 @@ pub(crate) mod tests {
                     assert_eq!(ours, theirs);
                     for &mv in &moves {
                         let before = state.clone();
+                        // A placement's child key (enhanced transposition cutoffs) is the key
+                        // the child has once made, plain and under the symmetries.
+                        let keys = [false, true].map(|sym| state.child_key(&game, mv, sym));
                         let undo = state.make(&game, mv);
                         assert_eq!(state.hash(&game), state.recomputed_hash(&game));
+                        if let Move::Step { .. } = mv {
+                            assert_eq!(keys[0], Some(state.hash(&game)));
+                            assert_eq!(keys[1], Some(state.table_key(&game).0));
+                        }
                         state.unmake(&game, undo);
                         assert_eq!(state, before);
                     }

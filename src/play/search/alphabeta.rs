@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use super::pattern_steps::PatternSteps;
-use super::placement_order::{PARITY_EMPTIES, PlacementOrder, Regions};
+use super::placement_order::{ETC_EMPTIES, PARITY_EMPTIES, PlacementOrder, Regions};
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
@@ -235,6 +235,8 @@ struct Searcher<'g> {
     /// parity it reads near the end.
     placement_order: Option<PlacementOrder>,
     regions: Regions,
+    /// The children's keys of an enhanced transposition cutoff, reused.
+    child_keys: Vec<u64>,
 }
 
 /// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
@@ -300,6 +302,7 @@ impl<'g> Searcher<'g> {
                 .then(|| PlacementOrder::of(game))
                 .flatten(),
             regions: Regions::default(),
+            child_keys: Vec::new(),
         }
     }
 
@@ -447,6 +450,7 @@ impl<'g> Searcher<'g> {
         // Before the first move rather than after it: probing only once the first move failed
         // to cut visits twice the positions (docs/play-and-search.md §3.1).
         if !self.distance
+            && (self.game.placement.is_none() || state.empty_points() >= ETC_EMPTIES)
             && let Some((score, k)) = self.transposition_cutoff(state, &moves, &order, beta)
         {
             best = score;
@@ -738,11 +742,32 @@ impl<'g> Searcher<'g> {
         beta: i32,
     ) -> Option<(i32, usize)> {
         let t = self.table?;
+        // Each key once (a placement's key takes its flips): kept for the probes.
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
         for &(_, k) in order {
-            t.prefetch(state.child_key(self.game, moves[k], self.symmetric)?);
+            let Some(key) = state.child_key(self.game, moves[k], self.symmetric) else {
+                self.child_keys = keys;
+                return None;
+            };
+            t.prefetch(key);
+            keys.push(key);
         }
-        for &(_, k) in order {
-            let e = t.probe(state.child_key(self.game, moves[k], self.symmetric)?);
+        let found = self.cutoff_among(t, &keys, order, beta);
+        self.child_keys = keys;
+        found
+    }
+
+    /// The first child, of `keys` in `order`, whose complete entry proves at least `beta`.
+    fn cutoff_among(
+        &mut self,
+        t: &Table,
+        keys: &[u64],
+        order: &[(i64, usize)],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        for (&key, &(_, k)) in keys.iter().zip(order) {
+            let e = t.probe(key);
             if let Some(e) = e
                 && e.depth == COMPLETE
                 && e.bound != Bound::Lower
@@ -773,7 +798,7 @@ impl<'g> Searcher<'g> {
         };
         keyed.clear();
         if let Some(po) = &self.placement_order {
-            let empties = po.empties(state);
+            let empties = state.empty_points();
             if empties <= PARITY_EMPTIES {
                 po.odd_regions(state, &mut self.regions);
             }

@@ -19,6 +19,11 @@ use crate::play::state::{Move, State};
 /// counting costs more than the order saves (docs/play-and-search.md §3.1 has the measures).
 pub const FASTEST_FIRST_EMPTIES: usize = 7;
 
+/// At least this many empty points and a placement game's solve probes its children's
+/// entries before it searches them (enhanced transposition cutoffs): nearer the end the
+/// subtrees are too small for the probes to pay.
+pub const ETC_EMPTIES: usize = 10;
+
 /// At most this many empty points and the regions' parity orders the moves.
 pub const PARITY_EMPTIES: usize = 16;
 
@@ -82,13 +87,6 @@ impl PlacementOrder {
     /// Whether `p` is a corner.
     pub fn is_corner(&self, p: Point) -> bool {
         self.corner[p.index()]
-    }
-
-    /// The empty points of `state`.
-    pub fn empties(&self, state: &State) -> usize {
-        (0..self.corner.len())
-            .filter(|&i| state.piece_at(Point(i as u32)).is_none())
-            .count()
     }
 
     /// Per point, whether it is empty and its region (the empty points joined to it along the
@@ -197,7 +195,7 @@ mod tests {
         let state = State::initial(&game);
         let mut regions = Regions::default();
         order.odd_regions(&state, &mut regions);
-        assert_eq!(order.empties(&state), 32);
+        assert_eq!(state.empty_points(), 32);
         assert!(regions.odd.iter().all(|&o| !o));
 
         let source = "board 4x4\n\
@@ -209,7 +207,7 @@ mod tests {
         let order = PlacementOrder::of(&game).unwrap();
         let state = State::initial(&game);
         order.odd_regions(&state, &mut regions);
-        assert_eq!(order.empties(&state), 11);
+        assert_eq!(state.empty_points(), 11);
         let board = &game.scenario.board;
         for p in board.points() {
             let name = board.name(p).to_string();
