@@ -99,6 +99,17 @@ impl Ordering {
         Ordering::Mobility,
     ];
 
+    /// The ordering a search of `game` takes when none is named: `Mobility` where the game
+    /// places pieces (Othello: fastest first, corners, parity; [`placement_order`]),
+    /// `Killer` otherwise.
+    pub fn for_game(game: &Game) -> Ordering {
+        if game.placement.is_some() {
+            Ordering::Mobility
+        } else {
+            Ordering::Killer
+        }
+    }
+
     /// The ordering named `name` (one of [`Ordering::NAMES`]).
     pub fn parse(name: &str) -> Option<Ordering> {
         Ordering::ALL.into_iter().find(|o| o.name() == name)
