@@ -17,7 +17,7 @@ use crate::play::state::{Move, State};
 
 /// Fewer empty points than this and the opponent's placements are not counted: near the end
 /// counting costs more than the order saves (docs/play-and-search.md §3.1 has the measures).
-pub const FASTEST_FIRST_EMPTIES: usize = 7;
+pub const FASTEST_FIRST_EMPTIES: usize = 4;
 
 /// At least this many empty points and a placement game's solve probes its children's
 /// entries before it searches them (enhanced transposition cutoffs): nearer the end the
