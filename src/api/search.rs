@@ -98,7 +98,9 @@ pub struct SearchRequest {
     /// 2).
     pub depth: Option<u32>,
     /// Move ordering of the alpha-beta search (the table's best move always comes first).
-    pub ordering: Ordering,
+    /// Unset: chosen by the game, `mobility` where pieces are placed (Othello), `killer`
+    /// otherwise.
+    pub ordering: Option<Ordering>,
     /// How alpha-beta and minimax score a position at the depth bound: its material balance,
     /// the fuzzy evaluation of its goals' zones within `horizon` (default 4;
     /// docs/players.md §3), that with learned rules (docs/players.md §7), or mobility (White's
@@ -207,7 +209,7 @@ impl Default for SearchRequest {
         SearchRequest {
             engine: Engine::Alphabeta,
             depth: None,
-            ordering: Ordering::Killer,
+            ordering: None,
             eval: Eval::Material,
             tt_mb: None,
             symmetry: None,
@@ -267,7 +269,7 @@ impl SearchInputs<'_> {
     /// grammar given would go with the request.
     pub fn check_given(r: &SearchRequest, network: bool, rules: bool, grammar: bool) -> Result<()> {
         let bad = |field, message: &str| Err(ApiError::request(Some(field), message));
-        if network && (r.engine != Engine::Alphabeta || r.ordering != Ordering::Chessmaps) {
+        if network && (r.engine != Engine::Alphabeta || r.ordering != Some(Ordering::Chessmaps)) {
             return bad(
                 "network",
                 "`network` needs `ordering` chessmaps (alpha-beta)",
@@ -325,14 +327,15 @@ impl SearchRequest {
         }
     }
 
-    /// The options of the search proper.
-    pub fn search_options(&self, inputs: &SearchInputs) -> SearchOptions {
+    /// The options of the search proper of `game`.
+    pub fn search_options(&self, game: &Game, inputs: &SearchInputs) -> SearchOptions {
         SearchOptions {
             depth: self.depth,
-            ordering: self.ordering,
+            ordering: self.ordering.unwrap_or_else(|| Ordering::for_game(game)),
             tt_mb: self.table_mb(),
             symmetry: self.symmetry.unwrap_or(true),
             threads: self.threads,
+            full_window: false,
             max_nodes: self.max_nodes,
             time: self.duration(),
             time_shown: self.time.map(seconds),
@@ -651,7 +654,7 @@ impl SearchRequest {
     /// engines what the search grammar (`lg-grammar`) cannot do.
     fn check_lg_options(&self) -> Result<()> {
         let zones_ordering = (self.engine == Engine::Alphabeta
-            && matches!(self.ordering, Ordering::Zones | Ordering::Patterns))
+            && matches!(self.ordering, Some(Ordering::Zones | Ordering::Patterns)))
             || self.eval.zones();
         let lg_only = [
             ("horizon", self.horizon.is_some() && !zones_ordering),
@@ -744,7 +747,7 @@ pub fn search_game(
 ) -> Result<SearchOutcome> {
     r.check()?;
     inputs.check(r)?;
-    let options = r.search_options(inputs);
+    let options = r.search_options(game, inputs);
     let lg = r.lg_options();
     let mut lg_result = None;
     let mut grammar_run = None;

@@ -33,6 +33,9 @@ pub(crate) struct Placement {
     /// The game's piece index of the reserve's first piece: the piece placed on point `p` is
     /// `first_slot + p.index()`.
     pub(crate) first_slot: usize,
+    /// Whether every piece of the scenario is of the placed type (Othello): a side's moves
+    /// are then its placements alone.
+    pub(crate) alone: bool,
 }
 
 /// The per-piece tables of a game, extended by the reserve in hand.
@@ -71,6 +74,7 @@ impl Placement {
             type_index,
             class,
             first_slot: scenario.pieces.len(),
+            alone: scenario.pieces.iter().all(|p| p.type_index == type_index),
         }))
     }
 
@@ -172,6 +176,60 @@ impl State {
         }
     }
 
+    /// How many placements the side `side` would have here (whoever is to move), counted
+    /// without listing them: a point counts at the first line along which it flips.
+    pub(crate) fn placement_count(&self, game: &game::Game, side: Side) -> usize {
+        let Some(placement) = &game.placement else {
+            return 0;
+        };
+        let s = side_index(side);
+        let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
+        let rays = game.move_rays(mine);
+        let mut count = 0;
+        for p in game.scenario.board.points() {
+            if self.piece_at(p).is_some() {
+                continue;
+            }
+            let flips = rays.from(p).any(|ray| {
+                let mut run = false;
+                for &q in ray {
+                    match self.piece_at(q) {
+                        Some(o) if self.class(o) == theirs => run = true,
+                        Some(o) if self.class(o) == mine => return run,
+                        _ => return false,
+                    }
+                }
+                false
+            });
+            count += usize::from(flips);
+        }
+        count
+    }
+
+    /// How many placements the opponent has once the placement `mv` is made (the pieces put
+    /// and flipped in place, the keys left alone, and taken back): what the fastest-first
+    /// ordering sorts by. `None` for a move that is not a placement.
+    pub(crate) fn replies_to_placement(&mut self, game: &game::Game, mv: Move) -> Option<usize> {
+        let Move::Step {
+            piece,
+            to,
+            special: Special::Place { flips },
+            ..
+        } = mv
+        else {
+            return None;
+        };
+        let placement = game.placement.as_ref()?;
+        let s = side_index(self.to_move);
+        let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
+        self.put(piece, to, mine);
+        self.flip(game, mine, to, flips, |_, _| mine);
+        let n = self.placement_count(game, self.to_move.opposite());
+        self.flip(game, mine, to, flips, |_, _| theirs);
+        self.lift(piece, to, placement.class[0]);
+        Some(n)
+    }
+
     /// Places `piece` on `at` for the side to move and flips the runs `flips` counts, line by
     /// line (the placed type's lines from `at`, as [`State::placements`] numbered them).
     pub(crate) fn make_placement(
@@ -244,6 +302,11 @@ impl State {
     pub(crate) fn neither_places(&self, game: &game::Game) -> bool {
         if game.placement.is_none() {
             return false;
+        }
+        // Where the placed type's pieces are all there is (and nothing jumps), the other
+        // side's moves are its placements: counted, not listed on a copy.
+        if game.placement.as_ref().is_some_and(|p| p.alone) && game.jumps.is_none() {
+            return self.placement_count(game, self.to_move.opposite()) == 0;
         }
         let mut other = self.clone();
         other.to_move = self.to_move.opposite();
@@ -538,8 +601,15 @@ pub(crate) mod tests {
                     assert_eq!(ours, theirs);
                     for &mv in &moves {
                         let before = state.clone();
+                        // A placement's child key (enhanced transposition cutoffs) is the key
+                        // the child has once made, plain and under the symmetries.
+                        let keys = [false, true].map(|sym| state.child_key(&game, mv, sym));
                         let undo = state.make(&game, mv);
                         assert_eq!(state.hash(&game), state.recomputed_hash(&game));
+                        if let Move::Step { .. } = mv {
+                            assert_eq!(keys[0], Some(state.hash(&game)));
+                            assert_eq!(keys[1], Some(state.table_key(&game).0));
+                        }
                         state.unmake(&game, undo);
                         assert_eq!(state, before);
                     }
@@ -634,6 +704,83 @@ pub(crate) mod tests {
             }
             solved += 1;
         }
+    }
+
+    /// A random 6x6 position with `empty` empty points left (the game not over), by `rng`.
+    fn random_endgame(game: &Game, rng: &mut SplitMix, empty: usize) -> Option<State> {
+        let mut state = State::initial(game);
+        let mut moves = Vec::new();
+        while game.scenario.board.len() - state.at.iter().flatten().count() > empty {
+            state.successors(game, &mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            state.make(game, mv);
+        }
+        state.successors(game, &mut moves);
+        state.outcome.is_none().then_some(state)
+    }
+
+    /// The null-window solve (the win, draw or loss first, then the margin) gives the value
+    /// and the margin of the full window's solve on random 6x6 endgames with 10 to 12 empty
+    /// points, under the killer and the mobility orderings, on one thread and two.
+    #[test]
+    fn null_window_solves_equal_full_window_solves() {
+        let game = othello(6);
+        let mut solved = 0;
+        for seed in 0..40 {
+            if solved == 6 {
+                break;
+            }
+            let mut rng = SplitMix(100 + seed);
+            let empty = 10 + (seed as usize % 3);
+            let Some(state) = random_endgame(&game, &mut rng, empty) else {
+                continue;
+            };
+            for ordering in [Ordering::Killer, Ordering::Mobility] {
+                let full = crate::play::search::alphabeta::search(
+                    &game,
+                    &state,
+                    &crate::play::search::SearchOptions {
+                        tt_mb: 1,
+                        ordering,
+                        full_window: true,
+                        ..Default::default()
+                    },
+                );
+                for threads in [1, 2] {
+                    let narrow = crate::play::search::alphabeta::search(
+                        &game,
+                        &state,
+                        &crate::play::search::SearchOptions {
+                            tt_mb: 1,
+                            ordering,
+                            threads,
+                            ..Default::default()
+                        },
+                    );
+                    let what = format!("seed {seed}, {empty} empty, {ordering:?}, {threads}");
+                    assert_eq!(narrow.value, full.value, "{what}");
+                    assert_eq!(narrow.score, full.score, "{what}");
+                    // The line of best play ends the game with the margin proved.
+                    let mut end = state.clone();
+                    for &mv in &narrow.pv {
+                        end.make(&game, mv);
+                    }
+                    let mut moves = Vec::new();
+                    end.successors(&game, &mut moves);
+                    assert!(end.outcome.is_some(), "{what}: the line plays to the end");
+                    assert_eq!(
+                        end.piece_margin(&game),
+                        crate::play::search::final_margin(full.score),
+                        "{what}"
+                    );
+                }
+            }
+            solved += 1;
+        }
+        assert_eq!(solved, 6);
     }
 
     /// A board whose reserve in hand does not fit in a game's pieces is refused, saying why.

@@ -539,6 +539,14 @@ impl State {
     /// its orientation where `symmetric`, else [`State::hash`]) without making it, when that is simple: under `goals immediate` no goal is ever pending, so the
     /// key changes by the pieces moved, the side and the pass flag alone. `None` otherwise.
     pub fn child_key(&self, game: &Game, mv: Move, symmetric: bool) -> Option<u64> {
+        if let Move::Step {
+            to,
+            special: Special::Place { flips },
+            ..
+        } = mv
+        {
+            return self.placement_child_key(game, to, flips, symmetric);
+        }
         if game.rules.goals != GoalRule::Immediate
             || self.pending.is_some()
             || game.chess.is_some()
@@ -582,16 +590,55 @@ impl State {
             }
             Move::Pass => child.hash ^= game.pass_key,
         }
+        Some(self.finish_child_key(game, child, symmetric))
+    }
+
+    /// [`State::child_key`] of a placement on `to` flipping `flips`: the placed piece, each
+    /// flipped piece's two classes, the side and the pass flag, where no goal can be pending
+    /// (no piece owns a goal) and nothing else moves (the placed type's pieces alone).
+    fn placement_child_key(
+        &self,
+        game: &Game,
+        to: Point,
+        flips: [u8; crate::play::placement::MAX_LINES],
+        symmetric: bool,
+    ) -> Option<u64> {
+        let placement = game.placement.as_ref()?;
+        if game.any_goals || self.pending.is_some() || game.chess.is_some() || !placement.alone {
+            return None;
+        }
+        let s = side_index(self.to_move);
+        let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
+        let mut child = ChildKey {
+            hash: self.hash ^ game.black_key,
+            symmetric: self.symmetric,
+        };
+        if self.passed {
+            child.hash ^= game.pass_key;
+        }
+        child.toggle(game, mine, to);
+        for (line, ray) in game.move_rays(mine).from(to).enumerate() {
+            for &q in &ray[..usize::from(flips[line])] {
+                child.toggle(game, theirs, q);
+                child.toggle(game, mine, q);
+            }
+        }
+        Some(self.finish_child_key(game, child, symmetric))
+    }
+
+    /// The table key of a child from its pieces' keys: the moves played where the limit
+    /// matters, the least image where `symmetric`.
+    fn finish_child_key(&self, game: &Game, child: ChildKey, symmetric: bool) -> u64 {
         let h = if game.limit_matters {
             child.hash ^ (u64::from(self.ply + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
         } else {
             child.hash
         };
         let n = game.symmetry_keys.len();
-        Some(match child.symmetric[..=n].iter().min() {
+        match child.symmetric[..=n].iter().min() {
             Some(&least) if n > 0 && symmetric => h ^ child.symmetric[0] ^ least,
             _ => h,
-        })
+        }
     }
 
     /// The key [`State::hash`] gives, computed afresh from the position (tests hold the key
@@ -655,6 +702,11 @@ impl State {
                 game.pending_keys[1].rotate_left(self.at[piece as usize].map_or(0, |p| p.0))
             }
         }
+    }
+
+    /// How many points of the board no piece stands on.
+    pub fn empty_points(&self) -> usize {
+        self.occupant.iter().filter(|&&o| o == EMPTY).count()
     }
 
     /// The piece on `p`, if one is.

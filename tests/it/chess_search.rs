@@ -160,7 +160,7 @@ fn the_orderings_agree_on_a_middlegame() {
     let searched = |ordering: Ordering| {
         let request = SearchRequest {
             depth: Some(4),
-            ordering,
+            ordering: Some(ordering),
             tt_mb: Some(16),
             ..SearchRequest::default()
         };

@@ -76,6 +76,27 @@ fn four_by_four_solved_with_its_disc_difference() {
     assert_eq!(v["value"], 1, "White, the second player, wins");
     assert_eq!(v["score"], 8, "11 discs to 3");
     assert_eq!(v["counted"], true);
+    // No ordering named: the game's, the mobility ordering of a placement game.
+    assert_eq!(v["ordering"], "mobility");
+    let killer = json(&[
+        "search",
+        "examples/othello-4x4.scenario",
+        "--solve",
+        "--ordering",
+        "killer",
+        "--tt-mb",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(killer["ordering"], "killer");
+    assert_eq!(
+        (killer["value"].clone(), killer["score"].clone()),
+        (v["value"].clone(), v["score"].clone())
+    );
+    assert!(
+        v["nodes"].as_u64() < killer["nodes"].as_u64(),
+        "{v} {killer}"
+    );
     let (out, _, code) = lingeo(&[
         "search",
         "examples/othello-4x4.scenario",

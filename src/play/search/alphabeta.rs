@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use super::pattern_steps::PatternSteps;
+use super::placement_order::{ETC_EMPTIES, PARITY_EMPTIES, PlacementOrder, Regions};
 use super::table::{Bound, COMPLETE, Entry, Table};
 use super::zone_steps::ZoneSteps;
 use super::{
@@ -53,6 +54,9 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     let mut s = Searcher::new(game, root, options, table.as_ref(), 0, None);
     let best = s.deepen(root);
     let pv = match best {
+        // The null windows keep no line of best play: it is read off by value, as a
+        // parallel solve's is.
+        Some((score, true, _)) if s.zero_window => s.line_by_value(root, score),
         Some(_) => s.principal_variation(root),
         None => Vec::new(),
     };
@@ -223,6 +227,16 @@ struct Searcher<'g> {
     quiescence: bool,
     /// Whether the table files positions under the board's symmetries ([`Searcher::key`]).
     symmetric: bool,
+    /// Whether the solve proper (not the iterations of an anytime solve) searches null
+    /// windows ([`Searcher::zero_window_solve`]): a game decided by counting pieces, whose
+    /// margin the full window would search for at every node.
+    zero_window: bool,
+    /// The mobility ordering of a placement game ([`PlacementOrder`]), with the regions'
+    /// parity it reads near the end.
+    placement_order: Option<PlacementOrder>,
+    regions: Regions,
+    /// The children's keys of an enhanced transposition cutoff, reused.
+    child_keys: Vec<u64>,
 }
 
 /// Per (piece, destination): a goal reached (it wins at once under `goals immediate`, so it
@@ -283,6 +297,12 @@ impl<'g> Searcher<'g> {
             quiet: quiet_keys(game),
             quiescence: game.chess.is_some(),
             symmetric: options.symmetry && options.eval == super::Eval::Material,
+            zero_window: game.scores_by_count() && !options.full_window && options.depth.is_none(),
+            placement_order: (options.ordering == Ordering::Mobility)
+                .then(|| PlacementOrder::of(game))
+                .flatten(),
+            regions: Regions::default(),
+            child_keys: Vec::new(),
         }
     }
 
@@ -322,7 +342,11 @@ impl<'g> Searcher<'g> {
         loop {
             // A single solve has no iteration to show.
             self.budget.iteration = (depth != u32::MAX).then_some(depth);
-            let (score, complete) = self.negamax(&mut state, depth, 0, -window, window);
+            let (score, complete) = if depth == u32::MAX && self.zero_window {
+                self.zero_window_solve(&mut state)
+            } else {
+                self.negamax(&mut state, depth, 0, -window, window)
+            };
             if self.budget.stopped.is_some() {
                 break;
             }
@@ -339,6 +363,34 @@ impl<'g> Searcher<'g> {
             depth += 1;
         }
         best
+    }
+
+    /// The solve of a game decided by counting pieces by null-window searches alone (MTD(f)
+    /// from 0): the first asks whether the side to move draws or wins (score ≥ 0), and each
+    /// next one whether the score reaches the bound the last proved, until a lower and an
+    /// upper bound meet. A null window cuts far more than the full one, and as the search
+    /// fails soft a probe's bound jumps to a score some line reaches, a margin at a time or
+    /// more; the table's bounds carry from one probe to the next. The score is the full
+    /// window's ([`SearchOptions::full_window`]; the tests compare the two).
+    fn zero_window_solve(&mut self, state: &mut State) -> (i32, bool) {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut guess = 0;
+        let mut complete = true;
+        while lower < upper {
+            let beta = guess.max(lower + 1);
+            let (score, whole) = self.negamax(state, u32::MAX, 0, beta - 1, beta);
+            if self.budget.stopped.is_some() {
+                return (0, false);
+            }
+            complete &= whole;
+            guess = score;
+            if score < beta {
+                upper = score;
+            } else {
+                lower = score;
+            }
+        }
+        (guess, complete)
     }
 
     /// The score of `state` for its side to move, and whether the whole subtree below ended the
@@ -398,6 +450,7 @@ impl<'g> Searcher<'g> {
         // Before the first move rather than after it: probing only once the first move failed
         // to cut visits twice the positions (docs/play-and-search.md §3.1).
         if !self.distance
+            && (self.game.placement.is_none() || state.empty_points() >= ETC_EMPTIES)
             && let Some((score, k)) = self.transposition_cutoff(state, &moves, &order, beta)
         {
             best = score;
@@ -689,11 +742,32 @@ impl<'g> Searcher<'g> {
         beta: i32,
     ) -> Option<(i32, usize)> {
         let t = self.table?;
+        // Each key once (a placement's key takes its flips): kept for the probes.
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
         for &(_, k) in order {
-            t.prefetch(state.child_key(self.game, moves[k], self.symmetric)?);
+            let Some(key) = state.child_key(self.game, moves[k], self.symmetric) else {
+                self.child_keys = keys;
+                return None;
+            };
+            t.prefetch(key);
+            keys.push(key);
         }
-        for &(_, k) in order {
-            let e = t.probe(state.child_key(self.game, moves[k], self.symmetric)?);
+        let found = self.cutoff_among(t, &keys, order, beta);
+        self.child_keys = keys;
+        found
+    }
+
+    /// The first child, of `keys` in `order`, whose complete entry proves at least `beta`.
+    fn cutoff_among(
+        &mut self,
+        t: &Table,
+        keys: &[u64],
+        order: &[(i64, usize)],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        for (&key, &(_, k)) in keys.iter().zip(order) {
+            let e = t.probe(key);
             if let Some(e) = e
                 && e.depth == COMPLETE
                 && e.bound != Bound::Lower
@@ -709,8 +783,8 @@ impl<'g> Searcher<'g> {
     /// The order to try `moves` in: the table's best move first, then by the ordering; into
     /// `keyed` as (−priority, index) pairs.
     fn order(
-        &self,
-        state: &State,
+        &mut self,
+        state: &mut State,
         moves: &[Move],
         tt_best: u8,
         ply: usize,
@@ -723,6 +797,27 @@ impl<'g> Searcher<'g> {
             None => [0; SECTORS],
         };
         keyed.clear();
+        if let Some(po) = &self.placement_order {
+            let empties = state.empty_points();
+            if empties <= PARITY_EMPTIES {
+                po.odd_regions(state, &mut self.regions);
+            }
+            for (k, &mv) in moves.iter().enumerate() {
+                let mut key = po.priority(self.game, state, mv, empties, &self.regions.odd);
+                if k == usize::from(tt_best) {
+                    key += 1 << 40;
+                }
+                if killers[0] == Some(mv) {
+                    key += 2;
+                } else if killers[1] == Some(mv) {
+                    key += 1;
+                }
+                keyed.push((-key, k));
+            }
+            keyed.sort_unstable();
+            self.diversify(keyed, tt_best, ply);
+            return;
+        }
         // The mobility ordering makes each move on a copy of the state, once per state.
         let mut scratch = (self.ordering == Ordering::Mobility).then(|| state.clone());
         let mut replies = Vec::new();
@@ -789,8 +884,12 @@ impl<'g> Searcher<'g> {
             (-key, k)
         }));
         keyed.sort_unstable();
-        // A helper of a parallel solve turns the list past the table's move round by its
-        // number, near the root only: it starts where the main thread gets last.
+        self.diversify(keyed, tt_best, ply);
+    }
+
+    /// A helper of a parallel solve turns the list past the table's move round by its
+    /// number, near the root only: it starts where the main thread gets last.
+    fn diversify(&self, keyed: &mut [(i64, usize)], tt_best: u8, ply: usize) {
         if self.helper > 0 && ply < DIVERSIFY_PLIES {
             let skip = usize::from(
                 keyed

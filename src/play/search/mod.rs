@@ -13,6 +13,7 @@ pub mod lg;
 pub mod lg_grammar;
 pub mod minimax;
 pub mod pattern_steps;
+pub mod placement_order;
 pub mod table;
 pub mod zone_steps;
 
@@ -98,6 +99,17 @@ impl Ordering {
         Ordering::Mobility,
     ];
 
+    /// The ordering a search of `game` takes when none is named: `Mobility` where the game
+    /// places pieces (Othello: fastest first, corners, parity; [`placement_order`]),
+    /// `Killer` otherwise.
+    pub fn for_game(game: &Game) -> Ordering {
+        if game.placement.is_some() {
+            Ordering::Mobility
+        } else {
+            Ordering::Killer
+        }
+    }
+
     /// The ordering named `name` (one of [`Ordering::NAMES`]).
     pub fn parse(name: &str) -> Option<Ordering> {
         Ordering::ALL.into_iter().find(|o| o.name() == name)
@@ -180,6 +192,11 @@ pub struct SearchOptions {
     /// node or time limit only, every other search takes one). The value does not depend on
     /// it; the positions and table hits of more than one thread vary from run to run.
     pub threads: usize,
+    /// Whether the solve of a game decided by counting pieces searches the whole window at
+    /// once, as before the null-window solve ([`alphabeta`]'s `zero_window_solve`: the
+    /// win, draw or loss first, then the margin by null-window probes). The value and the
+    /// margin do not depend on it; tests compare the two, and it is not offered to users.
+    pub full_window: bool,
     /// The node budget: the search stops past this many positions.
     pub max_nodes: Option<u64>,
     /// The time limit: the search stops once it has run this long.
@@ -223,6 +240,7 @@ impl Default for SearchOptions {
             tt_mb: 16,
             symmetry: true,
             threads: 1,
+            full_window: false,
             max_nodes: None,
             time: None,
             time_shown: None,
