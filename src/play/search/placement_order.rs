@@ -6,7 +6,7 @@
 //!
 //! Per move, from the most to the least weighty: while many points are empty, the fewest
 //! placements left to the opponent (fastest first, counted in place without keys:
-//! [`State::replies_to_placement`]); a corner before other points, a point next to an empty
+//! `State::replies_to_placement`); a corner before other points, a point next to an empty
 //! corner after them; near the end, a point in a region with an odd number of empty points
 //! first (parity: the side that places last in a region gains its last flips); then the
 //! killers.
