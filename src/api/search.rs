@@ -336,6 +336,7 @@ impl SearchRequest {
             symmetry: self.symmetry.unwrap_or(true),
             threads: self.threads,
             full_window: false,
+            compiled: true,
             max_nodes: self.max_nodes,
             time: self.duration(),
             time_shown: self.time.map(seconds),

@@ -13,6 +13,7 @@ pub mod line;
 pub mod notation;
 pub mod perft;
 pub mod placement;
+pub mod placement_bits;
 pub mod players;
 pub mod rules;
 pub mod search;

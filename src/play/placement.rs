@@ -627,17 +627,29 @@ pub(crate) mod tests {
         }
     }
 
+    /// Solves `state` with `ordering`, on the compiled rule where `compiled` and the
+    /// ordering is the mobility one (docs/play-and-search.md §3.7), else by the play layer.
+    fn solve_with(
+        game: &Game,
+        state: &State,
+        ordering: crate::play::search::Ordering,
+        compiled: bool,
+    ) -> crate::play::search::SearchResult {
+        let options = crate::play::search::SearchOptions {
+            tt_mb: 1,
+            ordering,
+            compiled,
+            ..Default::default()
+        };
+        crate::play::search::alphabeta::search(game, state, &options)
+    }
+
     fn solve(
         game: &Game,
         state: &State,
         ordering: crate::play::search::Ordering,
     ) -> crate::play::search::SearchResult {
-        let options = crate::play::search::SearchOptions {
-            tt_mb: 1,
-            ordering,
-            ..Default::default()
-        };
-        crate::play::search::alphabeta::search(game, state, &options)
+        solve_with(game, state, ordering, false)
     }
 
     /// 4x4 Othello solved: White, the second player, wins by 8 (11 to 3, the known result),
@@ -647,15 +659,23 @@ pub(crate) mod tests {
         assert_eq!(Plain::start(4).solve(), 8);
         let game = othello(4);
         let root = State::initial(&game);
-        for ordering in [Ordering::Killer, Ordering::Mobility] {
-            let r = solve(&game, &root, ordering);
-            assert_eq!(r.value, Some(1), "{ordering:?}");
+        let mut nodes = Vec::new();
+        for (ordering, compiled) in [
+            (Ordering::Killer, false),
+            (Ordering::Mobility, false),
+            (Ordering::Mobility, true),
+        ] {
+            let r = solve_with(&game, &root, ordering, compiled);
+            assert_eq!(r.value, Some(1), "{ordering:?}, {compiled}");
             assert_eq!(
                 crate::play::search::final_margin(r.score),
                 8,
-                "{ordering:?}"
+                "{ordering:?}, {compiled}"
             );
+            nodes.push(r.nodes);
         }
+        // The mobility ordering (fastest first) visits fewer positions than the killers.
+        assert!(nodes[1] < nodes[0], "{nodes:?}");
         let r = solve(&game, &root, Ordering::Killer);
         let mut state = root.clone();
         for &mv in &r.pv {
@@ -668,7 +688,7 @@ pub(crate) mod tests {
     }
 
     /// Random 6x6 positions with 9 empty points left: the solver's margin is the oracle's,
-    /// under the killer and the mobility orderings.
+    /// under the killer and the mobility orderings, and on the compiled rule.
     #[test]
     fn endgame_margins_agree_with_the_oracle() {
         let game = othello(6);
@@ -697,8 +717,12 @@ pub(crate) mod tests {
                 continue;
             }
             let want = plain.solve();
-            for ordering in [Ordering::Killer, Ordering::Mobility] {
-                let r = solve(&game, &state, ordering);
+            for (ordering, compiled) in [
+                (Ordering::Killer, false),
+                (Ordering::Mobility, false),
+                (Ordering::Mobility, true),
+            ] {
+                let r = solve_with(&game, &state, ordering, compiled);
                 assert_eq!(crate::play::search::final_margin(r.score), want);
                 assert_eq!(r.value, Some(want.signum() as i8));
             }
@@ -746,6 +770,7 @@ pub(crate) mod tests {
                         tt_mb: 1,
                         ordering,
                         full_window: true,
+                        compiled: false,
                         ..Default::default()
                     },
                 );
@@ -757,6 +782,7 @@ pub(crate) mod tests {
                             tt_mb: 1,
                             ordering,
                             threads,
+                            compiled: false,
                             ..Default::default()
                         },
                     );

@@ -31,6 +31,14 @@ const INF: i32 = i32::MAX / 2;
 /// Searches `root` as `options` say: a solve on `options.threads` threads when it has more
 /// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
+    if options.compiled
+        && options.depth.is_none()
+        && options.ordering == Ordering::Mobility
+        && !budgeted(options)
+        && let Some(result) = super::placement_solve::solve(game, root, options)
+    {
+        return result;
+    }
     let table = match options.tt_mb {
         0 => None,
         mb => match Table::new(mb) {

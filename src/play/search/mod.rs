@@ -9,11 +9,13 @@
 //! docs/players.md §3), times 100, far below `WIN / 2`.
 
 pub mod alphabeta;
+mod disc_table;
 pub mod lg;
 pub mod lg_grammar;
 pub mod minimax;
 pub mod pattern_steps;
 pub mod placement_order;
+pub mod placement_solve;
 pub mod table;
 pub mod zone_steps;
 
@@ -197,6 +199,12 @@ pub struct SearchOptions {
     /// win, draw or loss first, then the margin by null-window probes). The value and the
     /// margin do not depend on it; tests compare the two, and it is not offered to users.
     pub full_window: bool,
+    /// Whether a solve of a placement game scored by counting runs on the placement rule
+    /// compiled to bit masks where the game has that form ([`placement_solve`]: same value,
+    /// margin and line, far fewer nanoseconds a position), with the mobility ordering and
+    /// without a node or time limit. The tests turn it off to compare it with the play
+    /// layer's solve; it is not offered to users.
+    pub compiled: bool,
     /// The node budget: the search stops past this many positions.
     pub max_nodes: Option<u64>,
     /// The time limit: the search stops once it has run this long.
@@ -241,6 +249,7 @@ impl Default for SearchOptions {
             symmetry: true,
             threads: 1,
             full_window: false,
+            compiled: true,
             max_nodes: None,
             time: None,
             time_shown: None,
@@ -605,15 +614,22 @@ pub const MARGIN: i32 = 1000;
 /// minus Black's) times [`MARGIN`] besides, so that the searches play for the largest margin.
 pub(crate) fn terminal_score(game: &Game, state: &State) -> Option<i32> {
     state.outcome.map(|o| {
-        let mut white = i32::from(o.value) * WIN;
-        if o.reason == crate::play::state::Reason::Deadlock && game.scores_by_count() {
-            white += MARGIN * state.piece_margin(game);
-        }
+        let white = if o.reason == crate::play::state::Reason::Deadlock && game.scores_by_count() {
+            counted_score(state.piece_margin(game))
+        } else {
+            i32::from(o.value) * WIN
+        };
         match state.to_move {
             crate::piece::Side::White => white,
             crate::piece::Side::Black => -white,
         }
     })
+}
+
+/// The score from White's side of a game decided by counting that ends `margin` pieces up
+/// for White: the win, draw or loss, and the margin in [`MARGIN`]s beyond it.
+pub(crate) fn counted_score(margin: i32) -> i32 {
+    margin.signum() * WIN + MARGIN * margin
 }
 
 /// The heuristic score of a state for the side to move: its evaluation from White's side

@@ -143,48 +143,61 @@ pub struct TableError {
     pub megabytes: usize,
 }
 
+/// A power of two of buckets of `bucket` words each, as many as fit in `megabytes` MiB (at least
+/// one), zeroed by the system (`calloc`, so a large table costs only the pages a search
+/// touches) and aligned to a huge page where it spans one: the buckets, the words, and the
+/// index of the first word in use. Shared by the tables of the solvers.
+pub(crate) fn zeroed_buckets(
+    megabytes: usize,
+    bucket: usize,
+) -> Result<(usize, Vec<AtomicU64>, usize), TableError> {
+    let bucket_bytes = bucket * std::mem::size_of::<u64>();
+    let fit = (megabytes.saturating_mul(1 << 20) / bucket_bytes).max(1);
+    // The largest power of two that fits.
+    let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+    let len = bucket * buckets;
+    let bytes = len * std::mem::size_of::<u64>();
+    // Room to align the start to a huge page, for tables of one or more huge pages.
+    let slack = if bytes >= HUGE_PAGE {
+        HUGE_PAGE / std::mem::size_of::<u64>()
+    } else {
+        0
+    };
+    let cannot = || TableError { megabytes };
+    let total = len.checked_add(slack).ok_or_else(cannot)?;
+    let layout = std::alloc::Layout::array::<u64>(total).map_err(|_| cannot())?;
+    let words: Vec<AtomicU64> = if layout.size() == 0 {
+        Vec::new()
+    } else {
+        // SAFETY: the layout is that of `total` u64s, not empty; zeroed memory is a valid
+        // `AtomicU64` (same size and alignment as u64, checked above), and the vector
+        // takes ownership of the allocation with that layout.
+        unsafe {
+            let p = std::alloc::alloc_zeroed(layout);
+            if p.is_null() {
+                return Err(cannot());
+            }
+            Vec::from_raw_parts(p.cast::<AtomicU64>(), total, total)
+        }
+    };
+    let start = if slack > 0 {
+        let addr = words.as_ptr() as usize;
+        (addr.next_multiple_of(HUGE_PAGE) - addr) / std::mem::size_of::<u64>()
+    } else {
+        0
+    };
+    if slack > 0 {
+        advise_huge_pages(words.as_ptr().wrapping_add(start).cast(), bytes);
+    }
+    Ok((buckets, words, start))
+}
+
 impl Table {
     /// A table of at most `megabytes` MiB (at least one bucket), or why it cannot be had.
     /// The memory comes zeroed from the system (`calloc`), so a large table costs only the
     /// pages a search touches.
     pub fn new(megabytes: usize) -> Result<Table, TableError> {
-        let fit = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        // The largest power of two that fits.
-        let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let len = BUCKET * buckets;
-        let bytes = len * std::mem::size_of::<u64>();
-        // Room to align the start to a huge page, for tables of one or more huge pages.
-        let slack = if bytes >= HUGE_PAGE {
-            HUGE_PAGE / std::mem::size_of::<u64>()
-        } else {
-            0
-        };
-        let cannot = || TableError { megabytes };
-        let total = len.checked_add(slack).ok_or_else(cannot)?;
-        let layout = std::alloc::Layout::array::<u64>(total).map_err(|_| cannot())?;
-        let words: Vec<AtomicU64> = if layout.size() == 0 {
-            Vec::new()
-        } else {
-            // SAFETY: the layout is that of `total` u64s, not empty; zeroed memory is a valid
-            // `AtomicU64` (same size and alignment as u64, checked above), and the vector
-            // takes ownership of the allocation with that layout.
-            unsafe {
-                let p = std::alloc::alloc_zeroed(layout);
-                if p.is_null() {
-                    return Err(cannot());
-                }
-                Vec::from_raw_parts(p.cast::<AtomicU64>(), total, total)
-            }
-        };
-        let start = if slack > 0 {
-            let addr = words.as_ptr() as usize;
-            (addr.next_multiple_of(HUGE_PAGE) - addr) / std::mem::size_of::<u64>()
-        } else {
-            0
-        };
-        if slack > 0 {
-            advise_huge_pages(words.as_ptr().wrapping_add(start).cast(), bytes);
-        }
+        let (buckets, words, start) = zeroed_buckets(megabytes, BUCKET)?;
         Ok(Table {
             words,
             start,
