@@ -223,12 +223,15 @@ def solves(
 
 
 def split(
-    scenario: Union[str, "os.PathLike[str]", Tuple[str, str]], plies: int = 2
+    scenario: Union[str, "os.PathLike[str]", Tuple[str, str]],
+    plies: int = 2,
+    start: Union[str, Sequence[str]] = "",
 ) -> List[str]:
-    """The lines of ``plies`` legal moves from the start (a line stops early where the game
-    ends), in the order the play layer generates the moves: the independent subtrees of the
-    root that :func:`solve_split` solves one task each. Each line is written as ``search
-    --moves`` reads it."""
+    """The lines of ``plies`` legal moves from the position ``start`` leads to (moves from
+    the start of the game, as ``search --moves`` reads them; default the start itself; a line
+    stops early where the game ends), in the order the play layer generates the moves: the
+    independent subtrees that :func:`solve_split` solves one task each. Each line is written
+    from the start of the game, ``start`` included, as ``search --moves`` reads it."""
     if plies < 0:
         raise ValueError(f"plies must be at least 0, not {plies}")
     text, name = _text(scenario)
@@ -245,8 +248,16 @@ def split(
             walk(line + [played], left - 1)
             position.pop()
 
-    walk([], plies)
+    played = [position.push(move) for move in _start_moves(start)]
+    walk(played, plies)
     return lines
+
+
+def _start_moves(start: Union[str, Sequence[str]]) -> List[str]:
+    """The moves of ``start``, a line as ``search --moves`` reads it or a list of moves."""
+    if isinstance(start, str):
+        return [m for m in start.replace(",", " ").split() if m]
+    return list(start)
 
 
 def _turns(text: str, name: str, lines: Sequence[str]) -> Dict[str, str]:
@@ -268,24 +279,25 @@ def solve_split(
     scenario: Union[str, "os.PathLike[str]", Tuple[str, str]],
     plies: int = 2,
     local: bool = False,
+    start: Union[str, Sequence[str]] = "",
     **options: Any,
 ) -> Dict[str, Any]:
-    """Solves the game from its start by solving each line of :func:`split` (``plies`` moves)
-    as its own task and backing the values up the first ``plies`` moves by negamax: White
-    takes the largest, Black the smallest. A game counted by its pieces (Othello: the solve's
+    """Solves the game from its start, or from the position the moves ``start`` lead to, by
+    solving each line of :func:`split` (``plies`` moves on) as its own task and backing the
+    values up those ``plies`` moves by negamax: White takes the largest, Black the smallest. A game counted by its pieces (Othello: the solve's
     ``counted``) is backed up by its final margin (``score``), any other by its value.
     ``options`` go to each solve (:meth:`lingeo.Scenario.search`; default an alpha-beta solve
     with its defaults); ``local`` runs the tasks here one after another instead of on Ray.
 
     Returns ``value``, ``score`` (the margin where counted), ``counted``, ``pv`` (the best
-    line through the split, then its leaf's principal variation), ``nodes`` (every task's
+    line through the split from its root, then its leaf's principal variation), ``nodes`` (every task's
     positions; more than one solve of the root visits, since the tasks share no window and
     no table), ``tasks``, and ``leaves``, a DataFrame of the tasks (as :func:`solves`).
 
     Every leaf must be solved (a ``value``): a leaf stopped by a limit leaves the root's value
     unknown, which is an error here rather than a guess."""
     text, name = _text(scenario)
-    lines = split((text, name), plies)
+    lines = split((text, name), plies, start)
     tasks = [(_solve, (text, name, line, dict(options))) for line in lines]
     rows = [f(*a) for f, a in tasks] if local else _run(tasks)
     unsolved = [r["moves"] for r in rows if r["value"] is None]
@@ -323,7 +335,10 @@ def solve_split(
         pick = max if turns[prefix] == "white" else min
         return pick(results, key=lambda rb: key(rb[0]))
 
-    root, line = best("")
+    # The split's root: the line ``start`` as the lines write it (their first moves).
+    depth = len(_start_moves(start))
+    root_line = " ".join(lines[0].split()[:depth]) if lines else ""
+    root, line = best(root_line)
     frame = _pandas().DataFrame(rows)
     return {
         "value": root["value"],

@@ -58,6 +58,7 @@ def test_solves_and_agreement_rows_follow_the_positions(local_ray):
 
 
 OTHELLO_4X4 = os.path.join(ROOT, "examples", "othello-4x4.scenario")
+OTHELLO_6X6 = os.path.join(ROOT, "examples", "othello-6x6.scenario")
 
 
 def test_a_solve_split_into_subtrees_is_the_solve_of_the_root(local_ray):
@@ -88,6 +89,24 @@ def test_a_solve_split_into_subtrees_is_the_solve_of_the_root(local_ray):
         for move in split["pv"]:
             position.push(move)
         assert position.is_game_over(), split["pv"]
+
+
+def test_a_split_from_a_later_position_is_the_solve_of_that_position(local_ray):
+    # 6x6 Othello after eighteen placements (14 empty points): the split two plies on from
+    # there backs up the margin that one solve of the position finds, and its line plays on
+    # from that position to the end of the game.
+    text = open(OTHELLO_6X6, encoding="utf-8").read()
+    start = "c2 b4 b5 d2 a4 c1 e1 a6 d5 e2 c5 a5 b2 b3 f1 a1 a3 a2"
+    whole = lingeo.Scenario.from_text(text, OTHELLO_6X6).search(moves=start)
+    lines = ex.split((text, OTHELLO_6X6), 2, start=start)
+    assert all(line.startswith(start + " ") for line in lines), lines[:3]
+    split = ex.solve_split((text, OTHELLO_6X6), plies=2, start=start.split())
+    assert (split["value"], split["score"]) == (whole.value, whole.score)
+    assert split["tasks"] == len(lines) > 4
+    position = lingeo.Position(lingeo.Scenario.from_text(text, OTHELLO_6X6))
+    for move in start.split() + split["pv"]:
+        position.push(move)
+    assert position.is_game_over(), split["pv"]
 
 
 def test_a_split_refuses_a_negative_depth():
