@@ -70,7 +70,7 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         bits: &bits,
         table: table.as_ref(),
         halt: AtomicBool::new(false),
-        root_moves: &root_moves,
+        root_moves,
     };
     let threads = if table.is_some() {
         options.threads.max(1)
@@ -211,7 +211,7 @@ struct Shared<'a> {
     /// Set when a thread has the value: the others stop.
     halt: AtomicBool,
     /// The root's placements to search.
-    root_moves: &'a u64,
+    root_moves: u64,
 }
 
 /// One thread's search.
@@ -284,7 +284,7 @@ impl<'a> Solver<'a> {
     /// null windows (MTD(f) from 0, as the play layer's solve of a counted game): the first
     /// tells a win from the rest, each next one moves a bound to a margin some line reaches.
     fn root(&mut self, d: Discs) -> i32 {
-        let moves = *self.shared.root_moves;
+        let moves = self.shared.root_moves;
         let (mut lower, mut upper) = (-INF, INF);
         let mut guess = 0;
         while lower < upper {
