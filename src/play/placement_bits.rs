@@ -396,13 +396,20 @@ impl PlacementBits {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::play::perft::perft;
     use crate::play::placement::tests::othello;
     use crate::play::state::Move;
     use crate::random::SplitMix;
     use crate::scenario::Scenario;
+
+    /// Othello on a 5x4 board with two removed points (a1 and e4): the compiled rule's masks
+    /// must keep runs and placements off them.
+    pub(crate) const FIVE_BY_FOUR_WITH_HOLES: &str = "board 5x4\nremoved (1,1) (5,4)\n\
+        type disc { move slide (1,0) (1,1) (0,1) (-1,1) (-1,0) (-1,-1) (0,-1) (1,-1) }\n\
+        white disc at c2 as W1\nwhite disc at d3 as W2\nblack disc at c3 as B1\nblack disc at d2 as B2\n\
+        game { first black place disc stalemate pass deadlock count }\n";
 
     fn game(source: &str) -> Game {
         Game::new(Scenario::parse("placement", source).unwrap()).unwrap()
@@ -439,11 +446,7 @@ mod tests {
     #[test]
     fn boards_vectors_ranges_and_sides_follow_the_scenario() {
         let variants = [
-            // A 5x4 board with two removed points.
-            "board 5x4\nremoved (1,1) (5,4)\n\
-             type disc { move slide (1,0) (1,1) (0,1) (-1,1) (-1,0) (-1,-1) (0,-1) (1,-1) }\n\
-             white disc at c2 as W1\nwhite disc at d3 as W2\nblack disc at c3 as B1\nblack disc at d2 as B2\n\
-             game { first black place disc stalemate pass deadlock count }\n",
+            FIVE_BY_FOUR_WITH_HOLES,
             // Rook lines only, of range 3, and a knight's slide: its runs skip points.
             "board 6x6\n\
              type disc { move slide (1,0) (0,1) (-1,0) (0,-1) range 3 move slide (1,2) (-1,-2) }\n\

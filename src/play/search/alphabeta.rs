@@ -129,43 +129,25 @@ fn parallel_solve(
         ..options.clone()
     };
     let tallies: Vec<(u64, u64, Option<std::time::Duration>, Option<StopReason>)> =
-        std::thread::scope(|scope| {
-            let run = |id: usize| {
-                let opts = if id == 0 { options } else { &quiet };
-                let mut s = Searcher::new(game, root, opts, Some(table), id, Some(&halt));
-                let best = s.deepen(root);
-                if let Some((score, true, reached)) = best
-                    && s.budget.stopped.is_none()
-                {
-                    let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
-                    if slot.is_none() {
-                        *slot = Some((score, reached));
-                    }
-                    halt.store(true, Relaxed);
+        super::on_threads(options.threads, (0, 0, None, None), |id: usize| {
+            let opts = if id == 0 { options } else { &quiet };
+            let mut s = Searcher::new(game, root, opts, Some(table), id, Some(&halt));
+            let best = s.deepen(root);
+            if let Some((score, true, reached)) = best
+                && s.budget.stopped.is_none()
+            {
+                let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() {
+                    *slot = Some((score, reached));
                 }
-                let stopped = s
-                    .budget
-                    .stopped
-                    .take()
-                    .filter(|why| *why != StopReason::Halted);
-                (s.budget.nodes, s.tt_hits, s.budget.cpu_elapsed(), stopped)
-            };
-            let helpers: Vec<_> = (1..options.threads)
-                .map(|id| {
-                    std::thread::Builder::new()
-                        .name(format!("lingeo-solve-{id}"))
-                        .spawn_scoped(scope, move || run(id))
-                })
-                .collect();
-            let mut all = vec![run(0)];
-            // A helper that cannot start leaves the work to the others.
-            all.extend(
-                helpers
-                    .into_iter()
-                    .filter_map(Result::ok)
-                    .map(|h| h.join().unwrap_or((0, 0, None, None))),
-            );
-            all
+                halt.store(true, Relaxed);
+            }
+            let stopped = s
+                .budget
+                .stopped
+                .take()
+                .filter(|why| *why != StopReason::Halted);
+            (s.budget.nodes, s.tt_hits, s.budget.cpu_elapsed(), stopped)
         });
     let nodes: u64 = tallies.iter().map(|t| t.0).sum();
     let tt_hits: u64 = tallies.iter().map(|t| t.1).sum();

@@ -436,6 +436,35 @@ impl serde::Serialize for StopReason {
     }
 }
 
+/// `run(id)` for the ids `0..threads` of a parallel solve: 0 on the calling thread, the others
+/// on scoped threads named `lingeo-solve-ID`, the results in the order of the ids. A helper
+/// that cannot start leaves the work to the others (no result); one that panics gives
+/// `failed`.
+pub(crate) fn on_threads<T: Send + Clone>(
+    threads: usize,
+    failed: T,
+    run: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let run = &run;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                std::thread::Builder::new()
+                    .name(format!("lingeo-solve-{id}"))
+                    .spawn_scoped(scope, move || run(id))
+            })
+            .collect();
+        let mut all = vec![run(0)];
+        all.extend(
+            helpers
+                .into_iter()
+                .filter_map(Result::ok)
+                .map(|h| h.join().unwrap_or_else(|_| failed.clone())),
+        );
+        all
+    })
+}
+
 /// How often at least a budget that reads the clock at every node tells its progress.
 const REPORT_EVERY: Duration = Duration::from_millis(100);
 

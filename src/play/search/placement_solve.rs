@@ -89,43 +89,26 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         Option<std::time::Duration>,
         Option<StopReason>,
     );
-    let tallies: Vec<Tally> = std::thread::scope(|scope| {
-        let run = |id: usize| {
-            let mut s = Solver::new(&shared, if id == 0 { options } else { &quiet }, id);
-            let score = s.root(discs);
-            if !s.stopped() {
-                let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
-                slot.get_or_insert(score);
-                shared.halt.store(true, Relaxed);
-            }
-            let stopped = s
-                .budget
-                .stopped
-                .take()
-                .filter(|why| *why != StopReason::Halted);
-            (
-                s.budget.nodes,
-                s.tt_hits,
-                s.budget.max_ply,
-                s.budget.cpu_elapsed(),
-                stopped,
-            )
-        };
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                std::thread::Builder::new()
-                    .name(format!("lingeo-solve-{id}"))
-                    .spawn_scoped(scope, move || run(id))
-            })
-            .collect();
-        let mut all = vec![run(0)];
-        all.extend(
-            helpers
-                .into_iter()
-                .filter_map(Result::ok)
-                .map(|h| h.join().unwrap_or((0, 0, 0, None, None))),
-        );
-        all
+    let tallies: Vec<Tally> = super::on_threads(threads, (0, 0, 0, None, None), |id: usize| {
+        let mut s = Solver::new(&shared, if id == 0 { options } else { &quiet }, id);
+        let score = s.root(discs);
+        if !s.stopped() {
+            let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
+            slot.get_or_insert(score);
+            shared.halt.store(true, Relaxed);
+        }
+        let stopped = s
+            .budget
+            .stopped
+            .take()
+            .filter(|why| *why != StopReason::Halted);
+        (
+            s.budget.nodes,
+            s.tt_hits,
+            s.budget.max_ply,
+            s.budget.cpu_elapsed(),
+            stopped,
+        )
     });
     let nodes: u64 = tallies.iter().map(|t| t.0).sum();
     let tt_hits: u64 = tallies.iter().map(|t| t.1).sum();
@@ -684,6 +667,7 @@ fn quarters(bits: &PlacementBits) -> [u64; 4] {
 mod tests {
     use super::*;
     use crate::play::placement::tests::othello;
+    use crate::play::placement_bits::tests::FIVE_BY_FOUR_WITH_HOLES;
     use crate::play::search::{Ordering, final_margin};
     use crate::random::SplitMix;
     use crate::scenario::Scenario;
@@ -780,10 +764,7 @@ mod tests {
     #[test]
     fn other_boards_and_mirrored_sides_agree() {
         for (v, source) in [
-            "board 5x4\nremoved (1,1) (5,4)\n\
-             type disc { move slide (1,0) (1,1) (0,1) (-1,1) (-1,0) (-1,-1) (0,-1) (1,-1) }\n\
-             white disc at c2 as W1\nwhite disc at d3 as W2\nblack disc at c3 as B1\nblack disc at d2 as B2\n\
-             game { first black place disc stalemate pass deadlock count }\n",
+            FIVE_BY_FOUR_WITH_HOLES,
             "board 4x4\n\
              type disc { move slide (1,0) (-1,0) (0,1) (1,1) (-1,1) }\n\
              white disc at b2 as W1\nwhite disc at c3 as W2\nwhite disc at b3 as W3\nblack disc at c2 as B1\nblack disc at a3 as B2\nblack disc at c4 as B3\n\
