@@ -19,5 +19,6 @@ pub mod rules;
 pub mod search;
 pub mod state;
 pub mod states;
+pub mod step_bits;
 pub(crate) mod symmetry;
 pub mod translate;

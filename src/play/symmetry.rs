@@ -148,12 +148,32 @@ pub(crate) fn symmetry_keys(
     crowns: bool,
     chess: bool,
 ) -> Vec<Vec<u64>> {
+    let n = scenario.board.len();
+    symmetry_images(scenario, classes, goals, crowns, chess)
+        .into_iter()
+        .map(|image| {
+            (0..classes.len())
+                .flat_map(|c| image.iter().map(move |q| piece_keys[c * n + q.index()]))
+                .collect()
+        })
+        .collect()
+}
+
+/// The symmetries the game's rules keep (as [`symmetry_keys`] reads them), each as the image
+/// of every point, in the order of the keys: what the compiled solvers map their positions
+/// by.
+pub(crate) fn symmetry_images(
+    scenario: &Scenario,
+    classes: &[Class],
+    goals: &[Vec<bool>],
+    crowns: bool,
+    chess: bool,
+) -> Vec<Vec<Point>> {
     let board = &scenario.board;
     let Some([w, h, _]) = board.dims() else {
         return Vec::new();
     };
-    let n = board.len();
-    if chess || n > MAX_POINTS {
+    if chess || board.len() > MAX_POINTS {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -169,13 +189,9 @@ pub(crate) fn symmetry_keys(
                 .points()
                 .all(|p| g[p.index()] == g[image[p.index()].index()])
         });
-        if !goals_kept || !keeps_motions(map, scenario, classes) {
-            continue;
+        if goals_kept && keeps_motions(map, scenario, classes) {
+            out.push(image);
         }
-        let keys = (0..classes.len())
-            .flat_map(|c| image.iter().map(move |q| piece_keys[c * n + q.index()]))
-            .collect();
-        out.push(keys);
     }
     out
 }

@@ -39,6 +39,14 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
     {
         return result;
     }
+    if options.compiled
+        && options.depth.is_none()
+        && options.ordering == Ordering::Killer
+        && !budgeted(options)
+        && let Some(result) = super::step_solve::solve(game, root, options)
+    {
+        return result;
+    }
     let table = match options.tt_mb {
         0 => None,
         mb => match Table::new(mb) {

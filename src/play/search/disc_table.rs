@@ -1,12 +1,14 @@
-//! The table of the compiled placement solver ([`super::placement_solve`]): per position (the
-//! two words of [`Discs`]), bounds on its final margin and the best placement found.
+//! The table of the compiled solvers ([`super::placement_solve`], [`super::step_solve`]): per
+//! position (two words, as [`Discs`]), bounds on its value or final margin and the best move
+//! found.
 //!
 //! A position is stored whole, not as a hash: the entry's words are the two sides' cells, each
 //! XOR the data word, and the data word (the lockless scheme of [`super::table`], here on the
 //! full position), so that a probe never takes another position's bounds for this one's and
 //! a probe that reads halves of two stores misses. Buckets hold two entries: the first keeps
 //! the position with the most empty points (the costliest to search again), the second the
-//! latest store.
+//! latest store. What "costliest" means is the caller's weight: the empty points of a placement
+//! game, the steps its pieces have left to their goals in a stepping game.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -20,7 +22,8 @@ pub(crate) struct Bounds {
     pub(crate) lower: i32,
     /// The final margin is at most this.
     pub(crate) upper: i32,
-    /// The best placement's cell, if one was found.
+    /// The best move, if one was found: a placement's cell, or a step's `from · 64 + to`
+    /// (below 2^16).
     pub(crate) best: Option<u32>,
 }
 
@@ -31,7 +34,7 @@ pub(crate) const NO_UPPER: i32 = 100;
 const WORDS_PER_BUCKET: usize = 6;
 /// Set in every stored data word, so that a zeroed slot is never read as a position's.
 const VALID: u64 = 1 << 31;
-const NO_BEST: u64 = 127;
+const NO_BEST: u64 = 0xffff;
 
 /// The table: buckets of two entries of three words each.
 pub(crate) struct DiscTable {
@@ -62,6 +65,23 @@ impl DiscTable {
         self.start + (h as usize & self.mask) * WORDS_PER_BUCKET
     }
 
+    /// Asks the processor to fetch the bucket of `d` into the cache, so that a probe soon
+    /// after does not wait for memory.
+    #[inline]
+    pub(crate) fn prefetch(&self, d: Discs) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let i = self.bucket(d);
+            let p = self.words[i..].as_ptr() as *const i8;
+            // SAFETY: a prefetch is only a hint; `p` points into `words`.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = d;
+    }
+
     /// The data word's side bit: set for Black to move where the sides' lines differ.
     fn side_bit(d: Discs, by_side: bool) -> u64 {
         u64::from(by_side && d.side == crate::piece::Side::Black) << 30
@@ -79,7 +99,7 @@ impl DiscTable {
             if self.words[slot].load(Relaxed) ^ data == d.mine
                 && self.words[slot + 1].load(Relaxed) ^ data == d.theirs
             {
-                let best = (data >> 16) & 127;
+                let best = (data >> 32) & NO_BEST;
                 return Some(Bounds {
                     lower: (data & 0xff) as i32 - 128,
                     upper: ((data >> 8) & 0xff) as i32 - 128,
@@ -90,20 +110,21 @@ impl DiscTable {
         None
     }
 
-    /// Stores `bounds` for `d`, which has `empties` empty points.
+    /// Stores `bounds` for `d`, whose search costs about `weight` (the entry of more weight is
+    /// kept where two compete; read up to 127).
     #[inline]
-    pub(crate) fn store(&self, d: Discs, by_side: bool, empties: u32, bounds: Bounds) {
+    pub(crate) fn store(&self, d: Discs, by_side: bool, weight: u32, bounds: Bounds) {
         let data = VALID
             | Self::side_bit(d, by_side)
-            | (u64::from(empties.min(127)) << 23)
-            | (u64::from(bounds.best.unwrap_or(NO_BEST as u32)) << 16)
+            | (u64::from(weight.min(127)) << 23)
+            | ((u64::from(bounds.best.unwrap_or(NO_BEST as u32)) & NO_BEST) << 32)
             | (((bounds.upper + 128) as u64 & 0xff) << 8)
             | ((bounds.lower + 128) as u64 & 0xff);
         let b = self.bucket(d);
         let first = self.words[b + 2].load(Relaxed);
         let same = self.words[b].load(Relaxed) ^ first == d.mine
             && self.words[b + 1].load(Relaxed) ^ first == d.theirs;
-        let slot = if same || first & VALID == 0 || empties >= ((first >> 23) & 127) as u32 {
+        let slot = if same || first & VALID == 0 || weight >= ((first >> 23) & 127) as u32 {
             b
         } else {
             b + 3

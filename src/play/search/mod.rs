@@ -16,6 +16,7 @@ pub mod minimax;
 pub mod pattern_steps;
 pub mod placement_order;
 pub mod placement_solve;
+pub mod step_solve;
 pub mod table;
 pub mod zone_steps;
 
@@ -199,10 +200,11 @@ pub struct SearchOptions {
     /// win, draw or loss first, then the margin by null-window probes). The value and the
     /// margin do not depend on it; tests compare the two, and it is not offered to users.
     pub full_window: bool,
-    /// Whether a solve of a placement game scored by counting runs on the placement rule
-    /// compiled to bit masks where the game has that form ([`placement_solve`]: same value,
-    /// margin and line, far fewer nanoseconds a position), with the mobility ordering and
-    /// without a node or time limit. The tests turn it off to compare it with the play
+    /// Whether a solve runs on the game's rule compiled to bit masks where the game has such
+    /// a form, without a node or time limit: a placement game scored by counting with the
+    /// mobility ordering ([`placement_solve`]: same value, margin and line), a stepping game
+    /// won by goals with the killer ordering ([`step_solve`]: same value, a line to it); far
+    /// fewer nanoseconds a position. The tests turn it off to compare it with the play
     /// layer's solve; it is not offered to users.
     pub compiled: bool,
     /// The node budget: the search stops past this many positions.
