@@ -1,6 +1,7 @@
 //! The full-width searches on the shipped games (docs/play-and-search.md §3.1): Pawned at depths
 //! 8, 10, 12 and 14 with each ordering, the Pawned solve (5x6, and 4x4, 5x5 and 6x6), and the
-//! 2D/4A robot problem and the Réti endgame solved by alpha-beta, the 2D/4A problem by the LG
+//! 2D/4A robot problem and the Réti endgame solved by alpha-beta (Pawned's solves run on the
+//! compiled stepping rule, 6x6's on the play layer's loop beside it), the 2D/4A problem by the LG
 //! search (and both by its zone sources: regenerated, translated, with domination zones), and
 //! the LG search by the search grammar (grammars/search.lgg) beside the native engine on the
 //! same trees. Each benchmark first prints the positions it visits, so that node counts stand
@@ -93,27 +94,31 @@ fn solves(c: &mut Criterion) {
     group.finish();
 }
 
-/// The Pawned 6x6 solve (the second target), with a 64 MiB table: a few seconds a
+/// The Pawned 6x6 solve, with a 64 MiB table, on the compiled stepping rule (the solve's
+/// default, docs/play-and-search.md §3.8) and on the play layer's loop: a second or two a
 /// search, so ten samples only.
 fn solve_6x6(c: &mut Criterion) {
     let g = example("pawned.scenario", Some("6x6"));
     let root = State::initial(&g);
-    let o = SearchOptions {
-        tt_mb: 64,
-        ..options(None, Ordering::Killer)
-    };
-    let r = alphabeta::search(&g, &root, &o);
-    println!(
-        "pawned-6x6 solve killer: value {:?}, {} positions",
-        r.value, r.nodes
-    );
     let mut group = c.benchmark_group("solve");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(30));
-    group.bench_function("pawned-6x6", |b| {
-        b.iter(|| black_box(alphabeta::search(&g, &root, &o)))
-    });
+    for (name, compiled) in [("pawned-6x6", true), ("pawned-6x6 play layer", false)] {
+        let o = SearchOptions {
+            tt_mb: 64,
+            compiled,
+            ..options(None, Ordering::Killer)
+        };
+        let r = alphabeta::search(&g, &root, &o);
+        println!(
+            "{name} solve killer: value {:?}, {} positions",
+            r.value, r.nodes
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(alphabeta::search(&g, &root, &o)))
+        });
+    }
     group.finish();
 }
 

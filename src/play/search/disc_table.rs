@@ -184,5 +184,13 @@ mod tests {
         };
         t.store(d, true, 20, none);
         assert_eq!(t.probe(d, true), Some(none));
+        // A step's move, `from · 64 + to`, needs twelve bits.
+        let step = Bounds {
+            lower: -1,
+            upper: 1,
+            best: Some(63 * 64 + 62),
+        };
+        t.store(d, true, 20, step);
+        assert_eq!(t.probe(d, true), Some(step));
     }
 }
