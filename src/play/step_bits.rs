@@ -210,6 +210,26 @@ impl StepBits {
         (self.steps[s][from as usize] & self.empty(m)) | (self.takes[s][from as usize] & m.theirs())
     }
 
+    /// The moves of the side to move of `m` into `out`, in the order of the points left
+    /// and entered.
+    pub fn moves(&self, m: Men, out: &mut Vec<StepMove>) {
+        out.clear();
+        let mut left = m.mine();
+        while left != 0 {
+            let from = left.trailing_zeros();
+            left &= left - 1;
+            let mut to = self.targets(m, from);
+            while to != 0 {
+                let t = to.trailing_zeros();
+                to &= to - 1;
+                out.push(StepMove {
+                    from: from as u8,
+                    to: t as u8,
+                });
+            }
+        }
+    }
+
     /// Whether the side to move has a move.
     #[inline]
     pub fn can_move(&self, m: Men) -> bool {
@@ -398,29 +418,18 @@ pub fn perft(bits: &StepBits, m: Men, passed: bool, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    let mut moves = Vec::new();
+    bits.moves(m, &mut moves);
     let mut total = 0;
-    let mut any = false;
-    let mut left = m.mine();
-    while left != 0 {
-        let from = left.trailing_zeros();
-        left &= left - 1;
-        let mut to = bits.targets(m, from);
-        while to != 0 {
-            let t = to.trailing_zeros();
-            to &= to - 1;
-            any = true;
-            let mv = StepMove {
-                from: from as u8,
-                to: t as u8,
-            };
-            let child = bits.play(m, mv);
-            if bits.is_goal(m.to_move, mv.to) || bits.no_goal_pieces(child) {
-                total += u64::from(depth == 1);
-            } else {
-                total += perft(bits, child, false, depth - 1);
-            }
+    for &mv in &moves {
+        let child = bits.play(m, mv);
+        if bits.is_goal(m.to_move, mv.to) || bits.no_goal_pieces(child) {
+            total += u64::from(depth == 1);
+        } else {
+            total += perft(bits, child, false, depth - 1);
         }
     }
+    let any = !moves.is_empty();
     match (any, passed) {
         (true, _) => total,
         (false, true) => 0,

@@ -9,6 +9,7 @@
 //! docs/players.md §3), times 100, far below `WIN / 2`.
 
 pub mod alphabeta;
+mod compiled_threads;
 mod disc_table;
 pub mod lg;
 pub mod lg_grammar;

@@ -15,12 +15,12 @@
 //! (the tests compare them on 4x4, on 6x6 positions and on random ones); the positions
 //! visited differ, as the searches differ.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
+use super::compiled_threads::Tally;
 use super::disc_table::{Bounds, DiscTable, NO_LOWER, NO_UPPER};
-use super::{Budget, SearchOptions, SearchResult, StopReason};
+use super::{Budget, SearchOptions, SearchResult};
 use crate::play::game::Game;
 use crate::play::placement_bits::{Discs, PlacementBits};
 use crate::play::state::{Move, State};
@@ -52,18 +52,9 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
     let bits = PlacementBits::compile(game)?;
     let discs = bits.discs(game, root)?;
     let start = Instant::now();
-    let table = match options.tt_mb {
-        0 => None,
-        mb => match DiscTable::new(mb) {
-            Ok(t) => Some(t),
-            Err(why) => {
-                return Some(SearchResult::nothing(
-                    StopReason::Failed(why.to_string()),
-                    start.elapsed(),
-                    None,
-                ));
-            }
-        },
+    let (table, threads) = match super::compiled_threads::table_and_threads(options, start) {
+        Ok(had) => had,
+        Err(result) => return Some(*result),
     };
     let root_moves = root_classes(game, root, &bits, discs, options.symmetry);
     let shared = Shared {
@@ -72,59 +63,25 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         halt: AtomicBool::new(false),
         root_moves,
     };
-    let threads = if table.is_some() {
-        options.threads.max(1)
-    } else {
-        1
+    let searched = super::compiled_threads::solve_on_threads(
+        threads,
+        options,
+        &shared.halt,
+        start,
+        |id, opts| {
+            let mut s = Solver::new(&shared, opts, id);
+            let score = s.root(discs);
+            let found = (!s.stopped()).then_some(score);
+            (found, Tally::of(&mut s.budget, s.tt_hits))
+        },
+    );
+    let (score, total) = match searched {
+        Ok(found) => found,
+        Err(result) => return Some(*result),
     };
-    let finished: Mutex<Option<i32>> = Mutex::new(None);
     let quiet = SearchOptions {
         progress: crate::progress::Observer::silent(),
         ..options.clone()
-    };
-    type Tally = (
-        u64,
-        u64,
-        usize,
-        Option<std::time::Duration>,
-        Option<StopReason>,
-    );
-    let tallies: Vec<Tally> = super::on_threads(threads, (0, 0, 0, None, None), |id: usize| {
-        let mut s = Solver::new(&shared, if id == 0 { options } else { &quiet }, id);
-        let score = s.root(discs);
-        if !s.stopped() {
-            let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
-            slot.get_or_insert(score);
-            shared.halt.store(true, Relaxed);
-        }
-        let stopped = s
-            .budget
-            .stopped
-            .take()
-            .filter(|why| *why != StopReason::Halted);
-        (
-            s.budget.nodes,
-            s.tt_hits,
-            s.budget.max_ply,
-            s.budget.cpu_elapsed(),
-            stopped,
-        )
-    });
-    let nodes: u64 = tallies.iter().map(|t| t.0).sum();
-    let tt_hits: u64 = tallies.iter().map(|t| t.1).sum();
-    let depth = tallies.iter().map(|t| t.2).max().unwrap_or(0);
-    let cpu_time = tallies
-        .iter()
-        .map(|t| t.3)
-        .sum::<Option<std::time::Duration>>();
-    let stopped = tallies.first().and_then(|t| t.4.clone());
-    let Some(score) = finished.into_inner().unwrap_or_else(|e| e.into_inner()) else {
-        let why = stopped
-            .unwrap_or_else(|| StopReason::Failed("the parallel solve found no value".into()));
-        let mut r = SearchResult::nothing(why, start.elapsed(), cpu_time);
-        r.nodes = nodes;
-        r.tt_hits = tt_hits;
-        return Some(r);
     };
     // The line of best play, read off by value: each move the first whose child has the
     // position's value (the table makes each test cheap).
@@ -139,11 +96,14 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         value: Some(white.signum() as i8),
         score: super::counted_score(white),
         pv,
-        nodes: nodes + s.budget.nodes,
-        tt_hits: tt_hits + s.tt_hits,
-        depth: u32::try_from(depth).unwrap_or(u32::MAX),
+        nodes: total.nodes + s.budget.nodes,
+        tt_hits: total.tt_hits + s.tt_hits,
+        depth: u32::try_from(total.max_ply).unwrap_or(u32::MAX),
         time: start.elapsed(),
-        cpu_time: cpu_time.zip(s.budget.cpu_elapsed()).map(|(a, b)| a + b),
+        cpu_time: total
+            .cpu_time
+            .zip(s.budget.cpu_elapsed())
+            .map(|(a, b)| a + b),
         stopped: None,
     })
 }
@@ -249,14 +209,7 @@ impl<'a> Solver<'a> {
     /// finish).
     #[inline]
     fn visit(&mut self, ply: usize) -> bool {
-        if !self.budget.visit(ply) {
-            return false;
-        }
-        if self.budget.nodes & 0x3ff == 0 && self.shared.halt.load(Relaxed) {
-            self.budget.stopped = Some(StopReason::Halted);
-            return false;
-        }
-        true
+        super::compiled_threads::visit(&mut self.budget, &self.shared.halt, ply)
     }
 
     fn by_side(&self) -> bool {

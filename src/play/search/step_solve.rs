@@ -12,12 +12,12 @@
 //! the play layer's (the tests compare them); a decisive line is one that keeps the value, not
 //! necessarily the shortest, and its length is what the score counts.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 
+use super::compiled_threads::Tally;
 use super::disc_table::{Bounds, DiscTable, NO_LOWER, NO_UPPER};
-use super::{Budget, SearchOptions, SearchResult, StopReason, WIN};
+use super::{Budget, SearchOptions, SearchResult, WIN};
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::placement_bits::Discs;
@@ -44,18 +44,9 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
     let bits = StepBits::compile(game)?;
     let men = bits.men(game, root)?;
     let start = Instant::now();
-    let table = match options.tt_mb {
-        0 => None,
-        mb => match DiscTable::new(mb) {
-            Ok(t) => Some(t),
-            Err(why) => {
-                return Some(SearchResult::nothing(
-                    StopReason::Failed(why.to_string()),
-                    start.elapsed(),
-                    None,
-                ));
-            }
-        },
+    let (table, threads) = match super::compiled_threads::table_and_threads(options, start) {
+        Ok(had) => had,
+        Err(result) => return Some(*result),
     };
     let symmetries: Vec<Vec<u8>> = if options.symmetry {
         bits.symmetries().to_vec()
@@ -81,59 +72,25 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         inverses,
     };
     shared.root_moves = root_classes(&shared, men);
-    let threads = if table.is_some() {
-        options.threads.max(1)
-    } else {
-        1
+    let searched = super::compiled_threads::solve_on_threads(
+        threads,
+        options,
+        &shared.halt,
+        start,
+        |id, opts| {
+            let mut s = Solver::new(&shared, opts, id);
+            let value = s.root(men);
+            let found = (!s.stopped()).then_some(value);
+            (found, Tally::of(&mut s.budget, s.tt_hits))
+        },
+    );
+    let (value, total) = match searched {
+        Ok(found) => found,
+        Err(result) => return Some(*result),
     };
-    let finished: Mutex<Option<i32>> = Mutex::new(None);
     let quiet = SearchOptions {
         progress: crate::progress::Observer::silent(),
         ..options.clone()
-    };
-    type Tally = (
-        u64,
-        u64,
-        usize,
-        Option<std::time::Duration>,
-        Option<StopReason>,
-    );
-    let tallies: Vec<Tally> = super::on_threads(threads, (0, 0, 0, None, None), |id: usize| {
-        let mut s = Solver::new(&shared, if id == 0 { options } else { &quiet }, id);
-        let value = s.root(men);
-        if !s.stopped() {
-            let mut slot = finished.lock().unwrap_or_else(|e| e.into_inner());
-            slot.get_or_insert(value);
-            shared.halt.store(true, Relaxed);
-        }
-        let stopped = s
-            .budget
-            .stopped
-            .take()
-            .filter(|why| *why != StopReason::Halted);
-        (
-            s.budget.nodes,
-            s.tt_hits,
-            s.budget.max_ply,
-            s.budget.cpu_elapsed(),
-            stopped,
-        )
-    });
-    let nodes: u64 = tallies.iter().map(|t| t.0).sum();
-    let tt_hits: u64 = tallies.iter().map(|t| t.1).sum();
-    let depth = tallies.iter().map(|t| t.2).max().unwrap_or(0);
-    let cpu_time = tallies
-        .iter()
-        .map(|t| t.3)
-        .sum::<Option<std::time::Duration>>();
-    let stopped = tallies.first().and_then(|t| t.4.clone());
-    let Some(value) = finished.into_inner().unwrap_or_else(|e| e.into_inner()) else {
-        let why = stopped
-            .unwrap_or_else(|| StopReason::Failed("the parallel solve found no value".into()));
-        let mut r = SearchResult::nothing(why, start.elapsed(), cpu_time);
-        r.nodes = nodes;
-        r.tt_hits = tt_hits;
-        return Some(r);
     };
     shared.halt.store(false, Relaxed);
     let mut s = Solver::new(&shared, &quiet, 0);
@@ -147,39 +104,23 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
         value: Some(white as i8),
         score: white * (WIN - plies),
         pv,
-        nodes: nodes + s.budget.nodes,
-        tt_hits: tt_hits + s.tt_hits,
-        depth: u32::try_from(depth).unwrap_or(u32::MAX),
+        nodes: total.nodes + s.budget.nodes,
+        tt_hits: total.tt_hits + s.tt_hits,
+        depth: u32::try_from(total.max_ply).unwrap_or(u32::MAX),
         time: start.elapsed(),
-        cpu_time: cpu_time.zip(s.budget.cpu_elapsed()).map(|(a, b)| a + b),
+        cpu_time: total
+            .cpu_time
+            .zip(s.budget.cpu_elapsed())
+            .map(|(a, b)| a + b),
         stopped: None,
     })
-}
-
-/// The moves of the side to move of `m`, in the order of the points left and entered.
-fn moves_of(bits: &StepBits, m: Men, out: &mut Vec<StepMove>) {
-    out.clear();
-    let mut left = m.mine();
-    while left != 0 {
-        let from = left.trailing_zeros();
-        left &= left - 1;
-        let mut to = bits.targets(m, from);
-        while to != 0 {
-            let t = to.trailing_zeros();
-            to &= to - 1;
-            out.push(StepMove {
-                from: from as u8,
-                to: t as u8,
-            });
-        }
-    }
 }
 
 /// The root's moves, one per class of moves whose children are images of one another under
 /// the symmetries kept (all of them without symmetry).
 fn root_classes(shared: &Shared, m: Men) -> Vec<StepMove> {
     let mut all = Vec::new();
-    moves_of(shared.bits, m, &mut all);
+    shared.bits.moves(m, &mut all);
     let mut seen = Vec::new();
     all.retain(|&mv| {
         let (key, _) = shared.canonical(shared.bits.play(m, mv));
@@ -335,14 +276,7 @@ impl<'a> Solver<'a> {
     /// finish).
     #[inline]
     fn visit(&mut self, ply: usize) -> bool {
-        if !self.budget.visit(ply) {
-            return false;
-        }
-        if self.budget.nodes & 0x3ff == 0 && self.shared.halt.load(Relaxed) {
-            self.budget.stopped = Some(StopReason::Halted);
-            return false;
-        }
-        true
+        super::compiled_threads::visit(&mut self.budget, &self.shared.halt, ply)
     }
 
     /// The root's value: its moves limited to one per symmetry class, searched by null
@@ -398,7 +332,7 @@ impl<'a> Solver<'a> {
         if root {
             moves.clone_from(&self.shared.root_moves);
         } else {
-            moves_of(self.bits, m, &mut moves);
+            self.bits.moves(m, &mut moves);
         }
         if moves.is_empty() {
             self.scratch = moves;
@@ -542,7 +476,7 @@ impl<'a> Solver<'a> {
         let mut line = Vec::new();
         let mut moves = Vec::new();
         while line.len() < super::MAX_PV && state.outcome.is_none() {
-            moves_of(self.bits, m, &mut moves);
+            self.bits.moves(m, &mut moves);
             let chosen = if moves.is_empty() {
                 if !self.bits.can_move(m.passed()) {
                     // Neither side can move: the play layer ends the game after a pass.
