@@ -4,8 +4,9 @@
 # on the compiled stepping rule on THREADS threads (default 2) with a table of TT_MB MiB
 # (default 1024), timed by /usr/bin/time, the load before and after. It fails unless the
 # principal variation plays out to the value found. With SECOND=1 each board is solved again
-# by the play layer's own solve (a node limit, here one no solve reaches, takes a solve off the
-# compiled rule) on one thread, and it fails unless the two values agree.
+# by the play layer's anytime solve (what a node limit runs, here one no solve reaches:
+# iterative deepening on another move generator and table) on one thread, and it fails unless
+# the two values agree.
 # Output: one line of figures per solve. 6x7 takes seconds; 7x7 and 6x8 a quarter of an hour
 # to an hour each on one core, the play layer's twice that.
 set -euo pipefail
@@ -44,8 +45,8 @@ PY
 for board in ${boards//,/ }; do
   solve "$board" "compiled, $threads threads" --threads "$threads"
   if [ "${SECOND:-0}" = 1 ]; then
-    solve "$board" "play layer, 1 thread" --threads 1 --max-nodes 1000000000000
-    python3 - "$dir/$board-compiled, $threads threads.json" "$dir/$board-play layer, 1 thread.json" <<'PY'
+    solve "$board" "play layer anytime, 1 thread" --threads 1 --max-nodes 1000000000000
+    python3 - "$dir/$board-compiled, $threads threads.json" "$dir/$board-play layer anytime, 1 thread.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["value"] for p in sys.argv[1:])
 assert a == b, f"the two solves disagree: {a} and {b}"
