@@ -29,6 +29,15 @@ pub enum Side {
 }
 
 impl Side {
+    /// The side's place in tables kept per side: 0 for White, 1 for Black.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
     /// The other side: the opponent.
     pub fn opposite(self) -> Side {
         match self {

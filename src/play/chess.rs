@@ -77,13 +77,6 @@ pub(crate) struct ChessGame {
     pub(crate) en_passant_keys: Vec<u64>,
 }
 
-pub(crate) fn side_index(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl ChessGame {
     /// Adds the classes of every type a pawn may become (and of kings, rooks and pawns) for
     /// both sides, with their rays and keys, after the pieces' own; draws the castling and en

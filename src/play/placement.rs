@@ -128,19 +128,12 @@ impl game::Game {
     }
 }
 
-fn side_index(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl State {
     /// The placements of the side to move, by point in enumeration order: each empty point
     /// where, along at least one of the placed type's lines, a run of opposing pieces of the
     /// type ends at a piece of the type of the side to move.
     pub(crate) fn placements(&self, game: &game::Game, placement: &Placement, out: &mut Vec<Move>) {
-        let s = side_index(self.to_move);
+        let s = self.to_move.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         let rays = game.move_rays(mine);
         for p in game.scenario.board.points() {
@@ -182,7 +175,7 @@ impl State {
         let Some(placement) = &game.placement else {
             return 0;
         };
-        let s = side_index(side);
+        let s = side.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         let rays = game.move_rays(mine);
         let mut count = 0;
@@ -220,7 +213,7 @@ impl State {
             return None;
         };
         let placement = game.placement.as_ref()?;
-        let s = side_index(self.to_move);
+        let s = self.to_move.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         self.put(piece, to, mine);
         self.flip(game, mine, to, flips, |_, _| mine);
@@ -243,7 +236,7 @@ impl State {
             .placement
             .as_ref()
             .expect("a placement is made in a game that places");
-        let s = side_index(self.to_move);
+        let s = self.to_move.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         self.put(piece, at, mine);
         self.toggle(game, mine, at);
@@ -268,7 +261,7 @@ impl State {
             .as_ref()
             .expect("a placement is unmade in a game that places");
         // Called after the side to move is restored: the placing side.
-        let s = side_index(self.to_move);
+        let s = self.to_move.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         self.flip(game, mine, at, flips, |_, _| theirs);
         // In hand a piece has the class the reserve starts with ([`Placement::extend`]).

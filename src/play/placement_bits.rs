@@ -93,13 +93,6 @@ impl Discs {
     }
 }
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 impl PlacementBits {
     /// The compiled form of `game`, where it has one: a placement game scored by counting
     /// (`place`, `stalemate pass`, `deadlock count`), every piece of the placed type, no
@@ -172,7 +165,7 @@ impl PlacementBits {
                     Reach::Slide { range } => {
                         let forward = line(dx, dy, range);
                         if forward.run > 0 && forward.from != 0 {
-                            lines[side_index(side)].push((forward, line(-dx, -dy, range)));
+                            lines[side.index()].push((forward, line(-dx, -dy, range)));
                         }
                     }
                     Reach::Over => return None,
@@ -243,7 +236,7 @@ impl PlacementBits {
     pub fn moves(&self, d: Discs) -> u64 {
         let empty = self.empty(d);
         let mut moves = 0u64;
-        for &(forward, back) in &self.lines[side_index(d.side)] {
+        for &(forward, back) in &self.lines[d.side.index()] {
             // A run read from the placed point along `forward` is grown from the bracketing
             // piece along `back`.
             let mut run = back.step(d.mine) & d.theirs;
@@ -266,7 +259,7 @@ impl PlacementBits {
     pub fn flips(&self, d: Discs, at: u32) -> u64 {
         let start = 1u64 << at;
         let mut flips = 0u64;
-        for &(forward, _) in &self.lines[side_index(d.side)] {
+        for &(forward, _) in &self.lines[d.side.index()] {
             let mut run = 0u64;
             let mut q = forward.step(start);
             let mut len = 0;

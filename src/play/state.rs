@@ -343,13 +343,6 @@ pub struct Undo {
     halfmove: u32,
 }
 
-fn side_index(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
 fn sign(s: Side) -> i8 {
     match s {
         Side::White => 1,
@@ -366,7 +359,7 @@ impl State {
         for (i, p) in s.pieces.iter().enumerate() {
             occupant[p.at.index()] = i as u8;
             if game.owns_goal[i] {
-                goal_pieces[side_index(p.side)] += 1;
+                goal_pieces[p.side.index()] += 1;
             }
         }
         let chess = game.rules.chess.unwrap_or_default();
@@ -607,7 +600,7 @@ impl State {
         if game.any_goals || self.pending.is_some() || game.chess.is_some() || !placement.alone {
             return None;
         }
-        let s = side_index(self.to_move);
+        let s = self.to_move.index();
         let (mine, theirs) = (placement.class[s], placement.class[1 - s]);
         let mut child = ChildKey {
             hash: self.hash ^ game.black_key,
@@ -675,7 +668,7 @@ impl State {
         let Some(over) = self.en_passant else {
             return 0;
         };
-        let mover = chess::side_index(self.to_move.opposite());
+        let mover = self.to_move.opposite().index();
         let taker = chess.pawn[1 - mover];
         // The points a pawn of the side to move takes `over` from are those a pawn of the
         // other side attacks from `over`.
@@ -724,7 +717,7 @@ impl State {
         {
             return self.attacked_from_the_point(game, chess, p, by);
         }
-        for &i in &game.by_side[side_index(by)] {
+        for &i in &game.by_side[by.index()] {
             let i = usize::from(i);
             let Some(at) = self.at[i] else { continue };
             for ray in game.attack_rays(self.class(i)).from(at) {
@@ -792,7 +785,7 @@ impl State {
     /// (docs/play-and-search.md §1.6).
     fn keep_legal_by_pins(&mut self, game: &Game, chess: &ChessGame, out: &mut Vec<Move>) -> bool {
         let side = self.to_move;
-        let s = chess::side_index(side);
+        let s = side.index();
         let them = side.opposite();
         let mut kings = game.by_side[s]
             .iter()
@@ -883,7 +876,7 @@ impl State {
         if let Some(placement) = &game.placement {
             self.placements(game, placement, out);
         }
-        for &i in &game.by_side[side_index(side)] {
+        for &i in &game.by_side[side.index()] {
             let i = usize::from(i);
             let Some(from) = self.at[i] else { continue };
             let first = out.len();
@@ -903,7 +896,7 @@ impl State {
                 continue;
             }
             if let Some(chess) = &game.chess
-                && chess.pawn[side_index(side)] == class
+                && chess.pawn[side.index()] == class
             {
                 self.pawn_moves(game, chess, i, from, out);
                 continue;
@@ -965,7 +958,7 @@ impl State {
         out: &mut Vec<Move>,
     ) {
         let side = self.to_move;
-        let s = side_index(side);
+        let s = side.index();
         let board = &game.scenario.board;
         let Some(c) = board.coords(from) else { return };
         let class = &game.classes[chess.pawn[s]];
@@ -1031,7 +1024,7 @@ impl State {
     /// not attacked.
     fn castlings(&self, game: &Game, chess: &ChessGame, out: &mut Vec<Move>) {
         let side = self.to_move;
-        let s = side_index(side);
+        let s = side.index();
         for way in &chess.ways {
             if way.side != side || !self.castling.has(way.right) {
                 continue;
@@ -1086,7 +1079,7 @@ impl State {
     /// piece met on a ray attacks `p` when it is of `by` and of a type that attacks along it.
     /// The same answer as looking from every piece, since those rays run alike both ways.
     fn attacked_from_the_point(&self, game: &Game, chess: &ChessGame, p: Point, by: Side) -> bool {
-        let s = chess::side_index(by);
+        let s = by.index();
         let [queen, rook, bishop, knight] = chess.promotions[s];
         let first_on = |rays: &crate::play::game::Rays, classes: &[usize]| {
             rays.from(p).any(|ray| {
@@ -1106,7 +1099,7 @@ impl State {
 
     /// Whether a royal piece of `side` is attacked.
     pub fn royal_attacked(&self, game: &Game, side: Side) -> bool {
-        game.by_side[side_index(side)].iter().any(|&i| {
+        game.by_side[side.index()].iter().any(|&i| {
             let i = usize::from(i);
             self.at[i].is_some_and(|p| {
                 game.classes[self.class(i)].royal && self.attacked(game, p, side.opposite())
@@ -1120,7 +1113,7 @@ impl State {
     /// is at most a draw, whatever is played (the LG search cuts on it).
     pub fn can_win(&self, game: &Game, side: Side) -> bool {
         let other = side.opposite();
-        self.goal_pieces[side_index(side)] > 0
+        self.goal_pieces[side.index()] > 0
             || self.at.iter().enumerate().any(|(i, at)| {
                 at.is_some() && game.classes[self.class(i)].royal && game.side[i] == other
             })
@@ -1381,7 +1374,7 @@ impl State {
                     self.at[q as usize] = None;
                     self.toggle(game, self.class(q as usize), at);
                     if game.owns_goal[q as usize] {
-                        let s = side_index(game.side[q as usize]);
+                        let s = (game.side[q as usize]).index();
                         self.goal_pieces[s] -= 1;
                     }
                 }
@@ -1396,7 +1389,7 @@ impl State {
                             .iter()
                             .position(|&p| p == usize::from(t))
                             .expect("a promotion is to one of the chess promotion types");
-                        let c = chess.promotions[side_index(self.to_move)][k];
+                        let c = chess.promotions[self.to_move.index()][k];
                         self.class[piece as usize] = c as u8;
                         c
                     }
@@ -1426,7 +1419,7 @@ impl State {
                         Special::DoubleStep { over } => Some(over),
                         _ => None,
                     };
-                    let pawn = usize::from(undo.class) == chess.pawn[side_index(self.to_move)];
+                    let pawn = usize::from(undo.class) == chess.pawn[self.to_move.index()];
                     self.halfmove = if capture.is_some() || pawn {
                         0
                     } else {
@@ -1503,7 +1496,7 @@ impl State {
                 self.occupant[at.index()] = q;
                 self.at[q as usize] = Some(at);
                 if game.owns_goal[q as usize] {
-                    let s = side_index(game.side[q as usize]);
+                    let s = (game.side[q as usize]).index();
                     self.goal_pieces[s] += 1;
                 }
             }

@@ -44,13 +44,13 @@ impl Men {
     /// The points of the side to move.
     #[inline]
     pub fn mine(self) -> u64 {
-        self.sides[side_index(self.to_move)]
+        self.sides[self.to_move.index()]
     }
 
     /// The points of the other side.
     #[inline]
     pub fn theirs(self) -> u64 {
-        self.sides[1 - side_index(self.to_move)]
+        self.sides[1 - self.to_move.index()]
     }
 
     /// The pieces of the side to move less the other's.
@@ -68,13 +68,6 @@ pub struct StepMove {
     pub from: u8,
     /// The point entered.
     pub to: u8,
-}
-
-pub(crate) fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
 }
 
 /// A stepping game compiled to bit masks.
@@ -135,7 +128,7 @@ impl StepBits {
         let mut goals = [None, None];
         let mut goal_distance: [Vec<u32>; 2] = [vec![0; n], vec![0; n]];
         for piece in 0..game.piece_count() {
-            let s = side_index(game.side[piece]);
+            let s = game.side[piece].index();
             let c = game.class[piece];
             if *class[s].get_or_insert(c) != c {
                 return None;
@@ -206,7 +199,7 @@ impl StepBits {
     /// The points a piece of the side to move on `from` may move to.
     #[inline]
     pub fn targets(&self, m: Men, from: u32) -> u64 {
-        let s = side_index(m.to_move);
+        let s = m.to_move.index();
         (self.steps[s][from as usize] & self.empty(m)) | (self.takes[s][from as usize] & m.theirs())
     }
 
@@ -247,7 +240,7 @@ impl StepBits {
     /// Whether the side to move has a move onto one of its goals (which wins at once).
     #[inline]
     pub fn reaches_goal(&self, m: Men) -> bool {
-        let goals = self.goals[side_index(m.to_move)];
+        let goals = self.goals[m.to_move.index()];
         if goals == 0 {
             return false;
         }
@@ -265,7 +258,7 @@ impl StepBits {
     /// The position after the side to move plays `mv`.
     #[inline]
     pub fn play(&self, m: Men, mv: StepMove) -> Men {
-        let s = side_index(m.to_move);
+        let s = m.to_move.index();
         let mut sides = m.sides;
         sides[s] ^= (1 << mv.from) | (1 << mv.to);
         sides[1 - s] &= !(1 << mv.to);
@@ -278,13 +271,13 @@ impl StepBits {
     /// Whether `mv` (by the side to move of the position before it) enters one of its goals.
     #[inline]
     pub fn is_goal(&self, side: Side, to: u8) -> bool {
-        self.goals[side_index(side)] >> to & 1 == 1
+        self.goals[side.index()] >> to & 1 == 1
     }
 
     /// The moves from a piece on `from` to its nearest goal, for the side `side`.
     #[inline]
     pub fn goal_distance(&self, side: Side, at: u8) -> u32 {
-        self.goal_distance[side_index(side)][usize::from(at)]
+        self.goal_distance[side.index()][usize::from(at)]
     }
 
     /// Whether the game ended as no piece with a goal is left on either side (a draw), read
@@ -338,7 +331,7 @@ impl StepBits {
         let mut sides = [0u64; 2];
         for (i, at) in state.at.iter().enumerate() {
             if let Some(p) = at {
-                sides[side_index(game.side[i])] |= 1 << p.index();
+                sides[game.side[i].index()] |= 1 << p.index();
             }
         }
         let m = Men {

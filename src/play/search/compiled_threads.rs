@@ -116,3 +116,21 @@ pub(crate) fn visit(budget: &mut Budget, halt: &AtomicBool, ply: usize) -> bool 
     }
     true
 }
+
+/// The root's value by null windows from 0 (MTD(f)), between `-inf` and `inf`:
+/// `probe(beta)` searches the root with the window (`beta - 1`, `beta`) and gives its result,
+/// `None` once the search must stop (then so does this).
+pub(crate) fn null_windows(inf: i32, mut probe: impl FnMut(i32) -> Option<i32>) -> Option<i32> {
+    let (mut lower, mut upper) = (-inf, inf);
+    let mut guess = 0;
+    while lower < upper {
+        let beta = guess.max(lower + 1);
+        guess = probe(beta)?;
+        if guess < beta {
+            upper = guess;
+        } else {
+            lower = guess;
+        }
+    }
+    Some(guess)
+}

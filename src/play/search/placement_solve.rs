@@ -221,26 +221,15 @@ impl<'a> Solver<'a> {
     /// tells a win from the rest, each next one moves a bound to a margin some line reaches.
     fn root(&mut self, d: Discs) -> i32 {
         let moves = self.shared.root_moves;
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut guess = 0;
-        while lower < upper {
-            let beta = guess.max(lower + 1);
+        super::compiled_threads::null_windows(INF, |beta| {
             let score = if moves == 0 {
                 self.search(d, beta - 1, beta, 0)
             } else {
                 self.node(d, beta - 1, beta, 0, moves)
             };
-            if self.stopped() {
-                return 0;
-            }
-            guess = score;
-            if score < beta {
-                upper = score;
-            } else {
-                lower = score;
-            }
-        }
-        guess
+            (!self.stopped()).then_some(score)
+        })
+        .unwrap_or(0)
     }
 
     /// The margin of `d` under best play, within (`alpha`, `beta`) (outside it, a bound).

@@ -282,22 +282,11 @@ impl<'a> Solver<'a> {
     /// The root's value: its moves limited to one per symmetry class, searched by null
     /// windows from 0.
     fn root(&mut self, m: Men) -> i32 {
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut guess = 0;
-        while lower < upper {
-            let beta = guess.max(lower + 1);
-            let score = self.search(m, beta - 1, beta, 0, true);
-            if self.stopped() {
-                return 0;
-            }
-            guess = score;
-            if score < beta {
-                upper = score;
-            } else {
-                lower = score;
-            }
-        }
-        guess
+        super::compiled_threads::null_windows(INF, |beta| {
+            let value = self.search(m, beta - 1, beta, 0, true);
+            (!self.stopped()).then_some(value)
+        })
+        .unwrap_or(0)
     }
 
     /// The steps the pieces of `m` have left to their goals, both sides: how much a search
@@ -306,7 +295,7 @@ impl<'a> Solver<'a> {
     fn weight(&self, m: Men) -> u32 {
         let mut w = 0;
         for side in [Side::White, Side::Black] {
-            let mut left = m.sides[crate::play::step_bits::side_index(side)];
+            let mut left = m.sides[side.index()];
             while left != 0 {
                 let p = left.trailing_zeros() as u8;
                 left &= left - 1;

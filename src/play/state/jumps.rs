@@ -2,7 +2,7 @@
 //! `play/jump.rs`): their steps onto empty points, their chains of jumps, made and unmade in
 //! place, and a chain's text.
 
-use super::{EMPTY, Move, MoveError, Special, State, side_index};
+use super::{EMPTY, Move, MoveError, Special, State};
 use crate::board::Point;
 use crate::play::game::Game;
 use crate::play::jump::{JumpGame, JumpPath, MAX_JUMPS};
@@ -22,7 +22,7 @@ impl State {
     /// one. Under `capture compulsory` these are then its only moves.
     pub(super) fn all_jumps(&self, game: &Game, jumps: &JumpGame, out: &mut Vec<Move>) -> bool {
         out.clear();
-        for &i in &game.by_side[side_index(self.to_move)] {
+        for &i in &game.by_side[self.to_move.index()] {
             let i = usize::from(i);
             if let Some(from) = self.at[i] {
                 self.piece_jumps(game, jumps, i, from, out);
@@ -166,7 +166,7 @@ impl State {
             self.at[qi] = None;
             self.toggle(game, self.class(qi), over);
             if game.owns_goal[qi] {
-                self.goal_pieces[side_index(game.side[qi])] -= 1;
+                self.goal_pieces[game.side[qi].index()] -= 1;
             }
             self.taken.push(q);
             at = land;
@@ -214,7 +214,7 @@ impl State {
             self.occupant[over.index()] = q;
             self.at[qi] = Some(over);
             if game.owns_goal[qi] {
-                self.goal_pieces[side_index(game.side[qi])] += 1;
+                self.goal_pieces[game.side[qi].index()] += 1;
             }
         }
         self.occupant[from.index()] = piece as u8;
