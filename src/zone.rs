@@ -219,6 +219,11 @@ pub struct ZoneGenerator<'s> {
     /// Per piece, MAP from where it stands by its moves, where that is its [`ZoneGenerator::reach`]
     /// (it attacks as it moves): the scan asks for it per pair and piece.
     moves_from: Vec<Option<&'s crate::kernel::DistanceMap>>,
+    /// Per piece that attacks with other vectors than it moves by (a pawn), its
+    /// [`ZoneGenerator::reach`] with the capture to every point, listed the first time a bundle
+    /// asks (each asks per level, marked point and piece: a tenth of a chess middlegame's
+    /// search went to working it out a point at a time).
+    captures_from: Vec<Option<Vec<u32>>>,
     /// Buffers [`ZoneGenerator::bundle`] reuses from bundle to bundle.
     scratch: BundleScratch,
     /// What the TRACKS this generator listed hold (held while it lives).
@@ -247,6 +252,10 @@ struct BundleScratch {
     /// of x's piece, walked once per candidate (most of a chess position's zone cost).
     runs: Vec<(u32, u32, u32, u32)>,
 }
+
+/// The largest board on which [`ZoneGenerator::capture_reach`] tabulates a piece's reach (on
+/// a larger one a bundle works it out a point at a time, as it asks).
+const CAPTURE_TABLE_POINTS: usize = 4096;
 
 /// No run in [`BundleScratch::head`].
 const NO_RUN: u32 = u32::MAX;
@@ -333,7 +342,6 @@ fn occupants(scenario: &Scenario, n: usize) -> Vec<(Point, Vec<usize>)> {
 /// piece, so that a search whose states share one kernel can keep them from state to state
 /// ([`ZoneGenerator::with_tracks`]).
 pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), TrackList>;
-
 /// One TRACKS entry: the trajectories, and per trajectory its intermediate stops as a set of
 /// points (`words` words each) so that filter F1 tests a candidate against the marked points
 /// without reading its stops.
@@ -413,6 +421,7 @@ impl<'s> ZoneGenerator<'s> {
                         .then(|| kernel.map(moves, piece.at))
                 })
                 .collect(),
+            captures_from: vec![None; scenario.pieces.len()],
             scratch: BundleScratch::default(),
             held: Budget::new(),
             listed: Budget::new(),
@@ -462,6 +471,19 @@ impl<'s> ZoneGenerator<'s> {
             .map(|d| d + 1)
             .min()
             .unwrap_or(unreachable)
+    }
+
+    /// [`ZoneGenerator::reach`] of piece `q` from where it stands to every point, with the
+    /// capture, listed once per generator.
+    fn capture_reach(&mut self, q: usize) -> &[u32] {
+        if self.captures_from[q].is_none() {
+            let x = self.scenario.pieces[q].at;
+            let table = (0..self.kernel.n())
+                .map(|y| self.reach(q, x, Point(y as u32), true))
+                .collect();
+            self.captures_from[q] = Some(table);
+        }
+        self.captures_from[q].as_deref().unwrap_or(&[])
     }
 
     /// TRACKS_q(x, y, l): the admissible trajectories of q from x to y of length 1..=l, sorted.
@@ -778,6 +800,7 @@ impl<'s> ZoneGenerator<'s> {
                         // Q4, as in `unfiltered`.
                         let d = match self.moves_from[q] {
                             Some(moves) => moves.get(y),
+                            None if n <= CAPTURE_TABLE_POINTS => self.capture_reach(q)[y.index()],
                             None => self.reach(q, x, y, true),
                         };
                         let qualifies = if self.scenario.pieces[q].side == side {
@@ -1436,6 +1459,38 @@ mod tests {
                 assert_eq!(replay_times(&z.entries), z.times, "{file}: {:?}", z.entries);
             }
         }
+    }
+
+    #[test]
+    fn a_pawn_s_tabulated_reach_is_its_reach_point_by_point() {
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
+        let mut pawns = 0;
+        for file in ["middlegame.scenario", "pawned.scenario", "reti.scenario"] {
+            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let k = s.kernel();
+            let mut generator = ZoneGenerator::new(&s, &k, ZoneOptions::default());
+            for q in 0..s.pieces.len() {
+                if !generator.separate_attack(q) {
+                    continue;
+                }
+                pawns += 1;
+                let x = s.pieces[q].at;
+                let table = generator.capture_reach(q).to_vec();
+                assert_eq!(table.len(), k.n(), "{file}");
+                for y in s.board.points() {
+                    let name = s.board.name(y);
+                    assert_eq!(
+                        table[y.index()],
+                        generator.reach(q, x, y, true),
+                        "{file} {name}"
+                    );
+                }
+                // Some points within reach, some out of it.
+                assert!(table.iter().any(|&d| d < k.unreachable()), "{file}");
+                assert!(table.contains(&k.unreachable()), "{file}");
+            }
+        }
+        assert!(pawns >= 16, "{pawns} pawns");
     }
 
     #[test]

@@ -2,13 +2,12 @@
 //! order, the replies to a goal waiting for its reply, captures in the race, waiting moves, and
 //! the order of moves outside the zones.
 
-use std::collections::HashMap;
-
 use super::attack::{Attack, ZoneKind};
 use super::race::{Race, race_steps};
 use crate::board::Point;
 use crate::play::game::Game;
 use crate::play::state::{Move, Pending, State};
+use rustc_hash::FxHashMap;
 
 /// Whether the side to move in `state` has a waiting move among `legal`: a step, not a capture,
 /// that its piece could take back at once (a step along its move rays from the point it goes
@@ -119,8 +118,8 @@ pub(super) fn movable(a: &Attack) -> impl Iterator<Item = &crate::zone::ZoneEntr
 /// attacks one of whose zones has it.
 fn first_steps<'a>(
     attacks: impl Iterator<Item = &'a Attack>,
-) -> HashMap<(usize, Point, Point), u32> {
-    let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
+) -> FxHashMap<(usize, Point, Point), u32> {
+    let mut out: FxHashMap<(usize, Point, Point), u32> = FxHashMap::default();
     for a in attacks {
         for &key in &a.steps {
             *out.entry(key).or_insert(0) += 1;

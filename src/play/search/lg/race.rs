@@ -1,8 +1,6 @@
 //! The race extension past the depth bound: the goal zones it reads ([`race_zones`]), each side's
 //! lead, and the moves each side may make in it ([`race_moves`]).
 
-use std::collections::HashMap;
-
 use super::attack::{Attack, ZoneKind};
 use super::moves::{movable, zone_moves};
 use super::static_value::{blocked, held};
@@ -10,6 +8,7 @@ use crate::board::Point;
 use crate::piece::Side;
 use crate::play::game::Game;
 use crate::play::state::{Move, State};
+use rustc_hash::FxHashMap;
 
 /// The moves the side to move may make in the race with `left` moves left to it: the legal
 /// moves along the race's zones ([`race_zones`]; a side that wins the race as it stands takes
@@ -119,8 +118,8 @@ pub(super) fn race_steps(
     race: &Race,
     side: Side,
     left: u32,
-) -> HashMap<(usize, Point, Point), u32> {
-    let mut out: HashMap<(usize, Point, Point), u32> = HashMap::new();
+) -> FxHashMap<(usize, Point, Point), u32> {
+    let mut out: FxHashMap<(usize, Point, Point), u32> = FxHashMap::default();
     for key in race_step_keys(game, state, race, side, left) {
         *out.entry(key).or_insert(0) += 1;
     }

@@ -2,8 +2,10 @@
 //! domination zones of decision A22 and caches of positions met and of TRACKS.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+
 use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use super::attack::{Attack, Attacks, ZoneKind};
 use super::error::LgError;
@@ -46,10 +48,10 @@ pub struct Regenerate {
     /// where the pieces stand and what they are (a promoted pawn is another piece) and on
     /// nothing else, and a reduced tree meets one position by many orders of independent
     /// moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
-    cache: HashMap<PositionKey, Attacks>,
+    cache: PositionCache,
     /// The goal zones of the positions the race extension met ([`ZoneSource::goal_zones`]),
     /// kept as [`Regenerate::cache`] is.
-    goal_cache: HashMap<PositionKey, Attacks>,
+    goal_cache: PositionCache,
     /// TRACKS kept from state to state where the kernel is shared: they depend on the piece's
     /// type and the points, not on where the other pieces stand. Cleared when it holds
     /// [`TRACKS_CACHE_ENTRIES`].
@@ -57,7 +59,20 @@ pub struct Regenerate {
     /// The scenario of the last state whose zones were listed, rewritten for the next
     /// ([`State::scenario_into`]).
     scenario: RefCell<Option<Scenario>>,
+    /// The guards' approaches met so far where the kernel is shared and they are main
+    /// trajectories alone ([`Regenerate::guard_attack`]): they depend on the guard (its game
+    /// index, type, side and point) and the point guarded, and on no other piece but one
+    /// standing on that point. A fifth of race10's search at horizon 5 built them afresh.
+    /// Cleared when it holds [`GUARD_CACHE_ENTRIES`].
+    guards: RefCell<FxHashMap<GuardKey, Option<Attack>>>,
 }
+
+/// What a guard's approach depends on: the guard's game index, type index, side and point,
+/// and the point it guards.
+type GuardKey = (usize, usize, Side, Point, Point);
+
+/// The guards' approaches [`Regenerate`] keeps at most (a bound on its memory).
+pub const GUARD_CACHE_ENTRIES: usize = 100_000;
 
 /// The TRACKS entries [`Regenerate`] keeps at most (a bound on its memory).
 pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
@@ -68,8 +83,16 @@ pub const TRACKS_CACHE_ENTRIES: usize = 200_000;
 /// position and make no particular plan.
 pub const DOMINATION_MAINS: usize = 64;
 
-/// The positions whose attacks [`Regenerate`] keeps at most (a bound on its memory).
+/// The positions whose attacks each generation of [`Regenerate`]'s caches keeps at most (a
+/// bound on its memory).
 pub const ZONE_CACHE_POSITIONS: usize = 2_000;
+
+/// The bytes of zones each generation of [`Regenerate`]'s caches of positions keeps at most. A chess
+/// middlegame's position holds about a megabyte of zones at horizon 4: its 2,000 positions
+/// were 2 GB, no faster than 256 MB (`--horizon 4 --depth 6 --max-nodes 15000`: 34.8 s of
+/// CPU either way), and emptying them handed gigabytes back to the system, whose pages it
+/// then cleared again (a quarter of the run in the kernel).
+pub const ZONE_CACHE_BYTES: usize = 256 << 20;
 
 impl Regenerate {
     /// The zones of `game`'s states within `horizon`: filters on, bundles off until the
@@ -88,10 +111,11 @@ impl Regenerate {
             // zones; the LG search chooses ([`LgOptions::product_zones`](super::options::LgOptions::product_zones)).
             product: true,
             kernel: (!game.scenario.blocking).then(|| game.scenario.kernel()),
-            cache: HashMap::new(),
-            goal_cache: HashMap::new(),
+            cache: PositionCache::default(),
+            goal_cache: PositionCache::default(),
             tracks: RefCell::new(Tracks::default()),
             scenario: RefCell::new(None),
+            guards: RefCell::new(FxHashMap::default()),
         }
     }
 }
@@ -312,6 +336,59 @@ impl Regenerate {
         }
     }
 
+    /// The domination attack of p0 (the generator's piece, the game's g0) guarding y0, as
+    /// [`Regenerate::domination_zones`] lists it, with its first steps ([`Attack::new`]); from
+    /// the cache of guards' approaches where the kernel is shared and the zones are the
+    /// guard's main trajectories alone, which depend on nothing else than the key
+    /// ([`GuardKey`]) and whether a piece stands on y0 (then there are none).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn guard_attack(
+        &self,
+        game: &Game,
+        state: &State,
+        generator: &mut ZoneGenerator<'_>,
+        scenario: &Scenario,
+        back: &[usize],
+        p0: usize,
+        y0: Point,
+        goals_only: bool,
+    ) -> Result<Option<Attack>, LgError> {
+        let g0 = back[p0];
+        let list = |generator: &mut ZoneGenerator<'_>| -> Result<Option<Attack>, LgError> {
+            let Some(zones) = self.domination_zones(generator, p0, y0, goals_only) else {
+                return Ok(None);
+            };
+            let zones = zones.map(|mut zones| {
+                for z in &mut zones {
+                    for e in &mut z.entries {
+                        e.piece = back[e.piece];
+                    }
+                }
+                zones
+            });
+            let zones = zones_or_error(game, state, g0, y0, ZoneKind::Domination, zones)?;
+            Ok(Some(Attack::new(g0, y0, ZoneKind::Domination, zones)))
+        };
+        let cacheable = self.shares_kernel()
+            && self.guard_mains_only(goals_only)
+            && scenario.pieces_at(y0).next().is_none();
+        if !cacheable {
+            return list(generator);
+        }
+        let piece = &scenario.pieces[p0];
+        let key = (g0, piece.type_index, piece.side, piece.at, y0);
+        if let Some(attack) = self.guards.borrow().get(&key) {
+            return Ok(attack.clone());
+        }
+        let attack = list(generator)?;
+        let mut guards = self.guards.borrow_mut();
+        if guards.len() >= GUARD_CACHE_ENTRIES {
+            guards.clear();
+        }
+        guards.insert(key, attack.clone());
+        Ok(attack)
+    }
+
     /// Whether the domination zones of [`Regenerate::domination_zones`] are the guard's main
     /// trajectories alone (else bundles with their negations).
     pub(super) fn guard_mains_only(&self, goals_only: bool) -> bool {
@@ -402,11 +479,11 @@ impl Regenerate {
         state: &State,
         make: impl FnOnce(&Self) -> Result<Vec<Attack>, LgError>,
     ) -> Result<Attacks, LgError> {
-        if let Some(attacks) = self.cache.get(&position_key(state)) {
+        if let Some(attacks) = self.cache.get(state) {
             return Ok(attacks.clone());
         }
         let attacks = Rc::new(make(self)?);
-        keep(&mut self.cache, state, &attacks);
+        self.cache.keep(state, &attacks);
         Ok(attacks)
     }
 
@@ -418,11 +495,11 @@ impl Regenerate {
         state: &State,
         make: impl FnOnce(&Self) -> Result<Vec<Attack>, LgError>,
     ) -> Result<Attacks, LgError> {
-        if let Some(attacks) = self.goal_cache.get(&position_key(state)) {
+        if let Some(attacks) = self.goal_cache.get(state) {
             return Ok(attacks.clone());
         }
         // A position searched before the depth bound has its goal zones among all of them.
-        let attacks = match self.cache.get(&position_key(state)) {
+        let attacks = match self.cache.get(state) {
             Some(all) => Rc::new(
                 all.iter()
                     .filter(|a| is_goal_zone(game, a))
@@ -431,7 +508,7 @@ impl Regenerate {
             ),
             None => Rc::new(make(self)?),
         };
-        keep(&mut self.goal_cache, state, &attacks);
+        self.goal_cache.keep(state, &attacks);
         Ok(attacks)
     }
 
@@ -442,14 +519,45 @@ impl Regenerate {
     }
 }
 
-/// Keeps `attacks` as `state`'s in `cache`, emptied first when full, or when the memory in use
-/// passes half the limit (a position's attacks with their domination bundles can be megabytes
-/// on a 10x10 board).
-fn keep(cache: &mut HashMap<PositionKey, Attacks>, state: &State, attacks: &Attacks) {
-    if cache.len() >= ZONE_CACHE_POSITIONS || crate::memory::in_use() > crate::memory::limit() / 2 {
-        cache.clear();
+/// The attacks of the positions met, bounded in two generations: when the current one holds
+/// [`ZONE_CACHE_POSITIONS`] positions or [`ZONE_CACHE_BYTES`] of zones, it becomes the old one
+/// (the old one dropped), so that the positions met last stay at hand; both are dropped when
+/// the memory in use passes half the limit.
+#[derive(Default)]
+struct PositionCache {
+    current: FxHashMap<PositionKey, Attacks>,
+    old: FxHashMap<PositionKey, Attacks>,
+    /// What the current generation's attacks hold, as [`Zone::bytes`] counts them (zones an
+    /// attack shares with its parent's counted again: an upper bound).
+    bytes: usize,
+}
+
+impl PositionCache {
+    fn get(&self, state: &State) -> Option<&Attacks> {
+        let key = position_key(state);
+        self.current.get(&key).or_else(|| self.old.get(&key))
     }
-    cache.insert(position_key(state), attacks.clone());
+
+    /// Keeps `attacks` as `state`'s.
+    fn keep(&mut self, state: &State, attacks: &Attacks) {
+        let bytes: usize = attacks
+            .iter()
+            .flat_map(|a| a.zones.iter())
+            .map(Zone::bytes)
+            .sum();
+        if crate::memory::in_use() > crate::memory::limit() / 2 {
+            self.current.clear();
+            self.old.clear();
+            self.bytes = 0;
+        } else if self.current.len() >= ZONE_CACHE_POSITIONS
+            || self.bytes + bytes > ZONE_CACHE_BYTES
+        {
+            self.old = std::mem::take(&mut self.current);
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
+        self.current.insert(position_key(state), attacks.clone());
+    }
 }
 
 /// What a position's zones depend on: where each piece stands, and its class (its type and

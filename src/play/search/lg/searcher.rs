@@ -2,7 +2,7 @@
 //! of moves (zone moves, a reduced pass, tempo moves, every legal move), the refutation check, the
 //! table of positions and the ordering by the pass before and killers.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 use super::attack::{Attack, Attacks};
@@ -78,14 +78,14 @@ pub(super) struct Searcher<'g, 's> {
     pub(super) race: u32,
     /// The values of the positions searched, by key and ply ([`TableEntry`]); `None` with
     /// `Leaf::Zero`, the plain reduced tree the search grammar derives.
-    pub(super) table: Option<HashMap<(u64, u32), TableEntry>>,
+    pub(super) table: Option<FxHashMap<(u64, u32), TableEntry>>,
     pub(super) table_hits: u64,
     pub(super) max_ply: u32,
     pub(super) generated: u64,
     /// Per position (its key), the move that gave its value in this pass.
-    pub(super) best: HashMap<u64, Move>,
+    pub(super) best: FxHashMap<u64, Move>,
     /// The same of the pass before, which orders this one's moves.
-    pub(super) prior: HashMap<u64, Move>,
+    pub(super) prior: FxHashMap<u64, Move>,
     /// Per ply, the last move that cut its node short (a refutation that often refutes the
     /// siblings too).
     pub(super) killers: Vec<Option<Move>>,
@@ -118,12 +118,12 @@ impl<'g, 's> Searcher<'g, 's> {
                 Leaf::Zones => lg.race.unwrap_or(0),
             },
             // The whole tree (`full_tree`) is drawn as searched, every transposition in full.
-            table: (lg.leaf == Leaf::Zones && !lg.full_tree).then(HashMap::new),
+            table: (lg.leaf == Leaf::Zones && !lg.full_tree).then(FxHashMap::default),
             table_hits: 0,
             max_ply: 0,
             generated: 0,
-            best: HashMap::new(),
-            prior: HashMap::new(),
+            best: FxHashMap::default(),
+            prior: FxHashMap::default(),
             killers: Vec::new(),
             soft_limit: None,
             over_budget: false,
