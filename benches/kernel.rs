@@ -8,6 +8,8 @@
 //!
 //! Run with `cargo bench --bench kernel`; it takes a couple of minutes on 2 cores.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 

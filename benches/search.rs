@@ -10,6 +10,8 @@
 //! Run with `cargo bench --bench search`. Every search but 6x6's uses a 16 MiB table (the CLI's
 //! default); the table is built anew for each search, so its allocation is part of the time.
 
+mod common;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;

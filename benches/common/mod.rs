@@ -1,9 +1,16 @@
-//! What the benchmarks share: the time of one call, for the ratio tables they print after
-//! criterion's own report. Each bench compiles its own copy and uses part of it.
+//! What the benchmarks share: the binary's allocator, and the time of one call, for the ratio
+//! tables they print after criterion's own report. Each bench compiles its own copy and uses
+//! part of it.
 #![allow(dead_code)]
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// The allocator the `lingeo` binary and the Python module run on (mimalloc, counted): a
+/// search's time depends on it by half (docs/lg-search.md, "The allocator and the caches"),
+/// so a bench measures what a user runs.
+#[global_allocator]
+static ALLOCATOR: lingeo::memory::Counting = lingeo::memory::Counting;
 
 /// The median time of one call of `f`. Calls are timed in batches of at least a millisecond,
 /// so that a call of a few microseconds is not lost in the timer's and the machine's noise;
