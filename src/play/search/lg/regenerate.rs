@@ -87,8 +87,8 @@ pub const DOMINATION_MAINS: usize = 64;
 /// bound on its memory).
 pub const ZONE_CACHE_POSITIONS: usize = 2_000;
 
-/// The bytes of zones each generation of [`Regenerate`]'s caches of positions keeps at most. A chess
-/// middlegame's position holds about a megabyte of zones at horizon 4: its 2,000 positions
+/// The bytes of zones each generation of [`Regenerate`]'s caches of positions keeps at most.
+/// A chess middlegame's position holds about a megabyte of zones at horizon 4: its 2,000 positions
 /// were 2 GB, no faster than 256 MB (`--horizon 4 --depth 6 --max-nodes 15000`: 34.8 s of
 /// CPU either way), and emptying them handed gigabytes back to the system, whose pages it
 /// then cleared again (a quarter of the run in the kernel).
@@ -251,14 +251,7 @@ impl Regenerate {
         goals_only: bool,
         progress: &dyn Progress,
     ) -> Vec<Generated> {
-        let to_game = |mut zones: Vec<Zone>| {
-            for z in &mut zones {
-                for e in &mut z.entries {
-                    e.piece = back[e.piece];
-                }
-            }
-            zones
-        };
+        let to_game = |zones: Vec<Zone>| to_game(zones, back);
         let mut out = Vec::new();
         // Per side (White, Black), the points its goal pieces pass, with the piece.
         let mut guard: Vec<(Side, Point, usize)> = Vec::new();
@@ -358,14 +351,7 @@ impl Regenerate {
             let Some(zones) = self.domination_zones(generator, p0, y0, goals_only) else {
                 return Ok(None);
             };
-            let zones = zones.map(|mut zones| {
-                for z in &mut zones {
-                    for e in &mut z.entries {
-                        e.piece = back[e.piece];
-                    }
-                }
-                zones
-            });
+            let zones = zones.map(|zones| to_game(zones, back));
             let zones = zones_or_error(game, state, g0, y0, ZoneKind::Domination, zones)?;
             Ok(Some(Attack::new(g0, y0, ZoneKind::Domination, zones)))
         };
@@ -590,6 +576,16 @@ impl Regenerate {
             })
             .collect()
     }
+}
+
+/// The zones' pieces, given as the state's scenario's, as the game's indices (`back`).
+pub(super) fn to_game(mut zones: Vec<Zone>, back: &[usize]) -> Vec<Zone> {
+    for z in &mut zones {
+        for e in &mut z.entries {
+            e.piece = back[e.piece];
+        }
+    }
+    zones
 }
 
 /// The zones of an attack of `state`, or the search's error naming the attack.

@@ -35,7 +35,7 @@ use rustc_hash::FxHashMap;
 use super::attack::{Attack, Attacks, ZoneKind};
 use super::error::LgError;
 use super::moves::is_goal_zone;
-use super::regenerate::{Regenerate, guarded, zones_or_error};
+use super::regenerate::{Regenerate, guarded, to_game, zones_or_error};
 use super::zone_source::{Parent, ZoneSource};
 use crate::board::Point;
 use crate::piece::Side;
@@ -225,16 +225,6 @@ pub(super) fn updated(
         }
         Ok(out)
     })
-}
-
-/// The zones' pieces as the game's indices.
-fn to_game(mut zones: Vec<Zone>, back: &[usize]) -> Vec<Zone> {
-    for z in &mut zones {
-        for e in &mut z.entries {
-            e.piece = back[e.piece];
-        }
-    }
-    zones
 }
 
 /// What a move changed: the pieces whose point or class changed (D), and the points they left
