@@ -69,6 +69,11 @@ impl BitSet {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Takes every member out, keeping the words (a set reused level after level).
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
     /// Whether there is no member.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
@@ -167,6 +172,11 @@ mod tests {
         assert_eq!(s.nth(5), None);
         s.remove(Point(63));
         assert_eq!(s.len(), 3);
+        s.clear();
+        assert!(s.is_empty() && s.iter().next().is_none());
+        // Its board is kept: a point of it can still join.
+        s.insert(Point(129));
+        assert_eq!(s.to_vec(), vec![Point(129)]);
     }
 
     #[test]

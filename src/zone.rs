@@ -251,6 +251,12 @@ struct BundleScratch {
     /// x to y, and those are few; keyed by the start alone, the chain held every trajectory
     /// of x's piece, walked once per candidate (most of a chess position's zone cost).
     runs: Vec<(u32, u32, u32, u32)>,
+    /// The entries of the bundle being built: moved out into a vector of their exact length
+    /// when it is done, so that a bundle costs one allocation for its entries rather than one
+    /// per doubling, and holds no spare capacity in the caches that keep it.
+    entries: Vec<ZoneEntry>,
+    /// The candidates of the pair being scanned that survive the filters.
+    joining: Vec<(usize, SharedTrajectory)>,
 }
 
 /// The largest board on which [`ZoneGenerator::capture_reach`] tabulates a piece's reach (on
@@ -767,13 +773,14 @@ impl<'s> ZoneGenerator<'s> {
         let (f1, f2) = (self.options.f1, self.options.f2);
         let side = self.scenario.pieces[p0].side;
         scratch.reset(n, two_n, self.occupants.iter().map(|&(x, _)| x));
-        let (mut zone, mut v) = main_level(scratch, p0, main, l0, n, two_n);
+        let (mut times, mut v) = main_level(scratch, p0, main, l0, n, two_n);
         let mut ends = scan_ends(&v, &scratch.next);
         for p in v.iter() {
             scratch.next[p.index()] = two_n;
         }
         let occupants = std::mem::take(&mut self.occupants);
-        let mut joining: Vec<(usize, SharedTrajectory)> = Vec::new();
+        let mut joining = std::mem::take(&mut scratch.joining);
+        joining.clear();
         let mut w = BitSet::new(n);
         let mut result = Ok(());
         'levels: for depth in 1.. {
@@ -820,29 +827,34 @@ impl<'s> ZoneGenerator<'s> {
                         };
                         for (i, t) in tracks.trajectories.iter().enumerate() {
                             let dropped = f1 && tracks.passes(i, v.words())
-                                || f2 && scratch.inside(&zone.entries, t);
+                                || f2 && scratch.inside(&scratch.entries, t);
                             if !dropped {
                                 joining.push((q, t.clone()));
                             }
                         }
                     }
                     for (q, t) in joining.drain(..) {
-                        join(scratch, &mut zone, &mut w, (q, t), l, depth, two_n);
+                        join(scratch, &mut w, (q, t), l, depth, two_n);
                     }
                 }
             }
             if w.is_empty() {
                 break;
             }
-            zone.times.push(marked_times(&w, &scratch.next));
+            times.push(marked_times(&w, &scratch.next));
             ends = scan_ends(&w, &scratch.next);
             for p in w.iter() {
                 scratch.next[p.index()] = two_n;
             }
             std::mem::swap(&mut v, &mut w);
-            w = BitSet::new(n);
+            w.clear();
         }
         self.occupants = occupants;
+        scratch.joining = joining;
+        let zone = Zone {
+            entries: scratch.entries.drain(..).collect(),
+            times,
+        };
         result.map(|()| zone)
     }
 
@@ -1143,9 +1155,9 @@ fn scan_ends(v: &BitSet, time: &[i64]) -> Vec<(Point, u32)> {
         .collect()
 }
 
-/// The zone's level 0: the main trajectory of p0, with TIME on its stops after its start (the
-/// stop number + 1 where the point first occurs: DIST of the main trajectory); and those
-/// stops, whose times are below 2n.
+/// The zone's level 0: the main trajectory of p0 as the first of `scratch.entries`, with TIME on
+/// its stops after its start (the stop number + 1 where the point first occurs: DIST of the
+/// main trajectory); the level's marked times; and those stops, whose times are below 2n.
 fn main_level(
     scratch: &mut BundleScratch,
     p0: usize,
@@ -1153,7 +1165,7 @@ fn main_level(
     l0: u32,
     n: usize,
     two_n: i64,
-) -> (Zone, BitSet) {
+) -> (Vec<Vec<(Point, i64)>>, BitSet) {
     for (k, p) in main.iter().enumerate().skip(1) {
         let slot = &mut scratch.next[p.index()];
         if *slot == two_n {
@@ -1167,16 +1179,14 @@ fn main_level(
         }
     }
     scratch.add_runs(0, &main);
-    let zone = Zone {
-        entries: vec![ZoneEntry {
-            piece: p0,
-            trajectory: main,
-            time: l0 + 1,
-            level: 0,
-        }],
-        times: vec![marked_times(&v, &scratch.next)],
-    };
-    (zone, v)
+    scratch.entries.clear();
+    scratch.entries.push(ZoneEntry {
+        piece: p0,
+        trajectory: main,
+        time: l0 + 1,
+        level: 0,
+    });
+    (vec![marked_times(&v, &scratch.next)], v)
 }
 
 /// Trajectory `t` of piece `q` joins the zone at `depth` with time `l`: NEXTTIME = max(NEXTTIME,
@@ -1185,7 +1195,6 @@ fn main_level(
 #[inline]
 fn join(
     scratch: &mut BundleScratch,
-    zone: &mut Zone,
     w: &mut BitSet,
     (q, t): (usize, SharedTrajectory),
     l: u32,
@@ -1201,8 +1210,8 @@ fn join(
         let next = &mut scratch.next[p.index()];
         *next = if *next != two_n { (*next).max(k) } else { k };
     }
-    scratch.add_runs(zone.entries.len(), &t);
-    zone.entries.push(ZoneEntry {
+    scratch.add_runs(scratch.entries.len(), &t);
+    scratch.entries.push(ZoneEntry {
         piece: q,
         trajectory: t,
         time: l,
@@ -1491,6 +1500,46 @@ mod tests {
             }
         }
         assert!(pawns >= 16, "{pawns} pawns");
+    }
+
+    #[test]
+    fn bundles_built_one_after_another_equal_a_fresh_generator_s_and_keep_no_spare_room() {
+        // A generator reuses its buffers from bundle to bundle (a search builds thousands a
+        // second): what one bundle left in them must change no other.
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
+        for (file, horizon) in [
+            ("race10.scenario", 4),
+            ("middlegame.scenario", 2),
+            ("robot-zone-full.scenario", 4),
+        ] {
+            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let k = s.kernel();
+            let mut shared = ZoneGenerator::new(&s, &k, ZoneOptions::default());
+            let (mut bundles, mut negations) = (0, 0);
+            for p0 in 0..s.pieces.len() {
+                for y0 in s.board.points() {
+                    let l0 = shared.main_distance(p0, y0);
+                    if !s.is_target(p0, y0) || l0 > horizon {
+                        continue;
+                    }
+                    let got = shared.bundles(p0, y0, l0).unwrap();
+                    let fresh = ZoneGenerator::new(&s, &k, ZoneOptions::default())
+                        .bundles(p0, y0, l0)
+                        .unwrap();
+                    assert_eq!(got, fresh, "{file}: piece {p0} to {}", s.board.name(y0));
+                    for z in &got {
+                        // Moved out at their exact length: no spare capacity in the caches.
+                        assert_eq!(z.entries.capacity(), z.entries.len(), "{file}");
+                        negations += z.entries.len() - 1;
+                    }
+                    bundles += got.len();
+                }
+            }
+            assert!(
+                bundles >= 5 && negations >= 10,
+                "{file}: {bundles}, {negations}"
+            );
+        }
     }
 
     #[test]

@@ -484,6 +484,10 @@ def test_ctrl_c_stops_a_long_call():
     import signal
 
     s = lingeo.Scenario.load(EXAMPLES / "race10.scenario")
+    # Python's own handler, for this test: a pytest started with SIGINT ignored (under nohup,
+    # or as a background job of a shell without job control) installs none, and the signal
+    # would then go unseen while the solve runs for minutes.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     started = time.monotonic()
     timer.start()
@@ -492,6 +496,7 @@ def test_ctrl_c_stops_a_long_call():
             s.search()
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 20
     # The scenario still works, and a short call is not slowed by the watch.
     started = time.monotonic()
