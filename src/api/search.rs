@@ -398,6 +398,12 @@ pub struct SearchJson {
     /// Why the search stopped early.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<StopReason>,
+    /// The solve ran on the game's rule compiled to bit masks (a placement game scored by
+    /// counting, a stepping game won by goals: docs/play-and-search.md §3.7, §3.8), not on the
+    /// play layer's; left out where it did not (a game without that form, or a depth, node
+    /// or time limit, or another ordering).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub compiled: bool,
     /// LG searches: the horizon.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub horizon: Option<u32>,
@@ -856,6 +862,7 @@ fn search_json(
         time_ms: ms(result.time),
         cpu_time_ms: result.cpu_time.map(ms),
         stopped: result.stopped.clone(),
+        compiled: result.compiled,
         horizon: lg.map(|l| l.horizon),
         proved: lg.map(|l| l.proved),
         forced_in_tree: lg.map(|l| l.forced),

@@ -408,6 +408,8 @@ fn header(args: &SearchArgs, request: &SearchRequest, outcome: &SearchOutcome) -
         (None, Engine::Lg | Engine::LgGrammar) => {
             format!("depth {} (the horizon + 2)", horizon + 2)
         }
+        // Which form ran, where the game has a compiled one (the times differ tenfold).
+        (None, _) if outcome.result.compiled => "solve on the compiled rule".to_string(),
         (None, _) => "solve".to_string(),
     };
     let ordering = match request.engine {

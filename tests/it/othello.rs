@@ -93,9 +93,27 @@ fn four_by_four_solved_with_its_disc_difference() {
         (killer["value"].clone(), killer["score"].clone()),
         (v["value"].clone(), v["score"].clone())
     );
-    // The default solve runs on the compiled rule (docs/play-and-search.md §3.7); the
-    // orderings' positions are compared on the play layer's solve, in the library's tests.
+    // The default solve runs on the compiled rule (docs/play-and-search.md §3.7), and says
+    // so; the killer ordering, and any node limit, keep the play layer's solve. The orderings'
+    // positions are compared on the play layer's solve, in the library's tests.
     assert!(v["nodes"].as_u64() > Some(0), "{v}");
+    assert_eq!(v["compiled"], true, "{v}");
+    assert_eq!(killer["compiled"], serde_json::Value::Null, "{killer}");
+    let limited = json(&[
+        "search",
+        "examples/othello-4x4.scenario",
+        "--solve",
+        "--tt-mb",
+        "4",
+        "--max-nodes",
+        "100000000",
+        "--json",
+    ]);
+    assert_eq!(limited["compiled"], serde_json::Value::Null, "{limited}");
+    assert_eq!(
+        (limited["value"].clone(), limited["score"].clone()),
+        (v["value"].clone(), v["score"].clone())
+    );
     let (out, _, code) = lingeo(&[
         "search",
         "examples/othello-4x4.scenario",
@@ -106,6 +124,10 @@ fn four_by_four_solved_with_its_disc_difference() {
     assert_eq!(code, 0);
     assert!(
         out.contains("score: 8 (pieces at the end, White's minus Black's)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("alphabeta, solve on the compiled rule, ordering mobility"),
         "{out}"
     );
 }

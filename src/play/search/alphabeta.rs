@@ -92,6 +92,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         time: s.budget.elapsed(),
         cpu_time: s.budget.cpu_elapsed(),
         stopped: s.budget.stopped.clone(),
+        compiled: false,
     }
 }
 
@@ -187,6 +188,7 @@ fn parallel_solve(
         time: start.elapsed(),
         cpu_time: cpu_time.zip(s.budget.cpu_elapsed()).map(|(a, b)| a + b),
         stopped: None,
+        compiled: false,
     }
 }
 

@@ -160,6 +160,7 @@ pub fn search(
                 time: started.elapsed(),
                 cpu_time: cpu_time(),
                 stopped: None,
+                compiled: false,
             },
             proved: tree.checked(game, root, value),
             forced: tree.proved(root.to_move == crate::piece::Side::White, value),

@@ -36,6 +36,7 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
         time: budget.elapsed(),
         cpu_time: budget.cpu_elapsed(),
         stopped,
+        compiled: false,
     }
 }
 

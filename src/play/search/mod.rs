@@ -290,6 +290,11 @@ pub struct SearchResult {
     /// Why the search stopped early, if it did (the result is then the last completed
     /// iteration's, or nothing when none completed).
     pub stopped: Option<StopReason>,
+    /// Whether the solve ran on the game's rule compiled to bit masks
+    /// ([`SearchOptions::compiled`]) rather than on the play layer's: the same value, far
+    /// fewer nanoseconds a position. A game that has the form still runs on the play layer
+    /// under a depth, a node or time limit, or another ordering.
+    pub compiled: bool,
 }
 
 impl SearchResult {
@@ -305,6 +310,7 @@ impl SearchResult {
             time,
             cpu_time,
             stopped: Some(why),
+            compiled: false,
         }
     }
 

@@ -113,6 +113,7 @@ pub fn solve(game: &Game, root: &State, options: &SearchOptions) -> Option<Searc
             .zip(s.budget.cpu_elapsed())
             .map(|(a, b)| a + b),
         stopped: None,
+        compiled: true,
     })
 }
 

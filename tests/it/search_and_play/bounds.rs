@@ -373,3 +373,32 @@ fn a_solve_under_a_budget_keeps_its_deepest_iteration() {
         );
     }
 }
+
+/// A stepping game won by goals is solved on its compiled rule when nothing bounds the solve,
+/// and the output says which form ran (the two differ tenfold in time); a depth keeps the play
+/// layer's search, and the JSON then leaves the field out.
+#[test]
+fn a_solve_says_whether_it_ran_on_the_compiled_rule() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let solved = json(&["search", "examples/pawned.scenario", "--json"]);
+    assert_eq!(solved["compiled"], true, "{solved}");
+    assert_eq!(solved["value"], 0, "the shipped Pawned (5x6) is a draw");
+    let deep = json(&[
+        "search",
+        "examples/pawned.scenario",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(deep["compiled"], serde_json::Value::Null, "{deep}");
+    let (out, err, code) = run(&["search", "examples/pawned.scenario"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("alphabeta, solve on the compiled rule, ordering killer"),
+        "{out}"
+    );
+}

@@ -149,6 +149,7 @@ pub fn search_with(
             time: s.budget.elapsed(),
             cpu_time: s.budget.cpu_elapsed(),
             stopped,
+            compiled: false,
         },
         tree,
         horizon: 0,
