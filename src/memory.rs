@@ -16,12 +16,12 @@
 //! for a program whose allocator counts the heap.
 
 use std::alloc::{GlobalAlloc, Layout};
-
-use mimalloc::MiMalloc as Inner;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use mimalloc::MiMalloc as Inner;
 
 /// The default cap on the memory a run may use (`--max-memory`): 4 GiB.
 pub const DEFAULT_LIMIT: usize = 4 << 30;

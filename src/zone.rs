@@ -348,6 +348,7 @@ fn occupants(scenario: &Scenario, n: usize) -> Vec<(Point, Vec<usize>)> {
 /// piece, so that a search whose states share one kernel can keep them from state to state
 /// ([`ZoneGenerator::with_tracks`]).
 pub type Tracks = FxHashMap<(usize, Side, Point, Point, u32, bool), TrackList>;
+
 /// One TRACKS entry: the trajectories, and per trajectory its intermediate stops as a set of
 /// points (`words` words each) so that filter F1 tests a candidate against the marked points
 /// without reading its stops.
@@ -1398,6 +1399,14 @@ pub fn bundle_view(zones: &[Zone]) -> Vec<(ZoneEntry, Vec<Attach>)> {
 mod tests {
     use super::*;
 
+    /// A scenario of the shipped examples.
+    fn example(file: &str) -> Scenario {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(file);
+        Scenario::load(&path).unwrap()
+    }
+
     fn entry(piece: usize, stops: &[u32], time: u32) -> ZoneEntry {
         ZoneEntry {
             piece,
@@ -1442,7 +1451,6 @@ mod tests {
 
     #[test]
     fn times_replayed_from_the_entries_equal_the_generator_s() {
-        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
         for (file, piece, target, horizon, filters) in [
             ("robot-zone-full.scenario", "BOMBER", "h1", 4, true),
             ("robot-zone-full.scenario", "BOMBER", "h1", 4, false),
@@ -1450,7 +1458,7 @@ mod tests {
             ("abstract-zone.scenario", "p0", "5", 4, false),
             ("reti.scenario", "WP", "c8", 4, true),
         ] {
-            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let s = example(file);
             let k = s.kernel();
             let options = ZoneOptions {
                 f1: filters,
@@ -1472,10 +1480,9 @@ mod tests {
 
     #[test]
     fn a_pawn_s_tabulated_reach_is_its_reach_point_by_point() {
-        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
         let mut pawns = 0;
         for file in ["middlegame.scenario", "pawned.scenario", "reti.scenario"] {
-            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let s = example(file);
             let k = s.kernel();
             let mut generator = ZoneGenerator::new(&s, &k, ZoneOptions::default());
             for q in 0..s.pieces.len() {
@@ -1506,13 +1513,12 @@ mod tests {
     fn bundles_built_one_after_another_equal_a_fresh_generator_s_and_keep_no_spare_room() {
         // A generator reuses its buffers from bundle to bundle (a search builds thousands a
         // second): what one bundle left in them must change no other.
-        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/");
         for (file, horizon) in [
             ("race10.scenario", 4),
             ("middlegame.scenario", 2),
             ("robot-zone-full.scenario", 4),
         ] {
-            let s = Scenario::load(format!("{examples}{file}").as_ref()).unwrap();
+            let s = example(file);
             let k = s.kernel();
             let mut shared = ZoneGenerator::new(&s, &k, ZoneOptions::default());
             let (mut bundles, mut negations) = (0, 0);

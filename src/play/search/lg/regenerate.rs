@@ -2,7 +2,6 @@
 //! domination zones of decision A22 and caches of positions met and of TRACKS.
 
 use std::cell::RefCell;
-
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
@@ -47,7 +46,7 @@ pub struct Regenerate {
     /// The attacks of the positions met so far ([`ZoneSource::zones`]): the zones depend on
     /// where the pieces stand and what they are (a promoted pawn is another piece) and on
     /// nothing else, and a reduced tree meets one position by many orders of independent
-    /// moves. Cleared when it holds [`ZONE_CACHE_POSITIONS`].
+    /// moves. Kept in two generations, each bounded in positions and bytes ([`PositionCache`]).
     cache: PositionCache,
     /// The goal zones of the positions the race extension met ([`ZoneSource::goal_zones`]),
     /// kept as [`Regenerate::cache`] is.
