@@ -175,39 +175,37 @@ struct Task {
     /// (Indexed by the point's index: the walk reads it at every step.)
     keep: Vec<(u32, u32)>,
     /// The trajectories of which the walk keeps whether they are runs of an entry already
-    /// chosen (F2), each with the last pair index until which it does.
-    keep_runs: IdMap,
-    /// The trajectories some factor's `poss` holds, each with that factor (F2 only): a
-    /// trajectory is in one factor's at most, since F2 joins every node that can choose it.
-    poss_factor: IdMap,
+    /// chosen (F2), each with the last pair index until which it does and the factor whose
+    /// `poss` holds it ([`NO_FACTOR`] if none): a trajectory is in one factor's at most,
+    /// since F2 joins every node that can choose it. A task holds a few hundred ids of the
+    /// tens of thousands a walk interns (a vector indexed by id took gigabytes over 80,000
+    /// tasks); each is looked up once as it enters the walk's state ([`KeptRun`]).
+    keep_runs: FxHashMap<u32, (u32, u32)>,
 }
 
-/// A map from trajectory ids to small numbers, sorted by id and looked up by binary search:
-/// a task holds a few hundred ids out of the tens of thousands a walk interns, so a vector
-/// indexed by id (as this was) took tens of kilobytes a task, and a walk of 80,000 tasks
-/// gigabytes.
-struct IdMap(Vec<(u32, u32)>);
+/// No factor's `poss` holds the run ([`Task::keep_runs`]).
+const NO_FACTOR: u32 = u32::MAX;
 
-impl IdMap {
-    fn new(map: &FxHashMap<u32, usize>) -> IdMap {
-        let mut v: Vec<(u32, u32)> = map.iter().map(|(&t, &i)| (t, i as u32)).collect();
-        v.sort_unstable();
-        IdMap(v)
-    }
-
-    fn get(&self, id: u32) -> Option<u32> {
-        self.0
-            .binary_search_by_key(&id, |e| e.0)
-            .ok()
-            .map(|i| self.0[i].1)
-    }
+/// A trajectory that is a run of an entry already in the zone (F2), as the walk's state keeps
+/// it within one task: with the last pair index until which the task reads it and the factor
+/// that can choose it ([`Task::keep_runs`]), so that the walk drops it and hands it to its
+/// factor without looking it up at every choice (those look-ups, by binary search, were a
+/// third of a count's time). Ordered by the trajectory id first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct KeptRun {
+    id: u32,
+    until: u32,
+    factor: u32,
 }
 
 impl Task {
-    /// Whether the walk keeps, at pair `at`, whether trajectory `r` is a run of an entry
-    /// already chosen.
-    fn keeps_run(&self, r: u32, at: usize) -> bool {
-        self.keep_runs.get(r).is_some_and(|l| l as usize >= at)
+    /// The runs `ids` (sorted) as this task's walk keeps them: those it reads, with what it
+    /// reads of them.
+    fn kept(&self, ids: impl IntoIterator<Item = u32>, out: &mut Vec<KeptRun>) {
+        out.extend(ids.into_iter().filter_map(|id| {
+            let &(until, factor) = self.keep_runs.get(&id)?;
+            Some(KeptRun { id, until, factor })
+        }));
     }
 }
 
@@ -256,7 +254,9 @@ struct Walk<'g, 's> {
     /// Vectors of marks and of runs the walk is done with, kept for the next state: a state
     /// makes several per choice, and their allocations were a fifth of the walk's time.
     spare_marks: Vec<Vec<(Point, i64)>>,
-    spare_runs: Vec<Vec<u32>>,
+    spare_runs: Vec<Vec<KeptRun>>,
+    /// The runs of the trajectory being chosen, as the task keeps them ([`Walk::count`]).
+    new_runs: Vec<KeptRun>,
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
     /// get): a walk for the count alone skips that bookkeeping, about half of a state's cost.
     view: bool,
@@ -384,8 +384,9 @@ impl ZoneGenerator<'_> {
             }
             let id = walk.intern(&main);
             walk.free_leaves(&first)?;
-            let context = walk.runs[id as usize].clone();
             let root = walk.task(1, first)?;
+            let mut context = walk.runs_vec();
+            walk.tasks[root as usize].kept(walk.runs[id as usize].iter().copied(), &mut context);
             let (count, seen) = walk.count(1, root, 0, Vec::new(), context)?;
             walk.attach_seen(id, &seen);
             let (add, overflow) = out.count.overflowing_add(count);
@@ -447,6 +448,29 @@ pub(super) fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) ->
     let mut i = 0;
     for a in add {
         while i < runs.len() && runs[i] < a {
+            out.push(runs[i]);
+            i += 1;
+        }
+        out.push(a);
+    }
+    out.extend_from_slice(&runs[i..]);
+    *runs = out;
+}
+
+/// `runs` (sorted by id, without repeats) with the runs of `new` (sorted by id) it does not
+/// hold, merged in one pass.
+fn merge_kept(runs: &mut Vec<KeptRun>, new: &[KeptRun]) {
+    let mut add = new
+        .iter()
+        .filter(|r| runs.binary_search_by_key(&r.id, |k| k.id).is_err())
+        .peekable();
+    if add.peek().is_none() {
+        return;
+    }
+    let mut out = Vec::with_capacity(runs.len() + new.len());
+    let mut i = 0;
+    for &a in add {
+        while i < runs.len() && runs[i].id < a.id {
             out.push(runs[i]);
             i += 1;
         }
@@ -669,6 +693,7 @@ impl<'g, 's> Walk<'g, 's> {
             key: Vec::new(),
             spare_marks: Vec::new(),
             spare_runs: Vec::new(),
+            new_runs: Vec::new(),
             view,
             classes: Vec::new(),
         };
@@ -983,8 +1008,13 @@ impl Walk<'_, '_> {
             factors,
             closing,
             keep: keep_dense,
-            keep_runs: IdMap::new(&keep_runs),
-            poss_factor: IdMap::new(&poss_of),
+            keep_runs: keep_runs
+                .into_iter()
+                .map(|(t, until)| {
+                    let factor = poss_of.get(&t).map_or(NO_FACTOR, |&f| f as u32);
+                    (t, (until as u32, factor))
+                })
+                .collect(),
         }));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
@@ -1250,13 +1280,13 @@ impl Walk<'_, '_> {
     }
 
     /// An empty vector of runs, a spare one if there is.
-    fn runs_vec(&mut self) -> Vec<u32> {
+    fn runs_vec(&mut self) -> Vec<KeptRun> {
         self.spare_runs.pop().unwrap_or_default()
     }
 
     /// `marks` and `runs` kept for later states (a few hundred at most: the walk is as deep as
     /// a zone has pairs, and each level holds a few).
-    fn spare(&mut self, mut marks: Vec<(Point, i64)>, mut runs: Vec<u32>) {
+    fn spare(&mut self, mut marks: Vec<(Point, i64)>, mut runs: Vec<KeptRun>) {
         if marks.capacity() > 0 && self.spare_marks.len() < 256 {
             marks.clear();
             self.spare_marks.push(marks);
@@ -1277,7 +1307,7 @@ impl Walk<'_, '_> {
         task_id: u32,
         at: usize,
         marks: Vec<(Point, i64)>,
-        runs: Vec<u32>,
+        runs: Vec<KeptRun>,
     ) -> Result<(u128, Rc<Seen>), ZoneError> {
         let task = self.tasks[task_id as usize].clone();
         if at == task.pairs.len() {
@@ -1287,7 +1317,7 @@ impl Walk<'_, '_> {
         let given_marks = marks;
         let marks = self.project(&task, at, &given_marks)?;
         let mut runs = runs;
-        runs.retain(|&r| task.keeps_run(r, at));
+        runs.retain(|r| r.until as usize >= at);
         self.spare(given_marks, Vec::new());
         let mut key = std::mem::take(&mut self.key);
         write_key(&mut key, (depth, task_id, at), &marks, &runs);
@@ -1331,7 +1361,12 @@ impl Walk<'_, '_> {
                 if f2 {
                     // Only the runs the rest of this task still reads (the state keeps no
                     // other), merged in order.
-                    merge_runs(&mut runs, &self.runs[t as usize], |r| task.keeps_run(r, at));
+                    let mut new = std::mem::take(&mut self.new_runs);
+                    new.clear();
+                    task.kept(self.runs[t as usize].iter().copied(), &mut new);
+                    new.retain(|r| r.until as usize >= at);
+                    merge_kept(&mut runs, &new);
+                    self.new_runs = new;
                 }
             }
             let mut given = seen_of(own);
@@ -1339,14 +1374,14 @@ impl Walk<'_, '_> {
             for &f in &task.closing[at] {
                 let factor = &task.factors[f];
                 let read = self.factor_marks(factor, &marks)?;
-                let mut context = self.runs_vec();
-                context.extend(
-                    runs.iter()
-                        .copied()
-                        .filter(|&r| task.poss_factor.get(r) == Some(f as u32)),
-                );
-                debug_assert_eq!(context, intersect(&runs, &factor.poss));
                 let sub = self.task(depth + 1, read)?;
+                let mut context = self.runs_vec();
+                let ids = runs.iter().filter(|r| r.factor == f as u32).map(|r| r.id);
+                debug_assert!(ids.clone().eq(intersect(
+                    &runs.iter().map(|r| r.id).collect::<Vec<_>>(),
+                    &factor.poss
+                )));
+                self.tasks[sub as usize].kept(ids, &mut context);
                 let (n, sub_seen) = self.count(depth + 1, sub, 0, Vec::new(), context)?;
                 product = product.saturating_mul(n);
                 if self.view {
@@ -1375,14 +1410,14 @@ impl Walk<'_, '_> {
     /// The candidates of `pair` the filters leave in `task` (F1: no stop on a marked point of
     /// the level; F2: not a run of an entry already in the zone, `runs`); where none is left,
     /// the pair is passed over (`None`), as the generator's scan does.
-    fn choices(&self, task: &Task, pair: &Pair, runs: &[u32]) -> Vec<Option<(usize, u32)>> {
+    fn choices(&self, task: &Task, pair: &Pair, runs: &[KeptRun]) -> Vec<Option<(usize, u32)>> {
         let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
         let mut choices: Vec<Option<(usize, u32)>> = pair
             .cands
             .iter()
             .filter(|&&(_, t)| {
                 !(f1 && self.interned.inner(t).iter().any(|&p| task.v.contains(p))
-                    || f2 && runs.binary_search(&t).is_ok())
+                    || f2 && runs.binary_search_by_key(&t, |r| r.id).is_ok())
             })
             .map(|&c| Some(c))
             .collect();
@@ -1478,7 +1513,7 @@ fn write_key(
     key: &mut Vec<u64>,
     (depth, task, at): (u32, u32, usize),
     marks: &[(Point, i64)],
-    runs: &[u32],
+    runs: &[KeptRun],
 ) {
     key.clear();
     key.push(u64::from(depth) << 56 | u64::from(task) << 24 | at as u64);
@@ -1489,7 +1524,7 @@ fn write_key(
         key.push(u64::from(p.0) << 32 | u64::from(t as u32));
     }
     key.push(SEP);
-    key.extend(runs.iter().map(|&r| u64::from(r)));
+    key.extend(runs.iter().map(|r| u64::from(r.id)));
 }
 
 /// What a choice gives the observers, (observer, time, dropped by F2), as a `Seen`: sorted, one
