@@ -96,6 +96,13 @@ pub fn within_at_most<R>(limit: Duration, f: impl FnOnce() -> R) -> R {
     if sooner { f() } else { within(limit, f) }
 }
 
+/// The time left before this thread's deadline (zero once it has passed); `None` without one.
+pub fn remaining() -> Option<Duration> {
+    DEADLINE
+        .with(Cell::get)
+        .map(|(at, _)| at.saturating_duration_since(Instant::now()))
+}
+
 /// Whether this thread has a deadline (`lingeo serve`'s, or a search's `--time`).
 pub fn is_set() -> bool {
     DEADLINE.with(Cell::get).is_some()

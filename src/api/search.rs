@@ -339,6 +339,7 @@ impl SearchRequest {
             compiled: true,
             max_nodes: self.max_nodes,
             time: self.duration(),
+            started: None,
             time_shown: self.time.map(seconds),
             max_memory: memory_bytes(self.max_memory),
             network: inputs.network.clone(),

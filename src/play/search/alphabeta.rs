@@ -31,22 +31,98 @@ const INF: i32 = i32::MAX / 2;
 /// Searches `root` as `options` say: a solve on `options.threads` threads when it has more
 /// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
-    if options.compiled
-        && options.depth.is_none()
-        && options.ordering == Ordering::Mobility
-        && !budgeted(options)
-        && let Some(result) = super::placement_solve::solve(game, root, options)
-    {
-        return result;
+    let (tried, options) = match compiled_solve(game, root, options) {
+        Compiled::Solved(result) => return *result,
+        Compiled::NotSolved(tried) => {
+            let options = tried.options.clone();
+            (Some(tried), options)
+        }
+        Compiled::NotTried => (None, options.clone()),
+    };
+    let mut result = play_layer_search(game, root, &options);
+    if let Some(tried) = tried {
+        result.nodes += tried.nodes;
+        result.tt_hits += tried.tt_hits;
+        result.cpu_time = result.cpu_time.zip(tried.cpu_time).map(|(a, b)| a + b);
     }
-    if options.compiled
-        && options.depth.is_none()
-        && options.ordering == Ordering::Killer
-        && !budgeted(options)
-        && let Some(result) = super::step_solve::solve(game, root, options)
-    {
-        return result;
+    result
+}
+
+/// What [`compiled_solve`] did.
+enum Compiled {
+    /// The game has no compiled form, or the options ask for what it does not do.
+    NotTried,
+    /// The solve on the compiled rule: its result, solved or stopped (but for its share of a
+    /// time limit).
+    Solved(Box<SearchResult>),
+    /// It ran out of its share of the time: the play layer goes on with what is left.
+    NotSolved(Box<TriedFirst>),
+}
+
+/// A timed solve's trial on the compiled rule that did not finish: what it counted, and the
+/// options of the play layer's search after it (its time counted from the trial's start).
+struct TriedFirst {
+    nodes: u64,
+    tt_hits: u64,
+    cpu_time: Option<std::time::Duration>,
+    options: SearchOptions,
+}
+
+/// The solve on the game's compiled rule, where the game has one and `options` ask for a
+/// solve with its ordering: a placement game scored by counting with the mobility ordering
+/// ([`super::placement_solve`]), a stepping game won by goals with the killer ordering
+/// ([`super::step_solve`]). Not under a depth or node limit, whose results the play layer's
+/// iterative deepening gives. Under a time limit or a deadline (`lingeo serve` sets one on
+/// every request) the compiled solve gets half of the time left: it is about ten times faster
+/// a position, so where it does not finish in that half the play layer's solve would not
+/// finish in the whole either, and the play layer's anytime search (the deepest iteration's
+/// result) gets the other half.
+fn compiled_solve(game: &Game, root: &State, options: &SearchOptions) -> Compiled {
+    let solve = match options.ordering {
+        Ordering::Mobility => super::placement_solve::solve,
+        Ordering::Killer => super::step_solve::solve,
+        _ => return Compiled::NotTried,
+    };
+    if !options.compiled || options.depth.is_some() || options.max_nodes.is_some() {
+        return Compiled::NotTried;
     }
+    let left = match (options.time, crate::deadline::remaining()) {
+        (None, None) => {
+            return solve(game, root, options)
+                .map_or(Compiled::NotTried, |r| Compiled::Solved(Box::new(r)));
+        }
+        (Some(time), None) => time,
+        (None, Some(deadline)) => deadline,
+        (Some(time), Some(deadline)) => time.min(deadline),
+    };
+    let started = options.started.unwrap_or_else(std::time::Instant::now);
+    // The trial's own limit, which every thread of it reads (a deadline is this thread's
+    // alone); its stop at it is not the user's.
+    let trial = SearchOptions {
+        time: Some(left / 2),
+        time_shown: None,
+        started: Some(started),
+        ..options.clone()
+    };
+    let Some(result) = solve(game, root, &trial) else {
+        return Compiled::NotTried;
+    };
+    if !matches!(result.stopped, Some(StopReason::Time { .. })) {
+        return Compiled::Solved(Box::new(result));
+    }
+    Compiled::NotSolved(Box::new(TriedFirst {
+        nodes: result.nodes,
+        tt_hits: result.tt_hits,
+        cpu_time: result.cpu_time,
+        options: SearchOptions {
+            started: Some(started),
+            ..options.clone()
+        },
+    }))
+}
+
+/// [`search`] on the play layer's rules (the game's moves and states as they are).
+fn play_layer_search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
     let table = match options.tt_mb {
         0 => None,
         mb => match Table::new(mb) {

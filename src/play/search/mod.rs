@@ -212,6 +212,10 @@ pub struct SearchOptions {
     pub max_nodes: Option<u64>,
     /// The time limit: the search stops once it has run this long.
     pub time: Option<Duration>,
+    /// When the time limit started to count; `None`: when the search starts. (A timed solve
+    /// that first tried the compiled rule goes on from where that trial began,
+    /// [`alphabeta::search`].)
+    pub started: Option<Instant>,
     /// How the time limit reads in the message of a stop at it (as it was written, `1e-300`,
     /// which no `Duration` keeps); `None`: its seconds.
     pub time_shown: Option<String>,
@@ -255,6 +259,7 @@ impl Default for SearchOptions {
             compiled: true,
             max_nodes: None,
             time: None,
+            started: None,
             time_shown: None,
             max_memory: crate::memory::DEFAULT_LIMIT,
             network: None,
@@ -511,7 +516,7 @@ impl Budget {
         let now = Instant::now();
         options.progress.get().start(None, "nodes");
         Budget {
-            start: now,
+            start: options.started.unwrap_or(now),
             start_cpu: thread_cpu_time(),
             max_nodes: options.max_nodes,
             time: options.time,

@@ -401,4 +401,66 @@ fn a_solve_says_whether_it_ran_on_the_compiled_rule() {
         out.contains("alphabeta, solve on the compiled rule, ordering killer"),
         "{out}"
     );
+    // A time limit tries the compiled rule first, with half of the time: the same solve.
+    let timed = json(&[
+        "search",
+        "examples/pawned.scenario",
+        "--time",
+        "120",
+        "--json",
+    ]);
+    assert_eq!(timed["compiled"], true, "{timed}");
+    assert_eq!(
+        (timed["value"].clone(), timed["score"].clone()),
+        (solved["value"].clone(), solved["score"].clone())
+    );
+}
+
+/// Where the compiled rule does not solve the game in its half of a time limit, the play
+/// layer's anytime search goes on to the limit the user gave, which the stop names, and the
+/// time and positions count both.
+#[test]
+fn a_timed_solve_the_compiled_rule_does_not_finish_goes_on_on_the_play_layer() {
+    let dir = std::env::temp_dir().join(format!("lingeo-timed-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pawned-6x7.scenario");
+    let shipped = std::fs::read_to_string("examples/pawned.scenario").unwrap();
+    std::fs::write(&file, shipped.replace("board 5x6", "board 6x7")).unwrap();
+    let began = Instant::now();
+    let (out, err, code) = run(&["search", file.to_str().unwrap(), "--time", "1", "--json"]);
+    let wall = began.elapsed();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2, "a stopped solve exits 2: {out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["compiled"], serde_json::Value::Null, "{v}");
+    assert!(
+        err.contains("stopped at the time limit of the request (1 s; --time raises it)"),
+        "{err}"
+    );
+    // The time counts from the compiled trial's start to the user's limit: the trial's half
+    // second is not added to it (which would make 1.5 s).
+    let ms = v["time_ms"].as_f64().unwrap();
+    assert!((1000.0..1350.0).contains(&ms), "{v}");
+    assert!(wall < Duration::from_millis(1400), "{wall:?}");
+    assert!(v["depth"].as_u64() > Some(0), "an iteration completed: {v}");
+}
+
+/// `lingeo serve` runs every request under a deadline: a solve there tries the compiled rule
+/// too (before, any deadline kept it on the play layer, ten times slower), with the same value
+/// as without one.
+#[test]
+fn a_solve_under_the_server_s_deadline_runs_on_the_compiled_rule() {
+    let text = std::fs::read_to_string("examples/pawned.scenario").unwrap();
+    let g = Game::new(Scenario::parse("pawned.scenario", &text).unwrap()).unwrap();
+    let root = State::initial(&g);
+    let options = SearchOptions::default();
+    let free = alphabeta::search(&g, &root, &options);
+    let served = lingeo::deadline::within(Duration::from_secs(120), || {
+        alphabeta::search(&g, &root, &options)
+    });
+    assert!(free.compiled, "the free solve runs on the compiled rule");
+    assert!(served.compiled, "under a deadline: {:?}", served.stopped);
+    assert_eq!(served.stopped, None);
+    assert_eq!((served.value, served.score), (free.value, free.score));
+    assert_eq!(served.value, Some(0), "the shipped Pawned (5x6) is a draw");
 }
