@@ -69,17 +69,7 @@ impl DiscTable {
     /// after does not wait for memory.
     #[inline]
     pub(crate) fn prefetch(&self, d: Discs) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let i = self.bucket(d);
-            let p = self.words[i..].as_ptr() as *const i8;
-            // SAFETY: a prefetch is only a hint; `p` points into `words`.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = d;
+        super::table::prefetch_at(&self.words, self.bucket(d));
     }
 
     /// The data word's side bit: set for Black to move where the sides' lines differ.

@@ -229,17 +229,7 @@ impl Table {
     /// after a move, so that the child's probe does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let i = self.bucket(key);
-            let p = self.words[i..].as_ptr() as *const i8;
-            // SAFETY: a prefetch is only a hint; `p` points into `words`.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_at(&self.words, self.bucket(key));
     }
 
     /// The slot at `i`: its key and data, or `None` when empty or torn by a concurrent store.
@@ -302,6 +292,22 @@ fn advise_huge_pages(addr: *const u8, len: usize) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_addr: *const u8, _len: usize) {}
+
+/// Asks the processor to fetch the cache line of `words[i]` (a table's bucket; the compiled
+/// solvers' table too, `DiscTable::prefetch`): only a hint, nothing where the target has none.
+#[inline]
+pub(crate) fn prefetch_at(words: &[AtomicU64], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = words[i..].as_ptr() as *const i8;
+        // SAFETY: a prefetch is only a hint; `p` points into `words`.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (words, i);
+}
 
 #[cfg(test)]
 mod tests {
