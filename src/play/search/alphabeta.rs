@@ -32,7 +32,7 @@ const INF: i32 = i32::MAX / 2;
 /// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
     let (tried, options) = match compiled_solve(game, root, options) {
-        Compiled::Solved(result) => return *result,
+        Compiled::Done(result) => return *result,
         Compiled::NotSolved(tried) => {
             let options = tried.options.clone();
             (Some(tried), options)
@@ -52,9 +52,9 @@ pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResul
 enum Compiled {
     /// The game has no compiled form, or the options ask for what it does not do.
     NotTried,
-    /// The solve on the compiled rule: its result, solved or stopped (but for its share of a
-    /// time limit).
-    Solved(Box<SearchResult>),
+    /// The solve on the compiled rule: its result, solved or stopped by anything but its share
+    /// of a time limit (the memory limit, the server's stop).
+    Done(Box<SearchResult>),
     /// It ran out of its share of the time: the play layer goes on with what is left.
     NotSolved(Box<TriedFirst>),
 }
@@ -86,16 +86,18 @@ fn compiled_solve(game: &Game, root: &State, options: &SearchOptions) -> Compile
     if !options.compiled || options.depth.is_some() || options.max_nodes.is_some() {
         return Compiled::NotTried;
     }
-    let left = match (options.time, crate::deadline::remaining()) {
+    let started = options.started.unwrap_or_else(std::time::Instant::now);
+    // The time limit counts from `started`; the deadline is a point in time.
+    let time = options.time.map(|t| t.saturating_sub(started.elapsed()));
+    let left = match (time, crate::deadline::remaining()) {
         (None, None) => {
             return solve(game, root, options)
-                .map_or(Compiled::NotTried, |r| Compiled::Solved(Box::new(r)));
+                .map_or(Compiled::NotTried, |r| Compiled::Done(Box::new(r)));
         }
         (Some(time), None) => time,
         (None, Some(deadline)) => deadline,
         (Some(time), Some(deadline)) => time.min(deadline),
     };
-    let started = options.started.unwrap_or_else(std::time::Instant::now);
     // The trial's own limit, which every thread of it reads (a deadline is this thread's
     // alone); its stop at it is not the user's.
     let trial = SearchOptions {
@@ -108,7 +110,7 @@ fn compiled_solve(game: &Game, root: &State, options: &SearchOptions) -> Compile
         return Compiled::NotTried;
     };
     if !matches!(result.stopped, Some(StopReason::Time { .. })) {
-        return Compiled::Solved(Box::new(result));
+        return Compiled::Done(Box::new(result));
     }
     Compiled::NotSolved(Box::new(TriedFirst {
         nodes: result.nodes,
