@@ -73,18 +73,19 @@ pub struct Zone {
 
 impl Zone {
     /// About what it holds: its entries (their trajectories shared with the TRACKS they were
-    /// listed from, so not counted again) and its marked times.
+    /// listed from, so not counted again) and its marked times, by the room their vectors
+    /// hold.
     pub fn bytes(&self) -> usize {
         std::mem::size_of::<Zone>()
             + 2 * crate::budget::HEAP_BLOCK
-            + self.entries.len() * std::mem::size_of::<ZoneEntry>()
+            + self.entries.capacity() * std::mem::size_of::<ZoneEntry>()
             + self
                 .times
                 .iter()
                 .map(|t| {
                     std::mem::size_of::<Vec<(Point, i64)>>()
                         + crate::budget::HEAP_BLOCK
-                        + t.len() * std::mem::size_of::<(Point, i64)>()
+                        + t.capacity() * std::mem::size_of::<(Point, i64)>()
                 })
                 .sum::<usize>()
     }
@@ -1221,7 +1222,11 @@ fn join(
 }
 
 fn marked_times(v: &BitSet, time: &[i64]) -> Vec<(Point, i64)> {
-    v.iter().map(|p| (p, time[p.index()])).collect()
+    // At its exact length (a set's iterator gives no size, and collecting doubled the
+    // vector): the caches of positions keep it, counted by [`Zone::bytes`].
+    let mut out = Vec::with_capacity(v.len());
+    out.extend(v.iter().map(|p| (p, time[p.index()])));
+    out
 }
 
 /// Whether `part` occurs in `whole` as a contiguous run of stops.
@@ -1536,6 +1541,9 @@ mod tests {
                     for z in &got {
                         // Moved out at their exact length: no spare capacity in the caches.
                         assert_eq!(z.entries.capacity(), z.entries.len(), "{file}");
+                        for t in &z.times {
+                            assert_eq!(t.capacity(), t.len(), "{file}: a level's times");
+                        }
                         negations += z.entries.len() - 1;
                     }
                     bundles += got.len();
