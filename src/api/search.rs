@@ -401,8 +401,9 @@ pub struct SearchJson {
     pub stopped: Option<StopReason>,
     /// The solve ran on the game's rule compiled to bit masks (a placement game scored by
     /// counting, a stepping game won by goals: docs/play-and-search.md §3.7, §3.8), not on the
-    /// play layer's; left out where it did not (a game without that form, or a depth, node
-    /// or time limit, or another ordering).
+    /// play layer's; left out where it did not (a game without that form, a depth or node
+    /// limit, a time limit in half of which the compiled solve did not finish, or another
+    /// ordering).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub compiled: bool,
     /// LG searches: the horizon.

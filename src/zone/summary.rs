@@ -436,10 +436,20 @@ fn mark(marks: &mut Vec<(Point, i64)>, stops: &[Point], k: i64) {
 /// merged in one pass (the walk merges at every choice: no vector of the accepted ones is
 /// built first, and none at all where nothing new is accepted).
 pub(super) fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) -> bool) {
+    merge_by_id(runs, new, |&r| r, |&r| keep(r));
+}
+
+/// [`merge_runs`] over elements sorted by an id (`id`), without repeats of it: the walk's
+/// [`KeptRun`]s as well as bare trajectory ids.
+fn merge_by_id<T: Copy>(
+    runs: &mut Vec<T>,
+    new: &[T],
+    id: impl Fn(&T) -> u32,
+    keep: impl Fn(&T) -> bool,
+) {
     let mut add = new
         .iter()
-        .copied()
-        .filter(|&r| keep(r) && runs.binary_search(&r).is_err())
+        .filter(|r| keep(r) && runs.binary_search_by_key(&id(r), &id).is_err())
         .peekable();
     if add.peek().is_none() {
         return;
@@ -447,34 +457,11 @@ pub(super) fn merge_runs(runs: &mut Vec<u32>, new: &[u32], keep: impl Fn(u32) ->
     let mut out = Vec::with_capacity(runs.len() + new.len());
     let mut i = 0;
     for a in add {
-        while i < runs.len() && runs[i] < a {
+        while i < runs.len() && id(&runs[i]) < id(a) {
             out.push(runs[i]);
             i += 1;
         }
-        out.push(a);
-    }
-    out.extend_from_slice(&runs[i..]);
-    *runs = out;
-}
-
-/// `runs` (sorted by id, without repeats) with the runs of `new` (sorted by id) it does not
-/// hold, merged in one pass.
-fn merge_kept(runs: &mut Vec<KeptRun>, new: &[KeptRun]) {
-    let mut add = new
-        .iter()
-        .filter(|r| runs.binary_search_by_key(&r.id, |k| k.id).is_err())
-        .peekable();
-    if add.peek().is_none() {
-        return;
-    }
-    let mut out = Vec::with_capacity(runs.len() + new.len());
-    let mut i = 0;
-    for &a in add {
-        while i < runs.len() && runs[i].id < a.id {
-            out.push(runs[i]);
-            i += 1;
-        }
-        out.push(a);
+        out.push(*a);
     }
     out.extend_from_slice(&runs[i..]);
     *runs = out;
@@ -1364,8 +1351,7 @@ impl Walk<'_, '_> {
                     let mut new = std::mem::take(&mut self.new_runs);
                     new.clear();
                     task.kept(self.runs[t as usize].iter().copied(), &mut new);
-                    new.retain(|r| r.until as usize >= at);
-                    merge_kept(&mut runs, &new);
+                    merge_by_id(&mut runs, &new, |r| r.id, |r| r.until as usize >= at);
                     self.new_runs = new;
                 }
             }

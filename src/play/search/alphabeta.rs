@@ -31,21 +31,17 @@ const INF: i32 = i32::MAX / 2;
 /// Searches `root` as `options` say: a solve on `options.threads` threads when it has more
 /// than one (lazy SMP, docs/play-and-search.md §3.3), every other search on the calling thread.
 pub fn search(game: &Game, root: &State, options: &SearchOptions) -> SearchResult {
-    let (tried, options) = match compiled_solve(game, root, options) {
-        Compiled::Done(result) => return *result,
+    match compiled_solve(game, root, options) {
+        Compiled::Done(result) => *result,
+        Compiled::NotTried => play_layer_search(game, root, options),
         Compiled::NotSolved(tried) => {
-            let options = tried.options.clone();
-            (Some(tried), options)
+            let mut result = play_layer_search(game, root, &tried.options);
+            result.nodes += tried.nodes;
+            result.tt_hits += tried.tt_hits;
+            result.cpu_time = result.cpu_time.zip(tried.cpu_time).map(|(a, b)| a + b);
+            result
         }
-        Compiled::NotTried => (None, options.clone()),
-    };
-    let mut result = play_layer_search(game, root, &options);
-    if let Some(tried) = tried {
-        result.nodes += tried.nodes;
-        result.tt_hits += tried.tt_hits;
-        result.cpu_time = result.cpu_time.zip(tried.cpu_time).map(|(a, b)| a + b);
     }
-    result
 }
 
 /// What [`compiled_solve`] did.

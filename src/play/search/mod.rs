@@ -298,7 +298,8 @@ pub struct SearchResult {
     /// Whether the solve ran on the game's rule compiled to bit masks
     /// ([`SearchOptions::compiled`]) rather than on the play layer's: the same value, far
     /// fewer nanoseconds a position. A game that has the form still runs on the play layer
-    /// under a depth, a node or time limit, or another ordering.
+    /// under a depth or node limit or another ordering, and after the compiled solve under a
+    /// time limit where that did not finish in half of it ([`alphabeta::search`]).
     pub compiled: bool,
 }
 
