@@ -15,7 +15,9 @@
 //! The walk for the count alone keeps a mark by value as the least time of its class
 //! (`Walk::class_of`): the times of a point that give it the same pairs and the same classes
 //! of marks below, a run of consecutive times, so that ALPHA = max keeps to the classes. The
-//! walk with the view keeps the times themselves: its entries carry them.
+//! walk with the view keeps the times themselves: its entries carry them. The walk for the
+//! count alone follows once the candidates of a pair that write the same of what the rest of
+//! the walk reads (`Task::effects`), counted as many times as there are.
 //!
 //! What follows a task is bounded (`Walk::expand`: a level's candidates before the filters
 //! bound the next level's marks, and TRACKS only grow with the time), and split into
@@ -181,6 +183,13 @@ struct Task {
     /// tens of thousands a walk interns (a vector indexed by id took gigabytes over 80,000
     /// tasks); each is looked up once as it enters the walk's state ([`KeptRun`]).
     keep_runs: FxHashMap<u32, (u32, u32)>,
+    /// For the walk for the count alone, per pair, per candidate: the number of its
+    /// **effect**, what choosing it writes that the rest of the walk reads (its marks at the
+    /// points still read after the pair, by class, and the runs still read). Two candidates
+    /// with one effect complete a partial zone alike, so the walk follows one of them, counted
+    /// as many times as the candidates left ([`Walk::effects`]). Empty where the walk keeps
+    /// the bundle view, whose entries tell the candidates apart.
+    effects: Vec<Vec<u32>>,
 }
 
 /// No factor's `poss` holds the run ([`Task::keep_runs`]).
@@ -255,6 +264,8 @@ struct Walk<'g, 's> {
     /// makes several per choice, and their allocations were a fifth of the walk's time.
     spare_marks: Vec<Vec<(Point, i64)>>,
     spare_runs: Vec<Vec<KeptRun>>,
+    /// Per effect of the pair being chosen, its choice so far ([`Walk::choices`]).
+    effect_slot: Vec<u32>,
     /// The runs of the trajectory being chosen, as the task keeps them ([`Walk::count`]).
     new_runs: Vec<KeptRun>,
     /// Whether the walk keeps the bundle view (the attach entries met and what the free leaves
@@ -680,6 +691,7 @@ impl<'g, 's> Walk<'g, 's> {
             key: Vec::new(),
             spare_marks: Vec::new(),
             spare_runs: Vec::new(),
+            effect_slot: Vec::new(),
             new_runs: Vec::new(),
             view,
             classes: Vec::new(),
@@ -989,7 +1001,7 @@ impl Walk<'_, '_> {
         for (p, (by_value, marked)) in keep {
             keep_dense[p.index()] = (plus_one(by_value), plus_one(marked));
         }
-        self.tasks.push(Rc::new(Task {
+        let mut task = Task {
             pairs,
             v,
             factors,
@@ -1002,9 +1014,64 @@ impl Walk<'_, '_> {
                     (t, (until as u32, factor))
                 })
                 .collect(),
-        }));
+            effects: Vec::new(),
+        };
+        if !self.view {
+            task.effects = self.effects(&task)?;
+        }
+        self.tasks.push(Rc::new(task));
         self.task_ids.entry(depth).or_default().insert(marks, id);
         Ok(id)
+    }
+
+    /// Per pair of `task`, per candidate, the number of its effect ([`Task::effects`]): the
+    /// marks it writes at the points the walk reads after the pair (by value, as the least
+    /// time of the class, where a factor still open reads it by value and the mark reaches the
+    /// point's threshold; else as being marked), and its runs the walk reads after the pair or
+    /// hands to a factor. [derived] The state after a choice is the projection of the state
+    /// before it joined (max) with these, and the closing factors read these alone, so two
+    /// candidates with one effect give the same completions. Joining by max keeps to the
+    /// classes (a class is a run of consecutive times), so the class of a mark stands for it.
+    fn effects(&mut self, task: &Task) -> Result<Vec<Vec<u32>>, ZoneError> {
+        let mut effects = Vec::with_capacity(task.pairs.len());
+        let mut key: Vec<u64> = Vec::new();
+        let mut runs: Vec<KeptRun> = Vec::new();
+        for (at, pair) in task.pairs.iter().enumerate() {
+            let mut numbers: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
+            let mut of_pair = Vec::with_capacity(pair.cands.len());
+            for &(_, t) in pair.cands.iter() {
+                key.clear();
+                let k = self.interned.next_time(pair.l, t);
+                for i in 0..self.interned.inner(t).len() {
+                    let p = self.interned.inner(t)[i];
+                    let (by_value, marked) = task.keep[p.index()];
+                    let value = if by_value as usize > at && k >= self.threshold[p.index()] {
+                        self.class_of(p, k)?
+                    } else if by_value as usize > at || marked as usize > at {
+                        MARKED
+                    } else {
+                        continue;
+                    };
+                    let value = value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+                    key.push(u64::from(p.0) << 32 | u64::from(value as u32));
+                }
+                // A trajectory may pass a point twice, with the same time.
+                key.sort_unstable();
+                key.dedup();
+                key.push(SEP);
+                runs.clear();
+                task.kept(self.runs[t as usize].iter().copied(), &mut runs);
+                key.extend(
+                    runs.iter()
+                        .filter(|r| r.until as usize > at || r.factor != NO_FACTOR)
+                        .map(|r| u64::from(r.id)),
+                );
+                let next = numbers.len() as u32;
+                of_pair.push(*numbers.entry(key.clone()).or_insert(next));
+            }
+            effects.push(of_pair);
+        }
+        Ok(effects)
     }
 
     /// The pairs of a first level (in scanner order) in the order the walk chooses them:
@@ -1319,10 +1386,10 @@ impl Walk<'_, '_> {
         let key = boxed;
         let pair = &task.pairs[at];
         let f2 = self.generator.options.f2;
-        let choices = self.choices(&task, pair, &runs);
+        let choices = self.choices(&task, at, &runs);
         let mut total: u128 = 0;
         let mut seen: Option<Seen> = None;
-        for choice in choices {
+        for (choice, alike) in choices {
             // Room for the marks this choice adds, so that marking does not reallocate.
             let mut marks = {
                 let mut m = self.marks_vec();
@@ -1375,7 +1442,7 @@ impl Walk<'_, '_> {
                 }
             }
             let (rest, rest_seen) = self.count(depth, task_id, at + 1, marks, runs)?;
-            total = total.saturating_add(product.saturating_mul(rest));
+            total = total.saturating_add(alike.saturating_mul(product).saturating_mul(rest));
             if !self.view {
                 continue;
             }
@@ -1396,19 +1463,45 @@ impl Walk<'_, '_> {
     /// The candidates of `pair` the filters leave in `task` (F1: no stop on a marked point of
     /// the level; F2: not a run of an entry already in the zone, `runs`); where none is left,
     /// the pair is passed over (`None`), as the generator's scan does.
-    fn choices(&self, task: &Task, pair: &Pair, runs: &[KeptRun]) -> Vec<Option<(usize, u32)>> {
+    ///
+    /// Each choice comes with how many candidates it stands for: one, or in the walk for the
+    /// count alone, every candidate left with its effect ([`Task::effects`]).
+    fn choices(
+        &mut self,
+        task: &Task,
+        at: usize,
+        runs: &[KeptRun],
+    ) -> Vec<(Option<(usize, u32)>, u128)> {
         let (f1, f2) = (self.generator.options.f1, self.generator.options.f2);
-        let mut choices: Vec<Option<(usize, u32)>> = pair
-            .cands
-            .iter()
-            .filter(|&&(_, t)| {
-                !(f1 && self.interned.inner(t).iter().any(|&p| task.v.contains(p))
-                    || f2 && runs.binary_search_by_key(&t, |r| r.id).is_ok())
-            })
-            .map(|&c| Some(c))
-            .collect();
+        let pair = &task.pairs[at];
+        let effects = task.effects.get(at);
+        let slot = &mut self.effect_slot;
+        if let Some(effects) = effects {
+            slot.clear();
+            slot.resize(effects.len(), u32::MAX);
+        }
+        let mut choices: Vec<(Option<(usize, u32)>, u128)> = Vec::new();
+        for (c, &(q, t)) in pair.cands.iter().enumerate() {
+            if f1 && self.interned.inner(t).iter().any(|&p| task.v.contains(p))
+                || f2 && runs.binary_search_by_key(&t, |r| r.id).is_ok()
+            {
+                continue;
+            }
+            match effects {
+                Some(effects) => {
+                    let e = effects[c] as usize;
+                    if slot[e] == u32::MAX {
+                        slot[e] = choices.len() as u32;
+                        choices.push((Some((q, t)), 1));
+                    } else {
+                        choices[slot[e] as usize].1 += 1;
+                    }
+                }
+                None => choices.push((Some((q, t)), 1)),
+            }
+        }
         if choices.is_empty() {
-            choices.push(None);
+            choices.push((None, 1));
         }
         choices
     }
@@ -1644,11 +1737,44 @@ mod tests {
     /// count alone (which keeps marks as the least time of their class) and the count with the
     /// view (which keeps their times) both equal the listing, the count alone needing no more
     /// states. Returns (attacks compared, those where the classes saved states).
-    fn count_alone_against_listing(file: &str, horizon: u32) -> (usize, usize) {
+    /// How many candidates the walk for the count alone of p0 attacking y0 within `horizon`
+    /// follows as one with another of their pair (the same effect, [`Task::effects`]), over
+    /// every task it builds.
+    fn alike_candidates(
+        s: &crate::scenario::Scenario,
+        k: &crate::kernel::Kernel,
+        options: super::super::ZoneOptions,
+        (p0, y0, horizon): (usize, Point, u32),
+    ) -> usize {
+        let mut generator = ZoneGenerator::new(s, k, options);
+        let (mut walk, mains) =
+            Walk::new(&mut generator, p0, y0, horizon, MAX_STATES, false).unwrap();
+        for main in mains {
+            let time = walk.generator.dist(&main, true);
+            let first = marked_times(&walk.generator.stops(&time), &time);
+            let id = walk.intern(&main);
+            walk.free_leaves(&first).unwrap();
+            let root = walk.task(1, first).unwrap();
+            let mut context = walk.runs_vec();
+            walk.tasks[root as usize].kept(walk.runs[id as usize].iter().copied(), &mut context);
+            walk.count(1, root, 0, Vec::new(), context).unwrap();
+        }
+        let mut alike = 0;
+        for task in &walk.tasks {
+            assert_eq!(task.effects.len(), task.pairs.len());
+            for (pair, effects) in task.pairs.iter().zip(&task.effects) {
+                assert_eq!(effects.len(), pair.cands.len());
+                alike += effects.len() - effects.iter().collect::<BTreeSet<_>>().len();
+            }
+        }
+        alike
+    }
+
+    fn count_alone_against_listing(file: &str, horizon: u32) -> (usize, usize, usize) {
         let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
         let s = crate::scenario::Scenario::load(path.as_ref()).unwrap();
         let k = s.kernel();
-        let (mut compared, mut merged) = (0, 0);
+        let (mut compared, mut merged, mut alike) = (0, 0, 0);
         for (f1, f2) in [(false, false), (true, true), (false, true)] {
             let options = super::super::ZoneOptions {
                 f1,
@@ -1675,23 +1801,31 @@ mod tests {
                 assert!(states <= view_states, "{what}: {states} > {view_states}");
                 compared += 1;
                 merged += usize::from(states < view_states);
+                alike += alike_candidates(&s, &k, options, (p0, y0, horizon));
             }
         }
-        (compared, merged)
+        (compared, merged, alike)
     }
 
     #[test]
-    fn the_count_alone_keeps_classes_of_times_and_equals_the_listing() {
+    fn the_count_alone_keeps_classes_of_times_follows_alike_candidates_once_and_equals_the_listing()
+    {
         // race10 within 4 moves and the robot's zone within 5: times up to 3 and 4 at the
-        // second level, where the classes merge some (the assertion on `merged` fails if
-        // they never do, so that the comparison tests them).
-        let (compared, merged) = count_alone_against_listing("race10.scenario", 4);
-        let (more, more_merged) = count_alone_against_listing("robot-zone-full.scenario", 5);
+        // second level, where the classes merge some, and pairs with candidates of one
+        // effect (the assertions on `merged` and `alike` fail if neither ever happens, so
+        // that the comparison tests them).
+        let (compared, merged, alike) = count_alone_against_listing("race10.scenario", 4);
+        let (more, more_merged, more_alike) =
+            count_alone_against_listing("robot-zone-full.scenario", 5);
         assert!(
             compared + more > 20,
             "{compared} + {more} languages compared"
         );
         assert!(merged + more_merged > 0, "no class merged two times");
+        assert!(
+            alike > 0 && more_alike > 0,
+            "{alike}, {more_alike}: no candidates alike"
+        );
     }
 
     #[test]
