@@ -1037,7 +1037,7 @@ impl Walk<'_, '_> {
         let mut key: Vec<u64> = Vec::new();
         let mut runs: Vec<KeptRun> = Vec::new();
         for (at, pair) in task.pairs.iter().enumerate() {
-            let mut numbers: FxHashMap<Vec<u64>, u32> = FxHashMap::default();
+            let mut numbers: FxHashMap<Box<[u64]>, u32> = FxHashMap::default();
             let mut of_pair = Vec::with_capacity(pair.cands.len());
             for &(_, t) in pair.cands.iter() {
                 key.clear();
@@ -1052,8 +1052,7 @@ impl Walk<'_, '_> {
                     } else {
                         continue;
                     };
-                    let value = value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-                    key.push(u64::from(p.0) << 32 | u64::from(value as u32));
+                    key.push(mark_word(p, value));
                 }
                 // A trajectory may pass a point twice, with the same time.
                 key.sort_unstable();
@@ -1066,8 +1065,16 @@ impl Walk<'_, '_> {
                         .filter(|r| r.until as usize > at || r.factor != NO_FACTOR)
                         .map(|r| u64::from(r.id)),
                 );
-                let next = numbers.len() as u32;
-                of_pair.push(*numbers.entry(key.clone()).or_insert(next));
+                // Looked up by the slice: most candidates meet an effect already numbered.
+                let number = match numbers.get(key.as_slice()) {
+                    Some(&n) => n,
+                    None => {
+                        let n = numbers.len() as u32;
+                        numbers.insert(key.as_slice().into(), n);
+                        n
+                    }
+                };
+                of_pair.push(number);
             }
             effects.push(of_pair);
         }
@@ -1597,13 +1604,16 @@ fn write_key(
     key.clear();
     key.push(u64::from(depth) << 56 | u64::from(task) << 24 | at as u64);
     debug_assert!(depth < 256 && at < 1 << 24);
-    for &(p, t) in marks {
-        // Times are small (at most twice the board's size); MARKED maps to i32::MIN.
-        let t = t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-        key.push(u64::from(p.0) << 32 | u64::from(t as u32));
-    }
+    key.extend(marks.iter().map(|&(p, t)| mark_word(p, t)));
     key.push(SEP);
     key.extend(runs.iter().map(|r| u64::from(r.id)));
+}
+
+/// A mark (point and time) as one word of a key. Times are small (at most twice the board's
+/// size); `MARKED` maps to `i32::MIN`.
+fn mark_word(p: Point, t: i64) -> u64 {
+    let t = t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    u64::from(p.0) << 32 | u64::from(t as u32)
 }
 
 /// What a choice gives the observers, (observer, time, dropped by F2), as a `Seen`: sorted, one
